@@ -1,0 +1,87 @@
+"""The auction as a state machine: calls in turn from the dealer until the closing pass."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .calls import Call, Contract
+from .errors import IllegalMove
+from .profiles import RuleProfile
+from .seats import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionState:
+    """The auction after some calls: whose turn, the standing bid, and whether it is over."""
+
+    calls: tuple[Call, ...]
+    to_call: Seat
+    highest: Call | None
+    highest_by: Seat | None
+    passes: int  # consecutive passes since the last bid (or since the start)
+    closed: bool
+
+
+class Auction:
+    """Replays calls one by one and refuses illegal ones (RULES.md §2).
+
+    The dealer calls first, then clockwise. A bid must outrank the standing bid; a player may
+    raise his own bid. 8 passes with no bid pass the deal out; after a bid, 12 consecutive
+    passes close the auction and the last bidder declares the final bid.
+    """
+
+    __slots__ = ("profile", "dealer", "calls", "to_call", "highest", "highest_by", "passes")
+
+    def __init__(self, dealer: Seat, profile: RuleProfile) -> None:
+        self.profile = profile
+        self.dealer = dealer
+        self.calls: list[Call] = []
+        self.to_call = dealer
+        self.highest: Call | None = None
+        self.highest_by: Seat | None = None
+        self.passes = 0
+
+    @property
+    def closed(self) -> bool:
+        limit = self.profile.passes_to_pass_out if self.highest is None else self.profile.passes_after_bid
+        return self.passes >= limit
+
+    @property
+    def passed_out(self) -> bool:
+        return self.closed and self.highest is None
+
+    @property
+    def passes_needed(self) -> int:
+        """Passes still needed to close the auction."""
+        limit = self.profile.passes_to_pass_out if self.highest is None else self.profile.passes_after_bid
+        return limit - self.passes
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final contract once the auction is closed with a bid, else ``None``."""
+        if self.highest is None or self.highest_by is None or not self.closed:
+            return None
+        assert self.highest.denomination is not None
+        return Contract(self.highest.level, self.highest.denomination, self.highest_by)
+
+    def call(self, call: Call) -> None:
+        """Make the next call, or raise :class:`IllegalMove` (``call_after_close``, ``insufficient_bid``)."""
+        seat = self.to_call
+        if self.closed:
+            raise IllegalMove("call_after_close", f"{seat} called {call.pretty} after the auction had closed")
+        if call.denomination is None:
+            self.passes += 1
+        else:
+            if self.highest is not None and call.order <= self.highest.order:
+                raise IllegalMove(
+                    "insufficient_bid",
+                    f"{seat} bid {call.pretty} but {self.highest_by} had bid {self.highest.pretty}: "
+                    f"a new bid must be higher (vint order ♠ < ♣ < ♦ < ♥ < NT)",
+                )
+            self.highest = call
+            self.highest_by = seat
+            self.passes = 0
+        self.calls.append(call)
+        self.to_call = seat.left
+
+    def state(self) -> AuctionState:
+        return AuctionState(tuple(self.calls), self.to_call, self.highest, self.highest_by, self.passes, self.closed)

@@ -1,0 +1,108 @@
+"""Audit: compare a paper scoresheet (each deal's ``recorded`` totals) with the recomputed score
+and explain every difference from the itemised entries."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .ledger import DealScore, SessionScore
+from .record import SessionRecord
+from .scoring import Entry, Item, Line
+from .seats import Side
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    deal: int
+    side: Side
+    line: Line
+    recorded: int
+    computed: int
+    explanation: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"deal": self.deal, "side": self.side.name, "line": str(self.line),
+                "recorded": self.recorded, "computed": self.computed}
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    deals_checked: int
+    mismatches: tuple[Mismatch, ...]
+
+    @property
+    def clean(self) -> bool:
+        return not self.mismatches
+
+
+def audit(record: SessionRecord, score: SessionScore) -> AuditReport:
+    """Every deal with a ``recorded`` score is compared side by side and line by line."""
+    by_number = {d.number: d for d in score.deals}
+    checked = 0
+    found: list[Mismatch] = []
+    for deal in record.deals:
+        if deal.recorded is None:
+            continue
+        checked += 1
+        computed = by_number[deal.number]
+        for side in Side:
+            want = computed.totals(side)
+            got = deal.recorded[side]
+            for line, rec, comp in ((Line.BELOW, got.below, want.below), (Line.ABOVE, got.above, want.above)):
+                if rec != comp:
+                    found.append(Mismatch(deal.number, side, line, rec, comp, explain(computed, side, line, rec, comp)))
+    return AuditReport(checked, tuple(found))
+
+
+# Premiums a scorer may have written although they were not due (item, points).
+_COMMON_PREMIUMS = ((Item.GAME, 500), (Item.RUBBER, 1000), (Item.SLAM, 500), (Item.SLAM, 1000),
+                    (Item.CONTRACT_PREMIUM, 3000), (Item.CONTRACT_PREMIUM, 5000))
+
+
+def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: int) -> str:
+    """Why the numbers differ, in a scorer's words, from the entries that make up ``computed``."""
+    mine = [e for e in deal.entries if e.side is side and e.line is line]
+    theirs = [e for e in deal.entries if e.side is side.other and e.line is line]
+    head = f"recorded {side.label} {line} {recorded}, recomputed {computed}"
+    parts = " + ".join(f"{e.item.replace('_', ' ')} {e.points}" for e in mine if e.points) or "nothing"
+    diff = recorded - computed
+    guesses: list[str] = []
+    for e in mine:
+        if e.points and diff == -e.points:
+            guesses.append(f"{_name(e)} {e.points} missing from the record ({e.reason})")
+    for e in theirs:
+        if e.points and diff == e.points:
+            guesses.append(f"{_name(e)} {e.points} written for the wrong side — {e.reason}")
+    if not guesses and diff > 0:
+        value = deal.trick_value or 0
+        candidates = list(_COMMON_PREMIUMS)
+        if line is Line.ABOVE and value:
+            candidates += [(Item.HONOURS, m * value) for m in (20, 30, 40)] + [(Item.ACES, m * value) for m in (20, 30, 40)]
+        for item, points in candidates:
+            if diff == points and not any(e.item is item for e in mine):
+                guesses.append(f"{item.replace('_', ' ')} {points} not due — {_why_not(deal, side, item)}")
+                break
+    if not guesses and line is Line.BELOW and deal.trick_value:
+        tricks = deal.tricks[side] if deal.tricks else 0
+        if diff % deal.trick_value == 0:
+            guesses.append(f"{side.label} took {tricks} tricks × {deal.trick_value}; the record counts "
+                           f"{tricks + diff // deal.trick_value}")
+    detail = "; ".join(guesses) if guesses else f"difference {diff:+d}"
+    return f"{head}: {detail} (due: {parts})"
+
+
+def _name(entry: Entry) -> str:
+    return entry.item.replace("_", " ")
+
+
+def _why_not(deal: DealScore, side: Side, item: Item) -> str:
+    tricks = deal.tricks[side] if deal.tricks else None
+    if item in (Item.GAME, Item.RUBBER):
+        return f"{side.label} did not win a game in this deal"
+    if item is Item.SLAM:
+        return f"{side.label} took {tricks} tricks"
+    if item is Item.CONTRACT_PREMIUM:
+        return f"the contract {deal.contract} was not a made slam for {side.label}"
+    if item is Item.HONOURS:
+        return f"{side.label} did not hold 3 or more honours" if deal.contract and deal.contract.trump is not None \
+            else "no honours in no-trump"
+    return f"{side.label} did not hold the majority of aces"

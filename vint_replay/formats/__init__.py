@@ -1,0 +1,46 @@
+"""Readers and writers of session records; the format is chosen by file extension."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..diagnostics import Diagnostic
+from ..record import SessionRecord
+
+
+@dataclass
+class ReadResult:
+    """What a reader made of a file: the record (``None`` if nothing usable) and the problems."""
+
+    record: SessionRecord | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def read_bytes(data: bytes, fmt: str, strict: bool = False) -> ReadResult:
+    """Read a record given its format name (``json`` or ``vint``)."""
+    if fmt == "json":
+        from .json_record import read_json
+
+        return read_json(data, strict=strict)
+    from .vint_text import read_vint
+
+    return read_vint(data, strict=strict)
+
+
+def format_of(path: str | Path) -> str:
+    """``json`` or ``vint`` from the extension (anything not ``.vint`` is read as JSON)."""
+    return "vint" if str(path).lower().endswith(".vint") else "json"
+
+
+def read_file(path: str | Path, strict: bool = False) -> ReadResult:
+    return read_bytes(Path(path).read_bytes(), format_of(path), strict)
+
+
+def write_text(record: SessionRecord, fmt: str) -> str:
+    if fmt == "json":
+        from .json_record import write_json
+
+        return write_json(record)
+    from .vint_text import write_vint
+
+    return write_vint(record)

@@ -1,0 +1,299 @@
+"""The ``vint-record/1`` JSON format: a lenient reader with located diagnostics, and a
+canonical writer (FORMAT.md §2)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..calls import CALL_BY_TEXT, Call
+from ..cards import CARD_BY_TEXT, Card, Hand, HandError
+from ..diagnostics import Diagnostic, Severity
+from ..profiles import profile_names
+from ..record import DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..seats import SEATS, Seat, Side
+from . import ReadResult
+
+FORMAT_NAME = "vint-record/1"
+SESSION_TAGS = ("event", "site", "date", "table")
+SESSION_KEYS = {"id", "players", "rules", *SESSION_TAGS}
+DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded"}
+TOP_KEYS = {"format", "session", "deals"}
+SEAT_KEYS = ("N", "E", "S", "W")
+
+
+def decode_text(data: bytes | str) -> tuple[str | None, Diagnostic | None]:
+    """UTF-8 text (a BOM is allowed), or a ``syntax`` diagnostic saying why not."""
+    if isinstance(data, str):
+        text = data
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            return None, Diagnostic("syntax", f"not UTF-8 text (byte {err.start}: {data[err.start:err.start + 1]!r}); "
+                                              "save the file as UTF-8")
+    if "\x00" in text:
+        return None, Diagnostic("syntax", "the file holds binary data, not a text record")
+    if not text.strip():
+        return None, Diagnostic("syntax", "the file is empty")
+    return text, None
+
+
+class _Reader:
+    """Walks the decoded JSON, turning each problem into a diagnostic and keeping going."""
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.problems: list[Diagnostic] = []
+
+    def error(self, code: str, message: str, deal: int | None = None, at: str | None = None) -> None:
+        self.problems.append(Diagnostic(code, message, deal, at))
+
+    def unknown(self, keys: set[str], deal: int | None, prefix: str) -> dict[str, object]:
+        """Unknown fields: an error in strict mode, a warning (kept, ignored) otherwise."""
+        severity = Severity.ERROR if self.strict else Severity.WARNING
+        for key in sorted(keys):
+            self.problems.append(Diagnostic("schema", f"unknown field {key!r}", deal, f"{prefix}{key}", severity))
+        return {}
+
+    def session(self, raw: Any) -> SessionInfo | None:
+        if not isinstance(raw, dict):
+            self.error("schema", "'session' must be an object with id and players", at="session")
+            return None
+        ok = True
+        sid = raw.get("id")
+        if not isinstance(sid, str) or not sid.strip():
+            self.error("schema", "session.id must be a non-empty string (the session's key)", at="session.id")
+            ok = False
+        players = raw.get("players")
+        names: list[str] = []
+        if not isinstance(players, dict):
+            self.error("schema", "session.players must be an object naming N, E, S and W", at="session.players")
+            ok = False
+        else:
+            for seat in SEAT_KEYS:
+                name = players.get(seat)
+                if not isinstance(name, str):
+                    self.error("schema", f"session.players.{seat} must be a player's name (a string)",
+                               at=f"session.players.{seat}")
+                    ok = False
+                names.append(name if isinstance(name, str) else "")
+            extra_seats = set(players) - set(SEAT_KEYS)
+            if extra_seats:
+                self.error("schema", f"session.players has seats other than N E S W: {sorted(extra_seats)}",
+                           at="session.players")
+        tags: dict[str, str | None] = {}
+        for key in SESSION_TAGS:
+            value = raw.get(key)
+            if value is not None and not isinstance(value, str):
+                self.error("schema", f"session.{key} must be a string, not {type(value).__name__}", at=f"session.{key}")
+                value = None
+            tags[key] = value
+        rules = raw.get("rules", "volchaninov")
+        if not isinstance(rules, str) or rules not in profile_names():
+            self.error("schema", f"unknown rules {rules!r}; known: {', '.join(profile_names())}", at="session.rules")
+            ok = False
+        extra = {k: raw[k] for k in raw if k not in SESSION_KEYS}
+        self.unknown(set(extra), None, "session.")
+        if not ok:
+            return None
+        return SessionInfo(sid, tuple(names), rules=rules, extra=extra, **tags)  # type: ignore[arg-type]
+
+    def deal(self, raw: Any, index: int, label: int) -> DealRecord | None:
+        """One deal; ``label`` is the number used in diagnostics when the deal's own is unreadable."""
+        if not isinstance(raw, dict):
+            self.error("schema", "a deal must be an object", label, f"deals[{index}]")
+            return None
+        unreadable: set[str] = set()
+        number = raw.get("number")
+        if type(number) is not int:
+            self.error("schema", "'number' must be an integer", label, "number")
+            number = label
+            unreadable.add("number")
+        dealer_raw = raw.get("dealer")
+        dealer = Seat.N
+        if dealer_raw not in SEAT_KEYS:
+            self.error("schema", f"'dealer' must be one of N, E, S, W (got {dealer_raw!r})", number, "dealer")
+            unreadable.add("dealer")
+        else:
+            dealer = SEATS[SEAT_KEYS.index(dealer_raw)]
+        hands = self.hands(raw.get("hands"), number, unreadable) if "hands" in raw else None
+        auction = self.auction(raw.get("auction"), number, unreadable)
+        play = self.play(raw["play"], number, unreadable) if "play" in raw else None
+        result = None
+        if "result" in raw:
+            result = self.result(raw["result"], number, unreadable)
+        recorded = self.recorded(raw["recorded"], number) if "recorded" in raw else None
+        extra = {k: raw[k] for k in raw if k not in DEAL_KEYS}
+        self.unknown(set(extra), number, "")
+        return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable))
+
+    def hands(self, raw: Any, number: int, unreadable: set[str]) -> tuple[Hand, Hand, Hand, Hand] | None:
+        if not isinstance(raw, dict) or any(not isinstance(raw.get(s), str) for s in SEAT_KEYS):
+            self.error("schema", "'hands' must give N, E, S and W as PBN hands like \"AKQ2.T98.765.432\"", number, "hands")
+            unreadable.add("hands")
+            return None
+        out = []
+        for seat in SEAT_KEYS:
+            try:
+                out.append(Hand.parse(raw[seat]))
+            except HandError as err:
+                self.error(err.code, f"{Seat.parse(seat).full_name}: {err}", number, f"hands.{seat}")
+                unreadable.add("hands")
+        return tuple(out) if len(out) == 4 else None  # type: ignore[return-value]
+
+    def auction(self, raw: Any, number: int, unreadable: set[str]) -> tuple[Call, ...]:
+        if not isinstance(raw, list):
+            self.error("schema", "'auction' must be a list of calls starting with the dealer", number, "auction")
+            unreadable.add("auction")
+            return ()
+        try:
+            return tuple([CALL_BY_TEXT[c] for c in raw])
+        except (KeyError, TypeError):
+            pass
+        calls = []
+        for i, text in enumerate(raw):
+            if not isinstance(text, str):
+                self.error("schema", f"a call must be a string like \"1S\" or \"pass\", not {text!r}", number, f"auction[{i}]")
+                unreadable.add("auction")
+                continue
+            try:
+                calls.append(Call.parse(text))
+            except ValueError as err:
+                self.error("bad_call", str(err), number, f"auction[{i}]")
+                unreadable.add("auction")
+        return tuple(calls)
+
+    def play(self, raw: Any, number: int, unreadable: set[str]) -> tuple[Card, ...] | None:
+        if isinstance(raw, list) and raw and all(isinstance(t, list) for t in raw):
+            flat = []
+            for k, trick in enumerate(raw):
+                if len(trick) != 4 and k < len(raw) - 1:
+                    self.error("schema", f"trick {k + 1} has {len(trick)} cards; a trick has 4", number, f"play[{len(flat)}]")
+                    unreadable.add("play")
+                flat.extend(trick)
+            raw = flat
+        if not isinstance(raw, list):
+            self.error("schema", "'play' must be a list of cards in the order played", number, "play")
+            unreadable.add("play")
+            return None
+        try:
+            return tuple([CARD_BY_TEXT[c] for c in raw])
+        except (KeyError, TypeError):
+            pass
+        cards = []
+        for i, text in enumerate(raw):
+            card = CARD_BY_TEXT.get(text.strip()) if isinstance(text, str) else None
+            if card is None:
+                code = "bad_card" if isinstance(text, str) else "schema"
+                self.error(code, f"unknown card {text!r} (write e.g. SA, HT, D9)", number, f"play[{i}]")
+                unreadable.add("play")
+            else:
+                cards.append(card)
+        return tuple(cards)
+
+    def result(self, raw: Any, number: int, unreadable: set[str]) -> int | None:
+        tricks = raw.get("declarer_tricks") if isinstance(raw, dict) else None
+        if type(tricks) is not int or not 0 <= tricks <= 13:
+            self.error("schema", "'result' must be {\"declarer_tricks\": 0–13}", number, "result")
+            unreadable.add("result")
+            return None
+        return tricks
+
+    def recorded(self, raw: Any, number: int) -> tuple[LineTotals, LineTotals] | None:
+        out = []
+        for side in ("NS", "EW"):
+            part = raw.get(side) if isinstance(raw, dict) else None
+            below = part.get("below") if isinstance(part, dict) else None
+            above = part.get("above") if isinstance(part, dict) else None
+            if type(below) is not int or type(above) is not int:
+                self.error("schema", f"recorded.{side} must be {{\"below\": int, \"above\": int}}", number, f"recorded.{side}")
+                return None
+            out.append(LineTotals(below, above))
+        return out[0], out[1]
+
+
+def read_json(data: bytes | str, strict: bool = False) -> ReadResult:
+    """Read a ``vint-record/1`` file. Problems become diagnostics; reading goes on after a
+    bad deal. In strict mode unknown fields are errors instead of warnings."""
+    text, problem = decode_text(data)
+    if problem is not None:
+        return ReadResult(None, [problem])
+    try:
+        raw = json.loads(text)  # type: ignore[arg-type]
+    except json.JSONDecodeError as err:
+        return ReadResult(None, [Diagnostic("syntax", f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno)])
+    except RecursionError:
+        return ReadResult(None, [Diagnostic("syntax", "not valid JSON: nested too deeply")])
+    reader = _Reader(strict)
+    if not isinstance(raw, dict):
+        reader.error("schema", f"the file must hold one JSON object, not a {type(raw).__name__}")
+        return ReadResult(None, reader.problems)
+    if raw.get("format") != FORMAT_NAME:
+        reader.error("schema", f"'format' must be {FORMAT_NAME!r} (got {raw.get('format')!r})", at="format")
+    info = reader.session(raw.get("session"))
+    deals_raw = raw.get("deals")
+    if not isinstance(deals_raw, list):
+        reader.error("schema", "'deals' must be a list of deals", at="deals")
+        deals_raw = []
+    extra = {k: raw[k] for k in raw if k not in TOP_KEYS}
+    reader.unknown(set(extra), None, "")
+    deals = []
+    last = 0
+    for index, deal_raw in enumerate(deals_raw):
+        deal = reader.deal(deal_raw, index, last + 1)
+        if deal is not None:
+            deals.append(deal)
+            last = deal.number
+        else:
+            last += 1
+    if info is None:
+        return ReadResult(None, reader.problems)
+    return ReadResult(SessionRecord(info, tuple(deals), extra), reader.problems)
+
+
+def record_to_json(record: SessionRecord) -> dict[str, object]:
+    """The record as the JSON object of FORMAT.md §2, in canonical form."""
+    info = record.info
+    session: dict[str, object] = {"id": info.id}
+    for key in SESSION_TAGS:
+        value = getattr(info, key)
+        if value is not None:
+            session[key] = value
+    session["rules"] = info.rules
+    session["players"] = dict(zip(SEAT_KEYS, info.players))
+    session.update(info.extra)
+    deals = []
+    for deal in record.deals:
+        out: dict[str, object] = {"number": deal.number, "dealer": deal.dealer.name}
+        if deal.hands is not None:
+            out["hands"] = {s: h.pbn() for s, h in zip(SEAT_KEYS, deal.hands)}
+        out["auction"] = [str(c) for c in deal.auction]
+        if deal.play is not None:
+            out["play"] = [c.name for c in deal.play]
+        if deal.result is not None:
+            out["result"] = {"declarer_tricks": deal.result}
+        if deal.recorded is not None:
+            out["recorded"] = {side.name: {"below": t.below, "above": t.above} for side, t in zip(Side, deal.recorded)}
+        out.update(deal.extra)
+        deals.append(out)
+    top: dict[str, object] = {"format": FORMAT_NAME, "session": session, "deals": deals}
+    top.update(record.extra)
+    return top
+
+
+def write_json(record: SessionRecord) -> str:
+    """Canonical JSON text: two-space indent, one deal field a line, calls and cards inline."""
+    top = record_to_json(record)
+    dump = lambda v: json.dumps(v, ensure_ascii=False)  # noqa: E731
+    lines = ["{", f'  "format": {dump(top["format"])},', f'  "session": {dump(top["session"])},', '  "deals": [']
+    deals = top["deals"]
+    assert isinstance(deals, list)
+    for i, deal in enumerate(deals):
+        fields = [f'    "{k}": {dump(v)}' for k, v in deal.items()]
+        lines.append("   {\n" + ",\n".join(fields) + "\n   }" + ("," if i < len(deals) - 1 else ""))
+    lines.append("  ]" + ("," if len(top) > 3 else ""))
+    rest = [f"  {dump(k)}: {dump(v)}" for k, v in top.items() if k not in TOP_KEYS]
+    if rest:
+        lines.append(",\n".join(rest))
+    lines.append("}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,66 @@
+"""The record of a session as the readers return it: session tags and the deals as written."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .calls import Call
+from .cards import Card, Hand
+from .seats import Seat, Side
+
+
+@dataclass(frozen=True, slots=True)
+class LineTotals:
+    """Points of one side for one deal, below and above the line."""
+
+    below: int
+    above: int
+
+
+@dataclass(frozen=True, slots=True)
+class SessionInfo:
+    """The session's tags; ``id`` is its key in the store."""
+
+    id: str
+    players: tuple[str, str, str, str]  # by Seat
+    event: str | None = None
+    site: str | None = None
+    date: str | None = None
+    table: str | None = None
+    rules: str = "volchaninov"
+    extra: dict[str, object] = field(default_factory=dict)  # unknown fields, kept for the writer
+
+    def player(self, seat: Seat) -> str:
+        return self.players[seat]
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One deal as recorded: the dealt hands, the calls, and the cards played (or the result).
+
+    ``unreadable`` names the fields a lenient reader could not read, so that the checker does
+    not report their absence as a second problem.
+    """
+
+    number: int
+    dealer: Seat
+    auction: tuple[Call, ...]
+    hands: tuple[Hand, Hand, Hand, Hand] | None = None
+    play: tuple[Card, ...] | None = None
+    result: int | None = None  # declarer's tricks, for a deal recorded without its play
+    recorded: tuple[LineTotals, LineTotals] | None = None  # the paper scoresheet, by Side
+    extra: dict[str, object] = field(default_factory=dict)
+    unreadable: frozenset[str] = frozenset()
+    comments: tuple[str, ...] = ()  # free text kept by the text format
+
+    def recorded_for(self, side: Side) -> LineTotals | None:
+        return None if self.recorded is None else self.recorded[side]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    """A whole session: its tags and its deals in order."""
+
+    info: SessionInfo
+    deals: tuple[DealRecord, ...]
+    extra: dict[str, object] = field(default_factory=dict)
+    comments: tuple[str, ...] = ()

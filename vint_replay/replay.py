@@ -1,0 +1,213 @@
+"""Replays one recorded deal through the auction and the play, proving every step legal."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .auction import Auction, AuctionState
+from .calls import Contract
+from .cards import CARDS, FULL_DECK, Card
+from .diagnostics import Diagnostic
+from .errors import IllegalMove
+from .play import Play, PlayState, Trick, trick_winner
+from .profiles import RuleProfile
+from .record import DealRecord
+from .seats import SEATS, Seat, Side
+
+
+@dataclass(frozen=True)
+class DealReplay:
+    """A deal after replay: its contract, dealt hands, tricks and the problems found.
+
+    ``tricks_won`` comes from the play, or from the recorded result when no play was kept.
+    """
+
+    deal: DealRecord
+    profile: RuleProfile
+    contract: Contract | None
+    passed_out: bool
+    hands: tuple[int, int, int, int] | None
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, int] | None
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def valid(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def trick_value(self) -> int | None:
+        return None if self.contract is None else self.profile.trick_value(self.contract)
+
+    def auction_states(self) -> list[AuctionState]:
+        """The auction before any call and after each call, for stepping through it."""
+        auction = Auction(self.deal.dealer, self.profile)
+        states = [auction.state()]
+        for call in self.deal.auction:
+            auction.call(call)
+            states.append(auction.state())
+        return states
+
+    @cached_property
+    def play_states(self) -> tuple[PlayState, ...]:
+        """The position before the first card and after each card played (53 for a full deal)."""
+        if self.hands is None or self.contract is None or not self.tricks:
+            return ()
+        play = Play(self.hands, self.contract.trump, self.profile.opening_leader(self.contract.declarer))
+        states = [play.state()]
+        for trick in self.tricks:
+            for card in trick.cards:
+                play.play(card)
+                states.append(play.state())
+        return tuple(states)
+
+
+def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat) -> tuple[int, int, int, int]:
+    """Who held what, read off a complete play: the seat of each card follows from the winners.
+
+    Raises :class:`IllegalMove` (``card_not_held``) at a card played twice.
+    """
+    hands = [0, 0, 0, 0]
+    seen = 0
+    for start in range(0, 52, 4):
+        trick = cards[start:start + 4]
+        for i, card in enumerate(trick):
+            bit = 1 << card
+            if seen & bit:
+                raise _At(start + i, IllegalMove("card_not_held", f"{CARDS[card].pretty} is played twice"))
+            seen |= bit
+            hands[(leader + i) & 3] |= bit
+        leader = SEATS[(leader + trick_winner(trick, trump)) & 3]
+    return hands[0], hands[1], hands[2], hands[3]
+
+
+class _At(Exception):
+    """An illegal move together with its index in the play."""
+
+    def __init__(self, index: int, move: IllegalMove) -> None:
+        self.index = index
+        self.move = move
+
+
+def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | None = None) -> DealReplay:
+    """Check one deal against the rules and replay it; every problem becomes a diagnostic.
+
+    ``previous`` is the deal before it in the session (for the number and dealer rotation).
+    Checking stops at the first illegal call, and at the first illegal card.
+    """
+    number = deal.number
+    problems: list[Diagnostic] = []
+
+    def report(code: str, at: str | None, message: str) -> None:
+        problems.append(Diagnostic(code, message, number, at))
+
+    if previous is not None:
+        if number <= previous.number:
+            report("deal_number", "number", f"deal {number} follows deal {previous.number}: numbers must increase")
+        if deal.dealer != previous.dealer.left and "dealer" not in deal.unreadable:
+            report("wrong_dealer", "dealer",
+                   f"dealer is {deal.dealer}, but after {previous.dealer} dealt the deal passes to {previous.dealer.left}")
+
+    hands = _checked_hands(deal, report)
+
+    contract: Contract | None = None
+    passed_out = False
+    if "auction" not in deal.unreadable:
+        auction = Auction(deal.dealer, profile)
+        for i, call in enumerate(deal.auction):
+            try:
+                auction.call(call)
+            except IllegalMove as bad:
+                report(bad.code, f"auction[{i}]", bad.message)
+                break
+        else:
+            if not auction.closed:
+                need = auction.passes_needed
+                what = "no bid yet" if auction.highest is None else f"after {auction.highest_by}'s {auction.highest.pretty}"
+                report("auction_incomplete", f"auction[{len(deal.auction)}]",
+                       f"the auction is not closed: {need} more pass{'es' if need > 1 else ''} needed ({what})")
+            passed_out = auction.passed_out
+            contract = auction.contract
+
+    tricks: tuple[Trick, ...] = ()
+    tricks_won: tuple[int, int] | None = None
+    if passed_out:
+        if deal.play:
+            report("play_after_passout", "play[0]", "the deal was passed out (no bid), so no card may be played")
+        if deal.result is not None:
+            report("play_after_passout", "result", "the deal was passed out (no bid), so it has no result")
+    elif contract is not None:
+        if deal.play is not None and "play" not in deal.unreadable:
+            hands_given = deal.hands is not None or "hands" in deal.unreadable
+            hands, tricks = _replay_play(deal.play, hands, hands_given, contract, profile, report)
+            if len(tricks) == 13:
+                won_ns = sum(1 for t in tricks if t.winner.side is Side.NS)
+                tricks_won = (won_ns, 13 - won_ns)
+                if deal.result is not None and deal.result != tricks_won[contract.declarer.side]:
+                    report("result_mismatch", "result",
+                           f"result says declarer took {deal.result} tricks; the play gives {tricks_won[contract.declarer.side]}")
+        elif deal.result is not None:
+            if hands is None and "hands" not in deal.unreadable:
+                report("schema", "hands", "a deal recorded by its result needs the hands (honours and aces)")
+            declarer_side = contract.declarer.side
+            tricks_won = (deal.result, 13 - deal.result) if declarer_side is Side.NS else (13 - deal.result, deal.result)
+        elif not ({"play", "result"} & deal.unreadable):
+            report("missing_play", "play", f"contract {contract} by {contract.declarer} has neither play nor result")
+    return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems))
+
+
+def _checked_hands(deal: DealRecord, report) -> tuple[int, int, int, int] | None:
+    """The dealt hands as bit sets, after checking 13 cards each and no card twice."""
+    if deal.hands is None:
+        return None
+    ok = True
+    seen = 0
+    for seat, hand in zip(SEATS, deal.hands):
+        if len(hand) != 13:
+            report("hand_size", f"hands.{seat}", f"{seat.full_name} has {len(hand)} cards; a hand has 13")
+            ok = False
+        twice = seen & hand.mask
+        if twice:
+            names = " ".join(c.name for c in sorted(CARDS[i] for i in range(52) if twice >> i & 1))
+            report("duplicate_card", f"hands.{seat}", f"{names} also dealt to another seat before {seat.full_name}")
+            ok = False
+        seen |= hand.mask
+    if ok and seen != FULL_DECK:
+        ok = False  # only reachable with a short hand, already reported
+    return tuple(h.mask for h in deal.hands) if ok else None  # type: ignore[return-value]
+
+
+def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, contract: Contract,
+                 profile: RuleProfile, report):
+    """Replay the cards; returns the dealt hands (derived if not given) and the finished tricks.
+
+    With broken hands (already reported) the play is not checked at all.
+    """
+    leader = profile.opening_leader(contract.declarer)
+    trump = contract.trump
+    if hands is None:
+        if hands_given:
+            return None, ()
+        if len(cards) < 52:
+            report("play_incomplete", f"play[{len(cards)}]",
+                   f"without the hands the play must give all 52 cards; it has {len(cards)}")
+            return None, ()
+        try:
+            hands = hands_from_play(cards, trump, leader)
+        except _At as bad:
+            report(bad.move.code, f"play[{bad.index}]", bad.move.message)
+            return None, ()
+    play = Play(hands, trump, leader)
+    for i, card in enumerate(cards):
+        try:
+            play.play(card)
+        except IllegalMove as bad:
+            report(bad.code, f"play[{i}]", f"trick {i // 4 + 1}: {bad.message}")
+            break
+    else:
+        if len(cards) < 52:
+            seat = play.to_play
+            report("play_incomplete", f"play[{len(cards)}]",
+                   f"the play stops after {len(cards)} cards: trick {len(cards) // 4 + 1} needs a card from {seat}")
+    return hands, tuple(play.tricks)
+

@@ -1,0 +1,61 @@
+"""A whole session checked and scored: the one call the CLI, the store and the dashboard use."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .diagnostics import Diagnostic, Severity
+from .errors import IllegalMove
+from .ledger import Ledger, SessionScore
+from .profiles import RuleProfile, get_profile
+from .record import SessionRecord
+from .replay import DealReplay, replay_deal
+
+
+@dataclass(frozen=True)
+class SessionReport:
+    """The outcome of checking a session: every deal's replay, all problems, and the score
+    (``None`` unless every deal is valid)."""
+
+    record: SessionRecord
+    profile: RuleProfile
+    replays: tuple[DealReplay, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    score: SessionScore | None
+
+    @property
+    def valid(self) -> bool:
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+def evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list[Diagnostic] = ()) -> SessionReport:
+    """Replay every deal, then run the ledger over them in order.
+
+    ``read_problems`` are the reader's diagnostics; they are merged (by deal) with the
+    engine's. The ledger stops at the first invalid deal: after it, the games already won and
+    the points below the line are unknown, so ``order_needed`` can only be judged before it.
+    """
+    profile = get_profile(record.info.rules)
+    replays: list[DealReplay] = []
+    found: list[Diagnostic] = list(read_problems)
+    previous = None
+    for deal in record.deals:
+        replay = replay_deal(deal, profile, previous)
+        replays.append(replay)
+        found.extend(replay.diagnostics)
+        previous = deal
+    broken = {d.deal for d in found if d.severity is Severity.ERROR}
+    ledger = Ledger(profile)
+    file_ok = None not in broken
+    for replay in replays:
+        if not file_ok or replay.deal.number in broken:
+            break
+        try:
+            ledger.add(replay)
+        except IllegalMove as bad:
+            found.append(Diagnostic(bad.code, bad.message, replay.deal.number, "result"))
+            broken.add(replay.deal.number)
+            break
+    order = {deal.number: i for i, deal in enumerate(record.deals)}
+    found.sort(key=lambda d: (-1 if d.deal is None else order.get(d.deal, len(order))))
+    valid = not any(d.severity is Severity.ERROR for d in found)
+    return SessionReport(record, profile, tuple(replays), tuple(found), ledger.score if valid else None)

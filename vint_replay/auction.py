@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from .calls import Call, Contract
 from .errors import IllegalMove
 from .profiles import RuleProfile
-from .seats import Seat
+from .seats import SEATS, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,23 +66,41 @@ class Auction:
 
     def call(self, call: Call) -> None:
         """Make the next call, or raise :class:`IllegalMove` (``call_after_close``, ``insufficient_bid``)."""
-        seat = self.to_call
-        if self.closed:
-            raise IllegalMove("call_after_close", f"{seat} called {call.pretty} after the auction had closed")
-        if call.denomination is None:
-            self.passes += 1
-        else:
-            if self.highest is not None and call.order <= self.highest.order:
-                raise IllegalMove(
-                    "insufficient_bid",
-                    f"{seat} bid {call.pretty} but {self.highest_by} had bid {self.highest.pretty}: "
-                    f"a new bid must be higher (vint order ♠ < ♣ < ♦ < ♥ < NT)",
-                )
-            self.highest = call
-            self.highest_by = seat
-            self.passes = 0
-        self.calls.append(call)
-        self.to_call = seat.left
+        self.call_all((call,))
+
+    def call_all(self, calls: Iterable[Call]) -> None:
+        """Make calls in order (a whole recorded auction at once is the fast path of a replay).
+
+        At the first illegal call raises :class:`IllegalMove`; the calls before it stay made,
+        so ``len(auction.calls)`` is the index of the bad call.
+        """
+        made = self.calls
+        seat, highest, passes = self.to_call, self.highest, self.passes
+        limit = self.profile.passes_to_pass_out if highest is None else self.profile.passes_after_bid
+        try:
+            for call in calls:
+                if passes >= limit:
+                    raise IllegalMove("call_after_close", f"{seat} called {call.pretty} after the auction had closed")
+                if call.denomination is None:
+                    passes += 1
+                else:
+                    if highest is not None and call.order <= highest.order:
+                        raise IllegalMove(
+                            "insufficient_bid",
+                            f"{seat} bid {call.pretty} but {self.highest_by} had bid {highest.pretty}: "
+                            f"a new bid must be higher (vint order ♠ < ♣ < ♦ < ♥ < NT)",
+                        )
+                    highest = self.highest = call
+                    self.highest_by = seat
+                    passes = 0
+                    limit = self.profile.passes_after_bid
+                made.append(call)
+                seat = _NEXT[seat]
+        finally:
+            self.to_call, self.passes = seat, passes
 
     def state(self) -> AuctionState:
         return AuctionState(tuple(self.calls), self.to_call, self.highest, self.highest_by, self.passes, self.closed)
+
+
+_NEXT = SEATS[1:] + SEATS[:1]  # the seat on the left of each seat

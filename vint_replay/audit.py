@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .ledger import DealScore, SessionScore
 from .record import SessionRecord
-from .scoring import Entry, Item, Line
+from .scoring import DealFacts, Entry, Item, Line, aces_held, honours_held
 from .seats import Side
 
 
@@ -44,12 +44,14 @@ def audit(record: SessionRecord, score: SessionScore) -> AuditReport:
             continue
         checked += 1
         computed = by_number[deal.number]
+        hands = None if deal.hands is None else tuple(h.mask for h in deal.hands)
         for side in Side:
             want = computed.totals(side)
             got = deal.recorded[side]
             for line, rec, comp in ((Line.BELOW, got.below, want.below), (Line.ABOVE, got.above, want.above)):
                 if rec != comp:
-                    found.append(Mismatch(deal.number, side, line, rec, comp, explain(computed, side, line, rec, comp)))
+                    why = explain(computed, side, line, rec, comp, hands)
+                    found.append(Mismatch(deal.number, side, line, rec, comp, why))
     return AuditReport(checked, tuple(found))
 
 
@@ -58,8 +60,10 @@ _COMMON_PREMIUMS = ((Item.GAME, 500), (Item.RUBBER, 1000), (Item.SLAM, 500), (It
                     (Item.CONTRACT_PREMIUM, 3000), (Item.CONTRACT_PREMIUM, 5000))
 
 
-def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: int) -> str:
-    """Why the numbers differ, in a scorer's words, from the entries that make up ``computed``."""
+def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: int,
+            hands: tuple[int, int, int, int] | None = None) -> str:
+    """Why the numbers differ, in a scorer's words, from the entries that make up ``computed``
+    (and from the dealt ``hands``, when known, for honours and aces)."""
     mine = [e for e in deal.entries if e.side is side and e.line is line]
     theirs = [e for e in deal.entries if e.side is side.other and e.line is line]
     head = f"recorded {side.label} {line} {recorded}, recomputed {computed}"
@@ -72,14 +76,18 @@ def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: in
     for e in theirs:
         if e.points and diff == e.points:
             guesses.append(f"{_name(e)} {e.points} written for the wrong side — {e.reason}")
-    if not guesses and diff > 0:
+    if line is Line.BELOW:  # a premium of this side written below the line instead of above
+        for e in deal.entries:
+            if e.side is side and e.line is Line.ABOVE and e.points and diff == e.points:
+                guesses.append(f"{_name(e)} {e.points} written below the line (premiums go above it)")
+    if not guesses and diff > 0 and line is Line.ABOVE:
         value = deal.trick_value or 0
         candidates = list(_COMMON_PREMIUMS)
-        if line is Line.ABOVE and value:
+        if value:
             candidates += [(Item.HONOURS, m * value) for m in (20, 30, 40)] + [(Item.ACES, m * value) for m in (20, 30, 40)]
         for item, points in candidates:
             if diff == points and not any(e.item is item for e in mine):
-                guesses.append(f"{item.replace('_', ' ')} {points} not due — {_why_not(deal, side, item)}")
+                guesses.append(f"{item.replace('_', ' ')} {points} not due — {_why_not(deal, side, item, hands)}")
                 break
     if not guesses and line is Line.BELOW and deal.trick_value:
         tricks = deal.tricks[side] if deal.tricks else 0
@@ -94,8 +102,10 @@ def _name(entry: Entry) -> str:
     return entry.item.replace("_", " ")
 
 
-def _why_not(deal: DealScore, side: Side, item: Item) -> str:
+def _why_not(deal: DealScore, side: Side, item: Item, hands: tuple[int, int, int, int] | None = None) -> str:
     tricks = deal.tricks[side] if deal.tricks else None
+    facts = None if hands is None or deal.contract is None or deal.tricks is None \
+        else DealFacts(deal.contract, deal.tricks, hands)
     if item in (Item.GAME, Item.RUBBER):
         return f"{side.label} did not win a game in this deal"
     if item is Item.SLAM:
@@ -103,6 +113,18 @@ def _why_not(deal: DealScore, side: Side, item: Item) -> str:
     if item is Item.CONTRACT_PREMIUM:
         return f"the contract {deal.contract} was not a made slam for {side.label}"
     if item is Item.HONOURS:
-        return f"{side.label} did not hold 3 or more honours" if deal.contract and deal.contract.trump is not None \
-            else "no honours in no-trump"
-    return f"{side.label} did not hold the majority of aces"
+        trump = deal.contract.trump if deal.contract else None
+        if trump is None:
+            return "no honours in no-trump"
+        if facts is None:
+            return f"{side.label} did not hold 3 or more honours"
+        held = honours_held(facts, side, trump)
+        return f"{side.label} held {held} {_SUIT_NAMES[trump]} honour{'' if held == 1 else 's'}"
+    if facts is None:
+        return f"{side.label} did not hold the majority of aces"
+    aces = aces_held(facts, side)
+    fewer = " and took fewer tricks" if aces == 2 else ""
+    return f"{side.label} held {aces} ace{'' if aces == 1 else 's'}{fewer}"
+
+
+_SUIT_NAMES = ("spade", "heart", "diamond", "club")  # by Suit

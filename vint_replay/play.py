@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from .cards import CARDS, SUIT_MASKS, Card, Suit, iter_bits
 from .errors import IllegalMove
@@ -56,7 +57,7 @@ class Play:
     need not trump or overtake; the winner of a trick leads to the next.
     """
 
-    __slots__ = ("dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won", "played_in")
+    __slots__ = ("dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won")
 
     def __init__(self, hands: tuple[int, int, int, int], trump: Suit | None, leader: Seat) -> None:
         self.dealt = hands
@@ -67,51 +68,89 @@ class Play:
         self.current: list[Card] = []
         self.tricks: list[Trick] = []
         self.won = [0, 0]
-        self.played_in: dict[int, int] = {}  # card -> trick number (1-based), for messages
 
     @property
     def finished(self) -> bool:
         return len(self.tricks) == 13
+
+    @property
+    def cards_played(self) -> int:
+        return len(self.tricks) * 4 + len(self.current)
+
+    @property
+    def played_in(self) -> dict[int, int]:
+        """Each card played so far -> the trick (1-based) it was played in, for messages."""
+        out = {card: n for n, trick in enumerate(self.tricks, 1) for card in trick.cards}
+        out.update((card, len(self.tricks) + 1) for card in self.current)
+        return out
+
+    def legal(self) -> int:
+        """The bit set of cards the player to move may play: the suit led if he holds it."""
+        seat = self.to_play
+        if seat is None:
+            return 0
+        held = self.hands[seat]
+        if self.current:
+            follow = held & SUIT_MASKS[self.current[0] // 13]
+            if follow:
+                return follow
+        return held
 
     def play(self, card: Card) -> Trick | None:
         """Play the next card; returns the trick it completed, if any.
 
         Raises :class:`IllegalMove` with ``card_not_held``, ``hands_mismatch`` or ``revoke``.
         """
-        seat = self.to_play
-        if seat is None:
-            raise IllegalMove("card_not_held", f"{CARDS[card].pretty} played after all 13 tricks")
-        bit = 1 << card
-        held = self.hands[seat]
-        if not held & bit:
-            raise self._not_held(seat, card)
-        if self.current:
-            led = self.current[0] // 13
-            if card // 13 != led and held & SUIT_MASKS[led]:
-                suit_cards = " ".join(c.name for c in sorted(iter_bits(held & SUIT_MASKS[led]), reverse=True))
-                raise IllegalMove(
-                    "revoke",
-                    f"{seat} played {CARDS[card].pretty} but must follow {Suit(led).symbol} (holds {suit_cards})",
-                )
-        self.hands[seat] = held ^ bit
-        self.current.append(CARDS[card])
-        self.played_in[card] = len(self.tricks) + 1
-        if len(self.current) < 4:
-            self.to_play = SEATS[(seat + 1) & 3]
-            return None
-        winner = SEATS[(self.leader + trick_winner(self.current, self.trump)) & 3]
-        trick = Trick(self.leader, tuple(self.current), winner)  # type: ignore[arg-type]
-        self.tricks.append(trick)
-        self.won[winner & 1] += 1
-        self.current = []
-        self.leader = winner
-        self.to_play = winner if len(self.tricks) < 13 else None
-        return trick
+        done = len(self.tricks)
+        self.play_cards((card,))
+        return self.tricks[-1] if len(self.tricks) > done else None
+
+    def play_cards(self, cards: Iterable[int]) -> None:
+        """Play cards in order (a whole recorded play at once is the fast path of a replay).
+
+        At the first illegal card raises :class:`IllegalMove`; the cards before it stay played,
+        so ``cards_played`` is the index of the bad card.
+        """
+        hands, current, tricks, won, trump = self.hands, self.current, self.tricks, self.won, self.trump
+        seat, leader = self.to_play, self.leader
+        led_mask = SUIT_MASKS[current[0] // 13] if current else 0
+        try:
+            for card in cards:
+                if seat is None:
+                    raise IllegalMove("card_not_held", f"{CARDS[card].pretty} played after all 13 tricks")
+                held = hands[seat]
+                bit = 1 << card
+                if not held & bit:
+                    raise self._not_held(seat, card)
+                if current:
+                    if not bit & led_mask and held & led_mask:
+                        raise self._revoke(seat, card, held & led_mask)
+                else:
+                    led_mask = SUIT_MASKS[card // 13]
+                hands[seat] = held ^ bit
+                current.append(CARDS[card])
+                if len(current) < 4:
+                    seat = _NEXT[seat]
+                    continue
+                winner = SEATS[(leader + trick_winner(current, trump)) & 3]
+                tricks.append(Trick(leader, tuple(current), winner))  # type: ignore[arg-type]
+                won[winner & 1] += 1
+                current.clear()
+                leader = winner
+                seat = winner if len(tricks) < 13 else None
+        finally:
+            self.to_play, self.leader = seat, leader
+
+    def _revoke(self, seat: Seat, card: int, suit_held: int) -> IllegalMove:
+        led = self.current[0].suit
+        suit_cards = " ".join(c.name for c in sorted(iter_bits(suit_held), reverse=True))
+        return IllegalMove("revoke", f"{seat} played {CARDS[card].pretty} but must follow {led.symbol} (holds {suit_cards})")
 
     def _not_held(self, seat: Seat, card: int) -> IllegalMove:
         name = CARDS[card].pretty
-        if card in self.played_in:
-            return IllegalMove("card_not_held", f"{seat} played {name}, already played in trick {self.played_in[card]}")
+        played_in = self.played_in
+        if card in played_in:
+            return IllegalMove("card_not_held", f"{seat} played {name}, already played in trick {played_in[card]}")
         owner = next((s for s in SEATS if self.dealt[s] >> card & 1), None)
         if owner is None:
             return IllegalMove("card_not_held", f"{seat} played {name}, which is in nobody's hand")
@@ -126,3 +165,6 @@ class Play:
             to_play=self.to_play,
             tricks_won=(self.won[Side.NS], self.won[Side.EW]),
         )
+
+
+_NEXT = SEATS[1:] + SEATS[:1]  # the seat on the left of each seat

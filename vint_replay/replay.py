@@ -40,11 +40,15 @@ class DealReplay:
         return None if self.contract is None else self.profile.trick_value(self.contract)
 
     def auction_states(self) -> list[AuctionState]:
-        """The auction before any call and after each call, for stepping through it."""
+        """The auction before any call and after each legal call (up to the first illegal one),
+        for stepping through it."""
         auction = Auction(self.deal.dealer, self.profile)
         states = [auction.state()]
         for call in self.deal.auction:
-            auction.call(call)
+            try:
+                auction.call(call)
+            except IllegalMove:
+                break
             states.append(auction.state())
         return states
 
@@ -104,7 +108,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     if previous is not None:
         if number <= previous.number:
             report("deal_number", "number", f"deal {number} follows deal {previous.number}: numbers must increase")
-        if deal.dealer != previous.dealer.left and "dealer" not in deal.unreadable:
+        if deal.dealer != previous.dealer.left and "dealer" not in deal.unreadable | previous.unreadable:
             report("wrong_dealer", "dealer",
                    f"dealer is {deal.dealer}, but after {previous.dealer} dealt the deal passes to {previous.dealer.left}")
 
@@ -112,14 +116,17 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
 
     contract: Contract | None = None
     passed_out = False
+    dealer = deal.dealer
+    dealer_known = "dealer" not in deal.unreadable
+    if not dealer_known and previous is not None and "dealer" not in previous.unreadable:
+        # an unreadable dealer follows from the rotation
+        dealer, dealer_known = previous.dealer.left, True
     if "auction" not in deal.unreadable:
-        auction = Auction(deal.dealer, profile)
-        for i, call in enumerate(deal.auction):
-            try:
-                auction.call(call)
-            except IllegalMove as bad:
-                report(bad.code, f"auction[{i}]", bad.message)
-                break
+        auction = Auction(dealer, profile)
+        try:
+            auction.call_all(deal.auction)
+        except IllegalMove as bad:
+            report(bad.code, f"auction[{len(auction.calls)}]", bad.message)
         else:
             if not auction.closed:
                 need = auction.passes_needed
@@ -127,7 +134,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
                 report("auction_incomplete", f"auction[{len(deal.auction)}]",
                        f"the auction is not closed: {need} more pass{'es' if need > 1 else ''} needed ({what})")
             passed_out = auction.passed_out
-            contract = auction.contract
+            contract = auction.contract if dealer_known else None  # without a dealer, no declarer
 
     tricks: tuple[Trick, ...] = ()
     tricks_won: tuple[int, int] | None = None
@@ -141,7 +148,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             hands_given = deal.hands is not None or "hands" in deal.unreadable
             hands, tricks = _replay_play(deal.play, hands, hands_given, contract, profile, report)
             if len(tricks) == 13:
-                won_ns = sum(1 for t in tricks if t.winner.side is Side.NS)
+                won_ns = sum(1 for t in tricks if not t.winner & 1)  # N and S are seats 0 and 2
                 tricks_won = (won_ns, 13 - won_ns)
                 if deal.result is not None and deal.result != tricks_won[contract.declarer.side]:
                     report("result_mismatch", "result",
@@ -163,8 +170,8 @@ def _checked_hands(deal: DealRecord, report) -> tuple[int, int, int, int] | None
     ok = True
     seen = 0
     for seat, hand in zip(SEATS, deal.hands):
-        if len(hand) != 13:
-            report("hand_size", f"hands.{seat}", f"{seat.full_name} has {len(hand)} cards; a hand has 13")
+        if hand.mask.bit_count() != 13:
+            report("hand_size", f"hands.{seat}", f"{seat.full_name} has {hand.mask.bit_count()} cards; a hand has 13")
             ok = False
         twice = seen & hand.mask
         if twice:
@@ -198,12 +205,11 @@ def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, contract: Co
             report(bad.move.code, f"play[{bad.index}]", bad.move.message)
             return None, ()
     play = Play(hands, trump, leader)
-    for i, card in enumerate(cards):
-        try:
-            play.play(card)
-        except IllegalMove as bad:
-            report(bad.code, f"play[{i}]", f"trick {i // 4 + 1}: {bad.message}")
-            break
+    try:
+        play.play_cards(cards)
+    except IllegalMove as bad:
+        i = play.cards_played
+        report(bad.code, f"play[{i}]", f"trick {i // 4 + 1}: {bad.message}")
     else:
         if len(cards) < 52:
             seat = play.to_play

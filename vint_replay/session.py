@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from .diagnostics import Diagnostic, Severity
 from .errors import IllegalMove
+from .gc_pause import paused_gc
 from .ledger import Ledger, SessionScore
 from .profiles import RuleProfile, get_profile
 from .record import SessionRecord
@@ -34,6 +35,11 @@ def evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list
     engine's. The ledger stops at the first invalid deal: after it, the games already won and
     the points below the line are unknown, so ``order_needed`` can only be judged before it.
     """
+    with paused_gc():
+        return _evaluate(record, read_problems)
+
+
+def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list[Diagnostic]) -> SessionReport:
     profile = get_profile(record.info.rules)
     replays: list[DealReplay] = []
     found: list[Diagnostic] = list(read_problems)

@@ -8,16 +8,17 @@ from typing import Any
 from ..calls import CALL_BY_TEXT, Call
 from ..cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..diagnostics import Diagnostic, Severity
+from ..gc_pause import paused_gc
 from ..profiles import profile_names
-from ..record import DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..seats import SEATS, Seat, Side
 from . import ReadResult
 
 FORMAT_NAME = "vint-record/1"
 SESSION_TAGS = ("event", "site", "date", "table")
 SESSION_KEYS = {"id", "players", "rules", *SESSION_TAGS}
-DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded"}
-TOP_KEYS = {"format", "session", "deals"}
+DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments"}
+TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
 
 
@@ -54,6 +55,13 @@ class _Reader:
         for key in sorted(keys):
             self.problems.append(Diagnostic("schema", f"unknown field {key!r}", deal, f"{prefix}{key}", severity))
         return {}
+
+    def nested_extra(self, raw: dict, allowed: tuple[str, ...], number: int, at: str) -> None:
+        """Unknown keys inside a field: an error even when not strict, as the record could not
+        keep them (only top-level, session and deal fields are kept)."""
+        extra = set(raw) - set(allowed)
+        if extra:
+            self.error("schema", f"'{at}' has unknown keys {sorted(extra)}; allowed: {', '.join(allowed)}", number, at)
 
     def session(self, raw: Any) -> SessionInfo | None:
         if not isinstance(raw, dict):
@@ -123,11 +131,28 @@ class _Reader:
         if "result" in raw:
             result = self.result(raw["result"], number, unreadable)
         recorded = self.recorded(raw["recorded"], number) if "recorded" in raw else None
-        extra = {k: raw[k] for k in raw if k not in DEAL_KEYS}
-        self.unknown(set(extra), number, "")
-        return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable))
+        comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
+        extra = {} if raw.keys() <= DEAL_KEYS else {k: raw[k] for k in raw if k not in DEAL_KEYS}
+        if extra:
+            self.unknown(set(extra), number, "")
+        return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments)
+
+    def comments(self, raw: Any, number: int | None, at: str) -> tuple[Comment, ...]:
+        """The text format's comments: ``[{"before": "Auction", "text": " ..."}]`` (docs/format.md)."""
+        if isinstance(raw, list) and all(isinstance(c, dict) and set(c) == {"before", "text"}
+                                         and isinstance(c["before"], str) and isinstance(c["text"], str) for c in raw):
+            return tuple(Comment(c["before"], c["text"]) for c in raw)
+        self.error("schema", "'comments' must be a list of {\"before\": str, \"text\": str}", number, at)
+        return ()
 
     def hands(self, raw: Any, number: int, unreadable: set[str]) -> tuple[Hand, Hand, Hand, Hand] | None:
+        if isinstance(raw, dict) and len(raw) == 4:
+            try:
+                return Hand.parse(raw["N"]), Hand.parse(raw["E"]), Hand.parse(raw["S"]), Hand.parse(raw["W"])
+            except (KeyError, AttributeError, HandError):
+                pass  # found again below, with its place and reason
+        if isinstance(raw, dict):
+            self.nested_extra(raw, SEAT_KEYS, number, "hands")
         if not isinstance(raw, dict) or any(not isinstance(raw.get(s), str) for s in SEAT_KEYS):
             self.error("schema", "'hands' must give N, E, S and W as PBN hands like \"AKQ2.T98.765.432\"", number, "hands")
             unreadable.add("hands")
@@ -192,6 +217,8 @@ class _Reader:
         return tuple(cards)
 
     def result(self, raw: Any, number: int, unreadable: set[str]) -> int | None:
+        if isinstance(raw, dict):
+            self.nested_extra(raw, ("declarer_tricks",), number, "result")
         tricks = raw.get("declarer_tricks") if isinstance(raw, dict) else None
         if type(tricks) is not int or not 0 <= tricks <= 13:
             self.error("schema", "'result' must be {\"declarer_tricks\": 0–13}", number, "result")
@@ -201,8 +228,12 @@ class _Reader:
 
     def recorded(self, raw: Any, number: int) -> tuple[LineTotals, LineTotals] | None:
         out = []
+        if isinstance(raw, dict):
+            self.nested_extra(raw, ("NS", "EW"), number, "recorded")
         for side in ("NS", "EW"):
             part = raw.get(side) if isinstance(raw, dict) else None
+            if isinstance(part, dict):
+                self.nested_extra(part, ("below", "above"), number, f"recorded.{side}")
             below = part.get("below") if isinstance(part, dict) else None
             above = part.get("above") if isinstance(part, dict) else None
             if type(below) is not int or type(above) is not int:
@@ -215,6 +246,11 @@ class _Reader:
 def read_json(data: bytes | str, strict: bool = False) -> ReadResult:
     """Read a ``vint-record/1`` file. Problems become diagnostics; reading goes on after a
     bad deal. In strict mode unknown fields are errors instead of warnings."""
+    with paused_gc():
+        return _read_json(data, strict)
+
+
+def _read_json(data: bytes | str, strict: bool) -> ReadResult:
     text, problem = decode_text(data)
     if problem is not None:
         return ReadResult(None, [problem])
@@ -235,6 +271,7 @@ def read_json(data: bytes | str, strict: bool = False) -> ReadResult:
     if not isinstance(deals_raw, list):
         reader.error("schema", "'deals' must be a list of deals", at="deals")
         deals_raw = []
+    comments = reader.comments(raw["comments"], None, "comments") if "comments" in raw else ()
     extra = {k: raw[k] for k in raw if k not in TOP_KEYS}
     reader.unknown(set(extra), None, "")
     deals = []
@@ -248,7 +285,7 @@ def read_json(data: bytes | str, strict: bool = False) -> ReadResult:
             last += 1
     if info is None:
         return ReadResult(None, reader.problems)
-    return ReadResult(SessionRecord(info, tuple(deals), extra), reader.problems)
+    return ReadResult(SessionRecord(info, tuple(deals), extra, comments), reader.problems)
 
 
 def record_to_json(record: SessionRecord) -> dict[str, object]:
@@ -274,11 +311,19 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
             out["result"] = {"declarer_tricks": deal.result}
         if deal.recorded is not None:
             out["recorded"] = {side.name: {"below": t.below, "above": t.above} for side, t in zip(Side, deal.recorded)}
+        if deal.comments:
+            out["comments"] = comments_to_json(deal.comments)
         out.update(deal.extra)
         deals.append(out)
     top: dict[str, object] = {"format": FORMAT_NAME, "session": session, "deals": deals}
+    if record.comments:
+        top["comments"] = comments_to_json(record.comments)
     top.update(record.extra)
     return top
+
+
+def comments_to_json(comments: tuple[Comment, ...]) -> list[dict[str, str]]:
+    return [{"before": c.before, "text": c.text} for c in comments]
 
 
 def write_json(record: SessionRecord) -> str:
@@ -292,7 +337,7 @@ def write_json(record: SessionRecord) -> str:
         fields = [f'    "{k}": {dump(v)}' for k, v in deal.items()]
         lines.append("   {\n" + ",\n".join(fields) + "\n   }" + ("," if i < len(deals) - 1 else ""))
     lines.append("  ]" + ("," if len(top) > 3 else ""))
-    rest = [f"  {dump(k)}: {dump(v)}" for k, v in top.items() if k not in TOP_KEYS]
+    rest = [f"  {dump(k)}: {dump(v)}" for k, v in top.items() if k not in ("format", "session", "deals")]
     if rest:
         lines.append(",\n".join(rest))
     lines.append("}")

@@ -1,0 +1,90 @@
+"""Engine benchmark: parse + validate + score throughput, and the CLI's start-up time.
+
+Targets (issue 2): at least 50,000 deals/s on one core for ``read_json`` + ``evaluate`` of a
+generated session, and ``vint-replay validate`` on a 30-deal file within 4× the time of a bare
+``python -c pass``. Run: ``python benchmarks/bench_engine.py [--deals 2000] [--runs 7]``.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from strategies import random_session  # noqa: E402
+
+from vint_replay.formats.json_record import read_json, write_json  # noqa: E402
+from vint_replay.session import evaluate  # noqa: E402
+
+
+def generated_file(folder: Path, deals: int, seed: int) -> Path:
+    """A valid generated session of ``deals`` deals written as canonical JSON."""
+    record = random_session(random.Random(seed).randrange, deals, f"bench-{deals}")
+    path = folder / f"bench-{deals}.json"
+    path.write_text(write_json(record), encoding="utf-8")
+    return path
+
+
+def throughput(path: Path, runs: int) -> tuple[float, float, float]:
+    """Median deals/s of read_json + evaluate, and the medians of the two parts (seconds)."""
+    data = path.read_bytes()
+    totals, reads, checks = [], [], []
+    deals = 0
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        result = read_json(data)
+        t1 = time.perf_counter()
+        report = evaluate(result.record, result.diagnostics)
+        t2 = time.perf_counter()
+        assert report.valid and report.score is not None, report.diagnostics[:3]
+        deals = len(result.record.deals)
+        totals.append(t2 - t0)
+        reads.append(t1 - t0)
+        checks.append(t2 - t1)
+    return deals / statistics.median(totals), statistics.median(reads), statistics.median(checks)
+
+
+def wall(cmd: list[str], runs: int) -> float:
+    """Median wall time of a command, in seconds (after one warm-up run)."""
+    subprocess.run(cmd, capture_output=True, check=False)
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, capture_output=True, check=False)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--startup-runs", type=int, default=10)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="vint-bench-"))
+    try:
+        big = generated_file(folder, args.deals, seed=1)
+        rate, read_s, check_s = throughput(big, args.runs)
+        print(f"throughput: {rate:,.0f} deals/s (median of {args.runs} runs over {args.deals} deals; "
+              f"read_json {read_s * 1000:.1f} ms, evaluate {check_s * 1000:.1f} ms) — target 50,000")
+        small = generated_file(folder, 30, seed=2)
+        script = Path(sys.executable).parent / "vint-replay"  # the installed console script, not a pyenv shim
+        cli = [str(script)] if script.exists() else [sys.executable, "-c", "from vint_replay.cli import main; main()"]
+        bare = wall([sys.executable, "-c", "pass"], args.startup_runs)
+        validate = wall(cli + ["validate", str(small)], args.startup_runs)
+        print(f"start-up: validate 30 deals {validate * 1000:.1f} ms, python -c pass {bare * 1000:.1f} ms, "
+              f"ratio {validate / bare:.2f}× (median of {args.startup_runs} runs) — target ≤ 4×")
+    finally:
+        shutil.rmtree(folder)
+
+
+if __name__ == "__main__":
+    main()

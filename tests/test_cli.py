@@ -1,0 +1,210 @@
+"""``vint-replay validate / score / audit`` through click's CliRunner: exit codes, text and the
+``--json`` shapes of FORMAT.md §4."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from builders import deal, result_deal, session
+from vint_replay.cli import main
+from vint_replay.formats.json_record import write_json
+
+SCORE_DEAL_KEYS = {"number", "rubber", "dealer", "passed_out", "contract", "declarer", "trick_value", "tricks",
+                   "entries", "game", "totals"}
+RUBBER_KEYS = {"number", "games", "finished", "winner", "totals", "difference"}
+ITEMS = {"tricks", "slam", "contract_premium", "honours", "aces", "undertricks", "failed_contract_premium", "game",
+         "rubber"}
+
+
+def run(runner, *args: str):
+    result = runner.invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def write(tmp_path: Path, raw: dict | str, name: str = "session.json") -> str:
+    path = tmp_path / name
+    path.write_text(raw if isinstance(raw, str) else json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def rubber_file(tmp_path) -> str:
+    """Four result-only deals (5NT made with 11 tricks, V = 52): games N–S, N–S (the rubber),
+    then a passed-out deal, then E–W's first game of rubber 2."""
+    deals = [result_deal("5NT", "N", 11, number=1, dealer="N"), result_deal("5NT", "S", 11, number=2, dealer="E")]
+    deals.append(deal(3, "S", None, "pass " * 8))
+    deals.append(result_deal("5NT", "E", 11, number=4, dealer="W"))
+    return write(tmp_path, write_json(session(*deals)))
+
+
+@pytest.fixture
+def revoke_file(tmp_path, worked_example_raw) -> str:
+    play = worked_example_raw["deals"][0]["play"]
+    play[1], play[13] = play[13], play[1]
+    return write(tmp_path, worked_example_raw, "revoke.json")
+
+
+# validate ------------------------------------------------------------------------------------
+
+def test_validate_valid_file(runner, worked_example_path):
+    result = run(runner, "validate", str(worked_example_path))
+    assert result.exit_code == 0 and "valid (1 deals)" in result.stdout
+    result = run(runner, "validate", str(worked_example_path), "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {"file": str(worked_example_path), "valid": True, "errors": []}
+
+
+def test_validate_reports_each_error_with_its_place(runner, revoke_file):
+    result = run(runner, "validate", revoke_file)
+    assert result.exit_code == 1
+    assert f"{revoke_file}: deal 1, play[1]: revoke: trick 1: S played ♣5 but must follow ♥" in result.stderr
+    result = run(runner, "validate", revoke_file, "--json")
+    assert result.exit_code == 1
+    out = json.loads(result.stdout)
+    assert out == {"file": revoke_file, "valid": False, "errors": [
+        {"deal": 1, "code": "revoke", "at": "play[1]",
+         "message": "trick 1: S played ♣5 but must follow ♥ (holds HA HJ H7 H6)"}]}
+
+
+def test_validate_several_files(runner, worked_example_path, revoke_file):
+    result = run(runner, "validate", str(worked_example_path), revoke_file, "--json")
+    assert result.exit_code == 1
+    out = json.loads(result.stdout)
+    assert [(o["file"], o["valid"]) for o in out] == [(str(worked_example_path), True), (revoke_file, False)]
+
+
+def test_validate_unreadable_path(runner, tmp_path):
+    result = run(runner, "validate", str(tmp_path / "missing.json"), "--json")
+    assert result.exit_code == 1
+    out = json.loads(result.stdout)
+    assert out["valid"] is False and out["errors"][0]["code"] == "syntax" and out["errors"][0]["deal"] is None
+
+
+@pytest.mark.parametrize("args", [["validate"], ["validate", "--bogus", "x.json"], ["score"], ["score", "a", "b"],
+                                  ["audit", "--json"], ["nonsense"]])
+def test_usage_errors_exit_2(runner, args):
+    assert run(runner, *args).exit_code == 2
+
+
+# score ---------------------------------------------------------------------------------------
+
+def test_score_json_shape(runner, rubber_file):
+    result = run(runner, "score", rubber_file, "--json")
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    assert set(out) == {"format", "session", "deals", "rubbers"} and out["format"] == "vint-score/1"
+    assert out["session"] == {"id": "test-session"}
+    for deal in out["deals"]:
+        assert set(deal) == SCORE_DEAL_KEYS
+        for entry in deal["entries"]:
+            assert set(entry) == {"side", "line", "item", "points"} and entry["item"] in ITEMS
+            assert entry["side"] in ("NS", "EW") and entry["line"] in ("below", "above")
+        for side in ("NS", "EW"):  # a deal's totals are its entries summed per side and line
+            for line in ("below", "above"):
+                assert deal["totals"][side][line] == sum(
+                    e["points"] for e in deal["entries"] if e["side"] == side and e["line"] == line)
+    first, second, passed, fourth = out["deals"]
+    assert first["game"] == {"side": "NS", "trick": None, "bonus": "game"}
+    assert second["game"] == {"side": "NS", "trick": None, "bonus": "rubber"}
+    assert passed == {"number": 3, "rubber": 2, "dealer": "S", "passed_out": True, "contract": None,
+                      "declarer": None, "trick_value": None, "tricks": None, "entries": [], "game": None,
+                      "totals": {"NS": {"below": 0, "above": 0}, "EW": {"below": 0, "above": 0}}}
+    assert (fourth["rubber"], fourth["contract"], fourth["declarer"], fourth["trick_value"]) == (2, "5NT", "E", 52)
+    assert fourth["tricks"] == {"NS": 2, "EW": 11}
+    assert fourth["game"] == {"side": "EW", "trick": None, "bonus": "game"}
+    one, two = out["rubbers"]
+    assert set(one) == RUBBER_KEYS
+    assert (one["games"], one["finished"], one["winner"]) == (["NS", "NS"], True, "NS")
+    assert (two["games"], two["finished"], two["winner"]) == (["EW"], False, None)
+    for rubber in out["rubbers"]:
+        deals = [d for d in out["deals"] if d["rubber"] == rubber["number"]]
+        totals = {s: sum(d["totals"][s]["below"] + d["totals"][s]["above"] for d in deals) for s in ("NS", "EW")}
+        assert rubber["totals"] == totals
+        lead = None if totals["NS"] == totals["EW"] else max(totals, key=totals.get)
+        assert rubber["difference"] == {"side": lead, "points": abs(totals["NS"] - totals["EW"])}
+
+
+def test_score_text_is_a_paper_scoresheet(runner, rubber_file):
+    result = run(runner, "score", rubber_file)
+    assert result.exit_code == 0
+    text = result.stdout
+    assert "N–S" in text and "E–W" in text and "above the line" in text
+    assert "Rubber 1 won by N–S" in text and "Rubber 2 not finished" in text
+    assert "deal 3: passed out" in text
+
+
+def test_score_refuses_an_invalid_file(runner, revoke_file):
+    result = run(runner, "score", revoke_file, "--json")
+    assert result.exit_code == 1
+    out = json.loads(result.stdout)
+    assert out["valid"] is False and [e["code"] for e in out["errors"]] == ["revoke"]
+    result = run(runner, "score", revoke_file)
+    assert result.exit_code == 1 and "cannot be scored" in result.stderr
+
+
+# audit ---------------------------------------------------------------------------------------
+
+def planted(tmp_path, raw: dict, ns: tuple[int, int], ew: tuple[int, int]) -> str:
+    raw["deals"][0]["recorded"] = {"NS": {"below": ns[0], "above": ns[1]}, "EW": {"below": ew[0], "above": ew[1]}}
+    return write(tmp_path, raw, "planted.json")
+
+
+def test_audit_json_lists_mismatches(runner, tmp_path, worked_example_raw):
+    path = planted(tmp_path, worked_example_raw, (208, 1560), (130, 2000))
+    result = run(runner, "audit", path, "--json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == {"file": path, "deals_checked": 1, "mismatches": [
+        {"deal": 1, "side": "EW", "line": "above", "recorded": 2000, "computed": 1500}]}
+
+
+def test_audit_explains_a_premium_not_due(runner, tmp_path, worked_example_raw):
+    """E–W wrote a 500 game premium they never won."""
+    result = run(runner, "audit", planted(tmp_path, worked_example_raw, (208, 1560), (130, 2000)))
+    assert result.exit_code == 1
+    assert ("deal 1: recorded E–W above 2000, recomputed 1500: game 500 not due — "
+            "E–W did not win a game in this deal") in result.stdout
+    assert "1 mismatch" in result.stdout
+
+
+def test_audit_explains_a_missing_item(runner, tmp_path, worked_example_raw):
+    """N–S forgot an item worth 780 (honours and aces are both 30 V = 780)."""
+    result = run(runner, "audit", planted(tmp_path, worked_example_raw, (208, 780), (130, 1500)))
+    assert "recorded N–S above 780, recomputed 1560: honours 780 missing from the record" in result.stdout
+
+
+def test_audit_explains_an_entry_on_the_wrong_side(runner, tmp_path, worked_example_raw):
+    """The undertrick penalty written in N–S's column instead of E–W's."""
+    result = run(runner, "audit", planted(tmp_path, worked_example_raw, (208, 3060), (130, 0)))
+    assert "recorded N–S above 3060, recomputed 1560: undertricks 1500 written for the wrong side" in result.stdout
+    assert "2 mismatches" in result.stdout
+
+
+def test_audit_explains_miscounted_tricks(runner, tmp_path, worked_example_raw):
+    result = run(runner, "audit", planted(tmp_path, worked_example_raw, (234, 1560), (130, 1500)))
+    assert "recorded N–S below 234, recomputed 208: N–S took 8 tricks × 26; the record counts 9" in result.stdout
+
+
+def test_audit_without_recorded_scores(runner, tmp_path, worked_example_raw):
+    worked_example_raw["deals"][0].pop("recorded")
+    result = run(runner, "audit", write(tmp_path, worked_example_raw), "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["deals_checked"] == 0
+
+
+def test_audit_of_an_invalid_file_exits_1(runner, revoke_file):
+    result = run(runner, "audit", revoke_file, "--json")
+    assert result.exit_code == 1 and json.loads(result.stdout)["valid"] is False
+
+
+def test_audit_explains_honours_not_due_from_the_hands(runner, tmp_path, worked_example_raw):
+    """E–W wrote 20 V = 520 for honours; they held only the ♣J (issue 2's example of an audit)."""
+    result = run(runner, "audit", planted(tmp_path, worked_example_raw, (208, 1560), (130, 2020)))
+    assert "recorded E–W above 2020, recomputed 1500: honours 520 not due — E–W held 1 club honour" in result.stdout
+
+
+def test_audit_explains_a_premium_written_below(runner, tmp_path, worked_example_raw):
+    result = run(runner, "audit", planted(tmp_path, worked_example_raw, (988, 780), (130, 1500)))
+    assert "recorded N–S below 988, recomputed 208: honours 780 written below the line" in result.stdout

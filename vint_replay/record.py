@@ -34,6 +34,15 @@ class SessionInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment of a text record and where it stands: ``before`` names what follows it (a tag
+    such as ``Auction``, a call ``auction[4]``, a trick ``play[8]``, or ``end``)."""
+
+    before: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class DealRecord:
     """One deal as recorded: the dealt hands, the calls, and the cards played (or the result).
 
@@ -50,7 +59,7 @@ class DealRecord:
     recorded: tuple[LineTotals, LineTotals] | None = None  # the paper scoresheet, by Side
     extra: dict[str, object] = field(default_factory=dict)
     unreadable: frozenset[str] = frozenset()
-    comments: tuple[str, ...] = ()  # free text kept by the text format
+    comments: tuple[Comment, ...] = ()  # kept by the text format (and JSON's "comments")
 
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]
@@ -63,4 +72,4 @@ class SessionRecord:
     info: SessionInfo
     deals: tuple[DealRecord, ...]
     extra: dict[str, object] = field(default_factory=dict)
-    comments: tuple[str, ...] = ()
+    comments: tuple[Comment, ...] = ()

@@ -1,8 +1,9 @@
 """Readers and writers of session records; the format is chosen by file extension."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Iterable
 
 from ..diagnostics import Diagnostic
 from ..record import SessionRecord
@@ -10,10 +11,23 @@ from ..record import SessionRecord
 
 @dataclass
 class ReadResult:
-    """What a reader made of a file: the record (``None`` if nothing usable) and the problems."""
+    """What a reader made of a file: the record (``None`` if nothing usable) and the problems.
+
+    ``locations`` (text records) maps ``(deal, at)`` such as ``(3, "play[17]")`` to the line and
+    column where that item was written, so the checker's findings can point into the file."""
 
     record: SessionRecord | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    locations: dict[tuple[int | None, str | None], tuple[int, int]] = field(default_factory=dict)
+
+    def locate(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+        """The diagnostics, each given the line and column of its item (else of its deal)."""
+        out = []
+        for d in diagnostics:
+            where = None if d.line is not None else (
+                self.locations.get((d.deal, d.at)) or self.locations.get((d.deal, None)))
+            out.append(d if where is None else replace(d, line=where[0], column=where[1]))
+        return out
 
 
 def read_bytes(data: bytes, fmt: str, strict: bool = False) -> ReadResult:

@@ -1,0 +1,785 @@
+"""The ``.vint`` text record (FORMAT.md §3, grammar in docs/format.md): a lenient reader whose
+every diagnostic has a line and column, and a canonical writer. Both keep comments in place."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from ..auction import Auction
+from ..calls import PASS, Call
+from ..cards import CARD_BY_TEXT, Card, Hand, HandError
+from ..diagnostics import Diagnostic, Severity
+from ..errors import IllegalMove
+from ..play import trick_winner
+from ..profiles import RuleProfile, get_profile, profile_names
+from ..record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..seats import SEATS, Seat
+from . import ReadResult
+from .json_record import DEAL_KEYS, SESSION_KEYS, decode_text
+
+SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
+PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
+DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score")
+SECTIONS = ("Auction", "Play")
+EXTRA, FILE_EXTRA, LAYOUT = "Extra", "FileExtra", "PlayLayout"
+CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT)}
+KNOWN_TAGS = set(CANONICAL_TAGS)
+LAYOUTS = ("trick", "pbn")
+TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+SCORE = re.compile(r"\s*NS\s+(-?\d+)\s*/\s*(-?\d+)\s+EW\s+(-?\d+)\s*/\s*(-?\d+)\s*$", re.ASCII)
+TOKEN = re.compile(r"\S+")
+NUMBER = re.compile(r"[0-9]{1,9}")
+UNESCAPE = {'"': '"', "\\": "\\", "n": "\n", "r": "\r", "t": "\t"}  # after a backslash in a tag value
+ESCAPE = {v: "\\" + k for k, v in UNESCAPE.items()}
+
+Where = tuple[int, int]  # line, column (both from 1)
+
+
+@dataclass
+class Tag:
+    """One ``[Name "value"]`` line; ``value`` is ``None`` for a bare ``[Name]``."""
+
+    name: str
+    value: str | None
+    line: int
+    column: int  # of the '['
+    value_column: int  # of the first character inside the quotes
+    broken: bool = False  # unreadable (already reported); kept so what follows it has a home
+
+    @property
+    def at(self) -> Where:
+        return self.line, self.column
+
+    def char(self, index: int) -> Where:
+        """Where the ``index``-th character of the value stands (escapes aside)."""
+        return self.line, self.value_column + index
+
+
+@dataclass(slots=True)
+class Token:
+    text: str
+    line: int
+    column: int
+
+    @property
+    def at(self) -> Where:
+        return self.line, self.column
+
+
+@dataclass
+class DealText:
+    """What the scanner found for one deal, before any of it is interpreted."""
+
+    start: Tag
+    tags: dict[str, Tag] = field(default_factory=dict)
+    unknown: list[Tag] = field(default_factory=list)
+    calls: list[Token] = field(default_factory=list)
+    tricks: list[list[Token]] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    broken: set[str] = field(default_factory=set)  # tags present but unreadable (already reported)
+    ends: dict[str, Where] = field(default_factory=dict)  # where each section ends: "what is missing" goes there
+
+    def tag(self, name: str) -> Tag | None:
+        return self.start if name == "Deal" else self.tags.get(name)
+
+
+@dataclass
+class Scan:
+    """The whole file split into the session header and the deals."""
+
+    header: dict[str, Tag] = field(default_factory=dict)
+    unknown: list[Tag] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    deals: list[DealText] = field(default_factory=list)
+    broken: set[str] = field(default_factory=set)
+
+
+class _Reader:
+    """Scans the lines, then reads the header and each deal, collecting located diagnostics."""
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.problems: list[Diagnostic] = []
+        self.locations: dict[tuple[int | None, str | None], Where] = {}
+        self.current: int | None = None  # the deal being scanned, for syntax errors
+
+    def error(self, code: str, message: str, where: Where, deal: int | None = None, at: str | None = None,
+              severity: Severity = Severity.ERROR) -> None:
+        self.problems.append(Diagnostic(code, message, deal, at, severity, where[0], where[1]))
+
+    def unknown(self, name: str, where: Where, deal: int | None, at: str) -> None:
+        """An unknown tag or field: kept, and a warning (an error in strict mode)."""
+        severity = Severity.ERROR if self.strict else Severity.WARNING
+        self.error("schema", f"unknown tag {name!r} (kept, but not used)", where, deal, at, severity)
+
+    # -- scanning ---------------------------------------------------------------------------
+
+    def scan(self, text: str) -> Scan:
+        scan = Scan()
+        deal: DealText | None = None
+        section: str | None = None
+        pending: list[str] = []
+        blank = 0  # how many pending comments came before the last blank line
+
+        def place(anchor: str, upto: int | None = None) -> None:
+            if not pending:
+                return
+            target = scan.comments if deal is None else deal.comments
+            target.extend(Comment(anchor, c) for c in pending[:upto])
+            del pending[:upto]
+
+        lines = text.split("\n")
+        for number, raw in enumerate(lines, 1):
+            line = raw.rstrip("\r")
+            body = line.lstrip()
+            indent = len(line) - len(body)
+            if body.startswith("\ufeff"):
+                self.error("syntax", "an invisible byte-order mark (U+FEFF) starts this line, as where two files "
+                                     "were joined; delete it", (number, indent + 1),
+                           None if deal is None else _deal_label(deal))
+                line = line[:indent] + " " + body[1:]
+                body = body[1:].lstrip()
+                indent = len(line) - len(body)
+            if not body:
+                blank = len(pending)
+                continue
+            if body.startswith("%"):
+                pending.append(body[1:])
+                continue
+            rest_at = 0
+            if body.startswith("["):
+                self.current = None if deal is None else _deal_label(deal)
+                tag, rest_at = self.tag(line, number, indent)
+                if tag is None:
+                    section = None
+                    continue
+                if tag.name == "Deal":
+                    place("end", blank)  # comments before a blank line close what went before
+                    deal = DealText(tag)
+                    scan.deals.append(deal)
+                    place("Deal")
+                elif tag.name != LAYOUT:
+                    place(tag.name)
+                blank = 0
+                self.keep_tag(scan, deal, tag)
+                section = tag.name if tag.name in SECTIONS and deal is not None else None
+                if deal is not None and section is not None:
+                    deal.ends[section] = (number, len(line.rstrip()) + 1)
+                if rest_at >= len(line) or not line[rest_at:].strip():
+                    continue
+            blank = 0
+            tokens = [Token(m.group(), number, m.start() + 1) for m in TOKEN.finditer(line, rest_at)]
+            if section is None or deal is None:
+                self.error("syntax", f"unexpected text {tokens[0].text!r}: expected a [Tag \"value\"] line, "
+                                     "a % comment, or the calls and cards of an [Auction] or [Play] section",
+                           tokens[0].at, None if deal is None else _deal_label(deal))
+                continue
+            if section == "Auction":
+                place(f"auction[{len(deal.calls)}]")
+                deal.calls.extend(tokens)
+            else:
+                place(f"play[{4 * len(deal.tricks)}]")
+                deal.tricks.append(tokens)
+            deal.ends[section] = (number, len(line.rstrip()) + 1)
+        place("end")
+        return scan
+
+    def tag(self, line: str, number: int, start: int) -> tuple[Tag | None, int]:
+        """Parse ``[Name "value"]`` at ``start``; returns the tag and where the rest of the line starts."""
+        i = start + 1
+        while i < len(line) and line[i] in " \t":
+            i += 1
+        m = TAG_NAME.match(line, i)
+        if m is None:
+            self.error("syntax", "expected a tag name (letters, digits, _) after '['", (number, i + 1), self.current)
+            return None, len(line)
+        name, i = m.group(), m.end()
+        name = _canonical_name(name)
+        while i < len(line) and line[i] in " \t":
+            i += 1
+        value = None
+        value_column = i + 2
+        if i < len(line) and line[i] == '"':
+            chars: list[str] = []
+            j = i + 1
+            while j < len(line) and line[j] != '"':
+                if line[j] == "\\" and j + 1 < len(line) and line[j + 1] in UNESCAPE:
+                    j += 1
+                    chars.append(UNESCAPE[line[j]])
+                else:
+                    chars.append(line[j])
+                j += 1
+            if j >= len(line):
+                self.error("syntax", f"unterminated quote: the value of [{name} opened here has no closing '\"'",
+                           (number, i + 1), self.current)
+                return _broken(name, number, start), len(line)
+            value, i = "".join(chars), j + 1
+            while i < len(line) and line[i] in " \t":
+                i += 1
+        if i >= len(line) or line[i] != "]":
+            found = repr(line[i]) if i < len(line) else "the end of the line"
+            self.error("syntax", f"expected ']' to close [{name}, found {found}", (number, i + 1), self.current)
+            return _broken(name, number, start), len(line)
+        tag = Tag(name, value, number, start + 1, value_column)
+        rest = line[i + 1:]
+        if rest.strip() and name not in SECTIONS:
+            col = i + 2 + len(rest) - len(rest.lstrip())
+            self.error("syntax", f"unexpected text after [{name}]: one tag a line", (number, col), self.current)
+            return tag, len(line)
+        return tag, i + 1
+
+    def keep_tag(self, scan: Scan, deal: DealText | None, tag: Tag) -> None:
+        """File the tag under the header or the current deal, refusing repeats and misplaced tags."""
+        if tag.value is None and tag.name not in SECTIONS and not tag.broken:
+            self.error("syntax", f"[{tag.name}] needs a value: [{tag.name} \"…\"]", tag.at,
+                       None if deal is None else _deal_label(deal), _field(tag.name))
+            tag.broken = True
+        if tag.broken and tag.name not in SECTIONS:
+            (scan if deal is None else deal).broken.add(tag.name)
+        if tag.name == "Deal" or tag.value is None and tag.name not in SECTIONS:
+            return
+        if deal is None:
+            if tag.name in DEAL_TAGS:
+                self.error("schema", f"[{tag.name}] comes before the first [Deal \"…\"] tag", tag.at, at=_field(tag.name))
+                return
+            table, others = scan.header, scan.unknown
+        else:
+            if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name == FILE_EXTRA:
+                self.error("schema", f"session tag [{tag.name}] inside deal {_deal_label(deal)}: "
+                                     "session tags go before the first [Deal]", tag.at, _deal_label(deal))
+                return
+            table, others = deal.tags, deal.unknown
+        if tag.name.lower() not in KNOWN_TAGS:
+            if any(t.name == tag.name for t in others):
+                self.error("schema", f"tag [{tag.name}] given twice", tag.at, None if deal is None else _deal_label(deal))
+                return
+            others.append(tag)
+            return
+        if tag.name in table:
+            first = table[tag.name]
+            self.error("schema", f"tag [{tag.name}] given twice (first on line {first.line}); the first is kept",
+                       tag.at, None if deal is None else _deal_label(deal), _field(tag.name))
+            return
+        table[tag.name] = tag
+
+    # -- the session header -----------------------------------------------------------------
+
+    def session(self, scan: Scan) -> tuple[SessionInfo | None, dict[str, object], RuleProfile]:
+        header = scan.header
+        first = min((t.at for t in (*header.values(), *scan.unknown)), default=(1, 1))
+        ok = True
+        values: dict[str, str | None] = {}
+        for tag_name, key in SESSION_TAGS.items():
+            tag = header.get(tag_name)
+            values[key] = None if tag is None else tag.value
+        sid = values.pop("id")
+        if "Id" in scan.broken:
+            ok = False
+        elif not sid or not sid.strip():
+            where = header["Id"].at if "Id" in header else first
+            self.error("schema", "the session needs a non-empty [Id \"…\"] tag (its key in the store)", where,
+                       at="session.id")
+            ok = False
+        names = []
+        for seat, tag_name in zip(SEATS, PLAYER_TAGS):
+            tag = header.get(tag_name)
+            if tag is None:
+                if tag_name not in scan.broken:
+                    self.error("schema", f"the session needs a [{tag_name} \"…\"] tag naming the player", first,
+                               at=f"session.players.{seat.name}")
+                ok = False
+            names.append("" if tag is None else tag.value or "")
+        rules = values.pop("rules") or "volchaninov"
+        profile = get_profile()
+        if rules not in profile_names():
+            self.error("schema", f"unknown rules {rules!r}; known: {', '.join(profile_names())}",
+                       header["Rules"].char(0), at="session.rules")
+            ok = False
+        else:
+            profile = get_profile(rules)
+        if LAYOUT in header:
+            self.layout(header[LAYOUT], None)
+        extra = self.extras(scan.unknown, header.get(EXTRA), None, SESSION_KEYS, "session.")
+        top = self.extras([], header.get(FILE_EXTRA), None, {"format", "session", "deals", "comments"}, "")
+        if not ok:
+            return None, top, profile
+        info = SessionInfo(sid, tuple(names), rules=rules, extra=extra, **values)  # type: ignore[arg-type]
+        return info, top, profile
+
+    def extras(self, unknown: list[Tag], blob: Tag | None, deal: int | None, known: set[str],
+               prefix: str) -> dict[str, object]:
+        """Unknown tags as string fields, plus the fields of an ``[Extra "{json}"]`` tag; all warned."""
+        out: dict[str, object] = {}
+        for tag in unknown:
+            if tag.name in known:
+                self.error("schema", f"[{tag.name}] is not a tag of this format (it names a JSON field)", tag.at, deal)
+                continue
+            self.unknown(tag.name, tag.at, deal, prefix + tag.name)
+            out[tag.name] = tag.value
+        if blob is not None:
+            try:
+                fields = json.loads(blob.value or "")
+            except json.JSONDecodeError as err:
+                self.error("syntax", f"[{blob.name}] must hold a JSON object: {err.msg}", blob.char(err.pos), deal)
+                return out
+            except RecursionError:
+                self.error("syntax", f"[{blob.name}] is nested too deeply", blob.char(0), deal)
+                return out
+            if not isinstance(fields, dict):
+                self.error("syntax", f"[{blob.name}] must hold a JSON object", blob.char(0), deal)
+                return out
+            for key, value in fields.items():
+                if key in known or key in out:
+                    self.error("schema", f"[{blob.name}] repeats the field {key!r}", blob.char(0), deal)
+                    continue
+                severity = Severity.ERROR if self.strict else Severity.WARNING
+                self.error("schema", f"unknown field {key!r} (kept, but not used)", blob.char(0), deal,
+                           prefix + key, severity)
+                out[key] = value
+        return out
+
+    def layout(self, tag: Tag, deal: int | None) -> str | None:
+        value = (tag.value or "").strip().lower()
+        if value not in LAYOUTS:
+            self.error("schema", f"[{LAYOUT}] must be \"trick\" (one trick a line, leader first) or \"pbn\" "
+                                 f"(PBN's seat columns), not {tag.value!r}", tag.char(0), deal, "play")
+            return None
+        return value
+
+    # -- one deal ---------------------------------------------------------------------------
+
+    def deal(self, text: DealText, label: int, profile: RuleProfile, layout: str) -> DealRecord:
+        unreadable: set[str] = set()
+        start = text.start
+        number = label
+        if NUMBER.fullmatch((start.value or "").strip()):
+            number = int(start.value)  # type: ignore[arg-type]
+        else:
+            unreadable.add("number")
+        if "number" in unreadable and not start.broken:
+            hint = " (the hands go in [Hands \"N:…\"])" if start.value and ":" in start.value else ""
+            self.error("schema", f"[Deal] must give the deal number, not {start.value!r}{hint}",
+                       start.char(0) if start.value is not None else start.at, label, "number")
+        loc = self.locations
+        loc.setdefault((number, None), start.at)
+        loc.setdefault((number, "number"), start.at)
+
+        dealer = Seat.N
+        tag = text.tag("Dealer")
+        if tag is None:
+            if "Dealer" not in text.broken:
+                self.error("schema", f"deal {number} has no [Dealer \"N|E|S|W\"] tag", start.at, number, "dealer")
+            unreadable.add("dealer")
+        elif tag.value is None or tag.value.strip() not in ("N", "E", "S", "W"):
+            self.error("schema", f"[Dealer] must be N, E, S or W, not {tag.value!r}", tag.char(0), number, "dealer")
+            unreadable.add("dealer")
+        else:
+            dealer = Seat.parse(tag.value)
+            loc[(number, "dealer")] = tag.char(0)
+
+        unreadable |= {_field(name) for name in text.broken} - {None, "recorded"}  # type: ignore[arg-type]
+        hands = self.hands(text.tag("Hands"), number, unreadable)
+        auction = self.auction(text, number, dealer, profile, unreadable)
+        tag = text.tags.get(LAYOUT)
+        if tag is not None:
+            layout = self.layout(tag, number) or layout
+        play = self.play(text, number, layout, dealer, auction, profile, unreadable)
+        result = self.result(text.tag("Result"), number, unreadable)
+        recorded = self.score(text.tag("Score"), number)
+        for name in ("Result", "Score"):
+            tag = text.tag(name)
+            if tag is not None:
+                loc[(number, _field(name))] = tag.char(0)
+        extra = self.extras(text.unknown, text.tags.get(EXTRA), number, DEAL_KEYS, "")
+        return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
+                          tuple(text.comments))
+
+    def hands(self, tag: Tag | None, number: int, unreadable: set[str]) -> tuple[Hand, Hand, Hand, Hand] | None:
+        if tag is None:
+            return None
+        self.locations[(number, "hands")] = tag.at
+        value = tag.value or ""
+        first, sep, rest = value.partition(":")
+        if not sep or first.strip() not in ("N", "E", "S", "W"):
+            self.error("schema", "[Hands] must be \"N:<hand> <hand> <hand> <hand>\": a seat, a colon, then the "
+                                 "four hands clockwise from that seat", tag.char(0), number, "hands")
+            unreadable.add("hands")
+            return None
+        offset = len(first) + 1
+        parts = [(m.group(), m.start() + offset) for m in TOKEN.finditer(rest)]
+        if len(parts) != 4:
+            self.error("schema", f"[Hands] gives {len(parts)} hands; it needs 4, clockwise from {first.strip()}",
+                       tag.char(offset), number, "hands")
+            unreadable.add("hands")
+            return None
+        out: list[Hand | None] = [None] * 4
+        seat = Seat.parse(first)
+        for text, column in parts:
+            where = tag.char(column)
+            self.locations[(number, f"hands.{seat.name}")] = where
+            try:
+                out[seat] = Hand.parse(text)
+            except HandError as err:
+                self.error(err.code, f"{seat.full_name}: {err}", where, number, f"hands.{seat.name}")
+                unreadable.add("hands")
+            seat = seat.left
+        return None if "hands" in unreadable else tuple(out)  # type: ignore[return-value]
+
+    def auction(self, text: DealText, number: int, dealer: Seat, profile: RuleProfile,
+                unreadable: set[str]) -> tuple[Call, ...]:
+        tag = text.tags.get("Auction")
+        if tag is None:
+            self.error("schema", f"deal {number} has no [Auction] section", text.start.at, number, "auction")
+            unreadable.add("auction")
+            return ()
+        self.locations[(number, "auction")] = tag.at
+        if tag.value is not None and tag.value.strip() != dealer.name:
+            self.error("schema", f"[Auction \"{tag.value}\"] must name the dealer ({dealer.name}), or no one",
+                       tag.char(0), number, "auction")
+        calls: list[Call] = []
+        ap: Token | None = None
+        for i, token in enumerate(text.calls):
+            self.locations[(number, f"auction[{i}]")] = token.at
+            if token.text.upper() == "AP":
+                if i != len(text.calls) - 1:
+                    self.error("syntax", "AP (all pass) must be the last call of the auction", token.at, number,
+                               f"auction[{i}]")
+                    unreadable.add("auction")
+                ap = token
+                continue
+            try:
+                calls.append(Call.parse(token.text))
+            except ValueError as err:
+                self.error("bad_call", f"{err} (write e.g. pass, 1S, 3NT, AP)", token.at, number, f"auction[{i}]")
+                unreadable.add("auction")
+        self.locations[(number, f"auction[{len(text.calls)}]")] = text.ends.get("Auction", tag.at)
+        if ap is not None and "auction" not in unreadable:
+            calls.extend(self.all_pass(calls, ap, number, dealer, profile))
+        return tuple(calls)
+
+    def all_pass(self, calls: list[Call], ap: Token, number: int, dealer: Seat, profile: RuleProfile) -> list[Call]:
+        """The passes ``AP`` stands for; none if the calls before it are illegal (the check reports those)."""
+        auction = Auction(dealer, profile)
+        try:
+            for call in calls:
+                auction.call(call)
+        except IllegalMove:
+            return []
+        index = len(calls)
+        if auction.closed:
+            self.error("call_after_close", "AP after the auction had already closed", ap.at, number, f"auction[{index}]")
+            return []
+        for k in range(auction.passes_needed):
+            self.locations[(number, f"auction[{index + k}]")] = ap.at
+        return [PASS] * auction.passes_needed
+
+    def play(self, text: DealText, number: int, layout: str, dealer: Seat, auction: tuple[Call, ...],
+             profile: RuleProfile, unreadable: set[str]) -> tuple[Card, ...] | None:
+        tag = text.tags.get("Play")
+        if tag is None:
+            return None
+        self.locations[(number, "play")] = tag.at
+        if layout == "pbn":
+            return self.pbn_play(text, tag, number, dealer, auction, profile, unreadable)
+        if tag.value is not None:
+            self.error("schema", f"[Play \"{tag.value}\"] names a seat as PBN does; PBN's seat-column layout must "
+                                 f"be declared with [{LAYOUT} \"pbn\"], else write [Play] and each trick leader first",
+                       tag.char(0), number, "play")
+            unreadable.add("play")
+        cards: list[Card] = []
+        for k, trick in enumerate(text.tricks):
+            if len(trick) > 4 or (len(trick) < 4 and k < len(text.tricks) - 1):
+                where = trick[4].at if len(trick) > 4 else trick[0].at
+                self.error("schema", f"trick {k + 1} has {len(trick)} cards; a trick has 4 (one trick a line)",
+                           where, number, f"play[{len(cards)}]")
+                unreadable.add("play")
+            for token in trick:
+                card = self.card(token, number, len(cards), unreadable)
+                if card is not None:
+                    cards.append(card)
+        self.locations[(number, f"play[{len(cards)}]")] = text.ends.get("Play", tag.at)
+        return tuple(cards)
+
+    def card(self, token: Token, number: int, index: int, unreadable: set[str]) -> Card | None:
+        self.locations[(number, f"play[{index}]")] = token.at
+        card = CARD_BY_TEXT.get(token.text)
+        if card is None:
+            self.error("bad_card", f"unknown card {token.text!r} (write e.g. SA, HT, D9, ♥10)", token.at, number,
+                       f"play[{index}]")
+            unreadable.add("play")
+        return card
+
+    def pbn_play(self, text: DealText, tag: Tag, number: int, dealer: Seat, auction: tuple[Call, ...],
+                 profile: RuleProfile, unreadable: set[str]) -> tuple[Card, ...] | None:
+        """PBN's layout: each line holds a trick's cards in fixed seat columns from the seat the
+        ``[Play]`` tag names; the winners (so the trump) say which column led each trick."""
+        unreadable.add("play")  # until proven readable
+        if tag.value is None or tag.value.strip() not in ("N", "E", "S", "W"):
+            self.error("schema", "in PBN layout the [Play \"…\"] tag names the opening leader (N, E, S or W)",
+                       tag.at, number, "play")
+            return None
+        first = Seat.parse(tag.value)
+        state = Auction(dealer, profile)
+        try:
+            for call in auction:
+                state.call(call)
+        except IllegalMove:
+            pass
+        contract = state.contract
+        if contract is None:
+            self.error("schema", "PBN-layout play can only be read after a legal, closed auction with a contract "
+                                 "(the trump decides who led each trick)", tag.at, number, "play")
+            return None
+        leader = profile.opening_leader(contract.declarer)
+        if first != leader:
+            self.error("schema", f"[Play \"{first}\"] names {first} as the opening leader, but {contract} by "
+                                 f"{contract.declarer} is led by {leader}", tag.char(0), number, "play")
+            return None
+        rows = [list(t) for t in text.tricks]
+        if rows and rows[-1] and rows[-1][-1].text == "*":
+            rows[-1].pop()
+            if not rows[-1]:
+                rows.pop()
+        cards: list[Card] = []
+        ok = True
+        for k, row in enumerate(rows):
+            if len(row) != 4:
+                where = row[4].at if len(row) > 4 else row[0].at
+                self.error("schema", f"trick {k + 1} has {len(row)} columns; PBN layout needs 4 (- for a card "
+                                     "not played)", where, number, f"play[{len(cards)}]")
+                return None
+            order = [row[(leader - first + i) & 3] for i in range(4)]
+            played: list[Card] = []
+            for i, token in enumerate(order):
+                if token.text == "-":
+                    if any(t.text != "-" for t in order[i:]) or k != len(rows) - 1:
+                        self.error("schema", "'-' (not played) may only end the play", token.at, number,
+                                   f"play[{len(cards) + i}]")
+                        return None
+                    break
+                card = self.card(token, number, len(cards) + i, unreadable)
+                if card is None:
+                    ok = False
+                    break
+                played.append(card)
+            if not ok:
+                return None
+            cards.extend(played)
+            if len(played) == 4:
+                leader = SEATS[(leader + trick_winner(played, contract.trump)) & 3]
+        self.locations[(number, f"play[{len(cards)}]")] = text.ends.get("Play", tag.at)
+        unreadable.discard("play")
+        return tuple(cards)
+
+    def result(self, tag: Tag | None, number: int, unreadable: set[str]) -> int | None:
+        if tag is None:
+            return None
+        value = (tag.value or "").strip()
+        if not NUMBER.fullmatch(value) or not 0 <= int(value) <= 13:
+            self.error("schema", f"[Result] must be the declarer's tricks, 0–13, not {tag.value!r}", tag.char(0),
+                       number, "result")
+            unreadable.add("result")
+            return None
+        return int(value)
+
+    def score(self, tag: Tag | None, number: int) -> tuple[LineTotals, LineTotals] | None:
+        if tag is None:
+            return None
+        m = SCORE.match(tag.value or "")
+        if m is None:
+            self.error("schema", f"[Score] must read \"NS <below>/<above> EW <below>/<above>\", not {tag.value!r}",
+                       tag.char(0), number, "recorded")
+            return None
+        n = [int(g) for g in m.groups()]
+        return LineTotals(n[0], n[1]), LineTotals(n[2], n[3])
+
+
+def _canonical_name(name: str) -> str:
+    """Known tags are matched whatever their case (``[dealer]`` is ``[Dealer]``)."""
+    return CANONICAL_TAGS.get(name.lower(), name)
+
+
+def _broken(name: str, line: int, start: int) -> Tag | None:
+    """A tag line that could not be read (already reported), kept without its value: a deal or
+    a section still owns what follows it, and a missing tag is not reported twice."""
+    return Tag(name, None, line, start + 1, start + 1, broken=True)
+
+
+def _field(tag: str) -> str | None:
+    return {"Deal": "number", "Dealer": "dealer", "Hands": "hands", "Auction": "auction", "Play": "play",
+            "Result": "result", "Score": "recorded"}.get(tag)
+
+
+def _deal_label(deal: DealText) -> int | None:
+    value = (deal.start.value or "").strip()
+    return int(value) if NUMBER.fullmatch(value) else None
+
+
+def read_vint(data: bytes | str, strict: bool = False) -> ReadResult:
+    """Read a ``.vint`` text record. Every diagnostic has a line and column; reading goes on
+    after a bad deal. Unknown tags are kept with a warning (an error in strict mode)."""
+    if isinstance(data, bytes):
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            line_start = data.rfind(b"\n", 0, err.start) + 1
+            line = data.count(b"\n", 0, err.start) + 1
+            column = len(data[line_start:err.start].decode("utf-8", "replace")) + 1
+            return ReadResult(None, [Diagnostic("syntax", f"not UTF-8 text (byte {data[err.start]:#04x}); save the "
+                                                          "file as UTF-8", line=line, column=column)])
+    text, problem = decode_text(data)
+    if problem is not None:
+        return ReadResult(None, [Diagnostic(problem.code, problem.message, line=1, column=1)])
+    reader = _Reader(strict)
+    assert text is not None
+    scan = reader.scan(text)
+    info, top, profile = reader.session(scan)
+    layout = "trick"
+    if LAYOUT in scan.header:
+        layout = reader.layout(scan.header[LAYOUT], None) or layout
+    deals = []
+    last = 0
+    for deal_text in scan.deals:
+        deal = reader.deal(deal_text, last + 1, profile, layout)
+        deals.append(deal)
+        last = deal.number
+    problems = sorted(reader.problems, key=lambda d: (d.line or 0, d.column or 0))
+    if info is None:
+        return ReadResult(None, problems)
+    return ReadResult(SessionRecord(info, tuple(deals), top, tuple(scan.comments)), problems, reader.locations)
+
+
+# -- the canonical writer -------------------------------------------------------------------
+
+def _quote(value: str) -> str:
+    return '"' + "".join(ESCAPE.get(ch, ch) for ch in value) + '"'
+
+
+def _plain(key: str, value: object) -> bool:
+    """Whether an unknown field can be written as its own ``[Key "value"]`` tag."""
+    return isinstance(value, str) and TAG_NAME.fullmatch(key) is not None and key.lower() not in KNOWN_TAGS
+
+
+def _extra_lines(extra: dict[str, object], blob_name: str, put) -> list[str]:
+    lines = []
+    blob = {}
+    for key, value in extra.items():
+        if blob_name != FILE_EXTRA and _plain(key, value):
+            lines.extend(put(key))
+            lines.append(f"[{key} {_quote(value)}]")  # type: ignore[arg-type]
+        else:
+            blob[key] = value
+    if blob:
+        lines.extend(put(blob_name))
+        lines.append(f"[{blob_name} {_quote(json.dumps(blob, ensure_ascii=False))}]")
+    return lines
+
+
+class _Comments:
+    """A record's comments by anchor, handed out as the writer reaches each anchor."""
+
+    def __init__(self, comments: tuple[Comment, ...]) -> None:
+        self.left: dict[str, list[str]] = {}
+        for c in comments:
+            self.left.setdefault(c.before, []).append(c.text)
+
+    def __call__(self, anchor: str) -> list[str]:
+        return ["%" + re.sub(r"\r\n|\r|\n", "\n%", text) for text in self.left.pop(anchor, [])]
+
+    def rest(self) -> list[str]:
+        """Comments whose anchor was never reached: written at the end, in their order."""
+        out = [line for key in list(self.left) for line in self(key)]
+        return out
+
+
+def _ap_start(deal: DealRecord, profile: RuleProfile | None, anchors: set[str]) -> int | None:
+    """Where ``AP`` can stand for the closing passes: after the last bid of a legal closed auction."""
+    if profile is None or not deal.auction or not deal.auction[-1].is_pass:
+        return None
+    auction = Auction(deal.dealer, profile)
+    try:
+        for call in deal.auction:
+            auction.call(call)
+    except IllegalMove:
+        return None
+    if not auction.closed:
+        return None
+    start = len(deal.auction)
+    while start > 0 and deal.auction[start - 1].is_pass:
+        start -= 1
+    if any(f"auction[{i}]" in anchors for i in range(start + 1, len(deal.auction) + 1)):
+        return None
+    return start
+
+
+def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
+    put = _Comments(deal.comments)
+    anchors = set(put.left)
+    lines = [*put("Deal"), f'[Deal "{deal.number}"]', *put("Dealer"), f'[Dealer "{deal.dealer.name}"]']
+    if deal.hands is not None:
+        lines += put("Hands")
+        lines.append(f'[Hands "N:{" ".join(h.pbn() for h in deal.hands)}"]')
+    lines += _extra_lines(deal.extra, EXTRA, put)
+    lines += put("Auction")
+    lines.append("[Auction]")
+    ap = _ap_start(deal, profile, anchors)
+    words = [str(c) for c in deal.auction[:ap]] + (["AP"] if ap is not None else [])
+    row: list[str] = []
+    for i, word in enumerate(words):
+        here = put(f"auction[{i}]")
+        if here and row:
+            lines.append(" ".join(row))
+            row = []
+        lines += here
+        row.append(word)
+        if (i + 1) % 4 == 0:
+            lines.append(" ".join(row))
+            row = []
+    if row:
+        lines.append(" ".join(row))
+    if deal.play is not None:
+        lines += put("Play")
+        lines.append("[Play]")
+        for k in range(0, len(deal.play), 4):
+            lines += put(f"play[{k}]")
+            lines.append(" ".join(c.name for c in deal.play[k:k + 4]))
+    if deal.result is not None:
+        lines += put("Result")
+        lines.append(f'[Result "{deal.result}"]')
+    if deal.recorded is not None:
+        ns, ew = deal.recorded
+        lines += put("Score")
+        lines.append(f'[Score "NS {ns.below}/{ns.above} EW {ew.below}/{ew.above}"]')
+    lines += put("end")
+    lines += put.rest()
+    return lines
+
+
+def write_vint(record: SessionRecord) -> str:
+    """The canonical text of a record: session tags, then each deal after a blank line; calls
+    four to a line by rounds from the dealer with ``AP`` for the closing passes; one trick a line."""
+    info = record.info
+    put = _Comments(record.comments)
+    lines = [*put("Id"), f"[Id {_quote(info.id)}]"]
+    for tag, key in SESSION_TAGS.items():
+        value = getattr(info, key)
+        if key != "id" and value is not None:
+            lines += put(tag)
+            lines.append(f"[{tag} {_quote(value)}]")
+    for tag, name in zip(PLAYER_TAGS, info.players):
+        lines += put(tag)
+        lines.append(f"[{tag} {_quote(name)}]")
+    lines += _extra_lines(info.extra, EXTRA, put)
+    lines += _extra_lines(record.extra, FILE_EXTRA, put)
+    try:
+        profile: RuleProfile | None = get_profile(info.rules)
+    except KeyError:
+        profile = None
+    lines += put("end")
+    lines += put.rest()
+    for deal in record.deals:
+        lines.append("")
+        lines += _write_deal(deal, profile)
+    return "\n".join(lines) + "\n"
+

@@ -1,0 +1,233 @@
+"""A deal at the terminal: the table diagram, the auction in columns from the dealer, and the
+play trick by trick with the running trick count and below-the-line score."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+import click
+
+from .cards import SUITS, Card, Hand, Suit
+from .diagnostics import Severity
+from .errors import IllegalMove
+from .ledger import DealScore, Ledger
+from .play import Trick
+from .replay import DealReplay
+from .seats import SEATS, Seat, Side
+from .session import SessionReport
+
+
+@dataclass(frozen=True)
+class DealView:
+    """One deal of a checked session, with its place on the scoresheet when that is known
+    (every deal up to it valid)."""
+
+    report: SessionReport
+    replay: DealReplay
+    score: DealScore | None
+    color: bool = False
+
+    @classmethod
+    def of(cls, report: SessionReport, index: int, color: bool = False) -> DealView:
+        return cls(report, report.replays[index], _deal_score(report, index), color)
+
+    # -- pieces ----------------------------------------------------------------------------
+
+    def suit(self, suit: Suit) -> str:
+        return click.style(suit.symbol, fg="red") if self.color and suit.is_red else suit.symbol
+
+    def card(self, card: Card) -> str:
+        """The card with its suit symbol, padded so that tens keep the columns straight."""
+        return self.suit(card.suit) + card.pretty[1:].ljust(2)
+
+    def player(self, seat: Seat) -> str:
+        name = self.report.record.info.player(seat)
+        return f"{seat.full_name} · {name}" if name else seat.full_name
+
+    def hand_lines(self, mask: int) -> list[tuple[str, int]]:
+        """A hand as four suit lines, each with its printed width (styles take no room)."""
+        hand = Hand(mask)
+        out = []
+        for suit in SUITS:
+            ranks = " ".join("10" if r == 8 else "23456789TJQKA"[r] for r in hand.suit_ranks(suit)) or "—"
+            out.append((f"{self.suit(suit)} {ranks}", 2 + len(ranks)))
+        return out
+
+    def diagram(self, hands: tuple[int, int, int, int], title: str | None = None) -> str:
+        """The four hands around the table: North on top, West left, East right, South below."""
+        blocks = {seat: [(self.player(seat), len(self.player(seat))), *self.hand_lines(hands[seat])]
+                  for seat in SEATS}
+        west = max(width for _, width in blocks[Seat.W]) + 3
+        middle = max(12, *(width for seat in (Seat.N, Seat.S) for _, width in blocks[seat])) + 3
+        lines = [title] if title else []
+        lines += [" " * west + text for text, _ in blocks[Seat.N]]
+        for (w_text, w_width), (e_text, _) in zip(blocks[Seat.W], blocks[Seat.E]):
+            lines.append(w_text + " " * (west + middle - w_width) + e_text)
+        lines += [" " * west + text for text, _ in blocks[Seat.S]]
+        return "\n".join(line.rstrip() for line in lines)
+
+    def auction(self) -> str:
+        """The calls in four columns, the dealer's first; the closing passes shown as "all pass"."""
+        deal = self.replay.deal
+        calls = list(deal.auction)
+        shown = [c.pretty for c in calls]
+        last_bid = max((i for i, c in enumerate(calls) if not c.is_pass), default=-1)
+        if self.replay.contract is not None or self.replay.passed_out:
+            shown = shown[:last_bid + 1] + ["all pass"]
+        seats = [SEATS[(deal.dealer + i) & 3] for i in range(4)]
+        width = 10
+        lines = ["Auction", "".join(s.name.ljust(width) for s in seats).rstrip()]
+        for start in range(0, len(shown), 4):
+            lines.append("".join(c.ljust(width) for c in shown[start:start + 4]).rstrip())
+        return "\n".join(lines)
+
+    def header(self) -> str:
+        deal, replay = self.replay.deal, self.replay
+        parts = [f"Deal {deal.number}", f"dealer {self.player(deal.dealer)}"]
+        if self.score is not None:
+            parts.append(f"rubber {self.score.rubber}")
+        lines = [" · ".join(parts)]
+        contract = replay.contract
+        if contract is not None:
+            side = contract.declarer.side
+            lines.append(f"Contract {contract.bid.pretty} by {self.player(contract.declarer)}: "
+                         f"{side.label} need {contract.tricks_needed} tricks; each trick is worth {replay.trick_value}")
+        elif replay.passed_out:
+            lines.append("Passed out: no bid, no play")
+        if self.score is not None and contract is not None:
+            ns, ew = self.score.below_before
+            lines.append(f"Below the line before the deal: N–S {ns}, E–W {ew} "
+                         f"(game at {replay.profile.game_threshold})")
+        return "\n".join(lines)
+
+    def trick(self, number: int, trick: Trick) -> str:
+        """One trick: leader, the cards in play order, the winner, the running counts and score."""
+        won = self.replay.play_states[4 * number].tricks_won
+        cards = "  ".join(f"{trick.seat_of(i)} {self.card(c)}" for i, c in enumerate(trick.cards))
+        line = (f"{number:>2}. {trick.leader} leads   {cards}   → {trick.winner} wins   "
+                f"tricks N–S {won[0]}, E–W {won[1]}")
+        below = self.below(won)
+        if below is not None:
+            line += f"   below N–S {below[0]}, E–W {below[1]}"
+        game = None if self.score is None else self.score.game
+        if game is not None and game.trick == number:
+            line += "\n" + self.game_line()
+        return line
+
+    def below(self, won: list[int] | tuple[int, int]) -> tuple[int, int] | None:
+        """Both sides' points below the line after winning ``won`` tricks in this deal."""
+        value = self.replay.trick_value
+        if self.score is None or value is None:
+            return None
+        before = self.score.below_before
+        return before[0] + won[0] * value, before[1] + won[1] * value
+
+    def game_line(self) -> str:
+        assert self.score is not None and self.score.game is not None
+        game = self.score.game
+        threshold = self.replay.profile.game_threshold
+        when = f"at trick {game.trick}" if game.trick is not None else "in this deal (the order of tricks is not recorded)"
+        what = "the game and the rubber" if game.bonus == "rubber" else "the game"
+        text = f"    ★ {game.side.label} reach {threshold} below the line {when}: {what}"
+        return click.style(text, bold=True) if self.color else text
+
+    def summary(self) -> str:
+        """What the deal came to: tricks, the contract made or not, the deal's points."""
+        replay = self.replay
+        if replay.contract is None or replay.tricks_won is None:
+            return ""
+        ns, ew = replay.tricks_won
+        taken = replay.tricks_won[replay.contract.declarer.side]
+        need = replay.contract.tricks_needed
+        verdict = "made" if taken >= need else f"{need - taken} down"
+        lines = [f"Tricks N–S {ns}, E–W {ew}: {replay.contract.bid.pretty} {verdict}"]
+        if self.score is not None:
+            for side in Side:
+                totals = self.score.totals(side)
+                lines.append(f"  {side.label}: {totals.below} below, {totals.above} above the line")
+        return "\n".join(lines)
+
+    # -- whole views -----------------------------------------------------------------------
+
+    def opening(self) -> str:
+        """Everything before the first card: header, dealt hands, auction."""
+        parts = [self.header()]
+        if self.replay.hands is not None:
+            parts.append(self.diagram(self.replay.hands))
+        else:
+            parts.append("(the hands were not recorded)")
+        parts.append(self.auction())
+        return "\n\n".join(parts)
+
+    def steps(self) -> Iterator[str]:
+        """The deal in pieces for stepping through it: the opening, one piece per trick, the end."""
+        yield self.opening()
+        if self.replay.tricks:
+            yield f"Play ({self.player(self.replay.tricks[0].leader)} leads)"
+            yield from (self.trick(n, t) for n, t in enumerate(self.replay.tricks, 1))
+        yield from self.ending()
+
+    def ending(self) -> Iterator[str]:
+        """After the tricks: what a result-only deal gives, the summary, an unfinished play."""
+        replay = self.replay
+        if not replay.tricks and replay.contract is not None and replay.tricks_won is not None:
+            declarer = replay.contract.declarer
+            lines = [f"No card play recorded: {declarer.side.label} took {replay.tricks_won[declarer.side]} tricks"]
+            below = self.below(replay.tricks_won)
+            if below is not None:
+                lines.append(f"Below the line after the deal: N–S {below[0]}, E–W {below[1]}")
+            if self.score is not None and self.score.game is not None:
+                lines.append(self.game_line())
+            yield "\n".join(lines)
+        summary = self.summary()
+        if summary:
+            yield summary
+        if replay.tricks and len(replay.tricks) < 13 and replay.contract is not None:
+            yield f"(the play stops after trick {len(replay.tricks)})"
+
+    def full(self) -> str:
+        """The whole deal at once, the tricks one a line."""
+        parts = [self.opening()]
+        if self.replay.tricks:
+            parts.append(f"Play ({self.player(self.replay.tricks[0].leader)} leads)\n"
+                         + "\n".join(self.trick(n, t) for n, t in enumerate(self.replay.tricks, 1)))
+        parts += self.ending()
+        return "\n\n".join(parts) + "\n"
+
+    def after(self, k: int) -> str:
+        """The position after trick ``k``: the cards still held, and the tricks so far."""
+        replay = self.replay
+        state = replay.play_states[4 * k]
+        won = state.tricks_won
+        title = f"After trick {k}: tricks N–S {won[0]}, E–W {won[1]}"
+        below = self.below(won)
+        if below is not None:
+            title += f"; below the line N–S {below[0]}, E–W {below[1]}"
+        parts = [self.header(), self.diagram(state.hands, title)]
+        if replay.tricks[:k]:
+            parts.append("\n".join(self.trick(n, t) for n, t in enumerate(replay.tricks[:k], 1)))
+        if state.to_play is not None:
+            parts.append(f"{self.player(state.to_play)} to lead")
+        else:
+            parts.append(self.summary())
+        return "\n\n".join(parts) + "\n"
+
+
+def _deal_score(report: SessionReport, index: int) -> DealScore | None:
+    """The deal's scoresheet entry: from the report, or by scoring the deals up to it when
+    later deals are broken; ``None`` if it or an earlier deal is invalid."""
+    if report.score is not None:
+        return report.score.deals[index]
+    broken = {d.deal for d in report.diagnostics if d.severity is Severity.ERROR}
+    if None in broken:
+        return None
+    ledger = Ledger(report.profile)
+    score = None
+    for replay in report.replays[:index + 1]:
+        if replay.deal.number in broken:
+            return None
+        try:
+            score = ledger.add(replay)
+        except IllegalMove:
+            return None
+    return score

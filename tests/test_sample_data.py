@@ -1,0 +1,258 @@
+"""The committed sample club (sample_data/) and the generator behind it."""
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from vint_replay.audit import audit
+from vint_replay.cards import FULL_DECK
+from vint_replay.formats import read_file, write_text
+from vint_replay.profiles import get_profile
+from vint_replay.seats import Seat, Side
+from vint_replay.session import evaluate
+from vint_replay.simulate import (CLUB, SESSION_SIZES, bid_auction, deal_hands, generated_session, iter_sessions,
+                                  play_session, session_sizes)
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "sample_data"
+SESSION_FILES = sorted(SAMPLE.glob("*.json")) + sorted(SAMPLE.glob("*.vint"))
+
+
+def _script():
+    """scripts/make_sample_data.py as a module (registered, so worker processes can find it)."""
+    if "make_sample_data" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("make_sample_data", ROOT / "scripts" / "make_sample_data.py")
+        module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+        sys.modules["make_sample_data"] = module
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return sys.modules["make_sample_data"]
+
+
+def _load(path: Path):
+    result = read_file(path)
+    assert result.record is not None, result.diagnostics
+    return evaluate(result.record, result.diagnostics)
+
+
+@pytest.fixture(scope="module")
+def reports():
+    return {path.name: _load(path) for path in sorted(SAMPLE.glob("*.json"))}
+
+
+def _planted() -> dict[str, dict[tuple[int, str, str], int]]:
+    """session id -> {(deal, side, line): points the paper is off by}."""
+    out: dict[str, dict[tuple[int, str, str], int]] = {}
+    with open(SAMPLE / "planted_mistakes.csv", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            out.setdefault(row["session"], {})[(int(row["deal"]), row["side"], row["line"])] = int(row["points"])
+    return out
+
+
+def test_six_sessions_of_at_least_150_deals_in_both_formats(reports):
+    assert len(reports) == 6
+    assert sum(len(r.record.deals) for r in reports.values()) >= 150
+    for name in reports:
+        assert (SAMPLE / name.replace(".json", ".vint")).exists()
+
+
+@pytest.mark.parametrize("path", SESSION_FILES, ids=lambda p: p.name)
+def test_every_sample_file_validates_without_any_diagnostic(path):
+    report = _load(path)
+    assert report.valid and report.score is not None
+    assert report.diagnostics == ()
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLE.glob("*.vint")), ids=lambda p: p.name)
+def test_text_and_json_files_hold_the_same_record(path):
+    text, js = read_file(path).record, read_file(path.with_suffix(".json")).record
+    assert text is not None and js is not None
+    assert text.info == js.info and text.deals == js.deals
+
+
+def test_audit_finds_exactly_the_planted_mistakes(reports):
+    planted = _planted()
+    assert sum(len(v) for v in planted.values()) >= 5
+    for report in reports.values():
+        found = audit(report.record, report.score)
+        got = {(m.deal, m.side.name, str(m.line)): m.recorded - m.computed for m in found.mismatches}
+        assert got == planted.get(report.record.info.id, {})
+        assert found.deals_checked == len(report.record.deals)  # every deal has a paper score
+
+
+def test_planted_mistakes_are_of_the_kinds_real_scorers_make():
+    with open(SAMPLE / "planted_mistakes.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    kinds = {row["kind"] for row in rows}
+    assert {"honours_wrong_side", "game_forgotten", "slam_for_failed_contract"} <= kinds
+    # honours for the wrong side: one side loses exactly what the other gains
+    by_deal: dict[tuple[str, str], list[int]] = {}
+    for row in rows:
+        if row["kind"] == "honours_wrong_side":
+            by_deal.setdefault((row["session"], row["deal"]), []).append(int(row["points"]))
+    assert by_deal and all(len(p) == 2 and sum(p) == 0 for p in by_deal.values())
+
+
+def test_slam_premium_was_planted_on_a_failed_contract(reports):
+    with open(SAMPLE / "planted_mistakes.csv", encoding="utf-8") as f:
+        slam = next(row for row in csv.DictReader(f) if row["kind"] == "slam_for_failed_contract")
+    report = next(r for r in reports.values() if r.record.info.id == slam["session"])
+    replay = next(r for r in report.replays if r.deal.number == int(slam["deal"]))
+    contract = replay.contract
+    assert contract is not None and replay.tricks_won is not None
+    assert replay.tricks_won[contract.declarer.side] < contract.tricks_needed
+    assert (slam["side"], slam["line"], slam["points"]) == (contract.declarer.side.name, "above", "500")
+
+
+def test_the_first_session_opens_with_the_worked_example(reports):
+    """RULES.md §6: 3♣ by N–S one down; N–S 8 × 26 = 208 below, 780 honours + 780 aces above;
+    E–W 5 × 26 = 130 below, 500 × 3 = 1500 for the undertrick."""
+    worked = read_file(ROOT / "tests" / "data" / "worked_example.json").record
+    report = reports["arbat-2026-11-03-t1.json"]
+    first = report.record.deals[0]
+    assert first.number == 1 and first.dealer is Seat.N
+    assert (first.hands, first.auction, first.play) == (worked.deals[0].hands, worked.deals[0].auction, worked.deals[0].play)
+    score = report.score.deals[0]
+    assert (score.totals(Side.NS).below, score.totals(Side.NS).above) == (208, 1560)
+    assert (score.totals(Side.EW).below, score.totals(Side.EW).above) == (130, 1500)
+    assert first.recorded == (score.totals(Side.NS), score.totals(Side.EW))
+    assert len(report.record.deals) > 1 and report.record.deals[1].dealer is Seat.E
+
+
+def test_broken_file_shows_one_kind_of_error_per_deal():
+    result = read_file(SAMPLE / "broken" / "broken-evening.json")
+    assert result.record is not None
+    report = evaluate(result.record, result.diagnostics)
+    codes: dict[int | None, list[str]] = {}
+    for d in report.diagnostics:
+        codes.setdefault(d.deal, []).append(d.code)
+    first = result.record.deals[0].number
+    assert codes == {first + 1: ["revoke"], first + 2: ["insufficient_bid"], first + 3: ["bad_card"],
+                     first + 4: ["hand_size", "hand_size"], first + 5: ["bad_call"]}
+
+
+def test_sessions_are_club_evenings_of_whole_rubbers(reports):
+    club = {name for name, _ in CLUB}
+    seen: set[str] = set()
+    for report in reports.values():
+        info = report.record.info
+        assert set(info.players) <= club and len(set(info.players)) == 4
+        seen |= set(info.players)
+        rubbers = report.score.rubbers
+        assert len(rubbers) >= 3 and all(r.finished for r in rubbers)
+        assert report.score.deals[-1].game is not None and report.score.deals[-1].game.bonus == "rubber"
+    assert seen == club
+
+
+def test_play_statistics_look_like_real_play(reports):
+    replays = [r for report in reports.values() for r in report.replays]
+    contracts = [r for r in replays if r.contract is not None]
+    margins = Counter(r.tricks_won[r.contract.declarer.side] - r.contract.tricks_needed for r in contracts)
+    made = sum(n for m, n in margins.items() if m >= 0)
+    assert 0.5 <= made / len(contracts) <= 0.9  # mostly made, some failures
+    assert sum(n for m, n in margins.items() if abs(m) <= 2) / len(contracts) >= 0.8  # near the contract
+    assert any(r.contract.level >= 6 for r in contracts)  # the occasional slam attempt
+    assert 1 <= sum(1 for r in replays if r.passed_out) <= len(replays) // 10
+    result_only = [r for r in contracts if not r.tricks]
+    assert 1 <= len(result_only) <= 8
+    levels = Counter(r.contract.level for r in contracts)
+    assert levels.most_common(1)[0][0] in (2, 3, 4)
+    assert len({r.contract.denomination for r in contracts}) == 5
+
+
+def test_regenerating_gives_identical_files(tmp_path):
+    _script().write_sample(_script().DEFAULT_SEED, tmp_path)
+    made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
+    committed = sorted(p.relative_to(SAMPLE) for p in SAMPLE.rglob("*") if p.is_file())
+    assert made == committed
+    for rel in made:
+        assert (tmp_path / rel).read_bytes() == (SAMPLE / rel).read_bytes(), rel
+
+
+def test_generated_sessions_split_n_deals_and_are_deterministic():
+    sizes = session_sizes(5, 10_000)
+    assert sum(sizes) == 10_000 and all(s <= SESSION_SIZES[1] for s in sizes)
+    assert all(s >= SESSION_SIZES[0] for s in sizes[:-1])
+    first = [s.deals[:5] for s in iter_sessions(5, 700)]
+    again = [s.deals[:5] for s in iter_sessions(5, 700)]
+    assert first == again
+    assert sum(len(s.deals) for s in iter_sessions(5, 700)) == 700
+
+
+def test_generated_sessions_validate_and_their_paper_scores_agree():
+    for record in iter_sessions(8, 400):
+        report = evaluate(record)
+        assert report.valid, report.diagnostics[:3]
+        assert audit(record, report.score).clean
+
+
+def test_fast_writer_equals_write_json_and_big_mode_ignores_jobs(tmp_path):
+    script = _script()
+    info, deals = generated_session(9, 0, 120)
+    kept = list(deals)
+    out = tmp_path / "one.json"
+    with open(out, "w", encoding="utf-8") as f:
+        script.stream_session_json(info, kept, f)
+    record = next(iter_sessions(9, 120))
+    assert record.info == info
+    assert out.read_text(encoding="utf-8") == write_text(record, "json")
+    assert len(session_sizes(1, 2500)) >= 2
+    assert script.write_generated(1, 2500, tmp_path / "a", jobs=1) == 2500
+    assert script.write_generated(1, 2500, tmp_path / "b", jobs=2) == 2500
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert len(names) == len(session_sizes(1, 2500))
+    assert names == sorted(p.name for p in (tmp_path / "b").iterdir())
+    for name in names:
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    assert json.loads((tmp_path / "a" / names[0]).read_text(encoding="utf-8"))["format"] == "vint-record/1"
+
+
+def test_dealing_gives_every_card_once_and_auctions_close():
+    rng = random.Random(1)
+    profile = get_profile()
+    for _ in range(200):
+        hands = deal_hands(rng)
+        assert [h.bit_count() for h in hands] == [13] * 4
+        assert hands[0] | hands[1] | hands[2] | hands[3] == FULL_DECK
+        calls = bid_auction(hands, Seat.S, rng, profile)
+        tail = 8 if max(calls) < 0 else 12
+        assert calls[-tail:] == (-1,) * tail and (len(calls) == 8 or calls[-tail - 1] >= 0)
+
+
+def test_audit_command_reports_the_planted_lines():
+    from click.testing import CliRunner
+
+    from vint_replay.cli import main
+
+    path = SAMPLE / "arbat-2026-11-17-t1.json"
+    result = CliRunner().invoke(main, ["audit", str(path), "--json"])
+    assert result.exit_code == 1
+    out = json.loads(result.output)
+    got = {(m["deal"], m["side"], m["line"]): m["recorded"] - m["computed"] for m in out["mismatches"]}
+    assert got == _planted()["arbat-2026-11-17-t1"]
+    clean = CliRunner().invoke(main, ["audit", str(SAMPLE / "arbat-2026-11-03-t1.json")])
+    assert clean.exit_code == 0
+
+
+def test_unscored_sessions_hold_the_same_deals_without_paper_scores(tmp_path):
+    scored = next(iter_sessions(2, 150))
+    bare = next(iter_sessions(2, 150, scored=False))
+    assert all(d.recorded is None for d in bare.deals)
+    assert [d.recorded for d in scored.deals] != [None] * len(scored.deals)
+    assert [(d.dealer, d.hands, d.auction, d.play) for d in bare.deals] == \
+           [(d.dealer, d.hands, d.auction, d.play) for d in scored.deals]
+    assert evaluate(bare).valid
+    script = _script()
+    info, deals = generated_session(2, 0, 150, scored=False)
+    out = tmp_path / "bare.json"
+    with open(out, "w", encoding="utf-8") as f:
+        script.stream_session_json(info, deals, f)
+    assert out.read_text(encoding="utf-8") == write_text(bare, "json")
+    with pytest.raises(ValueError):
+        next(play_session(random.Random(1), get_profile(), Seat.N, rubbers=1, scored=False))

@@ -1,0 +1,413 @@
+"""The Parquet session store: round trips, idempotence, refusals, compaction and plain readers."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+
+import duckdb
+import pyarrow.dataset as ds
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from vint_replay.cli import main
+from vint_replay.formats import read_file
+from vint_replay.formats.json_record import read_json, write_json
+from vint_replay.scoresheet import score_json
+from vint_replay.session import evaluate
+from vint_replay.store import Store
+from vint_replay.store.schema import TABLES
+
+from strategies import sessions
+
+ROOT = Path(__file__).parent.parent
+SAMPLES = sorted((ROOT / "sample_data").glob("*.json")) + sorted((ROOT / "sample_data").glob("*.vint"))
+SAMPLES = [p for p in SAMPLES if p.name != "planted_mistakes.json"]
+WORKED = Path(__file__).parent / "data" / "worked_example.json"
+
+
+def snapshot(root: Path) -> dict[str, object]:
+    """Every entry under ``root``: file bytes, link targets, folders (hidden ones included)."""
+    out: dict[str, object] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            path = Path(dirpath) / name
+            rel = str(path.relative_to(root))
+            if path.is_symlink():
+                out[rel] = ("link", os.readlink(path))
+            elif path.is_dir():
+                out[rel] = "dir"
+            else:
+                out[rel] = path.read_bytes()
+    return out
+
+
+def write_record(path: Path, raw: dict) -> Path:
+    path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "store")
+
+
+@pytest.fixture(scope="module")
+def sample_store(tmp_path_factory: pytest.TempPathFactory) -> Store:
+    store = Store(tmp_path_factory.mktemp("samples") / "store")
+    summary = store.import_paths([str(p) for p in SAMPLES], workers=1)
+    assert not summary.rejected
+    return store
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_every_sample_round_trips(sample_store: Store, path: Path) -> None:
+    source = read_file(path).record
+    assert source is not None
+    loaded = sample_store.load_session(source.info.id)
+    assert loaded == source
+    # The loaded record replays and scores exactly as the file does.
+    assert score_json(loaded, evaluate(loaded).score) == score_json(source, evaluate(source).score)
+
+
+def test_json_and_text_forms_of_a_session_are_the_same_content(sample_store: Store) -> None:
+    # Each sample evening exists as .json and .vint: one of each pair is imported, the other unchanged.
+    sessions = sample_store.sessions()
+    assert len(sessions) == len(SAMPLES) // 2
+    assert sorted(sessions.session_id) == sorted({read_file(p).record.info.id for p in SAMPLES})
+
+
+def test_tables_hold_the_computed_facts(store: Store, worked_example_raw: dict) -> None:
+    # RULES.md §6: 3♣ by N, N–S take 8 tricks; N–S 208 below, 780+780 above; E–W 130 below, 1500 above.
+    store.import_paths([str(WORKED)])
+    deal = store.deals().iloc[0]
+    assert (deal.contract, deal.declarer, deal.trick_value, deal.tricks_ns, deal.tricks_ew) == ("3C", "N", 26, 8, 5)
+    assert (deal.below_ns, deal.above_ns, deal.below_ew, deal.above_ew) == (208, 1560, 130, 1500)
+    assert deal.made == False and deal.audit == "ok"  # noqa: E712
+    assert deal.hand_n == worked_example_raw["deals"][0]["hands"]["N"]
+    calls = store.calls()
+    assert list(calls.call) == worked_example_raw["deals"][0]["auction"]
+    assert list(calls.seat[:5]) == ["N", "E", "S", "W", "N"]
+    plays = store.plays()
+    assert list(plays.card) == worked_example_raw["deals"][0]["play"]
+    assert list(plays["index"]) == list(range(52))
+    assert list(plays.trick[:8]) == [1, 1, 1, 1, 2, 2, 2, 2]
+    assert plays.won.sum() == 13 and plays.seat.iloc[0] == "E"  # the player left of the declarer leads
+    # Each trick's winner leads to the next trick.
+    for t in range(1, 13):
+        winner = plays[(plays.trick == t) & plays.won].seat.iloc[0]
+        assert plays[plays.trick == t + 1].seat.iloc[0] == winner
+    scores = {(r.side, r.line, r.item): r.points for r in store.scores().itertuples()}
+    assert scores == {("NS", "below", "tricks"): 208, ("EW", "below", "tricks"): 130, ("NS", "above", "honours"): 780,
+                      ("NS", "above", "aces"): 780, ("EW", "above", "undertricks"): 1500}
+    session = store.sessions().iloc[0]
+    assert (session.total_ns, session.total_ew, session.difference_side, session.difference) == (1768, 1630, "NS", 138)
+    assert session.year == 2026
+
+
+def test_filters_select_sessions_and_deals(sample_store: Store) -> None:
+    ids = sorted(sample_store.sessions().session_id)
+    one = sample_store.deals(session_id=ids[0])
+    assert set(one.session_id) == {ids[0]} and len(one) == sample_store.sessions(ids[0]).deals.iloc[0]
+    two = sample_store.plays(session_id=ids[:2], deal=[1, 2])
+    assert set(two.session_id) == set(ids[:2]) and set(two.deal) == {1, 2} and len(two) <= 4 * 52
+
+
+def test_extras_and_comments_round_trip(store: Store, tmp_path: Path, worked_example_raw: dict) -> None:
+    raw = worked_example_raw
+    raw["session"]["id"] = "with-extras"
+    raw["session"]["scorer"] = {"name": "Орлов", "pen": "blue"}
+    raw["deals"][0]["note"] = ["late", 3]
+    raw["venue_notes"] = "kept"
+    path = write_record(tmp_path / "extras.json", raw)
+    source = read_json(path.read_bytes()).record
+    assert source.info.extra and source.deals[0].extra and source.extra
+    assert not store.import_paths([str(path)]).rejected
+    assert store.load_session("with-extras") == source
+    text = (ROOT / "sample_data" / "arbat-2026-11-03-t1.vint").read_text(encoding="utf-8")
+    commented = text.replace('[Id "arbat-2026-11-03-t1"]', '% scored by Orlov\n[Id "commented"]', 1)
+    commented = commented.replace("[Auction]", "[Auction]\n% a slow auction", 1)
+    vint = tmp_path / "commented.vint"
+    vint.write_text(commented, encoding="utf-8")
+    record = read_file(vint).record
+    assert record.comments and record.deals[0].comments
+    store.import_paths([str(vint)])
+    assert store.load_session("commented") == record
+
+
+def test_reimport_is_a_no_op(store: Store) -> None:
+    store.import_paths([str(WORKED)])
+    before = snapshot(store.root)
+    summary = store.import_paths([str(WORKED)])
+    assert [o.status for o in summary.outcomes] == ["unchanged"] and summary.deals == 0
+    assert snapshot(store.root) == before
+
+
+def test_rejected_files_leave_the_store_byte_for_byte_unchanged(store: Store, runner) -> None:
+    store.import_paths([str(WORKED)])
+    before = snapshot(store.root)
+    broken = ROOT / "sample_data" / "broken" / "broken-evening.json"
+    result = runner.invoke(main, ["import", str(broken), "--store", str(store.root)])
+    assert result.exit_code == 1
+    assert "revoke" in result.output and "rejected" in result.output
+    assert snapshot(store.root) == before
+
+
+def test_a_rejected_import_does_not_create_a_store(tmp_path: Path) -> None:
+    store = Store(tmp_path / "new")
+    summary = store.import_paths([str(ROOT / "sample_data" / "broken")])
+    assert len(summary.rejected) == 1 and summary.rejected[0].errors
+    assert {p.name for p in (tmp_path / "new").iterdir()} <= {".lock"}  # no tables, no generation
+    assert store.sessions().empty and list(store.deals().columns)[:2] == ["session_id", "deal"]
+
+
+def test_changed_content_is_refused_unless_replace(store: Store, tmp_path: Path, worked_example_raw: dict) -> None:
+    store.import_paths([str(WORKED)])
+    raw = worked_example_raw
+    raw["session"]["event"] = "corrected title"
+    changed = write_record(tmp_path / "changed.json", raw)
+    before = snapshot(store.root)
+    refused = store.import_paths([str(changed)])
+    assert [o.status for o in refused.outcomes] == ["rejected"] and "--replace" in refused.outcomes[0].reason
+    assert snapshot(store.root) == before
+    replaced = store.import_paths([str(changed)], replace=True)
+    assert [o.status for o in replaced.outcomes] == ["replaced"]
+    assert store.load_session("rules-6-worked-example").info.event == "corrected title"
+    for table in ("sessions", "deals", "plays"):
+        assert len(store.frame(table)) == {"sessions": 1, "deals": 1, "plays": 52}[table]  # the old rows are gone
+
+
+def test_two_files_with_one_id_and_different_content_conflict(store: Store, tmp_path: Path,
+                                                              worked_example_raw: dict) -> None:
+    worked_example_raw["session"]["event"] = "another"
+    other = write_record(tmp_path / "other.json", worked_example_raw)
+    summary = store.import_paths([str(WORKED), str(other)])
+    assert [o.status for o in summary.outcomes] == ["imported", "rejected"]
+    assert "also in" in summary.outcomes[1].reason
+
+
+def test_globs_folders_and_missing_paths(store: Store, tmp_path: Path) -> None:
+    summary = store.import_paths([str(ROOT / "sample_data" / "arbat-2026-11-1*.json"), str(tmp_path / "nope.json")])
+    assert len(summary.imported) == 4
+    assert [o.path for o in summary.rejected] == [str(tmp_path / "nope.json")]
+    folder = store.import_paths([str(ROOT / "sample_data")])
+    assert len(folder.imported) == 2 and len(folder.unchanged) == 10  # 4 already stored, 6 .vint twins
+
+
+def test_plain_pyarrow_and_duckdb_read_every_table(sample_store: Store) -> None:
+    root = sample_store.root
+    counts = {t: len(sample_store.frame(t)) for t in TABLES}
+    deals = sample_store.deals()
+    assert counts["plays"] == 52 * int((deals.play_given & ~deals.passed_out).sum())
+    for table in TABLES:
+        assert ds.dataset(root / table, partitioning="hive").count_rows() == counts[table]
+        query = f"select count(*) from read_parquet('{root}/{table}/**/*.parquet', hive_partitioning = true)"
+        assert duckdb.sql(query).fetchall()[0][0] == counts[table]
+    made = duckdb.sql(f"select count(*) from read_parquet('{root}/deals/**/*.parquet', hive_partitioning = true) "
+                      "where made and year = 2026").fetchall()[0][0]
+    assert made == int(sample_store.deals().made.eq(True).sum())
+
+
+def test_player_summary_on_the_worked_example(store: Store) -> None:
+    store.import_paths([str(WORKED)])
+    summary = store.player_summary().set_index("player")
+    # N (Иванов) declared 3♣ and went down; N–S scored 208+780+780, E–W 130+1500 (RULES.md §6).
+    assert summary.loc["Иванов"].to_dict() == {"deals": 1, "declared": 1, "made": 0, "points": 1768, "net": 138}
+    assert summary.loc["Петров"].to_dict() == {"deals": 1, "declared": 0, "made": 0, "points": 1630, "net": -138}
+    assert summary.loc["Сидоров", "points"] == 1768 and summary.loc["Орлов", "net"] == -138
+
+
+def test_player_summary_agrees_with_the_deals_table(sample_store: Store) -> None:
+    deals = sample_store.deals().merge(sample_store.sessions(), on="session_id")
+    summary = sample_store.player_summary().set_index("player")
+    for player, row in summary.iterrows():
+        declared = made = 0
+        for seat in "NESW":
+            mine = deals[deals[f"player_{seat.lower()}"] == player]
+            declared += int((mine.declarer == seat).sum())
+            made += int(((mine.declarer == seat) & mine.made.eq(True)).sum())
+        assert (row.declared, row.made) == (declared, made)
+    assert summary.deals.sum() == 4 * len(deals)
+
+
+def test_compact_merges_small_imports_without_changing_data(store: Store) -> None:
+    for path in SAMPLES[:6]:
+        store.import_paths([str(path)])
+    def files() -> int:
+        return sum(1 for t in TABLES for _ in (store.root / t).glob("*/*.parquet"))
+    assert files() > len(TABLES)
+    before = {t: store.frame(t).sort_values(list(store.frame(t).columns[:3])).reset_index(drop=True) for t in TABLES}
+    result = store.compact()
+    assert result.files_after == files() == len(TABLES)  # one partition (2026) per table
+    for t in TABLES:
+        after = store.frame(t).sort_values(list(before[t].columns[:3])).reset_index(drop=True)
+        assert after.equals(before[t])
+
+
+def test_many_small_imports_do_not_pile_up_files(store: Store, tmp_path: Path, worked_example_raw: dict) -> None:
+    from vint_replay.store.store import AUTO_COMPACT_FILES
+
+    for i in range(AUTO_COMPACT_FILES + 3):
+        worked_example_raw["session"]["id"] = f"s{i:03d}"
+        store.import_paths([str(write_record(tmp_path / f"s{i}.json", worked_example_raw))])
+    assert len(list((store.root / "plays").glob("*/*.parquet"))) <= AUTO_COMPACT_FILES
+    assert len(store.sessions()) == AUTO_COMPACT_FILES + 3 and len(store.plays()) == 52 * (AUTO_COMPACT_FILES + 3)
+    # Superseded generations are cleaned up: the committed one and one before it remain.
+    assert len(list((store.root / ".generations").iterdir())) == 2
+
+
+def test_cli_import_sessions_export(tmp_path: Path, runner) -> None:
+    store = str(tmp_path / "st")
+    result = runner.invoke(main, ["import", str(ROOT / "sample_data" / "arbat-2026-11-03-t1.vint"), "--store", store])
+    assert result.exit_code == 0, result.output
+    assert "1 imported" in result.output
+    listed = runner.invoke(main, ["sessions", "--store", store, "--json"])
+    assert [s["session_id"] for s in json.loads(listed.output)] == ["arbat-2026-11-03-t1"]
+    out = tmp_path / "back.vint"
+    assert runner.invoke(main, ["export", "arbat-2026-11-03-t1", str(out), "--store", store]).exit_code == 0
+    assert read_file(out).record == read_file(ROOT / "sample_data" / "arbat-2026-11-03-t1.vint").record
+    missing = runner.invoke(main, ["export", "nope", str(out), "--store", store])
+    assert missing.exit_code == 1 and "no session 'nope'" in missing.output
+    env = runner.invoke(main, ["sessions", "--json"], env={"VINT_STORE": store})
+    assert len(json.loads(env.output)) == 1
+
+
+def test_compact_on_a_compact_store_changes_nothing(store: Store) -> None:
+    store.import_paths([str(WORKED)])
+    before = snapshot(store.root)
+    result = store.compact()
+    assert result.files_before == result.files_after == len(TABLES)
+    assert snapshot(store.root) == before
+
+
+def test_a_session_without_a_date_lands_in_the_null_partition(store: Store, tmp_path: Path,
+                                                             worked_example_raw: dict) -> None:
+    del worked_example_raw["session"]["date"]
+    worked_example_raw["session"]["id"] = "undated"
+    store.import_paths([str(write_record(tmp_path / "undated.json", worked_example_raw)), str(WORKED)])
+    years = dict(zip(store.sessions().session_id, store.sessions().year))
+    assert years["rules-6-worked-example"] == 2026 and years["undated"] != years["undated"]  # NaN: null
+    rows = duckdb.sql(f"select session_id, year from read_parquet('{store.root}/deals/**/*.parquet', "
+                      "hive_partitioning = true) order by session_id").fetchall()
+    assert rows == [("rules-6-worked-example", 2026), ("undated", None)]
+    assert store.load_session("undated").info.date is None
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(record=sessions(max_deals=4), forms=st.lists(st.sampled_from(["full", "play_only", "result_only"]),
+                                                     min_size=4, max_size=4))
+def test_generated_sessions_round_trip(tmp_path_factory: pytest.TempPathFactory, record, forms) -> None:
+    """Deals recorded in every accepted way (hands and play, play alone, result alone) come
+    back from the store exactly as written."""
+    report = evaluate(record)
+    deals = []
+    for deal, replay, form in zip(record.deals, report.replays, forms):
+        if deal.play and form == "play_only":
+            deal = dataclasses.replace(deal, hands=None)
+        elif deal.play and form == "result_only":
+            deal = dataclasses.replace(deal, play=None, result=replay.tricks_won[replay.contract.declarer.side])
+        deals.append(deal)
+    record = dataclasses.replace(record, deals=tuple(deals))
+    assume(evaluate(record).valid)  # a result-only deal may need its play to order the games
+    folder = tmp_path_factory.mktemp("prop")
+    path = folder / "s.json"
+    path.write_text(write_json(record), encoding="utf-8")
+    source = read_file(path).record
+    store = Store(folder / "store")
+    assert not store.import_paths([str(path)]).rejected
+    loaded = store.load_session(source.info.id)
+    assert loaded == source
+    assert score_json(loaded, evaluate(loaded).score) == score_json(source, evaluate(source).score)
+
+
+def test_audit_column_agrees_with_the_audit_command(sample_store: Store) -> None:
+    from vint_replay.audit import audit
+
+    deals = sample_store.deals()
+    flagged = 0
+    for path in SAMPLES:
+        record = read_file(path).record
+        mismatched = {m.deal for m in audit(record, evaluate(record).score).mismatches}
+        mine = deals[deals.session_id == record.info.id]
+        assert set(mine[mine.audit == "mismatch"].deal) == mismatched
+        assert set(mine[mine.audit == "ok"].deal) == {d.number for d in record.deals if d.recorded} - mismatched
+        flagged += len(mismatched)
+    assert flagged  # the sample evenings carry planted scoring mistakes
+
+
+def test_a_read_interrupted_by_a_commit_is_retried_on_the_new_generation(store: Store, tmp_path: Path,
+                                                                          worked_example_raw: dict) -> None:
+    from vint_replay.store.layout import current_generation
+
+    store.import_paths([str(WORKED)])
+    worked_example_raw["session"]["id"] = "second"
+    second = write_record(tmp_path / "second.json", worked_example_raw)
+    seen: list[Path | None] = []
+
+    def read(generation: Path | None) -> Path | None:
+        seen.append(generation)
+        if len(seen) == 1:
+            store.import_paths([str(second)])  # a writer commits meanwhile
+            raise FileNotFoundError(generation)
+        return generation
+
+    assert store.snapshot(read) == current_generation(store.root) != seen[0]
+    with pytest.raises(FileNotFoundError):  # without a new commit the error is real
+        store.snapshot(lambda generation: (_ for _ in ()).throw(FileNotFoundError(generation)))
+
+
+def test_a_folder_that_is_not_a_store_is_refused(tmp_path: Path, runner) -> None:
+    (tmp_path / "notastore" / "deals").mkdir(parents=True)
+    result = runner.invoke(main, ["import", str(WORKED), "--store", str(tmp_path / "notastore")])
+    assert result.exit_code == 1 and "is not a vint store" in result.output
+    assert [p.name for p in (tmp_path / "notastore" / "deals").iterdir()] == []
+
+
+PLAYER_SQL = """
+with d as (select * from read_parquet('{root}/deals/**/*.parquet', hive_partitioning = true)),
+     s as (select * from read_parquet('{root}/sessions/**/*.parquet', hive_partitioning = true)),
+     seats as (select s.player_n as player, 'N' as seat, d.* from d join s using (session_id)
+               union all select s.player_e, 'E', d.* from d join s using (session_id)
+               union all select s.player_s, 'S', d.* from d join s using (session_id)
+               union all select s.player_w, 'W', d.* from d join s using (session_id))
+select player, count(*) as deals, count(*) filter (where declarer = seat) as declared,
+       count(*) filter (where declarer = seat and made) as made,
+       sum(case when seat in ('N', 'S') then below_ns + above_ns else below_ew + above_ew end) as points,
+       sum(case when seat in ('N', 'S') then below_ns + above_ns - below_ew - above_ew
+                else below_ew + above_ew - below_ns - above_ns end) as net
+from seats group by player order by player
+"""
+
+
+def test_player_summary_agrees_with_plain_sql(sample_store: Store) -> None:
+    """The summary computed in Arrow equals the one an analyst writes in DuckDB (docs/store.md)."""
+    rows = duckdb.sql(PLAYER_SQL.format(root=sample_store.root)).fetchall()
+    mine = sample_store.player_summary().sort_values("player")
+    assert [tuple(r) for r in mine[["player", "deals", "declared", "made", "points", "net"]].itertuples(index=False)] == rows
+
+
+def test_a_stored_file_is_recognised_by_its_bytes_without_checking(store: Store, monkeypatch) -> None:
+    from vint_replay.store import importer
+
+    store.import_paths([str(WORKED)])
+
+    def not_again(*args: object) -> None:
+        raise AssertionError("a file already stored was checked again")
+
+    monkeypatch.setattr(importer, "evaluate", not_again)
+    summary = store.import_paths([str(WORKED)])
+    assert [(o.status, o.session_id, o.deals) for o in summary.outcomes] == [("unchanged", "rules-6-worked-example", 1)]
+
+
+def test_a_file_known_from_a_stale_snapshot_is_not_taken_as_unchanged(store: Store, monkeypatch) -> None:
+    from vint_replay.store.importer import KnownFile
+
+    store.import_paths([str(WORKED)])
+    stale = {sha: KnownFile(k.session_id, "0" * 64, k.deals) for sha, k in store._known_files().items()}
+    monkeypatch.setattr(Store, "_known_files", lambda self: stale)  # as if another import replaced it meanwhile
+    before = snapshot(store.root)
+    summary = store.import_paths([str(WORKED)])
+    assert [o.status for o in summary.outcomes] == ["rejected"] and "import it again" in summary.outcomes[0].reason
+    assert snapshot(store.root) == before

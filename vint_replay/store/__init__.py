@@ -1,0 +1,33 @@
+"""The Parquet session store (``docs/store.md``): five hive-partitioned tables — sessions,
+deals, calls, plays, scores — that pandas, pyarrow and DuckDB open directly.
+
+API (names are stable)::
+
+    store = Store(path)
+    summary = store.import_paths(["logs/", "2026/*.vint"], replace=False)  # -> ImportSummary
+    summary.imported / .replaced / .unchanged / .rejected   # lists of FileOutcome (path, status,
+                                                            #   session_id, deals, diagnostics, reason)
+    store.sessions(session_id=None)                     # pandas DataFrames; filters are pushed
+    store.deals(session_id=None, deal=None)             #   down to the Parquet scan: session_id
+    store.calls(...); store.plays(...); store.scores(...)  #   and deal take one value or a list,
+                                                        #   ``columns=`` and ``filter=`` (a pyarrow
+                                                        #   dataset expression) narrow further
+    store.load_session(session_id) -> SessionRecord     # exactly the record the reader returned
+    store.player_summary() -> DataFrame                 # player, deals, declared, made, points, net
+    store.compact() -> CompactSummary                   # one file per table partition
+    store.read(table, filter, columns) -> pyarrow.Table # the same scans without pandas
+    store.dataset(table)                                # the raw pyarrow dataset
+    store.snapshot(fn)                                  # fn(generation): several reads of one commit
+
+Coded columns (seats, cards, calls, items) come back as plain strings. ``evaluate()`` on a
+loaded record gives the same replay and score as on the source file. ``ImportSummary`` also
+has ``deals`` (written), ``seconds``, ``check_cpu_seconds`` and ``peak_worker_rss_mb``; the
+CLI exits 1 when ``rejected`` is not empty.
+"""
+from __future__ import annotations
+
+from .importer import FileOutcome
+from .layout import StoreError
+from .store import CompactSummary, ImportSummary, Store
+
+__all__ = ["Store", "ImportSummary", "CompactSummary", "FileOutcome", "StoreError"]

@@ -1,0 +1,178 @@
+"""Reading, checking and scoring record files for an import, in batches (and in parallel).
+
+A worker turns a list of files into :class:`FileOutcome` s and one :class:`TableRows` batch
+of the valid sessions; the store then decides which of them to write.
+"""
+from __future__ import annotations
+
+import glob
+import hashlib
+import os
+import resource
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import pyarrow as pa
+
+from ..diagnostics import Diagnostic, Severity
+from ..formats import format_of, read_bytes
+from ..gc_pause import paused_gc
+from ..session import SessionReport, evaluate
+from .tables import Source, TableRows, content_sha256
+
+RECORD_SUFFIXES = (".json", ".vint")
+
+
+@dataclass
+class FileOutcome:
+    """What happened to one file: ``status`` is imported, replaced, unchanged or rejected."""
+
+    path: str
+    status: str
+    session_id: str | None = None
+    deals: int = 0
+    content_sha256: str | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    reason: str | None = None  # why an otherwise valid session was refused
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.ERROR]
+
+
+@dataclass
+class CheckedBatch:
+    """A worker's result: every file's outcome and the rows of its valid sessions.
+    ``row_of[i]`` is the session index in ``tables`` of ``outcomes[i]`` (``None`` if invalid)."""
+
+    outcomes: list[FileOutcome]
+    row_of: list[int | None]
+    years: list[int | None]
+    tables: dict[str, pa.RecordBatch] | None
+    cpu_seconds: float = 0.0  # spent checking this batch (in whichever process did it)
+    peak_rss_mb: float = 0.0  # of that process so far
+
+
+def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], list[FileOutcome]]:
+    """Files, folders (searched recursively for ``.json`` and ``.vint``) and glob patterns,
+    as a sorted list without duplicates; paths matching nothing become rejected outcomes."""
+    found: dict[str, None] = {}
+    missing: list[FileOutcome] = []
+    for text in map(str, paths):
+        path = Path(text)
+        if path.is_dir():
+            matches = sorted(str(p) for p in path.rglob("*") if p.suffix.lower() in RECORD_SUFFIXES and p.is_file())
+        elif path.exists():
+            matches = [text]
+        elif glob.has_magic(text):
+            matches = sorted(p for p in glob.glob(text, recursive=True) if Path(p).is_file())
+        else:
+            matches = []
+        if not matches:
+            what = "no record files (.json, .vint) in this folder" if path.is_dir() else "no such file"
+            missing.append(FileOutcome(text, "rejected", diagnostics=[Diagnostic("syntax", what)]))
+        for match in matches:
+            found.setdefault(match, None)
+    return list(found), missing
+
+
+@dataclass(frozen=True, slots=True)
+class KnownFile:
+    """A stored session, found by the SHA-256 of the file it was imported from: a file with
+    these exact bytes needs no checking."""
+
+    session_id: str
+    content_sha256: str
+    deals: int
+
+
+_known: dict[str, KnownFile] = {}  # by source SHA-256; set in each worker by remember()
+
+
+def remember(known: dict[str, KnownFile]) -> None:
+    """Give this process the stored files' hashes (a worker pool's initializer)."""
+    global _known
+    _known = known
+
+
+def check_files(paths: list[str]) -> CheckedBatch:
+    """Read, validate and score each file (runs in a worker process). A file whose bytes are
+    those of an already stored session comes back ``checked`` without rows."""
+    rows = TableRows()
+    outcomes: list[FileOutcome] = []
+    row_of: list[int | None] = []
+    now = datetime.now(timezone.utc)
+    cpu = time.process_time()
+    with paused_gc():
+        for path in paths:
+            try:
+                outcome, report, source, digest = _check(path)
+            except Exception as err:  # an engine bug must not take the other files down with it
+                problem = Diagnostic("internal", f"vint-replay failed on this file ({type(err).__name__}: {err}); "
+                                                 "please report it")
+                outcome, report, source, digest = FileOutcome(path, "rejected", diagnostics=[problem]), None, None, None
+            outcomes.append(outcome)
+            if report is None:
+                row_of.append(None)
+                continue
+            row_of.append(len(rows))
+            rows.add(report, source, now, digest)
+    tables = rows.batches() if len(rows) else None
+    return CheckedBatch(outcomes, row_of, rows.years, tables, time.process_time() - cpu,
+                        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+
+
+def _check(path: str) -> tuple[FileOutcome, SessionReport | None, Source | None, str | None]:
+    """One file's outcome and, if it can be stored, its report, source and content hash."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        problem = Diagnostic("syntax", f"cannot read the file: {err.strerror or err}")
+        return FileOutcome(path, "rejected", diagnostics=[problem]), None, None, None
+    sha = hashlib.sha256(data).hexdigest()
+    known = _known.get(sha)
+    if known is not None:
+        return FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256), None, None, None
+    fmt = format_of(path)
+    result = read_bytes(data, fmt)
+    if result.record is None:
+        return FileOutcome(path, "rejected", diagnostics=list(result.diagnostics)), None, None, None
+    report = evaluate(result.record, result.diagnostics)
+    record = report.record
+    outcome = FileOutcome(path, "rejected", record.info.id, len(record.deals))
+    if not report.valid or report.score is None:
+        outcome.diagnostics = result.locate(report.diagnostics)
+        return outcome, None, None, None
+    outcome.diagnostics = list(report.diagnostics)  # warnings only
+    too_big = [d.number for d in record.deals if not -32768 <= d.number <= 32767]
+    if too_big:
+        outcome.diagnostics = [Diagnostic("deal_number", f"deal number {too_big[0]} is too large to store "
+                                                         "(at most 32767)", too_big[0], "number")]
+        return outcome, None, None, None
+    digest = content_sha256(record)
+    outcome.content_sha256 = digest
+    outcome.status = "checked"
+    source = Source(os.path.abspath(path), fmt, sha)
+    return outcome, report, source, digest
+
+
+def batched(files: list[str], max_files: int, max_bytes: int) -> Iterator[list[str]]:
+    """Consecutive groups of files, each at most ``max_files`` long and ``max_bytes`` big
+    (a single bigger file makes a group of its own)."""
+    group: list[str] = []
+    size = 0
+    for path in files:
+        try:
+            n = os.path.getsize(path)
+        except OSError:
+            n = 0
+        if group and (len(group) >= max_files or size + n > max_bytes):
+            yield group
+            group, size = [], 0
+        group.append(path)
+        size += n
+    if group:
+        yield group

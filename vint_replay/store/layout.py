@@ -1,0 +1,159 @@
+"""The store's folder: immutable generations of the five tables, switched atomically.
+
+::
+
+    store/
+      .lock                          writers hold an exclusive flock on it
+      .generations/g000007/deals/year=2026/part-….parquet   (and the other tables)
+      .current -> .generations/g000007          the one committed generation
+      deals -> .current/deals                   (one such link per table, made once)
+
+A writer builds generation N+1 next to N: unchanged files are hard links, new files are
+written there; then it flips ``.current`` with one ``rename`` of a symlink. A reader (ours,
+pyarrow's, DuckDB's) follows ``store/deals`` to whichever generation is committed, so it sees
+the store before or after an import, never in between. A crash leaves an unreferenced
+generation behind, deleted by the next writer.
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import uuid
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from .schema import TABLES
+
+GENERATIONS = ".generations"
+CURRENT = ".current"
+LOCK = ".lock"
+KEEP_PREVIOUS = 1  # generations kept after a commit besides the current one, for slow readers
+
+
+class StoreError(Exception):
+    """A folder that is not a usable store (message for the user)."""
+
+
+def gen_name(number: int) -> str:
+    return f"g{number:06d}"
+
+
+def current_generation(root: Path) -> Path | None:
+    """The committed generation's folder, or ``None`` for a store never written to."""
+    link = root / CURRENT
+    if not os.path.lexists(link):
+        return None
+    return root / GENERATIONS / Path(os.readlink(link)).name
+
+
+def generation_number(path: Path | None) -> int:
+    return -1 if path is None else int(path.name[1:])
+
+
+def data_files(generation: Path, table: str) -> list[Path]:
+    """The Parquet files of one table in a generation, sorted."""
+    return sorted((generation / table).glob("*/*.parquet"))
+
+
+@contextmanager
+def writer_lock(root: Path) -> Iterator[None]:
+    """Hold the store's writer lock (waits for another writer to finish)."""
+    root.mkdir(parents=True, exist_ok=True)
+    fd = os.open(root / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def _fsync(path: Path) -> None:
+    """Flush a file's data, or a folder's entries, to disk."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class Transaction:
+    """A new generation being built under the writer lock; nothing is visible before
+    :meth:`commit`, and :meth:`abort` (or a crash) leaves the store as it was."""
+
+    def __init__(self, root: Path) -> None:
+        for table in TABLES:
+            link = root / table
+            if os.path.lexists(link) and not link.is_symlink():
+                raise StoreError(f"{root} is not a vint store (or was copied without its symlinks): "
+                                 f"{table}/ should be a link to .current/{table}")
+        self.root = root
+        self.base = current_generation(root)
+        self.path = root / GENERATIONS / gen_name(generation_number(self.base) + 1)
+        collect_garbage(root)
+        self.path.mkdir(parents=True)
+        for table in TABLES:
+            (self.path / table).mkdir()
+        self.written: list[Path] = []
+
+    def new_file(self, table: str, partition: str) -> Path:
+        """A fresh file name in ``table/partition`` of the new generation."""
+        folder = self.path / table / partition
+        folder.mkdir(exist_ok=True)
+        path = folder / f"part-{uuid.uuid4().hex[:16]}.parquet"
+        self.written.append(path)
+        return path
+
+    def keep(self, file: Path) -> None:
+        """Carry a file of the base generation over unchanged (a hard link, no copy)."""
+        assert self.base is not None
+        relative = file.relative_to(self.base)
+        target = self.path / relative
+        target.parent.mkdir(exist_ok=True)
+        try:
+            os.link(file, target)
+        except OSError:
+            shutil.copy2(file, target)
+            self.written.append(target)
+
+    def commit(self) -> None:
+        """Make the new generation durable, then switch ``.current`` to it in one rename."""
+        for path in self.written:
+            _fsync(path)
+        for folder, _, _ in os.walk(self.path):  # every folder: new files and hard links alike
+            _fsync(Path(folder))
+        _fsync(self.path.parent)
+        for table in TABLES:
+            link = self.root / table
+            if not os.path.lexists(link):
+                os.symlink(Path(CURRENT) / table, link)
+        temp = self.root / f"{CURRENT}.{uuid.uuid4().hex[:8]}"
+        os.symlink(Path(GENERATIONS) / self.path.name, temp)
+        os.replace(temp, self.root / CURRENT)
+        _fsync(self.root)
+        collect_garbage(self.root)
+
+    def abort(self) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+def collect_garbage(root: Path) -> None:
+    """Delete generations left by crashed writers and all but the latest superseded ones.
+    Call only under the writer lock."""
+    current = generation_number(current_generation(root))
+    folder = root / GENERATIONS
+    if not folder.is_dir():
+        return
+    older = []
+    for entry in folder.iterdir():
+        number = int(entry.name[1:]) if entry.name[1:].isdigit() else None
+        if number is None or number > current:
+            shutil.rmtree(entry, ignore_errors=True)
+        elif number < current:
+            older.append(number)
+    for number in sorted(older)[:-KEEP_PREVIOUS or None]:
+        shutil.rmtree(folder / gen_name(number), ignore_errors=True)
+    for stray in root.glob(f"{CURRENT}.*"):
+        stray.unlink(missing_ok=True)

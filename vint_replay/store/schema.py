@@ -1,0 +1,140 @@
+"""The Arrow schemas of the five store tables and how they are written to Parquet.
+
+Strings with few distinct values (seats, calls, cards, items) are dictionary-encoded; counts
+and indexes use the smallest integer type that holds them; every file is zstd-compressed.
+Each table is partitioned (hive style) by the session's ``year``.
+"""
+from __future__ import annotations
+
+import pyarrow as pa
+
+from ..calls import BIDS
+from ..cards import CARDS
+from ..scoring import Item
+
+TABLES = ("sessions", "deals", "calls", "plays", "scores")
+PARTITION = "year"  # hive partition key: the year of the session's date (null if unknown)
+
+_dict = pa.dictionary(pa.int8(), pa.string())
+_sid = pa.dictionary(pa.int32(), pa.string())  # session ids repeat in long runs
+
+SEAT_NAMES = ("N", "E", "S", "W")
+SIDE_NAMES = ("NS", "EW")
+LINE_NAMES = ("below", "above")
+CARD_NAMES = tuple(c.name for c in CARDS)  # index = Card value
+CALL_NAMES = ("pass",) + tuple(str(b) for b in BIDS)  # index = Call.order + 1
+ITEM_NAMES = tuple(str(i) for i in Item)
+AUDIT_NAMES = ("ok", "mismatch")
+BONUS_NAMES = ("game", "rubber")
+
+SESSIONS = pa.schema([
+    ("session_id", pa.string()),
+    ("event", pa.string()),
+    ("site", pa.string()),
+    ("date", pa.string()),
+    ("table_name", pa.string()),
+    ("rules", _dict),
+    ("player_n", pa.string()),
+    ("player_e", pa.string()),
+    ("player_s", pa.string()),
+    ("player_w", pa.string()),
+    ("deals", pa.int32()),
+    ("rubbers", pa.int16()),
+    ("total_ns", pa.int32()),
+    ("total_ew", pa.int32()),
+    ("difference_side", _dict),  # the side ahead over the whole session; null on a tie
+    ("difference", pa.int32()),
+    ("source_file", pa.string()),
+    ("source_format", _dict),
+    ("source_sha256", pa.string()),
+    ("content_sha256", pa.string()),  # of the record itself: equal content, equal hash
+    ("imported_at", pa.timestamp("ms", tz="UTC")),
+    ("extra_json", pa.string()),  # unknown fields and comments of the record, for export
+])
+
+DEALS = pa.schema([
+    ("session_id", _sid),
+    ("deal", pa.int16()),
+    ("rubber", pa.int16()),
+    ("dealer", _dict),
+    ("hand_n", pa.string()),
+    ("hand_e", pa.string()),
+    ("hand_s", pa.string()),
+    ("hand_w", pa.string()),
+    ("contract", _dict),  # null when passed out
+    ("declarer", _dict),
+    ("trick_value", pa.int16()),
+    ("tricks_ns", pa.int8()),
+    ("tricks_ew", pa.int8()),
+    ("passed_out", pa.bool_()),
+    ("made", pa.bool_()),  # null when passed out
+    ("game_side", _dict),
+    ("game_trick", pa.int8()),
+    ("game_bonus", _dict),
+    ("below_ns", pa.int32()),
+    ("above_ns", pa.int32()),
+    ("below_ew", pa.int32()),
+    ("above_ew", pa.int32()),
+    ("recorded_below_ns", pa.int32()),
+    ("recorded_above_ns", pa.int32()),
+    ("recorded_below_ew", pa.int32()),
+    ("recorded_above_ew", pa.int32()),
+    ("audit", _dict),  # ok / mismatch; null without recorded totals
+    # How the record gave the deal, so that export writes back exactly what was imported:
+    ("hands_given", pa.bool_()),
+    ("play_given", pa.bool_()),
+    ("result", pa.int8()),  # the record's result field (declarer's tricks), if it had one
+    ("extra_json", pa.string()),
+])
+
+CALLS = pa.schema([
+    ("session_id", _sid),
+    ("deal", pa.int16()),
+    ("index", pa.int8()),
+    ("seat", _dict),
+    ("call", _dict),
+])
+
+PLAYS = pa.schema([
+    ("session_id", _sid),
+    ("deal", pa.int16()),
+    ("index", pa.int8()),  # 0–51
+    ("trick", pa.int8()),  # 1–13
+    ("seat", _dict),
+    ("card", _dict),
+    ("won", pa.bool_()),  # this card won its trick
+])
+
+SCORES = pa.schema([
+    ("session_id", _sid),
+    ("deal", pa.int16()),
+    ("side", _dict),
+    ("line", _dict),
+    ("item", _dict),
+    ("points", pa.int32()),
+])
+
+SCHEMAS: dict[str, pa.Schema] = {"sessions": SESSIONS, "deals": DEALS, "calls": CALLS, "plays": PLAYS, "scores": SCORES}
+
+# Parquet writer settings: zstd everywhere; dictionary pages for every column except those
+# where zstd does better on plain values (measured on generated sessions: deal numbers, which
+# repeat in runs, the 0–51 play index, and the hands, which are all different).
+COMPRESSION = "zstd"
+COMPRESSION_LEVEL = 3
+PLAIN_COLUMNS = frozenset({"deal", "rubber", "index", "hand_n", "hand_e", "hand_s", "hand_w", "extra_json",
+                           "source_sha256", "content_sha256", "imported_at"})
+
+
+def writer_options(schema: pa.Schema) -> dict[str, object]:
+    """Options for ``pq.ParquetWriter``. The Arrow schema is not stored in the files, so every
+    reader sees the coded columns as plain strings, and pyarrow can skip row groups by the
+    session id statistics (it does not for columns read back as dictionaries)."""
+    dictionary = [f.name for f in schema if f.name not in PLAIN_COLUMNS]
+    return {"compression": COMPRESSION, "compression_level": COMPRESSION_LEVEL, "store_schema": False,
+            "use_dictionary": dictionary, "write_statistics": ["session_id", "deal"]}
+
+
+def read_schema(table: str) -> pa.Schema:
+    """The schema the files read back with: dictionary columns as plain strings."""
+    return pa.schema([pa.field(f.name, f.type.value_type) if pa.types.is_dictionary(f.type) else f
+                      for f in SCHEMAS[table]])

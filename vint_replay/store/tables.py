@@ -1,0 +1,309 @@
+"""Scored sessions as rows of the five store tables, and stored rows back into records.
+
+:class:`TableRows` gathers many sessions (a row tuple per deal; calls, cards and tricks as
+byte arrays expanded with numpy) and turns them into one Arrow record batch per table, so the
+cost per deal stays a few list operations. :func:`record_from_tables` is the inverse used by
+``Store.load_session``: together they round-trip a :class:`SessionRecord` exactly.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from ..calls import BIDS, CALL_BY_TEXT, PASS, Call
+from ..cards import CARDS, HOLDINGS, Hand
+from ..ledger import DealScore
+from ..record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..replay import DealReplay
+from ..seats import SEATS
+from ..session import SessionReport
+from . import schema as S
+
+_LINE_CODE = {line: i for i, line in enumerate(S.LINE_NAMES)}
+_BONUS_CODE = {bonus: i for i, bonus in enumerate(S.BONUS_NAMES)}
+_ITEM_CODE = {item: i for i, item in enumerate(S.ITEM_NAMES)}
+_YEAR = re.compile(r"(\d{4})")
+_CALL_CODE = {id(c): c.order + 1 for c in (PASS, *BIDS)}
+
+
+def year_of(date: str | None) -> int | None:
+    """The partition year: the first four digits of the session's date, if any."""
+    match = _YEAR.match(date or "")
+    return int(match.group(1)) if match else None
+
+
+def content_sha256(record: SessionRecord) -> str:
+    """SHA-256 of a canonical serialisation of everything the record holds (tags, deals,
+    unknown fields, comments): two files hold the same session exactly when these agree,
+    whatever their format or layout."""
+    info = record.info
+    digest = hashlib.sha256(json.dumps(
+        [info.id, info.players, info.event, info.site, info.date, info.table, info.rules,
+         info.extra, record.extra, _comments_json(record.comments)], ensure_ascii=False, sort_keys=True).encode())
+    for d in record.deals:
+        digest.update(repr((
+            d.number, int(d.dealer), None if d.hands is None else tuple(h.mask for h in d.hands),
+            call_codes(d.auction), None if d.play is None else bytes(d.play), d.result,
+            None if d.recorded is None else (d.recorded[0].below, d.recorded[0].above,
+                                             d.recorded[1].below, d.recorded[1].above),
+        )).encode())
+        if d.extra or d.comments:
+            digest.update(json.dumps([d.extra, _comments_json(d.comments)], ensure_ascii=False, sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+def call_codes(auction: tuple[Call, ...]) -> bytes:
+    """``Call.order + 1`` of each call (0 for a pass), looked up by identity: the readers hand
+    out the shared call objects of :data:`CALL_BY_TEXT`."""
+    try:
+        return bytes([_CALL_CODE[id(c)] for c in auction])
+    except KeyError:
+        return bytes([c.order + 1 for c in auction])
+
+
+def pbn(mask: int) -> str:
+    """A hand's PBN text from its bit set (table lookup per suit: the hot path of imports)."""
+    return (f"{_HOLDING_TEXT[mask & 0x1FFF]}.{_HOLDING_TEXT[mask >> 13 & 0x1FFF]}."
+            f"{_HOLDING_TEXT[mask >> 26 & 0x1FFF]}.{_HOLDING_TEXT[mask >> 39 & 0x1FFF]}")
+
+
+_HOLDING_TEXT: list[str] = [""] * (1 << 13)
+for _text, _bits in HOLDINGS.items():
+    _HOLDING_TEXT[_bits] = _text
+
+
+def _comments_json(comments: tuple[Comment, ...]) -> list[list[str]]:
+    return [[c.before, c.text] for c in comments]
+
+
+def _comments_of(raw: list[list[str]] | None) -> tuple[Comment, ...]:
+    return tuple(Comment(before, text) for before, text in raw or ())
+
+
+def _json_or_none(parts: dict[str, Any]) -> str | None:
+    kept = {k: v for k, v in parts.items() if v}
+    return json.dumps(kept, ensure_ascii=False) if kept else None
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a session came from, stored with it."""
+
+    file: str
+    format: str
+    sha256: str
+
+
+class TableRows:
+    """The rows of all five tables for a batch of sessions; :meth:`batches` makes Arrow data."""
+
+    def __init__(self) -> None:
+        self.years: list[int | None] = []  # per session, in order of addition
+        self.ids: list[str] = []
+        self._sessions: list[tuple] = []  # one row per session, in SESSIONS column order
+        self._deals: list[tuple] = []  # one row per deal, in DEALS column order (session as its index)
+        # Scores, calls and plays, the long tables, as compact per-deal facts expanded with numpy:
+        self._scores: list[tuple[int, int, int]] = []  # (session, deal, number of entries)
+        self._entries: list[tuple[int, int, int, int]] = []  # (side, line, item, points)
+        self._calls: list[tuple[int, int, int, int]] = []  # (session, deal, dealer, number of calls)
+        self._call_codes = bytearray()  # Call.order + 1 of each call
+        self._played: list[tuple[int, int]] = []  # (session, deal) of each deal with a card play
+        self._cards = bytearray()  # 52 per played deal, in play order
+        self._leaders = bytearray()  # 13 per played deal: the seat leading each trick
+        self._winners = bytearray()  # 13 per played deal: the seat winning each trick
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def add(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str) -> None:
+        """Add one valid, scored session."""
+        score = report.score
+        assert score is not None, "only valid sessions are stored"
+        record = report.record
+        info = record.info
+        k = len(self.ids)
+        self.ids.append(info.id)
+        self.years.append(year_of(info.date))
+        ns, ew = score.totals
+        self._sessions.append((
+            info.id, info.event, info.site, info.date, info.table, info.rules, *info.players,
+            len(record.deals), len(score.rubbers), ns, ew,
+            None if ns == ew else (0 if ns > ew else 1), abs(ns - ew),
+            source.file, source.format, source.sha256, content_hash, imported_at,
+            _json_or_none({"session": info.extra, "record": record.extra, "comments": _comments_json(record.comments)}),
+        ))
+        for deal, replay, scored in zip(record.deals, report.replays, score.deals):
+            number = deal.number
+            totals = [0, 0, 0, 0]  # below NS, above NS, below EW, above EW: the deal's entries summed
+            for e in scored.entries:
+                side, line = int(e.side), _LINE_CODE[e.line]
+                totals[2 * side + line] += e.points
+                self._entries.append((side, line, _ITEM_CODE[e.item], e.points))
+            self._scores.append((k, number, len(scored.entries)))
+            self._deals.append(self._deal_row(k, deal, replay, scored, totals))
+            self._calls.append((k, number, int(deal.dealer), len(deal.auction)))
+            self._call_codes += call_codes(deal.auction)
+            if replay.tricks:
+                self._played.append((k, number))
+                self._cards.extend(deal.play if deal.play else [c for t in replay.tricks for c in t.cards])
+                self._leaders.extend([t.leader for t in replay.tricks])
+                self._winners.extend([t.winner for t in replay.tricks])
+
+    @staticmethod
+    def _deal_row(k: int, deal: DealRecord, replay: DealReplay, scored: DealScore, totals: list[int]) -> tuple:
+        hands = replay.hands
+        contract = replay.contract
+        won = replay.tricks_won
+        game = scored.game
+        rec = deal.recorded
+        recorded = (None,) * 4 if rec is None else (rec[0].below, rec[0].above, rec[1].below, rec[1].above)
+        return (
+            k, deal.number, scored.rubber, int(deal.dealer),
+            *((None,) * 4 if hands is None else (pbn(hands[0]), pbn(hands[1]), pbn(hands[2]), pbn(hands[3]))),
+            *((None,) * 3 if contract is None else (contract.bid.order + 1, int(contract.declarer), scored.trick_value)),
+            *((None, None) if won is None else won), replay.passed_out,
+            None if contract is None else won[contract.declarer.side] >= contract.tricks_needed,
+            *((None,) * 3 if game is None else (int(game.side), game.trick, _BONUS_CODE[game.bonus])),
+            *totals, *recorded,
+            # What `vint-replay audit` compares: the paper's four figures against the computed ones.
+            None if rec is None else int(recorded != tuple(totals)),
+            deal.hands is not None, deal.play is not None, deal.result,
+            _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments)}),
+        )
+
+    def batches(self) -> dict[str, pa.RecordBatch]:
+        """One record batch per table (the ``year`` partition is not a column)."""
+        ids = pa.array(self.ids, pa.string())
+        sessions = _columns(S.SESSIONS.names, self._sessions)
+        deals = _columns(S.DEALS.names, self._deals)
+        return {
+            "sessions": _batch("sessions", sessions, None, ids),
+            "deals": _batch("deals", deals, deals.pop("session_id"), ids),
+            "calls": _batch("calls", *self._call_columns(), ids),
+            "plays": _batch("plays", *self._play_columns(), ids),
+            "scores": _batch("scores", *self._score_columns(), ids),
+        }
+
+    def _score_columns(self) -> tuple[dict[str, Any], np.ndarray]:
+        facts = np.array(self._scores, dtype=np.int64).reshape(-1, 3)
+        counts = facts[:, 2]
+        entries = np.array(self._entries, dtype=np.int64).reshape(-1, 4)
+        return {"deal": np.repeat(facts[:, 1], counts), "side": entries[:, 0], "line": entries[:, 1],
+                "item": entries[:, 2], "points": entries[:, 3]}, np.repeat(facts[:, 0], counts)
+
+    def _call_columns(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        facts = np.array(self._calls, dtype=np.int64).reshape(-1, 4)
+        counts = facts[:, 3]
+        starts = np.cumsum(counts) - counts
+        index = np.arange(int(counts.sum())) - np.repeat(starts, counts)
+        return {
+            "deal": np.repeat(facts[:, 1], counts),
+            "index": index,
+            "seat": (np.repeat(facts[:, 2], counts) + index) & 3,
+            "call": np.frombuffer(bytes(self._call_codes), dtype=np.uint8),
+        }, np.repeat(facts[:, 0], counts)
+
+    def _play_columns(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        facts = np.array(self._played, dtype=np.int64).reshape(-1, 2)
+        n = len(facts)
+        leaders = np.repeat(np.frombuffer(bytes(self._leaders), dtype=np.uint8).reshape(n, 13), 4, axis=1)
+        winners = np.repeat(np.frombuffer(bytes(self._winners), dtype=np.uint8).reshape(n, 13), 4, axis=1)
+        seats = (leaders + np.tile(np.arange(4, dtype=np.uint8), 13)) & 3
+        return {
+            "deal": np.repeat(facts[:, 1], 52),
+            "index": np.tile(np.arange(52), n),
+            "trick": np.tile(np.arange(52) // 4 + 1, n),
+            "seat": seats.reshape(-1),
+            "card": np.frombuffer(bytes(self._cards), dtype=np.uint8),
+            "won": (seats == winners).reshape(-1),
+        }, np.repeat(facts[:, 0], 52)
+
+
+_DICTIONARIES: dict[str, tuple[str, ...]] = {
+    "dealer": S.SEAT_NAMES, "declarer": S.SEAT_NAMES, "seat": S.SEAT_NAMES,
+    "game_side": S.SIDE_NAMES, "side": S.SIDE_NAMES, "difference_side": S.SIDE_NAMES,
+    "line": S.LINE_NAMES, "item": S.ITEM_NAMES, "card": S.CARD_NAMES, "call": S.CALL_NAMES,
+    "contract": S.CALL_NAMES, "audit": S.AUDIT_NAMES, "game_bonus": S.BONUS_NAMES,
+}
+
+
+def _columns(names: list[str], rows: list[tuple]) -> dict[str, list]:
+    """Rows (tuples in column order) turned into columns."""
+    columns = list(map(list, zip(*rows))) if rows else [[] for _ in names]
+    return dict(zip(names, columns))
+
+
+def _batch(table: str, cols: dict[str, Any], session_index: Any, ids: pa.Array) -> pa.RecordBatch:
+    """One table's batch: codes become dictionary arrays over the fixed name lists, and the
+    session id a dictionary over this batch's ids."""
+    schema = S.SCHEMAS[table]
+    arrays = []
+    for field in schema:
+        name = field.name
+        if name == "session_id" and session_index is not None:
+            arrays.append(pa.DictionaryArray.from_arrays(pa.array(session_index, pa.int32()), ids))
+        elif pa.types.is_dictionary(field.type) and name in _DICTIONARIES:
+            arrays.append(pa.DictionaryArray.from_arrays(pa.array(cols[name], pa.int8()),
+                                                         pa.array(_DICTIONARIES[name], pa.string())))
+        elif pa.types.is_dictionary(field.type):
+            arrays.append(pa.array(cols[name], pa.string()).dictionary_encode().cast(field.type))
+        else:
+            arrays.append(pa.array(cols[name], field.type))
+    return pa.RecordBatch.from_arrays(arrays, schema=schema)
+
+
+# ---------------------------------------------------------------- back to records
+
+
+def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table, plays: pa.Table) -> SessionRecord:
+    """Rebuild the record a session was imported from, given its stored rows (any order);
+    calls and cards are converted column by column, not row by row."""
+    extra = json.loads(session["extra_json"]) if session.get("extra_json") else {}
+    info = SessionInfo(
+        id=session["session_id"],
+        players=(session["player_n"], session["player_e"], session["player_s"], session["player_w"]),
+        event=session["event"], site=session["site"], date=session["date"], table=session["table_name"],
+        rules=session["rules"], extra=extra.get("session", {}),
+    )
+    auctions = _by_deal(calls, "call", CALL_BY_TEXT)
+    cards = _by_deal(plays, "card", CARDS_BY_NAME)
+    out = []
+    for row in sorted(deals.to_pylist(), key=lambda r: r["deal"]):
+        number = row["deal"]
+        hands = None
+        if row["hands_given"]:
+            hands = tuple(Hand.parse(row[c]) for c in ("hand_n", "hand_e", "hand_s", "hand_w"))
+        recorded = None
+        if row["recorded_below_ns"] is not None:
+            recorded = (LineTotals(row["recorded_below_ns"], row["recorded_above_ns"]),
+                        LineTotals(row["recorded_below_ew"], row["recorded_above_ew"]))
+        deal_extra = json.loads(row["extra_json"]) if row["extra_json"] else {}
+        out.append(DealRecord(number, SEATS[S.SEAT_NAMES.index(row["dealer"])], auctions.get(number, ()), hands,
+                              cards.get(number, ()) if row["play_given"] else None,
+                              row["result"], recorded, deal_extra.get("extra", {}),
+                              comments=_comments_of(deal_extra.get("comments"))))
+    return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))
+
+
+def _by_deal(table: pa.Table, column: str, parse: dict[str, Any]) -> dict[int, tuple]:
+    """The values of ``column`` grouped by deal, in index order, each mapped through ``parse``."""
+    table = table.sort_by([("deal", "ascending"), ("index", "ascending")])
+    deals = table.column("deal").to_pylist()
+    values = [parse[v] for v in table.column(column).to_pylist()]
+    out: dict[int, tuple] = {}
+    start = 0
+    for i in range(1, len(deals) + 1):
+        if i == len(deals) or deals[i] != deals[start]:
+            out[deals[start]] = tuple(values[start:i])
+            start = i
+    return out
+
+
+CARDS_BY_NAME = {c.name: c for c in CARDS}

@@ -1,0 +1,77 @@
+"""Replay stepping latency in a real browser: from the key press to the next painted frame.
+
+Target (issue 6): ≤ 50 ms from key to paint. A headless Chromium presses → through whole
+deals and ← back; the page records, per key, the time from the key event
+(``KeyboardEvent.timeStamp``) to the first frame after the replay status changed
+(MutationObserver → requestAnimationFrame → setTimeout 0, i.e. after that frame's paint).
+Run: ``python benchmarks/bench_replay_latency.py [--deals 3]``.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from dashboards.app import create_app
+from dashboards.live import chromium_missing, headless_chromium, serving
+from vint_replay.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+SESSION = "arbat-2026-11-03-t1"
+
+PROBE = """
+window.__lat = []; window.__t0 = null;
+document.addEventListener('keydown', function (e) { window.__t0 = e.timeStamp; }, true);
+new MutationObserver(function () {
+    var t0 = window.__t0;
+    if (t0 === null) { return; }
+    window.__t0 = null;
+    requestAnimationFrame(function () { setTimeout(function () { window.__lat.push(performance.now() - t0); }, 0); });
+}).observe(document.getElementById('replay-status'), {subtree: true, childList: true, characterData: true});
+"""
+
+
+def measure(driver, url: str, deal: int) -> list[float]:
+    from selenium.webdriver.common.keys import Keys
+
+    driver.get(f"{url}/replay/{SESSION}/{deal}")
+    end = time.monotonic() + 10
+    while not driver.find_elements("css selector", "#step-label"):
+        if time.monotonic() > end:
+            raise RuntimeError("the replay page did not render")
+        time.sleep(0.05)
+    driver.execute_script(PROBE)
+    cards = int(driver.find_element("css selector", "#step-label").text.split(" of ")[1].split()[0])
+    body = driver.find_element("css selector", "body")
+    for key in [Keys.ARROW_RIGHT] * cards + [Keys.ARROW_LEFT] * cards:
+        before = driver.execute_script("return window.__lat.length")
+        body.send_keys(key)
+        while driver.execute_script("return window.__lat.length") == before:
+            time.sleep(0.002)
+    return driver.execute_script("return window.__lat")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=3, help="deals of the sample session to step through")
+    args = parser.parse_args()
+    reason = chromium_missing()
+    if reason:
+        raise SystemExit(f"cannot measure: {reason}")
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "store")
+        store.import_paths([str(ROOT / "sample_data" / f"{SESSION}.json")], workers=1)
+        with serving(create_app(store.root)) as url, headless_chromium() as driver:
+            samples: list[float] = []
+            for deal in range(1, args.deals + 1):
+                samples += measure(driver, url, deal)
+    samples.sort()
+    p90 = samples[int(0.9 * (len(samples) - 1))]
+    print(f"key → paint over {len(samples)} steps: median {statistics.median(samples):.1f} ms, "
+          f"p90 {p90:.1f} ms, max {samples[-1]:.1f} ms (target ≤ 50 ms)")
+
+
+if __name__ == "__main__":
+    main()

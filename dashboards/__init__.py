@@ -1,0 +1,1 @@
+"""The vint-replay dashboard (Dash): ``create_app`` in :mod:`dashboards.app`; see docs/dashboard.md."""

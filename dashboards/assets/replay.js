@@ -1,0 +1,235 @@
+/* Replay stepping in the browser. The deal arrives once (dcc.Store "replay-deal": dealt hands,
+ * play order, trick leaders and winners); every position 0..n is derived here, so a step never
+ * waits for the server. The clientside callback `vint.render` draws the position straight into
+ * the DOM: the card spans are built once per deal and then only change class, which keeps a
+ * step to a few milliseconds (re-creating Dash components per step costs ~10× more).
+ * Cards are integers suit*13+rank (suits ♠ ♥ ♦ ♣, rank 0 = two). Text is set with textContent
+ * only, never as HTML, so names from a record cannot inject markup. */
+(function () {
+    "use strict";
+    var SEATS = ["N", "E", "S", "W"];
+    var SEAT_NAMES = ["North", "East", "South", "West"];
+    var SUITS = ["♠", "♥", "♦", "♣"];
+    var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+
+    function node(tag, className, text) {
+        var el = document.createElement(tag);
+        if (className) { el.className = className; }
+        if (text !== undefined) { el.textContent = text; }
+        return el;
+    }
+    function isRed(card) { var s = Math.floor(card / 13); return s === 1 || s === 2; }
+    function cardNode(card, extra) {
+        return node("span", "pc " + (isRed(card) ? "red" : "black") + (extra ? " " + extra : ""),
+                    RANKS[card % 13] + SUITS[Math.floor(card / 13)]);
+    }
+    function fill(parent, children) {
+        while (parent.firstChild) { parent.removeChild(parent.firstChild); }
+        children.forEach(function (c) { parent.appendChild(c); });
+    }
+
+    /* Where the play stands after `pos` cards. */
+    function position(deal, pos) {
+        var n = deal.play.length, done = Math.floor(pos / 4);
+        var won = [0, 0], below = deal.below ? deal.below.slice() : null, game = null;
+        for (var t = 0; t < done; t++) {
+            var side = deal.winners[t] % 2;
+            won[side] += 1;
+            if (below) {
+                below[side] += deal.value;
+                if (game === null && below[side] >= deal.threshold) { game = {side: side, trick: t + 1}; }
+            }
+        }
+        if (!n && deal.result) {                         // a deal kept by its result only
+            won = deal.result.slice();
+            if (below) {
+                [0, 1].forEach(function (s) {
+                    below[s] += won[s] * deal.value;
+                    if (game === null && below[s] >= deal.threshold) { game = {side: s, trick: null}; }
+                });
+            }
+        }
+        var toPlay = pos < n ? (deal.leaders[Math.floor(pos / 4)] + pos % 4) % 4 : null;
+        return {pos: pos, n: n, won: won, below: below, game: game, toPlay: toPlay,
+                shown: pos === 0 ? -1 : Math.floor((pos - 1) / 4), played: new Set(deal.play.slice(0, pos))};
+    }
+
+    /* The card table's DOM for one deal, built once: per seat a header, four suit rows of
+     * rank spans (the open view) and a row of card backs plus the cards seen played (the
+     * view of another player, who sees no hand but his own). */
+    function build(deal) {
+        var table = {deal: deal, cards: {}, backs: [], seen: [], hands: []};
+        for (var seat = 0; seat < 4; seat++) {
+            var box = document.getElementById("hand-" + SEATS[seat]);
+            var head = node("div", "hand-head");
+            head.appendChild(node("span", "seat-letter", SEATS[seat]));
+            head.appendChild(node("span", "player", deal.players[seat]));
+            if (seat === deal.declarer) { head.appendChild(node("span", "tag", "declarer")); }
+            if (seat === deal.dealer) { head.appendChild(node("span", "tag dealer", "dealer")); }
+            var open = node("div", "hand-open");
+            for (var s = 0; s < 4; s++) {
+                var row = node("div", "suit-row" + (deal.trump === s ? " trump" : ""));
+                row.appendChild(node("span", "suit " + (s === 1 || s === 2 ? "red" : "black"), SUITS[s]));
+                var ranks = node("span", "ranks");
+                deal.hands[seat].filter(function (c) { return Math.floor(c / 13) === s; }).reverse().forEach(function (c) {
+                    var span = node("span", "rank", RANKS[c % 13]);
+                    table.cards[c] = span;
+                    ranks.appendChild(span);
+                });
+                if (!ranks.firstChild) { ranks.appendChild(node("span", "void", "—")); }
+                row.appendChild(ranks);
+                open.appendChild(row);
+            }
+            var closed = node("div", "hand-closed");
+            var backs = node("div", "backs");
+            var seen = node("div", "seen");
+            closed.appendChild(backs);
+            closed.appendChild(seen);
+            fill(box, [head, open, closed]);
+            table.hands.push(box);
+            table.backs.push(backs);
+            table.seen.push(seen);
+        }
+        return table;
+    }
+
+    function drawHands(table, st, view, hide) {
+        var deal = table.deal;
+        for (var c in table.cards) {
+            table.cards[c].className = st.played.has(+c) ? "rank played" : "rank";
+        }
+        for (var seat = 0; seat < 4; seat++) {
+            var closed = view !== "all" && view !== SEATS[seat];
+            var box = table.hands[seat];
+            box.className = "hand hand-" + SEATS[seat] + (st.toPlay === seat ? " to-play" : "") +
+                (closed ? " closed" : "") + (hide ? " hide-played" : "");
+            if (!closed) { continue; }
+            var mine = deal.hands[seat];
+            var left = mine.filter(function (c) { return !st.played.has(c); }).length;
+            var backs = table.backs[seat];
+            while (backs.childNodes.length > left) { backs.removeChild(backs.lastChild); }
+            while (backs.childNodes.length < left) { backs.appendChild(node("span", "back")); }
+            var gone = deal.play.slice(0, st.pos).filter(function (c) { return mine.indexOf(c) >= 0; });
+            fill(table.seen[seat], gone.length ? [node("span", "", "played:")].concat(gone.map(function (c) { return cardNode(c); }))
+                                               : [node("span", "", "nothing played yet")]);
+        }
+    }
+
+    function drawTrick(deal, st) {
+        var out = [];
+        if (st.shown < 0) {
+            var lead = deal.leaders.length ? deal.leaders[0] : null;
+            var text = lead !== null ? SEAT_NAMES[lead] + " (" + deal.players[lead] + ") leads"
+                : deal.contract === null ? "passed out: no bid, nothing played"
+                : deal.result ? "only the result was recorded: N–S took " + deal.result[0] + ", E–W " + deal.result[1] + " tricks"
+                : "no card play recorded";
+            out.push(node("div", "trick-info", text));
+        } else {
+            var t = st.shown, start = 4 * t, end = Math.min(st.pos, start + 4), complete = end === start + 4;
+            for (var i = start; i < end; i++) {
+                var seat = (deal.leaders[t] + (i - start)) % 4;
+                var slot = node("div", "slot slot-" + SEATS[seat] + (complete && deal.winners[t] === seat ? " winner" : ""));
+                slot.appendChild(cardNode(deal.play[i], "big"));
+                out.push(slot);
+            }
+            out.push(node("div", "trick-info", "Trick " + (t + 1) + (complete ? " — won by " + SEAT_NAMES[deal.winners[t]] : "")));
+        }
+        fill(document.getElementById("trick"), out);
+    }
+
+    function drawStatus(deal, st) {
+        var out = [];
+        var label = !st.n ? "no card play" : "card " + st.pos + " of " + st.n + " · " +
+            (st.pos === st.n ? "play finished" : "trick " + Math.max(1, Math.ceil(st.pos / 4)));
+        out.push(node("div", "step-label", label));
+        out[0].id = "step-label";
+        var tricks = node("div", "tricks");
+        [0, 1].forEach(function (s) {
+            var side = node("div", "side side-" + (s ? "EW" : "NS"), (s ? "E–W" : "N–S") + " tricks ");
+            var count = node("strong", "", String(st.won[s]));
+            count.id = "tricks-" + (s ? "EW" : "NS");
+            side.appendChild(count);
+            tricks.appendChild(side);
+        });
+        out.push(tricks);
+        if (deal.declarer !== null) {
+            var mine = deal.declarer % 2, have = st.won[mine], need = deal.needed, lost = st.won[1 - mine];
+            var over = st.won[0] + st.won[1] === 13;
+            out.push(node("div", "verdict", have >= need ? "contract made"
+                          : over ? "contract failed by " + (need - have)
+                          : 13 - lost < need ? "contract cannot be made" : "needs " + (need - have) + " more"));
+        }
+        if (st.below) {
+            var below = node("div", "below");
+            below.appendChild(node("div", "small-head", "below the line (game " + deal.threshold + ")"));
+            [0, 1].forEach(function (s) {
+                var row = node("div", "bar-row");
+                row.appendChild(node("span", "bar-label", s ? "E–W" : "N–S"));
+                var bar = node("div", "bar"), fillBar = node("div", "fill fill-" + s);
+                fillBar.style.width = Math.min(100, 100 * st.below[s] / deal.threshold) + "%";
+                bar.appendChild(fillBar);
+                row.appendChild(bar);
+                var num = node("span", "bar-num", st.below[s] + " / " + deal.threshold);
+                num.id = "below-" + (s ? "EW" : "NS");
+                row.appendChild(num);
+                below.appendChild(row);
+            });
+            out.push(below);
+            if (st.game) {
+                out.push(node("div", "game-won", (st.game.side ? "E–W" : "N–S") + " reach game" + (st.game.trick ? " at trick " + st.game.trick : "")));
+            }
+        }
+        fill(document.getElementById("replay-status"), out);
+    }
+
+    /* Keys and buttons ask for a move from the position last asked for (if recent), so fast
+     * repeated keys add up even before each step is drawn. */
+    var live = {table: null, key: null, pos: 0, n: 0, target: null, asked: 0};
+    function stepFrom(pos, action, n) {
+        var next = pos;
+        if (action === "card+") { next = pos + 1; }
+        else if (action === "card-") { next = pos - 1; }
+        else if (action === "trick+") { next = (Math.floor(pos / 4) + 1) * 4; }
+        else if (action === "trick-") { next = (Math.ceil(pos / 4) - 1) * 4; }
+        else if (action === "first") { next = 0; }
+        else if (action === "last") { next = n; }
+        return Math.max(0, Math.min(n, next));
+    }
+    window.vintReplay = {
+        go: function (action) {
+            var now = performance.now();
+            var base = live.target !== null && now - live.asked < 400 ? live.target : live.pos;
+            var next = stepFrom(base, action, live.n);
+            if (next === base) { return; }
+            live.target = next;
+            live.asked = now;
+            window.dash_clientside.set_props("replay-slider", {value: next});
+        }
+    };
+
+    window.dash_clientside = Object.assign({}, window.dash_clientside, {
+        vint: {
+            render: function (pos, view, hide, deal) {
+                var none = window.dash_clientside.no_update;
+                if (!deal || !document.getElementById("hand-N")) { return none; }
+                if (!deal.hands) {
+                    fill(document.getElementById("trick"), [node("div", "trick-info", "the dealt hands are unknown")]);
+                    return none;
+                }
+                var key = [deal.deal, deal.players.join("|"), deal.play.join(",")].join("/");
+                if (!live.table || live.key !== key || !document.getElementById("hand-N").firstChild) {
+                    live.table = build(deal);
+                    live.key = key;
+                }
+                var st = position(deal, Math.max(0, Math.min(deal.play.length, pos || 0)));
+                live.pos = st.pos;
+                live.n = st.n;
+                if (live.target === st.pos) { live.target = null; }
+                drawHands(live.table, st, view || "all", (hide || []).indexOf("hide") >= 0);
+                drawTrick(deal, st);
+                drawStatus(deal, st);
+                return none;
+            }
+        }
+    });
+})();

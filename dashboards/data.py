@@ -1,0 +1,353 @@
+"""What each dashboard page shows, computed from session reports and store tables.
+
+Pure functions and plain data only (no Dash, no Flask), so every page's content is testable
+without a browser. Scores, replays and audits all come from the engine; nothing is recomputed here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from vint_replay.audit import AuditReport, audit
+from vint_replay.diagnostics import Diagnostic, Severity
+from vint_replay.ledger import DealScore
+from vint_replay.record import DealRecord, SessionInfo
+from vint_replay.replay import DealReplay
+from vint_replay.scoring import Line
+from vint_replay.seats import SEATS, Seat, Side
+from vint_replay.session import SessionReport
+
+
+def side_players(info: SessionInfo, side: Side) -> str:
+    """``Иванов & Сидоров``: the two partners of a side."""
+    return f"{info.players[side]} & {info.players[side + 2]}"
+
+
+def difference_text(totals: tuple[int, int] | list[int]) -> str:
+    """``N–S by 138`` or ``tie``: who leads and by how much."""
+    ns, ew = totals
+    if ns == ew:
+        return "tie"
+    return f"{(Side.NS if ns > ew else Side.EW).label} by {abs(ns - ew)}"
+
+
+def audit_of(report: SessionReport) -> AuditReport | None:
+    """The audit of a scored session (``None`` when it cannot be scored)."""
+    return None if report.score is None else audit(report.record, report.score)
+
+
+def audit_status(report: SessionReport, checked: AuditReport | None) -> str:
+    """One phrase for the sessions list: invalid, clean, or how many mismatches."""
+    errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
+    if errors:
+        return f"invalid ({errors} error{'s' if errors != 1 else ''})"
+    if checked is None or checked.deals_checked == 0:
+        return "no paper score"
+    n = len(checked.mismatches)
+    return "clean" if n == 0 else f"{n} mismatch{'es' if n != 1 else ''}"
+
+
+# ---------------------------------------------------------------------------------------------
+# the paper scoresheet
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    """One number written on the sheet: the deal it comes from, what it is, its points."""
+
+    deal: int
+    label: str
+    points: int
+    mismatch: bool = False
+
+
+@dataclass
+class SheetBlock:
+    """A stretch of the below-the-line columns up to a game line (or the end of the rubber)."""
+
+    cells: tuple[list[SheetEntry], list[SheetEntry]] = field(default_factory=lambda: ([], []))
+    game: str | None = None  # the text on the game line that closes this block
+
+
+@dataclass
+class SheetRubber:
+    number: int
+    above: tuple[list[SheetEntry], list[SheetEntry]]
+    below: list[SheetBlock]
+    totals: tuple[int, int]
+    result: str
+
+
+@dataclass
+class Scoresheet:
+    """The scoresheet as kept on paper: per rubber, both columns above and below the line."""
+
+    headers: tuple[str, str]
+    rubbers: list[SheetRubber]
+    totals: tuple[int, int]
+    difference: str
+
+
+def scoresheet(report: SessionReport, checked: AuditReport | None = None) -> Scoresheet | None:
+    """Build the paper scoresheet of a scored session; entries of deals whose recorded numbers
+    disagree on that side and line are flagged. ``None`` if the session cannot be scored."""
+    score = report.score
+    if score is None:
+        return None
+    bad = {(m.deal, m.side, m.line) for m in (checked.mismatches if checked else ())}
+    info = report.record.info
+    rubbers = []
+    for rubber in score.rubbers:
+        above: tuple[list[SheetEntry], list[SheetEntry]] = ([], [])
+        blocks = [SheetBlock()]
+        for deal in (d for d in score.deals if d.rubber == rubber.number):
+            for e in deal.entries:
+                if not e.points:
+                    continue
+                flagged = (deal.number, e.side, e.line) in bad
+                if e.line is Line.ABOVE:
+                    above[e.side].append(SheetEntry(deal.number, e.item.replace("_", " "), e.points, flagged))
+                else:
+                    blocks[-1].cells[e.side].append(SheetEntry(deal.number, deal.contract.bid.pretty, e.points, flagged))
+            if deal.game is not None:
+                what = "rubber" if deal.game.bonus == "rubber" else "game"
+                at = f" at trick {deal.game.trick}" if deal.game.trick else ""
+                blocks[-1].game = f"{deal.game.side.label} {what} in deal {deal.number}{at}"
+                blocks.append(SheetBlock())
+        if not any(blocks[-1].cells) and len(blocks) > 1:
+            blocks.pop()
+        side, diff = rubber.difference
+        status = f"won by {rubber.winner.label}" if rubber.winner is not None else "not finished"
+        lead = "tie" if side is None else f"{side.label} by {diff}"
+        rubbers.append(SheetRubber(rubber.number, above, blocks, (rubber.totals[0], rubber.totals[1]),
+                                   f"Rubber {rubber.number} {status}; difference {lead}"))
+    return Scoresheet((f"N–S: {side_players(info, Side.NS)}", f"E–W: {side_players(info, Side.EW)}"),
+                      rubbers, score.totals, difference_text(score.totals))
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """One deal in the scoresheet's deal table."""
+
+    number: int
+    dealer: str
+    contract: str
+    declarer: str
+    tricks: str  # declarer's tricks / needed, e.g. "8/9"
+    points: tuple[tuple[int, int], tuple[int, int]] | None  # (below, above) by side
+    recorded: tuple[tuple[int, int], tuple[int, int]] | None
+    game: str
+    problems: tuple[str, ...]  # audit explanations or validation messages
+
+
+def deal_rows(report: SessionReport, checked: AuditReport | None = None) -> list[DealRow]:
+    """Every deal with contract, declarer, tricks and points, plus what is wrong with it."""
+    scored: dict[int, DealScore] = {d.number: d for d in (report.score.deals if report.score else ())}
+    explained: dict[int, list[str]] = {}
+    for m in checked.mismatches if checked else ():
+        explained.setdefault(m.deal, []).append(m.explanation)
+    for d in report.diagnostics:
+        if d.deal is not None:
+            explained.setdefault(d.deal, []).append(diagnostic_text(d))
+    rows = []
+    for replay in report.replays:
+        deal = replay.deal
+        s = scored.get(deal.number)
+        contract = replay.contract
+        if replay.passed_out:
+            shown, declarer, tricks = "passed out", "", ""
+        elif contract is None:
+            shown, declarer, tricks = "?", "", ""
+        else:
+            shown = contract.bid.pretty
+            declarer = contract.declarer.name
+            taken = replay.tricks_won[contract.declarer.side] if replay.tricks_won else None
+            tricks = "?" if taken is None else f"{taken}/{contract.tricks_needed}"
+        points = None
+        if s is not None:
+            points = tuple((t.below, t.above) for t in (s.totals(Side.NS), s.totals(Side.EW)))
+        recorded = None if deal.recorded is None else tuple((t.below, t.above) for t in deal.recorded)
+        game = ""
+        if s is not None and s.game is not None:
+            game = f"{s.game.side.label} {'rubber' if s.game.bonus == 'rubber' else 'game'}" + (
+                f" (trick {s.game.trick})" if s.game.trick else "")
+        rows.append(DealRow(deal.number, deal.dealer.name, shown, declarer, tricks,
+                            points, recorded, game, tuple(explained.get(deal.number, ()))))  # type: ignore[arg-type]
+    return rows
+
+
+def diagnostic_text(d: Diagnostic) -> str:
+    """A diagnostic in one line, without the file name: ``deal 3, play[17]: revoke: …``."""
+    return d.describe()
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The chart data of a session: totals after each deal and below-the-line points after
+    each trick (reset at each game line), with where the games were won."""
+
+    deals: list[int]  # deal numbers, one per point of ``totals``
+    totals: tuple[list[int], list[int]]  # running total per side after each deal
+    trick_labels: list[str]  # "deal 3, trick 7", one per point of ``below``
+    deal_starts: list[tuple[int, int]]  # (index into trick_labels, deal number)
+    below: tuple[list[int], list[int]]
+    games: list[tuple[int, Side, str]]  # (index into trick_labels, side, label)
+    threshold: int
+
+
+def progress(report: SessionReport) -> Progress | None:
+    """Running totals per deal and below-the-line progress per trick, from the engine's ledger."""
+    score = report.score
+    if score is None:
+        return None
+    replays = {r.deal.number: r for r in report.replays}
+    totals: tuple[list[int], list[int]] = ([], [])
+    running = [0, 0]
+    labels: list[int] = []
+    tlabels: list[str] = []
+    starts: list[tuple[int, int]] = []
+    below: tuple[list[int], list[int]] = ([], [])
+    games: list[tuple[int, Side, str]] = []
+    for deal in score.deals:
+        for side in Side:
+            t = deal.totals(side)
+            running[side] += t.below + t.above
+            totals[side].append(running[side])
+        labels.append(deal.number)
+        if deal.contract is None or deal.trick_value is None:
+            continue
+        level = list(deal.below_before)
+        replay = replays[deal.number]
+        steps = [(t.winner.side, 1) for t in replay.tricks] or [(side, deal.tricks[side]) for side in Side
+                                                                if deal.tricks and deal.tricks[side]]
+        starts.append((len(tlabels), deal.number))
+        for i, (side, count) in enumerate(steps, 1):
+            level[side] += count * deal.trick_value
+            tlabels.append(f"deal {deal.number}, trick {i}" if replay.tricks else f"deal {deal.number} (result only)")
+            below[0].append(level[0])
+            below[1].append(level[1])
+            if deal.game is not None and (deal.game.trick == i or (deal.game.trick is None and i == len(steps))):
+                what = "rubber" if deal.game.bonus == "rubber" else "game"
+                games.append((len(tlabels) - 1, deal.game.side, f"{deal.game.side.label} {what}"))
+    return Progress(labels, totals, tlabels, starts, below, games, report.profile.game_threshold)
+
+
+# ---------------------------------------------------------------------------------------------
+# the replay
+
+
+def auction_grid(deal: DealRecord) -> tuple[list[Seat], list[list[str]]]:
+    """The calls in columns from the dealer: the seat order of the columns and the rows."""
+    seats = [SEATS[(deal.dealer + i) & 3] for i in range(4)]
+    calls = [c.pretty for c in deal.auction]
+    rows = [calls[i:i + 4] + [""] * (4 - len(calls[i:i + 4])) for i in range(0, len(calls), 4)]
+    return seats, rows
+
+
+def replay_payload(report: SessionReport, number: int) -> dict[str, object] | None:
+    """One deal, compact, for stepping in the browser: dealt hands and the play order; the
+    browser derives the hands, trick and counts of every step from these (0.5–1 KB of JSON).
+
+    Cards are the engine's integers (suit * 13 + rank; suits ♠ ♥ ♦ ♣). Only legally replayed
+    tricks are shipped, so a deal with an illegal card stops before it.
+    """
+    replay = replay_of(report, number)
+    if replay is None:
+        return None
+    info = report.record.info
+    deal = replay.deal
+    contract = replay.contract
+    scored = None
+    if report.score is not None:
+        scored = next((d for d in report.score.deals if d.number == number), None)
+    out: dict[str, object] = {
+        "deal": number,
+        "players": list(info.players),
+        "dealer": deal.dealer,
+        "contract": None if contract is None else contract.bid.pretty,
+        "declarer": None if contract is None else int(contract.declarer),
+        "needed": None if contract is None else contract.tricks_needed,
+        "trump": None if contract is None or contract.trump is None else int(contract.trump),
+        "value": replay.trick_value,
+        "threshold": report.profile.game_threshold,
+        "below": list(scored.below_before) if scored is not None else None,
+        "hands": None if replay.hands is None else [sorted(int(c) for c in _bits(h)) for h in replay.hands],
+        "play": [int(c) for t in replay.tricks for c in t.cards],
+        "leaders": [int(t.leader) for t in replay.tricks],
+        "winners": [int(t.winner) for t in replay.tricks],
+        "result": list(replay.tricks_won) if replay.tricks_won and not replay.tricks else None,
+    }
+    return out
+
+
+def replay_of(report: SessionReport, number: int) -> DealReplay | None:
+    return next((r for r in report.replays if r.deal.number == number), None)
+
+
+def neighbours(report: SessionReport, number: int) -> tuple[int | None, int | None]:
+    """The previous and next deal numbers of the session (``None`` at either end)."""
+    numbers = [d.number for d in report.record.deals]
+    if number not in numbers:
+        return None, None
+    i = numbers.index(number)
+    return (numbers[i - 1] if i > 0 else None), (numbers[i + 1] if i + 1 < len(numbers) else None)
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(52) if mask >> i & 1]
+
+
+# ---------------------------------------------------------------------------------------------
+# the sessions list (store tables)
+
+SEAT_COLUMNS = ("player_n", "player_e", "player_s", "player_w")
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    """One line of the sessions list."""
+
+    id: str
+    date: str
+    event: str
+    table: str
+    players: str  # "A & C v B & D"
+    deals: int
+    rubbers: int
+    result: str
+    audit: str
+
+
+def session_rows(sessions: pd.DataFrame, deals: pd.DataFrame) -> list[SessionRow]:
+    """The sessions table joined with each session's audit count (``deals.audit``: ok,
+    mismatch, or null when the paper score was not recorded)."""
+    audited = deals.dropna(subset=["audit"]).astype({"audit": str, "session_id": str})
+    checked = audited.groupby("session_id").size()
+    wrong = audited[audited["audit"] == "mismatch"].groupby("session_id").size()
+    rows = []
+    for s in sessions.itertuples(index=False):
+        sid = str(s.session_id)
+        n_checked, n_wrong = int(checked.get(sid, 0)), int(wrong.get(sid, 0))
+        status = ("no paper score" if not n_checked else "clean" if not n_wrong
+                  else f"{n_wrong} mismatch{'es' if n_wrong != 1 else ''}")
+        rows.append(SessionRow(
+            sid, _text(s.date), _text(s.event), _text(s.table_name),
+            f"{s.player_n} & {s.player_s} v {s.player_e} & {s.player_w}", int(s.deals), int(s.rubbers),
+            difference_text((int(s.total_ns), int(s.total_ew))), status))
+    return rows
+
+
+def filter_rows(rows: list[SessionRow], text: str | None, audit_only: bool, sort: str) -> list[SessionRow]:
+    """Rows whose id, event, table or players contain ``text`` (any case); with ``audit_only``
+    only sessions whose paper score has mismatches; sorted by ``date``/``-date``/``deals``/``id``."""
+    needle = (text or "").strip().casefold()
+    out = [r for r in rows if not needle or needle in f"{r.id} {r.event} {r.table} {r.players}".casefold()]
+    if audit_only:
+        out = [r for r in out if "mismatch" in r.audit]
+    key, reverse = sort.lstrip("-"), sort.startswith("-")
+    return sorted(out, key=lambda r: (getattr(r, key), r.id), reverse=reverse)
+
+
+def _text(value: object) -> str:
+    return "" if value is None or (isinstance(value, float) and value != value) else str(value)

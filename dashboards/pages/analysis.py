@@ -1,0 +1,136 @@
+"""``/analysis``: contracts, results, points, games, luck and slams across sessions and
+players, for a date range and (optionally) one player."""
+from __future__ import annotations
+
+from html import escape
+from urllib.parse import quote
+
+import dash
+import pandas as pd
+import plotly.graph_objects as go
+from dash import Input, Output, callback, dcc, html
+
+from dashboards import stats
+from dashboards.app import library
+
+dash.register_page(__name__, path="/analysis", title="Analysis — vint-replay")
+
+NS_BLUE, EW_RED, GREEN, GREY = "#1f5fa8", "#b8442e", "#2e7d4f", "#b9b3a3"
+GRAPH_CONFIG = {"displayModeBar": False, "responsive": True}
+
+
+def layout(**_query: object) -> html.Div:
+    store = library().store
+    dates = store.sessions(columns=["date"])["date"].dropna()
+    names = stats.players(store)
+    return html.Div([
+        html.Div([html.Div([html.H2("Analysis"), html.P("Across sessions and players, straight from the store.",
+                                                        className="muted")])], className="page-head"),
+        html.Div([
+            html.Div([
+                html.Label("Dates "),
+                html.Div(dcc.DatePickerRange(id="analysis-dates", display_format="YYYY-MM-DD",
+                                             min_date_allowed=dates.min() if len(dates) else None,
+                                             max_date_allowed=dates.max() if len(dates) else None,
+                                             initial_visible_month=dates.max() if len(dates) else None),
+                         className="date-range"),
+                html.Label("Player "),
+                dcc.Dropdown(id="analysis-player", options=[{"label": n, "value": n} for n in names],
+                             placeholder="everybody", style={"width": "220px"}),
+            ], className="filters"),
+        ], className="card"),
+        dcc.Loading(html.Div(id="analysis-body"), type="dot"),
+    ])
+
+
+@callback(Output("analysis-body", "children"), Input("analysis-dates", "start_date"),
+          Input("analysis-dates", "end_date"), Input("analysis-player", "value"))
+def show(start: str | None, end: str | None, player: str | None):
+    selection = stats.select(library().store, _day(start), _day(end), player)
+    if not selection.deals:
+        return html.P("No deals match the filters.", className="card muted", id="analysis-empty")
+    sessions, per_session = selection.sessions, selection.per_session
+    kpis = html.Div([html.Div([html.Div(v, className="value"), html.Div(k, className="label")], className="kpi")
+                     for k, v in stats.summary_numbers(selection).items()], className="kpis", id="kpis")
+    people = stats.player_points(selection)
+    pairs = stats.partnership_points(sessions, per_session)
+    return html.Div([
+        kpis,
+        html.Div([
+            _card("Contracts by level and denomination", _contracts(stats.contract_counts(selection.contracts)),
+                  "contracts-chart"),
+            _card("Made and failed, by denomination", _made(stats.made_failed(selection.contracts)), "made-chart"),
+            _card("Net points per player", _bars(people["player"], people["net"], "net points"), "players-chart"),
+            _card("Net points per partnership", _bars(pairs["partnership"], pairs["net"], "net points"), "pairs-chart"),
+            _card("Games and rubbers won, per partnership", _games(stats.game_winners(sessions, per_session)),
+                  "games-chart"),
+            _card("Luck against play: per deal, honours + aces vs trick points",
+                  _luck(stats.luck_vs_play(sessions, per_session)), "luck-chart"),
+        ], className="chart-grid"),
+        html.Div([html.H3("Slam attempts"), _slams(stats.slam_attempts(sessions, selection.slams))], className="card"),
+    ])
+
+
+def _day(value: str | None) -> str | None:
+    return value[:10] if value else None
+
+
+def _card(title: str, figure: go.Figure, graph_id: str) -> html.Div:
+    figure.update_layout(margin={"l": 50, "r": 20, "t": 16, "b": 40}, template="plotly_white",
+                         font={"family": "DejaVu Sans, sans-serif"}, legend={"orientation": "h", "y": -0.18})
+    return html.Div([html.H3(title), dcc.Graph(figure=figure, id=graph_id, config=GRAPH_CONFIG,
+                                               style={"height": "330px"})], className="card")
+
+
+def _contracts(counts: pd.DataFrame) -> go.Figure:
+    labels = [stats.DENOMINATION_SYMBOLS[d] for d in counts.columns]
+    figure = go.Figure(go.Heatmap(z=counts.values, x=labels, y=[str(i) for i in counts.index], colorscale="Greens",
+                                  text=counts.values, texttemplate="%{text}", hovertemplate="%{y}%{x}: %{z}<extra></extra>"))
+    figure.update_yaxes(title="level", autorange="reversed")
+    return figure
+
+
+def _made(made: pd.DataFrame) -> go.Figure:
+    labels = [stats.DENOMINATION_SYMBOLS[d] for d in made.index]
+    figure = go.Figure([go.Bar(x=labels, y=made["made"], name="made", marker_color=GREEN),
+                        go.Bar(x=labels, y=made["failed"], name="failed", marker_color=EW_RED)])
+    figure.update_layout(barmode="stack")
+    return figure
+
+
+def _bars(names: pd.Series, values: pd.Series, what: str) -> go.Figure:
+    colours = [NS_BLUE if v >= 0 else EW_RED for v in values]
+    figure = go.Figure(go.Bar(x=values, y=[escape(str(n)) for n in names], orientation="h", marker_color=colours,
+                              hovertemplate=f"%{{y}}: %{{x}} {what}<extra></extra>"))
+    figure.update_yaxes(autorange="reversed")
+    return figure
+
+
+def _games(games: pd.DataFrame) -> go.Figure:
+    names = [escape(n) for n in games["partnership"]]
+    figure = go.Figure([go.Bar(y=names, x=games["games"], name="games", orientation="h", marker_color=NS_BLUE),
+                        go.Bar(y=names, x=games["rubbers"], name="rubbers", orientation="h", marker_color=GREEN)])
+    figure.update_yaxes(autorange="reversed")
+    return figure
+
+
+def _luck(luck: pd.DataFrame) -> go.Figure:
+    figure = go.Figure(go.Scatter(x=luck["luck"], y=luck["tricks"], mode="markers+text",
+                                  text=[escape(n) for n in luck["player"]], textposition="top center",
+                                  marker={"size": 11, "color": NS_BLUE},
+                                  hovertemplate="%{text}: luck %{x}, tricks %{y} per deal<extra></extra>"))
+    figure.update_xaxes(title="honours + aces points per deal")
+    figure.update_yaxes(title="trick points per deal")
+    return figure
+
+
+def _slams(slams: pd.DataFrame) -> html.Table | html.P:
+    if slams.empty:
+        return html.P("No slam was bid in these sessions.", className="muted")
+    head = html.Tr([html.Th(c) for c in ("date", "session", "deal", "contract", "declarer", "tricks", "")])
+    body = [html.Tr([html.Td(r.date), html.Td(dcc.Link(r.session, href=f"/session/{quote(r.session, safe='')}")),
+                     html.Td(dcc.Link(str(r.deal), href=f"/replay/{quote(r.session, safe='')}/{r.deal}")), html.Td(r.contract),
+                     html.Td(r.declarer), html.Td(r.tricks, className="num"),
+                     html.Td(html.Span("made" if r.made else "failed", className="badge " + ("ok" if r.made else "bad")))])
+            for r in slams.itertuples()]
+    return html.Table([html.Thead(head), html.Tbody(body)], id="slams")

@@ -1,0 +1,104 @@
+"""``/replay/<id>/<deal>``: the card table. The deal is shipped once in a ``dcc.Store``; every
+step (buttons and keys in assets/keys.js, the slider) is computed and drawn in the browser
+(assets/replay.js), never waiting for the server."""
+from __future__ import annotations
+
+from urllib.parse import quote, unquote
+
+import dash
+from dash import ClientsideFunction, Input, Output, State, clientside_callback, dcc, html
+
+from dashboards import data
+from dashboards.app import library
+from vint_replay.seats import SEATS
+
+dash.register_page(__name__, path_template="/replay/<session_id>/<deal>", title="Replay — vint-replay")
+
+STEP_BUTTONS = (("first", "⇤", "Start of the play (Home)"), ("trick-", "«", "Previous trick (Shift+← or ↑)"),
+                ("card-", "‹", "Previous card (←)"), ("card+", "›", "Next card (→)"),
+                ("trick+", "»", "Next trick (Shift+→ or ↓)"), ("last", "⇥", "End of the play (End)"))
+
+
+def layout(session_id: str | None = None, deal: str | None = None, **_query: object) -> html.Div:
+    session_id = unquote(session_id or "")
+    report = library().report(session_id)
+    number = int(deal) if deal and deal.isdigit() else None
+    payload = None if report is None or number is None else data.replay_payload(report, number)
+    if payload is None:
+        return html.Div([html.H2("No such deal"), html.P(f"The store has no deal {deal!r} in session {session_id!r}."),
+                         dcc.Link("Back to the sessions", href="/")], className="card")
+    replay = data.replay_of(report, number)
+    assert report is not None and replay is not None
+    info = report.record.info
+    sid = quote(info.id, safe="")
+    prev_deal, next_deal = data.neighbours(report, number)
+    record = replay.deal
+    cards = sum(len(t.cards) for t in replay.tricks)
+    contract = replay.contract
+    summary = "passed out" if contract is None else (
+        f"{contract.bid.pretty} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
+        f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
+    nav = html.Div([
+        dcc.Link("‹ deal " + str(prev_deal), href=f"/replay/{sid}/{prev_deal}", id="prev-deal", className="btn")
+        if prev_deal is not None else html.Span(),
+        dcc.Link("scoresheet", href=f"/session/{sid}", className="btn"),
+        dcc.Link("deal " + str(next_deal) + " ›", href=f"/replay/{sid}/{next_deal}", id="next-deal", className="btn")
+        if next_deal is not None else html.Span(),
+    ], className="deal-nav")
+    seats, rows = data.auction_grid(record)
+    auction = html.Table([
+        html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(info.players[s], className="muted")])
+                            for s in seats])),
+        html.Tbody([html.Tr([html.Td(c, className=_call_class(c)) for c in row]) for row in rows]),
+    ], className="auction", id="auction")
+    return html.Div([
+        dcc.Store(id="replay-deal", data=payload),
+        dcc.Store(id="replay-drawn"),
+        html.Div([
+            html.Div([html.H2(f"Deal {number}"), html.P([f"Session {info.id} · dealer {record.dealer.full_name} · ", html.Strong(summary)],
+                                                       className="muted", id="contract-line")]),
+            nav,
+        ], className="page-head replay-head"),
+        html.Div([
+            html.Div([
+                html.Div([html.Div(id=f"hand-{s.name}", className=f"hand hand-{s.name}") for s in SEATS]
+                         + [html.Div(id="trick", className="trick")], className="table-felt", id="card-table"),
+                html.Div([html.Button(glyph, id=f"step-{name}", title=tip, className="step-btn", **{"data-step": name})
+                          for name, glyph, tip in STEP_BUTTONS], className="step-buttons"),
+                dcc.Slider(id="replay-slider", min=0, max=cards, step=1, value=0, updatemode="drag",
+                           marks={i: str(i // 4) for i in range(0, cards + 1, 4)}, allow_direct_input=False),
+                html.Div([
+                    html.Span("Show: "),
+                    dcc.RadioItems(id="replay-view", value="all", inline=True,
+                                   options=[{"label": "all hands", "value": "all"}]
+                                   + [{"label": f"only what {s.name} saw", "value": s.name} for s in SEATS]),
+                    dcc.Checklist(id="replay-hide", options=[{"label": "hide played cards", "value": "hide"}],
+                                  value=[], inline=True),
+                ], className="view-options"),
+                html.P("Keys: ← → card · Shift+← → or ↑ ↓ trick · Home / End · n / p next / previous deal",
+                       className="muted keys-help"),
+            ], className="table-col"),
+            html.Div([
+                html.Div(id="replay-status", className="card status"),
+                html.Div([html.H3("Auction"), auction], className="card"),
+                html.Div([html.H3("Problems"), html.Ul([html.Li(data.diagnostic_text(d)) for d in replay.diagnostics])],
+                         className="card diagnostics") if replay.diagnostics else None,
+            ], className="side-col"),
+        ], className="replay-grid"),
+    ])
+
+
+def _call_class(call: str) -> str:
+    if not call or call == "pass":
+        return "call pass"
+    return "call red" if ("♥" in call or "♦" in call) else "call"
+
+
+clientside_callback(
+    ClientsideFunction("vint", "render"),
+    Output("replay-drawn", "data"),
+    Input("replay-slider", "value"),
+    Input("replay-view", "value"),
+    Input("replay-hide", "value"),
+    State("replay-deal", "data"),
+)

@@ -1,0 +1,155 @@
+"""``/session/<id>``: the scoresheet as kept on paper, the deal table with audit findings, and
+charts of the running totals and the below-the-line race to each game."""
+from __future__ import annotations
+
+from html import escape
+from urllib.parse import quote, unquote
+
+import dash
+import plotly.graph_objects as go
+from dash import dcc, html
+
+from dashboards import data
+from dashboards.app import library
+from vint_replay.seats import Side
+
+dash.register_page(__name__, path_template="/session/<session_id>", title="Scoresheet — vint-replay")
+
+SIDE_COLOURS = ("#1f5fa8", "#b8442e")
+
+
+def layout(session_id: str | None = None, **_query: object) -> html.Div:
+    session_id = unquote(session_id or "")
+    report = library().report(session_id)
+    if report is None:
+        return html.Div([html.H2("No such session"), html.P(f"The store has no session {session_id!r}."),
+                         dcc.Link("Back to the sessions", href="/")], className="card")
+    checked = data.audit_of(report)
+    info = report.record.info
+    sheet = data.scoresheet(report, checked)
+    rows = data.deal_rows(report, checked)
+    facts = " · ".join(x for x in (info.date, info.event, info.site, info.table and f"table {info.table}") if x)
+    status = data.audit_status(report, checked)
+    return html.Div([
+        html.Div([
+            html.H2(f"Session {info.id}"),
+            html.P(facts, className="muted"),
+            html.Span(status, className="badge " + _badge(status), id="audit-status"),
+        ], className="page-head"),
+        html.Div(_charts(report), className="chart-grid"),
+        html.Div([
+            html.Div(_sheet(sheet) if sheet else _invalid(report), className="card sheet-card"),
+            html.Div([html.H3("Deals"), html.P("Click a contract to replay the deal.", className="muted"),
+                      _deal_table(info.id, rows)], className="card deals-card"),
+        ], className="two-col"),
+    ])
+
+
+def _badge(status: str) -> str:
+    return "ok" if status == "clean" else "warn" if "mismatch" in status else "bad" if "invalid" in status else ""
+
+
+def _invalid(report) -> list:
+    return [html.H3("Cannot be scored"),
+            html.P("The record has errors; the score is recomputed once every deal replays legally."),
+            html.Ul([html.Li(data.diagnostic_text(d)) for d in report.diagnostics if d.severity == "error"],
+                    className="diagnostics")]
+
+
+def _entry(e: data.SheetEntry) -> html.Div:
+    return html.Div([html.Span(f"{e.deal}: {e.label}", className="entry-label"),
+                     html.Span(f"{e.points}", className="entry-points")],
+                    className="entry" + (" mismatch" if e.mismatch else ""),
+                    title="the paper score differs here" if e.mismatch else None)
+
+
+def _sheet(sheet: data.Scoresheet) -> list:
+    out: list = [html.H3("Scoresheet"),
+                 html.Div([html.Div(h, className="sheet-head") for h in sheet.headers], className="sheet-row")]
+    for rubber in sheet.rubbers:
+        out.append(html.Div(f"Rubber {rubber.number}", className="rubber-title"))
+        out.append(html.Div([html.Div([_entry(e) for e in col], className="sheet-col above")
+                             for col in rubber.above], className="sheet-row"))
+        out.append(html.Div(className="the-line"))
+        for block in rubber.below:
+            out.append(html.Div([html.Div([_entry(e) for e in col], className="sheet-col")
+                                 for col in block.cells], className="sheet-row"))
+            if block.game:
+                out.append(html.Div(html.Span(block.game), className="game-line"))
+        out.append(html.Div([html.Div(f"{t}", className="sheet-total") for t in rubber.totals],
+                            className="sheet-row totals", id=f"rubber-{rubber.number}-totals"))
+        out.append(html.P(rubber.result, className="rubber-result"))
+    out.append(html.Div([
+        html.Div([html.Span(f"{side.label} "), html.Strong(f"{total}", id=f"total-{side.name}")], className="final")
+        for side, total in zip(Side, sheet.totals)
+    ] + [html.Div(["difference ", html.Strong(sheet.difference, id="difference")], className="final")],
+        className="finals"))
+    return out
+
+
+def _deal_table(session_id: str, rows: list[data.DealRow]) -> html.Table:
+    head = html.Tr([html.Th(h) for h in ("#", "dealer", "contract", "by", "tricks",
+                                         "N–S below", "N–S above", "E–W below", "E–W above", "game")])
+    body = []
+    for r in rows:
+        cells = []
+        for side in Side:
+            for line in (0, 1):
+                mine = None if r.points is None else r.points[side][line]
+                paper = None if r.recorded is None else r.recorded[side][line]
+                if mine is None:
+                    cells.append(html.Td("" if paper is None else f"({paper})", className="num"))
+                elif paper is not None and paper != mine:
+                    cells.append(html.Td([f"{mine}", html.Span(f" paper {paper}", className="paper")], className="num bad-cell"))
+                else:
+                    cells.append(html.Td(f"{mine}", className="num"))
+        contract = dcc.Link(r.contract, href=f"/replay/{quote(session_id, safe='')}/{r.number}",
+                            title="replay this deal") if r.declarer else r.contract
+        body.append(html.Tr([html.Td(r.number), html.Td(r.dealer), html.Td(contract, className="contract"),
+                             html.Td(r.declarer), html.Td(r.tricks), *cells, html.Td(r.game)],
+                            className="problem-row" if r.problems else None))
+        if r.problems:
+            body.append(html.Tr(html.Td(html.Ul([html.Li(p) for p in r.problems]), colSpan=10),
+                                className="explain-row"))
+    return html.Table([html.Thead(head), html.Tbody(body)], className="deals", id="deal-table")
+
+
+def _charts(report) -> list:
+    prog = data.progress(report)
+    if prog is None:
+        return [html.P("No chart: the session cannot be scored.", className="muted")]
+    info = report.record.info
+    names = [escape(f"{side.label} ({data.side_players(info, side)})") for side in Side]
+    totals = go.Figure()
+    for side in Side:
+        totals.add_scatter(x=prog.deals, y=prog.totals[side], name=names[side], mode="lines+markers",
+                           line={"color": SIDE_COLOURS[side], "width": 3})
+    totals.update_layout(title="Running totals after each deal", **_chart_style())
+    totals.update_xaxes(title="deal")
+    below = go.Figure()
+    steps = list(range(len(prog.trick_labels)))
+    for side in Side:
+        below.add_scatter(x=steps, y=prog.below[side], name=side.label, mode="lines", customdata=prog.trick_labels,
+                          line={"color": SIDE_COLOURS[side], "shape": "hv", "width": 2},
+                          hovertemplate="%{customdata}: %{y}<extra>" + side.label + "</extra>")
+    below.add_hline(y=prog.threshold, line_dash="dot", line_color="#555",
+                    annotation_text=f"game {prog.threshold}", annotation_position="bottom right")
+    for side in Side:
+        won = [(i, label) for i, s, label in prog.games if s is side]
+        below.add_scatter(x=[i for i, _ in won], y=[prog.below[side][i] for i, _ in won], mode="markers+text",
+                          text=[label.split()[-1] for _, label in won], textposition="top center",
+                          customdata=[prog.trick_labels[i] for i, _ in won], showlegend=False,
+                          marker={"symbol": "star", "size": 13, "color": SIDE_COLOURS[side]},
+                          textfont={"color": SIDE_COLOURS[side], "size": 11},
+                          hovertemplate="%{customdata}: " + side.label + " %{text}<extra></extra>")
+    below.update_layout(title="Below the line, trick by trick: the race to each game", **_chart_style())
+    starts = prog.deal_starts[::max(1, len(prog.deal_starts) // 12)]
+    below.update_xaxes(tickvals=[i for i, _ in starts], ticktext=[str(n) for _, n in starts], title="deal")
+    config = {"displayModeBar": False, "responsive": True}
+    return [dcc.Graph(figure=totals, id="totals-chart", config=config, style={"height": "320px"}, className="card"),
+            dcc.Graph(figure=below, id="below-chart", config=config, style={"height": "320px"}, className="card")]
+
+
+def _chart_style() -> dict:
+    return {"margin": {"l": 50, "r": 20, "t": 50, "b": 40}, "template": "plotly_white",
+            "legend": {"orientation": "h", "y": -0.2}, "font": {"family": "DejaVu Sans, sans-serif"}}

@@ -1,0 +1,93 @@
+"""``/``: every stored session with its result and audit status; filter, sort, and upload a
+record to import it."""
+from __future__ import annotations
+
+import base64
+import binascii
+from urllib.parse import quote
+
+import dash
+from dash import Input, Output, State, callback, dcc, html
+
+from dashboards import data
+from dashboards.app import library
+
+dash.register_page(__name__, path="/", title="Sessions — vint-replay")
+
+SORTS = [{"label": "newest first", "value": "-date"}, {"label": "oldest first", "value": "date"},
+         {"label": "most deals", "value": "-deals"}, {"label": "session id", "value": "id"}]
+COLUMNS = ("date", "session", "event", "table", "players (N–S v E–W)", "deals", "rubbers", "result", "paper score")
+
+
+def layout(**_query: object) -> html.Div:
+    limit = library().max_upload_bytes
+    return html.Div([
+        html.Div([html.Div([html.H2("Sessions"), html.P("Club evenings in the store. Open one for its scoresheet and replays.",
+                                                         className="muted")])], className="page-head"),
+        html.Div([
+            html.Div([
+                dcc.Input(id="session-filter", type="text", placeholder="filter: player, event, session id…",
+                          debounce=0.3, value=""),
+                dcc.Dropdown(id="session-sort", options=SORTS, value="-date", clearable=False, style={"width": "190px"}),
+                dcc.Checklist(id="session-audit-only", options=[{"label": "only with paper-score mismatches", "value": "yes"}],
+                              value=[], inline=True),
+            ], className="filters"),
+            html.Div(id="session-table"),
+        ], className="card"),
+        html.Div([
+            html.H3("Import a session"),
+            dcc.Upload(id="upload", children=html.Div(["Drop a ", html.Code(".json"), " or ", html.Code(".vint"),
+                                                       " record here, or click to choose one"]),
+                       className="upload", max_size=limit, multiple=False, accept=".json,.vint"),
+            dcc.Loading(html.Div(id="upload-result"), type="dot"),
+        ], className="card"),
+    ])
+
+
+def _table(rows: list[data.SessionRow]) -> html.Table | html.P:
+    if not rows:
+        return html.P("No sessions match.", className="muted", id="no-sessions")
+    body = []
+    for r in rows:
+        badge = "ok" if r.audit == "clean" else "warn" if "mismatch" in r.audit else ""
+        body.append(html.Tr([
+            html.Td(r.date, className="nowrap"), html.Td(dcc.Link(r.id, href=f"/session/{quote(r.id, safe='')}"), className="nowrap"),
+            html.Td(r.event), html.Td(r.table), html.Td(r.players), html.Td(r.deals, className="num"),
+            html.Td(r.rubbers, className="num"), html.Td(r.result, className="nowrap"),
+            html.Td(html.Span(r.audit, className=f"badge {badge}"), className="nowrap"),
+        ], className="session-row"))
+    return html.Table([html.Thead(html.Tr([html.Th(c) for c in COLUMNS])), html.Tbody(body)], id="sessions")
+
+
+def _rows() -> list[data.SessionRow]:
+    store = library().store
+    return data.session_rows(store.sessions(), store.deals(columns=["session_id", "audit"]))
+
+
+@callback(Output("session-table", "children"),
+          Input("session-filter", "value"), Input("session-sort", "value"), Input("session-audit-only", "value"),
+          Input("upload-result", "children"))
+def show_sessions(text: str | None, sort: str, audit_only: list[str], _uploaded: object):
+    return _table(data.filter_rows(_rows(), text, bool(audit_only), sort or "-date"))
+
+
+@callback(Output("upload-result", "children"), Input("upload", "contents"), State("upload", "filename"),
+          prevent_initial_call=True)
+def upload(contents: str | None, filename: str | None):
+    if not contents:
+        return dash.no_update
+    try:
+        raw = base64.b64decode(contents.split(",", 1)[1], validate=True)
+    except (IndexError, binascii.Error):
+        return html.P(f"{filename}: the upload arrived damaged; nothing was stored.", className="upload-bad")
+    result = library().upload(filename or "upload", raw)
+    if not result.accepted:
+        problems = [html.Li(d.describe(filename)) for d in result.diagnostics]
+        if result.reason:
+            problems.append(html.Li(result.reason))
+        return html.Div([html.P(f"{filename} was not imported; nothing was stored:", className="upload-bad"),
+                         html.Ul(problems, className="diagnostics", id="upload-diagnostics")])
+    sid = result.session_id or ""
+    verb = {"imported": "imported", "replaced": "replaced", "unchanged": "already in the store (unchanged)"}[result.status]
+    return html.P([f"{filename}: session ", dcc.Link(sid, href=f"/session/{quote(sid, safe='')}"), f" {verb}."],
+                  className="upload-ok", id="upload-ok")

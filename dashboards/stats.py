@@ -1,0 +1,241 @@
+"""The /analysis figures: statistics over many sessions, read from the store with the date and
+player filters pushed down to the Parquet scan.
+
+Deals are summed per session in Arrow first (the players are fixed within a session), so the
+per-player and per-partnership figures work on one row per session, not per deal: a view of a
+million-deal store stays within a couple of seconds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.dataset as ds
+
+from vint_replay.store import Store
+
+PLAYERS = ["player_n", "player_e", "player_s", "player_w"]
+SESSION_COLUMNS = ["session_id", "date", *PLAYERS]
+DEAL_COLUMNS = ["session_id", "deal", "contract", "declarer", "tricks_ns", "tricks_ew", "made", "passed_out",
+                "game_side", "game_bonus", "below_ns", "above_ns", "below_ew", "above_ew"]
+DENOMINATIONS = ["S", "C", "D", "H", "NT"]  # vint's order, low to high
+DENOMINATION_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
+SLAM_BIDS = [f"{level}{d}" for level in (6, 7) for d in DENOMINATIONS]
+
+
+@dataclass
+class Selection:
+    """What the filters keep, already reduced: the sessions, per-session sums, contracts
+    declared per seat, contract counts and the slam deals."""
+
+    sessions: pd.DataFrame  # session_id, date, player_n … player_w
+    per_session: pd.DataFrame  # session_id, deals, passed_out, points/below/games/rubbers/luck per side
+    declared: pd.DataFrame  # session_id, declarer, declared, made
+    contracts: pd.DataFrame  # contract, made, count
+    slams: pd.DataFrame  # the deals bid at level 6 or 7
+
+    @property
+    def deals(self) -> int:
+        return int(self.per_session["deals"].sum())
+
+
+def select(store: Store, start: str | None = None, end: str | None = None, player: str | None = None) -> Selection:
+    """Read what the filters keep: dates compare as ISO strings (inclusive) and prune the
+    ``year`` partitions; a player keeps the sessions he sat in."""
+    where = None
+    if start:
+        where = _and(where, (ds.field("date") >= start) & (ds.field("year") >= int(start[:4])))
+    if end:
+        where = _and(where, (ds.field("date") <= end) & (ds.field("year") <= int(end[:4])))
+    if player:
+        sat = None
+        for column in PLAYERS:
+            sat = _or(sat, ds.field(column) == player)
+        where = _and(where, sat)
+    sessions = store.read("sessions", where, SESSION_COLUMNS)
+    ids = pa.array(sessions.column("session_id").to_pylist(), pa.string())
+    by_session = ds.field("session_id").isin(ids) if where is not None else None
+    deals = _plain(store.read("deals", by_session, DEAL_COLUMNS))
+    luck = _plain(store.read("scores", _and(by_session, ds.field("item").isin(["honours", "aces"])),
+                             ["session_id", "side", "points"]))
+    return Selection(sessions.to_pandas(), _per_session(deals, luck), _declared(deals), _contracts(deals),
+                     _slams(deals))
+
+
+def players(store: Store) -> list[str]:
+    """Everybody who sat at a table in the store, sorted."""
+    table = store.read("sessions", None, PLAYERS)
+    return sorted({name for column in PLAYERS for name in table.column(column).to_pylist() if name})
+
+
+def _per_session(deals: pa.Table, luck: pa.Table) -> pd.DataFrame:
+    """Per session: deals, passed-out deals, and per side its points, points below the line,
+    games and rubbers won, and honours + aces premiums."""
+    lines = ["below_ns", "above_ns", "below_ew", "above_ew"]
+    sums = deals.group_by("session_id").aggregate([("deal", "count"), ("passed_out", "sum")] + [(c, "sum") for c in lines])
+    frame = sums.to_pandas().rename(columns={"deal_count": "deals", "passed_out_sum": "passed_out",
+                                             **{f"{c}_sum": c for c in lines}})
+    for side in ("ns", "ew"):
+        frame[f"points_{side}"] = frame[f"below_{side}"] + frame[f"above_{side}"]
+    won = deals.filter(pc.is_valid(deals.column("game_side")))
+    games = won.group_by(["session_id", "game_side", "game_bonus"]).aggregate([("deal", "count")]).to_pandas()
+    for side in ("NS", "EW"):
+        mine = games[games["game_side"] == side]
+        frame = frame.merge(mine.groupby("session_id")["deal_count"].sum().rename(f"games_{side.lower()}"),
+                            on="session_id", how="left")
+        rubbers = mine[mine["game_bonus"] == "rubber"].groupby("session_id")["deal_count"].sum()
+        frame = frame.merge(rubbers.rename(f"rubbers_{side.lower()}"), on="session_id", how="left")
+    held = luck.group_by(["session_id", "side"]).aggregate([("points", "sum")]).to_pandas()
+    held = held.pivot_table(index="session_id", columns="side", values="points_sum", fill_value=0)
+    held = held.reindex(columns=["NS", "EW"], fill_value=0).rename(columns={"NS": "luck_ns", "EW": "luck_ew"})
+    frame = frame.merge(held.reset_index(), on="session_id", how="left")
+    counts = [c for c in frame.columns if c.startswith(("games_", "rubbers_", "luck_"))]
+    frame[counts] = frame[counts].fillna(0).astype(int)
+    return frame
+
+
+def _declared(deals: pa.Table) -> pd.DataFrame:
+    """Per session and seat: contracts declared and made."""
+    played = deals.filter(pc.is_valid(deals.column("declarer")))
+    grouped = played.group_by(["session_id", "declarer"]).aggregate([("made", "count"), ("made", "sum")])
+    return grouped.to_pandas().rename(columns={"made_count": "declared", "made_sum": "made"})
+
+
+def _contracts(deals: pa.Table) -> pd.DataFrame:
+    played = deals.filter(pc.is_valid(deals.column("contract")))
+    counts = played.group_by(["contract", "made"]).aggregate([("deal", "count")]).to_pandas()
+    return counts.rename(columns={"deal_count": "count"})
+
+
+def _slams(deals: pa.Table) -> pd.DataFrame:
+    slams = deals.filter(pc.is_in(deals.column("contract"), pa.array(SLAM_BIDS)))
+    return slams.select(["session_id", "deal", "contract", "declarer", "tricks_ns", "tricks_ew", "made"]).to_pandas()
+
+
+# ---------------------------------------------------------------------------------------------
+# figures' data (pure, on the reduced frames)
+
+
+def contract_counts(contracts: pd.DataFrame) -> pd.DataFrame:
+    """Contracts played by level (rows 1–7) and denomination (columns in vint order)."""
+    split = _split(contracts)
+    table = split.pivot_table(index="level", columns="denomination", values="count", aggfunc="sum", fill_value=0)
+    return table.reindex(index=range(1, 8), columns=DENOMINATIONS, fill_value=0).astype(int)
+
+
+def made_failed(contracts: pd.DataFrame) -> pd.DataFrame:
+    """Per denomination: contracts made and failed."""
+    split = _split(contracts)
+    split["outcome"] = split["made"].map({True: "made", False: "failed"})
+    table = split.pivot_table(index="denomination", columns="outcome", values="count", aggfunc="sum", fill_value=0)
+    return table.reindex(index=DENOMINATIONS, columns=["made", "failed"], fill_value=0).astype(int)
+
+
+def _sides(sessions: pd.DataFrame, per_session: pd.DataFrame) -> pd.DataFrame:
+    """One row per session and side: the partnership's two names and its sums, with the
+    other side's points (for the net)."""
+    joined = per_session.merge(sessions, on="session_id")
+    parts = []
+    for a, b, mine, theirs in (("player_n", "player_s", "ns", "ew"), ("player_e", "player_w", "ew", "ns")):
+        parts.append(pd.DataFrame({
+            "first": joined[a], "second": joined[b], "deals": joined["deals"],
+            "points": joined[f"points_{mine}"], "net": joined[f"points_{mine}"] - joined[f"points_{theirs}"],
+            "below": joined[f"below_{mine}"], "luck": joined[f"luck_{mine}"],
+            "games": joined[f"games_{mine}"], "rubbers": joined[f"rubbers_{mine}"],
+        }))
+    sides = pd.concat(parts, ignore_index=True)
+    sides["partnership"] = [" & ".join(sorted(pair)) for pair in zip(sides["first"], sides["second"])]
+    return sides
+
+
+def player_points(selection: Selection) -> pd.DataFrame:
+    """Per player: deals played, contracts declared and made, his side's points and the net
+    (own side minus the other), sorted by net — the store's ``player_summary`` for a selection."""
+    sides = _sides(selection.sessions, selection.per_session)
+    seats = pd.concat([sides.rename(columns={"first": "player"}), sides.rename(columns={"second": "player"})])
+    out = seats.groupby("player")[["deals", "points", "net"]].sum()
+    named = selection.declared.merge(selection.sessions, on="session_id")
+    named["player"] = None
+    for seat, column in zip("NESW", PLAYERS):
+        named["player"] = named["player"].where(named["declarer"] != seat, named[column])
+    declared = named.groupby("player")[["declared", "made"]].sum()
+    out = out.join(declared, how="left").fillna(0).astype(int)[["deals", "declared", "made", "points", "net"]]
+    return out.reset_index().sort_values(["net", "player"], ascending=[False, True], ignore_index=True)
+
+
+def partnership_points(sessions: pd.DataFrame, per_session: pd.DataFrame) -> pd.DataFrame:
+    """Per partnership (the two names, sorted): deals together, points won and net points."""
+    out = _sides(sessions, per_session).groupby("partnership")[["deals", "points", "net"]].sum()
+    return out.sort_values(["net", "points"], ascending=False).reset_index()
+
+
+def game_winners(sessions: pd.DataFrame, per_session: pd.DataFrame) -> pd.DataFrame:
+    """Per partnership: games won (the rubber-winning game included) and rubbers won."""
+    out = _sides(sessions, per_session).groupby("partnership")[["games", "rubbers"]].sum()
+    out = out[out["games"] > 0].astype(int)
+    return out.sort_values(["games", "rubbers"], ascending=False).reset_index()
+
+
+def luck_vs_play(sessions: pd.DataFrame, per_session: pd.DataFrame) -> pd.DataFrame:
+    """Per player, averages per deal played: honours and aces premiums of his side (the luck
+    of the deal) against his side's trick points below the line (the play)."""
+    sides = _sides(sessions, per_session)
+    seats = pd.concat([sides.rename(columns={"first": "player"}), sides.rename(columns={"second": "player"})])
+    out = seats.groupby("player")[["deals", "luck", "below"]].sum()
+    out["luck"] = out["luck"] / out["deals"]
+    out["tricks"] = out.pop("below") / out["deals"]
+    return out.round(1).reset_index()
+
+
+def slam_attempts(sessions: pd.DataFrame, slams: pd.DataFrame) -> pd.DataFrame:
+    """Every contract at level 6 or 7: when, who declared, tricks taken, made or not."""
+    joined = slams.merge(sessions, on="session_id")
+    declarer = pd.Series(None, index=joined.index, dtype=object)
+    for seat, column in zip("NESW", PLAYERS):
+        declarer = declarer.where(joined["declarer"] != seat, joined[column])
+    tricks = joined["tricks_ns"].where(joined["declarer"].isin(["N", "S"]), joined["tricks_ew"])
+    return pd.DataFrame({
+        "date": joined["date"], "session": joined["session_id"], "deal": joined["deal"],
+        "contract": [c[0] + DENOMINATION_SYMBOLS[c[1:]] for c in joined["contract"]], "declarer": declarer,
+        "tricks": tricks.astype(int), "made": joined["made"].astype(bool),
+    }).sort_values(["date", "session", "deal"]).reset_index(drop=True)
+
+
+def summary_numbers(selection: Selection) -> dict[str, str]:
+    """The headline figures of the selection."""
+    per_session, contracts = selection.per_session, selection.contracts
+    played = int(contracts["count"].sum())
+    made = int(contracts.loc[contracts["made"].astype(bool), "count"].sum())
+    return {
+        "sessions": f"{len(selection.sessions):,}",
+        "deals": f"{selection.deals:,}",
+        "passed out": f"{int(per_session['passed_out'].sum()):,}",
+        "contracts made": f"{made / played:.0%}" if played else "—",
+        "games won": f"{int(per_session['games_ns'].sum() + per_session['games_ew'].sum()):,}",
+        "slams bid": f"{len(selection.slams):,}",
+    }
+
+
+def _split(contracts: pd.DataFrame) -> pd.DataFrame:
+    split = contracts.copy()
+    split["level"] = split["contract"].str[0].astype(int)
+    split["denomination"] = split["contract"].str[1:]
+    return split
+
+
+def _plain(table: pa.Table) -> pa.Table:
+    """Dictionary-coded columns as plain strings."""
+    for i, f in enumerate(table.schema):
+        if pa.types.is_dictionary(f.type):
+            table = table.set_column(i, f.name, table.column(i).cast(f.type.value_type))
+    return table
+
+
+def _and(a: ds.Expression | None, b: ds.Expression | None) -> ds.Expression | None:
+    return b if a is None else a if b is None else a & b
+
+
+def _or(a: ds.Expression | None, b: ds.Expression) -> ds.Expression:
+    return b if a is None else a | b

@@ -1,0 +1,58 @@
+"""Take the dashboard screenshots in docs/screenshots/ with headless Chromium: the sample
+sessions are imported into a temporary store, served on loopback and photographed page by page.
+
+    python scripts/dashboard_screenshots.py [--out docs/screenshots]
+"""
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from dashboards.app import create_app
+from dashboards.live import console_errors, headless_chromium, serving
+from vint_replay.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+WIDTH = 1400
+
+# (file name, path, keys to press after loading, seat view radio to click)
+PAGES = [
+    ("sessions", "/", "", None),
+    ("scoresheet", "/session/arbat-2026-11-03-t2", "", None),  # has planted paper mistakes
+    ("replay", "/replay/arbat-2026-11-03-t1/1", "\ue014" * 18, None),  # 18 × →: trick 5, two cards on the table
+    ("replay-seat-view", "/replay/arbat-2026-11-03-t1/1", "\ue014" * 30, "S"),
+    ("analysis", "/analysis", "", None),
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    out = Path(parser.parse_args().out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "store")
+        store.import_paths([str(p) for p in sorted((ROOT / "sample_data").glob("*.json"))], workers=1)
+        with serving(create_app(store.root)) as url, headless_chromium(WIDTH, 900) as driver:
+            for name, path, keys, seat in PAGES:
+                driver.set_window_size(WIDTH, 900)
+                driver.get(url + path)
+                time.sleep(2.5)  # layout callback, then plotly's first draw
+                if keys:
+                    driver.find_element("css selector", "body").send_keys(keys)
+                if seat:
+                    driver.find_element("css selector", f"#replay-view input[value='{seat}']").click()
+                time.sleep(0.8)
+                driver.execute_script("window.scrollTo(0, 0)")
+                height = driver.execute_script("return document.documentElement.scrollHeight")
+                driver.set_window_size(WIDTH, min(height + 80, 3000))
+                time.sleep(0.8)
+                driver.save_screenshot(str(out / f"{name}.png"))
+                errors = console_errors(driver)
+                print(f"{name}: {out / (name + '.png')}" + (f"  console errors: {errors}" if errors else ""))
+
+
+if __name__ == "__main__":
+    main()

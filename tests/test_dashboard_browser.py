@@ -1,0 +1,207 @@
+"""The dashboard in a real headless Chromium: pages load over a store of the sample sessions,
+the replay steps with the keyboard, the upload reports a broken file.
+
+One server and one browser serve the whole module (a few seconds in all). Without Chromium
+the tests are skipped locally, but fail when ``CI`` is set: CI must run them.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from dashboards.live import chromium_missing, console_errors, headless_chromium, serving
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.filterwarnings("ignore:HTTPResponse.getheader:DeprecationWarning")]
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_data"
+WORKED = ROOT / "tests" / "data" / "worked_example.json"
+HOSTILE = '<b>Bold</b><img src=x onerror="document.title=1">'
+HOSTILE_ID = "вечер & <b>1</b>?"
+
+
+@pytest.fixture(scope="module")
+def store_path(tmp_path_factory):
+    from vint_replay.store import Store
+
+    folder = tmp_path_factory.mktemp("store")
+    path = folder / "vint-store"
+    hostile = json.loads(WORKED.read_text(encoding="utf-8"))
+    hostile["session"]["id"] = HOSTILE_ID
+    hostile["session"]["players"]["N"] = HOSTILE
+    (folder / "hostile.json").write_text(json.dumps(hostile, ensure_ascii=False), encoding="utf-8")
+    files = [str(p) for p in sorted(SAMPLES.glob("arbat-*.json"))] + [str(WORKED), str(folder / "hostile.json")]
+    summary = Store(path).import_paths(files, workers=1)
+    assert not summary.rejected, [o.diagnostics for o in summary.rejected]
+    return path
+
+
+@pytest.fixture(scope="module")
+def url(store_path):
+    from dashboards.app import create_app
+
+    with serving(create_app(store_path)) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser():
+    reason = chromium_missing()
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the browser tests: {reason}")
+        pytest.skip(reason)
+    with headless_chromium() as driver:
+        yield driver
+
+
+@pytest.fixture
+def page(browser, url):
+    """The browser, with a check after each test that the page logged no JavaScript error."""
+    browser.get_log("browser")
+    yield lambda path: browser.get(url + path)
+    assert console_errors(browser) == []
+
+
+def wait_for(find, timeout: float = 10.0):
+    """Poll ``find()`` until it returns something truthy (a Selenium lookup that may raise)."""
+    end = time.monotonic() + timeout
+    last: Exception | None = None
+    while time.monotonic() < end:
+        try:
+            found = find()
+            if found:
+                return found
+        except Exception as err:  # element not there yet / stale while React re-renders
+            last = err
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting ({last!r})")
+
+
+def css(driver, selector: str):
+    from selenium.webdriver.common.by import By
+
+    return driver.find_elements(By.CSS_SELECTOR, selector)
+
+
+def text_of(driver, selector: str) -> str:
+    found = css(driver, selector)
+    return found[0].text if found else ""
+
+
+def slam_bids() -> list[tuple[str, int, str]]:
+    """(session, deal, declarer's name) of every final bid at level 6 or 7 in the sample
+    files, read straight from the JSON: the last bid of the auction and who made it."""
+    seats = "NESW"
+    found = []
+    for path in sorted(SAMPLES.glob("arbat-*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        for deal in record["deals"]:
+            bids = [(i, c) for i, c in enumerate(deal["auction"]) if c.lower() not in ("pass", "p")]
+            if bids and int(bids[-1][1][0]) >= 6:
+                seat = seats[(seats.index(deal["dealer"]) + bids[-1][0]) % 4]
+                found.append((record["session"]["id"], deal["number"], record["session"]["players"][seat]))
+    return found
+
+
+def test_sessions_page_lists_the_samples_with_their_audit_status(browser, page):
+    page("/")
+    ids = {p.stem for p in SAMPLES.glob("arbat-*.json")}
+    links = wait_for(lambda: len(css(browser, "#sessions a")) >= len(ids) + 1 and css(browser, "#sessions a"))
+    assert ids <= {a.text for a in links}
+    with open(SAMPLES / "planted_mistakes.csv", newline="", encoding="utf-8") as planted:
+        wrong = {row["session"] for row in csv.DictReader(planted)}
+    for row in css(browser, "tr.session-row"):
+        session = row.find_elements("css selector", "a")[0].text
+        if session in ids:
+            assert ("mismatch" in row.text) == (session in wrong), row.text
+
+
+def test_names_are_shown_as_text_never_as_markup(browser, page):
+    page(f"/replay/{quote(HOSTILE_ID, safe='')}/1")
+    wait_for(lambda: HOSTILE in text_of(browser, "#hand-N"))
+    for path in ("/", f"/session/{quote(HOSTILE_ID, safe='')}"):
+        page(path)
+        wait_for(lambda: HOSTILE in browser.find_element("css selector", "main").text)
+        assert HOSTILE_ID in browser.find_element("css selector", "main").text
+    assert css(browser, "main b, main img") == [] and browser.title != "1"
+
+
+def test_scoresheet_shows_the_worked_example(browser, page):
+    page("/session/rules-6-worked-example")
+    # RULES.md §6: N–S 208 + 780 + 780 = 1768, E–W 130 + 1500 = 1630, N–S lead by 138.
+    wait_for(lambda: text_of(browser, "#total-NS") == "1768")
+    assert text_of(browser, "#total-EW") == "1630"
+    assert text_of(browser, "#difference") == "N–S by 138"
+    assert text_of(browser, "#audit-status") == "clean"
+    wait_for(lambda: css(browser, "#below-chart .main-svg"))
+
+
+def test_replay_steps_with_the_keyboard_to_the_end(browser, page):
+    from selenium.webdriver.common.keys import Keys
+
+    page("/replay/rules-6-worked-example/1")
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 0 of 52"))
+    body = css(browser, "body")[0]
+    body.send_keys(Keys.ARROW_RIGHT * 5)
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 5 of 52"))
+    body.send_keys(Keys.SHIFT + Keys.ARROW_RIGHT)  # to the end of trick 2
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 8 of 52"))
+    body.send_keys(Keys.ARROW_LEFT)
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 7 of 52"))
+    body.send_keys(Keys.ARROW_DOWN * 13)  # a trick at a time, past the end
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 52 of 52"))
+    # RULES.md §6: N–S took 8 tricks, E–W 5.
+    assert (text_of(browser, "#tricks-NS"), text_of(browser, "#tricks-EW")) == ("8", "5")
+    assert text_of(browser, "#below-NS") == "208 / 500" and text_of(browser, "#below-EW") == "130 / 500"
+    assert len(css(browser, ".rank.played")) == 52
+    body.send_keys(Keys.HOME)
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 0 of 52"))
+    assert css(browser, ".rank.played") == []
+
+
+def test_replay_shows_only_what_one_seat_saw(browser, page):
+    from selenium.webdriver.common.keys import Keys
+
+    page("/replay/rules-6-worked-example/1")
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 0"))
+    css(browser, "body")[0].send_keys(Keys.ARROW_RIGHT * 6)  # trick 1 and two cards of trick 2
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 6"))
+    css(browser, "#replay-view input[value='S']")[0].click()
+    wait_for(lambda: "closed" in css(browser, "#hand-N")[0].get_attribute("class"))
+    assert "closed" not in css(browser, "#hand-S")[0].get_attribute("class")
+    # Play HK HJ H5 HQ | S8 SA: E (left of declarer N) leads ♥K and wins, then leads ♠8, S plays
+    # ♠A. So far N and W played one card each, E two; S sees the rest of their hands face down.
+    for seat, played in (("N", 1), ("E", 2), ("W", 1)):
+        assert len(css(browser, f"#hand-{seat} .back")) == 13 - played
+        assert len(css(browser, f"#hand-{seat} .seen .pc")) == played
+    assert len(css(browser, "#hand-S .hand-open .rank")) == 13
+
+
+def test_analysis_page_draws_its_charts(browser, page):
+    page("/analysis")
+    graphs = ("contracts-chart", "made-chart", "players-chart", "pairs-chart", "games-chart", "luck-chart")
+    wait_for(lambda: all(css(browser, f"#{g} .main-svg") for g in graphs), timeout=20)
+    slams = text_of(browser, "#slams")
+    for session, deal, declarer in slam_bids():
+        assert f"{session} {deal} " in slams and declarer in slams
+
+
+def test_upload_of_a_broken_file_shows_diagnostics_and_stores_nothing(browser, page, store_path):
+    from vint_replay.store import Store
+
+    before = Store(store_path).session_ids()
+    page("/")
+    wait_for(lambda: css(browser, "#upload input[type=file]"))
+    css(browser, "#upload input[type=file]")[0].send_keys(str(SAMPLES / "broken" / "broken-evening.json"))
+    shown = wait_for(lambda: text_of(browser, "#upload-diagnostics"))
+    for code in ("revoke", "insufficient_bid", "bad_card", "hand_size", "bad_call"):
+        assert code in shown
+    assert Store(store_path).session_ids() == before

@@ -1,0 +1,323 @@
+"""What the dashboard pages show, checked without a browser: the data layer (dashboards.data,
+dashboards.stats), uploads, the app's safety settings and the serve/demo commands.
+
+Expected numbers come from RULES.md §6 by hand or straight from the sample JSON files."""
+from __future__ import annotations
+
+import csv
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from dashboards import data, stats
+from dashboards.library import Library
+from vint_replay.formats.json_record import read_json
+from vint_replay.seats import Side
+from vint_replay.session import evaluate
+from vint_replay.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_data"
+SAMPLE_FILES = sorted(SAMPLES.glob("arbat-*.json"))
+SEATS = "NESW"
+
+
+def report_of(raw: dict):
+    result = read_json(json.dumps(raw).encode())
+    assert result.record is not None, result.diagnostics
+    return evaluate(result.record, result.diagnostics)
+
+
+def sample_raw() -> list[dict]:
+    return [json.loads(p.read_text(encoding="utf-8")) for p in SAMPLE_FILES]
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory) -> Store:
+    store = Store(tmp_path_factory.mktemp("dash") / "store")
+    summary = store.import_paths([str(p) for p in SAMPLE_FILES], workers=1)
+    assert len(summary.imported) == len(SAMPLE_FILES)
+    return store
+
+
+# ---------------------------------------------------------------- scoresheet (RULES.md §6)
+
+
+def test_scoresheet_of_the_worked_example(worked_example_raw):
+    report = report_of(worked_example_raw)
+    checked = data.audit_of(report)
+    sheet = data.scoresheet(report, checked)
+    assert sheet.totals == (1768, 1630) and sheet.difference == "N–S by 138"
+    (rubber,) = sheet.rubbers
+    above = [sorted(e.points for e in col) for col in rubber.above]
+    assert above == [[780, 780], [1500]]  # honours 30 V and aces 30 V; 500 × 3 × 1 undertrick
+    (block,) = rubber.below  # nobody reached game: no game line
+    assert [[e.points for e in col] for col in block.cells] == [[208], [130]] and block.game is None
+    assert not any(e.mismatch for col in rubber.above for e in col)
+    assert data.audit_status(report, checked) == "clean"
+
+
+def test_deal_row_of_the_worked_example(worked_example_raw):
+    (row,) = data.deal_rows(report_of(worked_example_raw))
+    assert (row.contract, row.declarer, row.tricks) == ("3♣", "N", "8/9")
+    assert row.points == ((208, 1560), (130, 1500)) and row.recorded == row.points and row.problems == ()
+
+
+def test_a_paper_mistake_is_flagged_and_explained(worked_example_raw):
+    worked_example_raw["deals"][0]["recorded"]["NS"]["above"] = 2060  # 500 too many
+    report = report_of(worked_example_raw)
+    checked = data.audit_of(report)
+    assert data.audit_status(report, checked) == "1 mismatch"
+    sheet = data.scoresheet(report, checked)
+    flagged = {(side, e.points) for side, col in enumerate(sheet.rubbers[0].above) for e in col if e.mismatch}
+    assert flagged == {(Side.NS, 780)}  # both N–S entries above the line, none of E–W
+    (row,) = data.deal_rows(report, checked)
+    assert row.recorded[Side.NS] == (208, 2060)
+    assert len(row.problems) == 1 and "2060" in row.problems[0] and "1560" in row.problems[0]
+
+
+def test_an_invalid_session_lists_its_errors_and_has_no_sheet():
+    raw = json.loads((SAMPLES / "broken" / "broken-evening.json").read_text(encoding="utf-8"))
+    report = report_of(raw)
+    assert data.scoresheet(report) is None and data.progress(report) is None
+    assert data.audit_status(report, None).startswith("invalid (")
+    problems = {r.number: " ".join(r.problems) for r in data.deal_rows(report)}
+    assert "revoke" in problems[2] and "insufficient_bid" in problems[3]
+
+
+# ---------------------------------------------------------------- charts
+
+
+def test_below_the_line_progress_of_the_worked_example(worked_example_raw):
+    prog = data.progress(report_of(worked_example_raw))
+    assert prog.totals == ([1768], [1630]) and prog.threshold == 500
+    assert len(prog.trick_labels) == 13 and prog.games == []
+    assert (prog.below[0][-1], prog.below[1][-1]) == (8 * 26, 5 * 26)
+    steps = [(b - a, d - c) for a, b, c, d in zip([0] + prog.below[0], prog.below[0], [0] + prog.below[1], prog.below[1])]
+    assert all(step in ((26, 0), (0, 26)) for step in steps)  # one trick of V = 26 at a time
+
+
+def test_games_are_marked_where_the_threshold_is_first_crossed():
+    raw = json.loads(SAMPLE_FILES[0].read_text(encoding="utf-8"))
+    report = report_of(raw)
+    prog = data.progress(report)
+    starts = {index for index, _ in prog.deal_starts}
+    assert len(prog.games) == sum(1 for d in report.score.deals if d.game is not None) > 0
+    for index, side, _label in prog.games:
+        assert prog.below[side][index] >= prog.threshold
+        before = 0 if index in starts else prog.below[side][index - 1]
+        assert index in starts or before < prog.threshold
+    final = [sum(d.totals(s).below + d.totals(s).above for d in report.score.deals) for s in Side]
+    assert [t[-1] for t in prog.totals] == final
+
+
+# ---------------------------------------------------------------- replay
+
+
+def test_replay_payload_is_compact_and_matches_the_record(worked_example_raw):
+    report = report_of(worked_example_raw)
+    payload = data.replay_payload(report, 1)
+    deal = worked_example_raw["deals"][0]
+    names = {f"{'SHDC'[c // 13]}{'23456789TJQKA'[c % 13]}" for c in range(52)}
+    assert len(names) == 52
+    played = [f"{'SHDC'[c // 13]}{'23456789TJQKA'[c % 13]}" for c in payload["play"]]
+    assert played == deal["play"]
+    for seat, cards in zip(SEATS, payload["hands"]):
+        pbn = deal["hands"][seat].split(".")
+        assert sorted(f"{'SHDC'[c // 13]}{'23456789TJQKA'[c % 13]}" for c in cards) == sorted(
+            suit + rank for suit, ranks in zip("SHDC", pbn) for rank in ranks)
+    assert sum(1 for w in payload["winners"] if w % 2 == 0) == 8  # N–S took 8 tricks
+    assert payload["leaders"][0] == SEATS.index("E")  # left of the declarer N leads
+    assert (payload["value"], payload["below"], payload["threshold"]) == (26, [0, 0], 500)
+    assert len(json.dumps(payload, ensure_ascii=False)) < 2000
+
+
+def test_replay_payload_of_result_only_and_passed_out_deals():
+    raw = json.loads((SAMPLES / "arbat-2026-11-10-t2.json").read_text(encoding="utf-8"))
+    report = report_of(raw)
+    result_only = next(d for d in raw["deals"] if "result" in d and "play" not in d)
+    payload = data.replay_payload(report, result_only["number"])
+    bids = [(i, c) for i, c in enumerate(result_only["auction"]) if c.lower() not in ("pass", "p")]
+    declarer = (SEATS.index(result_only["dealer"]) + bids[-1][0]) % 4
+    taken = result_only["result"]["declarer_tricks"]
+    assert payload["play"] == [] and payload["result"][declarer % 2] == taken
+    assert sum(payload["result"]) == 13
+    raw, passed = next((r, d) for r in sample_raw() for d in r["deals"]
+                       if all(c.lower() in ("pass", "p") for c in d["auction"]))
+    payload = data.replay_payload(report_of(raw), passed["number"])
+    assert payload["contract"] is None and payload["play"] == [] and payload["result"] is None
+
+
+def test_auction_in_columns_from_the_dealer_and_neighbours():
+    raw = json.loads(SAMPLE_FILES[0].read_text(encoding="utf-8"))
+    report = report_of(raw)
+    second = report.record.deals[1]
+    seats, rows = data.auction_grid(second)
+    assert seats[0].name == raw["deals"][1]["dealer"] and len(seats) == 4
+    assert all(len(r) == 4 for r in rows)
+    assert [c for r in rows for c in r if c][0] == second.auction[0].pretty
+    numbers = [d["number"] for d in raw["deals"]]
+    assert data.neighbours(report, numbers[0]) == (None, numbers[1])
+    assert data.neighbours(report, numbers[-1]) == (numbers[-2], None)
+    assert data.replay_payload(report, 10_000) is None
+
+
+# ---------------------------------------------------------------- sessions list (store)
+
+
+def test_session_rows_carry_results_and_audit_status(store):
+    rows = {r.id: r for r in data.session_rows(store.sessions(), store.deals(columns=["session_id", "audit"]))}
+    assert set(rows) == {p.stem for p in SAMPLE_FILES}
+    with open(SAMPLES / "planted_mistakes.csv", newline="", encoding="utf-8") as f:
+        planted = Counter((r["session"], r["deal"]) for r in csv.DictReader(f))
+    wrong = Counter(session for session, _deal in planted)
+    for sid, row in rows.items():
+        expected = "clean" if sid not in wrong else f"{wrong[sid]} mismatch{'es' if wrong[sid] > 1 else ''}"
+        assert row.audit == expected, sid
+    for raw in sample_raw():
+        row = rows[raw["session"]["id"]]
+        assert row.deals == len(raw["deals"]) and row.date == raw["session"]["date"]
+        p = raw["session"]["players"]
+        assert row.players == f"{p['N']} & {p['S']} v {p['E']} & {p['W']}"
+
+
+def test_filter_and_sort_sessions(store):
+    rows = data.session_rows(store.sessions(), store.deals(columns=["session_id", "audit"]))
+    with_ivanov = {raw["session"]["id"] for raw in sample_raw() if "Иванов" in raw["session"]["players"].values()}
+    assert {r.id for r in data.filter_rows(rows, "иванов", False, "-date")} == with_ivanov
+    dates = [r.date for r in data.filter_rows(rows, "", False, "-date")]
+    assert dates == sorted(dates, reverse=True)
+    assert all("mismatch" in r.audit for r in data.filter_rows(rows, None, True, "id"))
+    assert data.filter_rows(rows, "no such player", False, "id") == []
+
+
+# ---------------------------------------------------------------- analysis (store)
+
+
+def test_analysis_counts_agree_with_the_sample_files(store):
+    selection = stats.select(store)
+    sessions, per_session = selection.sessions, selection.per_session
+    raws = sample_raw()
+    contracts = Counter()
+    games = Counter()
+    for raw in raws:
+        for deal in raw["deals"]:
+            bids = [c for c in deal["auction"] if c.lower() not in ("pass", "p")]
+            if bids:
+                contracts[(int(bids[-1][0]), bids[-1][1:].upper())] += 1
+    counts = stats.contract_counts(selection.contracts)
+    assert {(level, d): int(counts.loc[level, d]) for level in counts.index for d in counts.columns
+            if counts.loc[level, d]} == dict(contracts)
+    made = stats.made_failed(selection.contracts)
+    assert int(made.values.sum()) == sum(contracts.values())
+    assert selection.deals == sum(len(raw["deals"]) for raw in raws)
+    pairs = stats.partnership_points(sessions, per_session)
+    assert pairs["net"].sum() == 0  # what one partnership nets, the other loses
+    totals = store.sessions()
+    assert pairs["points"].sum() == int(totals["total_ns"].sum() + totals["total_ew"].sum())
+    # Every sample session ends with the deal that finishes its last rubber (sample_data/README.md),
+    # so every rubber has a winner, who took two games in it.
+    won = stats.game_winners(sessions, per_session)
+    assert won["rubbers"].sum() == int(totals["rubbers"].sum())
+    assert (won["games"] >= 2 * won["rubbers"]).all()
+    luck = stats.luck_vs_play(sessions, per_session).set_index("player")
+    seats_taken = Counter(name for raw in raws for name in raw["session"]["players"].values() for _ in raw["deals"])
+    assert luck["deals"].to_dict() == dict(seats_taken)
+    slams = stats.slam_attempts(sessions, selection.slams)
+    assert len(slams) == sum(n for (level, _), n in contracts.items() if level >= 6)
+    # per player, from session sums: the same as the store's own summary over deal rows
+    mine = stats.player_points(selection)
+    theirs = store.player_summary()
+    assert mine.to_dict("records") == theirs[list(mine.columns)].to_dict("records")
+    numbers = stats.summary_numbers(selection)
+    assert numbers["sessions"] == str(len(raws)) and numbers["slams bid"] == str(len(slams))
+
+
+def test_analysis_filters_are_pushed_down(store):
+    raws = sample_raw()
+    chosen = [raw for raw in raws if "Орлов" in raw["session"]["players"].values()
+              and "2026-11-04" <= raw["session"]["date"] <= "2026-11-30"]
+    selection = stats.select(store, "2026-11-04", "2026-11-30", "Орлов")
+    assert set(selection.sessions["session_id"]) == {raw["session"]["id"] for raw in chosen}
+    assert selection.deals == sum(len(raw["deals"]) for raw in chosen)
+    assert stats.select(store, "2030-01-01", None, None).deals == 0
+    assert "Орлов" in stats.players(store) and len(stats.players(store)) == 8
+
+
+# ---------------------------------------------------------------- uploads and the app
+
+
+def test_upload_of_a_broken_file_stores_nothing(tmp_path):
+    library = Library(Store(tmp_path / "store"), max_upload_bytes=100_000)
+    broken = (SAMPLES / "broken" / "broken-evening.json").read_bytes()
+    result = library.upload("broken-evening.json", broken)
+    assert not result.accepted and {d.code for d in result.diagnostics} >= {"revoke", "bad_call"}
+    assert library.store.session_ids() == []
+    too_big = library.upload("big.json", b" " * 100_001)
+    assert not too_big.accepted and "limit" in too_big.reason
+    assert not library.upload("evening.csv", b"a,b").accepted
+    good = SAMPLE_FILES[0].read_bytes()
+    assert library.upload("../../etc/evening.json", good).status == "imported"
+    assert library.upload("evening.json", good).status == "unchanged"
+    assert library.store.session_ids() == [SAMPLE_FILES[0].stem]
+    assert library.report(SAMPLE_FILES[0].stem).score is not None and library.report("nope") is None
+
+
+def test_app_refuses_oversized_requests_and_foreign_hosts(tmp_path):
+    from dashboards.app import LOOPBACK_HOSTS, create_app
+
+    app = create_app(tmp_path / "store", max_upload_bytes=10_000, trusted_hosts=LOOPBACK_HOSTS)
+    client = app.server.test_client()
+    assert client.get("/", headers={"Host": "localhost"}).status_code == 200
+    assert client.get("/", headers={"Host": "evil.example"}).status_code == 400
+    big = client.post("/_dash-update-component", data=b"{" + b" " * 200_000 + b"}",
+                      headers={"Host": "localhost", "Content-Type": "application/json"})
+    assert big.status_code == 413
+
+
+def test_page_layouts_render_from_the_store(store):
+    import dash
+
+    from dashboards.app import create_app
+
+    app = create_app(store.root)
+    layouts = {page["path_template"]: page["layout"] for page in dash.page_registry.values() if page["path_template"]}
+    first = SAMPLE_FILES[0].stem
+    with app.server.app_context():
+        sheet = layouts["/session/<session_id>"](session_id=first)
+        table = layouts["/replay/<session_id>/<deal>"](session_id=first, deal="1")
+        missing = layouts["/replay/<session_id>/<deal>"](session_id=first, deal="999")
+    found = _ids(sheet)
+    assert {"total-NS", "total-EW", "difference", "deal-table", "below-chart"} <= found
+    assert {"card-table", "replay-deal", "replay-slider", "auction"} <= _ids(table)
+    assert "No such deal" in str(missing)
+
+
+def _ids(component) -> set[str]:
+    out = set()
+    stack = [component]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, (list, tuple)):
+            stack.extend(c)
+        elif hasattr(c, "to_plotly_json"):
+            if getattr(c, "id", None):
+                out.add(c.id)
+            stack.append(getattr(c, "children", None))
+    return out
+
+
+def test_serve_refuses_debug_off_loopback_and_demo_imports_samples(runner, tmp_path, monkeypatch):
+    from vint_replay import cli
+
+    served = []
+    monkeypatch.setattr(cli, "_serve", lambda *args: served.append(args))
+    result = runner.invoke(cli.main, ["demo", "--store", str(tmp_path / "s"), "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert served == [(str(tmp_path / "s"), "127.0.0.1", 8123, False)]
+    assert set(Store(tmp_path / "s").session_ids()) >= {p.stem for p in SAMPLE_FILES}
+    monkeypatch.undo()
+    bad = runner.invoke(cli.main, ["serve", "--store", str(tmp_path / "s"), "--host", "0.0.0.0", "--debug"])
+    assert bad.exit_code != 0 and "--debug" in bad.output

@@ -1,0 +1,106 @@
+"""The unit of batch analysis: one validated deal in, its DD table, par and per-card verdicts
+out. Both are small picklable values, so the same function runs in this process, in local
+worker processes or on a Dask cluster."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..calls import Contract
+from ..cards import Card
+from ..profiles import get_profile
+from ..scoring import DealFacts
+from ..seats import Side
+from ..session import SessionReport
+from .dd import DDTable, PlayAnalysis, analyse_cards, dd_table
+from .par import Outcome, best_for, outcomes, par
+
+
+@dataclass(frozen=True, slots=True)
+class DealJob:
+    """A deal the engine found valid, reduced to what DDS and the par need."""
+
+    session_id: str
+    deal: int
+    content_sha256: str | None  # of the session record, to spot analyses of a replaced session
+    year: int | None  # the store's partition
+    profile: str
+    dealer_side: Side  # opens the double-dummy auction of the par
+    hands: tuple[int, int, int, int]
+    contract: Contract | None  # None: passed out
+    cards: tuple[Card, ...]  # the play (empty for a result-only or passed-out deal)
+    tricks: tuple[int, int] | None  # tricks taken by Side, as played or recorded
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return self.session_id, self.deal
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """What the analysis found for one deal; ``error`` is set (and the rest may be missing) when
+    DDS failed on it."""
+
+    job: DealJob
+    table: DDTable | None = None
+    par: Outcome | None = None  # None: the double-dummy auction passes the deal out
+    best: tuple[Outcome, Outcome] | None = None  # best contract of N–S, of E–W
+    actual: tuple[int, int] | None = None  # the played contract's deal points by Side
+    play: PlayAnalysis | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A deal not sent to DDS, and why (in the engine's words)."""
+
+    session_id: str
+    deal: int
+    reason: str
+
+
+def jobs_for(report: SessionReport, content_sha256: str | None = None, year: int | None = None,
+             only: set[int] | None = None) -> Iterator[DealJob | Skipped]:
+    """A job per deal of a checked session (those numbered in ``only``, if given); a deal with
+    errors, or without its hands, is :class:`Skipped` with the engine's first message."""
+    info = report.record.info
+    for replay in report.replays:
+        number = replay.deal.number
+        if only is not None and number not in only:
+            continue
+        if not replay.valid:
+            first = next(d for d in replay.diagnostics if d.severity == "error")
+            yield Skipped(info.id, number, f"{first.code}: {first.message}")
+            continue
+        if replay.hands is None:
+            yield Skipped(info.id, number, "the hands are not known")
+            continue
+        cards = tuple(c for trick in replay.tricks for c in trick.cards)
+        yield DealJob(info.id, number, content_sha256, year, report.profile.name, replay.deal.dealer.side,
+                      replay.hands, replay.contract, cards, replay.tricks_won)
+
+
+def analyse_job(job: DealJob) -> DealResult:
+    """DD table, par and (for a played deal) per-card verdicts; any failure is recorded on the
+    result instead of raised, so one bad deal never stops a batch."""
+    try:
+        profile = get_profile(job.profile)
+        table = dd_table(job.hands)
+        scored = outcomes(table, job.hands, profile)
+        best = (best_for(Side.NS, scored), best_for(Side.EW, scored))
+        actual = play = None
+        if job.contract is not None and job.tricks is not None:
+            points = [0, 0]
+            for entry in profile.score(DealFacts(job.contract, job.tricks, job.hands)):
+                points[entry.side] += entry.points
+            actual = (points[0], points[1])
+            if job.cards:
+                play = analyse_cards(job.hands, job.contract, profile.opening_leader(job.contract.declarer), job.cards)
+        return DealResult(job, table, par(scored, job.dealer_side), best, actual, play)
+    except Exception as err:  # noqa: BLE001 — recorded per deal, by design
+        return DealResult(job, error=f"{type(err).__name__}: {err}")
+
+
+def analyse_chunk(jobs: list[DealJob]) -> list[DealResult]:
+    """A few deals per task: what a worker process or Dask task runs."""
+    return [analyse_job(job) for job in jobs]

@@ -1,0 +1,221 @@
+"""The two analysis datasets of a store, ``dd_tables/`` (a row per deal) and ``dd_plays/`` (a row
+per card), hive-partitioned by year like the store's own tables.
+
+They live beside the store's tables, not inside its generations (an import rewrites a
+generation from the store's five tables only). Atomicity is per file instead: every write is a
+new immutable file, written under a hidden name, synced and renamed into place under the
+store's writer lock, so readers (ours, pyarrow's, DuckDB's) never see a partial file. Each write
+is one *run*: its rows carry the run id, a deal's current analysis is its latest run whose
+session content hash still matches the stored session, and ``dd_plays`` rows count only
+through their run's ``dd_tables`` row — so a crash between the two files, a re-analysis or
+a replaced session never shows stale or doubled rows.
+"""
+from __future__ import annotations
+
+import os
+import uuid
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.dataset as ds
+import pyarrow.parquet as pq
+
+from ..calls import Denomination
+from ..seats import SEATS, Side
+from ..store import Store
+from ..store.layout import writer_lock
+from ..store.schema import CARD_NAMES, PARTITION, SEAT_NAMES, writer_options
+from ..store.store import PARTITIONING, partition_name
+from .jobs import DealResult
+
+DD_TABLES = "dd_tables"
+DD_PLAYS = "dd_plays"
+STATUS_OK = "ok"
+STATUS_DDS_ERROR = "dds_error"
+
+_dict = pa.dictionary(pa.int8(), pa.string())
+_sid = pa.dictionary(pa.int32(), pa.string())
+TRICK_COLUMNS = tuple(f"tricks_{s.lower()}_{d.code.lower()}" for s in SEAT_NAMES for d in Denomination)
+
+TABLES_SCHEMA = pa.schema([
+    ("session_id", _sid),
+    ("deal", pa.int16()),
+    ("run", _sid),  # the write that produced the row
+    ("analysed_at", pa.timestamp("ms", tz="UTC")),
+    ("content_sha256", pa.string()),  # of the session analysed
+    ("profile", _dict),
+    ("status", _dict),  # ok / dds_error
+    ("message", pa.string()),
+    *[(c, pa.int8()) for c in TRICK_COLUMNS],  # DD tricks of that declarer in that denomination
+    ("contract", _dict),  # as played; null when passed out
+    ("declarer", _dict),
+    ("contract_dd_tricks", pa.int8()),  # DD tricks of the declarer in the played contract
+    ("par_contract", _dict),  # null: the double-dummy auction passes the deal out
+    ("par_declarer", _dict),
+    ("par_ns", pa.int32()),  # deal points of each side at par (no game or rubber premiums)
+    ("par_ew", pa.int32()),
+    ("best_ns_contract", _dict),  # N–S's own best contract and its net for N–S
+    ("best_ns_declarer", _dict),
+    ("best_ns_net", pa.int32()),
+    ("best_ew_contract", _dict),
+    ("best_ew_declarer", _dict),
+    ("best_ew_net", pa.int32()),
+    ("actual_ns", pa.int32()),  # deal points as played, same definition as par
+    ("actual_ew", pa.int32()),
+    ("lost_ns", pa.int8()),  # tricks given away by N–S's cards, double dummy
+    ("lost_ew", pa.int8()),
+])
+
+PLAYS_SCHEMA = pa.schema([
+    ("session_id", _sid),
+    ("deal", pa.int16()),
+    ("run", _sid),
+    ("index", pa.int8()),  # 0–51
+    ("trick", pa.int8()),  # 1–13
+    ("seat", _dict),
+    ("card", _dict),
+    ("dd_before", pa.int8()),  # declarer side's tricks, double dummy, before this card
+    ("dd_after", pa.int8()),
+    ("cost", pa.int8()),  # tricks this card gave to the other side
+    ("best", pa.string()),  # the cards that kept dd_before, high to low, space-separated
+])
+
+SCHEMAS = {DD_TABLES: TABLES_SCHEMA, DD_PLAYS: PLAYS_SCHEMA}
+
+
+def _table_row(result: DealResult, run: str, when: datetime) -> dict[str, object]:
+    job = result.job
+    row: dict[str, object] = {
+        "session_id": job.session_id, "deal": job.deal, "run": run, "analysed_at": when,
+        "content_sha256": job.content_sha256, "profile": job.profile,
+        "status": STATUS_OK if result.error is None else STATUS_DDS_ERROR, "message": result.error,
+        "contract": None if job.contract is None else str(job.contract),
+        "declarer": None if job.contract is None else job.contract.declarer.name,
+    }
+    table = result.table
+    for column, (seat, d) in zip(TRICK_COLUMNS, ((s, d) for s in SEATS for d in Denomination)):
+        row[column] = None if table is None else table[d, seat]
+    if table is not None and job.contract is not None:
+        row["contract_dd_tricks"] = table[job.contract.denomination, job.contract.declarer]
+    if result.best is not None:
+        row["par_ns"], row["par_ew"] = (0, 0) if result.par is None else result.par.points
+        if result.par is not None:
+            row["par_contract"], row["par_declarer"] = str(result.par.contract), result.par.contract.declarer.name
+        for side, best in zip(("ns", "ew"), result.best):
+            row[f"best_{side}_contract"] = str(best.contract)
+            row[f"best_{side}_declarer"] = best.contract.declarer.name
+            row[f"best_{side}_net"] = best.net(Side[side.upper()])
+    if result.actual is not None:
+        row["actual_ns"], row["actual_ew"] = result.actual
+    if result.play is not None:
+        row["lost_ns"], row["lost_ew"] = result.play.lost_by(Side.NS), result.play.lost_by(Side.EW)
+    return row
+
+
+def _play_rows(result: DealResult, run: str) -> Iterable[dict[str, object]]:
+    if result.play is None:
+        return
+    job = result.job
+    for v in result.play.cards:
+        yield {"session_id": job.session_id, "deal": job.deal, "run": run, "index": v.index,
+               "trick": v.index // 4 + 1, "seat": v.seat.name, "card": CARD_NAMES[v.card],
+               "dd_before": v.before, "dd_after": v.after, "cost": v.cost,
+               "best": " ".join(CARD_NAMES[c] for c in v.best_cards)}
+
+
+def write_results(store: Store, results: list[DealResult]) -> str | None:
+    """Write one run of results into the store (plays first, the deal rows last); returns the
+    run id, or ``None`` when there was nothing to write."""
+    if not results:
+        return None
+    run = uuid.uuid4().hex[:16]
+    when = datetime.now(timezone.utc)
+    by_year: dict[int | None, list[DealResult]] = {}
+    for result in results:
+        by_year.setdefault(result.job.year, []).append(result)
+    with writer_lock(store.root):
+        for name, rows_of in ((DD_PLAYS, lambda r: _play_rows(r, run)), (DD_TABLES, lambda r: [_table_row(r, run, when)])):
+            for year, part in sorted(by_year.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)):
+                rows = [row for r in part for row in rows_of(r)]
+                if rows:
+                    _write_file(store.root / name / partition_name(year) / f"part-{run}.parquet",
+                                pa.Table.from_pylist(rows, schema=SCHEMAS[name]), SCHEMAS[name])
+    return run
+
+
+def _write_file(path: Path, table: pa.Table, schema: pa.Schema) -> None:
+    """Write under a hidden name, sync, rename into place, sync the folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        pq.write_table(table, temp, **writer_options(schema))
+        fd = os.open(temp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+    finally:
+        temp.unlink(missing_ok=True)
+    fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _dataset(store: Store, name: str) -> ds.Dataset | None:
+    folder = store.root / name
+    if not any(folder.glob("*/*.parquet")):
+        return None
+    schema = SCHEMAS[name].append(pa.field(PARTITION, pa.int16()))
+    return ds.dataset(folder, schema=schema, format="parquet", partitioning=PARTITIONING)
+
+
+def _frame(table: pa.Table) -> pd.DataFrame:
+    for i, f in enumerate(table.schema):
+        if pa.types.is_dictionary(f.type):
+            table = table.set_column(i, f.name, table.column(i).cast(f.type.value_type))
+    return table.to_pandas(types_mapper=_NULLABLE_INTS.get)
+
+
+_NULLABLE_INTS = {pa.int8(): pd.Int8Dtype(), pa.int16(): pd.Int16Dtype(), pa.int32(): pd.Int32Dtype()}
+
+
+def _filter(session_id: str | list[str] | None, deal: int | list[int] | None) -> ds.Expression | None:
+    out = None
+    for column, value in (("session_id", session_id), ("deal", deal)):
+        if value is None:
+            continue
+        part = ds.field(column) == value if isinstance(value, (str, int)) else ds.field(column).isin(list(value))
+        out = part if out is None else out & part
+    return out
+
+
+def dd_tables(store: Store, session_id: str | list[str] | None = None, deal: int | list[int] | None = None,
+              include_stale: bool = False) -> pd.DataFrame:
+    """The current analysis row of each deal (its latest run), as a DataFrame; rows of a session
+    since replaced (other content hash) or removed are left out unless ``include_stale``."""
+    data = _dataset(store, DD_TABLES)
+    if data is None:
+        return _frame(TABLES_SCHEMA.empty_table())
+    frame = _frame(data.to_table(filter=_filter(session_id, deal)))
+    frame = frame.sort_values("analysed_at", kind="stable").drop_duplicates(["session_id", "deal"], keep="last")
+    if not include_stale:
+        current = store.sessions(session_id, columns=["session_id", "content_sha256"])
+        frame = frame.merge(current, on=["session_id", "content_sha256"], how="inner")
+    return frame.sort_values(["session_id", "deal"]).reset_index(drop=True)
+
+
+def dd_plays(store: Store, session_id: str | list[str] | None = None, deal: int | list[int] | None = None) -> pd.DataFrame:
+    """Per-card verdicts of the deals' current analyses (see :func:`dd_tables`), in play order."""
+    data = _dataset(store, DD_PLAYS)
+    if data is None:
+        return _frame(PLAYS_SCHEMA.empty_table())
+    runs = dd_tables(store, session_id, deal)[["session_id", "deal", "run"]]
+    frame = _frame(data.to_table(filter=_filter(session_id, deal)))
+    frame = frame.merge(runs, on=["session_id", "deal", "run"], how="inner")
+    return frame.sort_values(["session_id", "deal", "index"]).reset_index(drop=True)

@@ -2,6 +2,7 @@
 inside the commands that need them, so checking a file starts fast."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -23,7 +24,8 @@ def load(path: str, strict: bool = False) -> tuple[ReadResult, SessionReport | N
     result = read_bytes(data, format_of(path), strict=strict)
     if result.record is None:
         return result, None
-    return result, evaluate(result.record, result.diagnostics)
+    report = evaluate(result.record, result.diagnostics)
+    return result, dataclasses.replace(report, diagnostics=tuple(result.locate(report.diagnostics)))
 
 
 def problems_of(result: ReadResult, report: SessionReport | None) -> list[Diagnostic]:
@@ -126,3 +128,284 @@ def audit(file: str, as_json: bool) -> None:
         click.echo(f"{file}: {result.deals_checked} deals checked, "
                    + ("no mismatches" if not n else f"{n} mismatch{'es' if n > 1 else ''}"))
     sys.exit(0 if result.clean else 1)
+
+
+# ---------------------------------------------------------------- the session store
+
+_store_option = click.option(
+    "--store", "store_path", envvar="VINT_STORE", default="vint-store", show_default=True,
+    type=click.Path(file_okay=False), help="The store folder (or set VINT_STORE).")
+
+
+@main.command("import")
+@click.argument("paths", nargs=-1, required=True)
+@_store_option
+@click.option("--replace", is_flag=True, help="Overwrite stored sessions whose content differs.")
+@click.option("--workers", type=click.IntRange(1), default=None, help="Worker processes (default: one per CPU).")
+def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int | None) -> None:
+    """Check, score and store the sessions in PATHS (files, folders, glob patterns).
+    Exit 1 if any file was rejected."""
+    from .store import Store, StoreError
+    from .store.importer import expand_paths
+
+    files, missing = expand_paths(paths)
+    total = len(files) + len(missing)
+    with click.progressbar(length=total, label="Importing", file=sys.stderr,
+                           hidden=total < 20 or not sys.stderr.isatty()) as bar:
+        try:
+            summary = Store(store_path).import_paths(paths, replace=replace, workers=workers, progress=bar.update)
+        except StoreError as err:
+            raise click.ClickException(str(err))
+    for outcome in summary.rejected:
+        for d in outcome.errors:
+            click.echo(d.describe(outcome.path), err=True)
+        if outcome.reason:
+            click.echo(f"{outcome.path}: {outcome.reason}", err=True)
+        click.echo(f"{outcome.path}: rejected", err=True)
+    deals = summary.deals
+    click.echo(f"{len(summary.imported)} imported, {len(summary.replaced)} replaced, "
+               f"{len(summary.unchanged)} unchanged, {len(summary.rejected)} rejected; "
+               f"{deals} deal{'s' if deals != 1 else ''} written in {summary.seconds:.1f} s "
+               f"({store_path})")
+    sys.exit(1 if summary.rejected else 0)
+
+
+@main.command()
+@click.argument("session_id")
+@click.argument("out")
+@_store_option
+def export(session_id: str, out: str, store_path: str) -> None:
+    """Write stored session SESSION_ID to OUT (.vint for the text format, else JSON; - for stdout)."""
+    from .formats import write_text
+    from .store import Store
+
+    try:
+        record = Store(store_path).load_session(session_id)
+    except KeyError:
+        raise click.ClickException(f"no session {session_id!r} in the store {store_path}")
+    text = write_text(record, format_of(out))
+    if out == "-":
+        click.echo(text, nl=False)
+    else:
+        try:
+            Path(out).write_text(text, encoding="utf-8")
+        except OSError as err:
+            raise click.ClickException(f"cannot write {out}: {err.strerror or err}")
+        click.echo(f"{out}: session {session_id} ({len(record.deals)} deals)")
+
+
+@main.command()
+@_store_option
+@click.option("--json", "as_json", is_flag=True, help="Print the sessions as a JSON list.")
+def sessions(store_path: str, as_json: bool) -> None:
+    """List the sessions in the store."""
+    from .store import Store
+
+    columns = ["session_id", "date", "event", "player_n", "player_e", "player_s", "player_w",
+               "deals", "rubbers", "total_ns", "total_ew"]
+    frame = Store(store_path).sessions(columns=columns).sort_values(["date", "session_id"], na_position="first")
+    rows = [{k: (None if v != v else v) for k, v in row.items()} for row in frame.to_dict("records")]
+    if as_json:
+        emit_json(rows)
+        return
+    for row in rows:
+        players = "–".join(str(row[c]) for c in ("player_n", "player_e", "player_s", "player_w"))
+        click.echo(f"{row['session_id']}  {row['date'] or '':10}  {row['deals']:>5} deals  "
+                   f"N–S {row['total_ns']} E–W {row['total_ew']}  {players}  {row['event'] or ''}".rstrip())
+    click.echo(f"{len(rows)} session{'s' if len(rows) != 1 else ''}, {int(frame['deals'].sum())} deals", err=True)
+
+
+@main.command()
+@_store_option
+def compact(store_path: str) -> None:
+    """Merge the store's files into one per table partition (atomic; the data do not change)."""
+    from .store import Store, StoreError
+
+    try:
+        result = Store(store_path).compact()
+    except StoreError as err:
+        raise click.ClickException(str(err))
+    click.echo(f"{result.files_before} files → {result.files_after} in {result.seconds:.1f} s")
+
+
+def _serve(store: str, host: str, port: int, debug: bool) -> None:
+    """Run the dashboard; debug mode (the Werkzeug debugger) only on a loopback address."""
+    from dashboards.app import LOOPBACK_HOSTS, create_app
+
+    loopback = host in ("127.0.0.1", "localhost", "::1")
+    if debug and not loopback:
+        raise click.UsageError("--debug exposes a debugger: use it only with --host 127.0.0.1")
+    app = create_app(store, trusted_hosts=LOOPBACK_HOSTS if loopback else None)
+    click.echo(f"vint-replay dashboard on http://{'localhost' if loopback else host}:{port}/ (store {store}); Ctrl+C stops it")
+    app.run(host=host, port=port, debug=debug, dev_tools_disable_version_check=True)
+
+
+@main.command()
+@_store_option
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 exposes it to the network).")
+@click.option("--port", default=8050, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--debug", is_flag=True, help="Dash debug mode (reloader, debugger); loopback only.")
+def serve(store_path: str, host: str, port: int, debug: bool) -> None:
+    """Serve the dashboard over the store: sessions, scoresheets, replays, analysis."""
+    _serve(store_path, host, port, debug)
+
+
+@main.command()
+@_store_option
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8050, show_default=True, type=click.IntRange(1, 65535))
+def demo(store_path: str, host: str, port: int) -> None:
+    """Import the sample club evenings (sample_data/) into the store if needed, then serve."""
+    from .store import Store
+
+    folder = Path("sample_data")
+    if not folder.is_dir():
+        folder = Path(__file__).resolve().parent.parent / "sample_data"
+    files = sorted(str(p) for p in folder.glob("*.json"))
+    if not files:
+        raise click.ClickException(f"no sample sessions found in {folder}")
+    summary = Store(store_path).import_paths(files, replace=False)
+    for outcome in summary.rejected:
+        click.echo(f"{outcome.path}: not imported ({outcome.reason or 'has errors'})", err=True)
+    click.echo(f"sample sessions: {len(summary.imported)} imported, {len(summary.unchanged)} already in {store_path}")
+    _serve(store_path, host, port, False)
+
+
+def _scheduler_address(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """A Dask scheduler address as Dask reads it (``tcp://HOST:PORT``), or a usage error."""
+    if value is None:
+        return None
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        parse_host_port(parse_address(value)[1])
+    except ValueError as err:
+        raise click.BadParameter(f"{err}; expected tcp://HOST:PORT")
+    return value
+
+
+@main.command()
+@_store_option
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="Local worker processes (default: one per CPU; 1 runs in this process).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", callback=_scheduler_address,
+              help="Run on this Dask distributed scheduler instead of local processes.")
+@click.option("--retry-errors", is_flag=True, help="Analyse again the deals on which DDS failed before.")
+def analyze(store_path: str, workers: int | None, scheduler: str | None, retry_errors: bool) -> None:
+    """Double-dummy analysis of every stored deal not analysed yet: DD tables and vint par
+    (dd_tables/), each card's DD cost (dd_plays/). Resumable: an interrupted run keeps what it
+    wrote and the next one goes on from there."""
+    import os
+
+    from .analysis.batch import analyse_store, pending_deals
+    from .store import Store
+
+    store = Store(store_path)
+    if not (store.root / "sessions").exists():
+        raise click.ClickException(f"{store_path} is not a store with sessions (import some first)")
+    total = sum(len(v) for v in pending_deals(store, retry_errors).values())
+    where = scheduler or f"{workers or os.cpu_count() or 1} local process(es)"
+    click.echo(f"{total} deal{'s' if total != 1 else ''} to analyse on {where}", err=True)
+    with click.progressbar(length=total, label="Analysing", file=sys.stderr,
+                           hidden=total == 0 or not sys.stderr.isatty()) as bar:
+        try:
+            summary = analyse_store(store, workers or os.cpu_count() or 1, scheduler, retry_errors,
+                                    progress=bar.update)
+        except OSError as err:  # e.g. the scheduler cannot be reached
+            raise click.ClickException(f"analysis stopped: {err}")
+    for item in summary.skipped:
+        click.echo(f"{item.session_id} deal {item.deal}: not analysed ({item.reason})", err=True)
+    for result in summary.failed:
+        click.echo(f"{result.job.session_id} deal {result.job.deal}: DDS failed ({result.error})", err=True)
+    click.echo(f"{summary.analysed} analysed, {len(summary.failed)} failed, {len(summary.skipped)} skipped "
+               f"in {summary.seconds:.1f} s ({store_path})")
+    sys.exit(1 if summary.failed or summary.skipped else 0)
+
+
+FORMATS = click.Choice(["json", "vint"])
+
+
+@main.command()
+@click.argument("source")
+@click.argument("target")
+@click.option("--from", "from_fmt", type=FORMATS, help="Format of SOURCE (default: its extension; '-' is JSON).")
+@click.option("--to", "to_fmt", type=FORMATS, help="Format of TARGET (default: its extension; '-' is JSON).")
+@click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
+def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, strict: bool) -> None:
+    """Convert a record between JSON and .vint text without loss ('-' for stdin/stdout).
+
+    A file that cannot be read completely is not converted (exit 1): nothing is dropped."""
+    from .formats import write_text
+
+    if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint")):
+        raise click.UsageError(f"cannot tell the format of {target!r}: name it .json or .vint, or give --to")
+    try:
+        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+    except OSError as err:
+        raise click.ClickException(f"cannot read {source}: {err.strerror or err}")
+    result = read_bytes(data, from_fmt or format_of(source), strict=strict)
+    print_problems(source, result.diagnostics)
+    if result.record is None or any(d.severity is Severity.ERROR for d in result.diagnostics):
+        click.echo(f"{source}: not converted until the errors above are fixed", err=True)
+        sys.exit(1)
+    text = write_text(result.record, to_fmt or format_of(target))
+    if target == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(target).write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise click.ClickException(f"cannot write {target}: {err.strerror or err}")
+
+
+def _next_step() -> bool:
+    """At a terminal, wait for a key (False for q, Esc or Ctrl-C); elsewhere never wait."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return True
+    click.echo("  … any key: next trick, q: stop", nl=False)
+    try:
+        key = click.getchar()
+    except (KeyboardInterrupt, EOFError):
+        key = "q"
+    click.echo("\r" + " " * 36 + "\r", nl=False)
+    return key not in ("q", "Q", "\x1b", "\x03")
+
+
+@main.command()
+@click.argument("file")
+@click.option("--deal", "number", type=int, required=True, help="The deal's number.")
+@click.option("--trick", type=click.IntRange(0, 13), help="Show the position after this trick.")
+@click.option("--step", is_flag=True, help="Wait for a key between tricks (at a terminal).")
+def replay(file: str, number: int, trick: int | None, step: bool) -> None:
+    """Show deal N of FILE: the hands round the table, the auction, then the play trick by trick
+    with the running trick count and below-the-line score. Exit 1 if the deal has errors."""
+    from .terminal import DealView
+
+    result, report = load(file)
+    if report is None:
+        print_problems(file, problems_of(result, report))
+        sys.exit(1)
+    numbers = [d.number for d in report.record.deals]
+    if number not in numbers:
+        shown = f"{numbers[0]}–{numbers[-1]}" if numbers else "none"
+        raise click.UsageError(f"{file} has no deal {number} (deals: {shown})")
+    index = numbers.index(number)
+    problems = [d for d in report.diagnostics if d.deal in (None, number)]
+    print_problems(file, problems)
+    view = DealView.of(report, index, color=True)
+    if trick is not None:
+        played = len(view.replay.tricks)
+        if not view.replay.play_states:
+            raise click.UsageError(f"deal {number} has no card play to show; leave out --trick")
+        if trick > played:
+            raise click.UsageError(f"deal {number} has {played} trick{'s' if played != 1 else ''} to show, not {trick}")
+        click.echo(view.after(trick), nl=False)
+    elif step:
+        pieces = list(view.steps())
+        for i, piece in enumerate(pieces):
+            click.echo(piece)
+            if i < len(pieces) - 1 and not _next_step():
+                break
+    else:
+        click.echo(view.full(), nl=False)
+    sys.exit(1 if any(d.severity is Severity.ERROR for d in problems) else 0)

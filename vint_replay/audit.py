@@ -76,6 +76,10 @@ def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: in
     for e in theirs:
         if e.points and diff == e.points:
             guesses.append(f"{_name(e)} {e.points} written for the wrong side — {e.reason}")
+    for e in mine:
+        for written, slip in _slips(e, deal):
+            if diff == written - e.points:
+                guesses.append(f"{_name(e)} written as {written} ({slip}) instead of {e.points} ({e.reason})")
     if line is Line.BELOW:  # a premium of this side written below the line instead of above
         for e in deal.entries:
             if e.side is side and e.line is Line.ABOVE and e.points and diff == e.points:
@@ -83,10 +87,13 @@ def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: in
     if not guesses and diff > 0 and line is Line.ABOVE:
         value = deal.trick_value or 0
         candidates = list(_COMMON_PREMIUMS)
+        if deal.contract is not None and deal.contract.level >= 6:  # a slam bid: slam slips first
+            candidates.sort(key=lambda c: c[0] not in (Item.SLAM, Item.CONTRACT_PREMIUM))
         if value:
             candidates += [(Item.HONOURS, m * value) for m in (20, 30, 40)] + [(Item.ACES, m * value) for m in (20, 30, 40)]
+        held = {e.item for e in mine} | ({Item.GAME, Item.RUBBER} if deal.game and deal.game.side is side else set())
         for item, points in candidates:
-            if diff == points and not any(e.item is item for e in mine):
+            if diff == points and item not in held:
                 guesses.append(f"{item.replace('_', ' ')} {points} not due — {_why_not(deal, side, item, hands)}")
                 break
     if not guesses and line is Line.BELOW and deal.trick_value:
@@ -94,8 +101,25 @@ def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: in
         if diff % deal.trick_value == 0:
             guesses.append(f"{side.label} took {tricks} tricks × {deal.trick_value}; the record counts "
                            f"{tricks + diff // deal.trick_value}")
-    detail = "; ".join(guesses) if guesses else f"difference {diff:+d}"
+    detail = "; or ".join(guesses) if guesses else f"difference {diff:+d}"
     return f"{head}: {detail} (due: {parts})"
+
+
+def _slips(entry: Entry, deal: DealScore) -> list[tuple[int, str]]:
+    """Amounts a scorer may have written for a due entry by a common slip, and the slip."""
+    value = deal.trick_value or 0
+    if entry.item is Item.RUBBER:
+        return [(500, "a first game's premium")]
+    if entry.item is Item.GAME:
+        return [(1000, "the rubber's premium")]
+    if entry.item is Item.SLAM:
+        return [(1500 - entry.points, "the other slam premium")]
+    if entry.item is Item.UNDERTRICKS and deal.contract is not None and deal.contract.level > 1:
+        short = entry.points // (500 * deal.contract.level)
+        return [(500 * short, "500 a trick, not 500 × level")]
+    if entry.item in (Item.HONOURS, Item.ACES) and value:
+        return [(m * value, f"{m} V") for m in (20, 30, 40) if m * value != entry.points]
+    return []
 
 
 def _name(entry: Entry) -> str:

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from strategies import random_play
+from oracle import trick_winner
 from vint_replay.calls import PASS, Call
 from vint_replay.cli import main
 from vint_replay.formats.json_record import read_json
@@ -44,25 +45,12 @@ def pretty(card: str) -> str:
     return "♠♥♦♣"["SHDC".index(card[0])] + ("10" if card[1] == "T" else card[1])
 
 
-def winner(cards: list[str], trump: str | None) -> int:
-    """Index of the winning card (RULES.md §3), worked out independently of the engine."""
-    ranks = "23456789TJQKA"
-    best = 0
-    for i, card in enumerate(cards[1:], 1):
-        top = cards[best]
-        if card[0] == top[0] and ranks.index(card[1]) > ranks.index(top[1]):
-            best = i
-        elif card[0] == trump and top[0] != trump:
-            best = i
-    return best
-
-
 def tricks_of(play: list[str], leader: str, trump: str | None) -> list[tuple[str, list[str], str]]:
     """(leader, cards, winner) of every trick."""
     out = []
     for k in range(0, len(play), 4):
         cards = play[k:k + 4]
-        win = SEATS[(SEATS.index(leader) + winner(cards, trump)) % 4]
+        win = SEATS[(SEATS.index(leader) + trick_winner(cards, trump)) % 4]
         out.append((leader, cards, win))
         leader = win
     return out

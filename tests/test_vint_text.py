@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from strategies import sessions
+from oracle import trick_winner
 from vint_replay.cards import Card
 from vint_replay.cli import main
 from vint_replay.diagnostics import Severity
@@ -275,18 +276,6 @@ def test_validate_command_reads_vint(tmp_path: Path) -> None:
 
 # -- PBN's seat-column play layout ---------------------------------------------------------
 
-def _winner(cards: list[str], trump: str) -> int:
-    """Index of the winning card, worked out here independently of the engine."""
-    ranks = "23456789TJQKA"
-    best = 0
-    for i, card in enumerate(cards[1:], 1):
-        top = cards[best]
-        if card[0] == top[0] and ranks.index(card[1]) > ranks.index(top[1]):
-            best = i
-        elif card[0] == trump and top[0] != trump:
-            best = i
-    return best
-
 
 def pbn_columns(tricks: list[str], first: str, trump: str) -> list[str]:
     """The tricks laid out as PBN does: seat columns from ``first`` (the opening leader)."""
@@ -298,7 +287,7 @@ def pbn_columns(tricks: list[str], first: str, trump: str) -> list[str]:
         by_seat = {seats[(seats.index(leader) + i) % 4]: c for i, c in enumerate(cards)}
         out.append(" ".join(by_seat.get(seats[(seats.index(first) + j) % 4], "-") for j in range(4)))
         if len(cards) == 4:
-            leader = seats[(seats.index(leader) + _winner(cards, trump)) % 4]
+            leader = seats[(seats.index(leader) + trick_winner(cards, trump)) % 4]
     return out
 
 

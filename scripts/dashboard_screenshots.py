@@ -1,29 +1,34 @@
 """Take the dashboard screenshots in docs/screenshots/ with headless Chromium: the sample
-sessions are imported into a temporary store, served on loopback and photographed page by page.
+sessions are imported into a temporary store and analysed double dummy (about a minute on two
+cores), served on loopback and photographed page by page.
 
     python scripts/dashboard_screenshots.py [--out docs/screenshots]
 """
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 import time
 from pathlib import Path
 
 from dashboards.app import create_app
 from dashboards.live import console_errors, headless_chromium, serving
+from vint_replay.analysis.batch import analyse_store
 from vint_replay.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDTH = 1400
 
-# (file name, path, keys to press after loading, seat view radio to click)
+# (file name, path, keys to press after loading, seat view radio to click, checkbox to tick)
 PAGES = [
-    ("sessions", "/", "", None),
-    ("scoresheet", "/session/arbat-2026-11-03-t2", "", None),  # has planted paper mistakes
-    ("replay", "/replay/arbat-2026-11-03-t1/1", "\ue014" * 18, None),  # 18 × →: trick 5, two cards on the table
-    ("replay-seat-view", "/replay/arbat-2026-11-03-t1/1", "\ue014" * 30, "S"),
-    ("analysis", "/analysis", "", None),
+    ("sessions", "/", "", None, None),
+    ("scoresheet", "/session/arbat-2026-11-03-t2", "", None, None),  # has planted paper mistakes
+    ("replay", "/replay/arbat-2026-11-03-t1/1", "\ue014" * 18, None, None),  # 18 × →: trick 5, two cards on the table
+    ("replay-seat-view", "/replay/arbat-2026-11-03-t1/1", "\ue014" * 30, "S", None),
+    # 5 × →: North's ♠3 (the first card of trick 2) gave two tricks away; East's best cards lit
+    ("replay-dd", "/replay/arbat-2026-11-03-t1/2", "\ue014" * 5, None, "best"),
+    ("analysis", "/analysis", "", None, None),
 ]
 
 
@@ -35,8 +40,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "store")
         store.import_paths([str(p) for p in sorted((ROOT / "sample_data").glob("*.json"))], workers=1)
+        analyse_store(store, workers=os.cpu_count() or 1)
         with serving(create_app(store.root)) as url, headless_chromium(WIDTH, 900) as driver:
-            for name, path, keys, seat in PAGES:
+            for name, path, keys, seat, tick in PAGES:
                 driver.set_window_size(WIDTH, 900)
                 driver.get(url + path)
                 time.sleep(2.5)  # layout callback, then plotly's first draw
@@ -44,6 +50,8 @@ def main() -> None:
                     driver.find_element("css selector", "body").send_keys(keys)
                 if seat:
                     driver.find_element("css selector", f"#replay-view input[value='{seat}']").click()
+                if tick:
+                    driver.find_element("css selector", f"#replay-hide input[value='{tick}']").click()
                 time.sleep(0.8)
                 driver.execute_script("window.scrollTo(0, 0)")
                 height = driver.execute_script("return document.documentElement.scrollHeight")

@@ -10,12 +10,16 @@ import csv
 import json
 import os
 import time
+from importlib.util import find_spec
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from dashboards.live import chromium_missing, console_errors, headless_chromium, serving
+
+if find_spec("endplay"):
+    from test_dashboard_dd import ACE, analyse_sessions, write_ace_lead
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.filterwarnings("ignore:HTTPResponse.getheader:DeprecationWarning")]
@@ -38,8 +42,12 @@ def store_path(tmp_path_factory):
     hostile["session"]["players"]["N"] = HOSTILE
     (folder / "hostile.json").write_text(json.dumps(hostile, ensure_ascii=False), encoding="utf-8")
     files = [str(p) for p in sorted(SAMPLES.glob("arbat-*.json"))] + [str(WORKED), str(folder / "hostile.json")]
+    if find_spec("endplay"):
+        files.append(str(write_ace_lead(folder)))
     summary = Store(path).import_paths(files, workers=1)
     assert not summary.rejected, [o.diagnostics for o in summary.rejected]
+    if find_spec("endplay"):  # two deals analysed double dummy (~1 s), the rest left without
+        analyse_sessions(Store(path), [ACE, "rules-6-worked-example"])
     return path
 
 
@@ -183,6 +191,30 @@ def test_replay_shows_only_what_one_seat_saw(browser, page):
         assert len(css(browser, f"#hand-{seat} .back")) == 13 - played
         assert len(css(browser, f"#hand-{seat} .seen .pc")) == played
     assert len(css(browser, "#hand-S .hand-open .rank")) == 13
+
+
+def test_replay_marks_the_costly_card_and_shows_the_dd_table(browser, page):
+    """The ♥A lead of tests/test_dd.py: 1NT by West; any spade holds E–W to one trick, ♥A
+    gives them twelve."""
+    from selenium.webdriver.common.keys import Keys
+
+    if not find_spec("endplay"):
+        pytest.skip("the analysis extra (endplay) is not installed")
+    page(f"/replay/{ACE}/1")
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 0 of 52"))
+    assert text_of(browser, "#dd-tricks") == "1"
+    # South holds all the diamonds: 13 tricks in ♦; in NT West cashes 13 clubs first.
+    assert (text_of(browser, "#dd-S-D"), text_of(browser, "#dd-S-NT")) == ("13", "0")
+    assert css(browser, ".dd-lost") == [] and css(browser, ".dd-best") == []
+    css(browser, "#replay-hide input[value='best']")[0].click()
+    best = wait_for(lambda: css(browser, "#hand-N .dd-best"))
+    assert len(best) == 12 and len(css(browser, "#hand-N .suit-row:nth-child(1) .dd-best")) == 12  # the spades
+    css(browser, "body")[0].send_keys(Keys.ARROW_RIGHT)
+    wait_for(lambda: text_of(browser, "#dd-tricks") == "12")
+    lost = css(browser, ".rank.dd-lost")
+    assert len(lost) == 1 and lost[0].get_attribute("data-cost") == "−11"
+    assert css(browser, "#hand-N .suit-row:nth-child(2) .rank.dd-lost")[0].text == "A"  # ♥A
+    assert text_of(browser, ".slot-N.dd-lost .dd-mark") == "−11"
 
 
 def test_analysis_page_draws_its_charts(browser, page):

@@ -312,11 +312,13 @@ def _ids(component) -> set[str]:
 def test_serve_refuses_debug_off_loopback_and_demo_imports_samples(runner, tmp_path, monkeypatch):
     from vint_replay import cli
 
-    served = []
+    served, analysed = [], []
     monkeypatch.setattr(cli, "_serve", lambda *args: served.append(args))
+    monkeypatch.setattr(cli, "_analyse_in_background", lambda path: analysed.append(path))
     result = runner.invoke(cli.main, ["demo", "--store", str(tmp_path / "s"), "--port", "8123"])
     assert result.exit_code == 0, result.output
     assert served == [(str(tmp_path / "s"), "127.0.0.1", 8123, False)]
+    assert analysed == [str(tmp_path / "s")]  # the analysis starts before the server, in the background
     assert set(Store(tmp_path / "s").session_ids()) >= {p.stem for p in SAMPLE_FILES}
     monkeypatch.undo()
     bad = runner.invoke(cli.main, ["serve", "--store", str(tmp_path / "s"), "--host", "0.0.0.0", "--debug"])

@@ -13,7 +13,7 @@ from click.testing import CliRunner  # noqa: E402
 from vint_replay.analysis.batch import analyse_store, pending_deals  # noqa: E402
 from vint_replay.analysis.jobs import DealJob, Skipped, analyse_job, jobs_for  # noqa: E402
 from vint_replay.analysis.runner import run  # noqa: E402
-from vint_replay.analysis.tables import dd_plays, dd_tables  # noqa: E402
+from vint_replay.analysis.tables import dd_plays, dd_tables, write_results  # noqa: E402
 from vint_replay.cards import Card, Hand  # noqa: E402
 from vint_replay.cli import main  # noqa: E402
 from vint_replay.formats.json_record import write_json  # noqa: E402
@@ -82,9 +82,10 @@ def test_replaced_session_is_analysed_again(tmp_path):
     changed = dataclasses.replace(record, info=dataclasses.replace(record.info, event="renamed"))
     source.write_text(write_json(changed), encoding="utf-8")
     assert store.import_paths([str(source)], replace=True).replaced
-    assert dd_tables(store).empty and dd_plays(store).empty  # old analyses are stale now
-    assert len(dd_tables(store, include_stale=True)) == DEALS
+    # The import dropped the old analysis with the old rows, in the same generation.
+    assert dd_tables(store, include_stale=True).empty and dd_plays(store).empty
     assert analyse_store(store, workers=1).analysed == DEALS
+    assert set(dd_tables(store)["content_sha256"]) == set(store.sessions()["content_sha256"])
 
 
 def test_dds_failure_is_recorded_and_the_batch_goes_on():
@@ -137,15 +138,15 @@ def test_analyse_job_is_deterministic():
     assert analyse_job(job) == analyse_job(job)
 
 
-def test_crash_between_the_two_files_shows_nothing_stale(tmp_path):
-    """A run whose dd_tables file never landed (crash after dd_plays) counts for nothing, and a
-    writer's hidden temporary file is never read."""
-    store, _, _ = small_store(tmp_path)
-    analyse_store(store, workers=1)
-    for file in (store.root / "dd_tables").glob("*/*.parquet"):
-        (file.parent / f".{file.name}.0000.tmp").write_bytes(b"half a file")
-        file.unlink()
-    assert not list((store.root / "dd_plays").glob("*/.*")) and list((store.root / "dd_plays").glob("*/*.parquet"))
-    assert dd_tables(store).empty and dd_plays(store).empty
-    assert analyse_store(store, workers=1).analysed == DEALS
-    assert len(dd_plays(store)) == 52 * len(dd_tables(store)[dd_tables(store)["lost_ns"].notna()])
+def test_results_of_a_session_replaced_meanwhile_are_not_written(tmp_path):
+    """Results computed for the old content of a session replaced during the analysis are
+    dropped when the run is committed (checked under the writer lock)."""
+    store, record, source = small_store(tmp_path)
+    report = evaluate(store.load_session(record.info.id))
+    digest = store.sessions()["content_sha256"].iloc[0]
+    results = [analyse_job(j) for j in jobs_for(report, digest, None, {1, 2}) if isinstance(j, DealJob)]
+    changed = dataclasses.replace(record, info=dataclasses.replace(record.info, event="renamed"))
+    source.write_text(write_json(changed), encoding="utf-8")
+    assert store.import_paths([str(source)], replace=True).replaced
+    write_results(store, results)
+    assert dd_tables(store, include_stale=True).empty

@@ -4,7 +4,11 @@
  * the DOM: the card spans are built once per deal and then only change class, which keeps a
  * step to a few milliseconds (re-creating Dash components per step costs ~10× more).
  * Cards are integers suit*13+rank (suits ♠ ♥ ♦ ♣, rank 0 = two). Text is set with textContent
- * only, never as HTML, so names from a record cannot inject markup. */
+ * only, never as HTML, so names from a record cannot inject markup.
+ * With a double-dummy analysis (deal.dd: per card played its cost and the best cards at that
+ * point, and the declarer side's DD tricks at each position), a card that gave tricks away is
+ * marked red with "−n" once played, and the best cards of the player to move are highlighted
+ * on request. */
 (function () {
     "use strict";
     var SEATS = ["N", "E", "S", "W"];
@@ -58,7 +62,10 @@
      * rank spans (the open view) and a row of card backs plus the cards seen played (the
      * view of another player, who sees no hand but his own). */
     function build(deal) {
-        var table = {deal: deal, cards: {}, backs: [], seen: [], hands: []};
+        var table = {deal: deal, cards: {}, backs: [], seen: [], hands: [], lost: {}};
+        if (deal.dd) {
+            deal.play.forEach(function (c, i) { if (deal.dd.cost[i] > 0) { table.lost[c] = deal.dd.cost[i]; } });
+        }
         for (var seat = 0; seat < 4; seat++) {
             var box = document.getElementById("hand-" + SEATS[seat]);
             var head = node("div", "hand-head");
@@ -73,6 +80,10 @@
                 var ranks = node("span", "ranks");
                 deal.hands[seat].filter(function (c) { return Math.floor(c / 13) === s; }).reverse().forEach(function (c) {
                     var span = node("span", "rank", RANKS[c % 13]);
+                    if (table.lost[c]) {
+                        span.setAttribute("data-cost", "−" + table.lost[c]);
+                        span.title = "gave away " + table.lost[c] + " trick" + (table.lost[c] > 1 ? "s" : "") + " (double dummy)";
+                    }
                     table.cards[c] = span;
                     ranks.appendChild(span);
                 });
@@ -93,10 +104,12 @@
         return table;
     }
 
-    function drawHands(table, st, view, hide) {
+    function drawHands(table, st, view, hide, showBest) {
         var deal = table.deal;
+        var best = showBest && deal.dd && st.pos < st.n ? new Set(deal.dd.best[st.pos]) : null;
         for (var c in table.cards) {
-            table.cards[c].className = st.played.has(+c) ? "rank played" : "rank";
+            table.cards[c].className = st.played.has(+c) ? (table.lost[c] ? "rank played dd-lost" : "rank played")
+                : best && best.has(+c) ? "rank dd-best" : "rank";
         }
         for (var seat = 0; seat < 4; seat++) {
             var closed = view !== "all" && view !== SEATS[seat];
@@ -128,8 +141,11 @@
             var t = st.shown, start = 4 * t, end = Math.min(st.pos, start + 4), complete = end === start + 4;
             for (var i = start; i < end; i++) {
                 var seat = (deal.leaders[t] + (i - start)) % 4;
-                var slot = node("div", "slot slot-" + SEATS[seat] + (complete && deal.winners[t] === seat ? " winner" : ""));
+                var cost = deal.dd ? deal.dd.cost[i] : 0;
+                var slot = node("div", "slot slot-" + SEATS[seat] + (complete && deal.winners[t] === seat ? " winner" : "") +
+                                (cost > 0 ? " dd-lost" : ""));
                 slot.appendChild(cardNode(deal.play[i], "big"));
+                if (cost > 0) { slot.appendChild(node("span", "dd-mark", "−" + cost)); }
                 out.push(slot);
             }
             out.push(node("div", "trick-info", "Trick " + (t + 1) + (complete ? " — won by " + SEAT_NAMES[deal.winners[t]] : "")));
@@ -158,6 +174,14 @@
             out.push(node("div", "verdict", have >= need ? "contract made"
                           : over ? "contract failed by " + (need - have)
                           : 13 - lost < need ? "contract cannot be made" : "needs " + (need - have) + " more"));
+        }
+        if (deal.dd && deal.declarer !== null) {
+            var dd = node("div", "dd-line", (deal.declarer % 2 ? "E–W" : "N–S") + " can take ");
+            var ddCount = node("strong", "", String(deal.dd.tricks[st.pos]));
+            ddCount.id = "dd-tricks";
+            dd.appendChild(ddCount);
+            dd.appendChild(document.createTextNode(" tricks double dummy (need " + deal.needed + ")"));
+            out.push(dd);
         }
         if (st.below) {
             var below = node("div", "below");
@@ -216,7 +240,7 @@
                     fill(document.getElementById("trick"), [node("div", "trick-info", "the dealt hands are unknown")]);
                     return none;
                 }
-                var key = [deal.deal, deal.players.join("|"), deal.play.join(",")].join("/");
+                var key = [deal.deal, deal.players.join("|"), deal.play.join(","), deal.dd ? "dd" : ""].join("/");
                 if (!live.table || live.key !== key || !document.getElementById("hand-N").firstChild) {
                     live.table = build(deal);
                     live.key = key;
@@ -225,7 +249,7 @@
                 live.pos = st.pos;
                 live.n = st.n;
                 if (live.target === st.pos) { live.target = null; }
-                drawHands(live.table, st, view || "all", (hide || []).indexOf("hide") >= 0);
+                drawHands(live.table, st, view || "all", (hide || []).indexOf("hide") >= 0, (hide || []).indexOf("best") >= 0);
                 drawTrick(deal, st);
                 drawStatus(deal, st);
                 return none;

@@ -10,7 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from dash import Input, Output, callback, dcc, html
 
-from dashboards import stats
+from dashboards import double_dummy, stats
 from dashboards.app import library
 
 dash.register_page(__name__, path="/analysis", title="Analysis — vint-replay")
@@ -68,7 +68,55 @@ def show(start: str | None, end: str | None, player: str | None):
                   _luck(stats.luck_vs_play(sessions, per_session)), "luck-chart"),
         ], className="chart-grid"),
         html.Div([html.H3("Slam attempts"), _slams(stats.slam_attempts(sessions, selection.slams))], className="card"),
+        _double_dummy(None if start is None and end is None and player is None else list(sessions["session_id"]), player),
     ])
+
+
+def _double_dummy(session_ids: list[str] | None, player: str | None) -> html.Div:
+    """Accuracy and par from the stored double-dummy analysis of the selected sessions."""
+    store = library().store
+    accuracy = double_dummy.accuracy(store, session_ids)
+    gaps = double_dummy.par_distance(store, session_ids)
+    if accuracy.empty and gaps.empty:
+        return html.Div([html.H3("Double dummy"), html.P(double_dummy.NOT_ANALYSED, className="muted", id="dd-analysis-note")],
+                        className="card")
+    if player:
+        accuracy = accuracy[accuracy["player"] == player]
+    by_declarer = double_dummy.par_by_declarer(gaps)
+    return html.Div([
+        html.H3("Double dummy", className="section-title"),
+        html.Div([
+            _card("Tricks given away per 100 cards played (double dummy)", _accuracy(accuracy), "accuracy-chart"),
+            _card("Distance from vint par when declaring (mean points per deal)",
+                  _bars(by_declarer["player"], by_declarer["mean_gap"].round(0), "points from par"), "par-chart"),
+        ], className="chart-grid"),
+        html.Div([html.H3("Furthest below par"), _gaps(gaps.head(10))], className="card"),
+    ])
+
+
+def _accuracy(table: pd.DataFrame) -> go.Figure:
+    names = [escape(str(n)) for n in table["player"]]
+    figure = go.Figure([go.Bar(y=names, x=table["declaring"].round(2), name="declaring", orientation="h",
+                               marker_color=NS_BLUE, hovertemplate="%{y} declaring: %{x} per 100 cards<extra></extra>"),
+                        go.Bar(y=names, x=table["defending"].round(2), name="defending", orientation="h",
+                               marker_color=EW_RED, hovertemplate="%{y} defending: %{x} per 100 cards<extra></extra>")])
+    figure.update_yaxes(autorange="reversed")
+    figure.update_xaxes(title="tricks lost per 100 cards")
+    return figure
+
+
+def _gaps(gaps: pd.DataFrame) -> html.Table | html.P:
+    if gaps.empty:
+        return html.P("No played deal analysed.", className="muted")
+    head = html.Tr([html.Th(c) for c in ("session", "deal", "contract", "declarer", "vint par", "from par")])
+    body = [html.Tr([html.Td(dcc.Link(r.session_id, href=f"/session/{quote(r.session_id, safe='')}")),
+                     html.Td(dcc.Link(str(r.deal), href=f"/replay/{quote(r.session_id, safe='')}/{r.deal}")),
+                     html.Td(double_dummy.bid_text(r.contract)), html.Td(f"{r.declarer} {r.declarer_name}"),
+                     html.Td("passed out" if pd.isna(r.par_contract) else
+                             f"{double_dummy.bid_text(r.par_contract)} by {r.par_declarer}"),
+                     html.Td(f"{int(r.declarer_gap):+d}", className="num")])
+            for r in gaps.itertuples()]
+    return html.Table([html.Thead(head), html.Tbody(body)], id="par-gaps")
 
 
 def _day(value: str | None) -> str | None:

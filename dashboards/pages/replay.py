@@ -8,8 +8,9 @@ from urllib.parse import quote, unquote
 import dash
 from dash import ClientsideFunction, Input, Output, State, clientside_callback, dcc, html
 
-from dashboards import data
+from dashboards import data, double_dummy
 from dashboards.app import library
+from vint_replay.calls import Denomination
 from vint_replay.seats import SEATS
 
 dash.register_page(__name__, path_template="/replay/<session_id>/<deal>", title="Replay — vint-replay")
@@ -24,6 +25,9 @@ def layout(session_id: str | None = None, deal: str | None = None, **_query: obj
     report = library().report(session_id)
     number = int(deal) if deal and deal.isdigit() else None
     payload = None if report is None or number is None else data.replay_payload(report, number)
+    analysed = None if payload is None else double_dummy.deal_analysis(library().store, session_id, number)
+    if payload is not None:
+        payload["dd"] = double_dummy.replay_dd(analysed, payload["play"])
     if payload is None:
         return html.Div([html.H2("No such deal"), html.P(f"The store has no deal {deal!r} in session {session_id!r}."),
                          dcc.Link("Back to the sessions", href="/")], className="card")
@@ -72,7 +76,8 @@ def layout(session_id: str | None = None, deal: str | None = None, **_query: obj
                     dcc.RadioItems(id="replay-view", value="all", inline=True,
                                    options=[{"label": "all hands", "value": "all"}]
                                    + [{"label": f"only what {s.name} saw", "value": s.name} for s in SEATS]),
-                    dcc.Checklist(id="replay-hide", options=[{"label": "hide played cards", "value": "hide"}],
+                    dcc.Checklist(id="replay-hide", options=[{"label": "hide played cards", "value": "hide"}]
+                                  + ([{"label": "best cards (double dummy)", "value": "best"}] if payload["dd"] else []),
                                   value=[], inline=True),
                 ], className="view-options"),
                 html.P("Keys: ← → card · Shift+← → or ↑ ↓ trick · Home / End · n / p next / previous deal",
@@ -81,11 +86,32 @@ def layout(session_id: str | None = None, deal: str | None = None, **_query: obj
             html.Div([
                 html.Div(id="replay-status", className="card status"),
                 html.Div([html.H3("Auction"), auction], className="card"),
+                _dd_card(double_dummy.deal_panel(analysed)),
                 html.Div([html.H3("Problems"), html.Ul([html.Li(data.diagnostic_text(d)) for d in replay.diagnostics])],
                          className="card diagnostics") if replay.diagnostics else None,
             ], className="side-col"),
         ], className="replay-grid"),
     ])
+
+
+def _dd_card(panel: double_dummy.DealPanel | None) -> html.Div:
+    """The deal's double-dummy table (declarers × denominations in vint order) and vint par."""
+    if panel is None:
+        return html.Div([html.H3("Double dummy"), html.P(double_dummy.NOT_ANALYSED, className="muted", id="dd-note")],
+                        className="card")
+    head = html.Tr([html.Th("")] + [html.Th(d.symbol, className=_call_class(d.symbol)) for d in Denomination])
+    body = [html.Tr([html.Th(seat)] + [
+        html.Td(tricks, id=f"dd-{seat}-{d.code}", className="num" + (" played" if panel.played == (seat, d.code) else ""))
+        for d, tricks in zip(Denomination, row)]) for seat, row in panel.rows]
+    return html.Div([
+        html.H3("Double dummy"),
+        html.Table([html.Thead(head), html.Tbody(body)], className="dd-table", id="dd-table",
+                   title="tricks each declarer takes in each denomination with all hands open"),
+        html.P(panel.contract_line, className="muted") if panel.contract_line else None,
+        html.P(["Vint par: ", html.Strong(panel.par)], id="dd-par"),
+        html.Ul([html.Li(b) for b in panel.best], className="muted dd-best-list"),
+        html.P(panel.gap, id="dd-gap") if panel.gap else None,
+    ], className="card dd-card")
 
 
 def _call_class(call: str) -> str:

@@ -13,9 +13,10 @@ from ..session import evaluate
 from ..store import Store
 from .jobs import DealJob, DealResult, Skipped, jobs_for
 from .runner import CHUNK, run
-from .tables import STATUS_OK, dd_tables, write_results
+from .tables import STATUS_OK, adopt_legacy, dd_tables, merge_crowded, write_results
 
-FLUSH_EVERY = 256  # deals per run written to the store
+FLUSH_EVERY = 256  # deals per run written to the store, or
+FLUSH_SECONDS = 15.0  # whatever is done after this long (results show up while a run goes on)
 
 
 @dataclass
@@ -61,20 +62,24 @@ def store_jobs(store: Store, pending: dict[str, set[int]], skipped: list[Skipped
 
 
 def analyse_store(store: Store, workers: int = 1, scheduler: str | None = None, retry_errors: bool = False,
-                  flush_every: int = FLUSH_EVERY, chunk: int = CHUNK,
+                  flush_every: int = FLUSH_EVERY, chunk: int = CHUNK, flush_seconds: float = FLUSH_SECONDS,
                   progress: Callable[[int], None] | None = None) -> AnalyseSummary:
     """Analyse every deal of ``store`` not analysed yet; see :func:`~.runner.run` for
     ``workers``/``scheduler``. ``progress`` is called with 1 per deal finished or skipped."""
     start = time.perf_counter()
     summary = AnalyseSummary()
+    adopt_legacy(store)
     pending = pending_deals(store, retry_errors)
     summary.pending = sum(len(v) for v in pending.values())
     buffer: list[DealResult] = []
+    flushed = time.monotonic()
 
     def flush() -> None:
+        nonlocal flushed
         if write_results(store, buffer):
             summary.runs += 1
         buffer.clear()
+        flushed = time.monotonic()
 
     skipped_seen = 0
     try:
@@ -84,12 +89,13 @@ def analyse_store(store: Store, workers: int = 1, scheduler: str | None = None, 
                 summary.analysed += 1
             else:
                 summary.failed.append(result)
-            if len(buffer) >= flush_every:
+            if len(buffer) >= flush_every or time.monotonic() - flushed >= flush_seconds:
                 flush()
             if progress:
                 progress(1 + len(summary.skipped) - skipped_seen)
                 skipped_seen = len(summary.skipped)
     finally:
         flush()
+        merge_crowded(store)
         summary.seconds = time.perf_counter() - start
     return summary

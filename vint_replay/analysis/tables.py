@@ -1,18 +1,15 @@
 """The two analysis datasets of a store, ``dd_tables/`` (a row per deal) and ``dd_plays/`` (a row
 per card), hive-partitioned by year like the store's own tables.
 
-They live beside the store's tables, not inside its generations (an import rewrites a
-generation from the store's five tables only). Atomicity is per file instead: every write is a
-new immutable file, written under a hidden name, synced and renamed into place under the
-store's writer lock, so readers (ours, pyarrow's, DuckDB's) never see a partial file. Each write
-is one *run*: its rows carry the run id, a deal's current analysis is its latest run whose
-session content hash still matches the stored session, and ``dd_plays`` rows count only
-through their run's ``dd_tables`` row — so a crash between the two files, a re-analysis or
-a replaced session never shows stale or doubled rows.
+They are derived datasets inside the store's generations (docs/store.md): each write is one
+*run* (its rows carry the run id) committed through a store transaction, so it lands whole
+with one symlink swap, under the writer lock, or not at all; imports and ``compact`` carry the
+files over and drop the rows of replaced sessions. A deal's current analysis is its latest run
+whose session content hash matches the stored session (a guard for rows written before this
+layout), and ``dd_plays`` rows count only through their run's ``dd_tables`` row.
 """
 from __future__ import annotations
 
-import os
 import uuid
 from datetime import datetime, timezone
 from pathlib import Path
@@ -26,9 +23,9 @@ import pyarrow.parquet as pq
 from ..calls import Denomination
 from ..seats import SEATS, Side
 from ..store import Store
-from ..store.layout import writer_lock
+from ..store.layout import current_generation
 from ..store.schema import CARD_NAMES, PARTITION, SEAT_NAMES, writer_options
-from ..store.store import PARTITIONING, partition_name
+from ..store.store import AUTO_COMPACT_FILES, PARTITIONING, partition_name
 from .jobs import DealResult
 
 DD_TABLES = "dd_tables"
@@ -127,49 +124,62 @@ def _play_rows(result: DealResult, run: str) -> Iterable[dict[str, object]]:
 
 
 def write_results(store: Store, results: list[DealResult]) -> str | None:
-    """Write one run of results into the store (plays first, the deal rows last); returns the
-    run id, or ``None`` when there was nothing to write."""
+    """Commit one run of results into the store in one transaction; results of a session
+    replaced or removed meanwhile are dropped. Returns the run id (``None``: nothing written).
+    Files are not merged here (a long analysis would rewrite its growing output again and
+    again): :func:`merge_crowded` does it once at the end."""
     if not results:
         return None
     run = uuid.uuid4().hex[:16]
     when = datetime.now(timezone.utc)
-    by_year: dict[int | None, list[DealResult]] = {}
-    for result in results:
-        by_year.setdefault(result.job.year, []).append(result)
-    with writer_lock(store.root):
-        for name, rows_of in ((DD_PLAYS, lambda r: _play_rows(r, run)), (DD_TABLES, lambda r: [_table_row(r, run, when)])):
-            for year, part in sorted(by_year.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)):
+    with store.transaction(merge_above=None) as txn:
+        stored = _current_digests(store, txn.base)
+        by_year: dict[int | None, list[DealResult]] = {}
+        for result in results:
+            if stored.get(result.job.session_id) == result.job.content_sha256:
+                by_year.setdefault(result.job.year, []).append(result)
+        for name, rows_of in ((DD_TABLES, lambda r: [_table_row(r, run, when)]), (DD_PLAYS, lambda r: _play_rows(r, run))):
+            for year, part in by_year.items():
                 rows = [row for r in part for row in rows_of(r)]
                 if rows:
-                    _write_file(store.root / name / partition_name(year) / f"part-{run}.parquet",
-                                pa.Table.from_pylist(rows, schema=SCHEMAS[name]), SCHEMAS[name])
+                    schema = SCHEMAS[name]
+                    pq.write_table(pa.Table.from_pylist(rows, schema=schema),
+                                   txn.new_file(name, partition_name(year)), **writer_options(schema))
     return run
 
 
-def _write_file(path: Path, table: pa.Table, schema: pa.Schema) -> None:
-    """Write under a hidden name, sync, rename into place, sync the folder."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
-    try:
-        pq.write_table(table, temp, **writer_options(schema))
-        fd = os.open(temp, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(temp, path)
-    finally:
-        temp.unlink(missing_ok=True)
-    fd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+def adopt_legacy(store: Store) -> bool:
+    """Move analysis folders that an earlier version wrote beside the generations into the
+    store's generations (one transaction); ``True`` if there were any."""
+    if not any((store.root / name).is_dir() and not (store.root / name).is_symlink() for name in SCHEMAS):
+        return False
+    with store.transaction() as txn:
+        for name in SCHEMAS:
+            txn.adopt(name)
+    return True
 
 
-def _dataset(store: Store, name: str) -> ds.Dataset | None:
-    folder = store.root / name
-    if not any(folder.glob("*/*.parquet")):
+def merge_crowded(store: Store, limit: int = AUTO_COMPACT_FILES) -> bool:
+    """Merge the analysis partitions holding more than ``limit`` files (one transaction, like
+    an import does for the store's tables); ``True`` if there were any."""
+    generation = current_generation(store.root)
+    folders = [] if generation is None else [p for name in SCHEMAS if (generation / name).is_dir()
+                                             for p in (generation / name).iterdir()]
+    if not any(len(list(p.glob("*.parquet"))) > limit for p in folders):
+        return False
+    with store.transaction(merge_above=limit):
+        pass
+    return True
+
+
+def _current_digests(store: Store, generation: Path | None) -> dict[str, str]:
+    table = store.read("sessions", columns=["session_id", "content_sha256"], generation=generation)
+    return dict(zip(table.column("session_id").to_pylist(), table.column("content_sha256").to_pylist()))
+
+
+def _dataset(generation: Path | None, name: str) -> ds.Dataset | None:
+    folder = None if generation is None else generation / name
+    if folder is None or not any(folder.glob("*/*.parquet")):
         return None
     schema = SCHEMAS[name].append(pa.field(PARTITION, pa.int16()))
     return ds.dataset(folder, schema=schema, format="parquet", partitioning=PARTITIONING)
@@ -197,25 +207,34 @@ def _filter(session_id: str | list[str] | None, deal: int | list[int] | None) ->
 
 def dd_tables(store: Store, session_id: str | list[str] | None = None, deal: int | list[int] | None = None,
               include_stale: bool = False) -> pd.DataFrame:
-    """The current analysis row of each deal (its latest run), as a DataFrame; rows of a session
-    since replaced (other content hash) or removed are left out unless ``include_stale``."""
-    data = _dataset(store, DD_TABLES)
+    """The current analysis row of each deal (its latest run), as a DataFrame; rows whose
+    session content no longer matches are left out unless ``include_stale``."""
+    return store.snapshot(lambda g: _tables(store, g, session_id, deal, include_stale))
+
+
+def _tables(store: Store, generation: Path | None, session_id, deal, include_stale: bool = False) -> pd.DataFrame:
+    data = _dataset(generation, DD_TABLES)
     if data is None:
         return _frame(TABLES_SCHEMA.empty_table())
     frame = _frame(data.to_table(filter=_filter(session_id, deal)))
     frame = frame.sort_values("analysed_at", kind="stable").drop_duplicates(["session_id", "deal"], keep="last")
     if not include_stale:
-        current = store.sessions(session_id, columns=["session_id", "content_sha256"])
+        where = None if session_id is None else _filter(session_id, None)
+        current = store.read("sessions", where, ["session_id", "content_sha256"], generation).to_pandas()
         frame = frame.merge(current, on=["session_id", "content_sha256"], how="inner")
     return frame.sort_values(["session_id", "deal"]).reset_index(drop=True)
 
 
 def dd_plays(store: Store, session_id: str | list[str] | None = None, deal: int | list[int] | None = None) -> pd.DataFrame:
     """Per-card verdicts of the deals' current analyses (see :func:`dd_tables`), in play order."""
-    data = _dataset(store, DD_PLAYS)
+    return store.snapshot(lambda g: _plays(store, g, session_id, deal))
+
+
+def _plays(store: Store, generation: Path | None, session_id, deal) -> pd.DataFrame:
+    data = _dataset(generation, DD_PLAYS)
     if data is None:
         return _frame(PLAYS_SCHEMA.empty_table())
-    runs = dd_tables(store, session_id, deal)[["session_id", "deal", "run"]]
+    runs = _tables(store, generation, session_id, deal)[["session_id", "deal", "run"]]
     frame = _frame(data.to_table(filter=_filter(session_id, deal)))
     frame = frame.merge(runs, on=["session_id", "deal", "run"], how="inner")
     return frame.sort_values(["session_id", "deal", "index"]).reset_index(drop=True)

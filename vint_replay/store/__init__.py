@@ -18,6 +18,7 @@ API (names are stable)::
     store.read(table, filter, columns) -> pyarrow.Table # the same scans without pandas
     store.dataset(table)                                # the raw pyarrow dataset
     store.snapshot(fn)                                  # fn(generation): several reads of one commit
+    with store.transaction() as txn: ...                # add derived files (txn.new_file) atomically
 
 Coded columns (seats, cards, calls, items) come back as plain strings. ``evaluate()`` on a
 loaded record gives the same replay and score as on the source file. ``ImportSummary`` also

@@ -7,12 +7,17 @@
       .generations/g000007/deals/year=2026/part-….parquet   (and the other tables)
       .current -> .generations/g000007          the one committed generation
       deals -> .current/deals                   (one such link per table, made once)
+      dd_tables -> .current/dd_tables           derived datasets (e.g. the analysis) likewise
 
 A writer builds generation N+1 next to N: unchanged files are hard links, new files are
 written there; then it flips ``.current`` with one ``rename`` of a symlink. A reader (ours,
 pyarrow's, DuckDB's) follows ``store/deals`` to whichever generation is committed, so it sees
 the store before or after an import, never in between. A crash leaves an unreferenced
 generation behind, deleted by the next writer.
+
+Besides the five tables a generation may hold *derived* datasets (any other folder, e.g. the
+analysis' ``dd_tables``): rows computed from the tables, keyed by ``session_id``. Every writer
+carries them over like the tables (hard links), so they live and die with their generation.
 """
 from __future__ import annotations
 
@@ -29,6 +34,7 @@ from .schema import TABLES
 GENERATIONS = ".generations"
 CURRENT = ".current"
 LOCK = ".lock"
+LEGACY = ".adopted-"  # prefix of a plain derived folder being replaced by a link
 KEEP_PREVIOUS = 1  # generations kept after a commit besides the current one, for slow readers
 
 
@@ -50,6 +56,14 @@ def current_generation(root: Path) -> Path | None:
 
 def generation_number(path: Path | None) -> int:
     return -1 if path is None else int(path.name[1:])
+
+
+def table_names(generation: Path | None) -> list[str]:
+    """The five tables, then the derived datasets a generation holds, sorted."""
+    if generation is None:
+        return list(TABLES)
+    derived = sorted(p.name for p in generation.iterdir() if p.is_dir() and p.name not in TABLES)
+    return [*TABLES, *derived]
 
 
 def data_files(generation: Path, table: str) -> list[Path]:
@@ -97,11 +111,12 @@ class Transaction:
         for table in TABLES:
             (self.path / table).mkdir()
         self.written: list[Path] = []
+        self.adopted: list[str] = []  # plain folders to replace by links at commit
 
     def new_file(self, table: str, partition: str) -> Path:
         """A fresh file name in ``table/partition`` of the new generation."""
         folder = self.path / table / partition
-        folder.mkdir(exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"part-{uuid.uuid4().hex[:16]}.parquet"
         self.written.append(path)
         return path
@@ -110,8 +125,28 @@ class Transaction:
         """Carry a file of the base generation over unchanged (a hard link, no copy)."""
         assert self.base is not None
         relative = file.relative_to(self.base)
-        target = self.path / relative
-        target.parent.mkdir(exist_ok=True)
+        self._link(file, self.path / relative)
+
+    def keep_table(self, table: str) -> None:
+        """Carry every file of one table (or derived dataset) over unchanged."""
+        if self.base is not None:
+            for file in data_files(self.base, table):
+                self.keep(file)
+
+    def adopt(self, table: str) -> None:
+        """Take in a derived dataset that an older version wrote as a plain folder beside the
+        generations (``store/dd_tables/…``); :meth:`commit` then turns the folder into a link."""
+        folder = self.root / table
+        if folder.is_symlink() or not folder.is_dir():
+            return
+        for file in sorted(folder.glob("*/*.parquet")):
+            target = self.path / table / file.parent.name / file.name
+            if not target.exists():
+                self._link(file, target)
+        self.adopted.append(table)
+
+    def _link(self, file: Path, target: Path) -> None:
+        target.parent.mkdir(parents=True, exist_ok=True)
         try:
             os.link(file, target)
         except OSError:
@@ -125,15 +160,24 @@ class Transaction:
         for folder, _, _ in os.walk(self.path):  # every folder: new files and hard links alike
             _fsync(Path(folder))
         _fsync(self.path.parent)
-        for table in TABLES:
-            link = self.root / table
-            if not os.path.lexists(link):
-                os.symlink(Path(CURRENT) / table, link)
+        self._link_tables()
         temp = self.root / f"{CURRENT}.{uuid.uuid4().hex[:8]}"
         os.symlink(Path(GENERATIONS) / self.path.name, temp)
         os.replace(temp, self.root / CURRENT)
+        for table in self.adopted:  # its data are in the committed generation: the folder may go
+            old = self.root / f"{LEGACY}{table}"
+            os.replace(self.root / table, old)
+            shutil.rmtree(old, ignore_errors=True)
+        self._link_tables()
         _fsync(self.root)
         collect_garbage(self.root)
+
+    def _link_tables(self) -> None:
+        """Make the missing ``store/<table> -> .current/<table>`` links (made once per table)."""
+        for table in table_names(self.path):
+            link = self.root / table
+            if not os.path.lexists(link):
+                os.symlink(Path(CURRENT) / table, link)
 
     def abort(self) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
@@ -157,3 +201,5 @@ def collect_garbage(root: Path) -> None:
         shutil.rmtree(folder / gen_name(number), ignore_errors=True)
     for stray in root.glob(f"{CURRENT}.*"):
         stray.unlink(missing_ok=True)
+    for stray in root.glob(f"{LEGACY}*"):
+        shutil.rmtree(stray, ignore_errors=True)

@@ -1,0 +1,174 @@
+"""The dashboard's double-dummy panels without a browser: the replay's per-card payload, the
+deal's DD table and vint par, the analysis page's accuracy and par gaps, and the note shown
+when nothing was analysed. Expected values are known by hand (tests/test_dd.py's ♥A lead,
+RULES.md §6 with its par from tests/test_dd_par.py)."""
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+pytest.importorskip("endplay")
+
+from test_dashboard_data import _ids  # noqa: E402
+from test_dd import ace_lead_deal  # noqa: E402
+
+from dashboards import data, double_dummy  # noqa: E402
+from vint_replay.analysis.jobs import DealJob, analyse_job, jobs_for  # noqa: E402
+from vint_replay.analysis.tables import write_results  # noqa: E402
+from vint_replay.cards import Card, Hand  # noqa: E402
+from vint_replay.formats.json_record import write_json  # noqa: E402
+from vint_replay.record import SessionInfo, SessionRecord  # noqa: E402
+from vint_replay.session import evaluate  # noqa: E402
+from vint_replay.store import Store  # noqa: E402
+
+WORKED = Path(__file__).parent / "data" / "worked_example.json"
+PLAYERS = ("Север", "Восток", "Юг", "Запад")
+ACE = "ace-lead"
+
+
+def write_ace_lead(folder: Path) -> Path:
+    """One deal: 1NT by West, North leads ♥A and gives 11 tricks away (tests/test_dd.py)."""
+    record = SessionRecord(SessionInfo(ACE, PLAYERS, date="2026-11-29"), (ace_lead_deal(),))
+    path = folder / "ace.json"
+    path.write_text(write_json(record), encoding="utf-8")
+    return path
+
+
+def analyse_sessions(store: Store, session_ids: list[str]) -> None:
+    """Analyse just these sessions (DDS, ~0.4 s a deal) and commit them in one run."""
+    sessions = store.sessions(session_ids, columns=["session_id", "content_sha256", "year"])
+    results = []
+    for sid, digest, year in zip(sessions["session_id"], sessions["content_sha256"], sessions["year"]):
+        report = evaluate(store.load_session(sid))
+        year = None if pd.isna(year) else int(year)
+        results += [analyse_job(j) for j in jobs_for(report, digest, year) if isinstance(j, DealJob)]
+    assert write_results(store, results)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory) -> Store:
+    folder = tmp_path_factory.mktemp("dash_dd")
+    s = Store(folder / "store")
+    assert len(s.import_paths([str(write_ace_lead(folder)), str(WORKED)], workers=1).imported) == 2
+    analyse_sessions(s, [ACE, "rules-6-worked-example"])
+    return s
+
+
+@pytest.fixture(scope="module")
+def bare(tmp_path_factory) -> Store:
+    s = Store(tmp_path_factory.mktemp("dash_bare") / "store")
+    assert s.import_paths([str(WORKED)], workers=1).imported
+    return s
+
+
+def payload_of(store: Store, sid: str) -> dict:
+    report = evaluate(store.load_session(sid))
+    payload = data.replay_payload(report, 1)
+    assert payload is not None
+    return payload
+
+
+def test_replay_payload_marks_the_costly_lead(store):
+    play = payload_of(store, ACE)["play"]
+    found = double_dummy.deal_analysis(store, ACE, 1)
+    dd = double_dummy.replay_dd(found, play)
+    assert dd is not None
+    assert play[0] == int(Card.HA) and dd["cost"][0] == 11  # ♥A gave 11 tricks away
+    assert sum(dd["cost"]) == 11
+    spades = {int(Card.parse("S" + r)) for r in "KQJT98765432"}  # any spade keeps E–W to one trick
+    assert set(dd["best"][0]) == spades
+    assert dd["tricks"][:2] == [1, 12] and dd["tricks"][-1] == 12 and len(dd["tricks"]) == 53
+    assert double_dummy.replay_dd(found, play[::-1]) is None  # not this play: nothing shown
+
+
+def test_deal_panel_of_the_ace_lead_known_by_hand(store):
+    panel = double_dummy.deal_panel(double_dummy.deal_analysis(store, ACE, 1))
+    assert panel is not None
+    table = dict(panel.rows)
+    assert list(table) == ["N", "E", "S", "W"]
+    # South holds all thirteen diamonds: he (or North, whose partner ruffs the lead) takes
+    # every trick in ♦; in NT West leads his thirteen clubs, so South takes none.
+    d, nt = 2, 4  # vint order ♠ ♣ ♦ ♥ NT
+    assert table["S"][d] == table["N"][d] == 13 and table["S"][nt] == 0
+    assert panel.played == ("W", "NT")
+
+
+def test_deal_panel_of_the_worked_example_shows_par_and_gap(store):
+    panel = double_dummy.deal_panel(double_dummy.deal_analysis(store, "rules-6-worked-example", 1))
+    assert panel is not None
+    assert panel.par == "5♥ by N: N–S 3550, E–W 100"
+    assert panel.played == ("N", "C") and panel.contract_line.startswith("3♣ by N: 8 tricks")
+    assert panel.gap == "as played: N–S net +138; 3312 below par for N–S"
+
+
+def test_accuracy_and_par_distance(store):
+    accuracy = double_dummy.accuracy(store).set_index("player")
+    assert accuracy.loc["Север", "defending"] == pytest.approx(1100 / 13)
+    assert math.isnan(accuracy.loc["Север", "declaring"])
+    assert accuracy.loc["Запад", "declaring"] == 0
+    gaps = double_dummy.par_distance(store, ["rules-6-worked-example"])
+    assert list(gaps["declarer_gap"]) == [-3312]
+    by = double_dummy.par_by_declarer(gaps)
+    assert by.to_dict("records") == [{"player": "Иванов", "deals": 1, "mean_gap": -3312.0}]
+
+
+def test_pages_show_the_panels(store):
+    replay, analysis = _pages(store, ACE)
+    found = _ids(replay)
+    assert {"dd-table", "dd-par", "dd-S-D", "dd-W-NT"} <= found and "dd-note" not in found
+    assert _store_data(replay)["dd"]["cost"][0] == 11
+    assert "best cards" in str(replay)  # the "best cards" toggle is offered
+    assert {"accuracy-chart", "par-chart", "par-gaps"} <= _ids(analysis)
+
+
+def test_pages_degrade_without_analysis(bare):
+    replay, analysis = _pages(bare, "rules-6-worked-example")
+    assert "dd-note" in _ids(replay) and "dd-table" not in _ids(replay)
+    assert "vint-replay analyze" in str(replay) and "best cards" not in str(replay)
+    assert _store_data(replay)["dd"] is None
+    assert "dd-analysis-note" in _ids(analysis) and "accuracy-chart" not in _ids(analysis)
+
+
+def _pages(store: Store, session_id: str):
+    """The replay page of deal 1 and the analysis page's body, rendered from ``store``."""
+    import dash
+
+    from dashboards.app import create_app
+
+    app = create_app(store.root)
+    pages = {p["module"].rsplit(".", 1)[-1]: p for p in dash.page_registry.values() if "layout" in p}
+    with app.server.app_context():
+        replay = pages["replay"]["layout"](session_id=session_id, deal="1")
+        analysis = sys.modules[pages["analysis"]["module"]].show(None, None, None)
+    return replay, analysis
+
+
+def _store_data(component) -> dict:
+    stack = [component]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, (list, tuple)):
+            stack.extend(c)
+        elif hasattr(c, "to_plotly_json"):
+            if getattr(c, "id", None) == "replay-deal":
+                return c.data
+            stack.append(getattr(c, "children", None))
+    raise AssertionError("no replay-deal store")
+
+
+def test_demo_analyses_in_the_background(tmp_path):
+    """``vint-replay demo`` starts the analysis in a child process and returns at once; the
+    results land in the store while the server would be running."""
+    from vint_replay import cli
+
+    store = Store(tmp_path / "store")
+    assert store.import_paths([str(WORKED)], workers=1).imported
+    process = cli._analyse_in_background(str(store.root))
+    assert process is not None and double_dummy.deal_analysis(store, "rules-6-worked-example", 1) is None
+    assert process.wait(timeout=60) == 0
+    assert double_dummy.deal_analysis(store, "rules-6-worked-example", 1) is not None
+    assert cli._analyse_in_background(str(store.root)) is None  # nothing left to do

@@ -201,7 +201,6 @@ def test_analysis_counts_agree_with_the_sample_files(store):
     sessions, per_session = selection.sessions, selection.per_session
     raws = sample_raw()
     contracts = Counter()
-    games = Counter()
     for raw in raws:
         for deal in raw["deals"]:
             bids = [c for c in deal["auction"] if c.lower() not in ("pass", "p")]

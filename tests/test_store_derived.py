@@ -1,10 +1,8 @@
 """The analysis lives inside the store's generations: imports and ``compact`` carry it over
-unchanged, raw readers open ``store/dd_tables`` like the other tables, older plain folders are
-adopted, and a killed ``analyze`` leaves the store as it was before or after one of its runs."""
+unchanged, raw readers open ``store/dd_tables`` like the other tables, and a killed ``analyze`` leaves the store as it was before or after one of its runs."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -81,23 +79,6 @@ def test_analysis_survives_imports_and_compact(tmp_path: Path) -> None:
     count = duckdb.sql(f"select count(*) from read_parquet('{store.root}/dd_plays/**/*.parquet', "
                        "hive_partitioning = true)").fetchall()[0][0]
     assert count == len(dd_plays(store))
-
-
-def test_plain_analysis_folders_of_an_older_version_are_adopted(tmp_path: Path) -> None:
-    source = session_file(tmp_path, 7, 2)
-    old = Store(tmp_path / "old")
-    old.import_paths([str(source)])
-    analyse_store(old, workers=1)
-    expected = frames(old)
-    # Rebuild the layout an older version left: analysis folders beside the generations.
-    store = Store(tmp_path / "store")
-    store.import_paths([str(source)])
-    for name in ("dd_tables", "dd_plays"):
-        shutil.copytree(current_generation(old.root) / name, store.root / name)
-    assert analyse_store(store, workers=1).pending == 0  # adopted, so nothing to redo
-    assert (store.root / "dd_tables").is_symlink() and (store.root / "dd_plays").is_symlink()
-    adopted = frames(store)
-    assert adopted[0].equals(expected[0]) and adopted[1].equals(expected[1])
 
 
 def start_analyze(store: Path) -> subprocess.Popen:

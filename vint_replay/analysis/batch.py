@@ -13,7 +13,7 @@ from ..session import evaluate
 from ..store import Store
 from .jobs import DealJob, DealResult, Skipped, jobs_for
 from .runner import CHUNK, run
-from .tables import STATUS_OK, adopt_legacy, dd_tables, merge_crowded, write_results
+from .tables import STATUS_OK, dd_tables, merge_crowded, write_results
 
 FLUSH_EVERY = 256  # deals per run written to the store, or
 FLUSH_SECONDS = 15.0  # whatever is done after this long (results show up while a run goes on)
@@ -68,7 +68,6 @@ def analyse_store(store: Store, workers: int = 1, scheduler: str | None = None, 
     ``workers``/``scheduler``. ``progress`` is called with 1 per deal finished or skipped."""
     start = time.perf_counter()
     summary = AnalyseSummary()
-    adopt_legacy(store)
     pending = pending_deals(store, retry_errors)
     summary.pending = sum(len(v) for v in pending.values())
     buffer: list[DealResult] = []

@@ -148,17 +148,6 @@ def write_results(store: Store, results: list[DealResult]) -> str | None:
     return run
 
 
-def adopt_legacy(store: Store) -> bool:
-    """Move analysis folders that an earlier version wrote beside the generations into the
-    store's generations (one transaction); ``True`` if there were any."""
-    if not any((store.root / name).is_dir() and not (store.root / name).is_symlink() for name in SCHEMAS):
-        return False
-    with store.transaction() as txn:
-        for name in SCHEMAS:
-            txn.adopt(name)
-    return True
-
-
 def merge_crowded(store: Store, limit: int = AUTO_COMPACT_FILES) -> bool:
     """Merge the analysis partitions holding more than ``limit`` files (one transaction, like
     an import does for the store's tables); ``True`` if there were any."""

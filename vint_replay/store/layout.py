@@ -34,7 +34,6 @@ from .schema import TABLES
 GENERATIONS = ".generations"
 CURRENT = ".current"
 LOCK = ".lock"
-LEGACY = ".adopted-"  # prefix of a plain derived folder being replaced by a link
 KEEP_PREVIOUS = 1  # generations kept after a commit besides the current one, for slow readers
 
 
@@ -111,7 +110,6 @@ class Transaction:
         for table in TABLES:
             (self.path / table).mkdir()
         self.written: list[Path] = []
-        self.adopted: list[str] = []  # plain folders to replace by links at commit
 
     def new_file(self, table: str, partition: str) -> Path:
         """A fresh file name in ``table/partition`` of the new generation."""
@@ -133,18 +131,6 @@ class Transaction:
             for file in data_files(self.base, table):
                 self.keep(file)
 
-    def adopt(self, table: str) -> None:
-        """Take in a derived dataset that an older version wrote as a plain folder beside the
-        generations (``store/dd_tables/…``); :meth:`commit` then turns the folder into a link."""
-        folder = self.root / table
-        if folder.is_symlink() or not folder.is_dir():
-            return
-        for file in sorted(folder.glob("*/*.parquet")):
-            target = self.path / table / file.parent.name / file.name
-            if not target.exists():
-                self._link(file, target)
-        self.adopted.append(table)
-
     def _link(self, file: Path, target: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -164,11 +150,6 @@ class Transaction:
         temp = self.root / f"{CURRENT}.{uuid.uuid4().hex[:8]}"
         os.symlink(Path(GENERATIONS) / self.path.name, temp)
         os.replace(temp, self.root / CURRENT)
-        for table in self.adopted:  # its data are in the committed generation: the folder may go
-            old = self.root / f"{LEGACY}{table}"
-            os.replace(self.root / table, old)
-            shutil.rmtree(old, ignore_errors=True)
-        self._link_tables()
         _fsync(self.root)
         collect_garbage(self.root)
 
@@ -201,5 +182,3 @@ def collect_garbage(root: Path) -> None:
         shutil.rmtree(folder / gen_name(number), ignore_errors=True)
     for stray in root.glob(f"{CURRENT}.*"):
         stray.unlink(missing_ok=True)
-    for stray in root.glob(f"{LEGACY}*"):
-        shutil.rmtree(stray, ignore_errors=True)

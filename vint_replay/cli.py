@@ -229,7 +229,8 @@ def compact(store_path: str) -> None:
 
 
 def _serve(store: str, host: str, port: int, debug: bool) -> None:
-    """Run the dashboard; debug mode (the Werkzeug debugger) only on a loopback address."""
+    """Run the dashboard on waitress (a production WSGI server); ``--debug`` runs Dash's own
+    development server with the Werkzeug debugger, and only on a loopback address."""
     from dashboards.app import LOOPBACK_HOSTS, create_app
 
     loopback = host in ("127.0.0.1", "localhost", "::1")
@@ -237,7 +238,12 @@ def _serve(store: str, host: str, port: int, debug: bool) -> None:
         raise click.UsageError("--debug exposes a debugger: use it only with --host 127.0.0.1")
     app = create_app(store, trusted_hosts=LOOPBACK_HOSTS if loopback else None)
     click.echo(f"vint-replay dashboard on http://{'localhost' if loopback else host}:{port}/ (store {store}); Ctrl+C stops it")
-    app.run(host=host, port=port, debug=debug, dev_tools_disable_version_check=True)
+    if debug:
+        app.run(host=host, port=port, debug=True, dev_tools_disable_version_check=True)
+        return
+    from waitress import serve as waitress_serve
+
+    waitress_serve(app.server, host=host, port=port, threads=8, ident="vint-replay")
 
 
 @main.command()
@@ -268,7 +274,33 @@ def demo(store_path: str, host: str, port: int) -> None:
     for outcome in summary.rejected:
         click.echo(f"{outcome.path}: not imported ({outcome.reason or 'has errors'})", err=True)
     click.echo(f"sample sessions: {len(summary.imported)} imported, {len(summary.unchanged)} already in {store_path}")
-    _serve(store_path, host, port, False)
+    analysis = _analyse_in_background(store_path)
+    try:
+        _serve(store_path, host, port, False)
+    finally:
+        if analysis is not None and analysis.poll() is None:
+            analysis.terminate()  # safe: analyze commits whole runs and resumes next time
+            analysis.wait()
+
+
+def _analyse_in_background(store_path: str):
+    """Start ``vint-replay analyze`` on the store in a child process (one core left for the
+    server), so the dashboard serves at once and shows double-dummy results as each run lands.
+    ``None`` when everything is analysed already."""
+    import os
+    import subprocess
+
+    from .analysis.batch import pending_deals
+    from .store import Store
+
+    pending = sum(len(v) for v in pending_deals(Store(store_path)).values())
+    if not pending:
+        return None
+    workers = str(max(1, (os.cpu_count() or 1) - 1))
+    command = [sys.executable, "-c", "import sys; from vint_replay.cli import main; sys.exit(main())",
+               "analyze", "--store", store_path, "--workers", workers]
+    click.echo(f"analysing {pending} deals double dummy in the background; the pages show results as they land")
+    return subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def _scheduler_address(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:

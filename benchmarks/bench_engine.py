@@ -1,12 +1,22 @@
 """Engine benchmark: parse + validate + score throughput, and the CLI's start-up time.
 
-Targets (issue 2): at least 50,000 deals/s on one core for ``read_json`` + ``evaluate`` of a
+Targets (issue 2): at least 50,000 deals/s on one core for parse + validate + score of a
 generated session, and ``vint-replay validate`` on a 30-deal file within 4× the time of a bare
-``python -c pass``. Run: ``python benchmarks/bench_engine.py [--deals 2000] [--runs 7]``.
+``python -c pass``. Two pipelines are measured on the same file:
+
+* scalar (reference): ``read_json`` + ``session.evaluate`` — the engine the CLI, the dashboard
+  and every diagnostic come from, one deal and one move at a time;
+* batch (columnar): ``json.loads`` + ``columnar.parse_session`` + ``columnar.check_parsed`` —
+  the NumPy path the store importer uses for plain canonical files (all deals at once; anything
+  irregular goes back to the scalar pipeline).
+
+Run: ``python benchmarks/bench_engine.py [--deals 2000] [--runs 7]``.
 """
 from __future__ import annotations
 
 import argparse
+import gc
+import json
 import random
 import shutil
 import statistics
@@ -21,6 +31,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from strategies import random_session  # noqa: E402
 
+from vint_replay.columnar import check_parsed, parse_session  # noqa: E402
 from vint_replay.formats.json_record import read_json, write_json  # noqa: E402
 from vint_replay.session import evaluate  # noqa: E402
 
@@ -52,6 +63,37 @@ def throughput(path: Path, runs: int) -> tuple[float, float, float]:
     return deals / statistics.median(totals), statistics.median(reads), statistics.median(checks)
 
 
+def batch_throughput(path: Path, runs: int) -> tuple[float, float, float, float]:
+    """Median deals/s of the batch pipeline, and the medians of its parts (seconds):
+    json.loads, parse_session (shape and spelling to arrays), check_parsed (replay + score)."""
+    data = path.read_bytes()
+    totals, loads, parses, checks = [], [], [], []
+    deals = 0
+    collecting = gc.isenabled()
+    gc.disable()  # as read_json and evaluate do (paused_gc)
+    try:
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            raw = json.loads(data)
+            t1 = time.perf_counter()
+            parsed = parse_session(raw)
+            t2 = time.perf_counter()
+            assert parsed is not None, "the generated file is plain canonical JSON"
+            batch, refused = check_parsed([parsed])
+            t3 = time.perf_counter()
+            assert not refused and len(batch) == 1
+            deals = len(batch.number)
+            totals.append(t3 - t0)
+            loads.append(t1 - t0)
+            parses.append(t2 - t1)
+            checks.append(t3 - t2)
+    finally:
+        if collecting:
+            gc.enable()
+    med = statistics.median
+    return deals / med(totals), med(loads), med(parses), med(checks)
+
+
 def wall(cmd: list[str], runs: int) -> float:
     """Median wall time of a command, in seconds (after one warm-up run)."""
     subprocess.run(cmd, capture_output=True, check=False)
@@ -73,8 +115,13 @@ def main() -> None:
     try:
         big = generated_file(folder, args.deals, seed=1)
         rate, read_s, check_s = throughput(big, args.runs)
-        print(f"throughput: {rate:,.0f} deals/s (median of {args.runs} runs over {args.deals} deals; "
-              f"read_json {read_s * 1000:.1f} ms, evaluate {check_s * 1000:.1f} ms) — target 50,000")
+        print(f"scalar throughput (read_json + evaluate): {rate:,.0f} deals/s (median of {args.runs} runs over "
+              f"{args.deals} deals; read_json {read_s * 1000:.1f} ms, evaluate {check_s * 1000:.1f} ms) "
+              "— target 50,000")
+        rate, load_s, parse_s, check_s = batch_throughput(big, args.runs)
+        print(f"batch throughput (json.loads + columnar parse_session + check_parsed): {rate:,.0f} deals/s "
+              f"(median of {args.runs} runs; json.loads {load_s * 1000:.1f} ms, parse {parse_s * 1000:.1f} ms, "
+              f"replay + score {check_s * 1000:.1f} ms) — target 50,000")
         small = generated_file(folder, 30, seed=2)
         script = Path(sys.executable).parent / "vint-replay"  # the installed console script, not a pyenv shim
         cli = [str(script)] if script.exists() else [sys.executable, "-c", "from vint_replay.cli import main; main()"]

@@ -29,6 +29,9 @@ class RuleProfile:
     rubber_bonus: int  # premium for the game that wins the rubber (instead of game_bonus)
     games_to_win_rubber: int
     deal_entries: Callable[[RuleProfile, DealFacts], list[Entry]]  # tricks and premiums
+    # True when deal_entries sees the hands only through each side's count of trump honours
+    # and of aces: the batch path (columnar.py) may then reuse one result for equal counts.
+    entries_by_counts: bool = False
 
     def trick_value(self, contract: Contract) -> int:
         """V: what each trick is worth in this contract."""

@@ -63,4 +63,5 @@ PROFILE = RuleProfile(
     rubber_bonus=1000,
     games_to_win_rubber=2,
     deal_entries=deal_entries,
+    entries_by_counts=True,  # deal_entries reads the hands only via honours_held and aces_held
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import glob
 import hashlib
+import json
 import os
 import resource
 import time
@@ -17,13 +18,15 @@ from typing import Iterable, Iterator
 
 import pyarrow as pa
 
+from ..columnar import ParsedSession, check_parsed, empty_batch, parse_session
 from ..diagnostics import Diagnostic, Severity
 from ..formats import format_of, read_bytes
 from ..gc_pause import paused_gc
 from ..session import SessionReport, evaluate
-from .tables import Source, TableRows, content_sha256
+from .tables import Source, TableRows, columnar_sha256, content_sha256
 
 RECORD_SUFFIXES = (".json", ".vint")
+MAX_CALLS = 127  # the calls table's index column is an int8
 
 
 @dataclass
@@ -100,29 +103,88 @@ def remember(known: dict[str, KnownFile]) -> None:
 
 def check_files(paths: list[str]) -> CheckedBatch:
     """Read, validate and score each file (runs in a worker process). A file whose bytes are
-    those of an already stored session comes back ``checked`` without rows."""
+    those of an already stored session comes back ``checked`` without rows.
+
+    Plain canonical JSON sessions are checked together by the columnar path; any other file,
+    and any session it finds irregular, by the reference engine (which gives the diagnostics).
+    """
     rows = TableRows()
     outcomes: list[FileOutcome] = []
     row_of: list[int | None] = []
     now = datetime.now(timezone.utc)
     cpu = time.process_time()
+    bulk: list[tuple[int, ParsedSession, Source]] = []  # (outcome index, session, source) for the columnar path
     with paused_gc():
         for path in paths:
-            try:
-                outcome, report, source, digest = _check(path)
-            except Exception as err:  # an engine bug must not take the other files down with it
-                problem = Diagnostic("internal", f"vint-replay failed on this file ({type(err).__name__}: {err}); "
-                                                 "please report it")
-                outcome, report, source, digest = FileOutcome(path, "rejected", diagnostics=[problem]), None, None, None
-            outcomes.append(outcome)
-            if report is None:
-                row_of.append(None)
+            parsed, source, outcome = _parse_plain(path)
+            if parsed is not None:
+                bulk.append((len(outcomes), parsed, source))  # type: ignore[arg-type]
+            elif outcome is None:
+                outcome, row = _check_one(path, rows, now)
+                row_of.append(row)
+                outcomes.append(outcome)
                 continue
-            row_of.append(len(rows))
-            rows.add(report, source, now, digest)
+            outcomes.append(outcome)  # type: ignore[arg-type]
+            row_of.append(None)
+        if bulk:
+            try:
+                batch, irregular = check_parsed([p for _, p, _ in bulk])
+            except Exception:  # a bug of the batch path must not cost the files: check them one by one
+                batch, irregular = empty_batch(), list(range(len(bulk)))
+            for k in irregular:  # the reference engine finds and reports what is wrong
+                i = bulk[k][0]
+                outcomes[i], row_of[i] = _check_one(paths[i], rows, now)
+            dropped = set(irregular)
+            regular = [b for k, b in enumerate(bulk) if k not in dropped]
+            digests = columnar_sha256(batch)
+            for j, ((i, _, _), digest) in enumerate(zip(regular, digests)):
+                outcomes[i].status, outcomes[i].content_sha256 = "checked", digest
+                row_of[i] = len(rows) + j
+            rows.add_columnar(batch, [source for _, _, source in regular], now, digests)
     tables = rows.batches() if len(rows) else None
     return CheckedBatch(outcomes, row_of, rows.years, tables, time.process_time() - cpu,
                         resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+
+
+def _parse_plain(path: str) -> tuple[ParsedSession | None, Source | None, FileOutcome | None]:
+    """A JSON file the columnar path can take, parsed (its outcome still to be decided), or
+    the outcome of a stored or unreadable file; ``(None, None, None)`` leaves it to the
+    reference engine."""
+    if format_of(path) != "json":
+        return None, None, None
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None, None, None  # reported by the reference path
+    sha = hashlib.sha256(data).hexdigest()
+    known = _known.get(sha)
+    if known is not None:
+        return None, None, FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256)
+    try:  # decoded exactly as read_json decodes (strict UTF-8, a BOM allowed), else left to it
+        text = data.decode("utf-8-sig")
+        raw = None if "\x00" in text else json.loads(text)
+    except (ValueError, RecursionError):
+        return None, None, None
+    parsed = parse_session(raw)
+    if parsed is None or parsed.call_counts.max() > MAX_CALLS:  # the reference path says why it cannot be stored
+        return None, None, None
+    source = Source(os.path.abspath(path), "json", sha)
+    return parsed, source, FileOutcome(path, "rejected", parsed.info.id, len(parsed.number))
+
+
+def _check_one(path: str, rows: TableRows, now: datetime) -> tuple[FileOutcome, int | None]:
+    """Check one file with the reference engine: its outcome, and its session index in
+    ``rows`` if it was added there."""
+    try:
+        outcome, report, source, digest = _check(path)
+    except Exception as err:  # an engine bug must not take the other files down with it
+        problem = Diagnostic("internal", f"vint-replay failed on this file ({type(err).__name__}: {err}); "
+                                         "please report it")
+        return FileOutcome(path, "rejected", diagnostics=[problem]), None
+    if report is None:
+        return outcome, None
+    rows.add(report, source, now, digest)  # type: ignore[arg-type]
+    return outcome, len(rows) - 1
 
 
 def _check(path: str) -> tuple[FileOutcome, SessionReport | None, Source | None, str | None]:
@@ -151,6 +213,19 @@ def _check(path: str) -> tuple[FileOutcome, SessionReport | None, Source | None,
     if too_big:
         outcome.diagnostics = [Diagnostic("deal_number", f"deal number {too_big[0]} is too large to store "
                                                          "(at most 32767)", too_big[0], "number")]
+        return outcome, None, None, None
+    huge = [(d.number, x) for d in record.deals if d.recorded is not None
+            for x in (d.recorded[0].below, d.recorded[0].above, d.recorded[1].below, d.recorded[1].above)
+            if not -(1 << 31) <= x < 1 << 31]
+    if huge:  # the recorded columns are int32
+        outcome.diagnostics = [Diagnostic("schema", f"recorded figure {huge[0][1]} is too large to store "
+                                                    f"(at most {(1 << 31) - 1})", huge[0][0], "recorded")]
+        return outcome, None, None, None
+    too_long = [d for d in record.deals if len(d.auction) > MAX_CALLS]
+    if too_long:  # legal (long runs of passes between many bids), but the call index is an int8
+        deal = too_long[0]
+        outcome.diagnostics = [Diagnostic("auction_too_long", f"the auction has {len(deal.auction)} calls, too many to "
+                                                              f"store (at most {MAX_CALLS})", deal.number, "auction")]
         return outcome, None, None, None
     digest = content_sha256(record)
     outcome.content_sha256 = digest

@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
@@ -18,7 +19,7 @@ import pyarrow.parquet as pq
 
 from ..record import SessionRecord
 from .importer import CheckedBatch, FileOutcome, KnownFile, batched, check_files, expand_paths, remember
-from .layout import Transaction, current_generation, data_files, writer_lock
+from .layout import Transaction, current_generation, data_files, table_names, writer_lock
 from .schema import PARTITION, SCHEMAS, TABLES, read_schema, writer_options
 from .tables import record_from_tables
 
@@ -217,6 +218,25 @@ class Store:
         table = self.read("sessions", columns=["session_id", "content_sha256"])
         return dict(zip(table.column("session_id").to_pylist(), table.column("content_sha256").to_pylist()))
 
+    @contextmanager
+    def transaction(self, merge_above: int | None = AUTO_COMPACT_FILES) -> Iterator[Transaction]:
+        """Add files to the store atomically: under the writer lock, a new generation holding
+        every committed file (hard links); what the body writes with ``txn.new_file`` is
+        committed with it in one swap, or nothing if the body raises. Partitions holding more
+        than ``merge_above`` files are merged (``None``: none). Used for derived datasets."""
+        with writer_lock(self.root):
+            txn = Transaction(self.root)
+            try:
+                for table in table_names(txn.base):
+                    txn.keep_table(table)
+                yield txn
+                for table in table_names(txn.path) if merge_above is not None else ():
+                    _merge_crowded(txn, table, limit=merge_above)
+                txn.commit()
+            except BaseException:
+                txn.abort()
+                raise
+
     def compact(self) -> CompactSummary:
         """Merge every partition's files into one, atomically (readers see no change in data)."""
         start = time.perf_counter()
@@ -224,20 +244,20 @@ class Store:
             base = current_generation(self.root)
             if base is None:
                 return CompactSummary(0, 0, time.perf_counter() - start)
-            before = sum(len(data_files(base, t)) for t in TABLES)
-            if all(len(list(p.glob("*.parquet"))) <= 1 for t in TABLES for p in (base / t).iterdir()):
+            tables = table_names(base)  # the derived datasets are merged too
+            before = sum(len(data_files(base, t)) for t in tables)
+            if all(len(list(p.glob("*.parquet"))) <= 1 for t in tables for p in (base / t).iterdir()):
                 return CompactSummary(before, before, time.perf_counter() - start)  # nothing to merge
             txn = Transaction(self.root)
             try:
-                for table in TABLES:
-                    for file in data_files(base, table):
-                        txn.keep(file)
+                for table in tables:
+                    txn.keep_table(table)
                     _merge_crowded(txn, table, limit=1)
                 txn.commit()
             except BaseException:
                 txn.abort()
                 raise
-            after = sum(len(data_files(txn.path, t)) for t in TABLES)
+            after = sum(len(data_files(txn.path, t)) for t in tables)
         return CompactSummary(before, after, time.perf_counter() - start)
 
 
@@ -315,19 +335,20 @@ class _ImportWriter:
         self.writers.clear()
 
     def commit(self, replaced: set[str]) -> None:
-        """Carry the untouched files over, drop the replaced sessions' old rows, commit."""
+        """Carry the untouched files over (derived datasets too), drop the replaced sessions'
+        old rows from all of them, commit."""
         self._close()
         txn = self.txn
         if txn is None:
             return
         if txn.base is not None:
-            for table in TABLES:
+            for table in table_names(txn.base):
                 for file in data_files(txn.base, table):
                     if replaced and _holds_any(file, replaced):
                         _copy_without(txn, table, file, replaced)
                     else:
                         txn.keep(file)
-        for table in TABLES:
+        for table in table_names(txn.path):
             _merge_crowded(txn, table, limit=AUTO_COMPACT_FILES)
         txn.commit()
 
@@ -346,12 +367,17 @@ def _copy_without(txn: Transaction, table: str, file: Path, ids: set[str]) -> No
     """Rewrite a file of the base generation into the new one without the given sessions."""
     source = pq.ParquetFile(file)
     drop = pa.array(sorted(ids))
-    schema = read_schema(table)
+    schema = _file_schema(table, source)
     with pq.ParquetWriter(txn.new_file(table, file.parent.name), schema, **writer_options(schema)) as out:
         for i in range(source.num_row_groups):
             group = source.read_row_group(i)
             out.write_table(group.filter(pc.invert(pc.is_in(group.column("session_id"), drop))),
                             row_group_size=ROW_GROUP_ROWS)
+
+
+def _file_schema(table: str, source: pq.ParquetFile) -> pa.Schema:
+    """The schema to rewrite a file with: a table's own, or a derived dataset's as written."""
+    return read_schema(table) if table in TABLES else source.schema_arrow
 
 
 def _merge_crowded(txn: Transaction, table: str, limit: int) -> None:
@@ -361,7 +387,7 @@ def _merge_crowded(txn: Transaction, table: str, limit: int) -> None:
         files = sorted(partition.glob("*.parquet"))
         if len(files) <= limit:
             continue
-        schema = read_schema(table)
+        schema = _file_schema(table, pq.ParquetFile(files[0]))
         with pq.ParquetWriter(txn.new_file(table, partition.name), schema, **writer_options(schema)) as out:
             pending: list[pa.Table] = []
             rows = 0

@@ -2,8 +2,10 @@
 
 :class:`TableRows` gathers many sessions (a row tuple per deal; calls, cards and tricks as
 byte arrays expanded with numpy) and turns them into one Arrow record batch per table, so the
-cost per deal stays a few list operations. :func:`record_from_tables` is the inverse used by
-``Store.load_session``: together they round-trip a :class:`SessionRecord` exactly.
+cost per deal stays a few list operations; sessions checked by the columnar path
+(:mod:`vint_replay.columnar`) come in as whole columns and give the same rows.
+:func:`record_from_tables` is the inverse used by ``Store.load_session``: together they
+round-trip a :class:`SessionRecord` exactly.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import pyarrow as pa
 
 from ..calls import BIDS, CALL_BY_TEXT, PASS, Call
 from ..cards import CARDS, HOLDINGS, Hand
+from ..columnar import ColumnarBatch
 from ..ledger import DealScore
 from ..record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..replay import DealReplay
@@ -43,20 +46,52 @@ def content_sha256(record: SessionRecord) -> str:
     """SHA-256 of a canonical serialisation of everything the record holds (tags, deals,
     unknown fields, comments): two files hold the same session exactly when these agree,
     whatever their format or layout."""
-    info = record.info
-    digest = hashlib.sha256(json.dumps(
-        [info.id, info.players, info.event, info.site, info.date, info.table, info.rules,
-         info.extra, record.extra, _comments_json(record.comments)], ensure_ascii=False, sort_keys=True).encode())
+    digest = hashlib.sha256(_session_text(record.info, record.extra, record.comments))
     for d in record.deals:
-        digest.update(repr((
+        digest.update(_deal_text(
             d.number, int(d.dealer), None if d.hands is None else tuple(h.mask for h in d.hands),
             call_codes(d.auction), None if d.play is None else bytes(d.play), d.result,
             None if d.recorded is None else (d.recorded[0].below, d.recorded[0].above,
                                              d.recorded[1].below, d.recorded[1].above),
-        )).encode())
+        ).encode())
         if d.extra or d.comments:
             digest.update(json.dumps([d.extra, _comments_json(d.comments)], ensure_ascii=False, sort_keys=True).encode())
     return digest.hexdigest()
+
+
+def columnar_sha256(batch: ColumnarBatch) -> list[str]:
+    """:func:`content_sha256` of each session of a batch, from its columns (the same text
+    is hashed, so a session has one hash whichever path checked it)."""
+    calls = batch.calls.astype(np.uint8).tobytes()
+    cards = batch.cards.astype(np.uint8).tobytes()
+    call_end = np.cumsum(batch.call_counts).tolist()
+    call_start = (np.cumsum(batch.call_counts) - batch.call_counts).tolist()
+    play_row = np.full(len(batch.number), -1, dtype=np.int64)
+    play_row[batch.played] = np.arange(len(batch.played)) * 52
+    play_at = play_row.tolist()
+    hands = list(map(tuple, batch.hands.tolist()))
+    numbers, dealers = batch.number.tolist(), batch.dealer.tolist()
+    recorded = [tuple(r) if given else None for r, given in zip(batch.recorded.tolist(), batch.has_recorded.tolist())]
+    out = []
+    start = 0
+    for info, count in zip(batch.infos, batch.deal_counts.tolist()):
+        digest = hashlib.sha256(_session_text(info, {}, ()))
+        digest.update("".join([_deal_text(numbers[i], dealers[i], hands[i], calls[call_start[i]:call_end[i]],
+                                          None if play_at[i] < 0 else cards[play_at[i]:play_at[i] + 52], None,
+                                          recorded[i]) for i in range(start, start + count)]).encode())
+        out.append(digest.hexdigest())
+        start += count
+    return out
+
+
+def _session_text(info: SessionInfo, extra: dict[str, object], comments: tuple[Comment, ...]) -> bytes:
+    return json.dumps([info.id, info.players, info.event, info.site, info.date, info.table, info.rules,
+                       info.extra, extra, _comments_json(comments)], ensure_ascii=False, sort_keys=True).encode()
+
+
+def _deal_text(number: int, dealer: int, hands: tuple[int, ...] | None, calls: bytes, play: bytes | None,
+               result: int | None, recorded: tuple[int, int, int, int] | None) -> str:
+    return repr((number, dealer, hands, calls, play, result, recorded))
 
 
 def call_codes(auction: tuple[Call, ...]) -> bytes:
@@ -118,6 +153,8 @@ class TableRows:
         self._cards = bytearray()  # 52 per played deal, in play order
         self._leaders = bytearray()  # 13 per played deal: the seat leading each trick
         self._winners = bytearray()  # 13 per played deal: the seat winning each trick
+        # Finished parts of the four per-deal tables, in session order: (columns, session index)
+        self._parts: list[dict[str, tuple[dict[str, Any], np.ndarray]]] = []
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -178,18 +215,89 @@ class TableRows:
             _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments)}),
         )
 
+    def add_columnar(self, batch: ColumnarBatch, sources: list[Source], imported_at: datetime,
+                     content_hashes: list[str]) -> None:
+        """Add the sessions of a batch checked by the columnar path (all valid, none with
+        unknown fields or comments), column by column; the rows equal those :meth:`add` makes."""
+        self._flush()
+        k = len(self.ids)
+        for info, deals, rubbers, (ns, ew), source, digest in zip(
+                batch.infos, batch.deal_counts.tolist(), batch.rubbers.tolist(), batch.totals.tolist(),
+                sources, content_hashes):
+            self.ids.append(info.id)
+            self.years.append(year_of(info.date))
+            self._sessions.append((
+                info.id, info.event, info.site, info.date, info.table, info.rules, *info.players,
+                deals, rubbers, ns, ew, None if ns == ew else (0 if ns > ew else 1), abs(ns - ew),
+                source.file, source.format, source.sha256, digest, imported_at, None,
+            ))
+        session = (batch.session + k).astype(np.int32)
+        number = batch.number.astype(np.int16)
+        n = len(number)
+        passed = batch.passed_out
+        no_game = batch.game_side < 0
+        no_record = ~batch.has_recorded
+        hands = batch.hand_text
+        totals = batch.line_totals.astype(np.int32)
+        i8 = lambda values: values.astype(np.int8)  # noqa: E731 - codes and small counts
+        deals = {
+            "deal": number, "rubber": batch.rubber.astype(np.int16), "dealer": i8(batch.dealer),
+            "hand_n": hands[0::4], "hand_e": hands[1::4], "hand_s": hands[2::4], "hand_w": hands[3::4],
+            "contract": pa.array(i8(batch.contract), mask=passed),
+            "declarer": pa.array(i8(batch.declarer), mask=passed),
+            "trick_value": pa.array(batch.trick_value.astype(np.int16), mask=passed),
+            "tricks_ns": pa.array(i8(batch.tricks[:, 0]), mask=passed),
+            "tricks_ew": pa.array(i8(batch.tricks[:, 1]), mask=passed),
+            "passed_out": passed, "made": pa.array(batch.made, mask=passed),
+            "game_side": pa.array(i8(batch.game_side), mask=no_game),
+            "game_trick": pa.array(i8(batch.game_trick), mask=no_game),
+            "game_bonus": pa.array(i8(batch.game_rubber), mask=no_game),
+            "below_ns": totals[:, 0], "above_ns": totals[:, 1], "below_ew": totals[:, 2], "above_ew": totals[:, 3],
+            **{name: pa.array(batch.recorded[:, i].astype(np.int32), mask=no_record) for i, name in enumerate(
+                ("recorded_below_ns", "recorded_above_ns", "recorded_below_ew", "recorded_above_ew"))},
+            "audit": pa.array(i8((batch.recorded != batch.line_totals).any(axis=1)), mask=no_record),
+            "hands_given": np.ones(n, dtype=bool), "play_given": ~passed,
+            "result": pa.nulls(n, pa.int8()), "extra_json": pa.nulls(n, pa.string()),
+        }
+        counts = batch.call_counts
+        index = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+        calls = {"deal": np.repeat(number, counts), "index": i8(index),
+                 "seat": i8((np.repeat(batch.dealer, counts) + index) & 3), "call": i8(batch.calls)}
+        p = len(batch.played)
+        plays = {"deal": np.repeat(number[batch.played], 52), "index": np.tile(np.arange(52, dtype=np.int8), p),
+                 "trick": np.tile(np.arange(52, dtype=np.int8) // 4 + 1, p), "seat": i8(batch.seats).reshape(-1),
+                 "card": i8(batch.cards).reshape(-1), "won": batch.won.reshape(-1)}
+        entries = batch.entries
+        scores = {"deal": np.repeat(number, batch.entry_counts), "side": i8(entries[:, 0]), "line": i8(entries[:, 1]),
+                  "item": i8(entries[:, 2]), "points": entries[:, 3].astype(np.int32)}
+        self._parts.append({
+            "deals": (deals, session), "calls": (calls, np.repeat(session, counts)),
+            "plays": (plays, np.repeat(session[batch.played], 52)),
+            "scores": (scores, np.repeat(session, batch.entry_counts)),
+        })
+
+    def _flush(self) -> None:
+        """Turn the rows added by :meth:`add` since the last part into a part."""
+        if not self._deals and self._parts:
+            return
+        deals = _columns(S.DEALS.names, self._deals)
+        self._parts.append({"deals": (deals, np.array(deals.pop("session_id"))), "calls": self._call_columns(),
+                            "plays": self._play_columns(), "scores": self._score_columns()})
+        self._reset_rows()
+
+    def _reset_rows(self) -> None:
+        self._deals, self._scores, self._entries, self._calls, self._played = [], [], [], [], []
+        self._call_codes, self._cards, self._leaders, self._winners = bytearray(), bytearray(), bytearray(), bytearray()
+
     def batches(self) -> dict[str, pa.RecordBatch]:
         """One record batch per table (the ``year`` partition is not a column)."""
+        self._flush()
         ids = pa.array(self.ids, pa.string())
-        sessions = _columns(S.SESSIONS.names, self._sessions)
-        deals = _columns(S.DEALS.names, self._deals)
-        return {
-            "sessions": _batch("sessions", sessions, None, ids),
-            "deals": _batch("deals", deals, deals.pop("session_id"), ids),
-            "calls": _batch("calls", *self._call_columns(), ids),
-            "plays": _batch("plays", *self._play_columns(), ids),
-            "scores": _batch("scores", *self._score_columns(), ids),
-        }
+        out = {"sessions": _batch("sessions", _columns(S.SESSIONS.names, self._sessions), None, ids)}
+        for table in ("deals", "calls", "plays", "scores"):
+            parts = [_batch(table, *part[table], ids) for part in self._parts]
+            out[table] = parts[0] if len(parts) == 1 else pa.concat_batches(parts)
+        return out
 
     def _score_columns(self) -> tuple[dict[str, Any], np.ndarray]:
         facts = np.array(self._scores, dtype=np.int64).reshape(-1, 3)
@@ -250,13 +358,18 @@ def _batch(table: str, cols: dict[str, Any], session_index: Any, ids: pa.Array) 
         if name == "session_id" and session_index is not None:
             arrays.append(pa.DictionaryArray.from_arrays(pa.array(session_index, pa.int32()), ids))
         elif pa.types.is_dictionary(field.type) and name in _DICTIONARIES:
-            arrays.append(pa.DictionaryArray.from_arrays(pa.array(cols[name], pa.int8()),
+            arrays.append(pa.DictionaryArray.from_arrays(_array(cols[name], pa.int8()),
                                                          pa.array(_DICTIONARIES[name], pa.string())))
         elif pa.types.is_dictionary(field.type):
             arrays.append(pa.array(cols[name], pa.string()).dictionary_encode().cast(field.type))
         else:
-            arrays.append(pa.array(cols[name], field.type))
+            arrays.append(_array(cols[name], field.type))
     return pa.RecordBatch.from_arrays(arrays, schema=schema)
+
+
+def _array(values: Any, type: pa.DataType) -> pa.Array:
+    """Values (a list, a NumPy array, or an Arrow array with its nulls) as an Arrow array."""
+    return values if isinstance(values, pa.Array) else pa.array(values, type)
 
 
 # ---------------------------------------------------------------- back to records

@@ -1,0 +1,360 @@
+"""The columnar batch path against the reference engine (read_json + evaluate + Ledger).
+
+Differential tests: whatever the batch path takes must give exactly the rows the reference
+engine gives (every stored column of every table, every score entry, games, rubbers, totals,
+content hash), and every session the reference engine finds invalid or irregular must be
+refused by the batch path, so the importer falls back and reports the reference diagnostics.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from strategies import sessions
+from test_properties import CORRUPTIONS, corrupt
+from vint_replay.columnar import check_sessions
+from vint_replay.formats.json_record import read_json, record_to_json
+from vint_replay.record import SessionRecord
+from vint_replay.session import evaluate
+from vint_replay.simulate import deal_record, generated_session
+from vint_replay.store import Store
+from vint_replay.store import importer
+from vint_replay.store.tables import Source, TableRows, columnar_sha256, content_sha256
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = sorted((ROOT / "sample_data").glob("*.json"))
+NOW = datetime(2026, 11, 30, tzinfo=timezone.utc)
+SOURCE = Source("/somewhere/file.json", "json", "0" * 64)
+FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def reference(raw: dict):
+    """The reference engine's verdict on a decoded file: (report or None, its diagnostics)."""
+    result = read_json(json.dumps(raw, ensure_ascii=False))
+    if result.record is None:
+        return None, result.diagnostics
+    report = evaluate(result.record, result.diagnostics)
+    return report, report.diagnostics
+
+
+def reference_tables(raws: list[dict]) -> dict[str, dict]:
+    rows = TableRows()
+    for raw in raws:
+        report, _ = reference(raw)
+        assert report is not None and report.valid
+        rows.add(report, SOURCE, NOW, content_sha256(report.record))
+    return {table: batch.to_pydict() for table, batch in rows.batches().items()}
+
+
+def batch_tables(raws: list[dict]) -> dict[str, dict]:
+    batch, refused = check_sessions(raws)
+    assert refused == []
+    rows = TableRows()
+    rows.add_columnar(batch, [SOURCE] * len(batch), NOW, columnar_sha256(batch))
+    return {table: data.to_pydict() for table, data in rows.batches().items()}
+
+
+def assert_same_as_reference(raws: list[dict]) -> None:
+    expected, got = reference_tables(raws), batch_tables(raws)
+    for table in expected:
+        assert got[table].keys() == expected[table].keys()
+        for column in expected[table]:
+            assert got[table][column] == expected[table][column], (table, column)
+
+
+def as_raw(record: SessionRecord) -> dict:
+    return json.loads(json.dumps(record_to_json(record)))
+
+
+def club(seed: int, *sizes: int) -> list[dict]:
+    """Generated club evenings of these sizes (simulate.py: with paper scores and planted mistakes)."""
+    out = []
+    for index, size in enumerate(sizes):
+        info, deals = generated_session(seed, index, size)
+        out.append(as_raw(SessionRecord(info, tuple(deal_record(d) for d in deals))))
+    return out
+
+
+# ---------------------------------------------------------------- valid sessions: identical results
+
+
+@FAST
+@given(st.lists(sessions(max_deals=8), min_size=1, max_size=3, unique_by=lambda r: r.info.id))
+def test_random_legal_sessions_give_the_reference_rows(records: list[SessionRecord]):
+    assert_same_as_reference([as_raw(r) for r in records])
+
+
+def test_generated_club_evenings_give_the_reference_rows():
+    # long sessions: several rubbers, games won mid-deal, planted scoresheet mistakes (audit)
+    raws = club(11, 700, 300, 5)
+    assert_same_as_reference(raws)
+
+
+def test_plain_samples_give_the_reference_rows_and_irregular_ones_fall_back():
+    raws = [json.loads(p.read_text(encoding="utf-8")) for p in SAMPLES]
+    _, refused = check_sessions(raws)
+    with_results = [i for i, raw in enumerate(raws) if any("result" in d for d in raw["deals"])]
+    assert refused == with_results  # result-only deals are left to the reference engine
+    assert_same_as_reference([raw for i, raw in enumerate(raws) if i not in refused])
+
+
+def test_several_rubbers_and_a_session_boundary_reset_the_ledger():
+    raws = club(5, 150, 150)
+    batch, _ = check_sessions(raws)
+    assert max(batch.rubbers) >= 2 and len(batch) >= 2
+    assert_same_as_reference(raws)
+
+
+def test_rows_of_both_paths_mix_in_session_order():
+    raws = club(2, 40, 30, 20)
+    rows = TableRows()
+    for i, raw in enumerate(raws):
+        if i == 1:
+            batch, _ = check_sessions([raw])
+            rows.add_columnar(batch, [SOURCE], NOW, columnar_sha256(batch))
+        else:
+            report, _ = reference(raw)
+            rows.add(report, SOURCE, NOW, content_sha256(report.record))
+    mixed = {table: batch.to_pydict() for table, batch in rows.batches().items()}
+    assert mixed == reference_tables(raws)
+
+
+# ---------------------------------------------------------------- anything irregular falls back
+
+
+def _card_lowercase(deal: dict) -> None:
+    deal["play"][0] = deal["play"][0].lower()
+
+
+def _ten_as_10(deal: dict) -> None:
+    deal["hands"]["N"] = deal["hands"]["N"].replace("T", "10")
+
+
+def _ranks_unordered(deal: dict) -> None:
+    suits = deal["hands"]["E"].split(".")
+    suits = [s[::-1] for s in suits]
+    deal["hands"]["E"] = ".".join(suits)
+
+
+def _card_moved_between_hands(deal: dict) -> None:
+    n, e = deal["hands"]["N"].split("."), deal["hands"]["E"].split(".")
+    for s in range(4):
+        if n[s]:
+            e[s] = "".join(sorted(e[s] + n[s][0], key="AKQJT98765432".index))
+            n[s] = n[s][1:]
+            break
+    deal["hands"]["N"], deal["hands"]["E"] = ".".join(n), ".".join(e)
+
+
+def _hands_swapped_suits(deal: dict) -> None:
+    deal["hands"]["S"] = ".".join(deal["hands"]["S"].split(".")[::-1])
+
+
+MUTATIONS = {
+    "card lowercase": _card_lowercase,
+    "ten written 10": _ten_as_10,
+    "ranks low to high": _ranks_unordered,
+    "card moved to another hand": _card_moved_between_hands,
+    "a hand's suits reversed": _hands_swapped_suits,
+    "number true": lambda d: d.__setitem__("number", True),
+    "number float": lambda d: d.__setitem__("number", float(d["number"])),
+    "number text": lambda d: d.__setitem__("number", str(d["number"])),
+    "dealer lowercase": lambda d: d.__setitem__("dealer", d["dealer"].lower()),
+    "call spelled 1s": lambda d: d["auction"].__setitem__(-1, "Pass"),
+    "pass spelled p": lambda d: d["auction"].__setitem__(0, "p"),
+    "call with space": lambda d: d["auction"].__setitem__(0, d["auction"][0] + " "),
+    "extra pass": lambda d: d["auction"].append("pass"),
+    "one pass short": lambda d: d["auction"].pop(),
+    "a pass more before a bid": lambda d: d["auction"].insert(0, "pass"),
+    "unknown deal field": lambda d: d.__setitem__("vulnerable", "NS"),
+    "deal comments": lambda d: d.__setitem__("comments", [{"before": "Auction", "text": "x"}]),
+    "recorded extra key": lambda d: d.setdefault("recorded", {"NS": {"below": 0, "above": 0},
+                                                              "EW": {"below": 0, "above": 0}}).__setitem__("x", 1),
+    "recorded float": lambda d: d.__setitem__("recorded", {"NS": {"below": 0.0, "above": 0},
+                                                           "EW": {"below": 0, "above": 0}}),
+    "recorded bool": lambda d: d.__setitem__("recorded", {"NS": {"below": True, "above": 0},
+                                                          "EW": {"below": 0, "above": 0}}),
+    "hands missing": lambda d: d.pop("hands"),
+    "hands with a fifth seat": lambda d: d["hands"].__setitem__("X", ""),
+    "play nested in tricks": lambda d: d.__setitem__("play", [d["play"][i:i + 4] for i in range(0, 52, 4)])
+    if "play" in d else d.__setitem__("play", []),
+    "play given for a passed-out deal or dropped": lambda d: d.pop("play") if "play" in d
+    else d.__setitem__("play", ["SA"] * 52),
+    "play card repeated": lambda d: d["play"].__setitem__(5, d["play"][1]) if "play" in d else d.pop("auction"),
+    "result added": lambda d: d.__setitem__("result", {"declarer_tricks": 7}),
+}
+
+
+SESSION_MUTATIONS = {
+    "unknown top field": lambda raw: raw.__setitem__("note", 1),
+    "top comments": lambda raw: raw.__setitem__("comments", [{"before": "end", "text": "x"}]),
+    "unknown session field": lambda raw: raw["session"].__setitem__("scorer", "me"),
+    "format": lambda raw: raw.__setitem__("format", "vint-record/2"),
+    "rules unknown": lambda raw: raw["session"].__setitem__("rules", "bridge"),
+    "rules null": lambda raw: raw["session"].__setitem__("rules", None),
+    "blank id": lambda raw: raw["session"].__setitem__("id", " "),
+    "player missing": lambda raw: raw["session"]["players"].pop("W"),
+    "player a number": lambda raw: raw["session"]["players"].__setitem__("W", 7),
+    "event a number": lambda raw: raw["session"].__setitem__("event", 7),
+    "event null": lambda raw: raw["session"].__setitem__("event", None),
+    "no deals": lambda raw: raw.__setitem__("deals", []),
+    "deal not an object": lambda raw: raw["deals"].__setitem__(0, list(raw["deals"][0])),
+    "deals reversed": lambda raw: raw["deals"].reverse(),
+}
+
+
+def assert_fallback_is_safe(raw: dict) -> None:
+    """Taken by the batch path only if the reference engine finds it valid and silent, and then
+    with the reference rows; otherwise refused."""
+    report, diagnostics = reference(raw)
+    batch, refused = check_sessions([raw])
+    if refused:
+        return
+    assert report is not None and report.valid and not diagnostics, [str(d) for d in diagnostics]
+    assert_same_as_reference([raw])
+
+
+@FAST
+@given(sessions(min_deals=1, max_deals=4), st.sampled_from(CORRUPTIONS), st.data())
+def test_every_single_corruption_is_refused(record: SessionRecord, kind, data):
+    raw = record_to_json(record)
+    corrupt(data, record, kind, raw)
+    raw = json.loads(json.dumps(raw))
+    _, refused = check_sessions([raw])
+    assert refused == [0]
+
+
+@FAST
+@given(sessions(min_deals=1, max_deals=4), st.sampled_from(sorted(MUTATIONS)), st.data())
+def test_irregular_deals_fall_back(record: SessionRecord, name: str, data):
+    raw = as_raw(record)
+    k = data.draw(st.integers(0, len(raw["deals"]) - 1))
+    before = json.dumps(raw)
+    try:
+        MUTATIONS[name](raw["deals"][k])
+    except (IndexError, KeyError, ValueError):
+        assume(False)
+    assume(json.dumps(raw) != before)  # e.g. no ten to write as 10
+    raw = json.loads(json.dumps(raw))
+    assert_fallback_is_safe(raw)
+    if name not in ("extra pass", "one pass short", "a pass more before a bid"):
+        assert check_sessions([raw])[1] == [0], name  # non-canonical or irregular: never taken
+
+
+@pytest.mark.parametrize("name", sorted(SESSION_MUTATIONS))
+def test_irregular_sessions_fall_back(name: str):
+    raw = club(4, 40)[0]
+    SESSION_MUTATIONS[name](raw)
+    assert_fallback_is_safe(raw)
+    if name != "event null":
+        assert check_sessions([raw])[1] == [0], name
+
+
+def test_a_refused_session_does_not_hold_back_the_others():
+    raws = club(6, 30, 30, 30)
+    broken = copy.deepcopy(raws[1])
+    broken["deals"][3]["auction"].append("pass")  # a call after the auction closed
+    batch, refused = check_sessions([raws[0], broken, raws[2]])
+    assert refused == [1]
+    assert [info.id for info in batch.infos] == [raws[0]["session"]["id"], raws[2]["session"]["id"]]
+    assert_same_as_reference([raws[0], raws[2]])
+
+
+def test_a_profile_without_count_based_entries_is_refused(monkeypatch):
+    from dataclasses import replace
+
+    from vint_replay import columnar
+    from vint_replay.profiles import get_profile
+
+    other = replace(get_profile(), entries_by_counts=False)
+    monkeypatch.setattr(columnar, "get_profile", lambda name=None: other)
+    _, refused = columnar.check_sessions(club(4, 20), other)
+    assert refused == [0]
+
+
+# ---------------------------------------------------------------- the store holds the same values
+
+
+def test_imported_store_equals_the_reference_import(tmp_path: Path, monkeypatch):
+    fast = Store(tmp_path / "fast")
+    summary = fast.import_paths([str(p) for p in SAMPLES], workers=1)
+    assert not summary.rejected
+    taken = []
+    real = importer.parse_session
+    monkeypatch.setattr(importer, "parse_session", lambda raw: taken.append(1) or real(raw))
+    Store(tmp_path / "fast2").import_paths([str(p) for p in SAMPLES], workers=1)
+    assert len(taken) == len(SAMPLES)
+    monkeypatch.setattr(importer, "parse_session", lambda raw: None)  # everything by the reference engine
+    slow = Store(tmp_path / "slow")
+    slow.import_paths([str(p) for p in SAMPLES], workers=1)
+    for table in ("sessions", "deals", "calls", "plays", "scores"):
+        a, b = fast.read(table).to_pydict(), slow.read(table).to_pydict()
+        a.pop("imported_at", None), b.pop("imported_at", None)
+        keys = [k for k in ("session_id", "deal", "index", "side", "line", "item") if k in a]
+        oa, ob = (sorted(range(len(t["session_id"])), key=lambda i: tuple(str(t[k][i]) for k in keys)) for t in (a, b))
+        for column in a:
+            assert [a[column][i] for i in oa] == [b[column][i] for i in ob], (table, column)
+
+
+def test_importer_rejects_an_irregular_plain_file_with_reference_diagnostics(tmp_path: Path):
+    raw = club(8, 30)[0]
+    raw["deals"][2]["play"][4], raw["deals"][2]["play"][5] = raw["deals"][2]["play"][5], raw["deals"][2]["play"][4]
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    summary = Store(tmp_path / "store").import_paths([str(path)], workers=1)
+    assert [o.path for o in summary.rejected] == [str(path)]
+    _, diagnostics = reference(raw)
+    assert [(d.code, d.deal, d.at) for d in summary.rejected[0].errors] == \
+        [(d.code, d.deal, d.at) for d in diagnostics if d.severity == "error"]
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda text: text.encode("utf-16"),  # valid JSON to json.loads(bytes), but not UTF-8
+    lambda text: text.replace("Ivanov", "Iv\udc80nov").encode("utf-8", "surrogatepass"),  # a lone surrogate
+    lambda text: b"\xef\xbb\xbf" + text.encode("utf-8"),  # a BOM is fine
+    lambda text: text.replace('"format"', '"format\\u0000"', 1).encode(),  # an escaped NUL in a key
+])
+def test_importer_decodes_files_as_the_reader_does(tmp_path: Path, spoil):
+    raw = club(9, 12)[0]
+    raw["session"]["players"]["N"] = "Ivanov"
+    path = tmp_path / "session.json"
+    path.write_bytes(spoil(json.dumps(raw, ensure_ascii=False)))
+    summary = Store(tmp_path / "store").import_paths([str(path)], workers=1)
+    expected = read_json(path.read_bytes())
+    valid = expected.record is not None and evaluate(expected.record, expected.diagnostics).valid
+    assert bool(summary.imported) == valid
+    if not valid:
+        assert summary.rejected[0].errors
+
+
+def test_a_legal_auction_too_long_to_store_is_rejected_with_a_reason(tmp_path: Path):
+    raw = club(3, 5)[0]
+    deal = raw["deals"][0]
+    # 35 rising bids, each after 3 passes (legal: RULES.md §2), then the 12 closing passes
+    from vint_replay.calls import BIDS
+    deal["auction"] = [c for bid in BIDS for c in ("pass", "pass", "pass", str(bid))] + ["pass"] * 12
+    deal.pop("play")
+    deal.pop("recorded", None)
+    deal["result"] = {"declarer_tricks": 7}
+    report, _ = reference(raw)
+    assert report.valid  # a legal session
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    summary = Store(tmp_path / "store").import_paths([str(path)], workers=1)
+    assert [(d.code, d.deal) for d in summary.rejected[0].errors] == [("auction_too_long", deal["number"])]
+
+
+def test_a_recorded_figure_too_large_to_store_is_rejected_with_a_reason(tmp_path: Path):
+    raw = club(3, 5)[0]
+    raw["deals"][1]["recorded"] = {"NS": {"below": 2 ** 40, "above": 0}, "EW": {"below": 0, "above": 0}}
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    summary = Store(tmp_path / "store").import_paths([str(path)], workers=1)
+    assert [(d.code, d.deal, d.at) for d in summary.rejected[0].errors] == [("schema", raw["deals"][1]["number"],
+                                                                             "recorded")]

@@ -1,0 +1,544 @@
+"""Many sessions checked and scored at once with NumPy: the bulk path of imports and benchmarks.
+
+A vectorised formulation of the reference engine (auction.py, play.py, ledger.py) for sessions
+that are plainly valid, canonical ``vint-record/1`` JSON. Anything else — unknown fields,
+comments, result-only deals, a non-canonical spelling, any illegal call or card — is refused,
+and the caller falls back to ``read_json`` + ``session.evaluate``, the only producer of
+diagnostics. Rule numbers come from the :class:`RuleProfile`; each deal's entries are the
+profile's own (``profile.score``), computed once per distinct contract, tricks, honours and aces.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
+from typing import Sequence
+
+import numpy as np
+
+from .calls import BIDS, Contract
+from .cards import FULL_DECK, RANK_CHARS, SUIT_MASKS
+from .profiles import DEFAULT_PROFILE, RuleProfile, get_profile, profile_names
+from .record import SessionInfo
+from .scoring import ACES_MASK, HONOUR_RANKS_MASK, DealFacts, Item, Line
+from .seats import SEATS
+
+FORMAT_NAME = "vint-record/1"
+_TOP_KEYS = {"format", "session", "deals"}
+_SESSION_KEYS = {"id", "players", "rules", "event", "site", "date", "table"}
+_SEAT_KEYS = {"N", "E", "S", "W"}
+_PLAYED = frozenset({"number", "dealer", "hands", "auction", "play"})
+_PASSED = _PLAYED - {"play"}
+# deal shapes the batch path takes -> 1 if it has a play + 2 if it has recorded totals
+_SHAPES = {_PLAYED | {"recorded"}: 3, _PLAYED: 1, _PASSED | {"recorded"}: 2, _PASSED: 0}
+_HAND_ORDER = itemgetter("N", "E", "S", "W")
+_SEAT_CODE = {"N": 0, "E": 1, "S": 2, "W": 3}
+_LINE_INDEX = {line: i for i, line in enumerate(Line)}
+_ITEM_INDEX = {item: i for i, item in enumerate(Item)}
+_INT32 = 1 << 31
+
+# Per call code (Call.order + 1; 0 = pass): the bid's contract facts.
+_NEEDED = np.array([0] + [Contract(b.level, b.denomination, SEATS[0]).tricks_needed  # type: ignore[arg-type]
+                          for b in BIDS], dtype=np.int64)
+_TRUMP = np.array([-1] + [-1 if b.denomination.trump is None else int(b.denomination.trump) for b in BIDS],
+                  dtype=np.int64)
+_HONOURS = np.array([0] + [0 if b.denomination.trump is None else HONOUR_RANKS_MASK << (13 * b.denomination.trump)
+                           for b in BIDS], dtype=np.uint64)
+_SUIT_MASKS = np.array(SUIT_MASKS, dtype=np.uint64)
+_ONE = np.uint64(1)
+
+
+@dataclass
+class ParsedSession:
+    """One session's deals as arrays, taken from its decoded JSON (nothing checked yet but the
+    shape and spelling)."""
+
+    info: SessionInfo
+    number: np.ndarray  # (n,) int64
+    dealer: np.ndarray  # (n,) int64
+    hand_text: list[str]  # 4 per deal, N E S W, canonical PBN
+    hands: np.ndarray  # (n, 4) uint64 bit sets
+    call_counts: np.ndarray  # (n,) int64
+    calls: np.ndarray  # flat Call.order + 1 codes (0 = pass), int8
+    has_play: np.ndarray  # (n,) bool
+    cards: np.ndarray  # (played deals, 52) int8
+    has_recorded: np.ndarray  # (n,) bool
+    recorded: np.ndarray  # (n, 4) int64: below NS, above NS, below EW, above EW (0 when absent)
+
+
+@dataclass
+class ColumnarBatch:
+    """Checked and scored sessions as columns. Per deal arrays are in session order; the
+    played deals' arrays (``played``, ``cards``, ``seats``, ``won``) and the entries follow
+    the same order."""
+
+    infos: list[SessionInfo]
+    deal_counts: np.ndarray  # (s,) deals per session
+    rubbers: np.ndarray  # (s,) rubbers per session
+    totals: np.ndarray  # (s, 2) points per side over the session
+    session: np.ndarray  # (n,) session index of each deal
+    number: np.ndarray
+    dealer: np.ndarray
+    hand_text: list[str]
+    hands: np.ndarray  # (n, 4) uint64
+    call_counts: np.ndarray
+    calls: np.ndarray
+    contract: np.ndarray  # Call.order + 1 of the final bid; 0 when passed out
+    declarer: np.ndarray  # seat; -1 when passed out
+    trick_value: np.ndarray  # 0 when passed out
+    tricks: np.ndarray  # (n, 2) tricks per side (0 when passed out)
+    passed_out: np.ndarray
+    made: np.ndarray
+    rubber: np.ndarray
+    game_side: np.ndarray  # -1 when no game was won in the deal
+    game_trick: np.ndarray
+    game_rubber: np.ndarray  # the game won the rubber (else it was a side's first game)
+    line_totals: np.ndarray  # (n, 4) below NS, above NS, below EW, above EW
+    has_recorded: np.ndarray
+    recorded: np.ndarray  # (n, 4)
+    played: np.ndarray  # (p,) deal index of each played deal
+    cards: np.ndarray  # (p, 52) in play order
+    seats: np.ndarray  # (p, 52) who played each card
+    won: np.ndarray  # (p, 52) the card won its trick
+    entry_counts: np.ndarray  # (n,) entries per deal
+    entries: np.ndarray  # (m, 4) side, line (Line index), item (Item index), points
+
+    def __len__(self) -> int:
+        return len(self.infos)
+
+
+def parse_session(raw: object, profile: RuleProfile | None = None) -> ParsedSession | None:
+    """The session's deals as arrays if it has the plain canonical shape the batch path
+    takes and uses ``profile``'s rules (default: the default profile); else ``None``."""
+    profile = profile or get_profile(DEFAULT_PROFILE)
+    try:
+        return _parse(raw, profile)
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
+        return None
+
+
+def _parse(raw: object, profile: RuleProfile) -> ParsedSession | None:
+    if type(raw) is not dict or raw.keys() != _TOP_KEYS or raw["format"] != FORMAT_NAME:
+        return None
+    info = _info(raw["session"], profile)
+    deals = raw["deals"]
+    if info is None or type(deals) is not list or not deals:
+        return None
+    n = len(deals)
+    shapes = np.fromiter(map(_SHAPES.__getitem__, map(frozenset, deals)), np.int64, n)
+    numbers = [d["number"] for d in deals]
+    if set(map(type, numbers)) != {int}:
+        return None
+    number = np.array(numbers, dtype=np.int64)
+    dealer = np.fromiter(map(_SEAT_CODE.__getitem__, [d["dealer"] for d in deals]), np.int64, n)
+    if (number < -32768).any() or (number > 32767).any() or (np.diff(number) <= 0).any() \
+            or ((np.diff(dealer) - 1) & 3).any():
+        return None  # numbers must increase, the deal passes to the left
+    hand_dicts = [d["hands"] for d in deals]
+    if set(map(type, hand_dicts)) != {dict} or set(map(len, hand_dicts)) != {4}:
+        return None
+    hand_text = list(chain.from_iterable(map(_HAND_ORDER, hand_dicts)))
+    if set(map(type, hand_text)) != {str} or set(map(len, hand_text)) != {16}:
+        return None
+    hands = _hands(np.frombuffer("".join(hand_text).encode("ascii"), np.uint8).reshape(n, 4, 16))
+    if hands is None:
+        return None
+    auctions = [d["auction"] for d in deals]
+    if set(map(type, auctions)) != {list}:
+        return None
+    call_counts = np.fromiter(map(len, auctions), np.int64, n)
+    calls = _calls(",".join(chain.from_iterable(auctions)), int(call_counts.sum()))
+    if calls is None:
+        return None
+    has_play = (shapes & 1).astype(bool)
+    plays = [d["play"] for d, s in zip(deals, has_play.tolist()) if s]
+    if plays and (set(map(type, plays)) != {list} or set(map(len, plays)) != {52}):
+        return None
+    cards = _cards(",".join(chain.from_iterable(plays)), 52 * len(plays))
+    if cards is None:
+        return None
+    has_recorded = (shapes & 2).astype(bool)
+    recorded = np.zeros((n, 4), dtype=np.int64)
+    if has_recorded.any():
+        records = [d["recorded"] for d, s in zip(deals, has_recorded.tolist()) if s]
+        if set(map(len, records)) != {2}:
+            return None
+        sides = [x for r in records for x in (r["NS"], r["EW"])]
+        if set(map(len, sides)) != {2}:
+            return None
+        figures = [v for x in sides for v in (x["below"], x["above"])]
+        if set(map(type, figures)) != {int}:
+            return None
+        figures = np.array(figures, dtype=np.int64)
+        if (figures < -_INT32).any() or (figures >= _INT32).any():
+            return None
+        recorded[has_recorded] = figures.reshape(-1, 4)
+    return ParsedSession(info, number, dealer, hand_text, hands, call_counts, calls.astype(np.int8), has_play,
+                         cards.astype(np.int8).reshape(-1, 52), has_recorded, recorded)
+
+
+_RANK = np.full(256, -1, dtype=np.int64)  # canonical rank letters -> rank (2 = 0 … A = 12)
+_RANK[np.frombuffer(RANK_CHARS.encode(), np.uint8)] = np.arange(13)
+_SUIT = np.full(256, -1, dtype=np.int64)
+_SUIT[np.frombuffer(b"SHDC", np.uint8)] = np.arange(4)
+_DOT = ord(".")
+
+
+def _hands(letters: np.ndarray) -> np.ndarray | None:
+    """Bit sets from canonical PBN hands given as (deals, 4, 16) bytes: 13 rank letters, high
+    to low in each suit, and 3 dots. ``None`` if any hand is not written so."""
+    dots = letters == _DOT
+    if not (dots.sum(axis=2) == 3).all():
+        return None
+    suit = np.cumsum(dots, axis=2) - dots  # suit of each letter (dots counted before it)
+    rank = _RANK[letters]
+    if (rank[~dots] < 0).any():
+        return None
+    same_suit = ~dots[..., 1:] & ~dots[..., :-1]
+    if (same_suit & (rank[..., 1:] >= rank[..., :-1])).any():
+        return None  # not high to low (or a rank twice)
+    bits = np.where(dots, np.uint64(0), _ONE << (13 * suit + rank).astype(np.uint64))
+    return np.bitwise_or.reduce(bits, axis=2)
+
+
+_DENOMINATION = np.full(256, -1, dtype=np.int64)  # second letter of a canonical bid -> Denomination
+_DENOMINATION[np.frombuffer(b"SCDHN", np.uint8)] = np.arange(5)
+
+
+def _calls(joined: str, count: int) -> np.ndarray | None:
+    """Call codes (``Call.order + 1``, 0 = pass) from ``count`` canonical calls (``pass``,
+    ``1S`` … ``7NT``) joined by commas; ``None`` if any is written otherwise."""
+    data = np.frombuffer(joined.encode("ascii") + b",,,,", np.uint8)
+    if not count:
+        return np.zeros(0, dtype=np.int64)
+    ends = np.flatnonzero(data[:-3] == ord(","))
+    if len(ends) != count:
+        return None
+    starts = np.r_[0, ends[:-1] + 1]
+    size = ends - starts
+    first, second, third, fourth = data[starts], data[starts + 1], data[starts + 2], data[starts + 3]
+    is_pass = (size == 4) & (first == ord("p")) & (second == ord("a")) & (third == ord("s")) & (fourth == ord("s"))
+    level = first.astype(np.int64) - ord("0")
+    denomination = _DENOMINATION[second]
+    is_bid = (level >= 1) & (level <= 7) & (((size == 2) & (denomination >= 0) & (denomination < 4))
+                                             | ((size == 3) & (denomination == 4) & (third == ord("T"))))
+    if not (is_pass | is_bid).all():
+        return None
+    return np.where(is_pass, 0, (level - 1) * 5 + denomination + 1)
+
+
+def _cards(joined: str, count: int) -> np.ndarray | None:
+    """Card numbers from ``count`` canonical card names (``SA``, ``HT``) joined by commas."""
+    data = joined.encode("ascii") + b","
+    if not count:
+        return np.zeros(0, dtype=np.int64)
+    if len(data) != 3 * count:
+        return None
+    letters = np.frombuffer(data, np.uint8).reshape(count, 3)
+    suit, rank = _SUIT[letters[:, 0]], _RANK[letters[:, 1]]
+    if (letters[:, 2] != ord(",")).any() or (suit < 0).any() or (rank < 0).any():
+        return None
+    return suit * 13 + rank
+
+
+def _info(raw: object, profile: RuleProfile) -> SessionInfo | None:
+    """The session tags, if plainly valid (no unknown keys, every value a string)."""
+    if type(raw) is not dict or not raw.keys() <= _SESSION_KEYS:
+        return None
+    sid, players, rules = raw.get("id"), raw.get("players"), raw.get("rules", DEFAULT_PROFILE)
+    if type(sid) is not str or not sid.strip() or type(players) is not dict or players.keys() != _SEAT_KEYS:
+        return None
+    names = _HAND_ORDER(players)
+    tags = [raw.get(key) for key in ("event", "site", "date", "table")]
+    if any(type(v) is not str for v in names) or any(v is not None and type(v) is not str for v in tags):
+        return None
+    if type(rules) is not str or rules not in profile_names() or get_profile(rules) is not profile:
+        return None
+    if not profile.entries_by_counts:
+        return None  # its deal entries may depend on more than the batch path memoises on
+    return SessionInfo(sid, names, *tags, rules=rules)
+
+
+# ---------------------------------------------------------------- checking and scoring
+
+
+def check_sessions(raws: Sequence[object], profile: RuleProfile | None = None) -> tuple[ColumnarBatch, list[int]]:
+    """Check and score decoded sessions; returns the batch of those taken (in order) and the
+    indices of the others, which the caller must check with the reference engine."""
+    parsed: list[ParsedSession] = []
+    taken: list[int] = []
+    refused: list[int] = []
+    for i, raw in enumerate(raws):
+        p = parse_session(raw, profile)
+        if p is None:
+            refused.append(i)
+        else:
+            parsed.append(p)
+            taken.append(i)
+    batch, bad = check_parsed(parsed, profile)
+    refused = sorted(refused + [taken[k] for k in bad])
+    return batch, refused
+
+
+def check_parsed(parsed: list[ParsedSession], profile: RuleProfile | None = None) -> tuple[ColumnarBatch, list[int]]:
+    """Replay and score parsed sessions together; returns the batch of the valid ones and
+    the indices (into ``parsed``) of those with any illegal or irregular deal."""
+    profile = profile or get_profile(DEFAULT_PROFILE)
+    if not parsed:
+        return empty_batch(), []
+    c = _concat(parsed)
+    ok, replayed = _legal(c, profile)
+    bad = [k for k, good in enumerate(ok) if not good]
+    if bad:  # check the others again without them (rare: irregular sessions are mostly refused when parsed)
+        parsed = [p for p, good in zip(parsed, ok) if good]
+        if not parsed:
+            return empty_batch(), bad
+        c = _concat(parsed)
+        _, replayed = _legal(c, profile)
+    return _score(parsed, c, replayed, profile), bad
+
+
+def _concat(parsed: list[ParsedSession]) -> dict[str, np.ndarray]:
+    counts = np.array([len(p.number) for p in parsed], dtype=np.int64)
+    cat = lambda name: np.concatenate([getattr(p, name) for p in parsed])  # noqa: E731
+    return {
+        "counts": counts,
+        "session": np.repeat(np.arange(len(parsed)), counts),
+        "number": cat("number"), "dealer": cat("dealer"), "hands": cat("hands"),
+        "call_counts": cat("call_counts"), "calls": cat("calls").astype(np.int64), "has_play": cat("has_play"),
+        "cards": np.concatenate([p.cards for p in parsed]).astype(np.int64).reshape(-1, 52),
+        "has_recorded": cat("has_recorded"), "recorded": cat("recorded"),
+    }
+
+
+def _auction(dealer: np.ndarray, counts: np.ndarray, calls: np.ndarray,
+             profile: RuleProfile) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """RULES.md §2 over all auctions at once: (legal and closed, final bid code, declarer)."""
+    n = len(counts)
+    starts = np.cumsum(counts) - counts
+    deal_of = np.repeat(np.arange(n), counts)
+    bid_at = np.flatnonzero(calls > 0)
+    deal = deal_of[bid_at]
+    nbids = np.bincount(deal, minlength=n)
+    same = np.r_[False, deal[1:] == deal[:-1]]  # a bid with an earlier bid in its auction
+    before = np.where(same, np.r_[-1, bid_at[:-1]], starts[deal] - 1)
+    passes = bid_at - before - 1  # passes since the last bid (or since the start)
+    limit = np.where(same, profile.passes_after_bid, profile.passes_to_pass_out)
+    higher = ~same | (calls[bid_at] > np.r_[0, calls[bid_at[:-1]]])
+    ok = np.ones(n, dtype=bool)
+    ok[deal[(passes >= limit) | ~higher]] = False  # a call after the close, or an insufficient bid
+    is_last = np.r_[deal[1:] != deal[:-1], True] if len(deal) else np.zeros(0, dtype=bool)
+    last = np.full(n, -1, dtype=np.int64)
+    last[deal[is_last]] = bid_at[is_last]
+    bid = nbids > 0
+    closing = np.where(bid, starts + counts - 1 - last, counts)  # passes ending the auction
+    ok &= closing == np.where(bid, profile.passes_after_bid, profile.passes_to_pass_out)
+    contract = np.where(bid, calls[np.maximum(last, 0)] if len(calls) else 0, 0)
+    declarer = np.where(bid, (dealer + last - starts) & 3, -1)
+    return ok, contract, declarer
+
+
+def _play(hands: np.ndarray, cards: np.ndarray, trump: np.ndarray, leader: np.ndarray):
+    """RULES.md §3 over all plays at once, one card position at a time: (legal, seat of each
+    card, winner of each trick). Works on (position, deal) arrays so each step reads a row."""
+    p = len(cards)
+    cards_t = np.ascontiguousarray(cards.T)
+    bits, suits, ranks = _ONE << cards_t.astype(np.uint64), cards_t // 13, cards_t % 13
+    left = hands.reshape(-1).copy()  # the cards each seat still holds, 4 per deal
+    base = np.arange(p) * 4
+    ok = np.ones(p, dtype=bool)
+    seats = np.empty((52, p), dtype=np.int64)
+    winners = np.empty((13, p), dtype=np.int64)
+    for t in range(13):
+        led = suits[4 * t]
+        led_mask = _SUIT_MASKS[led]
+        best = ranks[4 * t] + 13 + 26 * (led == trump)  # the card winning the trick so far
+        win = np.zeros(p, dtype=np.int64)
+        for i in range(4):
+            k = 4 * t + i
+            seats[k] = seat = (leader + i) & 3
+            at = base + seat
+            held = left[at]
+            bit = bits[k]
+            ok &= (held & bit) != 0  # the seat holds the card (so it is not played twice)
+            if i:
+                follows = suits[k] == led
+                ok &= follows | ((held & led_mask) == 0)  # follows suit when able
+                # the highest trump wins, else the highest card of the suit led
+                strength = ranks[k] + 13 * follows + 26 * (suits[k] == trump)
+                better = strength > best
+                best = np.where(better, strength, best)
+                win = np.where(better, i, win)
+            left[at] = held & ~bit
+        winners[t] = leader = (leader + win) & 3
+    return ok, seats.T, winners.T
+
+
+def _legal(c: dict[str, np.ndarray], profile: RuleProfile):
+    """Whether each session is valid as a whole (hands, auctions, plays), and the replay
+    (final bids, declarers, seats and trick winners of the plays) when all are."""
+    hands = c["hands"]
+    ok = (np.bitwise_count(hands) == 13).all(axis=1)
+    ok &= np.bitwise_or.reduce(hands, axis=1) == np.uint64(FULL_DECK)
+    legal, contract, declarer = _auction(c["dealer"], c["call_counts"], c["calls"], profile)
+    ok &= legal & (c["has_play"] == (contract > 0))
+    played = np.flatnonzero(c["has_play"])
+    good_play = ok[played]  # plays are only checked for deals otherwise sound
+    fit = played[good_play]
+    leaders = _leaders(profile)[declarer[fit]]
+    play_ok, seats, winners = _play(hands[fit], c["cards"][good_play], _TRUMP[contract[fit]], leaders)
+    ok[fit] &= play_ok
+    sessions_ok = np.logical_and.reduceat(ok, np.cumsum(c["counts"]) - c["counts"])
+    return sessions_ok.tolist(), (contract, declarer, seats, winners)
+
+
+def _leaders(profile: RuleProfile) -> np.ndarray:
+    """The opening leader for each declarer seat."""
+    return np.array([int(profile.opening_leader(seat)) for seat in SEATS], dtype=np.int64)
+
+
+# per profile: deal key -> the deal's entries as rows (side, line, item, points); at most
+# 35 bids × 4 declarers × 14 tricks × 6 honours × 5 aces keys
+_entry_memo: dict[RuleProfile, dict[int, np.ndarray]] = {}
+
+
+def _score(parsed: list[ParsedSession], c: dict[str, np.ndarray], replayed, profile: RuleProfile) -> ColumnarBatch:
+    """Score valid sessions from their replay (the ledger's games and rubbers included)."""
+    n = len(c["number"])
+    hands = c["hands"]
+    contract, declarer, seats, winners = replayed
+    played = np.flatnonzero(c["has_play"])
+    p_contract, p_declarer = contract[played], declarer[played]
+    cards = c["cards"]
+    ns_won = (winners & 1) == 0
+    tricks_ns = ns_won.sum(axis=1)
+    tricks = np.zeros((n, 2), dtype=np.int64)
+    tricks[played, 0] = tricks_ns
+    tricks[played, 1] = 13 - tricks_ns
+    values = np.array([0] + [profile.trick_value(Contract(b.level, b.denomination, SEATS[0])) for b in BIDS],
+                      dtype=np.int64)
+    trick_value = values[contract]
+    declarer_tricks = np.where(declarer & 1, tricks[:, 1], tricks[:, 0])
+    made = declarer_tricks >= _NEEDED[contract]
+
+    # deal entries: profile.score, once per (contract, declarer, tricks, honours, aces)
+    ns_holding = hands[played, 0] | hands[played, 2]
+    honours = np.bitwise_count(ns_holding & _HONOURS[p_contract]).astype(np.int64)
+    aces = np.bitwise_count(ns_holding & np.uint64(ACES_MASK)).astype(np.int64)
+    keys = (((p_contract * 4 + p_declarer) * 14 + tricks_ns) * 6 + honours) * 5 + aces
+    unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    memo = _entry_memo.setdefault(profile, {})
+    tables = [memo[key] if key in memo else _entries_for(profile, memo, key, int(p_contract[j]), int(p_declarer[j]),
+                                                         int(tricks_ns[j]), hands[played[j]])
+              for key, j in zip(unique.tolist(), first.tolist())]
+    own_counts = np.zeros(n, dtype=np.int64)
+    own_counts[played] = np.array([len(t) for t in tables], dtype=np.int64)[inverse] if len(tables) else 0
+
+    game_side, game_trick, game_rubber, rubber, rubbers = _ledger(c, trick_value, played, ns_won, tricks_ns, profile)
+
+    has_game = game_side >= 0
+    entry_counts = own_counts + has_game
+    starts = np.cumsum(entry_counts) - entry_counts
+    entries = np.zeros((int(entry_counts.sum()), 4), dtype=np.int64)
+    if len(tables):
+        flat = np.concatenate(tables)
+        offsets = np.cumsum([len(t) for t in tables]) - np.array([len(t) for t in tables])
+        deal_src = np.zeros(n, dtype=np.int64)
+        deal_src[played] = offsets[inverse]
+        deal_of = np.repeat(np.arange(n), own_counts)
+        within = np.arange(len(deal_of)) - np.repeat(np.cumsum(own_counts) - own_counts, own_counts)
+        entries[starts[deal_of] + within] = flat[deal_src[deal_of] + within]
+    game_at = np.flatnonzero(has_game)
+    above = _LINE_INDEX[Line.ABOVE]
+    entries[starts[game_at] + own_counts[game_at]] = np.stack([
+        game_side[game_at], np.full(len(game_at), above),
+        np.where(game_rubber[game_at], _ITEM_INDEX[Item.RUBBER], _ITEM_INDEX[Item.GAME]),
+        np.where(game_rubber[game_at], profile.rubber_bonus, profile.game_bonus)], axis=1) if len(game_at) else 0
+
+    entry_deal = np.repeat(np.arange(n), entry_counts)
+    slot = entry_deal * 4 + entries[:, 0] * 2 + entries[:, 1]
+    line_totals = np.bincount(slot, weights=entries[:, 3], minlength=4 * n).round().astype(np.int64).reshape(n, 4)
+    s = len(parsed)
+    side_points = np.bincount(c["session"][entry_deal] * 2 + entries[:, 0], weights=entries[:, 3], minlength=2 * s)
+    return ColumnarBatch(
+        infos=[p.info for p in parsed], deal_counts=c["counts"], rubbers=rubbers,
+        totals=side_points.round().astype(np.int64).reshape(s, 2), session=c["session"], number=c["number"],
+        dealer=c["dealer"], hand_text=list(chain.from_iterable(p.hand_text for p in parsed)), hands=hands,
+        call_counts=c["call_counts"], calls=c["calls"], contract=contract, declarer=declarer,
+        trick_value=trick_value, tricks=tricks, passed_out=contract == 0, made=made, rubber=rubber,
+        game_side=game_side, game_trick=game_trick, game_rubber=game_rubber, line_totals=line_totals,
+        has_recorded=c["has_recorded"], recorded=c["recorded"], played=played, cards=cards, seats=seats,
+        won=seats == np.repeat(winners, 4, axis=1), entry_counts=entry_counts, entries=entries,
+    )
+
+
+def _entries_for(profile: RuleProfile, memo: dict[int, np.ndarray], key: int, code: int, declarer: int,
+                 tricks_ns: int, hands: np.ndarray) -> np.ndarray:
+    """The profile's own entries for a deal (remembered under its key), as rows of integers."""
+    bid = BIDS[code - 1]
+    contract = Contract(bid.level, bid.denomination, SEATS[declarer])  # type: ignore[arg-type]
+    facts = DealFacts(contract, (tricks_ns, 13 - tricks_ns), tuple(int(h) for h in hands))  # type: ignore[arg-type]
+    rows = [(int(e.side), _LINE_INDEX[e.line], _ITEM_INDEX[e.item], e.points) for e in profile.score(facts)]
+    memo[key] = np.array(rows, dtype=np.int64).reshape(-1, 4)
+    return memo[key]
+
+
+def _ledger(c: dict[str, np.ndarray], trick_value: np.ndarray, played: np.ndarray, ns_won: np.ndarray,
+            tricks_ns: np.ndarray, profile: RuleProfile):
+    """RULES.md §5 deal by deal: who reaches the game threshold first and at which trick,
+    game or rubber premium, the rubber of each deal and the rubbers of each session."""
+    n = len(trick_value)
+    trick_no = np.arange(1, 14)
+    never = 99
+    ns_at = np.sort(np.where(ns_won, trick_no, never), axis=1).tolist()  # the tricks N–S won, in order
+    ew_at = np.sort(np.where(ns_won, never, trick_no), axis=1).tolist()
+    row = np.full(n, -1, dtype=np.int64)
+    row[played] = np.arange(len(played))
+    threshold, to_win = profile.game_threshold, profile.games_to_win_rubber
+    game_side = [-1] * n
+    game_trick = [0] * n
+    game_rubber = [False] * n
+    rubber_of = [0] * n
+    rubbers = []
+    won_ns = tricks_ns.tolist()
+    values = trick_value.tolist()
+    rows = row.tolist()
+    start = 0
+    for count in c["counts"].tolist():
+        rubber, below_ns, below_ew, games_ns, games_ew, finished = 1, 0, 0, 0, 0, False
+        for i in range(start, start + count):
+            if finished:
+                rubber, below_ns, below_ew, games_ns, games_ew, finished = rubber + 1, 0, 0, 0, 0, False
+            rubber_of[i] = rubber
+            v = values[i]
+            if not v:
+                continue
+            j = rows[i]
+            need_ns = -((below_ns - threshold) // v)  # tricks each side still needs for game
+            need_ew = -((below_ew - threshold) // v)
+            at_ns = ns_at[j][need_ns - 1] if need_ns <= 13 else never
+            at_ew = ew_at[j][need_ew - 1] if need_ew <= 13 else never
+            if at_ns == at_ew:  # neither reaches game
+                below_ns += won_ns[j] * v
+                below_ew += (13 - won_ns[j]) * v
+                continue
+            below_ns = below_ew = 0
+            if at_ns < at_ew:
+                games_ns += 1
+                game_side[i], game_trick[i], finished = 0, at_ns, games_ns >= to_win
+            else:
+                games_ew += 1
+                game_side[i], game_trick[i], finished = 1, at_ew, games_ew >= to_win
+            game_rubber[i] = finished
+        rubbers.append(rubber)
+        start += count
+    return (np.array(game_side, dtype=np.int64), np.array(game_trick, dtype=np.int64),
+            np.array(game_rubber, dtype=bool), np.array(rubber_of, dtype=np.int64), np.array(rubbers, dtype=np.int64))
+
+
+def empty_batch() -> ColumnarBatch:
+    z = np.zeros(0, dtype=np.int64)
+    return ColumnarBatch([], z, z, z.reshape(0, 2), z, z, z, [], z.astype(np.uint64).reshape(0, 4), z, z, z, z, z,
+                         z.reshape(0, 2), z.astype(bool), z.astype(bool), z, z, z, z.astype(bool), z.reshape(0, 4),
+                         z.astype(bool), z.reshape(0, 4), z, z.reshape(0, 52), z.reshape(0, 52),
+                         z.astype(bool).reshape(0, 52), z, z.reshape(0, 4))

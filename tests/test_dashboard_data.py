@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from dash_tree import ids
 from dashboards import data, stats
 from dashboards.library import Library
 from vint_replay.formats.json_record import read_json
@@ -288,24 +289,10 @@ def test_page_layouts_render_from_the_store(store):
         sheet = layouts["/session/<session_id>"](session_id=first)
         table = layouts["/replay/<session_id>/<deal>"](session_id=first, deal="1")
         missing = layouts["/replay/<session_id>/<deal>"](session_id=first, deal="999")
-    found = _ids(sheet)
+    found = ids(sheet)
     assert {"total-NS", "total-EW", "difference", "deal-table", "below-chart"} <= found
-    assert {"card-table", "replay-deal", "replay-slider", "auction"} <= _ids(table)
+    assert {"card-table", "replay-deal", "replay-slider", "auction"} <= ids(table)
     assert "No such deal" in str(missing)
-
-
-def _ids(component) -> set[str]:
-    out = set()
-    stack = [component]
-    while stack:
-        c = stack.pop()
-        if isinstance(c, (list, tuple)):
-            stack.extend(c)
-        elif hasattr(c, "to_plotly_json"):
-            if getattr(c, "id", None):
-                out.add(c.id)
-            stack.append(getattr(c, "children", None))
-    return out
 
 
 def test_serve_refuses_debug_off_loopback_and_demo_imports_samples(runner, tmp_path, monkeypatch):

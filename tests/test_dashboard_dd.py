@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("endplay")
 
-from test_dashboard_data import _ids  # noqa: E402
+from dash_tree import by_id, ids  # noqa: E402
 from test_dd import ace_lead_deal  # noqa: E402
 
 from dashboards import data, double_dummy  # noqa: E402
@@ -118,19 +118,19 @@ def test_accuracy_and_par_distance(store):
 
 def test_pages_show_the_panels(store):
     replay, analysis = _pages(store, ACE)
-    found = _ids(replay)
+    found = ids(replay)
     assert {"dd-table", "dd-par", "dd-S-D", "dd-W-NT"} <= found and "dd-note" not in found
-    assert _store_data(replay)["dd"]["cost"][0] == 11
+    assert by_id(replay, "replay-deal").data["dd"]["cost"][0] == 11
     assert "best cards" in str(replay)  # the "best cards" toggle is offered
-    assert {"accuracy-chart", "par-chart", "par-gaps"} <= _ids(analysis)
+    assert {"accuracy-chart", "par-chart", "par-gaps"} <= ids(analysis)
 
 
 def test_pages_degrade_without_analysis(bare):
     replay, analysis = _pages(bare, "rules-6-worked-example")
-    assert "dd-note" in _ids(replay) and "dd-table" not in _ids(replay)
+    assert "dd-note" in ids(replay) and "dd-table" not in ids(replay)
     assert "vint-replay analyze" in str(replay) and "best cards" not in str(replay)
-    assert _store_data(replay)["dd"] is None
-    assert "dd-analysis-note" in _ids(analysis) and "accuracy-chart" not in _ids(analysis)
+    assert by_id(replay, "replay-deal").data["dd"] is None
+    assert "dd-analysis-note" in ids(analysis) and "accuracy-chart" not in ids(analysis)
 
 
 def _pages(store: Store, session_id: str):
@@ -145,19 +145,6 @@ def _pages(store: Store, session_id: str):
         replay = pages["replay"]["layout"](session_id=session_id, deal="1")
         analysis = sys.modules[pages["analysis"]["module"]].show(None, None, None)
     return replay, analysis
-
-
-def _store_data(component) -> dict:
-    stack = [component]
-    while stack:
-        c = stack.pop()
-        if isinstance(c, (list, tuple)):
-            stack.extend(c)
-        elif hasattr(c, "to_plotly_json"):
-            if getattr(c, "id", None) == "replay-deal":
-                return c.data
-            stack.append(getattr(c, "children", None))
-    raise AssertionError("no replay-deal store")
 
 
 def test_demo_analyses_in_the_background(tmp_path):

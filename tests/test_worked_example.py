@@ -74,7 +74,7 @@ def test_s6_cli_score_reproduces_it(runner, worked_example_path):
     assert json.loads(result.stdout) == FORMAT_EXAMPLE
     sheet = runner.invoke(main, ["score", str(worked_example_path)])
     assert sheet.exit_code == 0
-    for text in ("780 honours", "780 aces", "1500 undertricks", "208", "130", "1768", "1630", "N–S by 138"):
+    for text in ("honours 780", "aces 780", "undertricks 1500", "208", "130", "1768", "1630", "N–S by 138"):
         assert text in sheet.stdout
 
 
@@ -82,3 +82,21 @@ def test_s6_paper_scoresheet_audits_clean(runner, worked_example_path):
     result = runner.invoke(main, ["audit", str(worked_example_path), "--json"])
     assert result.exit_code == 0
     assert json.loads(result.stdout) == {"file": str(worked_example_path), "deals_checked": 1, "mismatches": []}
+
+
+def test_s6_paper_scoresheet_text(runner, worked_example_path):
+    """RULES.md §6 on the paper scoresheet: 208 | 130 below the line, 780 honours and 780 aces
+    for N–S and 1500 for E–W's undertrick above it, totals 1768 | 1630, N–S ahead by 138."""
+    from vint_replay.cli import main
+
+    result = runner.invoke(main, ["score", str(worked_example_path)])
+    assert result.exit_code == 0
+    rows = [" ".join(line.split()) for line in result.stdout.splitlines()]
+    below = rows.index(next(r for r in rows if r.startswith("═")))
+    above = rows[:below]
+    assert "1: 3♣ 208 │ 1: 3♣ 130" in rows[below + 1]
+    assert any("1: honours 780 │ 1: undertricks 1500" == r for r in above)
+    assert any(r.startswith("1: aces 780 │") for r in above)
+    assert "total 1768 │ total 1630" in rows
+    assert rows[-1] == "Session totals: N–S 1768, E–W 1630; difference: N–S by 138"
+    assert not any("game" in r and "─" in r for r in rows)  # nobody reached game

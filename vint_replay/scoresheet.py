@@ -49,8 +49,9 @@ def score_json(record: SessionRecord, score: SessionScore) -> dict[str, object]:
 
 
 def render_scoresheet(record: SessionRecord, score: SessionScore, width: int = 23) -> str:
-    """The scoresheet as kept on paper: two columns, premiums above the line, tricks below,
-    a line drawn after each game, the rubber results and the final difference."""
+    """The scoresheet as kept on paper: two columns, premiums above the line (written upwards
+    from it, so the latest is on top), tricks below, a line drawn after each game, the rubber
+    results and the final difference. Every entry starts with its deal number."""
     info = record.info
     p = info.players
     col = width
@@ -66,9 +67,8 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, width: int = 2
         out.append("")
         out.append(f"Rubber {rubber.number}")
         out.append(row("above the line", "above the line"))
-        for deal in deals:
-            for side_entries in _paired(deal, Line.ABOVE):
-                out.append(row(*side_entries))
+        above = [cells for deal in deals for cells in _paired(deal, Line.ABOVE)]
+        out.extend(row(*cells) for cells in reversed(above))
         out.append("═" * col + "╪" + "═" * col)
         for deal in deals:
             cells = _paired(deal, Line.BELOW)
@@ -98,7 +98,7 @@ def _paired(deal: DealScore, line: Line) -> list[tuple[str, str]]:
     cells: list[list[str]] = [[], []]
     for e in deal.entries:
         if e.line is line and e.points:
-            cells[e.side].append(f"{e.points} {e.item.replace('_', ' ')}" if line is Line.ABOVE
-                                 else f"{deal.number}: {deal.contract} {e.points}")
+            what = e.item.replace("_", " ") if line is Line.ABOVE else deal.contract.bid.pretty  # type: ignore[union-attr]
+            cells[e.side].append(f"{deal.number}: {what} {e.points}")
     rows = max(len(cells[0]), len(cells[1]))
     return [(cells[0][i] if i < len(cells[0]) else "", cells[1][i] if i < len(cells[1]) else "") for i in range(rows)]

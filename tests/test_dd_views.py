@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import shutil
+from datetime import timedelta
 
+import pyarrow as pa
 import pytest
 
 pytest.importorskip("endplay")
@@ -10,6 +13,14 @@ pytest.importorskip("endplay")
 from test_dd import ace_lead_deal  # noqa: E402
 
 from vint_replay.analysis.batch import analyse_store  # noqa: E402
+from vint_replay.analysis.tables import (  # noqa: E402
+    DD_TABLES,
+    TABLES_SCHEMA,
+    commit_run,
+    current_rows,
+    dd_plays,
+    dd_tables,
+)
 from vint_replay.analysis.views import card_costs, deal_dd, par_gaps, player_accuracy  # noqa: E402
 from vint_replay.formats.json_record import write_json  # noqa: E402
 from vint_replay.record import SessionInfo, SessionRecord  # noqa: E402
@@ -51,6 +62,45 @@ def test_player_accuracy_known_by_hand(store):
                     ("Восток", "declaring"): (13, 0), ("Запад", "declaring"): (13, 0)}
     north = table[table["player"] == "Север"].iloc[0]
     assert north["lost_per_100"] == pytest.approx(1100 / 13)
+
+
+def test_per_seat_sums_agree_with_the_cards(store):
+    """The per-seat sums of dd_tables (what accuracy reads) are those of dd_plays, deal by deal;
+    in the ♥A-lead deal North alone gave 11 tricks away."""
+    tables = dd_tables(store).set_index(["session_id", "deal"])
+    sums = dd_plays(store).groupby(["session_id", "deal", "seat"])["cost"].agg(["size", "sum"])
+    assert len(sums) == 8
+    for (sid, deal, seat), (cards, lost) in sums.iterrows():
+        assert (tables.loc[(sid, deal), f"cards_{seat.lower()}"], tables.loc[(sid, deal), f"lost_{seat.lower()}"]) == (cards, lost)
+    ace = tables.loc[("ace-lead", 1)]
+    assert [ace[f"lost_{s}"] for s in "nesw"] == [11, 0, 0, 0] and ace["lost_ns"] == 11
+
+
+def test_accuracy_of_listed_sessions(store):
+    """A list of session ids (what the page's filters give) reads only those sessions."""
+    both = player_accuracy(store, ["ace-lead", "rules-6-worked-example"])
+    assert both.equals(player_accuracy(store))
+    assert player_accuracy(store, ["ace-lead"]).equals(player_accuracy(store, "ace-lead"))
+    assert player_accuracy(store, ["no-such-session"]).empty
+
+
+def test_latest_run_counts(store, tmp_path):
+    """Two more runs of the ♥A-lead deal: the later one (North now losing 5) is the deal's
+    analysis, the one older than the original is ignored."""
+    copy = Store(shutil.copytree(store.root, tmp_path / "copy", symlinks=True))
+    row = current_rows(copy, list(TABLES_SCHEMA.names), "ace-lead")
+    when = row.column("analysed_at")[0].as_py()
+
+    def run(name: str, at, lost_n: int) -> pa.Table:
+        changed = {"run": pa.array([name]).dictionary_encode(), "analysed_at": pa.array([at], row.schema.field("analysed_at").type),
+                   "lost_n": pa.array([lost_n], pa.int8())}
+        return pa.table({f.name: changed.get(f.name, row.column(f.name)) for f in TABLES_SCHEMA}).cast(TABLES_SCHEMA)
+
+    commit_run(copy, lambda _base: [(DD_TABLES, 2026, run("newer", when + timedelta(seconds=1), 5)),
+                                    (DD_TABLES, 2026, run("older", when - timedelta(seconds=1), 9))])
+    assert list(dd_tables(copy, "ace-lead")["run"]) == ["newer"]
+    north = player_accuracy(copy, ["ace-lead"]).set_index(["player", "role"]).loc[("Север", "defending")]
+    assert (north["cards"], north["tricks_lost"]) == (13, 5)
 
 
 def test_worked_example_par_gap(store):

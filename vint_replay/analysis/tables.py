@@ -13,10 +13,12 @@ from __future__ import annotations
 import uuid
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable, Iterator
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
@@ -36,6 +38,9 @@ STATUS_DDS_ERROR = "dds_error"
 _dict = pa.dictionary(pa.int8(), pa.string())
 _sid = pa.dictionary(pa.int32(), pa.string())
 TRICK_COLUMNS = tuple(f"tricks_{s.lower()}_{d.code.lower()}" for s in SEAT_NAMES for d in Denomination)
+# Per-seat sums of dd_plays, so per-player figures read a row per deal, not 52.
+CARDS_COLUMNS = tuple(f"cards_{s.lower()}" for s in SEAT_NAMES)
+LOST_COLUMNS = tuple(f"lost_{s.lower()}" for s in SEAT_NAMES)
 
 TABLES_SCHEMA = pa.schema([
     ("session_id", _sid),
@@ -64,6 +69,8 @@ TABLES_SCHEMA = pa.schema([
     ("actual_ew", pa.int32()),
     ("lost_ns", pa.int8()),  # tricks given away by N–S's cards, double dummy
     ("lost_ew", pa.int8()),
+    *[(c, pa.int8()) for c in CARDS_COLUMNS],  # cards each seat played (null: no play analysed)
+    *[(c, pa.int8()) for c in LOST_COLUMNS],  # tricks each seat's cards gave away, double dummy
 ])
 
 PLAYS_SCHEMA = pa.schema([
@@ -109,6 +116,9 @@ def _table_row(result: DealResult, run: str, when: datetime) -> dict[str, object
         row["actual_ns"], row["actual_ew"] = result.actual
     if result.play is not None:
         row["lost_ns"], row["lost_ew"] = result.play.lost_by(Side.NS), result.play.lost_by(Side.EW)
+        for seat, cards, lost in zip(SEATS, CARDS_COLUMNS, LOST_COLUMNS):
+            row[cards] = sum(1 for v in result.play.cards if v.seat is seat)
+            row[lost] = sum(v.cost for v in result.play.cards if v.seat is seat)
     return row
 
 
@@ -132,8 +142,9 @@ def write_results(store: Store, results: list[DealResult]) -> str | None:
         return None
     run = uuid.uuid4().hex[:16]
     when = datetime.now(timezone.utc)
-    with store.transaction(merge_above=None) as txn:
-        stored = _current_digests(store, txn.base)
+
+    def tables(base: Path | None) -> Iterator[tuple[str, int | None, pa.Table]]:
+        stored = _current_digests(store, base)
         by_year: dict[int | None, list[DealResult]] = {}
         for result in results:
             if stored.get(result.job.session_id) == result.job.content_sha256:
@@ -142,10 +153,21 @@ def write_results(store: Store, results: list[DealResult]) -> str | None:
             for year, part in by_year.items():
                 rows = [row for r in part for row in rows_of(r)]
                 if rows:
-                    schema = SCHEMAS[name]
-                    pq.write_table(pa.Table.from_pylist(rows, schema=schema),
-                                   txn.new_file(name, partition_name(year)), **writer_options(schema))
+                    yield name, year, pa.Table.from_pylist(rows, schema=SCHEMAS[name])
+
+    commit_run(store, tables)
     return run
+
+
+def commit_run(store: Store, tables: Callable[[Path | None], Iterable[tuple[str, int | None, pa.Table]]]) -> None:
+    """Write one run in one store transaction: ``tables(base generation)``, called under the
+    writer lock, gives ``(dataset name, year, rows in its schema)``; files are not merged."""
+    with store.transaction(merge_above=None) as txn:
+        for name, year, table in tables(txn.base):
+            schema = SCHEMAS[name]
+            if not table.schema.equals(schema):
+                raise ValueError(f"{name} rows do not have the {name} schema")
+            pq.write_table(table, txn.new_file(name, partition_name(year)), **writer_options(schema))
 
 
 def merge_crowded(store: Store, limit: int = AUTO_COMPACT_FILES) -> bool:
@@ -174,7 +196,8 @@ def _dataset(generation: Path | None, name: str) -> ds.Dataset | None:
     return ds.dataset(folder, schema=schema, format="parquet", partitioning=PARTITIONING)
 
 
-def _frame(table: pa.Table) -> pd.DataFrame:
+def frame_of(table: pa.Table) -> pd.DataFrame:
+    """Arrow rows as a DataFrame: coded columns as plain strings, integers nullable."""
     for i, f in enumerate(table.schema):
         if pa.types.is_dictionary(f.type):
             table = table.set_column(i, f.name, table.column(i).cast(f.type.value_type))
@@ -202,16 +225,56 @@ def dd_tables(store: Store, session_id: str | list[str] | None = None, deal: int
 
 
 def _tables(store: Store, generation: Path | None, session_id, deal, include_stale: bool = False) -> pd.DataFrame:
+    frame = frame_of(_current(store, generation, session_id, deal, include_stale=include_stale))
+    return frame.sort_values(["session_id", "deal"]).reset_index(drop=True)
+
+
+def current_rows(store: Store, columns: list[str], session_id: str | list[str] | None = None,
+                 where: ds.Expression | None = None) -> pa.Table:
+    """Only ``columns`` of the current analysis rows (as :func:`dd_tables`, in no particular
+    order) as Arrow, for views over many deals: the sessions' year partitions and ``where``
+    are pushed down to the scan, and the latest run per deal is picked with NumPy."""
+    return store.snapshot(lambda g: _current(store, g, session_id, None, columns, where))
+
+
+_KEYS = ["session_id", "deal", "analysed_at", "content_sha256"]
+
+
+def _current(store: Store, generation: Path | None, session_id, deal, columns: list[str] | None = None,
+             where: ds.Expression | None = None, include_stale: bool = False) -> pa.Table:
+    """The latest run's row of each deal, of sessions whose stored content it analysed."""
+    wanted = [*TABLES_SCHEMA.names, PARTITION] if columns is None else list(columns)
     data = _dataset(generation, DD_TABLES)
     if data is None:
-        return _frame(TABLES_SCHEMA.empty_table())
-    frame = _frame(data.to_table(filter=_filter(session_id, deal)))
-    frame = frame.sort_values("analysed_at", kind="stable").drop_duplicates(["session_id", "deal"], keep="last")
+        return TABLES_SCHEMA.append(pa.field(PARTITION, pa.int16())).empty_table().select(wanted)
+    condition = _filter(session_id, deal)
+    stored = None
     if not include_stale:
-        where = None if session_id is None else _filter(session_id, None)
-        current = store.read("sessions", where, ["session_id", "content_sha256"], generation).to_pandas()
-        frame = frame.merge(current, on=["session_id", "content_sha256"], how="inner")
-    return frame.sort_values(["session_id", "deal"]).reset_index(drop=True)
+        stored = store.read("sessions", _filter(session_id, None), ["session_id", "content_sha256", PARTITION], generation)
+        years = stored.column(PARTITION)
+        if session_id is not None and years.null_count == 0:  # prune the year partitions
+            condition = _and(condition, ds.field(PARTITION).isin(pc.unique(years)))
+    table = data.to_table(columns=list(dict.fromkeys(_KEYS + wanted)), filter=_and(condition, where))
+    if table.num_rows == 0:
+        return table.select(wanted)
+    table = table.unify_dictionaries().combine_chunks()
+    sessions = table.column("session_id").chunk(0)
+    codes = sessions.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+    key = (codes << 16) | table.column("deal").to_numpy().astype(np.int64)
+    order = np.lexsort((table.column("analysed_at").cast(pa.int64()).to_numpy(), key))
+    latest = np.ones(len(order), dtype=bool)
+    latest[:-1] = key[order][1:] != key[order][:-1]
+    keep = order[latest]
+    if stored is not None:  # the analysed content must be the stored one
+        digest = dict(zip(stored.column("session_id").to_pylist(), stored.column("content_sha256").to_pylist()))
+        expected = pa.array([digest.get(sid) for sid in sessions.dictionary.to_pylist()], pa.string())
+        same = pc.equal(expected.take(pa.array(codes[keep])), table.column("content_sha256").take(pa.array(keep)))
+        keep = keep[pc.fill_null(same, False).to_numpy(zero_copy_only=False)]
+    return table.take(pa.array(keep)).select(wanted)
+
+
+def _and(left: ds.Expression | None, right: ds.Expression | None) -> ds.Expression | None:
+    return right if left is None else left if right is None else left & right
 
 
 def dd_plays(store: Store, session_id: str | list[str] | None = None, deal: int | list[int] | None = None) -> pd.DataFrame:
@@ -222,8 +285,8 @@ def dd_plays(store: Store, session_id: str | list[str] | None = None, deal: int 
 def _plays(store: Store, generation: Path | None, session_id, deal) -> pd.DataFrame:
     data = _dataset(generation, DD_PLAYS)
     if data is None:
-        return _frame(PLAYS_SCHEMA.empty_table())
+        return frame_of(PLAYS_SCHEMA.empty_table())
     runs = _tables(store, generation, session_id, deal)[["session_id", "deal", "run"]]
-    frame = _frame(data.to_table(filter=_filter(session_id, deal)))
+    frame = frame_of(data.to_table(filter=_filter(session_id, deal)))
     frame = frame.merge(runs, on=["session_id", "deal", "run"], how="inner")
     return frame.sort_values(["session_id", "deal", "index"]).reset_index(drop=True)

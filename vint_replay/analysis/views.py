@@ -7,12 +7,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
+import pyarrow.dataset as ds
 
 from ..calls import Denomination
 from ..store import Store
 from ..store.schema import SEAT_NAMES
-from .tables import STATUS_OK, dd_plays, dd_tables
+from .tables import (
+    CARDS_COLUMNS,
+    LOST_COLUMNS,
+    STATUS_OK,
+    current_rows,
+    dd_plays,
+    dd_tables,
+    frame_of,
+)
+
+PLAYER_COLUMNS = [f"player_{s.lower()}" for s in SEAT_NAMES]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,42 +118,63 @@ def card_costs(store: Store, session_id: str, deal: int) -> list[CardCost]:
 
 def player_accuracy(store: Store, session_id: str | list[str] | None = None) -> pd.DataFrame:
     """Per player and role (``declaring``: the declarer and his partner; ``defending``): cards
-    played, tricks given away double dummy, and tricks lost per 100 cards."""
-    plays = dd_plays(store, session_id)
+    played, tricks given away double dummy, and tricks lost per 100 cards. Reads a row per deal
+    (the per-seat sums of ``dd_tables``) and groups with NumPy."""
     columns = ["player", "role", "cards", "tricks_lost", "lost_per_100"]
-    if plays.empty:
+    rows = current_rows(store, ["session_id", "declarer", *CARDS_COLUMNS, *LOST_COLUMNS], session_id,
+                        ds.field(CARDS_COLUMNS[0]).is_valid())
+    if rows.num_rows == 0:
         return pd.DataFrame(columns=columns)
-    deals = store.deals(session_id, columns=["session_id", "deal", "declarer"])
-    players = store.sessions(session_id, columns=["session_id", "player_n", "player_e", "player_s", "player_w"])
-    frame = plays.merge(deals, on=["session_id", "deal"]).merge(players, on="session_id")
-    seat_index = frame["seat"].map(SEAT_NAMES.index)
-    declarer_index = frame["declarer"].map(SEAT_NAMES.index)
-    frame["role"] = (seat_index % 2 == declarer_index % 2).map({True: "declaring", False: "defending"})
-    names = frame[["player_n", "player_e", "player_s", "player_w"]].to_numpy()
-    frame["player"] = names[range(len(frame)), seat_index.to_numpy()]
-    out = frame.groupby(["player", "role"], as_index=False).agg(cards=("cost", "size"), tricks_lost=("cost", "sum"))
-    out["cards"] = out["cards"].astype(int)
-    out["tricks_lost"] = out["tricks_lost"].astype(int)
+    seated, codes = _seated(store, session_id, rows)
+    names, name_codes = np.unique(seated.astype(str), return_inverse=True)
+    name_codes = name_codes.reshape(seated.shape)
+    known = ~pd.isna(seated)
+    declarer_seat = _seat_of(rows.column("declarer").chunk(0))
+    cards = np.zeros(2 * len(names), dtype=np.int64)
+    lost = np.zeros(2 * len(names), dtype=np.int64)
+    for seat, (cards_column, lost_column) in enumerate(zip(CARDS_COLUMNS, LOST_COLUMNS)):
+        sat = known[codes, seat]
+        slot = 2 * name_codes[codes, seat] + (seat % 2 != declarer_seat % 2)  # even: declaring
+        cards += np.bincount(slot[sat], rows.column(cards_column).to_numpy()[sat], len(cards)).astype(np.int64)
+        lost += np.bincount(slot[sat], rows.column(lost_column).to_numpy()[sat], len(lost)).astype(np.int64)
+    used = np.flatnonzero(cards)
+    out = pd.DataFrame({"player": names[used // 2], "role": np.where(used % 2 == 0, "declaring", "defending"),
+                        "cards": cards[used], "tricks_lost": lost[used]})
     out["lost_per_100"] = 100 * out["tricks_lost"] / out["cards"]
     return out[columns].sort_values(["player", "role"]).reset_index(drop=True)
 
 
 def par_gaps(store: Store, session_id: str | list[str] | None = None) -> pd.DataFrame:
     """Per played deal: the contract, par, both nets for N–S and the gap (as played − par, for
-    N–S; the declarer's side's gap is ``declarer_gap``), with the declarer's name."""
-    rows = dd_tables(store, session_id)
-    rows = rows[(rows["status"] == STATUS_OK) & rows["actual_ns"].notna()].copy()
+    N–S; the declarer's side's gap is ``declarer_gap``), with the declarer's name; in no set order."""
+    wanted = ["session_id", "deal", "contract", "declarer", "par_contract", "par_declarer",
+              "actual_ns", "actual_ew", "par_ns", "par_ew"]
+    table = current_rows(store, wanted, session_id, (ds.field("status") == STATUS_OK) & ds.field("actual_ns").is_valid())
     columns = ["session_id", "deal", "contract", "declarer", "declarer_name", "par_contract", "par_declarer",
                "actual_net_ns", "par_net_ns", "gap_ns", "declarer_gap"]
-    if rows.empty:
+    if table.num_rows == 0:
         return pd.DataFrame(columns=columns)
-    players = store.sessions(session_id, columns=["session_id", "player_n", "player_e", "player_s", "player_w"])
-    rows = rows.merge(players, on="session_id")
-    seat_index = rows["declarer"].map(SEAT_NAMES.index).to_numpy()
-    names = rows[["player_n", "player_e", "player_s", "player_w"]].to_numpy()
-    rows["declarer_name"] = names[range(len(rows)), seat_index]
+    rows = frame_of(table)
+    seated, codes = _seated(store, session_id, table)
+    seat_index = _seat_of(table.column("declarer").chunk(0))
+    rows["declarer_name"] = seated[codes, seat_index]
     rows["actual_net_ns"] = (rows["actual_ns"] - rows["actual_ew"]).astype(int)
     rows["par_net_ns"] = (rows["par_ns"] - rows["par_ew"]).astype(int)
     rows["gap_ns"] = rows["actual_net_ns"] - rows["par_net_ns"]
     rows["declarer_gap"] = rows["gap_ns"].where(seat_index % 2 == 0, -rows["gap_ns"])
-    return rows[columns].reset_index(drop=True)
+    return rows[columns]
+
+
+def _seated(store: Store, session_id, rows) -> tuple[np.ndarray, np.ndarray]:
+    """The players of the sessions of ``rows`` (by session code, then seat) and each row's
+    session code."""
+    sessions = rows.column("session_id").chunk(0)
+    players = store.sessions(session_id, columns=["session_id", *PLAYER_COLUMNS]).set_index("session_id")
+    return (players.reindex(sessions.dictionary.to_pylist()).to_numpy(),
+            sessions.indices.to_numpy(zero_copy_only=False))
+
+
+def _seat_of(declarer) -> np.ndarray:
+    """Seat numbers (N 0 … W 3) of a dictionary column of seat names without nulls."""
+    return np.array([SEAT_NAMES.index(d) for d in declarer.dictionary.to_pylist()], dtype=np.int64)[
+        declarer.indices.to_numpy(zero_copy_only=False)]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from builders import deal, result_deal, session
+from builders import RANKED, deal, result_deal, session
 from vint_replay.cli import main
 from vint_replay.formats.json_record import write_json
 
@@ -36,7 +36,7 @@ def rubber_file(tmp_path) -> str:
     """Four result-only deals (5NT made with 11 tricks, V = 52): games N–S, N–S (the rubber),
     then a passed-out deal, then E–W's first game of rubber 2."""
     deals = [result_deal("5NT", "N", 11, number=1, dealer="N"), result_deal("5NT", "S", 11, number=2, dealer="E")]
-    deals.append(deal(3, "S", None, "pass " * 8))
+    deals.append(deal(3, "S", RANKED, "pass " * 8))
     deals.append(result_deal("5NT", "E", 11, number=4, dealer="W"))
     return write(tmp_path, write_json(session(*deals)))
 

@@ -3,6 +3,7 @@ never sent to DDS, and the same results on a Dask cluster as in this process."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +24,7 @@ from vint_replay.simulate import iter_sessions  # noqa: E402
 from vint_replay.store import Store  # noqa: E402
 
 DEALS = 4
+WORKED_EXAMPLE = Path(__file__).parent / "data" / "worked_example.json"
 
 
 def small_store(tmp_path, name="store"):
@@ -88,8 +90,9 @@ def test_replaced_session_is_analysed_again(tmp_path):
     assert set(dd_tables(store)["content_sha256"]) == set(store.sessions()["content_sha256"])
 
 
-def test_dds_failure_is_recorded_and_the_batch_goes_on():
-    record = evaluate(read_file("tests/data/worked_example.json").record)
+def test_dds_failure_is_recorded_and_the_batch_goes_on(tmp_path, monkeypatch):
+    record = evaluate(read_file(WORKED_EXAMPLE).record)
+    monkeypatch.chdir(tmp_path)  # DDS writes a dump.txt into the working folder on an error
     good = next(j for j in jobs_for(record) if isinstance(j, DealJob))
     twice = Hand.parse("AKQJT98765432...").mask  # North's spades dealt to East too
     bad = dataclasses.replace(good, deal=2, hands=(twice, twice) + good.hands[2:], cards=())

@@ -204,12 +204,70 @@ def test_writer_is_canonical_and_stable(worked_example_path):
     assert json.loads(first) == json.loads(original)  # same content, canonical layout
 
 
-def test_unknown_keys_inside_a_field_are_errors(worked_example_raw):
-    """Nested fields cannot be kept by the record, so unknown keys there are never just dropped."""
-    d = deal0(worked_example_raw)
-    d["hands"]["X"] = "AK.."
+def _nested_unknowns(raw: dict) -> None:
+    """Unknown fields inside every object-valued field of the worked example (and a result)."""
+    d = deal0(raw)
+    d["hands"]["dealt_by"] = "N"
     d["recorded"]["NS"]["game"] = 0
-    assert errors(dump(worked_example_raw)) == [(1, "schema", "hands"), (1, "schema", "recorded.NS")]
+    d["recorded"]["EW"]["ink"] = {"colour": "blue"}
+    d["recorded"]["scorer"] = "Orlov"
+    raw["session"]["players"]["kibitzer"] = "Smirnov"
+    second = {"number": 2, "dealer": "E", "hands": dict(d["hands"], dealt_by=None), "auction": ["1S"] + ["pass"] * 12,
+              "result": {"declarer_tricks": 7, "note": "no play kept"}}
+    raw["deals"].append(second)
+
+
+NESTED_AT = [(None, "schema", "session.players.kibitzer"), (1, "schema", "hands.dealt_by"),
+             (1, "schema", "recorded.scorer"), (1, "schema", "recorded.NS.game"),
+             (1, "schema", "recorded.EW.ink"), (2, "schema", "hands.dealt_by"), (2, "schema", "result.note")]
+
+
+def test_unknown_keys_inside_a_field_are_warnings_kept_and_written_back(worked_example_raw):
+    """FORMAT.md §2: unknown fields are kept but ignored (a warning) outside strict mode, nested ones too."""
+    _nested_unknowns(worked_example_raw)
+    text = dump(worked_example_raw)
+    problems = [f for f in found(text) if f[1] == "schema"]
+    assert sorted(problems, key=str) == sorted([(*at, "warning") for at in NESTED_AT], key=str)
+    record = read_json(text).record
+    assert record.deals[0].nested_extra["recorded.EW"] == {"ink": {"colour": "blue"}}
+    assert record.info.nested_extra == {"players": {"kibitzer": "Smirnov"}}
+    assert json.loads(write_json(record)) == worked_example_raw  # every field back in its own object
+    assert [f for f in found(text, strict=True) if f[3] == "error"] == [(*at, "error") for at in NESTED_AT]
+
+
+@pytest.mark.parametrize("number", [-5, 0, 32768, 40000, 10 ** 30])
+def test_a_deal_number_outside_1_to_32767_is_a_schema_error(worked_example_raw, number):
+    deal0(worked_example_raw)["number"] = number
+    result = read_json(dump(worked_example_raw))
+    problems = [d for d in result.diagnostics if d.at == "number"]
+    assert [(d.code, str(d.severity)) for d in problems] == [("schema", "error")]
+    assert "out of range 1–32767" in problems[0].message
+    assert (str(number) in problems[0].message) == (number < 10 ** 20)
+
+
+@pytest.mark.parametrize("number", [1, 32767])
+def test_deal_numbers_1_and_32767_are_accepted(worked_example_raw, number):
+    deal0(worked_example_raw)["number"] = number
+    assert errors(dump(worked_example_raw)) == []
+
+
+@pytest.mark.parametrize("where", ["number", "recorded", "unknown"])
+def test_an_integer_too_long_for_python_is_a_syntax_error(runner, tmp_path, worked_example_raw, where):
+    """json.loads refuses integers over 4300 digits with a ValueError: a diagnostic, never a traceback."""
+    huge = "1" + "0" * 5000
+    text = dump(worked_example_raw)
+    text = {"number": text.replace('"number": 1,', f'"number": {huge},'),
+            "recorded": text.replace('"below": 208', f'"below": {huge}'),
+            "unknown": text.replace('"deals": [', f'"big": -{huge}, "deals": [')}[where]
+    assert huge in text
+    result = read_json(text)
+    assert result.record is None
+    [problem] = result.diagnostics
+    start = text.index(huge)
+    assert (problem.code, problem.line, problem.column) == ("syntax", 1, start + 1)
+    assert "5001 digits" in problem.message
+    code, out = cli_validate(runner, tmp_path, text)
+    assert code == 1 and [e["code"] for e in out["errors"]] == ["syntax"]
 
 
 def test_an_unreadable_dealer_follows_from_the_rotation(worked_example_raw):

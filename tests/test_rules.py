@@ -56,7 +56,7 @@ def test_s1_dealer_rotates_left_after_every_deal():
 
 def test_s1_dealer_rotates_after_a_passed_out_deal():
     """§1 and §2: a passed-out deal is dealt again by the *next* dealer, like after any deal."""
-    passed = deal(1, "W", None, "pass " * 8)
+    passed = deal(1, "W", RANKED, "pass " * 8)
     following = result_deal("1NT", "N", 7, number=2, dealer="N")
     report = scored(passed, following)
     assert report.score.deals[0].passed_out and report.score.deals[0].entries == ()
@@ -103,6 +103,26 @@ def test_s2_eight_passes_pass_the_deal_out():
     assert refused("pass " * 9) == ("call_after_close", 8)
     report = scored(deal(1, "N", RANKED, "pass " * 8))
     assert report.score.deals[0].entries == () and report.score.rubbers[0].totals == [0, 0]
+
+
+def test_s2_a_passed_out_deal_has_no_play_and_still_needs_its_hands():
+    """§2 with FORMAT.md §2: a passed-out deal has no play (not even an empty one), and its
+    hands are required because no play gives them."""
+    empty_play = deal(1, "N", RANKED, "pass " * 8, cards="")
+    assert codes(evaluate(session(empty_play))) == [(1, "play_after_passout", "play")]
+    no_hands = deal(1, "N", None, "pass " * 8)
+    assert codes(evaluate(session(no_hands))) == [(1, "schema", "hands")]
+
+
+def test_problems_are_listed_in_the_order_they_stand_in_the_deal():
+    """A scorer fixes the first problem first: an insufficient bid (auction[6]) is listed
+    before a card the same deal's play repeats, whatever found it first."""
+    bad = deal(1, "N", RANKED, "1S 2S 3S 4S 5S 6S 1S " + "pass " * 12, cards="SA")
+    record = session(bad)
+    from vint_replay.diagnostics import Diagnostic
+
+    report = evaluate(record, [Diagnostic("bad_card", "unknown card 'Z9'", 1, "play[5]")])
+    assert [(d.code, d.at) for d in report.diagnostics] == [("insufficient_bid", "auction[6]"), ("bad_card", "play[5]")]
 
 
 def test_s2_twelve_passes_close_after_a_bid():

@@ -24,7 +24,6 @@ from strategies import sessions
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = sorted((ROOT / "sample_data").glob("*.json")) + sorted((ROOT / "sample_data").glob("*.vint"))
-SAMPLES = [p for p in SAMPLES if p.name != "planted_mistakes.json"]
 WORKED = Path(__file__).parent / "data" / "worked_example.json"
 
 
@@ -411,3 +410,15 @@ def test_a_file_known_from_a_stale_snapshot_is_not_taken_as_unchanged(store: Sto
     summary = store.import_paths([str(WORKED)])
     assert [o.status for o in summary.outcomes] == ["rejected"] and "import it again" in summary.outcomes[0].reason
     assert snapshot(store.root) == before
+
+
+def test_a_damaged_store_file_is_reported_not_a_traceback(store: Store) -> None:
+    from click.testing import CliRunner
+
+    assert store.import_paths([str(WORKED)], workers=1).imported
+    damaged = next((store.root / "deals").glob("*/*.parquet"))
+    damaged.write_bytes(b"garbage")
+    result = CliRunner().invoke(main, ["export", "--store", str(store.root), "rules-6-worked-example", "-"])
+    assert result.exit_code == 1
+    assert "the store is damaged" in result.output and "Traceback" not in result.output
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)

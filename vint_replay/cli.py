@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import signal
 import sys
 from pathlib import Path
 
 import click
 
-from .diagnostics import Diagnostic, Severity
+from .diagnostics import Diagnostic, Severity, in_file_order
 from .formats import ReadResult, format_of, read_bytes
 from .session import SessionReport, evaluate
 
@@ -25,7 +26,8 @@ def load(path: str, strict: bool = False) -> tuple[ReadResult, SessionReport | N
     if result.record is None:
         return result, None
     report = evaluate(result.record, result.diagnostics)
-    return result, dataclasses.replace(report, diagnostics=tuple(result.locate(report.diagnostics)))
+    located = in_file_order(result.locate(report.diagnostics), [deal.number for deal in result.record.deals])
+    return result, dataclasses.replace(report, diagnostics=tuple(located))
 
 
 def problems_of(result: ReadResult, report: SessionReport | None) -> list[Diagnostic]:
@@ -41,7 +43,21 @@ def print_problems(path: str, problems: list[Diagnostic]) -> None:
         click.echo(d.describe(path), err=d.severity is Severity.ERROR)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group: a store file that pyarrow cannot read is reported as a damaged store,
+    not as a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except Exception as err:
+            if type(err).__module__.startswith("pyarrow"):
+                raise click.ClickException(f"a file of the store cannot be read ({err}); the store is damaged: "
+                                           "restore it from a backup, or import the sessions into a new store") from err
+            raise
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="vint-replay")
 def main() -> None:
     """Replay, validate, score and audit recorded hands of vint (винт)."""
@@ -70,7 +86,8 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool) -> None:
         else:
             print_problems(path, problems)
             if not errors and report is not None:
-                click.echo(f"{path}: valid ({len(report.record.deals)} deals)")
+                n = len(report.record.deals)
+                click.echo(f"{path}: valid ({n} deal{'' if n == 1 else 's'})")
             else:
                 click.echo(f"{path}: {len(errors)} error{'s' if len(errors) != 1 else ''}", err=True)
     if as_json:
@@ -275,6 +292,7 @@ def demo(store_path: str, host: str, port: int) -> None:
         click.echo(f"{outcome.path}: not imported ({outcome.reason or 'has errors'})", err=True)
     click.echo(f"sample sessions: {len(summary.imported)} imported, {len(summary.unchanged)} already in {store_path}")
     analysis = _analyse_in_background(store_path)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # so that `finally` stops the analysis too
     try:
         _serve(store_path, host, port, False)
     finally:

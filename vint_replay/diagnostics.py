@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Iterable, Sequence
 
 
 class Severity(StrEnum):
@@ -51,6 +52,25 @@ class Diagnostic:
         prefix = ": ".join(where + ([place] if place else []))
         tag = self.code if self.severity is Severity.ERROR else f"{self.code} (warning)"
         return f"{prefix}: {tag}: {self.message}" if prefix else f"{tag}: {self.message}"
+
+
+_FIELD_ORDER = {"number": 0, "dealer": 1, "hands": 2, "auction": 3, "play": 4, "result": 5, "recorded": 6}
+
+
+def _place(d: Diagnostic) -> tuple[int, int, int, int]:
+    """Where in its deal a problem stands: line and column when known, else field and index."""
+    at = d.at or ""
+    head, _, rest = at.partition("[")
+    field = _FIELD_ORDER.get(head.split(".")[0], len(_FIELD_ORDER))
+    index = int(rest.rstrip("]")) if rest.rstrip("]").isdigit() else -1
+    return d.line or 0, d.column or 0, field, index
+
+
+def in_file_order(diagnostics: Iterable[Diagnostic], deal_numbers: Sequence[int]) -> list[Diagnostic]:
+    """File-level problems first, then deal by deal in record order, each deal's problems in
+    the order they stand in the file (so the first listed is the first to fix)."""
+    position = {number: i for i, number in enumerate(deal_numbers)}
+    return sorted(diagnostics, key=lambda d: (-1 if d.deal is None else position.get(d.deal, len(position)), *_place(d)))
 
 
 def has_errors(diagnostics: list[Diagnostic]) -> bool:

@@ -7,6 +7,9 @@ from .calls import Call
 from .cards import Card, Hand
 from .seats import Seat, Side
 
+DEAL_NUMBERS = range(1, 32768)  # a deal number is an integer 1–32767: the store keeps it as int16
+NESTED_FIELDS = ("hands", "result", "recorded", "recorded.NS", "recorded.EW")  # deal fields that are objects
+
 
 @dataclass(frozen=True, slots=True)
 class LineTotals:
@@ -28,6 +31,7 @@ class SessionInfo:
     table: str | None = None
     rules: str = "volchaninov"
     extra: dict[str, object] = field(default_factory=dict)  # unknown fields, kept for the writer
+    nested_extra: dict[str, dict[str, object]] = field(default_factory=dict)  # by field: {"players": {...}}
 
     def player(self, seat: Seat) -> str:
         return self.players[seat]
@@ -60,6 +64,8 @@ class DealRecord:
     extra: dict[str, object] = field(default_factory=dict)
     unreadable: frozenset[str] = frozenset()
     comments: tuple[Comment, ...] = ()  # kept by the text format (and JSON's "comments")
+    # unknown fields inside a field, by its dotted path: {"recorded.NS": {...}, "result": {...}}
+    nested_extra: dict[str, dict[str, object]] = field(default_factory=dict)
 
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]

@@ -139,8 +139,12 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     tricks: tuple[Trick, ...] = ()
     tricks_won: tuple[int, int] | None = None
     if passed_out:
-        if deal.play:
-            report("play_after_passout", "play[0]", "the deal was passed out (no bid), so no card may be played")
+        if deal.play is not None:
+            report("play_after_passout", "play" if not deal.play else "play[0]",
+                   "the deal was passed out (no bid), so it has no play" if not deal.play
+                   else "the deal was passed out (no bid), so no card may be played")
+        elif deal.hands is None and not deal.unreadable & {"hands", "play"}:
+            report("schema", "hands", "a deal needs its hands unless the play gives all 52 cards (FORMAT.md §2)")
         if deal.result is not None:
             report("play_after_passout", "result", "the deal was passed out (no bid), so it has no result")
     elif contract is not None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .diagnostics import Diagnostic, Severity
+from .diagnostics import Diagnostic, Severity, in_file_order
 from .errors import IllegalMove
 from .gc_pause import paused_gc
 from .ledger import Ledger, SessionScore
@@ -61,7 +61,6 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
             found.append(Diagnostic(bad.code, bad.message, replay.deal.number, "result"))
             broken.add(replay.deal.number)
             break
-    order = {deal.number: i for i, deal in enumerate(record.deals)}
-    found.sort(key=lambda d: (-1 if d.deal is None else order.get(d.deal, len(order))))
+    found = in_file_order(found, [deal.number for deal in record.deals])
     valid = not any(d.severity is Severity.ERROR for d in found)
     return SessionReport(record, profile, tuple(replays), tuple(found), ledger.score if valid else None)

@@ -3,6 +3,7 @@ canonical writer (FORMAT.md §2)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from ..calls import CALL_BY_TEXT, Call
@@ -10,7 +11,7 @@ from ..cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..diagnostics import Diagnostic, Severity
 from ..gc_pause import paused_gc
 from ..profiles import profile_names
-from ..record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..record import DEAL_NUMBERS, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..seats import SEATS, Seat, Side
 from . import ReadResult
 
@@ -20,6 +21,22 @@ SESSION_KEYS = {"id", "players", "rules", *SESSION_TAGS}
 DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments"}
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
+LONG_INTEGER = re.compile(r"\d{4301,}")  # more digits than Python turns into an int (sys.get_int_max_str_digits)
+
+
+def deal_number_problem(number: int | str) -> str | None:
+    """Why ``number`` (an int, or its digits with an optional sign) cannot be a deal number, or ``None``."""
+    if isinstance(number, str):
+        digits = number.lstrip("+-").lstrip("0")
+        if len(digits) <= 5:
+            return deal_number_problem(int(number))
+        shown = number if len(number) <= 24 else f"{number[:12]}… ({len(digits)} digits)"
+    elif number in DEAL_NUMBERS:
+        return None
+    else:
+        shown = str(number) if number.bit_length() < 64 else f"of {number.bit_length()} bits"
+    return (f"deal number {shown} is out of range {DEAL_NUMBERS.start}–{DEAL_NUMBERS.stop - 1} "
+            "(the store keeps it as a 16-bit integer)")
 
 
 def decode_text(data: bytes | str) -> tuple[str | None, Diagnostic | None]:
@@ -56,18 +73,20 @@ class _Reader:
             self.problems.append(Diagnostic("schema", f"unknown field {key!r}", deal, f"{prefix}{key}", severity))
         return {}
 
-    def nested_extra(self, raw: dict, allowed: tuple[str, ...], number: int, at: str) -> None:
-        """Unknown keys inside a field: an error even when not strict, as the record could not
-        keep them (only top-level, session and deal fields are kept)."""
-        extra = set(raw) - set(allowed)
+    def nested_extra(self, raw: dict, allowed: tuple[str, ...], number: int | None, at: str,
+                     kept: dict[str, dict[str, object]]) -> None:
+        """Unknown keys inside the field ``at``: reported as :meth:`unknown` and kept in ``kept[at]``."""
+        extra = {k: v for k, v in raw.items() if k not in allowed}
         if extra:
-            self.error("schema", f"'{at}' has unknown keys {sorted(extra)}; allowed: {', '.join(allowed)}", number, at)
+            self.unknown(set(extra), number, f"{at}.")
+            kept[at] = extra
 
     def session(self, raw: Any) -> SessionInfo | None:
         if not isinstance(raw, dict):
             self.error("schema", "'session' must be an object with id and players", at="session")
             return None
         ok = True
+        nested: dict[str, dict[str, object]] = {}
         sid = raw.get("id")
         if not isinstance(sid, str) or not sid.strip():
             self.error("schema", "session.id must be a non-empty string (the session's key)", at="session.id")
@@ -85,10 +104,7 @@ class _Reader:
                                at=f"session.players.{seat}")
                     ok = False
                 names.append(name if isinstance(name, str) else "")
-            extra_seats = set(players) - set(SEAT_KEYS)
-            if extra_seats:
-                self.error("schema", f"session.players has seats other than N E S W: {sorted(extra_seats)}",
-                           at="session.players")
+            self.nested_extra(players, SEAT_KEYS, None, "session.players", nested)
         tags: dict[str, str | None] = {}
         for key in SESSION_TAGS:
             value = raw.get(key)
@@ -104,7 +120,9 @@ class _Reader:
         self.unknown(set(extra), None, "session.")
         if not ok:
             return None
-        return SessionInfo(sid, tuple(names), rules=rules, extra=extra, **tags)  # type: ignore[arg-type]
+        nested = {"players": nested["session.players"]} if nested else {}
+        return SessionInfo(sid, tuple(names), rules=rules, extra=extra, nested_extra=nested,
+                           **tags)  # type: ignore[arg-type]
 
     def deal(self, raw: Any, index: int, label: int) -> DealRecord | None:
         """One deal; ``label`` is the number used in diagnostics when the deal's own is unreadable."""
@@ -112,9 +130,11 @@ class _Reader:
             self.error("schema", "a deal must be an object", label, f"deals[{index}]")
             return None
         unreadable: set[str] = set()
+        nested: dict[str, dict[str, object]] = {}
         number = raw.get("number")
-        if type(number) is not int:
-            self.error("schema", "'number' must be an integer", label, "number")
+        problem = "'number' must be an integer" if type(number) is not int else deal_number_problem(number)
+        if problem is not None:
+            self.error("schema", problem, label, "number")
             number = label
             unreadable.add("number")
         dealer_raw = raw.get("dealer")
@@ -124,18 +144,19 @@ class _Reader:
             unreadable.add("dealer")
         else:
             dealer = SEATS[SEAT_KEYS.index(dealer_raw)]
-        hands = self.hands(raw.get("hands"), number, unreadable) if "hands" in raw else None
+        hands = self.hands(raw.get("hands"), number, unreadable, nested) if "hands" in raw else None
         auction = self.auction(raw.get("auction"), number, unreadable)
         play = self.play(raw["play"], number, unreadable) if "play" in raw else None
         result = None
         if "result" in raw:
-            result = self.result(raw["result"], number, unreadable)
-        recorded = self.recorded(raw["recorded"], number) if "recorded" in raw else None
+            result = self.result(raw["result"], number, unreadable, nested)
+        recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
         extra = {} if raw.keys() <= DEAL_KEYS else {k: raw[k] for k in raw if k not in DEAL_KEYS}
         if extra:
             self.unknown(set(extra), number, "")
-        return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments)
+        return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
+                          nested)
 
     def comments(self, raw: Any, number: int | None, at: str) -> tuple[Comment, ...]:
         """The text format's comments: ``[{"before": "Auction", "text": " ..."}]`` (docs/format.md)."""
@@ -145,14 +166,15 @@ class _Reader:
         self.error("schema", "'comments' must be a list of {\"before\": str, \"text\": str}", number, at)
         return ()
 
-    def hands(self, raw: Any, number: int, unreadable: set[str]) -> tuple[Hand, Hand, Hand, Hand] | None:
+    def hands(self, raw: Any, number: int, unreadable: set[str],
+              nested: dict[str, dict[str, object]]) -> tuple[Hand, Hand, Hand, Hand] | None:
         if isinstance(raw, dict) and len(raw) == 4:
             try:
                 return Hand.parse(raw["N"]), Hand.parse(raw["E"]), Hand.parse(raw["S"]), Hand.parse(raw["W"])
             except (KeyError, AttributeError, HandError):
                 pass  # found again below, with its place and reason
         if isinstance(raw, dict):
-            self.nested_extra(raw, SEAT_KEYS, number, "hands")
+            self.nested_extra(raw, SEAT_KEYS, number, "hands", nested)
         if not isinstance(raw, dict) or any(not isinstance(raw.get(s), str) for s in SEAT_KEYS):
             self.error("schema", "'hands' must give N, E, S and W as PBN hands like \"AKQ2.T98.765.432\"", number, "hands")
             unreadable.add("hands")
@@ -216,9 +238,9 @@ class _Reader:
                 cards.append(card)
         return tuple(cards)
 
-    def result(self, raw: Any, number: int, unreadable: set[str]) -> int | None:
+    def result(self, raw: Any, number: int, unreadable: set[str], nested: dict[str, dict[str, object]]) -> int | None:
         if isinstance(raw, dict):
-            self.nested_extra(raw, ("declarer_tricks",), number, "result")
+            self.nested_extra(raw, ("declarer_tricks",), number, "result", nested)
         tricks = raw.get("declarer_tricks") if isinstance(raw, dict) else None
         if type(tricks) is not int or not 0 <= tricks <= 13:
             self.error("schema", "'result' must be {\"declarer_tricks\": 0–13}", number, "result")
@@ -226,14 +248,14 @@ class _Reader:
             return None
         return tricks
 
-    def recorded(self, raw: Any, number: int) -> tuple[LineTotals, LineTotals] | None:
+    def recorded(self, raw: Any, number: int, nested: dict[str, dict[str, object]]) -> tuple[LineTotals, LineTotals] | None:
         out = []
         if isinstance(raw, dict):
-            self.nested_extra(raw, ("NS", "EW"), number, "recorded")
+            self.nested_extra(raw, ("NS", "EW"), number, "recorded", nested)
         for side in ("NS", "EW"):
             part = raw.get(side) if isinstance(raw, dict) else None
             if isinstance(part, dict):
-                self.nested_extra(part, ("below", "above"), number, f"recorded.{side}")
+                self.nested_extra(part, ("below", "above"), number, f"recorded.{side}", nested)
             below = part.get("below") if isinstance(part, dict) else None
             above = part.get("above") if isinstance(part, dict) else None
             if type(below) is not int or type(above) is not int:
@@ -260,6 +282,8 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
         return ReadResult(None, [Diagnostic("syntax", f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno)])
     except RecursionError:
         return ReadResult(None, [Diagnostic("syntax", "not valid JSON: nested too deeply")])
+    except ValueError:  # an integer longer than Python reads (sys.get_int_max_str_digits)
+        return ReadResult(None, [long_integer(text)])  # type: ignore[arg-type]
     reader = _Reader(strict)
     if not isinstance(raw, dict):
         reader.error("schema", f"the file must hold one JSON object, not a {type(raw).__name__}")
@@ -288,6 +312,17 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
     return ReadResult(SessionRecord(info, tuple(deals), extra, comments), reader.problems)
 
 
+def long_integer(text: str) -> Diagnostic:
+    """The ``syntax`` diagnostic for a number too long to read, located at its first digit."""
+    m = LONG_INTEGER.search(text)
+    if m is None:
+        return Diagnostic("syntax", "not valid JSON: a number too long to read")
+    line = text.count("\n", 0, m.start()) + 1
+    column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+    return Diagnostic("syntax", f"a number with {len(m.group())} digits: more than 4300, too long to read",
+                      line=line, column=column)
+
+
 def record_to_json(record: SessionRecord) -> dict[str, object]:
     """The record as the JSON object of FORMAT.md §2, in canonical form."""
     info = record.info
@@ -297,20 +332,22 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
         if value is not None:
             session[key] = value
     session["rules"] = info.rules
-    session["players"] = dict(zip(SEAT_KEYS, info.players))
+    session["players"] = dict(zip(SEAT_KEYS, info.players)) | info.nested_extra.get("players", {})
     session.update(info.extra)
     deals = []
     for deal in record.deals:
         out: dict[str, object] = {"number": deal.number, "dealer": deal.dealer.name}
+        inside = deal.nested_extra
         if deal.hands is not None:
-            out["hands"] = {s: h.pbn() for s, h in zip(SEAT_KEYS, deal.hands)}
+            out["hands"] = {s: h.pbn() for s, h in zip(SEAT_KEYS, deal.hands)} | inside.get("hands", {})
         out["auction"] = [str(c) for c in deal.auction]
         if deal.play is not None:
             out["play"] = [c.name for c in deal.play]
         if deal.result is not None:
-            out["result"] = {"declarer_tricks": deal.result}
+            out["result"] = {"declarer_tricks": deal.result} | inside.get("result", {})
         if deal.recorded is not None:
-            out["recorded"] = {side.name: {"below": t.below, "above": t.above} for side, t in zip(Side, deal.recorded)}
+            out["recorded"] = {side.name: {"below": t.below, "above": t.above} | inside.get(f"recorded.{side.name}", {})
+                               for side, t in zip(Side, deal.recorded)} | inside.get("recorded", {})
         if deal.comments:
             out["comments"] = comments_to_json(deal.comments)
         out.update(deal.extra)

@@ -16,7 +16,7 @@ from ..profiles import RuleProfile, get_profile, profile_names
 from ..record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..seats import SEATS, Seat
 from . import ReadResult
-from .json_record import DEAL_KEYS, SESSION_KEYS, decode_text
+from .json_record import DEAL_KEYS, SESSION_KEYS, deal_number_problem, decode_text
 
 SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
 PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
@@ -30,6 +30,10 @@ TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 SCORE = re.compile(r"\s*NS\s+(-?\d+)\s*/\s*(-?\d+)\s+EW\s+(-?\d+)\s*/\s*(-?\d+)\s*$", re.ASCII)
 TOKEN = re.compile(r"\S+")
 NUMBER = re.compile(r"[0-9]{1,9}")
+INTEGER = re.compile(r"[+-]?[0-9]+")
+# fields whose own unknown fields an [Extra] blob may hold, and their sub-objects that may too
+SESSION_NESTED = {"players": ()}
+DEAL_NESTED = {"hands": (), "result": (), "recorded": ("NS", "EW")}
 UNESCAPE = {'"': '"', "\\": "\\", "n": "\n", "r": "\r", "t": "\t"}  # after a backslash in a tag value
 ESCAPE = {v: "\\" + k for k, v in UNESCAPE.items()}
 
@@ -147,13 +151,13 @@ class _Reader:
             if body.startswith("%"):
                 pending.append(body[1:])
                 continue
-            rest_at = 0
-            if body.startswith("["):
+            rest_at, start, tag = 0, indent, None
+            while start < len(line) and line[start] == "[":  # any number of tags, blanks between them
                 self.current = None if deal is None else _deal_label(deal)
-                tag, rest_at = self.tag(line, number, indent)
-                if tag is None:
+                tag, rest_at = self.tag(line, number, start)
+                if tag is None:  # reported; the rest of the line is skipped
                     section = None
-                    continue
+                    break
                 if tag.name == "Deal":
                     place("end", blank)  # comments before a blank line close what went before
                     deal = DealText(tag)
@@ -166,8 +170,14 @@ class _Reader:
                 section = tag.name if tag.name in SECTIONS and deal is not None else None
                 if deal is not None and section is not None:
                     deal.ends[section] = (number, len(line.rstrip()) + 1)
-                if rest_at >= len(line) or not line[rest_at:].strip():
-                    continue
+                start = len(line) - len(line[rest_at:].lstrip())
+                if start < len(line) and line[start] != "[" and tag.name not in SECTIONS:
+                    self.error("syntax", f"unexpected text after [{tag.name}]: another [Tag \"value\"] or the end "
+                                         "of the line was expected", (number, start + 1), self.current)
+                    rest_at = len(line)
+                    break
+            if body.startswith("[") and (tag is None or not line[rest_at:].strip()):
+                continue
             blank = 0
             tokens = [Token(m.group(), number, m.start() + 1) for m in TOKEN.finditer(line, rest_at)]
             if section is None or deal is None:
@@ -221,13 +231,7 @@ class _Reader:
             found = repr(line[i]) if i < len(line) else "the end of the line"
             self.error("syntax", f"expected ']' to close [{name}, found {found}", (number, i + 1), self.current)
             return _broken(name, number, start), len(line)
-        tag = Tag(name, value, number, start + 1, value_column)
-        rest = line[i + 1:]
-        if rest.strip() and name not in SECTIONS:
-            col = i + 2 + len(rest) - len(rest.lstrip())
-            self.error("syntax", f"unexpected text after [{name}]: one tag a line", (number, col), self.current)
-            return tag, len(line)
-        return tag, i + 1
+        return Tag(name, value, number, start + 1, value_column), i + 1
 
     def keep_tag(self, scan: Scan, deal: DealText | None, tag: Tag) -> None:
         """File the tag under the header or the current deal, refusing repeats and misplaced tags."""
@@ -300,44 +304,63 @@ class _Reader:
             profile = get_profile(rules)
         if LAYOUT in header:
             self.layout(header[LAYOUT], None)
-        extra = self.extras(scan.unknown, header.get(EXTRA), None, SESSION_KEYS, "session.")
-        top = self.extras([], header.get(FILE_EXTRA), None, {"format", "session", "deals", "comments"}, "")
+        extra, nested = self.extras(scan.unknown, header.get(EXTRA), None, SESSION_KEYS, "session.", SESSION_NESTED)
+        top, _ = self.extras([], header.get(FILE_EXTRA), None, {"format", "session", "deals", "comments"}, "", {})
         if not ok:
             return None, top, profile
-        info = SessionInfo(sid, tuple(names), rules=rules, extra=extra, **values)  # type: ignore[arg-type]
+        info = SessionInfo(sid, tuple(names), rules=rules, extra=extra, nested_extra=nested,
+                           **values)  # type: ignore[arg-type]
         return info, top, profile
 
-    def extras(self, unknown: list[Tag], blob: Tag | None, deal: int | None, known: set[str],
-               prefix: str) -> dict[str, object]:
-        """Unknown tags as string fields, plus the fields of an ``[Extra "{json}"]`` tag; all warned."""
+    def extras(self, unknown: list[Tag], blob: Tag | None, deal: int | None, known: set[str], prefix: str,
+               nestable: dict[str, tuple[str, ...]]) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
+        """Unknown tags as string fields, plus the fields of an ``[Extra "{json}"]`` tag; all warned.
+        A blob key naming a field in ``nestable`` holds that field's own unknown fields (and those
+        of its sub-objects): returned second, by dotted path."""
         out: dict[str, object] = {}
+        nested: dict[str, dict[str, object]] = {}
         for tag in unknown:
             if tag.name in known:
                 self.error("schema", f"[{tag.name}] is not a tag of this format (it names a JSON field)", tag.at, deal)
                 continue
             self.unknown(tag.name, tag.at, deal, prefix + tag.name)
             out[tag.name] = tag.value
-        if blob is not None:
-            try:
-                fields = json.loads(blob.value or "")
-            except json.JSONDecodeError as err:
-                self.error("syntax", f"[{blob.name}] must hold a JSON object: {err.msg}", blob.char(err.pos), deal)
-                return out
-            except RecursionError:
-                self.error("syntax", f"[{blob.name}] is nested too deeply", blob.char(0), deal)
-                return out
-            if not isinstance(fields, dict):
-                self.error("syntax", f"[{blob.name}] must hold a JSON object", blob.char(0), deal)
-                return out
-            for key, value in fields.items():
-                if key in known or key in out:
-                    self.error("schema", f"[{blob.name}] repeats the field {key!r}", blob.char(0), deal)
-                    continue
-                severity = Severity.ERROR if self.strict else Severity.WARNING
-                self.error("schema", f"unknown field {key!r} (kept, but not used)", blob.char(0), deal,
-                           prefix + key, severity)
-                out[key] = value
-        return out
+        if blob is None:
+            return out, nested
+        try:
+            fields = json.loads(blob.value or "")
+        except json.JSONDecodeError as err:
+            self.error("syntax", f"[{blob.name}] must hold a JSON object: {err.msg}", blob.char(err.pos), deal)
+            return out, nested
+        except RecursionError:
+            self.error("syntax", f"[{blob.name}] is nested too deeply", blob.char(0), deal)
+            return out, nested
+        except ValueError:  # more digits than Python reads (sys.get_int_max_str_digits)
+            self.error("syntax", f"[{blob.name}] holds a number too long to read", blob.char(0), deal)
+            return out, nested
+        if not isinstance(fields, dict):
+            self.error("syntax", f"[{blob.name}] must hold a JSON object", blob.char(0), deal)
+            return out, nested
+        severity = Severity.ERROR if self.strict else Severity.WARNING
+        for key, value in fields.items():
+            if key in nestable and isinstance(value, dict):
+                for inner, inner_value in value.items():
+                    if inner in nestable[key] and isinstance(inner_value, dict):
+                        path, kept = f"{key}.{inner}", inner_value
+                    else:
+                        path, kept = key, {inner: inner_value}
+                    for name in kept:
+                        self.error("schema", f"unknown field {name!r} in {path} (kept, but not used)", blob.char(0),
+                                   deal, f"{prefix}{path}.{name}", severity)
+                    nested.setdefault(path, {}).update(kept)
+                continue
+            if key in known or key in out:
+                self.error("schema", f"[{blob.name}] repeats the field {key!r}", blob.char(0), deal)
+                continue
+            self.error("schema", f"unknown field {key!r} (kept, but not used)", blob.char(0), deal,
+                       prefix + key, severity)
+            out[key] = value
+        return out, nested
 
     def layout(self, tag: Tag, deal: int | None) -> str | None:
         value = (tag.value or "").strip().lower()
@@ -353,11 +376,17 @@ class _Reader:
         unreadable: set[str] = set()
         start = text.start
         number = label
-        if NUMBER.fullmatch((start.value or "").strip()):
-            number = int(start.value)  # type: ignore[arg-type]
+        value = (start.value or "").strip()
+        if INTEGER.fullmatch(value):
+            problem = deal_number_problem(value)
+            if problem is None:
+                number = int(value)
+            else:
+                unreadable.add("number")
+                self.error("schema", problem, start.char(0), label, "number")
         else:
             unreadable.add("number")
-        if "number" in unreadable and not start.broken:
+        if "number" in unreadable and not start.broken and not INTEGER.fullmatch(value):
             hint = " (the hands go in [Hands \"N:…\"])" if start.value and ":" in start.value else ""
             self.error("schema", f"[Deal] must give the deal number, not {start.value!r}{hint}",
                        start.char(0) if start.value is not None else start.at, label, "number")
@@ -371,7 +400,7 @@ class _Reader:
             if "Dealer" not in text.broken:
                 self.error("schema", f"deal {number} has no [Dealer \"N|E|S|W\"] tag", start.at, number, "dealer")
             unreadable.add("dealer")
-        elif tag.value is None or tag.value.strip() not in ("N", "E", "S", "W"):
+        elif tag.value is None or tag.value.strip().upper() not in ("N", "E", "S", "W"):
             self.error("schema", f"[Dealer] must be N, E, S or W, not {tag.value!r}", tag.char(0), number, "dealer")
             unreadable.add("dealer")
         else:
@@ -391,9 +420,9 @@ class _Reader:
             tag = text.tag(name)
             if tag is not None:
                 loc[(number, _field(name))] = tag.char(0)
-        extra = self.extras(text.unknown, text.tags.get(EXTRA), number, DEAL_KEYS, "")
+        extra, nested = self.extras(text.unknown, text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
-                          tuple(text.comments))
+                          tuple(text.comments), nested)
 
     def hands(self, tag: Tag | None, number: int, unreadable: set[str]) -> tuple[Hand, Hand, Hand, Hand] | None:
         if tag is None:
@@ -401,7 +430,7 @@ class _Reader:
         self.locations[(number, "hands")] = tag.at
         value = tag.value or ""
         first, sep, rest = value.partition(":")
-        if not sep or first.strip() not in ("N", "E", "S", "W"):
+        if not sep or first.strip().upper() not in ("N", "E", "S", "W"):
             self.error("schema", "[Hands] must be \"N:<hand> <hand> <hand> <hand>\": a seat, a colon, then the "
                                  "four hands clockwise from that seat", tag.char(0), number, "hands")
             unreadable.add("hands")
@@ -434,7 +463,7 @@ class _Reader:
             unreadable.add("auction")
             return ()
         self.locations[(number, "auction")] = tag.at
-        if tag.value is not None and tag.value.strip() != dealer.name:
+        if tag.value is not None and tag.value.strip().upper() != dealer.name:
             self.error("schema", f"[Auction \"{tag.value}\"] must name the dealer ({dealer.name}), or no one",
                        tag.char(0), number, "auction")
         calls: list[Call] = []
@@ -515,7 +544,7 @@ class _Reader:
         """PBN's layout: each line holds a trick's cards in fixed seat columns from the seat the
         ``[Play]`` tag names; the winners (so the trump) say which column led each trick."""
         unreadable.add("play")  # until proven readable
-        if tag.value is None or tag.value.strip() not in ("N", "E", "S", "W"):
+        if tag.value is None or tag.value.strip().upper() not in ("N", "E", "S", "W"):
             self.error("schema", "in PBN layout the [Play \"…\"] tag names the opening leader (N, E, S or W)",
                        tag.at, number, "play")
             return None
@@ -591,7 +620,11 @@ class _Reader:
             self.error("schema", f"[Score] must read \"NS <below>/<above> EW <below>/<above>\", not {tag.value!r}",
                        tag.char(0), number, "recorded")
             return None
-        n = [int(g) for g in m.groups()]
+        try:
+            n = [int(g) for g in m.groups()]
+        except ValueError:  # more digits than Python reads (sys.get_int_max_str_digits)
+            self.error("schema", "[Score] has a number too long to read", tag.char(0), number, "recorded")
+            return None
         return LineTotals(n[0], n[1]), LineTotals(n[2], n[3])
 
 
@@ -613,7 +646,7 @@ def _field(tag: str) -> str | None:
 
 def _deal_label(deal: DealText) -> int | None:
     value = (deal.start.value or "").strip()
-    return int(value) if NUMBER.fullmatch(value) else None
+    return int(value) if NUMBER.fullmatch(value) and deal_number_problem(value) is None else None
 
 
 def read_vint(data: bytes | str, strict: bool = False) -> ReadResult:
@@ -661,15 +694,23 @@ def _plain(key: str, value: object) -> bool:
     return isinstance(value, str) and TAG_NAME.fullmatch(key) is not None and key.lower() not in KNOWN_TAGS
 
 
-def _extra_lines(extra: dict[str, object], blob_name: str, put) -> list[str]:
+def _extra_lines(extra: dict[str, object], blob_name: str, put,
+                 nested: dict[str, dict[str, object]] | None = None) -> list[str]:
+    """Unknown string fields as their own tags; the rest, and the unknown fields inside known
+    fields (``nested``, by dotted path, written as nested objects), in one JSON blob."""
     lines = []
-    blob = {}
+    blob: dict[str, object] = {}
     for key, value in extra.items():
         if blob_name != FILE_EXTRA and _plain(key, value):
             lines.extend(put(key))
             lines.append(f"[{key} {_quote(value)}]")  # type: ignore[arg-type]
         else:
             blob[key] = value
+    for path, fields in (nested or {}).items():
+        node = blob
+        for part in path.split("."):
+            node = node.setdefault(part, {})  # type: ignore[assignment]
+        node.update(fields)  # type: ignore[attr-defined]
     if blob:
         lines.extend(put(blob_name))
         lines.append(f"[{blob_name} {_quote(json.dumps(blob, ensure_ascii=False))}]")
@@ -720,7 +761,7 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
     if deal.hands is not None:
         lines += put("Hands")
         lines.append(f'[Hands "N:{" ".join(h.pbn() for h in deal.hands)}"]')
-    lines += _extra_lines(deal.extra, EXTRA, put)
+    lines += _extra_lines(deal.extra, EXTRA, put, deal.nested_extra)
     lines += put("Auction")
     lines.append("[Auction]")
     ap = _ap_start(deal, profile, anchors)
@@ -770,7 +811,7 @@ def write_vint(record: SessionRecord) -> str:
     for tag, name in zip(PLAYER_TAGS, info.players):
         lines += put(tag)
         lines.append(f"[{tag} {_quote(name)}]")
-    lines += _extra_lines(info.extra, EXTRA, put)
+    lines += _extra_lines(info.extra, EXTRA, put, info.nested_extra)
     lines += _extra_lines(record.extra, FILE_EXTRA, put)
     try:
         profile: RuleProfile | None = get_profile(info.rules)

@@ -1,0 +1,48 @@
+"""``vint-replay demo`` as a process: it serves, and a SIGTERM stops it and its background analysis."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import psutil
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.slow
+def test_sigterm_stops_the_demo_and_its_analysis(tmp_path: Path) -> None:
+    port = free_port()
+    demo = subprocess.Popen([sys.executable, "-c", "from vint_replay.cli import main; main()", "demo", "--store", str(tmp_path / "store"),
+                             "--port", str(port)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as page:
+                    assert page.status == 200
+                    break
+            except OSError:
+                assert demo.poll() is None and time.monotonic() < deadline
+                time.sleep(0.3)
+        children = psutil.Process(demo.pid).children(recursive=True)
+        assert children, "the demo should analyse in a child process"
+        os.kill(demo.pid, signal.SIGTERM)
+        assert demo.wait(timeout=30) == 0
+        gone, alive = psutil.wait_procs(children, timeout=30)
+        assert not alive
+    finally:
+        if demo.poll() is None:
+            demo.kill()

@@ -52,7 +52,7 @@ def revoke_file(tmp_path, worked_example_raw) -> str:
 
 def test_validate_valid_file(runner, worked_example_path):
     result = run(runner, "validate", str(worked_example_path))
-    assert result.exit_code == 0 and "valid (1 deals)" in result.stdout
+    assert result.exit_code == 0 and "valid (1 deal)" in result.stdout
     result = run(runner, "validate", str(worked_example_path), "--json")
     assert result.exit_code == 0
     assert json.loads(result.stdout) == {"file": str(worked_example_path), "valid": True, "errors": []}

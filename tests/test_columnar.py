@@ -180,6 +180,8 @@ MUTATIONS = {
                                                            "EW": {"below": 0, "above": 0}}),
     "recorded bool": lambda d: d.__setitem__("recorded", {"NS": {"below": True, "above": 0},
                                                           "EW": {"below": 0, "above": 0}}),
+    "recorded side extra key": lambda d: d.setdefault("recorded", {"NS": {"below": 0, "above": 0},
+                                                                   "EW": {"below": 0, "above": 0}})["EW"].__setitem__("x", 1),
     "hands missing": lambda d: d.pop("hands"),
     "hands with a fifth seat": lambda d: d["hands"].__setitem__("X", ""),
     "play nested in tricks": lambda d: d.__setitem__("play", [d["play"][i:i + 4] for i in range(0, 52, 4)])
@@ -201,6 +203,7 @@ SESSION_MUTATIONS = {
     "blank id": lambda raw: raw["session"].__setitem__("id", " "),
     "player missing": lambda raw: raw["session"]["players"].pop("W"),
     "player a number": lambda raw: raw["session"]["players"].__setitem__("W", 7),
+    "a fifth player": lambda raw: raw["session"]["players"].__setitem__("kibitzer", "Orlov"),
     "event a number": lambda raw: raw["session"].__setitem__("event", 7),
     "event null": lambda raw: raw["session"].__setitem__("event", None),
     "no deals": lambda raw: raw.__setitem__("deals", []),
@@ -254,6 +257,22 @@ def test_irregular_sessions_fall_back(name: str):
     assert_fallback_is_safe(raw)
     if name != "event null":
         assert check_sessions([raw])[1] == [0], name
+
+
+@pytest.mark.parametrize("first", [-5, 0, 32767 - 3, 32767 - 2])
+def test_deal_numbers_outside_1_to_32767_are_refused_as_the_reference_refuses(first: int):
+    """The batch path takes exactly the numbers the reference reader takes: 1–32767."""
+    raw = club(4, 4)[0]
+    for k, deal in enumerate(raw["deals"]):
+        deal["number"] = first + k
+    report, diagnostics = reference(raw)
+    outside = [n for n in range(first, first + 4) if not 1 <= n <= 32767]
+    in_range = not outside
+    assert [d.at for d in diagnostics if d.code == "schema"] == ["number"] * len(outside)
+    refused = check_sessions([raw])[1]
+    assert refused == ([] if in_range and report.valid and not diagnostics else [0])
+    if not refused:
+        assert_same_as_reference([raw])
 
 
 def test_a_refused_session_does_not_hold_back_the_others():

@@ -19,6 +19,7 @@ from vint_replay.scoresheet import score_json
 from vint_replay.session import evaluate
 from vint_replay.store import Store
 from vint_replay.store.schema import TABLES
+from vint_replay.store.tables import content_sha256
 
 from strategies import sessions
 
@@ -120,9 +121,14 @@ def test_extras_and_comments_round_trip(store: Store, tmp_path: Path, worked_exa
     raw["session"]["scorer"] = {"name": "Орлов", "pen": "blue"}
     raw["deals"][0]["note"] = ["late", 3]
     raw["venue_notes"] = "kept"
+    raw["session"]["players"]["kibitzer"] = "Смирнов"
+    raw["deals"][0]["hands"]["shuffled_by"] = "E"
+    raw["deals"][0]["recorded"]["note"] = "re-added"
+    raw["deals"][0]["recorded"]["EW"]["ink"] = {"colour": "red"}
     path = write_record(tmp_path / "extras.json", raw)
     source = read_json(path.read_bytes()).record
     assert source.info.extra and source.deals[0].extra and source.extra
+    assert source.info.nested_extra and set(source.deals[0].nested_extra) == {"hands", "recorded", "recorded.EW"}
     assert not store.import_paths([str(path)]).rejected
     assert store.load_session("with-extras") == source
     text = (ROOT / "sample_data" / "arbat-2026-11-03-t1.vint").read_text(encoding="utf-8")
@@ -134,6 +140,30 @@ def test_extras_and_comments_round_trip(store: Store, tmp_path: Path, worked_exa
     assert record.comments and record.deals[0].comments
     store.import_paths([str(vint)])
     assert store.load_session("commented") == record
+
+
+def test_unknown_fields_inside_fields_count_in_the_content_digest(worked_example_raw: dict) -> None:
+    plain = read_json(json.dumps(worked_example_raw)).record
+    worked_example_raw["deals"][0]["recorded"]["NS"]["pen"] = "blue"
+    nested = read_json(json.dumps(worked_example_raw)).record
+    assert content_sha256(plain) != content_sha256(nested)
+
+
+@pytest.mark.parametrize("number", ["-5", "0", "40000", "1" + "0" * 5000])
+def test_import_rejects_an_unstorable_deal_number_with_the_reference_diagnostics(
+        store: Store, tmp_path: Path, worked_example_raw: dict, number: str) -> None:
+    """Both the columnar path and the reference engine see the file; the reference's diagnostics decide."""
+    text = json.dumps(worked_example_raw).replace('"number": 1,', f'"number": {number},')
+    path = tmp_path / "bad-number.json"
+    path.write_text(text, encoding="utf-8")
+    summary = store.import_paths([str(path)])
+    [outcome] = summary.outcomes
+    assert outcome.status == "rejected"
+    expected = read_json(text).diagnostics
+    assert [(d.code, d.at, d.message) for d in outcome.diagnostics if str(d.severity) == "error"] == \
+        [(d.code, d.at, d.message) for d in expected if str(d.severity) == "error"]
+    assert expected and expected[0].code == ("syntax" if len(number) > 4300 else "schema")
+    assert not (store.root / "sessions").exists() or store.load_session(worked_example_raw["session"]["id"]) is None
 
 
 def test_reimport_is_a_no_op(store: Store) -> None:

@@ -104,12 +104,19 @@ def decorated(draw: st.DrawFn) -> SessionRecord:
         anchors += [f"auction[{i}]" for i in range(len(deal.auction))]
         if changes.get("play", deal.play):
             anchors += ["Play"] + [f"play[{4 * k}]" for k in range(13)]
+        if draw(st.booleans()):  # unknown fields inside fields, where the field is there to hold them
+            value = st.none() | st.integers() | text | st.dictionaries(text, st.integers(), max_size=2)
+            parents = {"hands": deal.hands, "result": changes.get("result", deal.result),
+                       "recorded": changes.get("recorded"), "recorded.EW": changes.get("recorded")}
+            changes["nested_extra"] = {path: {"note": draw(value)} for path, there in parents.items()
+                                       if there is not None and draw(st.booleans())}
         chosen = draw(st.lists(st.sampled_from(anchors), max_size=3))
         changes["comments"] = tuple(Comment(a, draw(text)) for a in sorted(chosen, key=_anchor_key))
         deals.append(dataclasses.replace(deal, **changes))
     comments = tuple(Comment(a, draw(text)) for a in draw(st.lists(st.sampled_from(["Id", "North"]), max_size=2)))
     awkward = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=12)
-    info = dataclasses.replace(record.info, event=draw(awkward), site=draw(st.none() | awkward))
+    info = dataclasses.replace(record.info, event=draw(awkward), site=draw(st.none() | awkward),
+                               nested_extra=draw(st.sampled_from([{}, {"players": {"kibitzer": "Орлов"}}])))
     return dataclasses.replace(record, info=info, deals=tuple(deals),
                                comments=tuple(sorted(comments, key=lambda c: c.before != "Id")),
                                extra=draw(st.sampled_from([{}, {"generator": "test", "n": [1, 2]}])))
@@ -428,3 +435,102 @@ def test_one_broken_tag_one_diagnostic(tag: str) -> None:
     text = worked_text().replace('[Dealer "N"]', tag) if "Dealer" in tag else worked_text().replace('[Deal "1"]', tag)
     problems = read_vint(text).diagnostics
     assert [(d.code, d.line) for d in problems] == [("syntax", locate(text, tag)[0])]
+
+
+# -- acceptance review: numbers, several tags a line, seat case, nested unknown fields, escapes
+
+HUGE = "1" + "0" * 5000  # more digits than int() reads (sys.get_int_max_str_digits is 4300)
+
+
+@pytest.mark.parametrize(("edit", "needle", "code", "at"), [
+    (lambda t: t.replace('[Deal "1"]', f'[Deal "{HUGE}"]'), HUGE, "schema", "number"),
+    (lambda t: t + f'[Score "NS {HUGE}/0 EW 0/0"]\n', "NS 1", "schema", "recorded"),
+    (lambda t: t.replace("[Auction]", f'[Extra "{{\\"big\\": {HUGE}}}"]\n[Auction]'), "{", "syntax", None),
+])
+def test_a_number_too_long_for_python_is_a_diagnostic(edit, needle, code, at) -> None:
+    text = edit(worked_text())
+    problems = errors(read_vint(text))
+    assert [(d.code, d.at, d.line, d.column) for d in problems] == [(code, at, *locate(text, needle))]
+    assert len(problems[0].message) < 200  # the digits are not all repeated back
+
+
+@pytest.mark.parametrize("number", ["-5", "0", "32768", "40000"])
+def test_a_deal_number_outside_1_to_32767_is_a_schema_error(number: str) -> None:
+    text = worked_text().replace('[Deal "1"]', f'[Deal "{number}"]')
+    [problem] = [d for d in errors(read_vint(text)) if d.at == "number"]
+    assert problem.code == "schema"
+    assert problem.message.startswith(f"deal number {number} is out of range 1–32767")
+    assert (problem.line, problem.column) == locate(text, f'{number}"]')
+
+
+def test_deal_number_32767_is_read_and_written() -> None:
+    text = worked_text().replace('[Deal "1"]', '[Deal "32767"]')
+    result = read_vint(text)
+    assert errors(result) == [] and result.record.deals[0].number == 32767
+    assert read_json(write_json(result.record)).record == result.record
+
+
+def test_several_tags_on_one_line() -> None:
+    """FORMAT.md §3 writes [Deal "1"] [Dealer "N"] [Hands "…"] on one line, README the header tags."""
+    header = ('[Event "Arbat"]  [Date "2026-11-29"]  [Id "t1"]\n'
+              '[North "Иванов"] [East "Петров"]\t[South "Сидоров"] [West "Орлов"]\n')
+    deal = f'[Deal "1"] [Dealer "N"] [Hands "{HANDS}"]\n[Auction] 1C 1D pass pass\n3C AP\n[Play]\n'
+    text = header + "\n" + deal + "\n".join(TRICKS) + '\n[Score "NS 208/1560 EW 130/1500"]\n'
+    result = read_vint(text)
+    assert result.diagnostics == []
+    expected = read_vint(write_vint(read_file(WORKED).record)).record
+    assert result.record.deals == expected.deals
+    assert (result.record.info.id, result.record.info.event, result.record.info.players) == \
+        ("t1", "Arbat", expected.info.players)
+    assert result.locations[(1, "dealer")] == locate(text, 'N"] [Hands')
+    assert result.locations[(1, "hands")] == locate(text, "[Hands")
+    written = write_vint(result.record)
+    assert all(line.count("[") <= 1 for line in written.splitlines())  # the writer keeps one tag a line
+
+
+def test_several_tags_on_a_line_report_each_at_its_column() -> None:
+    text = worked_text().replace('[Dealer "N"]', '[Dealer "N"] [Dealer "E"]  [Result "x"] junk')
+    problems = errors(read_vint(text))
+    assert [(d.code, d.line, d.column) for d in problems] == [
+        ("schema", *locate(text, '[Dealer "E"]')), ("schema", *locate(text, 'x"] junk')),
+        ("syntax", *locate(text, "junk"))]
+
+
+def test_seat_values_in_lower_case() -> None:
+    """docs/format.md: [dealer "n"] works; FORMAT.md §1: readers accept lower case."""
+    text = worked_text().replace('[Dealer "N"]', '[dealer "n"]').replace('[Hands "N:', '[hands "n:')
+    text = text.replace("[Auction]", '[Auction "n"]')
+    result = read_vint(text)
+    assert result.diagnostics == []
+    assert result.record == read_vint(worked_text()).record
+
+
+def test_nested_unknown_fields_survive_json_text_json(worked_example_raw) -> None:
+    raw = worked_example_raw
+    raw["session"]["players"]["kibitzer"] = "Смирнов"
+    raw["deals"][0]["hands"]["dealt_by"] = "N"
+    raw["deals"][0]["recorded"]["NS"]["game"] = 0
+    raw["deals"][0]["recorded"]["scorer"] = {"name": "Орлов"}
+    record = read_json(json.dumps(raw)).record
+    text = write_vint(record)
+    assert '[Extra "{\\"players\\": {\\"kibitzer\\": \\"Смирнов\\"}}"]' in text
+    lenient = read_vint(text)
+    assert errors(lenient) == [] and lenient.record == record
+    assert sorted(d.at for d in lenient.diagnostics) == [
+        "hands.dealt_by", "recorded.NS.game", "recorded.scorer", "session.players.kibitzer"]
+    assert json.loads(write_json(lenient.record)) == raw
+    strict = read_vint(text, strict=True)
+    assert len(errors(strict)) == 4
+
+
+@pytest.mark.parametrize(("value", "written"), [
+    ('say "hi"', r'say \"hi\"'), ("C:\\logs", r"C:\\logs"), ("two\nlines", r"two\nlines"),
+    ("a\ttab", r"a\ttab"), ("cr\r", r"cr\r"),
+])
+def test_tag_value_escapes_are_symmetric(value: str, written: str) -> None:
+    """docs/format.md §3.2 lists the escapes; the writer emits exactly those and the reader undoes them."""
+    record = dataclasses.replace(read_vint(worked_text()).record)
+    record = dataclasses.replace(record, info=dataclasses.replace(record.info, event=value))
+    text = write_vint(record)
+    assert f'[Event "{written}"]' in text
+    assert read_vint(text).record.info.event == value

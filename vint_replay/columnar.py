@@ -19,7 +19,7 @@ import numpy as np
 from .calls import BIDS, Contract
 from .cards import FULL_DECK, RANK_CHARS, SUIT_MASKS
 from .profiles import DEFAULT_PROFILE, RuleProfile, get_profile, profile_names
-from .record import SessionInfo
+from .record import DEAL_NUMBERS, SessionInfo
 from .scoring import ACES_MASK, HONOUR_RANKS_MASK, DealFacts, Item, Line
 from .seats import SEATS
 
@@ -131,7 +131,7 @@ def _parse(raw: object, profile: RuleProfile) -> ParsedSession | None:
         return None
     number = np.array(numbers, dtype=np.int64)
     dealer = np.fromiter(map(_SEAT_CODE.__getitem__, [d["dealer"] for d in deals]), np.int64, n)
-    if (number < -32768).any() or (number > 32767).any() or (np.diff(number) <= 0).any() \
+    if (number < DEAL_NUMBERS.start).any() or (number >= DEAL_NUMBERS.stop).any() or (np.diff(number) <= 0).any() \
             or ((np.diff(dealer) - 1) & 3).any():
         return None  # numbers must increase, the deal passes to the left
     hand_dicts = [d["hands"] for d in deals]

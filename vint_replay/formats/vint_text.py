@@ -30,7 +30,7 @@ TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 SCORE = re.compile(r"\s*NS\s+(-?\d+)\s*/\s*(-?\d+)\s+EW\s+(-?\d+)\s*/\s*(-?\d+)\s*$", re.ASCII)
 TOKEN = re.compile(r"\S+")
 NUMBER = re.compile(r"[0-9]{1,9}")
-INTEGER = re.compile(r"[+-]?[0-9]+")
+INTEGER = re.compile(r"-?[0-9]+")
 # fields whose own unknown fields an [Extra] blob may hold, and their sub-objects that may too
 SESSION_NESTED = {"players": ()}
 DEAL_NESTED = {"hands": (), "result": (), "recorded": ("NS", "EW")}

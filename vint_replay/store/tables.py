@@ -54,8 +54,9 @@ def content_sha256(record: SessionRecord) -> str:
             None if d.recorded is None else (d.recorded[0].below, d.recorded[0].above,
                                              d.recorded[1].below, d.recorded[1].above),
         ).encode())
-        if d.extra or d.comments:
-            digest.update(json.dumps([d.extra, _comments_json(d.comments)], ensure_ascii=False, sort_keys=True).encode())
+        if d.extra or d.comments or d.nested_extra:
+            kept = [d.extra, _comments_json(d.comments)] + ([d.nested_extra] if d.nested_extra else [])
+            digest.update(json.dumps(kept, ensure_ascii=False, sort_keys=True).encode())
     return digest.hexdigest()
 
 
@@ -85,8 +86,9 @@ def columnar_sha256(batch: ColumnarBatch) -> list[str]:
 
 
 def _session_text(info: SessionInfo, extra: dict[str, object], comments: tuple[Comment, ...]) -> bytes:
+    nested = [info.nested_extra] if info.nested_extra else []  # absent: the digest of older records is unchanged
     return json.dumps([info.id, info.players, info.event, info.site, info.date, info.table, info.rules,
-                       info.extra, extra, _comments_json(comments)], ensure_ascii=False, sort_keys=True).encode()
+                       info.extra, extra, _comments_json(comments), *nested], ensure_ascii=False, sort_keys=True).encode()
 
 
 def _deal_text(number: int, dealer: int, hands: tuple[int, ...] | None, calls: bytes, play: bytes | None,
@@ -174,7 +176,8 @@ class TableRows:
             len(record.deals), len(score.rubbers), ns, ew,
             None if ns == ew else (0 if ns > ew else 1), abs(ns - ew),
             source.file, source.format, source.sha256, content_hash, imported_at,
-            _json_or_none({"session": info.extra, "record": record.extra, "comments": _comments_json(record.comments)}),
+            _json_or_none({"session": info.extra, "record": record.extra, "comments": _comments_json(record.comments),
+                           "session_nested": info.nested_extra}),
         ))
         for deal, replay, scored in zip(record.deals, report.replays, score.deals):
             number = deal.number
@@ -212,7 +215,7 @@ class TableRows:
             # What `vint-replay audit` compares: the paper's four figures against the computed ones.
             None if rec is None else int(recorded != tuple(totals)),
             deal.hands is not None, deal.play is not None, deal.result,
-            _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments)}),
+            _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments), "nested": deal.nested_extra}),
         )
 
     def add_columnar(self, batch: ColumnarBatch, sources: list[Source], imported_at: datetime,
@@ -383,7 +386,7 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
         id=session["session_id"],
         players=(session["player_n"], session["player_e"], session["player_s"], session["player_w"]),
         event=session["event"], site=session["site"], date=session["date"], table=session["table_name"],
-        rules=session["rules"], extra=extra.get("session", {}),
+        rules=session["rules"], extra=extra.get("session", {}), nested_extra=extra.get("session_nested", {}),
     )
     auctions = _by_deal(calls, "call", CALL_BY_TEXT)
     cards = _by_deal(plays, "card", CARDS_BY_NAME)
@@ -401,7 +404,7 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
         out.append(DealRecord(number, SEATS[S.SEAT_NAMES.index(row["dealer"])], auctions.get(number, ()), hands,
                               cards.get(number, ()) if row["play_given"] else None,
                               row["result"], recorded, deal_extra.get("extra", {}),
-                              comments=_comments_of(deal_extra.get("comments"))))
+                              comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {})))
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))
 
 

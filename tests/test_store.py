@@ -452,3 +452,11 @@ def test_a_damaged_store_file_is_reported_not_a_traceback(store: Store) -> None:
     assert result.exit_code == 1
     assert "the store is damaged" in result.output and "Traceback" not in result.output
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+
+
+def test_sessions_of_a_folder_that_is_no_store_is_an_error(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    (tmp_path / "records").mkdir()
+    result = CliRunner().invoke(main, ["sessions", "--store", str(tmp_path / "records")])
+    assert result.exit_code == 1 and "not a vint store" in result.output

@@ -16,8 +16,8 @@ from .session import SessionReport, evaluate
 
 
 def load(path: str, strict: bool = False) -> tuple[ReadResult, SessionReport | None]:
-    """Read and check one file (``-`` is standard input, read as JSON unless ``.vint`` is piped
-    via ``--format``); an unreadable path becomes a ``syntax`` diagnostic, not a traceback."""
+    """Read and check one file (``-`` is standard input, read as JSON); an unreadable path
+    becomes a ``syntax`` diagnostic, not a traceback."""
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as err:
@@ -217,7 +217,10 @@ def export(session_id: str, out: str, store_path: str) -> None:
 def sessions(store_path: str, as_json: bool) -> None:
     """List the sessions in the store."""
     from .store import Store
+    from .store.layout import current_generation
 
+    if current_generation(Path(store_path)) is None:
+        raise click.ClickException(f"{store_path} is not a vint store yet: import sessions into it first")
     columns = ["session_id", "date", "event", "player_n", "player_e", "player_s", "player_w",
                "deals", "rubbers", "total_ns", "total_ew"]
     frame = Store(store_path).sessions(columns=columns).sort_values(["date", "session_id"], na_position="first")

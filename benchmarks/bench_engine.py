@@ -6,7 +6,7 @@ generated session, and ``vint-replay validate`` on a 30-deal file within 4× the
 
 * scalar (reference): ``read_json`` + ``session.evaluate`` — the engine the CLI, the dashboard
   and every diagnostic come from, one deal and one move at a time;
-* batch (columnar): ``json.loads`` + ``columnar.parse_session`` + ``columnar.check_parsed`` —
+* batch (columnar): ``loads_record`` (json.loads refusing repeated keys) + ``columnar.parse_session`` + ``columnar.check_parsed`` —
   the NumPy path the store importer uses for plain canonical files (all deals at once; anything
   irregular goes back to the scalar pipeline).
 
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import random
 import shutil
 import statistics
@@ -32,7 +31,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from strategies import random_session  # noqa: E402
 
 from vint_replay.columnar import check_parsed, parse_session  # noqa: E402
-from vint_replay.formats.json_record import read_json, write_json  # noqa: E402
+from vint_replay.formats.json_record import loads_record, read_json, write_json  # noqa: E402
 from vint_replay.session import evaluate  # noqa: E402
 
 
@@ -65,7 +64,7 @@ def throughput(path: Path, runs: int) -> tuple[float, float, float]:
 
 def batch_throughput(path: Path, runs: int) -> tuple[float, float, float, float]:
     """Median deals/s of the batch pipeline, and the medians of its parts (seconds):
-    json.loads, parse_session (shape and spelling to arrays), check_parsed (replay + score)."""
+    loads_record, parse_session (shape and spelling to arrays), check_parsed (replay + score)."""
     data = path.read_bytes()
     totals, loads, parses, checks = [], [], [], []
     deals = 0
@@ -74,7 +73,7 @@ def batch_throughput(path: Path, runs: int) -> tuple[float, float, float, float]
     try:
         for _ in range(runs):
             t0 = time.perf_counter()
-            raw = json.loads(data)
+            raw = loads_record(data)
             t1 = time.perf_counter()
             parsed = parse_session(raw)
             t2 = time.perf_counter()
@@ -119,8 +118,8 @@ def main() -> None:
               f"{args.deals} deals; read_json {read_s * 1000:.1f} ms, evaluate {check_s * 1000:.1f} ms) "
               "— target 50,000")
         rate, load_s, parse_s, check_s = batch_throughput(big, args.runs)
-        print(f"batch throughput (json.loads + columnar parse_session + check_parsed): {rate:,.0f} deals/s "
-              f"(median of {args.runs} runs; json.loads {load_s * 1000:.1f} ms, parse {parse_s * 1000:.1f} ms, "
+        print(f"batch throughput (loads_record + columnar parse_session + check_parsed): {rate:,.0f} deals/s "
+              f"(median of {args.runs} runs; loads_record {load_s * 1000:.1f} ms, parse {parse_s * 1000:.1f} ms, "
               f"replay + score {check_s * 1000:.1f} ms) — target 50,000")
         small = generated_file(folder, 30, seed=2)
         script = Path(sys.executable).parent / "vint-replay"  # the installed console script, not a pyenv shim

@@ -460,3 +460,16 @@ def test_sessions_of_a_folder_that_is_no_store_is_an_error(tmp_path: Path) -> No
     (tmp_path / "records").mkdir()
     result = CliRunner().invoke(main, ["sessions", "--store", str(tmp_path / "records")])
     assert result.exit_code == 1 and "not a vint store" in result.output
+
+
+def test_a_file_with_a_repeated_key_is_rejected_and_the_store_unchanged(store: Store, tmp_path: Path,
+                                                                        worked_example_raw: dict) -> None:
+    assert store.import_paths([str(WORKED)], workers=1).imported
+    before = snapshot(store.root)
+    text = json.dumps(dict(worked_example_raw, session=dict(worked_example_raw["session"], id="other")))
+    twice = tmp_path / "twice.json"
+    twice.write_text(text.replace('"dealer": "N"', '"dealer": "E", "dealer": "N"', 1), encoding="utf-8")
+    summary = store.import_paths([str(twice)], workers=1)
+    assert [o.path for o in summary.rejected] == [str(twice)]
+    assert "appears twice" in summary.rejected[0].diagnostics[0].message
+    assert snapshot(store.root) == before

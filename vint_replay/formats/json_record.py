@@ -265,6 +265,31 @@ class _Reader:
         return out[0], out[1]
 
 
+class DuplicateKey(ValueError):
+    """A JSON object that names the same key twice: which value was meant is unknown."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook`` refusing an object that repeats a key (json.loads keeps the last)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKey(key)
+            seen.add(key)
+    return obj
+
+
+def loads_record(text: str | bytes) -> Any:
+    """``json.loads`` for records: the same, except that a repeated key raises :class:`DuplicateKey`."""
+    return json.loads(text, object_pairs_hook=_unique_keys)
+
+
 def read_json(data: bytes | str, strict: bool = False) -> ReadResult:
     """Read a ``vint-record/1`` file. Problems become diagnostics; reading goes on after a
     bad deal. In strict mode unknown fields are errors instead of warnings."""
@@ -277,9 +302,12 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
     if problem is not None:
         return ReadResult(None, [problem])
     try:
-        raw = json.loads(text)  # type: ignore[arg-type]
+        raw = loads_record(text)  # type: ignore[arg-type]
     except json.JSONDecodeError as err:
         return ReadResult(None, [Diagnostic("syntax", f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno)])
+    except DuplicateKey as err:
+        return ReadResult(None, [Diagnostic("schema", f"the key {err.key!r} appears twice in one object: "
+                                                      "write each field once")])
     except RecursionError:
         return ReadResult(None, [Diagnostic("syntax", "not valid JSON: nested too deeply")])
     except ValueError:  # an integer longer than Python reads (sys.get_int_max_str_digits)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import glob
 import hashlib
-import json
 import os
 import resource
 import time
@@ -21,6 +20,7 @@ import pyarrow as pa
 from ..columnar import ParsedSession, check_parsed, empty_batch, parse_session
 from ..diagnostics import Diagnostic, Severity
 from ..formats import format_of, read_bytes
+from ..formats.json_record import loads_record
 from ..gc_pause import paused_gc
 from ..session import SessionReport, evaluate
 from .tables import Source, TableRows, columnar_sha256, content_sha256
@@ -162,7 +162,7 @@ def _parse_plain(path: str) -> tuple[ParsedSession | None, Source | None, FileOu
         return None, None, FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256)
     try:  # decoded exactly as read_json decodes (strict UTF-8, a BOM allowed), else left to it
         text = data.decode("utf-8-sig")
-        raw = None if "\x00" in text else json.loads(text)
+        raw = None if "\x00" in text else loads_record(text)
     except (ValueError, RecursionError):
         return None, None, None
     parsed = parse_session(raw)

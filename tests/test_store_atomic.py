@@ -3,7 +3,6 @@ land, and readers only ever see whole imports."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from killing import kill_when_writing
 from vint_replay.store import Store
 from vint_replay.store.layout import current_generation
 
@@ -55,21 +55,6 @@ def consistent_ids(store: Store) -> set[str]:
 def raw_duckdb_ids(root: Path) -> set[str]:
     rows = duckdb.sql(f"select session_id from read_parquet('{root}/sessions/**/*.parquet', hive_partitioning = true)")
     return {r[0] for r in rows.fetchall()}
-
-
-def kill_when_writing(process: subprocess.Popen, store: Path, delay: float) -> None:
-    """SIGKILL the import ``delay`` seconds after it started writing a new generation."""
-    base = current_generation(store)
-    target = store / ".generations" / f"g{(-1 if base is None else int(base.name[1:])) + 1:06d}"
-    deadline = time.monotonic() + 30
-    while not target.exists() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.001)
-    time.sleep(delay)
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:  # the import had already finished
-        pass
-    process.wait()
 
 
 def test_an_import_killed_midway_leaves_the_store_as_it_was(tmp_path: Path, many_files: Path) -> None:

@@ -2,11 +2,8 @@
 unchanged, raw readers open ``store/dd_tables`` like the other tables, and a killed ``analyze`` leaves the store as it was before or after one of its runs."""
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import duckdb
@@ -15,6 +12,7 @@ import pytest
 
 pytest.importorskip("endplay")
 
+from killing import kill_when_writing  # noqa: E402
 from vint_replay.analysis.batch import analyse_store, pending_deals  # noqa: E402
 from vint_replay.analysis.tables import dd_plays, dd_tables, merge_crowded  # noqa: E402
 from vint_replay.formats.json_record import write_json  # noqa: E402
@@ -103,18 +101,8 @@ def consistent(store: Store) -> int:
 def test_a_killed_analyze_leaves_whole_runs(tmp_path: Path, delay: float) -> None:
     store = Store(tmp_path / "store")
     store.import_paths([str(session_file(tmp_path, 11, 4))])
-    base = current_generation(store.root)
     process = start_analyze(store.root)
-    target = store.root / ".generations" / f"g{int(base.name[1:]) + 1:06d}"
-    deadline = time.monotonic() + 60
-    while not target.exists() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.001)
-    time.sleep(delay)
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    process.wait()
+    kill_when_writing(process, store.root, delay, timeout=60)
     done = consistent(store)
     assert 0 <= done <= 4
     assert analyse_store(store, workers=1).analysed == 4 - done  # resumes after the dead run

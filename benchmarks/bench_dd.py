@@ -15,8 +15,8 @@ from typing import Callable
 
 from vint_replay.analysis.dd import analyse_cards, dd_table
 from vint_replay.analysis.jobs import DealJob, analyse_job, jobs_for
-from vint_replay.profiles import get_profile
-from vint_replay.session import evaluate
+from vint_replay.engine.profiles import get_profile
+from vint_replay.engine.session import evaluate
 from vint_replay.simulate import iter_sessions
 
 

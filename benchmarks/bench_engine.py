@@ -30,9 +30,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from strategies import random_session  # noqa: E402
 
-from vint_replay.columnar import check_parsed, parse_session  # noqa: E402
+from vint_replay.store.columnar import check_parsed, parse_session  # noqa: E402
 from vint_replay.formats.json_record import loads_record, read_json, write_json  # noqa: E402
-from vint_replay.session import evaluate  # noqa: E402
+from vint_replay.engine.session import evaluate  # noqa: E402
 
 
 def generated_file(folder: Path, deals: int, seed: int) -> Path:

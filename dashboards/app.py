@@ -7,7 +7,7 @@ import dash
 import flask
 from dash import Dash, dcc, html
 
-from .library import Library
+from dashboards.library import Library
 
 HERE = Path(__file__).resolve().parent
 MAX_UPLOAD_BYTES = 2_000_000  # one session file; a big club evening is well under 200 KB

@@ -9,14 +9,14 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from vint_replay.audit import AuditReport, audit
-from vint_replay.diagnostics import Diagnostic, Severity
-from vint_replay.ledger import DealScore
-from vint_replay.record import DealRecord, SessionInfo
-from vint_replay.replay import DealReplay
-from vint_replay.scoring import Line
-from vint_replay.seats import SEATS, Seat, Side
-from vint_replay.session import SessionReport
+from vint_replay.reports.audit import AuditReport, audit
+from vint_replay.engine.diagnostics import Diagnostic, Severity
+from vint_replay.engine.ledger import DealScore
+from vint_replay.engine.record import DealRecord, SessionInfo
+from vint_replay.engine.replay import DealReplay
+from vint_replay.engine.scoring import Line
+from vint_replay.engine.seats import SEATS, Seat, Side
+from vint_replay.engine.session import SessionReport
 
 
 def side_players(info: SessionInfo, side: Side) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from vint_replay.calls import Call, Denomination
+from vint_replay.engine.calls import Call, Denomination
 from vint_replay.store import Store
 from vint_replay.store.schema import CARD_NAMES, SEAT_NAMES
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from threading import Lock
 
-from vint_replay.diagnostics import Diagnostic
-from vint_replay.session import SessionReport, evaluate
+from vint_replay.engine.diagnostics import Diagnostic
+from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.store import Store
 
 UPLOAD_SUFFIXES = (".json", ".vint")

@@ -21,15 +21,15 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterable, TextIO
 
-from vint_replay.calls import BIDS
-from vint_replay.cards import CARDS, HOLDINGS, Hand
+from vint_replay.engine.calls import BIDS
+from vint_replay.engine.cards import CARDS, HOLDINGS, Hand
 from vint_replay.formats import read_file, write_text
 from vint_replay.formats.json_record import record_to_json
-from vint_replay.profiles import get_profile
-from vint_replay.record import DealRecord, SessionInfo, SessionRecord
-from vint_replay.replay import replay_deal
-from vint_replay.seats import Side
-from vint_replay.session import evaluate
+from vint_replay.engine.profiles import get_profile
+from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
+from vint_replay.engine.replay import replay_deal
+from vint_replay.engine.seats import Side
+from vint_replay.engine.session import evaluate
 from vint_replay.simulate import (CLUB, SESSION_SIZES, PlantedMistake, ScoredDeal, club_sessions,
                                   generated_session, session_sizes)
 

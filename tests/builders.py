@@ -5,12 +5,12 @@ text may name the bidder instead of spelling out every pass (``contract_auction`
 """
 from __future__ import annotations
 
-from vint_replay.calls import Call
-from vint_replay.cards import Card, Hand
-from vint_replay.ledger import DealScore
-from vint_replay.record import DealRecord, LineTotals, SessionInfo, SessionRecord
-from vint_replay.seats import Seat
-from vint_replay.session import SessionReport, evaluate
+from vint_replay.engine.calls import Call
+from vint_replay.engine.cards import Card, Hand
+from vint_replay.engine.ledger import DealScore
+from vint_replay.engine.record import DealRecord, LineTotals, SessionInfo, SessionRecord
+from vint_replay.engine.seats import Seat
+from vint_replay.engine.session import SessionReport, evaluate
 
 # Each seat holds one whole suit: N spades, E hearts, S diamonds, W clubs.
 SUITED = "AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from vint_replay.formats.json_record import read_json
-from vint_replay.profiles import RuleProfile, get_profile
-from vint_replay.record import SessionRecord
+from vint_replay.engine.profiles import RuleProfile, get_profile
+from vint_replay.engine.record import SessionRecord
 
 DATA = Path(__file__).parent / "data"
 

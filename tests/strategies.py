@@ -10,13 +10,13 @@ from typing import Callable
 
 from hypothesis import strategies as st
 
-from vint_replay.auction import Auction
-from vint_replay.calls import BIDS, PASS, Call
-from vint_replay.cards import CARDS, Hand, iter_bits
-from vint_replay.play import Play
-from vint_replay.profiles import get_profile
-from vint_replay.record import DealRecord, SessionInfo, SessionRecord
-from vint_replay.seats import SEATS, Seat
+from vint_replay.engine.auction import Auction
+from vint_replay.engine.calls import BIDS, PASS, Call
+from vint_replay.engine.cards import CARDS, Hand, iter_bits
+from vint_replay.engine.play import Play
+from vint_replay.engine.profiles import get_profile
+from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
+from vint_replay.engine.seats import SEATS, Seat
 
 Choose = Callable[[int], int]
 PROFILE = get_profile()

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from vint_replay.audit import audit
+from vint_replay.reports.audit import audit
 from vint_replay.formats import read_file
-from vint_replay.session import evaluate
+from vint_replay.engine.session import evaluate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 from strategies import sessions
 from test_properties import CORRUPTIONS, corrupt
-from vint_replay.columnar import check_sessions
+from vint_replay.store.columnar import check_sessions
 from vint_replay.formats.json_record import read_json, record_to_json
-from vint_replay.record import SessionRecord
-from vint_replay.session import evaluate
+from vint_replay.engine.record import SessionRecord
+from vint_replay.engine.session import evaluate
 from vint_replay.simulate import deal_record, generated_session
 from vint_replay.store import Store
 from vint_replay.store import importer
@@ -288,8 +288,8 @@ def test_a_refused_session_does_not_hold_back_the_others():
 def test_a_profile_without_count_based_entries_is_refused(monkeypatch):
     from dataclasses import replace
 
-    from vint_replay import columnar
-    from vint_replay.profiles import get_profile
+    from vint_replay.store import columnar
+    from vint_replay.engine.profiles import get_profile
 
     other = replace(get_profile(), entries_by_counts=False)
     monkeypatch.setattr(columnar, "get_profile", lambda name=None: other)
@@ -356,7 +356,7 @@ def test_a_legal_auction_too_long_to_store_is_rejected_with_a_reason(tmp_path: P
     raw = club(3, 5)[0]
     deal = raw["deals"][0]
     # 35 rising bids, each after 3 passes (legal: RULES.md §2), then the 12 closing passes
-    from vint_replay.calls import BIDS
+    from vint_replay.engine.calls import BIDS
     deal["auction"] = [c for bid in BIDS for c in ("pass", "pass", "pass", str(bid))] + ["pass"] * 12
     deal.pop("play")
     deal.pop("recorded", None)

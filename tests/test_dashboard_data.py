@@ -15,8 +15,8 @@ from dash_tree import ids
 from dashboards import data, stats
 from dashboards.library import Library
 from vint_replay.formats.json_record import read_json
-from vint_replay.seats import Side
-from vint_replay.session import evaluate
+from vint_replay.engine.seats import Side
+from vint_replay.engine.session import evaluate
 from vint_replay.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,10 +19,10 @@ from test_dd import ace_lead_deal  # noqa: E402
 from dashboards import data, double_dummy  # noqa: E402
 from vint_replay.analysis.jobs import DealJob, analyse_job, jobs_for  # noqa: E402
 from vint_replay.analysis.tables import write_results  # noqa: E402
-from vint_replay.cards import Card  # noqa: E402
+from vint_replay.engine.cards import Card  # noqa: E402
 from vint_replay.formats.json_record import write_json  # noqa: E402
-from vint_replay.record import SessionInfo, SessionRecord  # noqa: E402
-from vint_replay.session import evaluate  # noqa: E402
+from vint_replay.engine.record import SessionInfo, SessionRecord  # noqa: E402
+from vint_replay.engine.session import evaluate  # noqa: E402
 from vint_replay.store import Store  # noqa: E402
 
 WORKED = Path(__file__).parent / "data" / "worked_example.json"

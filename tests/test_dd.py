@@ -7,14 +7,14 @@ import pytest
 pytest.importorskip("endplay")
 
 from vint_replay.analysis.dd import analyse_cards, analyse_replay, dd_table, table_for  # noqa: E402
-from vint_replay.calls import PASS, Call, Contract, Denomination  # noqa: E402
-from vint_replay.cards import Card, Hand  # noqa: E402
+from vint_replay.engine.calls import PASS, Call, Contract, Denomination  # noqa: E402
+from vint_replay.engine.cards import Card, Hand  # noqa: E402
 from vint_replay.formats import read_file  # noqa: E402
-from vint_replay.profiles import get_profile  # noqa: E402
-from vint_replay.record import DealRecord  # noqa: E402
-from vint_replay.replay import replay_deal  # noqa: E402
-from vint_replay.seats import Seat, Side  # noqa: E402
-from vint_replay.session import evaluate  # noqa: E402
+from vint_replay.engine.profiles import get_profile  # noqa: E402
+from vint_replay.engine.record import DealRecord  # noqa: E402
+from vint_replay.engine.replay import replay_deal  # noqa: E402
+from vint_replay.engine.seats import Seat, Side  # noqa: E402
+from vint_replay.engine.session import evaluate  # noqa: E402
 
 PROFILE = get_profile()
 D = Denomination

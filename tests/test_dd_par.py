@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from vint_replay.analysis.dd import DDTable
 from vint_replay.analysis.par import best_for, outcomes, par
-from vint_replay.calls import Contract, Denomination
-from vint_replay.cards import Hand
-from vint_replay.profiles import get_profile
-from vint_replay.seats import Seat, Side
+from vint_replay.engine.calls import Contract, Denomination
+from vint_replay.engine.cards import Hand
+from vint_replay.engine.profiles import get_profile
+from vint_replay.engine.seats import Seat, Side
 
 PROFILE = get_profile()
 D = Denomination

@@ -23,7 +23,7 @@ from vint_replay.analysis.tables import (  # noqa: E402
 )
 from vint_replay.analysis.views import card_costs, deal_dd, par_gaps, player_accuracy  # noqa: E402
 from vint_replay.formats.json_record import write_json  # noqa: E402
-from vint_replay.record import SessionInfo, SessionRecord  # noqa: E402
+from vint_replay.engine.record import SessionInfo, SessionRecord  # noqa: E402
 from vint_replay.store import Store  # noqa: E402
 
 PLAYERS = ("Север", "Восток", "Юг", "Запад")

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vint_replay.cli import main
-from vint_replay.diagnostics import CODES
+from vint_replay.engine.diagnostics import CODES
 from vint_replay.formats.json_record import read_json, write_json
-from vint_replay.session import evaluate
+from vint_replay.engine.session import evaluate
 
 
 def found(data: bytes | str, strict: bool = False) -> list[tuple[int | None, str, str | None, str]]:

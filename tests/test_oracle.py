@@ -16,16 +16,16 @@ from hypothesis import strategies as st
 
 import oracle
 from strategies import PROFILE, random_deal
-from vint_replay.auction import Auction
-from vint_replay.calls import Call
-from vint_replay.cards import CARDS, Hand, iter_bits
+from vint_replay.engine.auction import Auction
+from vint_replay.engine.calls import Call
+from vint_replay.engine.cards import CARDS, Hand, iter_bits
 from vint_replay.cli import main
 from vint_replay.formats.json_record import record_to_json
-from vint_replay.play import Play
-from vint_replay.record import DealRecord, SessionInfo, SessionRecord
-from vint_replay.scoresheet import score_json
-from vint_replay.seats import SEATS, Seat
-from vint_replay.session import evaluate
+from vint_replay.engine.play import Play
+from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
+from vint_replay.reports.scoresheet import score_json
+from vint_replay.engine.seats import SEATS, Seat
+from vint_replay.engine.session import evaluate
 
 SAMPLES = sorted(Path(__file__).parent.parent.glob("sample_data/*.json"))
 DEAL_FIELDS = ("number", "rubber", "dealer", "passed_out", "contract", "declarer", "trick_value",

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from strategies import sessions
 from vint_replay.formats.json_record import read_json, record_to_json, write_json
-from vint_replay.record import SessionRecord
-from vint_replay.scoring import Item, Line
-from vint_replay.seats import SIDES, Side
-from vint_replay.session import SessionReport, evaluate
+from vint_replay.engine.record import SessionRecord
+from vint_replay.engine.scoring import Item, Line
+from vint_replay.engine.seats import SIDES, Side
+from vint_replay.engine.session import SessionReport, evaluate
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 THRESHOLD = 500  # RULES.md §5

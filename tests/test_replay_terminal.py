@@ -13,13 +13,13 @@ from click.testing import CliRunner
 
 from strategies import random_play
 from oracle import trick_winner
-from vint_replay.calls import PASS, Call
+from vint_replay.engine.calls import PASS, Call
 from vint_replay.cli import main
 from vint_replay.formats.json_record import read_json
 from vint_replay.formats.vint_text import write_vint
-from vint_replay.record import DealRecord, SessionRecord
-from vint_replay.session import evaluate
-from vint_replay.terminal import DealView
+from vint_replay.engine.record import DealRecord, SessionRecord
+from vint_replay.engine.session import evaluate
+from vint_replay.reports.terminal import DealView
 
 WORKED = Path(__file__).parent / "data" / "worked_example.json"
 SEATS = "NESW"

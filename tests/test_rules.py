@@ -8,15 +8,15 @@ import pytest
 
 from builders import (RANKED, SUITED, calls, codes, contract_auction, deal, hands, items, play, result_deal,
                       scored, session)
-from vint_replay.auction import Auction
-from vint_replay.calls import Call, Denomination
-from vint_replay.cards import Card, Suit
-from vint_replay.errors import IllegalMove
-from vint_replay.ledger import RubberScore
-from vint_replay.play import Play, trick_winner
-from vint_replay.profiles import get_profile
-from vint_replay.seats import Seat, Side
-from vint_replay.session import evaluate
+from vint_replay.engine.auction import Auction
+from vint_replay.engine.calls import Call, Denomination
+from vint_replay.engine.cards import Card, Suit
+from vint_replay.engine.errors import IllegalMove
+from vint_replay.engine.ledger import RubberScore
+from vint_replay.engine.play import Play, trick_winner
+from vint_replay.engine.profiles import get_profile
+from vint_replay.engine.seats import Seat, Side
+from vint_replay.engine.session import evaluate
 
 # A deal built for §3 and §5: E runs six top hearts in no-trump, then N takes the last seven.
 GAME_HANDS = "AKQJ.8.AKQJ.AKQJ 5432.AKQJT9.432. T98.765.T98.T987 76.432.765.65432"
@@ -119,7 +119,7 @@ def test_problems_are_listed_in_the_order_they_stand_in_the_deal():
     before a card the same deal's play repeats, whatever found it first."""
     bad = deal(1, "N", RANKED, "1S 2S 3S 4S 5S 6S 1S " + "pass " * 12, cards="SA")
     record = session(bad)
-    from vint_replay.diagnostics import Diagnostic
+    from vint_replay.engine.diagnostics import Diagnostic
 
     report = evaluate(record, [Diagnostic("bad_card", "unknown card 'Z9'", 1, "play[5]")])
     assert [(d.code, d.at) for d in report.diagnostics] == [("insufficient_bid", "auction[6]"), ("bad_card", "play[5]")]

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from vint_replay.audit import audit
-from vint_replay.cards import FULL_DECK
+from vint_replay.reports.audit import audit
+from vint_replay.engine.cards import FULL_DECK
 from vint_replay.formats import read_file, write_text
-from vint_replay.profiles import get_profile
-from vint_replay.seats import Seat, Side
-from vint_replay.session import evaluate
+from vint_replay.engine.profiles import get_profile
+from vint_replay.engine.seats import Seat, Side
+from vint_replay.engine.session import evaluate
 from vint_replay.simulate import (CLUB, SESSION_SIZES, bid_auction, deal_hands, generated_session, iter_sessions,
                                   play_session, session_sizes)
 

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from vint_replay.cli import main
 from vint_replay.formats import read_file
 from vint_replay.formats.json_record import read_json, write_json
-from vint_replay.scoresheet import score_json
-from vint_replay.session import evaluate
+from vint_replay.reports.scoresheet import score_json
+from vint_replay.engine.session import evaluate
 from vint_replay.store import Store
 from vint_replay.store.schema import TABLES
 from vint_replay.store.tables import content_sha256
@@ -352,7 +352,7 @@ def test_generated_sessions_round_trip(tmp_path_factory: pytest.TempPathFactory,
 
 
 def test_audit_column_agrees_with_the_audit_command(sample_store: Store) -> None:
-    from vint_replay.audit import audit
+    from vint_replay.reports.audit import audit
 
     deals = sample_store.deals()
     flagged = 0

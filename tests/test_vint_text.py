@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 
 from strategies import sessions
 from oracle import trick_winner
-from vint_replay.cards import Card
+from vint_replay.engine.cards import Card
 from vint_replay.cli import main
-from vint_replay.diagnostics import Severity
+from vint_replay.engine.diagnostics import Severity
 from vint_replay.formats import read_file
 from vint_replay.formats.json_record import read_json, write_json
 from vint_replay.formats.vint_text import read_vint, write_vint
-from vint_replay.record import Comment, LineTotals, SessionRecord
-from vint_replay.session import evaluate
+from vint_replay.engine.record import Comment, LineTotals, SessionRecord
+from vint_replay.engine.session import evaluate
 
 WORKED = Path(__file__).parent / "data" / "worked_example.json"
 HANDS = "N:652.QT9832.K.AT9 KJ98.K4.A9853.86 A4.AJ76.QT62.KQ5 QT73.5.J74.J7432"

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 
 from vint_replay.cli import main
-from vint_replay.scoresheet import score_json
-from vint_replay.seats import Seat, Side
-from vint_replay.session import evaluate
+from vint_replay.reports.scoresheet import score_json
+from vint_replay.engine.seats import Seat, Side
+from vint_replay.engine.session import evaluate
 
 # FORMAT.md §4's score example, which is this very deal.
 FORMAT_EXAMPLE = {

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import click
 
-from .diagnostics import Diagnostic, Severity, in_file_order
+from .engine.diagnostics import Diagnostic, Severity, in_file_order
 from .formats import ReadResult, format_of, read_bytes
-from .session import SessionReport, evaluate
+from .engine.session import SessionReport, evaluate
 
 
 def load(path: str, strict: bool = False) -> tuple[ReadResult, SessionReport | None]:
@@ -115,7 +115,7 @@ def _checked(path: str, as_json: bool) -> SessionReport:
 @click.option("--json", "as_json", is_flag=True, help="Print the vint-score/1 document.")
 def score(file: str, as_json: bool) -> None:
     """Recompute the score of FILE and print the scoresheet (or JSON)."""
-    from .scoresheet import render_scoresheet, score_json
+    from .reports.scoresheet import render_scoresheet, score_json
 
     report = _checked(file, as_json)
     assert report.score is not None
@@ -130,7 +130,7 @@ def score(file: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the audit result as JSON.")
 def audit(file: str, as_json: bool) -> None:
     """Compare the recorded (paper) scores in FILE with the recomputed ones. Exit 1 on mismatches."""
-    from .audit import audit as run_audit
+    from .reports.audit import audit as run_audit
 
     report = _checked(file, as_json)
     assert report.score is not None
@@ -432,7 +432,7 @@ def _next_step() -> bool:
 def replay(file: str, number: int, trick: int | None, step: bool) -> None:
     """Show deal N of FILE: the hands round the table, the auction, then the play trick by trick
     with the running trick count and below-the-line score. Exit 1 if the deal has errors."""
-    from .terminal import DealView
+    from .reports.terminal import DealView
 
     result, report = load(file)
     if report is None:

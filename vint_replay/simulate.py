@@ -10,16 +10,16 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from .calls import BIDS, PASS, Call, Contract, Denomination
-from .cards import CARDS, FULL_DECK, SUIT_MASKS, Hand
-from .errors import IllegalMove
-from .ledger import DealScore, Ledger
-from .play import Trick
-from .profiles import RuleProfile, get_profile
-from .record import DealRecord, LineTotals, SessionInfo, SessionRecord
-from .replay import DealReplay, replay_deal
-from .scoring import Entry, Item, Line
-from .seats import SEATS, Seat, Side
+from .engine.calls import BIDS, PASS, Call, Contract, Denomination
+from .engine.cards import CARDS, FULL_DECK, SUIT_MASKS, Hand
+from .engine.errors import IllegalMove
+from .engine.ledger import DealScore, Ledger
+from .engine.play import Trick
+from .engine.profiles import RuleProfile, get_profile
+from .engine.record import DealRecord, LineTotals, SessionInfo, SessionRecord
+from .engine.replay import DealReplay, replay_deal
+from .engine.scoring import Entry, Item, Line
+from .engine.seats import SEATS, Seat, Side
 
 # The club: Cyrillic surnames as the scorer writes them, with their Latin transliteration.
 CLUB: tuple[tuple[str, str], ...] = (

@@ -10,8 +10,8 @@ from dash import ClientsideFunction, Input, Output, State, clientside_callback, 
 
 from dashboards import data, double_dummy
 from dashboards.app import library
-from vint_replay.calls import Denomination
-from vint_replay.seats import SEATS
+from vint_replay.engine.calls import Denomination
+from vint_replay.engine.seats import SEATS
 
 dash.register_page(__name__, path_template="/replay/<session_id>/<deal>", title="Replay — vint-replay")
 

@@ -11,7 +11,7 @@ from dash import dcc, html
 
 from dashboards import data
 from dashboards.app import library
-from vint_replay.seats import Side
+from vint_replay.engine.seats import Side
 
 dash.register_page(__name__, path_template="/session/<session_id>", title="Scoresheet — vint-replay")
 

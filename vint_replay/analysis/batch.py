@@ -9,7 +9,7 @@ from typing import Callable, Iterator
 
 import pandas as pd
 
-from ..session import evaluate
+from ..engine.session import evaluate
 from ..store import Store
 from .jobs import DealJob, DealResult, Skipped, jobs_for
 from .runner import CHUNK, run

@@ -5,10 +5,10 @@ Vint's card play is bridge's (follow suit, no duty to trump, highest trump else 
 suit led), so DDS analyses it exactly; there is no dummy, which changes nothing when all four
 hands are open. Conventions, all converted here and nowhere else:
 
-- our :class:`~vint_replay.cards.Suit` (S, H, D, C) has endplay's ``Denom`` numbering; our
-  :class:`~vint_replay.calls.Denomination` (♠ ♣ ♦ ♥ NT, vint order) does not, so a
+- our :class:`~vint_replay.engine.cards.Suit` (S, H, D, C) has endplay's ``Denom`` numbering; our
+  :class:`~vint_replay.engine.calls.Denomination` (♠ ♣ ♦ ♥ NT, vint order) does not, so a
   denomination goes to DDS as its trump suit (NT = 4);
-- our :class:`~vint_replay.seats.Seat` (N, E, S, W) has endplay's ``Player`` numbering;
+- our :class:`~vint_replay.engine.seats.Seat` (N, E, S, W) has endplay's ``Player`` numbering;
 - DDS's table gives the tricks *declarer* takes with the player on his left leading; its
   ``SolveBoard`` scores are tricks for the *side to move*, counted over the tricks not yet
   finished (the current one included). Everything returned here is in the declarer side's terms.
@@ -21,11 +21,11 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from ..calls import Contract, Denomination
-from ..cards import CARDS, Card, Hand, iter_bits
-from ..play import Play, PlayState
-from ..replay import DealReplay
-from ..seats import SEATS, Seat, Side
+from ..engine.calls import Contract, Denomination
+from ..engine.cards import CARDS, Card, Hand, iter_bits
+from ..engine.play import Play, PlayState
+from ..engine.replay import DealReplay
+from ..engine.seats import SEATS, Seat, Side
 
 NOTRUMP = 4  # DDS's strain number for no-trump; suits use our Suit numbers
 _lock = threading.Lock()  # DDS's single-deal calls share thread slot 0: one call per process at a time

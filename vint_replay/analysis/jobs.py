@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..calls import Contract
-from ..cards import Card
-from ..profiles import get_profile
-from ..scoring import DealFacts
-from ..seats import Side
-from ..session import SessionReport
+from ..engine.calls import Contract
+from ..engine.cards import Card
+from ..engine.profiles import get_profile
+from ..engine.scoring import DealFacts
+from ..engine.seats import Side
+from ..engine.session import SessionReport
 from .dd import DDTable, PlayAnalysis, analyse_cards, dd_table
 from .par import Outcome, best_for, outcomes, par
 

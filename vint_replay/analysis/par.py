@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..calls import BIDS, Contract
-from ..profiles import RuleProfile
-from ..scoring import DealFacts
-from ..seats import SEATS, Side
+from ..engine.calls import BIDS, Contract
+from ..engine.profiles import RuleProfile
+from ..engine.scoring import DealFacts
+from ..engine.seats import SEATS, Side
 from .dd import DDTable
 
 

@@ -22,8 +22,8 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from ..calls import Denomination
-from ..seats import SEATS, Side
+from ..engine.calls import Denomination
+from ..engine.seats import SEATS, Side
 from ..store import Store
 from ..store.layout import current_generation
 from ..store.schema import CARD_NAMES, PARTITION, SEAT_NAMES, writer_options

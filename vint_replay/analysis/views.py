@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pyarrow.dataset as ds
 
-from ..calls import Denomination
+from ..engine.calls import Denomination
 from ..store import Store
 from ..store.schema import SEAT_NAMES
 from .tables import (

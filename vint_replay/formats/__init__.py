@@ -5,8 +5,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
-from ..diagnostics import Diagnostic
-from ..record import SessionRecord
+from ..engine.diagnostics import Diagnostic
+from ..engine.record import SessionRecord
 
 
 @dataclass

@@ -6,13 +6,13 @@ import json
 import re
 from typing import Any
 
-from ..calls import CALL_BY_TEXT, Call
-from ..cards import CARD_BY_TEXT, Card, Hand, HandError
-from ..diagnostics import Diagnostic, Severity
-from ..gc_pause import paused_gc
-from ..profiles import profile_names
-from ..record import DEAL_NUMBERS, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
-from ..seats import SEATS, Seat, Side
+from ..engine.calls import CALL_BY_TEXT, Call
+from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
+from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.gc_pause import paused_gc
+from ..engine.profiles import profile_names
+from ..engine.record import DEAL_NUMBERS, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
 
 FORMAT_NAME = "vint-record/1"

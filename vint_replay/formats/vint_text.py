@@ -6,15 +6,15 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ..auction import Auction
-from ..calls import PASS, Call
-from ..cards import CARD_BY_TEXT, Card, Hand, HandError
-from ..diagnostics import Diagnostic, Severity
-from ..errors import IllegalMove
-from ..play import trick_winner
-from ..profiles import RuleProfile, get_profile, profile_names
-from ..record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
-from ..seats import SEATS, Seat
+from ..engine.auction import Auction
+from ..engine.calls import PASS, Call
+from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
+from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.errors import IllegalMove
+from ..engine.play import trick_winner
+from ..engine.profiles import RuleProfile, get_profile, profile_names
+from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..engine.seats import SEATS, Seat
 from . import ReadResult
 from .json_record import DEAL_KEYS, SESSION_KEYS, deal_number_problem, decode_text
 

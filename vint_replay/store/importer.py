@@ -17,12 +17,12 @@ from typing import Iterable, Iterator
 
 import pyarrow as pa
 
-from ..columnar import ParsedSession, check_parsed, empty_batch, parse_session
-from ..diagnostics import Diagnostic, Severity
+from .columnar import ParsedSession, check_parsed, empty_batch, parse_session
+from ..engine.diagnostics import Diagnostic, Severity
 from ..formats import format_of, read_bytes
 from ..formats.json_record import loads_record
-from ..gc_pause import paused_gc
-from ..session import SessionReport, evaluate
+from ..engine.gc_pause import paused_gc
+from ..engine.session import SessionReport, evaluate
 from .tables import Source, TableRows, columnar_sha256, content_sha256
 
 RECORD_SUFFIXES = (".json", ".vint")

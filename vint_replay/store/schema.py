@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from ..calls import BIDS
-from ..cards import CARDS
-from ..scoring import Item
+from ..engine.calls import BIDS
+from ..engine.cards import CARDS
+from ..engine.scoring import Item
 
 TABLES = ("sessions", "deals", "calls", "plays", "scores")
 PARTITION = "year"  # hive partition key: the year of the session's date (null if unknown)

@@ -17,7 +17,7 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from ..record import SessionRecord
+from ..engine.record import SessionRecord
 from .importer import CheckedBatch, FileOutcome, KnownFile, batched, check_files, expand_paths, remember
 from .layout import Transaction, current_generation, data_files, table_names, writer_lock
 from .schema import PARTITION, SCHEMAS, TABLES, read_schema, writer_options

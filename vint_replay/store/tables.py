@@ -3,7 +3,7 @@
 :class:`TableRows` gathers many sessions (a row tuple per deal; calls, cards and tricks as
 byte arrays expanded with numpy) and turns them into one Arrow record batch per table, so the
 cost per deal stays a few list operations; sessions checked by the columnar path
-(:mod:`vint_replay.columnar`) come in as whole columns and give the same rows.
+(:mod:`vint_replay.store.columnar`) come in as whole columns and give the same rows.
 :func:`record_from_tables` is the inverse used by ``Store.load_session``: together they
 round-trip a :class:`SessionRecord` exactly.
 """
@@ -19,14 +19,14 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from ..calls import BIDS, CALL_BY_TEXT, PASS, Call
-from ..cards import CARDS, HOLDINGS, Hand
-from ..columnar import ColumnarBatch
-from ..ledger import DealScore
-from ..record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
-from ..replay import DealReplay
-from ..seats import SEATS
-from ..session import SessionReport
+from ..engine.calls import BIDS, CALL_BY_TEXT, PASS, Call
+from ..engine.cards import CARDS, HOLDINGS, Hand
+from .columnar import ColumnarBatch
+from ..engine.ledger import DealScore
+from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..engine.replay import DealReplay
+from ..engine.seats import SEATS
+from ..engine.session import SessionReport
 from . import schema as S
 
 _LINE_CODE = {line: i for i, line in enumerate(S.LINE_NAMES)}

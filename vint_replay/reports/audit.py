@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .ledger import DealScore, SessionScore
-from .record import SessionRecord
-from .scoring import DealFacts, Entry, Item, Line, aces_held, honours_held
-from .seats import Side
+from ..engine.ledger import DealScore, SessionScore
+from ..engine.record import SessionRecord
+from ..engine.scoring import DealFacts, Entry, Item, Line, aces_held, honours_held
+from ..engine.seats import Side
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,10 @@
 """Score output: the ``vint-score/1`` JSON and the paper scoresheet for a terminal."""
 from __future__ import annotations
 
-from .ledger import DealScore, SessionScore
-from .record import SessionRecord
-from .scoring import Line
-from .seats import Side
+from ..engine.ledger import DealScore, SessionScore
+from ..engine.record import SessionRecord
+from ..engine.scoring import Line
+from ..engine.seats import Side
 
 SCORE_FORMAT = "vint-score/1"
 

@@ -7,14 +7,14 @@ from typing import Iterator
 
 import click
 
-from .cards import SUITS, Card, Hand, Suit
-from .diagnostics import Severity
-from .errors import IllegalMove
-from .ledger import DealScore, Ledger
-from .play import Trick
-from .replay import DealReplay
-from .seats import SEATS, Seat, Side
-from .session import SessionReport
+from ..engine.cards import SUITS, Card, Hand, Suit
+from ..engine.diagnostics import Severity
+from ..engine.errors import IllegalMove
+from ..engine.ledger import DealScore, Ledger
+from ..engine.play import Trick
+from ..engine.replay import DealReplay
+from ..engine.seats import SEATS, Seat, Side
+from ..engine.session import SessionReport
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,12 @@ from typing import Sequence
 
 import numpy as np
 
-from .calls import BIDS, Contract
-from .cards import FULL_DECK, RANK_CHARS, SUIT_MASKS
-from .profiles import DEFAULT_PROFILE, RuleProfile, get_profile, profile_names
-from .record import DEAL_NUMBERS, SessionInfo
-from .scoring import ACES_MASK, HONOUR_RANKS_MASK, DealFacts, Item, Line
-from .seats import SEATS
+from ..engine.calls import BIDS, Contract
+from ..engine.cards import FULL_DECK, RANK_CHARS, SUIT_MASKS
+from ..engine.profiles import DEFAULT_PROFILE, RuleProfile, get_profile, profile_names
+from ..engine.record import DEAL_NUMBERS, SessionInfo
+from ..engine.scoring import ACES_MASK, HONOUR_RANKS_MASK, DealFacts, Item, Line
+from ..engine.seats import SEATS
 
 FORMAT_NAME = "vint-record/1"
 _TOP_KEYS = {"format", "session", "deals"}

@@ -234,7 +234,7 @@ that wins or lowest otherwise, lead from strength, draw trumps). Every file is i
 
 {total} deals in all.
 
-- `arbat-2026-11-03-t1` starts with the worked example of RULES.md §6 as deal 1 (dealer N,
+- `arbat-2026-11-03-t1` starts with the worked example of rules/volchaninov.md §6 as deal 1 (dealer N,
   1♣ 1♦ pass pass 3♣, N–S take 8 tricks: N–S 208 below / 1560 above, E–W 130 / 1500), then
   goes on normally from dealer E.
 - `arbat-2026-11-10-t2` was copied from a paper log: some deals keep only the result

@@ -1,4 +1,4 @@
-"""Shared fixtures: the worked example of RULES.md §6, the default profile, a CLI runner."""
+"""Shared fixtures: the worked example of rules/volchaninov.md §6, the default profile, a CLI runner."""
 from __future__ import annotations
 
 import json

@@ -5,7 +5,7 @@ RANKS = "23456789TJQKA"
 
 
 def trick_winner(cards: list[str], trump: str | None) -> int:
-    """Index of the winning card of a trick given as card names (RULES.md §3): the highest
+    """Index of the winning card of a trick given as card names (rules/volchaninov.md §3): the highest
     trump, else the highest card of the suit led."""
     best = 0
     for i, card in enumerate(cards[1:], 1):
@@ -17,22 +17,22 @@ def trick_winner(cards: list[str], trump: str | None) -> int:
     return best
 
 
-# --- An independent scoring oracle: RULES.md §2–§5 on plain data (the JSON record's fields),
+# --- An independent scoring oracle: rules/volchaninov.md §2–§5 on plain data (the JSON record's fields),
 # written from the rules text alone, without the engine's scoring, ledger or profile code.
 
 SEATS = "NESW"  # clockwise; left of a seat is the next one
 SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 PBN_SUITS = "SHDC"  # PBN hand order
-DENOMINATIONS = ["S", "C", "D", "H", "NT"]  # vint order, low to high (RULES.md §2)
-BASE_VALUE = {"S": 4, "C": 6, "D": 8, "H": 10, "NT": 12}  # level-1 trick values (RULES.md §4)
+DENOMINATIONS = ["S", "C", "D", "H", "NT"]  # vint order, low to high (rules/volchaninov.md §2)
+BASE_VALUE = {"S": 4, "C": 6, "D": 8, "H": 10, "NT": 12}  # level-1 trick values (rules/volchaninov.md §4)
 HONOURS = "AKQJT"
-HONOUR_PREMIUM = {3: 20, 4: 30, 5: 40}  # in V (RULES.md §4)
-GAME = 500  # below the current line (RULES.md §5)
+HONOUR_PREMIUM = {3: 20, 4: 30, 5: 40}  # in V (rules/volchaninov.md §4)
+GAME = 500  # below the current line (rules/volchaninov.md §5)
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
 class OrderNeeded(Exception):
-    """A result-only deal after which both sides are over the game threshold (FORMAT.md §2)."""
+    """A result-only deal after which both sides are over the game threshold (format.md §2)."""
 
 
 def card_text(card: str) -> str:
@@ -59,7 +59,7 @@ def hand_cards(pbn: str) -> set[str]:
 
 
 def final_bid(dealer: str, calls: list[str]) -> tuple[str, str] | None:
-    """(contract, declarer) from the auction: the last bid and who made it (RULES.md §2)."""
+    """(contract, declarer) from the auction: the last bid and who made it (rules/volchaninov.md §2)."""
     contract = declarer = None
     for i, call in enumerate(calls):
         call = call_text(call)
@@ -69,12 +69,12 @@ def final_bid(dealer: str, calls: list[str]) -> tuple[str, str] | None:
 
 
 def trick_value(contract: str) -> int:
-    """V: the level-1 value of the denomination plus 10 for every level above 1 (RULES.md §4)."""
+    """V: the level-1 value of the denomination plus 10 for every level above 1 (rules/volchaninov.md §4)."""
     return BASE_VALUE[contract[1:]] + 10 * (int(contract[0]) - 1)
 
 
 def trick_winners(play: list, declarer: str, trump: str | None) -> list[str]:
-    """The seat winning each trick, in order; left of the declarer leads first (RULES.md §3)."""
+    """The seat winning each trick, in order; left of the declarer leads first (rules/volchaninov.md §3)."""
     cards = [card_text(c) for trick in play for c in (trick if isinstance(trick, list) else [trick])]
     assert len(cards) == 52, len(cards)
     leader = SEATS[(SEATS.index(declarer) + 1) % 4]
@@ -101,7 +101,7 @@ def hands_from_play(play: list, declarer: str, trump: str | None) -> dict[str, s
 
 def deal_premiums(contract: str, declarer: str, tricks: dict[str, int],
                   side_cards: dict[str, set[str]]) -> list[tuple[str, str, str, int]]:
-    """The deal's entries (side, line, item, points) before any game premium (RULES.md §4)."""
+    """The deal's entries (side, line, item, points) before any game premium (rules/volchaninov.md §4)."""
     v = trick_value(contract)
     level, denomination = int(contract[0]), contract[1:]
     attack = SIDE_OF[declarer]
@@ -139,7 +139,7 @@ def deal_premiums(contract: str, declarer: str, tricks: dict[str, int],
 
 
 def score_session(record: dict) -> dict:
-    """The facts of ``vint-replay score --json`` (FORMAT.md §4) for a valid ``vint-record/1``
+    """The facts of ``vint-replay score --json`` (format.md §4) for a valid ``vint-record/1``
     object: per deal contract, declarer, V, tricks, entries, game; per rubber the games, winner,
     totals and difference. Raises ``OrderNeeded`` where a result-only deal's game is unknowable."""
     deals_out = []
@@ -153,7 +153,7 @@ def score_session(record: dict) -> dict:
             rubber, games, below, start_new_rubber = rubber + 1, [], {"NS": 0, "EW": 0}, False
         out = {"number": deal["number"], "rubber": rubber, "dealer": deal["dealer"]}
         bid = final_bid(deal["dealer"], deal["auction"])
-        if bid is None:  # passed out: nothing is scored (RULES.md §2)
+        if bid is None:  # passed out: nothing is scored (rules/volchaninov.md §2)
             out.update(passed_out=True, contract=None, declarer=None, trick_value=None,
                        tricks=None, entries=[], game=None)
         else:
@@ -174,7 +174,7 @@ def score_session(record: dict) -> dict:
             side_cards = {"NS": seat_cards["N"] | seat_cards["S"], "EW": seat_cards["E"] | seat_cards["W"]}
             entries = deal_premiums(contract, declarer, tricks, side_cards)
             v = trick_value(contract)
-            # RULES.md §5: the first side to 500 below the current line, trick by trick.
+            # rules/volchaninov.md §5: the first side to 500 below the current line, trick by trick.
             game = None
             if winners is not None:
                 running = dict(below)

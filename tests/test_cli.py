@@ -1,5 +1,5 @@
 """``vint-replay validate / score / audit`` through click's CliRunner: exit codes, text and the
-``--json`` shapes of FORMAT.md §4."""
+``--json`` shapes of format.md §4."""
 from __future__ import annotations
 
 import json

@@ -355,7 +355,7 @@ def test_importer_decodes_files_as_the_reader_does(tmp_path: Path, spoil):
 def test_a_legal_auction_too_long_to_store_is_rejected_with_a_reason(tmp_path: Path):
     raw = club(3, 5)[0]
     deal = raw["deals"][0]
-    # 35 rising bids, each after 3 passes (legal: RULES.md §2), then the 12 closing passes
+    # 35 rising bids, each after 3 passes (legal: rules/volchaninov.md §2), then the 12 closing passes
     from vint_replay.engine.calls import BIDS
     deal["auction"] = [c for bid in BIDS for c in ("pass", "pass", "pass", str(bid))] + ["pass"] * 12
     deal.pop("play")

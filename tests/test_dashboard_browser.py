@@ -144,7 +144,7 @@ def test_names_are_shown_as_text_never_as_markup(browser, page):
 
 def test_scoresheet_shows_the_worked_example(browser, page):
     page("/session/rules-6-worked-example")
-    # RULES.md §6: N–S 208 + 780 + 780 = 1768, E–W 130 + 1500 = 1630, N–S lead by 138.
+    # rules/volchaninov.md §6: N–S 208 + 780 + 780 = 1768, E–W 130 + 1500 = 1630, N–S lead by 138.
     wait_for(lambda: text_of(browser, "#total-NS") == "1768")
     assert text_of(browser, "#total-EW") == "1630"
     assert text_of(browser, "#difference") == "N–S by 138"
@@ -166,7 +166,7 @@ def test_replay_steps_with_the_keyboard_to_the_end(browser, page):
     wait_for(lambda: text_of(browser, "#step-label").startswith("card 7 of 52"))
     body.send_keys(Keys.ARROW_DOWN * 13)  # a trick at a time, past the end
     wait_for(lambda: text_of(browser, "#step-label").startswith("card 52 of 52"))
-    # RULES.md §6: N–S took 8 tricks, E–W 5.
+    # rules/volchaninov.md §6: N–S took 8 tricks, E–W 5.
     assert (text_of(browser, "#tricks-NS"), text_of(browser, "#tricks-EW")) == ("8", "5")
     assert text_of(browser, "#below-NS") == "208 / 500" and text_of(browser, "#below-EW") == "130 / 500"
     assert len(css(browser, ".rank.played")) == 52

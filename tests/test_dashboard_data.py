@@ -1,7 +1,7 @@
 """What the dashboard pages show, checked without a browser: the data layer (dashboards.data,
 dashboards.stats), uploads, the app's safety settings and the serve/demo commands.
 
-Expected numbers come from RULES.md §6 by hand or straight from the sample JSON files."""
+Expected numbers come from rules/volchaninov.md §6 by hand or straight from the sample JSON files."""
 from __future__ import annotations
 
 import csv
@@ -43,7 +43,7 @@ def store(tmp_path_factory) -> Store:
     return store
 
 
-# ---------------------------------------------------------------- scoresheet (RULES.md §6)
+# ---------------------------------------------------------------- scoresheet (rules/volchaninov.md §6)
 
 
 def test_scoresheet_of_the_worked_example(worked_example_raw):

@@ -1,7 +1,7 @@
 """The dashboard's double-dummy panels without a browser: the replay's per-card payload, the
 deal's DD table and vint par, the analysis page's accuracy and par gaps, and the note shown
 when nothing was analysed. Expected values are known by hand (tests/test_dd.py's ♥A lead,
-RULES.md §6 with its par from tests/test_dd_par.py)."""
+rules/volchaninov.md §6 with its par from tests/test_dd_par.py)."""
 from __future__ import annotations
 
 import math

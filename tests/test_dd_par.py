@@ -1,4 +1,4 @@
-"""Vint par against small cases worked out by hand from RULES.md §4."""
+"""Vint par against small cases worked out by hand from rules/volchaninov.md §4."""
 from __future__ import annotations
 
 from vint_replay.analysis.dd import DDTable
@@ -60,7 +60,7 @@ def test_par_passed_out_when_every_contract_fails():
 
 
 def test_par_worked_example_deal():
-    """RULES.md §6 deal with its DD table (test_dd): N–S's best is 5♥ by North making 11:
+    """rules/volchaninov.md §6 deal with its DD table (test_dd): N–S's best is 5♥ by North making 11:
     V = 50; 11 × 50 = 550; honours ♥A Q J 10 = 4 → 30 V = 1500; aces ♠A ♥A ♣A → 1500.
     E–W take 2 × 50 = 100. E–W cannot outbid it profitably."""
     table = DDTable(((6, 7, 6, 7), (8, 5, 8, 5), (7, 6, 7, 6), (11, 1, 11, 1), (10, 2, 10, 2)))

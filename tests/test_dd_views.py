@@ -31,7 +31,7 @@ PLAYERS = ("Север", "Восток", "Юг", "Запад")
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    """Two analysed sessions: RULES.md §6 (worked example) and the costly ♥A lead."""
+    """Two analysed sessions: rules/volchaninov.md §6 (worked example) and the costly ♥A lead."""
     tmp_path = tmp_path_factory.mktemp("dd_views")
     ace = SessionRecord(SessionInfo("ace-lead", PLAYERS, date="2026-11-29"), (ace_lead_deal(),))
     (tmp_path / "ace.json").write_text(write_json(ace), encoding="utf-8")
@@ -104,7 +104,7 @@ def test_latest_run_counts(store, tmp_path):
 
 
 def test_worked_example_par_gap(store):
-    """RULES.md §6: as played N–S 1768, E–W 1630 (net +138); par 5♥ by North, 3550 to 100
+    """rules/volchaninov.md §6: as played N–S 1768, E–W 1630 (net +138); par 5♥ by North, 3550 to 100
     (net +3450, see test_dd_par): N–S were 3312 short of par, and North declared."""
     found = deal_dd(store, "rules-6-worked-example", 1)
     assert found is not None

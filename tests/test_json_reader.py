@@ -1,4 +1,4 @@
-"""The ``vint-record/1`` reader on bad input (FORMAT.md §2, issue 2's "Bad input") and the
+"""The ``vint-record/1`` reader on bad input (format.md §2, issue 2's "Bad input") and the
 canonical writer. Each bad input gives its code and location, and via the CLI exit 1 and no
 traceback."""
 from __future__ import annotations
@@ -188,7 +188,7 @@ def test_hands_may_be_omitted_when_the_play_is_complete(worked_example_raw):
 
 
 def test_reader_accepts_the_lenient_notations(worked_example_raw):
-    """FORMAT.md §1: readers accept 10 for T, lower case, suit symbols, p/Pass for pass, N for NT."""
+    """format.md §1: readers accept 10 for T, lower case, suit symbols, p/Pass for pass, N for NT."""
     d = deal0(worked_example_raw)
     d["play"] = [{"HT": "H10", "SA": "♠A", "D6": "d6"}.get(c, c) for c in d["play"]]
     d["auction"] = ["1c", "1♦", "p", "Pass"] + d["auction"][4:]
@@ -223,7 +223,7 @@ NESTED_AT = [(None, "schema", "session.players.kibitzer"), (1, "schema", "hands.
 
 
 def test_unknown_keys_inside_a_field_are_warnings_kept_and_written_back(worked_example_raw):
-    """FORMAT.md §2: unknown fields are kept but ignored (a warning) outside strict mode, nested ones too."""
+    """format.md §2: unknown fields are kept but ignored (a warning) outside strict mode, nested ones too."""
     _nested_unknowns(worked_example_raw)
     text = dump(worked_example_raw)
     problems = [f for f in found(text) if f[1] == "schema"]

@@ -1,5 +1,5 @@
 """The engine's ``score --json`` document against the independent scoring oracle
-(tests/oracle.py, written from RULES.md §2–§5 alone), field by field, on random legal sessions
+(tests/oracle.py, written from rules/volchaninov.md §2–§5 alone), field by field, on random legal sessions
 biased towards the rare cases and on every sample session."""
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def entry_key(entry: dict) -> tuple:
 
 
 def assert_same_score(engine: dict, expected: dict) -> None:
-    """Every deal and rubber fact of FORMAT.md §4 agrees; entries compared as a multiset."""
+    """Every deal and rubber fact of format.md §4 agrees; entries compared as a multiset."""
     assert len(engine["deals"]) == len(expected["deals"])
     for got, want in zip(engine["deals"], expected["deals"]):
         for key in DEAL_FIELDS:
@@ -200,7 +200,7 @@ def check(record: SessionRecord) -> dict:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), deals=st.integers(1, 40))
 def test_engine_scores_like_the_oracle(seed: int, deals: int):
-    """RULES.md §2–§5: random legal sessions (long ones spanning several rubbers, slams, grand
+    """rules/volchaninov.md §2–§5: random legal sessions (long ones spanning several rubbers, slams, grand
     contracts, lopsided deals, result-only deals) score exactly as the oracle says."""
     record, refused = biased_session(seed, deals)
     expected = check(record)
@@ -208,7 +208,7 @@ def test_engine_scores_like_the_oracle(seed: int, deals: int):
         if count:
             event(name)
     if refused:
-        event("order_needed checked")  # FORMAT.md §2: a result-only deal whose game order is unknowable is an error
+        event("order_needed checked")  # format.md §2: a result-only deal whose game order is unknowable is an error
         i = refused[0]
         deal = record.deals[i]
         declarer_side = oracle.SIDE_OF[expected["deals"][i]["declarer"]]
@@ -232,8 +232,8 @@ def test_the_biased_generator_reaches_every_rare_case():
 
 
 def test_passed_out_only_session_is_a_tie():
-    """RULES.md §2, §5: nothing is scored for passed-out deals; equal sums are a difference of 0
-    with no side named (FORMAT.md §4)."""
+    """rules/volchaninov.md §2, §5: nothing is scored for passed-out deals; equal sums are a difference of 0
+    with no side named (format.md §4)."""
     rng = random.Random(7)
     deals = []
     dealer = Seat.E
@@ -256,7 +256,7 @@ def test_sample_sessions_score_like_the_oracle(path: Path):
 
 
 def test_oracle_reproduces_the_worked_example():
-    """RULES.md §6 by hand: the oracle itself must give 208/1560 against 130/1500, N–S by 138."""
+    """rules/volchaninov.md §6 by hand: the oracle itself must give 208/1560 against 130/1500, N–S by 138."""
     data = json.loads((Path(__file__).parent / "data" / "worked_example.json").read_text())
     doc = oracle.score_session(data)
     assert doc["deals"][0]["totals"] == {"NS": {"below": 208, "above": 1560}, "EW": {"below": 130, "above": 1500}}

@@ -1,5 +1,5 @@
 """Hypothesis properties: random legal sessions validate and score with the invariants of
-RULES.md; any single corruption is reported with the right code, deal and location."""
+rules/volchaninov.md; any single corruption is reported with the right code, deal and location."""
 from __future__ import annotations
 
 import json
@@ -17,7 +17,7 @@ from vint_replay.engine.seats import SIDES, Side
 from vint_replay.engine.session import SessionReport, evaluate
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-THRESHOLD = 500  # RULES.md §5
+THRESHOLD = 500  # rules/volchaninov.md §5
 
 
 @FAST
@@ -256,7 +256,7 @@ def test_a_broken_deal_does_not_hide_a_later_one(record: SessionRecord, first: C
 @FAST
 @given(sessions(max_deals=8), st.data())
 def test_result_only_deals_score_like_their_play(record: SessionRecord, data):
-    """FORMAT.md §2 `result`: a deal recorded by its result scores as its played version (the game
+    """format.md §2 `result`: a deal recorded by its result scores as its played version (the game
     without its trick number) — or is ``order_needed`` when the play shows both sides reaching 500."""
     played = evaluate(record)
     converted = set()

@@ -1,5 +1,5 @@
 """``vint-replay replay``: the table diagram, the auction, the play trick by trick. Expected
-content is worked out here from the record and RULES.md, not taken from the program's output."""
+content is worked out here from the record and rules/volchaninov.md, not taken from the program's output."""
 from __future__ import annotations
 
 import dataclasses
@@ -93,8 +93,8 @@ def test_worked_example_replay(tmp_path: Path) -> None:
                     "→", win, "wins", "tricks", "N–S", f"{won['NS']},", "E–W", str(won["EW"]),
                     "below", "N–S", f"{26 * won['NS']},", "E–W", str(26 * won["EW"])]
         assert line.split() == expected
-    assert "★" not in out  # RULES.md §6: nobody reaches game
-    # the end: RULES.md §6 figures
+    assert "★" not in out  # rules/volchaninov.md §6: nobody reaches game
+    # the end: rules/volchaninov.md §6 figures
     assert "Tricks N–S 8, E–W 5: 3♣ 1 down" in out
     assert "N–S: 208 below, 1560 above the line" in out
     assert "E–W: 130 below, 1500 above the line" in out

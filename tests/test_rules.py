@@ -1,6 +1,6 @@
-"""One test per rule of RULES.md (default profile ``volchaninov``), each naming its section.
+"""One test per rule of rules/volchaninov.md (default profile ``volchaninov``), each naming its section.
 
-Every expected number is worked out by hand from RULES.md in the test or its comment.
+Every expected number is worked out by hand from rules/volchaninov.md in the test or its comment.
 """
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ def test_s2_eight_passes_pass_the_deal_out():
 
 
 def test_s2_a_passed_out_deal_has_no_play_and_still_needs_its_hands():
-    """§2 with FORMAT.md §2: a passed-out deal has no play (not even an empty one), and its
+    """§2 with format.md §2: a passed-out deal has no play (not even an empty one), and its
     hands are required because no play gives them."""
     empty_play = deal(1, "N", RANKED, "pass " * 8, cards="")
     assert codes(evaluate(session(empty_play))) == [(1, "play_after_passout", "play")]
@@ -397,7 +397,7 @@ def test_s5_a_new_line_after_a_game():
 
 
 def test_s5_result_only_deal_reaching_both_games_needs_the_order():
-    """§5 / FORMAT.md: a result-only deal that takes both sides to 500 is ``order_needed``."""
+    """§5 / format.md: a result-only deal that takes both sides to 500 is ``order_needed``."""
     both = result_deal("4NT", "N", 7, number=2, dealer="E", hands_text=GAME_HANDS)
     report = evaluate(session(SETUP, both))
     assert codes(report) == [(2, "order_needed", "result")]

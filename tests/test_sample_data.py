@@ -111,7 +111,7 @@ def test_slam_premium_was_planted_on_a_failed_contract(reports):
 
 
 def test_the_first_session_opens_with_the_worked_example(reports):
-    """RULES.md §6: 3♣ by N–S one down; N–S 8 × 26 = 208 below, 780 honours + 780 aces above;
+    """rules/volchaninov.md §6: 3♣ by N–S one down; N–S 8 × 26 = 208 below, 780 honours + 780 aces above;
     E–W 5 × 26 = 130 below, 500 × 3 = 1500 for the undertrick."""
     worked = read_file(ROOT / "tests" / "data" / "worked_example.json").record
     report = reports["arbat-2026-11-03-t1.json"]

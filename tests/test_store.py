@@ -80,7 +80,7 @@ def test_json_and_text_forms_of_a_session_are_the_same_content(sample_store: Sto
 
 
 def test_tables_hold_the_computed_facts(store: Store, worked_example_raw: dict) -> None:
-    # RULES.md §6: 3♣ by N, N–S take 8 tricks; N–S 208 below, 780+780 above; E–W 130 below, 1500 above.
+    # rules/volchaninov.md §6: 3♣ by N, N–S take 8 tricks; N–S 208 below, 780+780 above; E–W 130 below, 1500 above.
     store.import_paths([str(WORKED)])
     deal = store.deals().iloc[0]
     assert (deal.contract, deal.declarer, deal.trick_value, deal.tricks_ns, deal.tricks_ew) == ("3C", "N", 26, 8, 5)
@@ -242,7 +242,7 @@ def test_plain_pyarrow_and_duckdb_read_every_table(sample_store: Store) -> None:
 def test_player_summary_on_the_worked_example(store: Store) -> None:
     store.import_paths([str(WORKED)])
     summary = store.player_summary().set_index("player")
-    # N (Иванов) declared 3♣ and went down; N–S scored 208+780+780, E–W 130+1500 (RULES.md §6).
+    # N (Иванов) declared 3♣ and went down; N–S scored 208+780+780, E–W 130+1500 (rules/volchaninov.md §6).
     assert summary.loc["Иванов"].to_dict() == {"deals": 1, "declared": 1, "made": 0, "points": 1768, "net": 138}
     assert summary.loc["Петров"].to_dict() == {"deals": 1, "declared": 0, "made": 0, "points": 1630, "net": -138}
     assert summary.loc["Сидоров", "points"] == 1768 and summary.loc["Орлов", "net"] == -138

@@ -168,7 +168,7 @@ def test_ap_for_a_passed_out_deal() -> None:
     text = HEADER + '\n[Deal "1"]\n[Dealer "E"]\n[Hands "' + HANDS + '"]\n[Auction]\nAP\n'
     result = read_vint(text)
     assert errors(result) == []
-    assert [str(c) for c in result.record.deals[0].auction] == ["pass"] * 8  # RULES.md §2: 8 passes
+    assert [str(c) for c in result.record.deals[0].auction] == ["pass"] * 8  # rules/volchaninov.md §2: 8 passes
     assert write_vint(result.record).endswith("[Auction]\nAP\n")
 
 
@@ -471,7 +471,7 @@ def test_deal_number_32767_is_read_and_written() -> None:
 
 
 def test_several_tags_on_one_line() -> None:
-    """FORMAT.md §3 writes [Deal "1"] [Dealer "N"] [Hands "…"] on one line, README the header tags."""
+    """format.md §3 writes [Deal "1"] [Dealer "N"] [Hands "…"] on one line, README the header tags."""
     header = ('[Event "Arbat"]  [Date "2026-11-29"]  [Id "t1"]\n'
               '[North "Иванов"] [East "Петров"]\t[South "Сидоров"] [West "Орлов"]\n')
     deal = f'[Deal "1"] [Dealer "N"] [Hands "{HANDS}"]\n[Auction] 1C 1D pass pass\n3C AP\n[Play]\n'
@@ -497,7 +497,7 @@ def test_several_tags_on_a_line_report_each_at_its_column() -> None:
 
 
 def test_seat_values_in_lower_case() -> None:
-    """docs/format.md: [dealer "n"] works; FORMAT.md §1: readers accept lower case."""
+    """docs/format.md: [dealer "n"] works; format.md §1: readers accept lower case."""
     text = worked_text().replace('[Dealer "N"]', '[dealer "n"]').replace('[Hands "N:', '[hands "n:')
     text = text.replace("[Auction]", '[Auction "n"]')
     result = read_vint(text)

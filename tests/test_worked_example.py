@@ -1,4 +1,4 @@
-"""RULES.md §6, the worked example, reproduced to the point (tests/data/worked_example.json).
+"""rules/volchaninov.md §6, the worked example, reproduced to the point (tests/data/worked_example.json).
 
 From a clean game line N–S contracted 3♣ and took 8 tricks (one down); V = 6 + 2 × 10 = 26.
 N–S: 8 × 26 = 208 below; 4 club honours (A K Q 10) → 30 V = 780; 3 aces → 30 V = 780.
@@ -14,7 +14,7 @@ from vint_replay.reports.scoresheet import score_json
 from vint_replay.engine.seats import Seat, Side
 from vint_replay.engine.session import evaluate
 
-# FORMAT.md §4's score example, which is this very deal.
+# format.md §4's score example, which is this very deal.
 FORMAT_EXAMPLE = {
     "format": "vint-score/1",
     "session": {"id": "rules-6-worked-example"},
@@ -85,7 +85,7 @@ def test_s6_paper_scoresheet_audits_clean(runner, worked_example_path):
 
 
 def test_s6_paper_scoresheet_text(runner, worked_example_path):
-    """RULES.md §6 on the paper scoresheet: 208 | 130 below the line, 780 honours and 780 aces
+    """rules/volchaninov.md §6 on the paper scoresheet: 208 | 130 below the line, 780 honours and 780 aces
     for N–S and 1500 for E–W's undertrick above it, totals 1768 | 1630, N–S ahead by 138."""
     from vint_replay.cli import main
 

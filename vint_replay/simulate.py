@@ -665,7 +665,7 @@ def plant(info: SessionInfo, deals: list[ScoredDeal], kinds: tuple[str, ...],
 def club_sessions(seed: int, worked_example: DealRecord,
                   profile: RuleProfile | None = None) -> list[tuple[SessionRecord, list[PlantedMistake]]]:
     """The sample club's evenings (:data:`CLUB_TABLES`): each table plays its rubbers; the
-    first holds ``worked_example`` (RULES.md §6) as its deal 1."""
+    first holds ``worked_example`` (rules/volchaninov.md §6) as its deal 1."""
     profile = profile or get_profile()
     out = []
     for table in CLUB_TABLES:

@@ -23,7 +23,7 @@ class AuctionState:
 
 
 class Auction:
-    """Replays calls one by one and refuses illegal ones (RULES.md §2).
+    """Replays calls one by one and refuses illegal ones (rules/volchaninov.md §2).
 
     The dealer calls first, then clockwise. A bid must outrank the standing bid; a player may
     raise his own bid. 8 passes with no bid pass the deal out; after a bid, 12 consecutive

@@ -11,7 +11,7 @@ class Severity(StrEnum):
     WARNING = "warning"
 
 
-# The codes of FORMAT.md §4, plus ``result_mismatch`` (a deal with both play and result that disagree).
+# The codes of format.md §4, plus ``result_mismatch`` (a deal with both play and result that disagree).
 CODES = (
     "syntax", "schema", "bad_card", "bad_call", "duplicate_card", "hand_size", "hands_mismatch",
     "wrong_dealer", "deal_number", "insufficient_bid", "auction_incomplete", "call_after_close",

@@ -1,4 +1,4 @@
-"""Rule violations raised by the state machines, each with a diagnostic code (FORMAT.md §4)."""
+"""Rule violations raised by the state machines, each with a diagnostic code (format.md §4)."""
 from __future__ import annotations
 
 

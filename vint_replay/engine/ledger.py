@@ -1,4 +1,4 @@
-"""The running scoresheet: deals' entries, games decided trick by trick, rubbers (RULES.md §5)."""
+"""The running scoresheet: deals' entries, games decided trick by trick, rubbers (rules/volchaninov.md §5)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -115,7 +115,7 @@ class Ledger:
         return deal
 
     def _game(self, replay: DealReplay, value: int) -> GameWon | None:
-        """Who first reached the game threshold in this deal, trick by trick (RULES.md §5)."""
+        """Who first reached the game threshold in this deal, trick by trick (rules/volchaninov.md §5)."""
         threshold = self.profile.game_threshold
         below = self.below
         if replay.tricks:

@@ -51,7 +51,7 @@ class PlayState:
 
 
 class Play:
-    """Replays cards one at a time and refuses illegal ones (RULES.md §3).
+    """Replays cards one at a time and refuses illegal ones (rules/volchaninov.md §3).
 
     Every player plays his own closed hand (no dummy), must follow the suit led when able,
     need not trump or overtake; the winner of a trick leads to the next.

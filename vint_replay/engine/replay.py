@@ -144,7 +144,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
                    "the deal was passed out (no bid), so it has no play" if not deal.play
                    else "the deal was passed out (no bid), so no card may be played")
         elif deal.hands is None and not deal.unreadable & {"hands", "play"}:
-            report("schema", "hands", "a deal needs its hands unless the play gives all 52 cards (FORMAT.md §2)")
+            report("schema", "hands", "a deal needs its hands unless the play gives all 52 cards (format.md §2)")
         if deal.result is not None:
             report("play_after_passout", "result", "the deal was passed out (no bid), so it has no result")
     elif contract is not None:

@@ -17,7 +17,7 @@ class Line(StrEnum):
 
 
 class Item(StrEnum):
-    """The kinds of entries (FORMAT.md §4 names), in the order a scoresheet lists them."""
+    """The kinds of entries (format.md §4 names), in the order a scoresheet lists them."""
 
     TRICKS = "tricks"
     SLAM = "slam"

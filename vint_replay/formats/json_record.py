@@ -1,5 +1,5 @@
 """The ``vint-record/1`` JSON format: a lenient reader with located diagnostics, and a
-canonical writer (FORMAT.md §2)."""
+canonical writer (format.md §2)."""
 from __future__ import annotations
 
 import json
@@ -352,7 +352,7 @@ def long_integer(text: str) -> Diagnostic:
 
 
 def record_to_json(record: SessionRecord) -> dict[str, object]:
-    """The record as the JSON object of FORMAT.md §2, in canonical form."""
+    """The record as the JSON object of format.md §2, in canonical form."""
     info = record.info
     session: dict[str, object] = {"id": info.id}
     for key in SESSION_TAGS:

@@ -1,4 +1,4 @@
-"""The ``.vint`` text record (FORMAT.md §3, grammar in docs/format.md): a lenient reader whose
+"""The ``.vint`` text record (format.md §3, grammar in docs/format.md): a lenient reader whose
 every diagnostic has a line and column, and a canonical writer. Both keep comments in place."""
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ SCORE_FORMAT = "vint-score/1"
 
 
 def deal_json(deal: DealScore) -> dict[str, object]:
-    """One deal of FORMAT.md §4's score output."""
+    """One deal of format.md §4's score output."""
     contract = deal.contract
     game = None
     if deal.game is not None:

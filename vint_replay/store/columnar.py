@@ -313,7 +313,7 @@ def _concat(parsed: list[ParsedSession]) -> dict[str, np.ndarray]:
 
 def _auction(dealer: np.ndarray, counts: np.ndarray, calls: np.ndarray,
              profile: RuleProfile) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """RULES.md §2 over all auctions at once: (legal and closed, final bid code, declarer)."""
+    """rules/volchaninov.md §2 over all auctions at once: (legal and closed, final bid code, declarer)."""
     n = len(counts)
     starts = np.cumsum(counts) - counts
     deal_of = np.repeat(np.arange(n), counts)
@@ -339,7 +339,7 @@ def _auction(dealer: np.ndarray, counts: np.ndarray, calls: np.ndarray,
 
 
 def _play(hands: np.ndarray, cards: np.ndarray, trump: np.ndarray, leader: np.ndarray):
-    """RULES.md §3 over all plays at once, one card position at a time: (legal, seat of each
+    """rules/volchaninov.md §3 over all plays at once, one card position at a time: (legal, seat of each
     card, winner of each trick). Works on (position, deal) arrays so each step reads a row."""
     p = len(cards)
     cards_t = np.ascontiguousarray(cards.T)
@@ -485,7 +485,7 @@ def _entries_for(profile: RuleProfile, memo: dict[int, np.ndarray], key: int, co
 
 def _ledger(c: dict[str, np.ndarray], trick_value: np.ndarray, played: np.ndarray, ns_won: np.ndarray,
             tricks_ns: np.ndarray, profile: RuleProfile):
-    """RULES.md §5 deal by deal: who reaches the game threshold first and at which trick,
+    """rules/volchaninov.md §5 deal by deal: who reaches the game threshold first and at which trick,
     game or rubber premium, the rubber of each deal and the rubbers of each session."""
     n = len(trick_value)
     trick_no = np.arange(1, 14)

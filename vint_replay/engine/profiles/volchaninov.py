@@ -1,4 +1,4 @@
-"""The default profile, ``volchaninov`` (RULES.md, from seed 000): the Volchaninov print."""
+"""The default profile, ``volchaninov`` (rules/volchaninov.md, from seed 000): the Volchaninov print."""
 from __future__ import annotations
 
 from ..scoring import DealFacts, Entry, Item, Line, aces_held, honours_held
@@ -12,7 +12,7 @@ UNDERTRICK_PER_LEVEL = 500  # §4 undertricks: 500 × level per trick short
 
 
 def deal_entries(profile: RuleProfile, facts: DealFacts) -> list[Entry]:
-    """RULES.md §4: both sides' tricks below; slams, contract, honours, aces, penalties above."""
+    """rules/volchaninov.md §4: both sides' tricks below; slams, contract, honours, aces, penalties above."""
     contract = facts.contract
     value = profile.trick_value(contract)
     tricks = facts.tricks
@@ -52,7 +52,7 @@ def deal_entries(profile: RuleProfile, facts: DealFacts) -> list[Entry]:
 
 PROFILE = RuleProfile(
     name="volchaninov",
-    title="Vint, Volchaninov print (RULES.md)",
+    title="Vint, Volchaninov print (rules/volchaninov.md)",
     passes_to_pass_out=8,
     passes_after_bid=12,
     doubles_allowed=False,

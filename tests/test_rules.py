@@ -150,10 +150,12 @@ def test_s2_declarer_is_the_last_bidder():
 
 
 def test_s2_no_doubles():
-    """§2: no doubles, no redoubles — a record with one is invalid (``bad_call``)."""
+    """§2: no doubles, no redoubles — a record with one is invalid (``bad_call`` at the call)."""
     for text in ("X", "XX", "x"):
-        with pytest.raises(ValueError, match="double"):
-            Call.parse(text)
+        bad = deal(1, "N", RANKED, f"1D {text} 2C" + ALL_PASS_12, result=8)
+        report = evaluate(session(bad))
+        assert codes(report) == [(1, "bad_call", "auction[1]")]
+        assert "double" in report.diagnostics[0].message
 
 
 def test_s2_located_diagnostic_for_an_illegal_call():

@@ -354,7 +354,7 @@ def sim_of_record(deal: DealRecord, profile: RuleProfile) -> SimDeal:
     if not replay.valid or replay.hands is None:
         raise ValueError(f"deal {deal.number} is not a valid played deal: {replay.diagnostics}")
     play = tuple(c for t in replay.tricks for c in t.cards)
-    return SimDeal(deal.number, deal.dealer, replay.hands, tuple(c.order for c in deal.auction), replay.contract,
+    return SimDeal(deal.number, deal.dealer, replay.hands, tuple(c.code - 1 for c in deal.auction), replay.contract,
                    play, tuple(int(t.winner) for t in replay.tricks), replay.tricks_won or (0, 0))
 
 

@@ -66,7 +66,7 @@ def par(scored: list[Outcome], first: Side) -> Outcome | None:
     so on. Each side picks what ends best for its own net; ties go to the passive choice (pass,
     let the contract stand) and then to the lower bid. Solved backwards from 7NT.
     """
-    rank = [o.contract.bid.order for o in scored]
+    rank = [o.contract.bid.code for o in scored]
     standing = list(scored)  # standing[i]: how the auction ends once scored[i] is the highest bid
     for i in range(len(scored) - 1, -1, -1):
         responder = scored[i].contract.declarer.side.other

@@ -81,10 +81,12 @@ class Auction:
             for call in calls:
                 if passes >= limit:
                     raise IllegalMove("call_after_close", f"{seat} called {call.pretty} after the auction had closed")
-                if call.denomination is None:
+                if call.is_pass:
                     passes += 1
+                elif not call.is_bid:
+                    raise IllegalMove("bad_call", f"{seat} called {call.pretty}: doubles and redoubles do not exist in vint")
                 else:
-                    if highest is not None and call.order <= highest.order:
+                    if highest is not None and call.code <= highest.code:
                         raise IllegalMove(
                             "insufficient_bid",
                             f"{seat} bid {call.pretty} but {self.highest_by} had bid {highest.pretty}: "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from ..engine.calls import BIDS
+from ..engine.calls import CALLS_BY_CODE
 from ..engine.cards import CARDS
 from ..engine.scoring import Item
 
@@ -22,7 +22,7 @@ SEAT_NAMES = ("N", "E", "S", "W")
 SIDE_NAMES = ("NS", "EW")
 LINE_NAMES = ("below", "above")
 CARD_NAMES = tuple(c.name for c in CARDS)  # index = Card value
-CALL_NAMES = ("pass",) + tuple(str(b) for b in BIDS)  # index = Call.order + 1
+CALL_NAMES = tuple(str(c) for c in CALLS_BY_CODE)  # index = Call.code
 ITEM_NAMES = tuple(str(i) for i in Item)
 AUDIT_NAMES = ("ok", "mismatch")
 BONUS_NAMES = ("game", "rubber")

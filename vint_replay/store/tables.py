@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from ..engine.calls import BIDS, CALL_BY_TEXT, PASS, Call
+from ..engine.calls import CALL_BY_TEXT, CALLS_BY_CODE, Call
 from ..engine.cards import CARDS, HOLDINGS, Hand
 from .columnar import ColumnarBatch
 from ..engine.ledger import DealScore
@@ -33,7 +33,7 @@ _LINE_CODE = {line: i for i, line in enumerate(S.LINE_NAMES)}
 _BONUS_CODE = {bonus: i for i, bonus in enumerate(S.BONUS_NAMES)}
 _ITEM_CODE = {item: i for i, item in enumerate(S.ITEM_NAMES)}
 _YEAR = re.compile(r"(\d{4})")
-_CALL_CODE = {id(c): c.order + 1 for c in (PASS, *BIDS)}
+_CALL_CODE = {id(c): c.code for c in CALLS_BY_CODE}
 
 
 def year_of(date: str | None) -> int | None:
@@ -97,12 +97,12 @@ def _deal_text(number: int, dealer: int, hands: tuple[int, ...] | None, calls: b
 
 
 def call_codes(auction: tuple[Call, ...]) -> bytes:
-    """``Call.order + 1`` of each call (0 for a pass), looked up by identity: the readers hand
+    """``Call.code`` of each call (0 for a pass), looked up by identity: the readers hand
     out the shared call objects of :data:`CALL_BY_TEXT`."""
     try:
         return bytes([_CALL_CODE[id(c)] for c in auction])
     except KeyError:
-        return bytes([c.order + 1 for c in auction])
+        return bytes([c.code for c in auction])
 
 
 def pbn(mask: int) -> str:
@@ -150,7 +150,7 @@ class TableRows:
         self._scores: list[tuple[int, int, int]] = []  # (session, deal, number of entries)
         self._entries: list[tuple[int, int, int, int]] = []  # (side, line, item, points)
         self._calls: list[tuple[int, int, int, int]] = []  # (session, deal, dealer, number of calls)
-        self._call_codes = bytearray()  # Call.order + 1 of each call
+        self._call_codes = bytearray()  # Call.code of each call
         self._played: list[tuple[int, int]] = []  # (session, deal) of each deal with a card play
         self._cards = bytearray()  # 52 per played deal, in play order
         self._leaders = bytearray()  # 13 per played deal: the seat leading each trick
@@ -207,7 +207,7 @@ class TableRows:
         return (
             k, deal.number, scored.rubber, int(deal.dealer),
             *((None,) * 4 if hands is None else (pbn(hands[0]), pbn(hands[1]), pbn(hands[2]), pbn(hands[3]))),
-            *((None,) * 3 if contract is None else (contract.bid.order + 1, int(contract.declarer), scored.trick_value)),
+            *((None,) * 3 if contract is None else (contract.bid.code, int(contract.declarer), scored.trick_value)),
             *((None, None) if won is None else won), replay.passed_out,
             None if contract is None else won[contract.declarer.side] >= contract.tricks_needed,
             *((None,) * 3 if game is None else (int(game.side), game.trick, _BONUS_CODE[game.bonus])),

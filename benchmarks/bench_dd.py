@@ -42,7 +42,7 @@ def cards_only(jobs: list[DealJob]) -> int:
     profile = get_profile()
     for job in jobs:
         assert job.contract is not None
-        analyse_cards(job.hands, job.contract, profile.opening_leader(job.contract.declarer), job.cards)
+        analyse_cards(job.hands, job.contract, profile.opening_leader(job.contract.declarer), job.cards, profile)
     return len(jobs)
 
 

@@ -61,7 +61,7 @@ def random_play(choose: Choose, hands: tuple[Hand, ...], auction: tuple[Call, ..
         state.call(call)
     contract = state.contract
     assert contract is not None
-    play = Play(tuple(h.mask for h in hands), contract.trump, PROFILE.opening_leader(contract.declarer))  # type: ignore[arg-type]
+    play = Play(tuple(h.mask for h in hands), contract.trump, PROFILE.opening_leader(contract.declarer), PROFILE)  # type: ignore[arg-type]
     while not play.finished:
         legal = list(iter_bits(play.legal()))
         play.play(legal[choose(len(legal))])

@@ -285,16 +285,22 @@ def test_a_refused_session_does_not_hold_back_the_others():
     assert_same_as_reference([raws[0], raws[2]])
 
 
-def test_a_profile_without_count_based_entries_is_refused(monkeypatch):
-    from dataclasses import replace
-
+def test_a_profile_overriding_a_vectorised_hook_has_no_batch_path():
+    """The arrays reproduce the base hooks only: a profile changing who declares (or allowing
+    doubles) is checked by the reference engine."""
+    from vint_replay.engine.profiles.volchaninov import Volchaninov
     from vint_replay.store import columnar
-    from vint_replay.engine.profiles import get_profile
 
-    other = replace(get_profile(), entries_by_counts=False)
-    monkeypatch.setattr(columnar, "get_profile", lambda name=None: other)
-    _, refused = columnar.check_sessions(club(4, 20), other)
-    assert refused == [0]
+    class FirstNamerDeclares(Volchaninov):
+        def choose_declarer(self, last_bidder, first_to_name):
+            return first_to_name
+
+    class Doubles(Volchaninov):
+        doubles_allowed = True
+
+    assert columnar.batch_supported(Volchaninov())
+    assert not columnar.batch_supported(FirstNamerDeclares())
+    assert not columnar.batch_supported(Doubles())
 
 
 # ---------------------------------------------------------------- the store holds the same values

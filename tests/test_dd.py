@@ -136,5 +136,5 @@ def test_invalid_deal_is_refused_before_dds():
 
 def test_unfinished_play_values_its_last_card():
     cards = [c for c in ace_lead_deal().play[:6]]
-    analysis = analyse_cards(ACE_LEAD_HANDS, Contract(1, D.NOTRUMP, Seat.W), Seat.N, cards)
+    analysis = analyse_cards(ACE_LEAD_HANDS, Contract(1, D.NOTRUMP, Seat.W), Seat.N, cards, get_profile())
     assert [v.after for v in analysis.cards] == [12] * 6

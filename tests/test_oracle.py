@@ -69,7 +69,7 @@ def steered_play(hands: tuple[Hand, ...], auction: tuple[Call, ...], dealer: Sea
     for call in auction:
         state.call(call)
     contract = state.contract
-    play = Play(tuple(h.mask for h in hands), contract.trump, PROFILE.opening_leader(contract.declarer))
+    play = Play(tuple(h.mask for h in hands), contract.trump, PROFILE.opening_leader(contract.declarer), PROFILE)
     while not play.finished:
         legal = sorted(iter_bits(play.legal()), key=lambda c: c % 13)
         if rng.random() < 0.1:

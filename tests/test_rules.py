@@ -13,7 +13,7 @@ from vint_replay.engine.calls import Call, Denomination
 from vint_replay.engine.cards import Card, Suit
 from vint_replay.engine.errors import IllegalMove
 from vint_replay.engine.ledger import RubberScore
-from vint_replay.engine.play import Play, trick_winner
+from vint_replay.engine.play import Play
 from vint_replay.engine.profiles import get_profile
 from vint_replay.engine.seats import Seat, Side
 from vint_replay.engine.session import evaluate
@@ -190,31 +190,31 @@ def test_s3_must_follow_suit():
 
 def test_s3_no_obligation_to_trump():
     """§3: a player void in the suit led may discard instead of trumping."""
-    play_ = Play(masks(GAME_HANDS), Suit.HEARTS, Seat.N)
+    play_ = Play(masks(GAME_HANDS), Suit.HEARTS, Seat.N, PROFILE)
     play_.play_cards(play("CA S5 C7 C2"))  # E, void in clubs, keeps his trumps
     assert play_.tricks[0].winner is Seat.N
 
 
 def test_s3_highest_trump_wins():
     """§3: a trick is won by the highest trump in it."""
-    play_ = Play(masks(GAME_HANDS), Suit.HEARTS, Seat.N)
+    play_ = Play(masks(GAME_HANDS), Suit.HEARTS, Seat.N, PROFILE)
     play_.play_cards(play("CA H9 C7 C2"))  # E ruffs the ace with the nine of trumps
     assert play_.tricks[0].winner is Seat.E
     # two trumps: the higher wins, whatever the order
-    assert trick_winner([Card.C2, Card.H3, Card.HK, Card.CA], Suit.HEARTS) == 2
+    assert PROFILE.trick_winner([Card.C2, Card.H3, Card.HK, Card.CA], Suit.HEARTS) == 2
 
 
 def test_s3_in_notrump_only_the_suit_led_wins():
     """§3: without trumps, the highest card of the suit led wins; other suits never do."""
-    play_ = Play(masks(GAME_HANDS), None, Seat.N)
+    play_ = Play(masks(GAME_HANDS), None, Seat.N, PROFILE)
     play_.play_cards(play("CJ HA C7 C2"))  # E's ace of hearts does not beat the ♣J
     assert play_.tricks[0].winner is Seat.N
-    assert trick_winner([Card.C2, Card.SA, Card.DA, Card.C3], None) == 3
+    assert PROFILE.trick_winner([Card.C2, Card.SA, Card.DA, Card.C3], None) == 3
 
 
 def test_s3_winner_leads_to_the_next_trick():
     """§3: the winner of a trick leads to the next; anyone else's card there is refused."""
-    play_ = Play(masks(GAME_HANDS), Suit.HEARTS, Seat.N)
+    play_ = Play(masks(GAME_HANDS), Suit.HEARTS, Seat.N, PROFILE)
     play_.play_cards(play("CA H9 C7 C2"))
     assert play_.to_play is Seat.E
     with pytest.raises(IllegalMove) as bad:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from ..engine.calls import Contract, Denomination
 from ..engine.cards import CARDS, Card, Hand, iter_bits
+from ..engine.profiles import RuleProfile
 from ..engine.play import Play, PlayState
 from ..engine.replay import DealReplay
 from ..engine.seats import SEATS, Seat, Side
@@ -164,7 +165,7 @@ class PlayAnalysis:
 
 
 def analyse_cards(hands: tuple[int, int, int, int], contract: Contract, leader: Seat,
-                  cards: tuple[Card, ...] | list[Card]) -> PlayAnalysis:
+                  cards: tuple[Card, ...] | list[Card], profile: RuleProfile) -> PlayAnalysis:
     """Judge each card of a legal play: DDS solves every position where the player had a choice;
     a forced card keeps the value of the position after it.
 
@@ -172,7 +173,7 @@ def analyse_cards(hands: tuple[int, int, int, int], contract: Contract, leader: 
     """
     side = contract.declarer.side
     strain = dds_strain(contract.denomination)
-    play = Play(hands, contract.trump, leader)
+    play = Play(hands, contract.trump, leader, profile)
     solved: list[tuple[PlayState, int, dict[int, int] | None]] = []  # position, legal cards, scores
     for i, card in enumerate(cards):
         state = play.state()
@@ -224,4 +225,5 @@ def analyse_replay(replay: DealReplay) -> PlayAnalysis | None:
     if replay.contract is None or replay.hands is None or not replay.tricks:
         return None
     cards = [c for trick in replay.tricks for c in trick.cards]
-    return analyse_cards(replay.hands, replay.contract, replay.profile.opening_leader(replay.contract.declarer), cards)
+    return analyse_cards(replay.hands, replay.contract, replay.profile.opening_leader(replay.contract.declarer), cards,
+                         replay.profile)

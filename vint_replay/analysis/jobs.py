@@ -95,7 +95,7 @@ def analyse_job(job: DealJob) -> DealResult:
                 points[entry.side] += entry.points
             actual = (points[0], points[1])
             if job.cards:
-                play = analyse_cards(job.hands, job.contract, profile.opening_leader(job.contract.declarer), job.cards)
+                play = analyse_cards(job.hands, job.contract, profile.opening_leader(job.contract.declarer), job.cards, profile)
         return DealResult(job, table, par(scored, job.dealer_side), best, actual, play)
     except Exception as err:  # noqa: BLE001 — recorded per deal, by design
         return DealResult(job, error=f"{type(err).__name__}: {err}")

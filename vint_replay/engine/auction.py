@@ -1,10 +1,14 @@
-"""The auction as a state machine: calls in turn from the dealer until the closing pass."""
+"""The auction as a state machine: calls in turn from the dealer until the closing pass.
+
+Every rule comes from the profile: which bid outranks which, how many passes close the auction
+or pass the deal out, whether doubles exist, and who declares.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable
 
-from .calls import Call, Contract
+from .calls import Call, CallKind, Contract
 from .errors import IllegalMove
 from .profiles import RuleProfile
 from .seats import SEATS, Seat
@@ -18,19 +22,21 @@ class AuctionState:
     to_call: Seat
     highest: Call | None
     highest_by: Seat | None
-    passes: int  # consecutive passes since the last bid (or since the start)
+    passes: int  # consecutive passes since the last bid, double or redouble (or since the start)
     closed: bool
+    doubled: int = 1  # 1, 2 (doubled) or 4 (redoubled)
 
 
 class Auction:
-    """Replays calls one by one and refuses illegal ones (rules/volchaninov.md §2).
+    """Replays calls one by one and refuses illegal ones.
 
-    The dealer calls first, then clockwise. A bid must outrank the standing bid; a player may
-    raise his own bid. 8 passes with no bid pass the deal out; after a bid, 12 consecutive
-    passes close the auction and the last bidder declares the final bid.
+    The dealer calls first, then clockwise. A bid must outrank the standing bid in the
+    profile's order; where the profile has doubles, a double answers an opponent's bid and a
+    redouble an opponent's double. The profile's pass counts close the auction.
     """
 
-    __slots__ = ("profile", "dealer", "calls", "to_call", "highest", "highest_by", "passes")
+    __slots__ = ("profile", "dealer", "calls", "to_call", "highest", "highest_by", "passes", "doubled",
+                 "_ranks", "_first_namer")
 
     def __init__(self, dealer: Seat, profile: RuleProfile) -> None:
         self.profile = profile
@@ -40,11 +46,13 @@ class Auction:
         self.highest: Call | None = None
         self.highest_by: Seat | None = None
         self.passes = 0
+        self.doubled = 1
+        self._ranks = profile.bid_ranks
+        self._first_namer: dict[tuple[int, int], Seat] = {}  # (side, denomination) -> first to bid it
 
     @property
     def closed(self) -> bool:
-        limit = self.profile.passes_to_pass_out if self.highest is None else self.profile.passes_after_bid
-        return self.passes >= limit
+        return self.profile.auction_closed(self.passes, self.highest is not None)
 
     @property
     def passed_out(self) -> bool:
@@ -53,19 +61,24 @@ class Auction:
     @property
     def passes_needed(self) -> int:
         """Passes still needed to close the auction."""
-        limit = self.profile.passes_to_pass_out if self.highest is None else self.profile.passes_after_bid
-        return limit - self.passes
+        needed = 0
+        while not self.profile.auction_closed(self.passes + needed, self.highest is not None):
+            needed += 1
+        return needed
 
     @property
     def contract(self) -> Contract | None:
         """The final contract once the auction is closed with a bid, else ``None``."""
         if self.highest is None or self.highest_by is None or not self.closed:
             return None
-        assert self.highest.denomination is not None
-        return Contract(self.highest.level, self.highest.denomination, self.highest_by)
+        denomination = self.highest.denomination
+        assert denomination is not None
+        first = self._first_namer[(self.highest_by & 1, denomination)]
+        declarer = self.profile.choose_declarer(self.highest_by, first)
+        return Contract(self.highest.level, denomination, declarer, self.doubled)
 
     def call(self, call: Call) -> None:
-        """Make the next call, or raise :class:`IllegalMove` (``call_after_close``, ``insufficient_bid``)."""
+        """Make the next call, or raise :class:`IllegalMove`."""
         self.call_all((call,))
 
     def call_all(self, calls: Iterable[Call]) -> None:
@@ -74,35 +87,54 @@ class Auction:
         At the first illegal call raises :class:`IllegalMove`; the calls before it stay made,
         so ``len(auction.calls)`` is the index of the bad call.
         """
-        made = self.calls
+        made, ranks, closed = self.calls, self._ranks, self.profile.auction_closed
         seat, highest, passes = self.to_call, self.highest, self.passes
-        limit = self.profile.passes_to_pass_out if highest is None else self.profile.passes_after_bid
         try:
             for call in calls:
-                if passes >= limit:
+                if closed(passes, highest is not None):
                     raise IllegalMove("call_after_close", f"{seat} called {call.pretty} after the auction had closed")
-                if call.is_pass:
+                kind = call.kind
+                if kind is CallKind.PASS:
                     passes += 1
-                elif not call.is_bid:
-                    raise IllegalMove("bad_call", f"{seat} called {call.pretty}: doubles and redoubles do not exist in vint")
-                else:
-                    if highest is not None and call.code <= highest.code:
+                elif kind is CallKind.BID:
+                    if highest is not None and ranks[call.code] <= ranks[highest.code]:
                         raise IllegalMove(
                             "insufficient_bid",
                             f"{seat} bid {call.pretty} but {self.highest_by} had bid {highest.pretty}: "
-                            f"a new bid must be higher (vint order ♠ < ♣ < ♦ < ♥ < NT)",
-                        )
+                            f"a new bid must be higher ({self.profile.name} order {self.profile.order_text})")
                     highest = self.highest = call
                     self.highest_by = seat
+                    self.doubled = 1
+                    self._first_namer.setdefault((seat & 1, call.denomination), seat)  # type: ignore[arg-type]
                     passes = 0
-                    limit = self.profile.passes_after_bid
+                else:
+                    self._double(seat, call)
+                    passes = 0
                 made.append(call)
                 seat = _NEXT[seat]
         finally:
             self.to_call, self.passes = seat, passes
 
+    def _double(self, seat: Seat, call: Call) -> None:
+        """A double of an opponent's standing bid, or a redouble of an opponent's double."""
+        if not self.profile.doubles_allowed:
+            raise IllegalMove("bad_call", f"{seat} called {call.pretty}: doubles and redoubles do not exist "
+                                          f"under the {self.profile.name} rules")
+        opponents = self.highest_by is not None and (self.highest_by & 1) != (seat & 1)
+        if call.kind is CallKind.DOUBLE:
+            if self.highest is None or not opponents or self.doubled != 1:
+                raise IllegalMove("bad_call", f"{seat} doubled, but a double needs an opponent's bid that is not "
+                                              f"doubled yet")
+            self.doubled = 2
+        else:
+            if self.highest is None or opponents or self.doubled != 2:
+                raise IllegalMove("bad_call", f"{seat} redoubled, but a redouble needs an opponent's double of "
+                                              f"his side's bid")
+            self.doubled = 4
+
     def state(self) -> AuctionState:
-        return AuctionState(tuple(self.calls), self.to_call, self.highest, self.highest_by, self.passes, self.closed)
+        return AuctionState(tuple(self.calls), self.to_call, self.highest, self.highest_by, self.passes, self.closed,
+                            self.doubled)
 
 
 _NEXT = SEATS[1:] + SEATS[:1]  # the seat on the left of each seat

@@ -1,14 +1,23 @@
-"""The running scoresheet: deals' entries, games decided trick by trick, rubbers (rules/volchaninov.md §5)."""
+"""The running scoresheet: deals' entries, games decided trick by trick, rubbers.
+
+The numbers all come from the profile: what a trick adds below the line (``below_points``),
+the game threshold, the game and rubber premiums, what a passed-out deal and a rubber's end
+write. The one rule kept here is common to every system of the sources: the first side to
+reach the threshold below the current line, in the order the tricks were played, wins the game;
+a new line is drawn after that deal.
+"""
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from .calls import Contract
 from .errors import IllegalMove
-from .profiles import RuleProfile
+from .profiles import RubberState, RuleProfile
 from .record import LineTotals
 from .replay import DealReplay
-from .scoring import DealFacts, Entry, Item, Line
+from .scoring import DealFacts, Entry, Line
 from .seats import SIDES, Seat, Side
 
 
@@ -24,7 +33,9 @@ class GameWon:
 
 @dataclass(frozen=True, slots=True)
 class DealScore:
-    """One deal on the scoresheet: its entries (game premiums included) and its rubber."""
+    """One deal on the scoresheet: its entries (game premiums included), its rubber, and the
+    below-the-line race trick by trick (``below_after[k]``: both sides' points below the
+    current line after trick k+1; empty when the trick order is not recorded)."""
 
     number: int
     rubber: int
@@ -35,6 +46,7 @@ class DealScore:
     entries: tuple[Entry, ...]
     game: GameWon | None
     below_before: tuple[int, int]  # both sides' points below the current line before the deal
+    below_after: tuple[tuple[int, int], ...] = ()
 
     @property
     def passed_out(self) -> bool:
@@ -54,10 +66,16 @@ class RubberScore:
     games: list[Side] = field(default_factory=list)
     winner: Side | None = None
     totals: list[int] = field(default_factory=lambda: [0, 0])
+    passed_out: int = 0  # deals passed out during the rubber
+    closing_entries: tuple[Entry, ...] = ()  # written for an unfinished rubber at the session's end
 
     @property
     def finished(self) -> bool:
         return self.winner is not None
+
+    @property
+    def state(self) -> RubberState:
+        return RubberState(tuple(self.games), self.passed_out)
 
     @property
     def difference(self) -> tuple[Side | None, int]:
@@ -76,6 +94,29 @@ class SessionScore:
         return sum(r.totals[0] for r in self.rubbers), sum(r.totals[1] for r in self.rubbers)
 
 
+def first_to_game(before: Sequence[int], running: tuple[Sequence[int], Sequence[int]],
+                  threshold: int) -> tuple[Side, int] | None:
+    """Which side first reaches ``threshold`` below the line, and at which trick (1-based).
+
+    ``running[side][k]`` is what the side has written in this deal after trick k+1 (never
+    decreasing). A trick adds to one side only, so two sides cannot get there at the same trick.
+    """
+    at = [bisect_left(running[s], threshold - before[s]) for s in (0, 1)]
+    k = min(at)
+    if k >= len(running[0]):
+        return None
+    return (Side.NS if at[0] == k else Side.EW), k + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """What the ledger adds to a deal: its rubber, the game won in it and the premiums."""
+
+    rubber: int
+    game: GameWon | None
+    entries: tuple[Entry, ...]
+
+
 class Ledger:
     """Adds deals one by one; a new line after each game, a new rubber after a won rubber."""
 
@@ -90,69 +131,98 @@ class Ledger:
         self.score.rubbers.append(self.rubber)
         self.below = [0, 0]
 
-    def add(self, replay: DealReplay) -> DealScore:
-        """Score a valid deal. Raises :class:`IllegalMove` (``order_needed``) when a result-only
-        deal would take both sides to game, because then the order of tricks decides."""
+    def running(self, contract: Contract, winners: Sequence[Side]) -> tuple[list[int], list[int]]:
+        """Both sides' below-the-line points in this deal after each trick, from the winners."""
+        points = self.profile.below_points
+        taken = [0, 0]
+        out: tuple[list[int], list[int]] = ([], [])
+        for side in winners:
+            taken[side] += 1
+            out[0].append(points(contract, Side.NS, taken[0]))
+            out[1].append(points(contract, Side.EW, taken[1]))
+        return out
+
+    def settle(self, contract: Contract | None, tricks: tuple[int, int] | None,
+               running: tuple[Sequence[int], Sequence[int]] | None, dealer: Seat) -> Settled:
+        """Advance the scoresheet by one deal whose own entries are scored elsewhere.
+
+        ``running`` is the race of :meth:`running` (``None`` for a result-only deal, whose
+        final below-the-line points are then all that is known). Raises :class:`IllegalMove`
+        (``order_needed``) when such a deal would take both sides to game.
+        """
         if self.rubber.finished:
             self._new_rubber()
-        before = (self.below[0], self.below[1])
-        contract = replay.contract
-        if contract is None or replay.tricks_won is None:
-            deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, None, None, None, (), None, before)
-            self.score.deals.append(deal)
-            return deal
-        value = self.profile.trick_value(contract)
-        entries = self.profile.score(DealFacts(contract, replay.tricks_won, replay.hands))
-        game = self._game(replay, value)
-        if game is not None:
-            entries.append(self._game_entry(game))
-            self.below = [0, 0]
-        deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, contract, value,
-                         replay.tricks_won, tuple(entries), game, before)
+        rubber = self.rubber
+        if contract is None:
+            rubber.passed_out += 1
+            entries = self.profile.passed_out_entries(dealer, tricks)
+            self._add(entries)
+            return Settled(rubber.number, None, tuple(entries))
+        assert tricks is not None
+        profile, below = self.profile, self.below
+        if running is not None:
+            reached = first_to_game(below, running, profile.game_threshold)
+            final = (running[0][-1], running[1][-1]) if running[0] else (0, 0)
+        else:
+            final = (profile.below_points(contract, Side.NS, tricks[0]), profile.below_points(contract, Side.EW, tricks[1]))
+            reach = [below[s] + final[s] >= profile.game_threshold for s in (0, 1)]
+            if reach[0] and reach[1]:
+                raise IllegalMove(
+                    "order_needed",
+                    f"both sides reach {profile.game_threshold} below the line in this deal (N–S {below[0]}+{final[0]}, "
+                    f"E–W {below[1]}+{final[1]}); only the card play tells who got there first")
+            reached = next(((s, None) for s in SIDES if reach[s]), None)  # type: ignore[misc]
+        if reached is None:
+            below[0] += final[0]
+            below[1] += final[1]
+            return Settled(rubber.number, None, ())
+        side, trick = reached
+        rubber.games.append(side)
+        won_rubber = rubber.games.count(side) >= profile.games_to_win_rubber
+        entries = profile.game_entries(side, rubber.games, won_rubber)
+        if won_rubber:
+            rubber.winner = side
+            entries = entries + profile.rubber_won_entries(rubber.state, side)
+        self.below = [0, 0]
+        self._add(entries)
+        return Settled(rubber.number, GameWon(side, trick, "rubber" if won_rubber else "game"), tuple(entries))
+
+    def _add(self, entries: Sequence[Entry]) -> None:
         for entry in entries:
             self.rubber.totals[entry.side] += entry.points
+
+    def add(self, replay: DealReplay) -> DealScore:
+        """Score a valid deal and write it on the scoresheet."""
+        contract = replay.contract
+        before = (self.below[0], self.below[1])
+        if contract is None:
+            settled = self.settle(None, replay.tricks_won, None, replay.deal.dealer)
+            deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, None, None, replay.tricks_won,
+                             settled.entries, None, before)
+            self.score.deals.append(deal)
+            return deal
+        if replay.tricks_won is None:  # unscorable (its problem is reported): written as nothing
+            deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, None, None, None, (), None,
+                             before)
+            self.score.deals.append(deal)
+            return deal
+        running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
+        settled = self.settle(contract, replay.tricks_won, running, replay.deal.dealer)
+        own = self.profile.score(DealFacts(contract, replay.tricks_won, replay.hands))
+        self._add(own)
+        after = () if running is None else tuple((before[0] + ns, before[1] + ew) for ns, ew in zip(*running))
+        deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, contract,
+                         self.profile.trick_value(contract), replay.tricks_won, tuple(own) + settled.entries,
+                         settled.game, before, after)
         self.score.deals.append(deal)
         return deal
 
-    def _game(self, replay: DealReplay, value: int) -> GameWon | None:
-        """Who first reached the game threshold in this deal, trick by trick (rules/volchaninov.md §5)."""
-        threshold = self.profile.game_threshold
-        below = self.below
-        if replay.tricks:
-            side = None
-            trick_no = 0
-            for trick_no, trick in enumerate(replay.tricks, 1):
-                s = trick.winner & 1
-                below[s] += value
-                if side is None and below[s] >= threshold:
-                    side = SIDES[s]
-                    break
-            if side is not None:
-                return self._won(side, trick_no)
-            return None
-        assert replay.tricks_won is not None
-        reach = [below[s] + replay.tricks_won[s] * value >= threshold for s in (0, 1)]
-        if reach[0] and reach[1]:
-            raise IllegalMove(
-                "order_needed",
-                f"both sides reach {threshold} below the line in this deal (N–S {below[0]}+{replay.tricks_won[0] * value}, "
-                f"E–W {below[1]}+{replay.tricks_won[1] * value}); only the card play tells who got there first",
-            )
-        below[0] += replay.tricks_won[0] * value
-        below[1] += replay.tricks_won[1] * value
-        for s in SIDES:
-            if reach[s]:
-                return self._won(s, None)
-        return None
-
-    def _won(self, side: Side, trick: int | None) -> GameWon:
-        self.rubber.games.append(side)
-        if self.rubber.games.count(side) >= self.profile.games_to_win_rubber:
-            self.rubber.winner = side
-            return GameWon(side, trick, "rubber")
-        return GameWon(side, trick, "game")
-
-    def _game_entry(self, game: GameWon) -> Entry:
-        if game.bonus == "rubber":
-            return Entry(game.side, Line.ABOVE, Item.RUBBER, self.profile.rubber_bonus, f"{game.side.label} won the rubber")
-        return Entry(game.side, Line.ABOVE, Item.GAME, self.profile.game_bonus, f"{game.side.label} won its first game")
+    def finish(self) -> SessionScore:
+        """Close the session: an unfinished last rubber gets what the profile writes for it."""
+        rubber = self.rubber
+        if not rubber.finished:
+            closing = self.profile.unfinished_rubber_entries(rubber.state, (self.below[0], self.below[1]))
+            if closing:
+                rubber.closing_entries = tuple(closing)
+                self._add(closing)
+        return self.score

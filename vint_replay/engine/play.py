@@ -1,4 +1,5 @@
-"""The card play as a state machine: 13 tricks, following suit, highest trump wins."""
+"""The card play as a state machine: 13 tricks; which cards are legal and who wins a trick are
+the profile's rules."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,6 +7,7 @@ from typing import Iterable
 
 from .cards import CARDS, SUIT_MASKS, Card, Suit, iter_bits
 from .errors import IllegalMove
+from .profiles import RuleProfile
 from .seats import SEATS, Seat, Side
 
 
@@ -22,22 +24,6 @@ class Trick:
         return SEATS[(self.leader + index) & 3]
 
 
-def trick_winner(cards: list[int] | tuple[int, ...], trump: int | None) -> int:
-    """Index (0–3) of the winning card: the highest trump, else the highest of the suit led."""
-    best = 0
-    best_card = cards[0]
-    best_suit = best_card // 13
-    for i in (1, 2, 3):
-        card = cards[i]
-        suit = card // 13
-        if suit == best_suit:
-            if card > best_card:
-                best, best_card = i, card
-        elif suit == trump:
-            best, best_card, best_suit = i, card, suit
-    return best
-
-
 @dataclass(frozen=True, slots=True)
 class PlayState:
     """The position after some cards: what each seat still holds, the trick on the table."""
@@ -51,15 +37,16 @@ class PlayState:
 
 
 class Play:
-    """Replays cards one at a time and refuses illegal ones (rules/volchaninov.md §3).
-
-    Every player plays his own closed hand (no dummy), must follow the suit led when able,
-    need not trump or overtake; the winner of a trick leads to the next.
+    """Replays cards one at a time and refuses illegal ones: a card must be held and be among
+    the profile's legal cards; the profile's strongest card wins the trick and its player leads
+    to the next.
     """
 
-    __slots__ = ("dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won")
+    __slots__ = ("profile", "dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won")
 
-    def __init__(self, hands: tuple[int, int, int, int], trump: Suit | None, leader: Seat) -> None:
+    def __init__(self, hands: tuple[int, int, int, int], trump: Suit | None, leader: Seat,
+                 profile: RuleProfile) -> None:
+        self.profile = profile
         self.dealt = hands
         self.hands = list(hands)
         self.trump = trump
@@ -89,12 +76,7 @@ class Play:
         seat = self.to_play
         if seat is None:
             return 0
-        held = self.hands[seat]
-        if self.current:
-            follow = held & SUIT_MASKS[self.current[0] // 13]
-            if follow:
-                return follow
-        return held
+        return self.profile.legal_cards(self.hands[seat], self.current[0].suit if self.current else None)
 
     def play(self, card: Card) -> Trick | None:
         """Play the next card; returns the trick it completed, if any.
@@ -113,7 +95,9 @@ class Play:
         """
         hands, current, tricks, won, trump = self.hands, self.current, self.tricks, self.won, self.trump
         seat, leader = self.to_play, self.leader
-        led_mask = SUIT_MASKS[current[0] // 13] if current else 0
+        legal_cards = self.profile.legal_cards
+        strengths = self.profile.strength_table[4 if trump is None else trump]
+        led = current[0] // 13 if current else None
         try:
             for card in cards:
                 if seat is None:
@@ -122,17 +106,18 @@ class Play:
                 bit = 1 << card
                 if not held & bit:
                     raise self._not_held(seat, card)
-                if current:
-                    if not bit & led_mask and held & led_mask:
-                        raise self._revoke(seat, card, held & led_mask)
-                else:
-                    led_mask = SUIT_MASKS[card // 13]
+                if not current:
+                    led = card // 13
+                elif not bit & legal_cards(held, led):  # type: ignore[arg-type]
+                    raise self._revoke(seat, card, held & SUIT_MASKS[led])
                 hands[seat] = held ^ bit
                 current.append(CARDS[card])
                 if len(current) < 4:
                     seat = _NEXT[seat]
                     continue
-                winner = SEATS[(leader + trick_winner(current, trump)) & 3]
+                row = strengths[led]  # type: ignore[index]
+                power = [row[c] for c in current]
+                winner = SEATS[(leader + power.index(max(power))) & 3]
                 tricks.append(Trick(leader, tuple(current), winner))  # type: ignore[arg-type]
                 won[winner & 1] += 1
                 current.clear()

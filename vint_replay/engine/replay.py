@@ -9,7 +9,7 @@ from .calls import Contract
 from .cards import CARDS, FULL_DECK, Card
 from .diagnostics import Diagnostic
 from .errors import IllegalMove
-from .play import Play, PlayState, Trick, trick_winner
+from .play import Play, PlayState, Trick
 from .profiles import RuleProfile
 from .record import DealRecord
 from .seats import SEATS, Seat, Side
@@ -36,6 +36,11 @@ class DealReplay:
         return not any(d.severity == "error" for d in self.diagnostics)
 
     @property
+    def trump(self) -> int | None:
+        """The trump suit of the play (none in no-trump, or in a passed-out deal played out)."""
+        return None if self.contract is None else self.contract.trump
+
+    @property
     def trick_value(self) -> int | None:
         return None if self.contract is None else self.profile.trick_value(self.contract)
 
@@ -55,9 +60,9 @@ class DealReplay:
     @cached_property
     def play_states(self) -> tuple[PlayState, ...]:
         """The position before the first card and after each card played (53 for a full deal)."""
-        if self.hands is None or self.contract is None or not self.tricks:
+        if self.hands is None or not self.tricks:
             return ()
-        play = Play(self.hands, self.contract.trump, self.profile.opening_leader(self.contract.declarer))
+        play = Play(self.hands, self.trump, self.tricks[0].leader, self.profile)
         states = [play.state()]
         for trick in self.tricks:
             for card in trick.cards:
@@ -66,7 +71,8 @@ class DealReplay:
         return tuple(states)
 
 
-def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat) -> tuple[int, int, int, int]:
+def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat,
+                    profile: RuleProfile) -> tuple[int, int, int, int]:
     """Who held what, read off a complete play: the seat of each card follows from the winners.
 
     Raises :class:`IllegalMove` (``card_not_held``) at a card played twice.
@@ -81,7 +87,7 @@ def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat) ->
                 raise _At(start + i, IllegalMove("card_not_held", f"{CARDS[card].pretty} is played twice"))
             seen |= bit
             hands[(leader + i) & 3] |= bit
-        leader = SEATS[(leader + trick_winner(trick, trump)) & 3]
+        leader = SEATS[(leader + profile.trick_winner(trick, trump)) & 3]
     return hands[0], hands[1], hands[2], hands[3]
 
 
@@ -138,7 +144,17 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
 
     tricks: tuple[Trick, ...] = ()
     tricks_won: tuple[int, int] | None = None
-    if passed_out:
+    if passed_out and profile.plays_passed_out():
+        if deal.play is not None and "play" not in deal.unreadable:
+            hands_given = deal.hands is not None or "hands" in deal.unreadable
+            hands, tricks = _replay_play(deal.play, hands, hands_given, None, profile.passed_out_leader(dealer),
+                                         profile, report)
+            if len(tricks) == 13:
+                tricks_won = _won(tricks)
+        elif not ({"play", "result"} & deal.unreadable):
+            report("missing_play", "play", f"under the {profile.name} rules a passed-out deal is played out; "
+                                           "this one has no play")
+    elif passed_out:
         if deal.play is not None:
             report("play_after_passout", "play" if not deal.play else "play[0]",
                    "the deal was passed out (no bid), so it has no play" if not deal.play
@@ -150,10 +166,10 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     elif contract is not None:
         if deal.play is not None and "play" not in deal.unreadable:
             hands_given = deal.hands is not None or "hands" in deal.unreadable
-            hands, tricks = _replay_play(deal.play, hands, hands_given, contract, profile, report)
+            hands, tricks = _replay_play(deal.play, hands, hands_given, contract.trump,
+                                         profile.opening_leader(contract.declarer), profile, report)
             if len(tricks) == 13:
-                won_ns = sum(1 for t in tricks if not t.winner & 1)  # N and S are seats 0 and 2
-                tricks_won = (won_ns, 13 - won_ns)
+                tricks_won = _won(tricks)
                 if deal.result is not None and deal.result != tricks_won[contract.declarer.side]:
                     report("result_mismatch", "result",
                            f"result says declarer took {deal.result} tricks; the play gives {tricks_won[contract.declarer.side]}")
@@ -188,14 +204,18 @@ def _checked_hands(deal: DealRecord, report) -> tuple[int, int, int, int] | None
     return tuple(h.mask for h in deal.hands) if ok else None  # type: ignore[return-value]
 
 
-def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, contract: Contract,
+def _won(tricks: tuple[Trick, ...]) -> tuple[int, int]:
+    """Tricks taken by N–S and by E–W (N and S are seats 0 and 2)."""
+    won_ns = sum(1 for t in tricks if not t.winner & 1)
+    return won_ns, len(tricks) - won_ns
+
+
+def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int | None, leader: Seat,
                  profile: RuleProfile, report):
     """Replay the cards; returns the dealt hands (derived if not given) and the finished tricks.
 
     With broken hands (already reported) the play is not checked at all.
     """
-    leader = profile.opening_leader(contract.declarer)
-    trump = contract.trump
     if hands is None:
         if hands_given:
             return None, ()
@@ -204,11 +224,11 @@ def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, contract: Co
                    f"without the hands the play must give all 52 cards; it has {len(cards)}")
             return None, ()
         try:
-            hands = hands_from_play(cards, trump, leader)
+            hands = hands_from_play(cards, trump, leader, profile)
         except _At as bad:
             report(bad.move.code, f"play[{bad.index}]", bad.move.message)
             return None, ()
-    play = Play(hands, trump, leader)
+    play = Play(hands, trump, leader, profile)  # type: ignore[arg-type]
     try:
         play.play_cards(cards)
     except IllegalMove as bad:

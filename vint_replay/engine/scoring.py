@@ -17,7 +17,8 @@ class Line(StrEnum):
 
 
 class Item(StrEnum):
-    """The kinds of entries (format.md §4 names), in the order a scoresheet lists them."""
+    """The kinds of entries (format.md §4 and §5 names). New kinds are appended (the store keeps
+    them by name); :data:`ITEM_ORDER` is the order a scoresheet lists them in."""
 
     TRICKS = "tricks"
     SLAM = "slam"
@@ -28,9 +29,14 @@ class Item(StrEnum):
     FAILED_CONTRACT_PREMIUM = "failed_contract_premium"
     GAME = "game"
     RUBBER = "rubber"
+    CORONKA = "coronka"
+    X_MARKS = "x_marks"
+    PASSED_OUT = "passed_out"
 
 
-ITEM_ORDER = {item: i for i, item in enumerate(Item)}
+ITEM_ORDER = {item: i for i, item in enumerate((
+    Item.TRICKS, Item.SLAM, Item.CONTRACT_PREMIUM, Item.HONOURS, Item.ACES, Item.CORONKA, Item.UNDERTRICKS,
+    Item.FAILED_CONTRACT_PREMIUM, Item.PASSED_OUT, Item.X_MARKS, Item.GAME, Item.RUBBER))}
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,4 +63,4 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
             break
     found = in_file_order(found, [deal.number for deal in record.deals])
     valid = not any(d.severity is Severity.ERROR for d in found)
-    return SessionReport(record, profile, tuple(replays), tuple(found), ledger.score if valid else None)
+    return SessionReport(record, profile, tuple(replays), tuple(found), ledger.finish() if valid else None)

@@ -11,7 +11,6 @@ from ..engine.calls import PASS, Call
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.errors import IllegalMove
-from ..engine.play import trick_winner
 from ..engine.profiles import RuleProfile, get_profile, profile_names
 from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat
@@ -596,7 +595,7 @@ class _Reader:
                 return None
             cards.extend(played)
             if len(played) == 4:
-                leader = SEATS[(leader + trick_winner(played, contract.trump)) & 3]
+                leader = SEATS[(leader + profile.trick_winner(played, contract.trump)) & 3]
         self.locations[(number, f"play[{len(cards)}]")] = text.ends.get("Play", tag.at)
         unreadable.discard("play")
         return tuple(cards)

@@ -1,11 +1,17 @@
 """Many sessions checked and scored at once with NumPy: the bulk path of imports and benchmarks.
 
-A vectorised formulation of the reference engine (auction.py, play.py, ledger.py) for sessions
-that are plainly valid, canonical ``vint-record/1`` JSON. Anything else — unknown fields,
-comments, result-only deals, a non-canonical spelling, any illegal call or card — is refused,
-and the caller falls back to ``read_json`` + ``session.evaluate``, the only producer of
-diagnostics. Rule numbers come from the :class:`RuleProfile`; each deal's entries are the
-profile's own (``profile.score``), computed once per distinct contract, tricks, honours and aces.
+Sessions that are plainly valid, canonical ``vint-record/1`` JSON are checked here with arrays;
+anything else — unknown fields, comments, result-only deals, a non-canonical spelling, any
+illegal call or card — is refused, and the caller falls back to ``read_json`` +
+``session.evaluate``, the only producer of diagnostics.
+
+No rule is written here. The arrays are built from the profile's own hooks: bid ranks
+(``bid_ranks``), pass counts, the card strengths that decide tricks (``strength_table``), what a
+trick adds below the line (``below_points``) and each deal's entries (``score``); games, rubbers
+and premiums come from the engine's own :class:`~vint_replay.engine.ledger.Ledger`. What is
+vectorised is the base profile's *shape* of rules — the last bidder declares, players follow
+suit, passed-out deals are thrown in, no doubles — so a profile that overrides one of those
+hooks has no batch path (:func:`batch_supported`) and its sessions take the reference path.
 """
 from __future__ import annotations
 
@@ -16,12 +22,13 @@ from typing import Sequence
 
 import numpy as np
 
-from ..engine.calls import BIDS, Contract
+from ..engine.calls import BIDS, CALLS_BY_CODE, Contract
 from ..engine.cards import FULL_DECK, RANK_CHARS, SUIT_MASKS
+from ..engine.ledger import Ledger
 from ..engine.profiles import DEFAULT_PROFILE, RuleProfile, get_profile, profile_names
 from ..engine.record import DEAL_NUMBERS, SessionInfo
 from ..engine.scoring import ACES_MASK, HONOUR_RANKS_MASK, DealFacts, Item, Line
-from ..engine.seats import SEATS
+from ..engine.seats import SEATS, SIDES
 
 FORMAT_NAME = "vint-record/1"
 _TOP_KEYS = {"format", "session", "deals"}
@@ -37,7 +44,7 @@ _LINE_INDEX = {line: i for i, line in enumerate(Line)}
 _ITEM_INDEX = {item: i for i, item in enumerate(Item)}
 _INT32 = 1 << 31
 
-# Per call code (Call.order + 1; 0 = pass): the bid's contract facts.
+# Per call code (0 = pass): the bid's contract facts (what it promises, its trump suit).
 _NEEDED = np.array([0] + [Contract(b.level, b.denomination, SEATS[0]).tricks_needed  # type: ignore[arg-type]
                           for b in BIDS], dtype=np.int64)
 _TRUMP = np.array([-1] + [-1 if b.denomination.trump is None else int(b.denomination.trump) for b in BIDS],
@@ -252,11 +259,24 @@ def _info(raw: object, profile: RuleProfile) -> SessionInfo | None:
     tags = [raw.get(key) for key in ("event", "site", "date", "table")]
     if any(type(v) is not str for v in names) or any(v is not None and type(v) is not str for v in tags):
         return None
-    if type(rules) is not str or rules not in profile_names() or get_profile(rules) is not profile:
+    if type(rules) is not str or rules not in profile_names() or get_profile(rules) != profile:
         return None
-    if not profile.entries_by_counts:
-        return None  # its deal entries may depend on more than the batch path memoises on
+    if not batch_supported(profile):
+        return None
     return SessionInfo(sid, names, *tags, rules=rules)
+
+
+# The hooks whose base behaviour the arrays below reproduce; a profile overriding any of them,
+# or allowing doubles, is checked by the reference engine only.
+_VECTORISED_HOOKS = ("auction_closed", "choose_declarer", "legal_cards", "plays_passed_out", "trick_winner",
+                     "unfinished_rubber_entries")
+
+
+def batch_supported(profile: RuleProfile) -> bool:
+    """Whether the batch path can check and score sessions of ``profile``."""
+    base = RuleProfile
+    return (profile.batch_path and not profile.doubles_allowed
+            and all(getattr(type(profile), hook) is getattr(base, hook) for hook in _VECTORISED_HOOKS))
 
 
 # ---------------------------------------------------------------- checking and scoring
@@ -313,7 +333,7 @@ def _concat(parsed: list[ParsedSession]) -> dict[str, np.ndarray]:
 
 def _auction(dealer: np.ndarray, counts: np.ndarray, calls: np.ndarray,
              profile: RuleProfile) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """rules/volchaninov.md §2 over all auctions at once: (legal and closed, final bid code, declarer)."""
+    """The profile's auction over all auctions at once: (legal and closed, final bid code, declarer)."""
     n = len(counts)
     starts = np.cumsum(counts) - counts
     deal_of = np.repeat(np.arange(n), counts)
@@ -324,7 +344,8 @@ def _auction(dealer: np.ndarray, counts: np.ndarray, calls: np.ndarray,
     before = np.where(same, np.r_[-1, bid_at[:-1]], starts[deal] - 1)
     passes = bid_at - before - 1  # passes since the last bid (or since the start)
     limit = np.where(same, profile.passes_after_bid, profile.passes_to_pass_out)
-    higher = ~same | (calls[bid_at] > np.r_[0, calls[bid_at[:-1]]])
+    rank = np.array(profile.bid_ranks, dtype=np.int64)[calls[bid_at]]
+    higher = ~same | (rank > np.r_[0, rank[:-1]])
     ok = np.ones(n, dtype=bool)
     ok[deal[(passes >= limit) | ~higher]] = False  # a call after the close, or an insufficient bid
     is_last = np.r_[deal[1:] != deal[:-1], True] if len(deal) else np.zeros(0, dtype=bool)
@@ -338,12 +359,16 @@ def _auction(dealer: np.ndarray, counts: np.ndarray, calls: np.ndarray,
     return ok, contract, declarer
 
 
-def _play(hands: np.ndarray, cards: np.ndarray, trump: np.ndarray, leader: np.ndarray):
-    """rules/volchaninov.md §3 over all plays at once, one card position at a time: (legal, seat of each
-    card, winner of each trick). Works on (position, deal) arrays so each step reads a row."""
+def _play(hands: np.ndarray, cards: np.ndarray, trump: np.ndarray, leader: np.ndarray, profile: RuleProfile):
+    """The play over all plays at once, one card position at a time: (legal, seat of each card,
+    winner of each trick). Players follow suit when able (the base ``legal_cards``); the
+    strongest card by the profile's ``strength_table`` wins. Works on (position, deal) arrays
+    so each step reads a row."""
     p = len(cards)
     cards_t = np.ascontiguousarray(cards.T)
-    bits, suits, ranks = _ONE << cards_t.astype(np.uint64), cards_t // 13, cards_t % 13
+    bits, suits = _ONE << cards_t.astype(np.uint64), cards_t // 13
+    power = np.array(profile.strength_table, dtype=np.int64).reshape(-1)  # (trump, led, card) flattened
+    row_of_trump = np.where(trump < 0, 4, trump) * 4
     left = hands.reshape(-1).copy()  # the cards each seat still holds, 4 per deal
     base = np.arange(p) * 4
     ok = np.ones(p, dtype=bool)
@@ -352,7 +377,8 @@ def _play(hands: np.ndarray, cards: np.ndarray, trump: np.ndarray, leader: np.nd
     for t in range(13):
         led = suits[4 * t]
         led_mask = _SUIT_MASKS[led]
-        best = ranks[4 * t] + 13 + 26 * (led == trump)  # the card winning the trick so far
+        row = (row_of_trump + led) * 52
+        best = power[row + cards_t[4 * t]]  # the strength of the card winning the trick so far
         win = np.zeros(p, dtype=np.int64)
         for i in range(4):
             k = 4 * t + i
@@ -362,10 +388,8 @@ def _play(hands: np.ndarray, cards: np.ndarray, trump: np.ndarray, leader: np.nd
             bit = bits[k]
             ok &= (held & bit) != 0  # the seat holds the card (so it is not played twice)
             if i:
-                follows = suits[k] == led
-                ok &= follows | ((held & led_mask) == 0)  # follows suit when able
-                # the highest trump wins, else the highest card of the suit led
-                strength = ranks[k] + 13 * follows + 26 * (suits[k] == trump)
+                ok &= (suits[k] == led) | ((held & led_mask) == 0)  # follows suit when able
+                strength = power[row + cards_t[k]]
                 better = strength > best
                 best = np.where(better, strength, best)
                 win = np.where(better, i, win)
@@ -386,7 +410,7 @@ def _legal(c: dict[str, np.ndarray], profile: RuleProfile):
     good_play = ok[played]  # plays are only checked for deals otherwise sound
     fit = played[good_play]
     leaders = _leaders(profile)[declarer[fit]]
-    play_ok, seats, winners = _play(hands[fit], c["cards"][good_play], _TRUMP[contract[fit]], leaders)
+    play_ok, seats, winners = _play(hands[fit], c["cards"][good_play], _TRUMP[contract[fit]], leaders, profile)
     ok[fit] &= play_ok
     sessions_ok = np.logical_and.reduceat(ok, np.cumsum(c["counts"]) - c["counts"])
     return sessions_ok.tolist(), (contract, declarer, seats, winners)
@@ -398,12 +422,25 @@ def _leaders(profile: RuleProfile) -> np.ndarray:
 
 
 # per profile: deal key -> the deal's entries as rows (side, line, item, points); at most
-# 35 bids × 4 declarers × 14 tricks × 6 honours × 5 aces keys
+# 35 bids × 4 declarers × 14 tricks × 6 honours × 5 aces keys for a profile scoring by counts
 _entry_memo: dict[RuleProfile, dict[int, np.ndarray]] = {}
 
 
+def _below_table(profile: RuleProfile) -> np.ndarray:
+    """``profile.below_points`` for every bid code, for the declaring (1) and the defending (0)
+    side, after 0–13 tricks taken: the race to game is run on this table."""
+    table = np.zeros((len(CALLS_BY_CODE), 2, 14), dtype=np.int64)
+    for bid in BIDS:
+        contract = Contract(bid.level, bid.denomination, SEATS[0])  # type: ignore[arg-type]
+        for taken in range(14):
+            table[bid.code, 1, taken] = profile.below_points(contract, SIDES[0], taken)
+            table[bid.code, 0, taken] = profile.below_points(contract, SIDES[1], taken)
+    return table
+
+
 def _score(parsed: list[ParsedSession], c: dict[str, np.ndarray], replayed, profile: RuleProfile) -> ColumnarBatch:
-    """Score valid sessions from their replay (the ledger's games and rubbers included)."""
+    """Score valid sessions from their replay: each deal's entries from the profile, then the
+    engine's ledger for games, rubbers and their premiums."""
     n = len(c["number"])
     hands = c["hands"]
     contract, declarer, seats, winners = replayed
@@ -421,39 +458,28 @@ def _score(parsed: list[ParsedSession], c: dict[str, np.ndarray], replayed, prof
     declarer_tricks = np.where(declarer & 1, tricks[:, 1], tricks[:, 0])
     made = declarer_tricks >= _NEEDED[contract]
 
-    # deal entries: profile.score, once per (contract, declarer, tricks, honours, aces)
-    ns_holding = hands[played, 0] | hands[played, 2]
-    honours = np.bitwise_count(ns_holding & _HONOURS[p_contract]).astype(np.int64)
-    aces = np.bitwise_count(ns_holding & np.uint64(ACES_MASK)).astype(np.int64)
-    keys = (((p_contract * 4 + p_declarer) * 14 + tricks_ns) * 6 + honours) * 5 + aces
-    unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    memo = _entry_memo.setdefault(profile, {})
-    tables = [memo[key] if key in memo else _entries_for(profile, memo, key, int(p_contract[j]), int(p_declarer[j]),
-                                                         int(tricks_ns[j]), hands[played[j]])
-              for key, j in zip(unique.tolist(), first.tolist())]
+    # the deal's own entries: profile.score, once per distinct key when it scores by counts
+    tables = _own_entries(profile, hands[played], p_contract, p_declarer, tricks_ns)
     own_counts = np.zeros(n, dtype=np.int64)
-    own_counts[played] = np.array([len(t) for t in tables], dtype=np.int64)[inverse] if len(tables) else 0
+    own_counts[played] = [len(rows) for rows in tables]
 
-    game_side, game_trick, game_rubber, rubber, rubbers = _ledger(c, trick_value, played, ns_won, tricks_ns, profile)
+    # the race below the line, trick by trick, from the profile's below_points
+    below = _below_table(profile)
+    ns_declares = (p_declarer & 1) == 0
+    ns_taken, ew_taken = np.cumsum(ns_won, axis=1), np.cumsum(~ns_won, axis=1)
+    run_ns = below[p_contract[:, None], ns_declares[:, None].astype(np.int64), ns_taken]
+    run_ew = below[p_contract[:, None], (~ns_declares)[:, None].astype(np.int64), ew_taken]
+    game_side, game_trick, game_rubber, rubber, rubbers, extra = _ledger(c, contract, declarer, tricks, played,
+                                                                         run_ns, run_ew, profile)
 
-    has_game = game_side >= 0
-    entry_counts = own_counts + has_game
-    starts = np.cumsum(entry_counts) - entry_counts
-    entries = np.zeros((int(entry_counts.sum()), 4), dtype=np.int64)
-    if len(tables):
-        flat = np.concatenate(tables)
-        offsets = np.cumsum([len(t) for t in tables]) - np.array([len(t) for t in tables])
-        deal_src = np.zeros(n, dtype=np.int64)
-        deal_src[played] = offsets[inverse]
-        deal_of = np.repeat(np.arange(n), own_counts)
-        within = np.arange(len(deal_of)) - np.repeat(np.cumsum(own_counts) - own_counts, own_counts)
-        entries[starts[deal_of] + within] = flat[deal_src[deal_of] + within]
-    game_at = np.flatnonzero(has_game)
-    above = _LINE_INDEX[Line.ABOVE]
-    entries[starts[game_at] + own_counts[game_at]] = np.stack([
-        game_side[game_at], np.full(len(game_at), above),
-        np.where(game_rubber[game_at], _ITEM_INDEX[Item.RUBBER], _ITEM_INDEX[Item.GAME]),
-        np.where(game_rubber[game_at], profile.rubber_bonus, profile.game_bonus)], axis=1) if len(game_at) else 0
+    extra_counts = np.array([len(rows) for rows in extra], dtype=np.int64)
+    entry_counts = own_counts + extra_counts
+    per_deal: list[np.ndarray] = [_NO_ROWS] * n
+    for j, i in enumerate(played.tolist()):
+        per_deal[i] = tables[j]
+    for i in np.flatnonzero(extra_counts).tolist():
+        per_deal[i] = np.concatenate([per_deal[i], extra[i]])
+    entries = np.concatenate(per_deal) if n else _NO_ROWS
 
     entry_deal = np.repeat(np.arange(n), entry_counts)
     slot = entry_deal * 4 + entries[:, 0] * 2 + entries[:, 1]
@@ -472,68 +498,79 @@ def _score(parsed: list[ParsedSession], c: dict[str, np.ndarray], replayed, prof
     )
 
 
-def _entries_for(profile: RuleProfile, memo: dict[int, np.ndarray], key: int, code: int, declarer: int,
-                 tricks_ns: int, hands: np.ndarray) -> np.ndarray:
-    """The profile's own entries for a deal (remembered under its key), as rows of integers."""
+_NO_ROWS = np.zeros((0, 4), dtype=np.int64)
+
+
+def _rows(entries) -> np.ndarray:
+    """Entries as rows of integers: side, line index, item index, points."""
+    rows = [(int(e.side), _LINE_INDEX[e.line], _ITEM_INDEX[e.item], e.points) for e in entries]
+    return np.array(rows, dtype=np.int64).reshape(-1, 4)
+
+
+def _own_entries(profile: RuleProfile, hands: np.ndarray, codes: np.ndarray, declarers: np.ndarray,
+                 tricks_ns: np.ndarray) -> list[np.ndarray]:
+    """Each played deal's own entries from ``profile.score``: once per distinct contract,
+    declarer, tricks, honours and aces when the profile scores by those counts, else per deal."""
+    if not len(codes):
+        return []
+    if not profile.entries_by_counts:
+        return [_rows(profile.score(_facts(int(code), int(seat), int(ns), h)))
+                for code, seat, ns, h in zip(codes.tolist(), declarers.tolist(), tricks_ns.tolist(), hands)]
+    ns_holding = hands[:, 0] | hands[:, 2]
+    honours = np.bitwise_count(ns_holding & _HONOURS[codes]).astype(np.int64)
+    aces = np.bitwise_count(ns_holding & np.uint64(ACES_MASK)).astype(np.int64)
+    keys = (((codes * 4 + declarers) * 14 + tricks_ns) * 6 + honours) * 5 + aces
+    unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    memo = _entry_memo.setdefault(profile, {})
+    for key, j in zip(unique.tolist(), first.tolist()):
+        if key not in memo:
+            memo[key] = _rows(profile.score(_facts(int(codes[j]), int(declarers[j]), int(tricks_ns[j]), hands[j])))
+    distinct = [memo[key] for key in unique.tolist()]
+    return [distinct[k] for k in inverse.tolist()]
+
+
+def _facts(code: int, declarer: int, tricks_ns: int, hands: np.ndarray) -> DealFacts:
     bid = BIDS[code - 1]
     contract = Contract(bid.level, bid.denomination, SEATS[declarer])  # type: ignore[arg-type]
-    facts = DealFacts(contract, (tricks_ns, 13 - tricks_ns), tuple(int(h) for h in hands))  # type: ignore[arg-type]
-    rows = [(int(e.side), _LINE_INDEX[e.line], _ITEM_INDEX[e.item], e.points) for e in profile.score(facts)]
-    memo[key] = np.array(rows, dtype=np.int64).reshape(-1, 4)
-    return memo[key]
+    return DealFacts(contract, (tricks_ns, 13 - tricks_ns), tuple(int(h) for h in hands))  # type: ignore[arg-type]
 
 
-def _ledger(c: dict[str, np.ndarray], trick_value: np.ndarray, played: np.ndarray, ns_won: np.ndarray,
-            tricks_ns: np.ndarray, profile: RuleProfile):
-    """rules/volchaninov.md §5 deal by deal: who reaches the game threshold first and at which trick,
-    game or rubber premium, the rubber of each deal and the rubbers of each session."""
-    n = len(trick_value)
-    trick_no = np.arange(1, 14)
-    never = 99
-    ns_at = np.sort(np.where(ns_won, trick_no, never), axis=1).tolist()  # the tricks N–S won, in order
-    ew_at = np.sort(np.where(ns_won, never, trick_no), axis=1).tolist()
+def _ledger(c: dict[str, np.ndarray], contract: np.ndarray, declarer: np.ndarray, tricks: np.ndarray,
+            played: np.ndarray, run_ns: np.ndarray, run_ew: np.ndarray, profile: RuleProfile):
+    """The engine's :class:`Ledger` over every session, deal by deal: who reached game first and
+    at which trick, the rubber of each deal, the rubbers of each session, and the premiums the
+    ledger wrote (as entry rows per deal)."""
+    n = len(contract)
     row = np.full(n, -1, dtype=np.int64)
     row[played] = np.arange(len(played))
-    threshold, to_win = profile.game_threshold, profile.games_to_win_rubber
-    game_side = [-1] * n
-    game_trick = [0] * n
-    game_rubber = [False] * n
-    rubber_of = [0] * n
+    game_side, game_trick, game_rubber, rubber_of = [-1] * n, [0] * n, [False] * n, [0] * n
+    extra: list[np.ndarray] = [_NO_ROWS] * n
+    contracts = {(b.code, seat): Contract(b.level, b.denomination, seat)  # type: ignore[arg-type]
+                 for b in BIDS for seat in SEATS}
+    rows, codes, seats, dealers = row.tolist(), contract.tolist(), declarer.tolist(), c["dealer"].tolist()
+    won, ns_rows, ew_rows = tricks.tolist(), run_ns.tolist(), run_ew.tolist()
     rubbers = []
-    won_ns = tricks_ns.tolist()
-    values = trick_value.tolist()
-    rows = row.tolist()
     start = 0
     for count in c["counts"].tolist():
-        rubber, below_ns, below_ew, games_ns, games_ew, finished = 1, 0, 0, 0, 0, False
+        ledger = Ledger(profile)
         for i in range(start, start + count):
-            if finished:
-                rubber, below_ns, below_ew, games_ns, games_ew, finished = rubber + 1, 0, 0, 0, 0, False
-            rubber_of[i] = rubber
-            v = values[i]
-            if not v:
-                continue
             j = rows[i]
-            need_ns = -((below_ns - threshold) // v)  # tricks each side still needs for game
-            need_ew = -((below_ew - threshold) // v)
-            at_ns = ns_at[j][need_ns - 1] if need_ns <= 13 else never
-            at_ew = ew_at[j][need_ew - 1] if need_ew <= 13 else never
-            if at_ns == at_ew:  # neither reaches game
-                below_ns += won_ns[j] * v
-                below_ew += (13 - won_ns[j]) * v
-                continue
-            below_ns = below_ew = 0
-            if at_ns < at_ew:
-                games_ns += 1
-                game_side[i], game_trick[i], finished = 0, at_ns, games_ns >= to_win
+            if j < 0:
+                settled = ledger.settle(None, None, None, SEATS[dealers[i]])
             else:
-                games_ew += 1
-                game_side[i], game_trick[i], finished = 1, at_ew, games_ew >= to_win
-            game_rubber[i] = finished
-        rubbers.append(rubber)
+                settled = ledger.settle(contracts[codes[i], SEATS[seats[i]]], tuple(won[i]),  # type: ignore[arg-type]
+                                        (ns_rows[j], ew_rows[j]), SEATS[dealers[i]])
+            rubber_of[i] = settled.rubber
+            if settled.game is not None:
+                game_side[i], game_trick[i] = int(settled.game.side), settled.game.trick or 0
+                game_rubber[i] = settled.game.bonus == "rubber"
+            if settled.entries:
+                extra[i] = _rows(settled.entries)
+        rubbers.append(len(ledger.finish().rubbers))
         start += count
     return (np.array(game_side, dtype=np.int64), np.array(game_trick, dtype=np.int64),
-            np.array(game_rubber, dtype=bool), np.array(rubber_of, dtype=np.int64), np.array(rubbers, dtype=np.int64))
+            np.array(game_rubber, dtype=bool), np.array(rubber_of, dtype=np.int64), np.array(rubbers, dtype=np.int64),
+            extra)
 
 
 def empty_batch() -> ColumnarBatch:

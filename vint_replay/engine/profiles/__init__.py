@@ -1,28 +1,40 @@
-"""Rule profiles: each variant of vint is one module defining one :class:`RuleProfile`.
+"""Rule profiles: each rule system is one module with one :class:`RuleProfile` subclass.
 
-Adding a variant means adding a module here and naming it in ``_MODULES``; the engine reads
-everything variant-specific from the profile object.
+Adding a system means writing its module and adding it to ``_MODULES``; the engine reads
+everything rule-specific from the profile.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
 from importlib import import_module
 
-from .base import RuleProfile
+from .base import ProfileError, RubberState, RuleProfile, Slip
 
 DEFAULT_PROFILE = "volchaninov"
-_MODULES = {"volchaninov": "volchaninov"}
+_MODULES = {"volchaninov": ("volchaninov", "Volchaninov")}
 
 
-def get_profile(name: str | None = None) -> RuleProfile:
-    """The profile called ``name`` (the default profile for ``None``); ``KeyError`` if unknown."""
+@cache
+def _profile(name: str, options: frozenset[tuple[str, object]] = frozenset()) -> RuleProfile:
+    module, cls = _MODULES[name]
+    profile = getattr(import_module(f"{__name__}.{module}"), cls)()
+    return profile.with_options(dict(options)) if options else profile
+
+
+def get_profile(name: str | None = None, options: Mapping[str, object] | None = None) -> RuleProfile:
+    """The profile called ``name`` (the default for ``None``) under ``options``.
+
+    Raises ``KeyError`` for an unknown name and :class:`ProfileError` for a bad option.
+    """
     key = name or DEFAULT_PROFILE
     if key not in _MODULES:
         raise KeyError(key)
-    return import_module(f"{__name__}.{_MODULES[key]}").PROFILE
+    return _profile(key, frozenset((options or {}).items()))
 
 
 def profile_names() -> list[str]:
     return sorted(_MODULES)
 
 
-__all__ = ["DEFAULT_PROFILE", "RuleProfile", "get_profile", "profile_names"]
+__all__ = ["DEFAULT_PROFILE", "ProfileError", "RubberState", "RuleProfile", "Slip", "get_profile", "profile_names"]

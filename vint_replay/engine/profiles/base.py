@@ -1,46 +1,211 @@
-"""The shape of a rule profile: auction, play and scoring rules of one variant in one object."""
+"""The base rule profile: every hook the engine calls, with vint's common defaults.
+
+A profile is to this engine what a variant board is to python-chess: a subclass overrides the
+hooks where its rules differ and is registered by name (``profiles/__init__.py``). The auction,
+the play, the scorer, the ledger, the batch path and the audit read every rule from here; no
+rule number lives anywhere else.
+"""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable
+from functools import cached_property
+from typing import ClassVar
 
-from ..calls import Contract
-from ..scoring import DealFacts, Entry
-from ..seats import Seat
+from ..calls import BIDS, CALLS_BY_CODE, Contract, Denomination
+from ..cards import SUIT_MASKS, Suit
+from ..scoring import DealFacts, Entry, Item
+from ..seats import Seat, Side
+
+VINT_ORDER = (Denomination.SPADES, Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS,
+              Denomination.NOTRUMP)  # ♠ < ♣ < ♦ < ♥ < NT
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
+class RubberState:
+    """What a rubber's end may be scored on: the games in the order won and the passed-out deals."""
+
+    games: tuple[Side, ...]
+    passed_out: int  # deals passed out (thrown in) during this rubber
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """A figure a scorer may have written for a due entry by a known slip, and the slip in words."""
+
+    written: int
+    slip: str
+
+
+class ProfileError(ValueError):
+    """A session names a profile or an option the engine does not know."""
+
+
 class RuleProfile:
-    """Everything that differs between variants of vint.
+    """The hooks of one rule system. Class attributes hold its plain numbers; methods its rules.
 
-    The auction and play state machines, the scorer and the ledger take their numbers and
-    premium rules from here, so a new variant is a new module, not edits across the engine.
+    Instances are immutable once made; session options (``options``) are validated by
+    :meth:`with_options` and give a separate instance.
     """
 
-    name: str
-    title: str
-    passes_to_pass_out: int  # consecutive passes with no bid that end the auction
-    passes_after_bid: int  # consecutive passes after a bid that end the auction
-    doubles_allowed: bool
-    trick_value_base: tuple[int, int, int, int, int]  # level-1 value per Denomination
-    trick_value_step: int  # added per level above 1
-    game_threshold: int  # below-the-line points that win a game
-    game_bonus: int  # premium for a side's first game of a rubber
-    rubber_bonus: int  # premium for the game that wins the rubber (instead of game_bonus)
-    games_to_win_rubber: int
-    deal_entries: Callable[[RuleProfile, DealFacts], list[Entry]]  # tricks and premiums
-    # True when deal_entries sees the hands only through each side's count of trump honours
-    # and of aces: the batch path (columnar.py) may then reuse one result for equal counts.
-    entries_by_counts: bool = False
+    name: ClassVar[str] = "base"
+    title: ClassVar[str] = ""
+    doc: ClassVar[str] = ""  # the rules page in docs/ that the tests cite
+    option_values: ClassVar[Mapping[str, tuple[str, ...]]] = {}  # option -> allowed values, default first
 
-    def trick_value(self, contract: Contract) -> int:
-        """V: what each trick is worth in this contract."""
-        return self.trick_value_base[contract.denomination] + self.trick_value_step * (contract.level - 1)
+    # -- auction ------------------------------------------------------------------------------
+    denomination_order: ClassVar[tuple[Denomination, ...]] = VINT_ORDER  # low to high
+    passes_to_pass_out: ClassVar[int] = 8  # consecutive passes with no bid that end the auction
+    passes_after_bid: ClassVar[int] = 12  # consecutive passes after the last bid that end it
+    doubles_allowed: ClassVar[bool] = False
+
+    # -- scoring ------------------------------------------------------------------------------
+    game_threshold: ClassVar[int] = 500  # points below the current line that win a game
+    games_to_win_rubber: ClassVar[int] = 2
+    has_dummy: ClassVar[bool] = False  # the declarer's partner's hand is laid face up and played by him
+
+    # -- the batch path (store/columnar.py) -----------------------------------------------------
+    batch_path: ClassVar[bool] = True  # False: sessions of this profile always take the reference path
+    # True when deal_entries reads the hands only through each side's count of trump honours
+    # and of aces, so the batch path may reuse one result for equal counts
+    entries_by_counts: ClassVar[bool] = False
+
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        self.options: dict[str, str] = {k: v[0] for k, v in self.option_values.items()}
+        self.options.update(options or {})
+
+    def with_options(self, options: Mapping[str, object]) -> RuleProfile:
+        """This profile under a session's options; :class:`ProfileError` for an unknown one."""
+        for key, value in options.items():
+            if key not in self.option_values:
+                known = ", ".join(self.option_values) or "none"
+                raise ProfileError(f"the {self.name} profile has no option {key!r} (options: {known})")
+            if value not in self.option_values[key]:
+                raise ProfileError(f"option {key} of the {self.name} profile is one of "
+                                   f"{', '.join(self.option_values[key])}, not {value!r}")
+        return type(self)({k: str(v) for k, v in options.items()}) if options else self
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.options == other.options  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), tuple(sorted(self.options.items()))))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r} {self.options}>"
+
+    # -- auction hooks --------------------------------------------------------------------------
+
+    @cached_property
+    def bid_ranks(self) -> tuple[int, ...]:
+        """Rank of every call code (higher bids outrank lower); -1 for a pass, double, redouble."""
+        position = {d: i for i, d in enumerate(self.denomination_order)}
+        ranks = [-1] * len(CALLS_BY_CODE)
+        for bid in BIDS:
+            assert bid.denomination is not None
+            ranks[bid.code] = (bid.level - 1) * 5 + position[bid.denomination]
+        return tuple(ranks)
+
+    @property
+    def order_text(self) -> str:
+        """The denominations low to high, for messages: ``♠ < ♣ < ♦ < ♥ < NT``."""
+        return " < ".join(d.symbol for d in self.denomination_order)
+
+    def auction_closed(self, passes: int, bid_made: bool) -> bool:
+        """Whether ``passes`` consecutive passes end the auction (before or after a bid)."""
+        return passes >= (self.passes_after_bid if bid_made else self.passes_to_pass_out)
+
+    def choose_declarer(self, last_bidder: Seat, first_to_name: Seat) -> Seat:
+        """Who declares: vint's last bidder. ``first_to_name`` is the first player of the last
+        bidder's side to name the final denomination (bridge's declarer)."""
+        return last_bidder
+
+    # -- play hooks -----------------------------------------------------------------------------
 
     def opening_leader(self, declarer: Seat) -> Seat:
         """Who leads to the first trick: the player left of the declarer."""
         return declarer.left
 
+    def legal_cards(self, held: int, led_suit: Suit | None) -> int:
+        """The cards a player may play: the suit led when he holds it, else anything."""
+        if led_suit is not None:
+            follow = held & SUIT_MASKS[led_suit]
+            if follow:
+                return follow
+        return held
+
+    def card_strength(self, card: int, led_suit: int, trump: int | None) -> int:
+        """How strongly ``card`` bids for the trick (the strongest wins; 0 cannot win): any
+        trump beats the suit led, which beats the other suits."""
+        suit, rank = divmod(card, 13)
+        if suit == trump:
+            return 27 + rank
+        return 14 + rank if suit == led_suit else 0
+
+    @cached_property
+    def strength_table(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """:meth:`card_strength` for every trump (index 4 = none), suit led and card: the one
+        table both the reference play and the batch path decide tricks with."""
+        return tuple(tuple(tuple(self.card_strength(card, led, None if trump == 4 else trump) for card in range(52))
+                           for led in range(4)) for trump in range(5))
+
+    def trick_winner(self, cards: Sequence[int], trump: int | None) -> int:
+        """Index of the card that wins the trick (the strongest; the first of equals)."""
+        row = self.strength_table[4 if trump is None else trump][cards[0] // 13]
+        strengths = [row[card] for card in cards]
+        return strengths.index(max(strengths))
+
+    # -- scoring hooks --------------------------------------------------------------------------
+
+    def trick_value(self, contract: Contract) -> int:
+        """V: what one trick is worth below the line in this contract."""
+        raise NotImplementedError
+
+    def below_points(self, contract: Contract, side: Side, taken: int) -> int:
+        """What ``side`` has written below the line in this deal once it has taken ``taken``
+        tricks (never decreasing as tricks are taken): the game race is run on this."""
+        return taken * self.trick_value(contract)
+
+    def deal_entries(self, facts: DealFacts) -> list[Entry]:
+        """The deal's own entries, below and above the line (not the game premiums)."""
+        raise NotImplementedError
+
     def score(self, facts: DealFacts) -> list[Entry]:
-        """The deal's own entries (game and rubber premiums are the ledger's business)."""
-        return sorted(self.deal_entries(self, facts), key=Entry.sort_key)
+        """The deal's entries in scoresheet order."""
+        return sorted(self.deal_entries(facts), key=Entry.sort_key)
+
+    def passed_out_entries(self, dealer: Seat, tricks: tuple[int, int] | None) -> list[Entry]:
+        """What a passed-out deal writes (``tricks`` when the profile plays it out). Nothing."""
+        return []
+
+    def plays_passed_out(self) -> bool:
+        """Whether a passed-out deal is played out (with no trumps)."""
+        return False
+
+    def passed_out_leader(self, dealer: Seat) -> Seat:
+        """Who leads when a passed-out deal is played out: the player left of the dealer."""
+        return dealer.left
+
+    def game_entries(self, side: Side, games: Sequence[Side], rubber_won: bool) -> list[Entry]:
+        """The premium for the game ``side`` just won; ``games`` are the rubber's games so far,
+        this one included."""
+        raise NotImplementedError
+
+    def rubber_won_entries(self, rubber: RubberState, winner: Side) -> list[Entry]:
+        """What is written when ``winner`` wins the rubber, beyond the game premium. Nothing."""
+        return []
+
+    def unfinished_rubber_entries(self, rubber: RubberState, below: tuple[int, int]) -> list[Entry]:
+        """What an unfinished rubber at the end of the session writes. Nothing."""
+        return []
+
+    # -- the audit's common slips ---------------------------------------------------------------
+
+    def slips(self, entry: Entry, contract: Contract | None, trick_value: int | None) -> list[Slip]:
+        """Figures a scorer may have written for the due ``entry`` by a common slip."""
+        return []
+
+    def premiums_not_due(self, contract: Contract | None, trick_value: int | None) -> list[tuple[Item, int]]:
+        """Premiums a scorer may have written although nothing made them due, most likely first."""
+        return []
+

@@ -30,6 +30,7 @@ class SessionInfo:
     date: str | None = None
     table: str | None = None
     rules: str = "volchaninov"
+    options: dict[str, str] = field(default_factory=dict)  # the profile's session options, e.g. x_marks
     extra: dict[str, object] = field(default_factory=dict)  # unknown fields, kept for the writer
     nested_extra: dict[str, dict[str, object]] = field(default_factory=dict)  # by field: {"players": {...}}
 

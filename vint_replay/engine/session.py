@@ -8,6 +8,7 @@ from .errors import IllegalMove
 from .gc_pause import paused_gc
 from .ledger import Ledger, SessionScore
 from .profiles import RuleProfile, get_profile
+from .profiles.rescore import rescoring
 from .record import SessionRecord
 from .replay import DealReplay, replay_deal
 
@@ -28,19 +29,24 @@ class SessionReport:
         return not any(d.severity is Severity.ERROR for d in self.diagnostics)
 
 
-def evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list[Diagnostic] = ()) -> SessionReport:
+def evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list[Diagnostic] = (),
+             rules: str | None = None) -> SessionReport:
     """Replay every deal, then run the ledger over them in order.
 
     ``read_problems`` are the reader's diagnostics; they are merged (by deal) with the
     engine's. The ledger stops at the first invalid deal: after it, the games already won and
     the points below the line are unknown, so ``order_needed`` can only be judged before it.
+    ``rules`` rescores the session under another profile (:func:`rescoring`).
     """
+    profile = get_profile(record.info.rules, record.info.options)
+    if rules is not None and rules != record.info.rules:
+        profile = rescoring(profile, get_profile(rules))
     with paused_gc():
-        return _evaluate(record, read_problems)
+        return _evaluate(record, read_problems, profile)
 
 
-def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list[Diagnostic]) -> SessionReport:
-    profile = get_profile(record.info.rules)
+def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list[Diagnostic],
+              profile: RuleProfile) -> SessionReport:
     replays: list[DealReplay] = []
     found: list[Diagnostic] = list(read_problems)
     previous = None

@@ -10,14 +10,14 @@ from ..engine.calls import CALL_BY_TEXT, Call
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.gc_pause import paused_gc
-from ..engine.profiles import profile_names
+from ..engine.profiles import ProfileError, get_profile, profile_names
 from ..engine.record import DEAL_NUMBERS, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
 
 FORMAT_NAME = "vint-record/1"
 SESSION_TAGS = ("event", "site", "date", "table")
-SESSION_KEYS = {"id", "players", "rules", *SESSION_TAGS}
+SESSION_KEYS = {"id", "players", "rules", "options", *SESSION_TAGS}
 DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments"}
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
@@ -113,15 +113,26 @@ class _Reader:
                 value = None
             tags[key] = value
         rules = raw.get("rules", "volchaninov")
+        options = raw.get("options", {})
         if not isinstance(rules, str) or rules not in profile_names():
             self.error("schema", f"unknown rules {rules!r}; known: {', '.join(profile_names())}", at="session.rules")
             ok = False
+        elif not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+            self.error("schema", "session.options must be an object of option names and text values, "
+                                 "e.g. {\"x_marks\": \"played\"}", at="session.options")
+            ok = False
+        else:
+            try:
+                get_profile(rules, options)
+            except ProfileError as bad:
+                self.error("schema", str(bad), at="session.options")
+                ok = False
         extra = {k: raw[k] for k in raw if k not in SESSION_KEYS}
         self.unknown(set(extra), None, "session.")
         if not ok:
             return None
         nested = {"players": nested["session.players"]} if nested else {}
-        return SessionInfo(sid, tuple(names), rules=rules, extra=extra, nested_extra=nested,
+        return SessionInfo(sid, tuple(names), rules=rules, options=dict(options), extra=extra, nested_extra=nested,
                            **tags)  # type: ignore[arg-type]
 
     def deal(self, raw: Any, index: int, label: int) -> DealRecord | None:
@@ -360,6 +371,8 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
         if value is not None:
             session[key] = value
     session["rules"] = info.rules
+    if info.options:
+        session["options"] = dict(info.options)
     session["players"] = dict(zip(SEAT_KEYS, info.players)) | info.nested_extra.get("players", {})
     session.update(info.extra)
     deals = []

@@ -11,7 +11,7 @@ from ..engine.calls import PASS, Call
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.errors import IllegalMove
-from ..engine.profiles import RuleProfile, get_profile, profile_names
+from ..engine.profiles import ProfileError, RuleProfile, get_profile, profile_names
 from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat
 from . import ReadResult
@@ -21,8 +21,8 @@ SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "T
 PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
 DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score")
 SECTIONS = ("Auction", "Play")
-EXTRA, FILE_EXTRA, LAYOUT = "Extra", "FileExtra", "PlayLayout"
-CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT)}
+EXTRA, FILE_EXTRA, LAYOUT, OPTIONS = "Extra", "FileExtra", "PlayLayout", "Options"
+CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT, OPTIONS)}
 KNOWN_TAGS = set(CANONICAL_TAGS)
 LAYOUTS = ("trick", "pbn")
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -248,7 +248,7 @@ class _Reader:
                 return
             table, others = scan.header, scan.unknown
         else:
-            if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name == FILE_EXTRA:
+            if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name in (FILE_EXTRA, OPTIONS):
                 self.error("schema", f"session tag [{tag.name}] inside deal {_deal_label(deal)}: "
                                      "session tags go before the first [Deal]", tag.at, _deal_label(deal))
                 return
@@ -301,15 +301,39 @@ class _Reader:
             ok = False
         else:
             profile = get_profile(rules)
+        options = self.options(header.get(OPTIONS), rules if ok else None)
+        if options is None:
+            ok = False
         if LAYOUT in header:
             self.layout(header[LAYOUT], None)
         extra, nested = self.extras(scan.unknown, header.get(EXTRA), None, SESSION_KEYS, "session.", SESSION_NESTED)
         top, _ = self.extras([], header.get(FILE_EXTRA), None, {"format", "session", "deals", "comments"}, "", {})
         if not ok:
             return None, top, profile
-        info = SessionInfo(sid, tuple(names), rules=rules, extra=extra, nested_extra=nested,
+        info = SessionInfo(sid, tuple(names), rules=rules, options=options or {}, extra=extra, nested_extra=nested,
                            **values)  # type: ignore[arg-type]
-        return info, top, profile
+        return info, top, profile.with_options(options or {})
+
+    def options(self, tag: Tag | None, rules: str | None) -> dict[str, str] | None:
+        """``[Options "x_marks=played"]``: the profile's session options, ``name=value`` pairs
+        separated by commas; ``None`` (after a diagnostic) when they do not fit the profile."""
+        if tag is None:
+            return {}
+        options: dict[str, str] = {}
+        for part in filter(None, (p.strip() for p in tag.value.split(","))):
+            name, sep, value = part.partition("=")
+            if not sep or not name.strip() or not value.strip():
+                self.error("schema", f"[Options] holds name=value pairs separated by commas, not {part!r}",
+                           tag.char(0), at="session.options")
+                return None
+            options[name.strip()] = value.strip()
+        if rules is not None:
+            try:
+                get_profile(rules, options)
+            except ProfileError as bad:
+                self.error("schema", str(bad), tag.char(0), at="session.options")
+                return None
+        return options
 
     def extras(self, unknown: list[Tag], blob: Tag | None, deal: int | None, known: set[str], prefix: str,
                nestable: dict[str, tuple[str, ...]]) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
@@ -810,11 +834,14 @@ def write_vint(record: SessionRecord) -> str:
     for tag, name in zip(PLAYER_TAGS, info.players):
         lines += put(tag)
         lines.append(f"[{tag} {_quote(name)}]")
+    if info.options:
+        lines += put(OPTIONS)
+        lines.append(f"[{OPTIONS} {_quote(','.join(f'{k}={v}' for k, v in info.options.items()))}]")
     lines += _extra_lines(info.extra, EXTRA, put, info.nested_extra)
     lines += _extra_lines(record.extra, FILE_EXTRA, put)
     try:
-        profile: RuleProfile | None = get_profile(info.rules)
-    except KeyError:
+        profile: RuleProfile | None = get_profile(info.rules, info.options)
+    except (KeyError, ProfileError):
         profile = None
     lines += put("end")
     lines += put.rest()

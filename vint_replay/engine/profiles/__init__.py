@@ -12,7 +12,7 @@ from importlib import import_module
 from .base import ProfileError, RubberState, RuleProfile, Slip
 
 DEFAULT_PROFILE = "volchaninov"
-_MODULES = {"volchaninov": ("volchaninov", "Volchaninov")}
+_MODULES = {"volchaninov": ("volchaninov", "Volchaninov"), "classic": ("classic", "Classic")}
 
 
 @cache

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+import shlex
 from fnmatch import fnmatch
 from pathlib import Path
 
@@ -139,3 +140,71 @@ def test_relative_links_resolve():
             if "://" not in target and not (page.parent / target).exists():
                 broken.append(f"{page.relative_to(ROOT)} → {target}")
     assert not broken, "links to files that do not exist:\n" + "\n".join(broken)
+
+
+def _examples() -> list[tuple[str, dict[str, str], str]]:
+    """docs/diagnostics.md's examples: (section code, the files, the console block).
+
+    The numbered listing under "The record the examples change" is the base record; a
+    ``diff`` block changes it into ``club.vint``; a block whose info string names a file
+    (```` ```vint club.vint ````) is that whole file; a ``console`` block runs on the files
+    given since the previous one."""
+    text = (DOCS / "diagnostics.md").read_text(encoding="utf-8")
+    base_listing = text.split("## The record the examples change", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    base = [re.sub(r"^\s*\d+ ?", "", line) for line in base_listing.splitlines()]
+    examples, files, code = [], {}, ""
+    for match in re.finditer(r"^### `([a-z_]+)`|^```([^\n]*)\n(.*?)^```", text, flags=re.M | re.S):
+        heading, info, body = match.groups()
+        if heading:
+            code = heading
+        elif info == "diff":
+            files = {"club.vint": _patched(base, body)}
+        elif info == "console":
+            examples.append((code, files, body))
+            files = {}
+        elif len(info.split()) == 2:
+            files = {info.split()[1]: body}
+    return examples
+
+
+def _patched(base: list[str], diff: str) -> str:
+    """``base`` with each hunk of ``diff`` applied (hunks separated by ``@@`` lines; each must
+    match exactly one place)."""
+    lines = list(base)
+    for hunk in re.split(r"^@@.*\n", diff, flags=re.M):
+        rows = [row for row in hunk.splitlines() if row]
+        assert all(row[0] in " +-" for row in rows), f"a diff row starts with neither ' ', '+' nor '-': {hunk!r}"
+        old = [row[1:] for row in rows if row[0] in " -"]
+        new = [row[1:] for row in rows if row[0] in " +"]
+        places = [i for i in range(len(lines) - len(old) + 1) if lines[i:i + len(old)] == old]
+        assert len(places) == 1, f"diff hunk matches {len(places)} places of the base record: {hunk!r}"
+        lines[places[0]:places[0] + len(old)] = new
+    return "\n".join(lines) + "\n"
+
+
+EXAMPLES = _examples()
+
+
+def test_every_code_has_a_runnable_example():
+    assert {code for code, _, _ in EXAMPLES} >= set(emitted_codes()) - {"internal"}
+
+
+@pytest.mark.parametrize("code,files,console", EXAMPLES, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(EXAMPLES)])
+def test_diagnostics_examples_print_what_the_page_shows(code, files, console, tmp_path, monkeypatch):
+    """Each example, run as shown, prints exactly the lines shown (import also prints a
+    summary line with the time taken, which the page leaves out)."""
+    from click.testing import CliRunner
+
+    from vint_replay.cli import main
+
+    for name, body in files.items():
+        (tmp_path / name).write_text(body, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    command, *expected = console.rstrip("\n").split("\n")
+    args = shlex.split(command.removeprefix("$ vint-replay "))
+    printed = CliRunner().invoke(main, args).output.rstrip("\n").split("\n")
+    if args[0] == "validate":
+        assert printed == expected
+    else:
+        assert [line for line in printed if line in expected] == expected, printed
+    assert any(f": {code}" in line for line in expected)

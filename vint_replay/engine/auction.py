@@ -101,7 +101,7 @@ class Auction:
                         raise IllegalMove(
                             "insufficient_bid",
                             f"{seat} bid {call.pretty} but {self.highest_by} had bid {highest.pretty}: "
-                            f"a new bid must be higher ({self.profile.name} order {self.profile.order_text})")
+                            f"a new bid must be higher (order under the {self.profile.name} rules: {self.profile.order_text})")
                     highest = self.highest = call
                     self.highest_by = seat
                     self.doubled = 1

@@ -201,7 +201,6 @@ def progress(report: SessionReport) -> Progress | None:
     score = report.score
     if score is None:
         return None
-    replays = {r.deal.number: r for r in report.replays}
     totals: tuple[list[int], list[int]] = ([], [])
     running = [0, 0]
     labels: list[int] = []
@@ -217,17 +216,14 @@ def progress(report: SessionReport) -> Progress | None:
         labels.append(deal.number)
         if deal.contract is None or deal.trick_value is None:
             continue
-        level = list(deal.below_before)
-        replay = replays[deal.number]
-        steps = [(t.winner.side, 1) for t in replay.tricks] or [(side, deal.tricks[side]) for side in Side
-                                                                if deal.tricks and deal.tricks[side]]
+        # the ledger's own race: after each trick, or once for a deal kept by its result only
+        race = list(deal.below_after) or ([deal.below_end] if deal.below_end else [])
         starts.append((len(tlabels), deal.number))
-        for i, (side, count) in enumerate(steps, 1):
-            level[side] += count * deal.trick_value
-            tlabels.append(f"deal {deal.number}, trick {i}" if replay.tricks else f"deal {deal.number} (result only)")
+        for i, level in enumerate(race, 1):
+            tlabels.append(f"deal {deal.number}, trick {i}" if deal.below_after else f"deal {deal.number} (result only)")
             below[0].append(level[0])
             below[1].append(level[1])
-            if deal.game is not None and (deal.game.trick == i or (deal.game.trick is None and i == len(steps))):
+            if deal.game is not None and (deal.game.trick == i or (deal.game.trick is None and i == len(race))):
                 what = "rubber" if deal.game.bonus == "rubber" else "game"
                 games.append((len(tlabels) - 1, deal.game.side, f"{deal.game.side.label} {what}"))
     return Progress(labels, totals, tlabels, starts, below, games, report.profile.game_threshold)
@@ -272,6 +268,11 @@ def replay_payload(report: SessionReport, number: int) -> dict[str, object] | No
         "value": replay.trick_value,
         "threshold": report.profile.game_threshold,
         "below": list(scored.below_before) if scored is not None else None,
+        # the ledger's race: both sides below the line after each trick, after a result-only deal
+        "below_after": [list(b) for b in scored.below_after] if scored is not None else None,
+        "below_end": list(scored.below_end) if scored is not None and scored.below_end else None,
+        "game": None if scored is None or scored.game is None else
+        {"side": int(scored.game.side), "trick": scored.game.trick},
         "hands": None if replay.hands is None else [sorted(int(c) for c in _bits(h)) for h in replay.hands],
         "play": [int(c) for t in replay.tricks for c in t.cards],
         "leaders": [int(t.leader) for t in replay.tricks],

@@ -32,26 +32,19 @@
         children.forEach(function (c) { parent.appendChild(c); });
     }
 
-    /* Where the play stands after `pos` cards. */
+    /* Where the play stands after `pos` cards. The points below the line and the game are the
+       engine's (deal.below_after per trick, deal.below_end for a result-only deal, deal.game):
+       nothing is scored here. */
     function position(deal, pos) {
         var n = deal.play.length, done = Math.floor(pos / 4);
         var won = [0, 0], below = deal.below ? deal.below.slice() : null, game = null;
-        for (var t = 0; t < done; t++) {
-            var side = deal.winners[t] % 2;
-            won[side] += 1;
-            if (below) {
-                below[side] += deal.value;
-                if (game === null && below[side] >= deal.threshold) { game = {side: side, trick: t + 1}; }
-            }
-        }
+        for (var t = 0; t < done; t++) { won[deal.winners[t] % 2] += 1; }
+        if (below && done > 0 && deal.below_after) { below = deal.below_after[done - 1].slice(); }
+        if (deal.game && deal.game.trick !== null && done >= deal.game.trick) { game = deal.game; }
         if (!n && deal.result) {                         // a deal kept by its result only
             won = deal.result.slice();
-            if (below) {
-                [0, 1].forEach(function (s) {
-                    below[s] += won[s] * deal.value;
-                    if (game === null && below[s] >= deal.threshold) { game = {side: s, trick: null}; }
-                });
-            }
+            if (deal.below_end) { below = deal.below_end.slice(); }
+            if (deal.game) { game = deal.game; }
         }
         var toPlay = pos < n ? (deal.leaders[Math.floor(pos / 4)] + pos % 4) % 4 : null;
         return {pos: pos, n: n, won: won, below: below, game: game, toPlay: toPlay,

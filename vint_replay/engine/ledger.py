@@ -47,6 +47,7 @@ class DealScore:
     game: GameWon | None
     below_before: tuple[int, int]  # both sides' points below the current line before the deal
     below_after: tuple[tuple[int, int], ...] = ()
+    below_end: tuple[int, int] | None = None  # both sides below the old line once the deal is written
 
     @property
     def passed_out(self) -> bool:
@@ -110,11 +111,13 @@ def first_to_game(before: Sequence[int], running: tuple[Sequence[int], Sequence[
 
 @dataclass(frozen=True, slots=True)
 class Settled:
-    """What the ledger adds to a deal: its rubber, the game won in it and the premiums."""
+    """What the ledger adds to a deal: its rubber, the game won in it, the premiums, and what
+    each side wrote below the line in it."""
 
     rubber: int
     game: GameWon | None
     entries: tuple[Entry, ...]
+    below: tuple[int, int] = (0, 0)
 
 
 class Ledger:
@@ -175,7 +178,7 @@ class Ledger:
         if reached is None:
             below[0] += final[0]
             below[1] += final[1]
-            return Settled(rubber.number, None, ())
+            return Settled(rubber.number, None, (), final)
         side, trick = reached
         rubber.games.append(side)
         won_rubber = rubber.games.count(side) >= profile.games_to_win_rubber
@@ -185,7 +188,7 @@ class Ledger:
             entries = entries + profile.rubber_won_entries(rubber.state, side)
         self.below = [0, 0]
         self._add(entries)
-        return Settled(rubber.number, GameWon(side, trick, "rubber" if won_rubber else "game"), tuple(entries))
+        return Settled(rubber.number, GameWon(side, trick, "rubber" if won_rubber else "game"), tuple(entries), final)
 
     def _add(self, entries: Sequence[Entry]) -> None:
         for entry in entries:
@@ -211,9 +214,10 @@ class Ledger:
         own = self.profile.score(DealFacts(contract, replay.tricks_won, replay.hands))
         self._add(own)
         after = () if running is None else tuple((before[0] + ns, before[1] + ew) for ns, ew in zip(*running))
+        end = (before[0] + settled.below[0], before[1] + settled.below[1])
         deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, contract,
                          self.profile.trick_value(contract), replay.tricks_won, tuple(own) + settled.entries,
-                         settled.game, before, after)
+                         settled.game, before, after, end)
         self.score.deals.append(deal)
         return deal
 

@@ -12,12 +12,13 @@ import click
 
 from .engine.diagnostics import Diagnostic, Severity, in_file_order
 from .formats import ReadResult, format_of, read_bytes
+from .engine.profiles import profile_names
 from .engine.session import SessionReport, evaluate
 
 
-def load(path: str, strict: bool = False) -> tuple[ReadResult, SessionReport | None]:
+def load(path: str, strict: bool = False, rules: str | None = None) -> tuple[ReadResult, SessionReport | None]:
     """Read and check one file (``-`` is standard input, read as JSON); an unreadable path
-    becomes a ``syntax`` diagnostic, not a traceback."""
+    becomes a ``syntax`` diagnostic, not a traceback. ``rules`` rescores it under that profile."""
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as err:
@@ -25,7 +26,7 @@ def load(path: str, strict: bool = False) -> tuple[ReadResult, SessionReport | N
     result = read_bytes(data, format_of(path), strict=strict)
     if result.record is None:
         return result, None
-    report = evaluate(result.record, result.diagnostics)
+    report = evaluate(result.record, result.diagnostics, rules)
     located = in_file_order(result.locate(report.diagnostics), [deal.number for deal in result.record.deals])
     return result, dataclasses.replace(report, diagnostics=tuple(located))
 
@@ -95,9 +96,9 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool) -> None:
     sys.exit(1 if bad else 0)
 
 
-def _checked(path: str, as_json: bool) -> SessionReport:
+def _checked(path: str, as_json: bool, rules: str | None = None) -> SessionReport:
     """The report of a valid file, or exit 1 after printing its problems."""
-    result, report = load(path)
+    result, report = load(path, rules=rules)
     if report is None or report.score is None:
         problems = problems_of(result, report)
         if as_json:
@@ -113,16 +114,18 @@ def _checked(path: str, as_json: bool) -> SessionReport:
 @main.command()
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="Print the vint-score/1 document.")
-def score(file: str, as_json: bool) -> None:
+@click.option("--rules", type=click.Choice(profile_names()), default=None,
+              help="Rescore under this profile: how the evening would have scored under other rules.")
+def score(file: str, as_json: bool, rules: str | None) -> None:
     """Recompute the score of FILE and print the scoresheet (or JSON)."""
     from .reports.scoresheet import render_scoresheet, score_json
 
-    report = _checked(file, as_json)
+    report = _checked(file, as_json, rules)
     assert report.score is not None
     if as_json:
-        emit_json(score_json(report.record, report.score))
+        emit_json(score_json(report.record, report.score, report.profile))
     else:
-        click.echo(render_scoresheet(report.record, report.score), nl=False)
+        click.echo(render_scoresheet(report.record, report.score, report.profile), nl=False)
 
 
 @main.command()

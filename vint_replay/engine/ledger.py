@@ -134,6 +134,11 @@ class Ledger:
         self.score.rubbers.append(self.rubber)
         self.below = [0, 0]
 
+    def vulnerability(self) -> tuple[bool, bool]:
+        """Both sides' vulnerability in the next deal (a new rubber starts after a won one)."""
+        state = RubberState((), 0) if self.rubber.finished else self.rubber.state
+        return self.profile.vulnerable(state, Side.NS), self.profile.vulnerable(state, Side.EW)
+
     def running(self, contract: Contract, winners: Sequence[Side]) -> tuple[list[int], list[int]]:
         """Both sides' below-the-line points in this deal after each trick, from the winners."""
         points = self.profile.below_points
@@ -210,8 +215,9 @@ class Ledger:
             self.score.deals.append(deal)
             return deal
         running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
+        facts = DealFacts(contract, replay.tricks_won, replay.hands, self.vulnerability())
         settled = self.settle(contract, replay.tricks_won, running, replay.deal.dealer)
-        own = self.profile.score(DealFacts(contract, replay.tricks_won, replay.hands))
+        own = self.profile.score(facts)
         self._add(own)
         after = () if running is None else tuple((before[0] + ns, before[1] + ew) for ns, ew in zip(*running))
         end = (before[0] + settled.below[0], before[1] + settled.below[1])

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..engine.ledger import DealScore, SessionScore
 from ..engine.profiles import RuleProfile
 from ..engine.record import SessionRecord
-from ..engine.scoring import Line
+from ..engine.scoring import Entry, Line
 from ..engine.seats import Side
 
 SCORE_FORMAT = "vint-score/1"
@@ -25,8 +25,7 @@ def deal_json(deal: DealScore) -> dict[str, object]:
         "declarer": None if contract is None else contract.declarer.name,
         "trick_value": deal.trick_value,
         "tricks": None if deal.tricks is None else {"NS": deal.tricks[0], "EW": deal.tricks[1]},
-        "entries": [{"side": e.side.name, "line": str(e.line), "item": str(e.item), "points": e.points}
-                    for e in deal.entries],
+        "entries": [_entry_json(e) for e in deal.entries],
         "game": game,
         "totals": {s.name: {"below": t.below, "above": t.above} for s in Side for t in [deal.totals(s)]},
     }
@@ -38,6 +37,10 @@ def rules_note(record: SessionRecord, profile: RuleProfile | None) -> str | None
         return None
     return (f"Rescored under the {profile.name} rules; the table played {record.info.rules}: contracts and "
             f"declarers are what its own auctions made them.")
+
+
+def _entry_json(entry: Entry) -> dict[str, object]:
+    return {"side": entry.side.name, "line": str(entry.line), "item": str(entry.item), "points": entry.points}
 
 
 def score_json(record: SessionRecord, score: SessionScore, profile: RuleProfile | None = None) -> dict[str, object]:
@@ -54,6 +57,8 @@ def score_json(record: SessionRecord, score: SessionScore, profile: RuleProfile 
             "totals": {"NS": rubber.totals[0], "EW": rubber.totals[1]},
             "difference": {"side": None if side is None else side.name, "points": points},
         })
+        if rubber.closing_entries:  # written for an unfinished rubber, part of its totals
+            rubbers[-1]["closing_entries"] = [_entry_json(e) for e in rubber.closing_entries]
     session: dict[str, object] = {"id": record.info.id}
     if rules_note(record, profile):
         assert profile is not None

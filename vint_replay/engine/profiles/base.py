@@ -166,6 +166,10 @@ class RuleProfile:
         tricks (never decreasing as tricks are taken): the game race is run on this."""
         return taken * self.trick_value(contract)
 
+    def vulnerable(self, rubber: RubberState, side: Side) -> bool:
+        """Whether ``side`` is vulnerable in the next deal of this rubber (no vint system has it)."""
+        return False
+
     def deal_entries(self, facts: DealFacts) -> list[Entry]:
         """The deal's own entries, below and above the line (not the game premiums)."""
         raise NotImplementedError

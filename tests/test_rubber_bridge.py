@@ -150,9 +150,9 @@ def test_s5_5_honours_in_one_hand_and_ruling_3_4():
 
 def test_s6_vulnerable_after_a_game_and_rubber_bonus():
     """§5–§6: a side is vulnerable once it has won a game of the rubber; 700 for 2–0, 500 for 2–1."""
-    assert not BRIDGE.vulnerable(RubberState((), 0), Side.NS)
-    assert BRIDGE.vulnerable(RubberState((Side.NS,), 0), Side.NS)
-    assert not BRIDGE.vulnerable(RubberState((Side.NS,), 0), Side.EW)
+    assert BRIDGE.vulnerability(RubberState((), 0), 1, None) == (False, False)
+    assert BRIDGE.vulnerability(RubberState((Side.NS,), 0), 2, None) == (True, False)
+    assert BRIDGE.vulnerability(RubberState((Side.NS, Side.EW), 0), 3, None) == (True, True)
     assert items(BRIDGE.game_entries(Side.EW, [Side.EW, Side.EW], True)) == [("EW", "rubber", 700)]
     assert items(BRIDGE.game_entries(Side.EW, [Side.EW, Side.NS, Side.EW], True)) == [("EW", "rubber", 500)]
     assert BRIDGE.game_entries(Side.EW, [Side.EW], False) == []

@@ -134,10 +134,10 @@ class Ledger:
         self.score.rubbers.append(self.rubber)
         self.below = [0, 0]
 
-    def vulnerability(self) -> tuple[bool, bool]:
+    def vulnerability(self, board: int, recorded: tuple[bool, bool] | None = None) -> tuple[bool, bool]:
         """Both sides' vulnerability in the next deal (a new rubber starts after a won one)."""
         state = RubberState((), 0) if self.rubber.finished else self.rubber.state
-        return self.profile.vulnerable(state, Side.NS), self.profile.vulnerable(state, Side.EW)
+        return self.profile.vulnerability(state, board, recorded)
 
     def running(self, contract: Contract, winners: Sequence[Side]) -> tuple[list[int], list[int]]:
         """Both sides' below-the-line points in this deal after each trick, from the winners."""
@@ -215,7 +215,7 @@ class Ledger:
             self.score.deals.append(deal)
             return deal
         running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
-        facts = DealFacts(contract, replay.tricks_won, replay.hands, self.vulnerability())
+        facts = DealFacts(contract, replay.tricks_won, replay.hands, self.vulnerability(replay.deal.number))
         settled = self.settle(contract, replay.tricks_won, running, replay.deal.dealer)
         own = self.profile.score(facts)
         self._add(own)

@@ -13,7 +13,7 @@ from .base import ProfileError, RubberState, RuleProfile, Slip
 
 DEFAULT_PROFILE = "volchaninov"
 _MODULES = {"volchaninov": ("volchaninov", "Volchaninov"), "classic": ("classic", "Classic"),
-            "rubber-bridge": ("rubber_bridge", "RubberBridge")}
+            "rubber-bridge": ("rubber_bridge", "RubberBridge"), "duplicate-bridge": ("duplicate_bridge", "DuplicateBridge")}
 
 
 @cache

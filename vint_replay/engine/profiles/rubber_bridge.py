@@ -59,9 +59,9 @@ class RubberBridge(RuleProfile):
             return self.contract_score(contract)
         return 0
 
-    def vulnerable(self, rubber: RubberState, side: Side) -> bool:
+    def vulnerability(self, rubber: RubberState, board: int, recorded: tuple[bool, bool] | None) -> tuple[bool, bool]:
         """§5: a side is vulnerable once it has won a game in the current rubber."""
-        return side in rubber.games
+        return Side.NS in rubber.games, Side.EW in rubber.games
 
     def deal_entries(self, facts: DealFacts) -> list[Entry]:
         """§4–§5: the trick score, overtricks, the insult, slams, undertricks, honours."""

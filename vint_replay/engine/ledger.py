@@ -154,9 +154,10 @@ class Ledger:
                running: tuple[Sequence[int], Sequence[int]] | None, dealer: Seat) -> Settled:
         """Advance the scoresheet by one deal whose own entries are scored elsewhere.
 
-        ``running`` is the race of :meth:`running` (``None`` for a result-only deal, whose
-        final below-the-line points are then all that is known). Raises :class:`IllegalMove`
-        (``order_needed``) when such a deal would take both sides to game.
+        ``running`` is the race of :meth:`running` over the tricks played card by card (``None``
+        for a result-only deal; fewer than all tricks for a claim), ``tricks`` the final counts.
+        Raises :class:`IllegalMove` (``order_needed``) when tricks whose order is unknown would
+        take both sides to game.
         """
         if self.rubber.finished:
             self._new_rubber()
@@ -168,11 +169,11 @@ class Ledger:
             return Settled(rubber.number, None, tuple(entries))
         assert tricks is not None
         profile, below = self.profile, self.below
-        if running is not None:
-            reached = first_to_game(below, running, profile.game_threshold)
-            final = (running[0][-1], running[1][-1]) if running[0] else (0, 0)
-        else:
-            final = (profile.below_points(contract, Side.NS, tricks[0]), profile.below_points(contract, Side.EW, tricks[1]))
+        final = (profile.below_points(contract, Side.NS, tricks[0]), profile.below_points(contract, Side.EW, tricks[1]))
+        reached = first_to_game(below, running, profile.game_threshold) if running is not None else None
+        if reached is None and (running is None or len(running[0]) < sum(tricks)):
+            # tricks not played card by card (a result-only deal, or the rest of a claim): their
+            # order is unknown, so a game is known only if one side alone can reach it
             reach = [below[s] + final[s] >= profile.game_threshold for s in (0, 1)]
             if reach[0] and reach[1]:
                 raise IllegalMove(

@@ -28,7 +28,10 @@ CLI exits 1 when ``rejected`` is not empty.
 from __future__ import annotations
 
 from .importer import FileOutcome
-from .layout import StoreError
-from .store import CompactSummary, ImportSummary, Store
+from .damage import Problem, StoreDamaged
+from .errors import StoreError
+from .manifest import NewerStoreError
+from .store import CompactSummary, ImportSummary, Store, open_existing
 
-__all__ = ["Store", "ImportSummary", "CompactSummary", "FileOutcome", "StoreError"]
+__all__ = ["Store", "ImportSummary", "CompactSummary", "FileOutcome", "StoreError", "StoreDamaged", "Problem",
+           "NewerStoreError", "open_existing"]

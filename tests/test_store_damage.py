@@ -196,3 +196,12 @@ def test_open_existing_refuses_what_is_not_a_store(tmp_path: Path, store: Store)
     with pytest.raises(StoreError, match="copied without its symlinks"):
         open_existing(tmp_path / "copied")
     assert open_existing(store.root).session_ids() == store.session_ids()
+
+
+def test_a_current_link_to_nowhere_is_repaired_from_the_newest_clean_generation(store: Store) -> None:
+    link = store.root / CURRENT
+    link.unlink()
+    os.symlink("somewhere-else", link)
+    assert_reported(run("export", "rules-6-worked-example", "-", "--store", str(store.root)), "does not exist")
+    assert run("repair", "--store", str(store.root)).exit_code == 0
+    assert store.load_session("rules-6-worked-example").deals

@@ -18,9 +18,10 @@ from .schema import ADDED_COLUMNS, TABLES, read_schema
 
 SHOWN_PROBLEMS = 10  # problems listed in an error message; `vint-replay check` lists them all
 
-# Files this process found sound, by path, inode, size, mtime and recorded checksum: a committed
-# file never changes, so reads verify each file once (a file rewritten in place misses here).
-_sound: set[tuple[str, int, int, int, str | None]] = set()
+# Files this process found sound, by device, inode, size, mtime and recorded checksum: a
+# committed file never changes, so reads verify each file once, whichever generations link it
+# (a file rewritten in place gets a new mtime and is verified again).
+_sound: set[tuple[int, int, int, int, str | None]] = set()
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ def _unless_sound(path: Path, rel: str, entry: FileEntry | None) -> list[Problem
     recorded checksum)."""
     try:
         stat = os.stat(path)
-        key = (str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns, entry.blake2b if entry else None)
+        key = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, entry.blake2b if entry else None)
         if key in _sound:
             return []
         if entry is not None and checksum(path) != entry.blake2b:

@@ -49,7 +49,11 @@ def current_generation(root: Path) -> Path | None:
     link = root / CURRENT
     if not os.path.lexists(link):
         return None
-    return root / GENERATIONS / Path(os.readlink(link)).name
+    try:
+        return root / GENERATIONS / Path(os.readlink(link)).name
+    except OSError as err:
+        raise StoreError(f"{link} should be a symbolic link to the committed generation; the store is damaged "
+                         f"({err.strerror or err})") from err
 
 
 def generation_number(path: Path | None) -> int:
@@ -121,8 +125,9 @@ class Transaction:
         check_links(root)
         self.root = root
         self.base = current_generation(root)
-        self.path = root / GENERATIONS / gen_name(generation_number(self.base) + 1)
         collect_garbage(root)
+        existing = [generation_number(p) for p in (root / GENERATIONS).glob("g*")]
+        self.path = root / GENERATIONS / gen_name(max([generation_number(self.base), *existing]) + 1)
         self.path.mkdir(parents=True)
         for table in TABLES:
             (self.path / table).mkdir()
@@ -205,10 +210,12 @@ class Transaction:
 
 def collect_garbage(root: Path) -> None:
     """Delete generations left by crashed writers and all but the latest superseded ones.
-    Call only under the writer lock."""
-    current = generation_number(current_generation(root))
+    Call only under the writer lock. Deletes nothing while ``.current`` points to no
+    generation (``repair`` needs the older ones)."""
+    generation = current_generation(root)
+    current = generation_number(generation)
     folder = root / GENERATIONS
-    if not folder.is_dir():
+    if not folder.is_dir() or (generation is not None and not generation.is_dir()):
         return
     older = []
     for entry in folder.iterdir():

@@ -184,7 +184,9 @@ def _keep_damaged(root: Path, generation: Path, damaged: set[str]) -> Path | Non
     return folder
 
 
-def _dangling_number(root: Path) -> int:
-    """The number of the generation a dangling ``.current`` names."""
-    return generation_number(root / Path(os.readlink(root / CURRENT)).name)
+def _dangling_number(root: Path) -> float:
+    """The number of the generation a dangling ``.current`` names (any generation is older
+    than a name that is not a generation's)."""
+    number = generation_number(root / Path(os.readlink(root / CURRENT)).name)
+    return number if number >= 0 else float("inf")
 

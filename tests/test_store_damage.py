@@ -205,3 +205,27 @@ def test_a_current_link_to_nowhere_is_repaired_from_the_newest_clean_generation(
     assert_reported(run("export", "rules-6-worked-example", "-", "--store", str(store.root)), "does not exist")
     assert run("repair", "--store", str(store.root)).exit_code == 0
     assert store.load_session("rules-6-worked-example").deals
+
+
+def test_check_and_repair_of_a_folder_that_is_not_a_store_change_nothing(tmp_path: Path) -> None:
+    assert_reported(run("check", "--store", str(tmp_path / "nothing")), "no such folder")
+    assert_reported(run("repair", "--store", str(tmp_path / "nothing")), "never been written to")
+    assert not (tmp_path / "nothing").exists()
+    assert_reported(run("check", "--store", str(tmp_path)), "not a vint store yet")
+
+
+def test_an_old_null_year_partition_moves_to_year_0_on_upgrade(tmp_path: Path, worked_example_raw: dict) -> None:
+    import pyarrow.dataset as ds
+
+    del worked_example_raw["session"]["date"]
+    store = Store(tmp_path / "store")
+    store.import_paths([str(write_record(tmp_path / "undated.json", worked_example_raw)), str(EVENING)], workers=1)
+    generation = current_generation(store.root)
+    (generation / MANIFEST).unlink()
+    for table in ("sessions", "deals", "calls", "plays", "scores"):  # as version 1 wrote it
+        os.rename(generation / table / "year=0", generation / table / "year=__HIVE_DEFAULT_PARTITION__")
+    assert sorted(store.sessions().year.fillna(-1).tolist()) == [-1, 2026]  # read as null
+    assert "upgraded" in run("repair", "--store", str(store.root)).output
+    assert sorted(store.sessions().year.tolist()) == [0, 2026]
+    assert ds.dataset(store.root / "sessions", partitioning="hive").count_rows() == 2
+    assert store.load_session("rules-6-worked-example").info.date is None

@@ -188,6 +188,8 @@ def committed_or_dangling(root: Path) -> tuple[Path | None, list[Problem]]:
 
 def check_store(root: Path) -> CheckReport:
     """Verify every file of the committed generation against its manifest."""
+    if not root.is_dir():
+        raise StoreError(f"{root} is not a vint store: there is no such folder")
     generation, problems = committed_or_dangling(root)
     if generation is None and problems:
         return CheckReport(None, None, 0, problems)

@@ -59,10 +59,10 @@ class _Plan:
 def repair(root: Path) -> RepairSummary:
     """Repair the store at ``root`` under the writer lock (see the module docstring)."""
     check_links(root)
+    if not os.path.lexists(root / CURRENT):  # checked before the lock, which would make the folder
+        raise StoreError(f"{root} is not a vint store: it has never been written to")
     with writer_lock(root):
         current, problems = committed_or_dangling(root)
-        if current is None and not problems:
-            raise StoreError(f"{root} is not a vint store yet: import sessions into it first")
         if current is not None and not problems:
             if (current / MANIFEST).exists():
                 return RepairSummary("clean", generation=current.name)

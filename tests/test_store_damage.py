@@ -229,3 +229,27 @@ def test_an_old_null_year_partition_moves_to_year_0_on_upgrade(tmp_path: Path, w
     assert sorted(store.sessions().year.tolist()) == [0, 2026]
     assert ds.dataset(store.root / "sessions", partitioning="hive").count_rows() == 2
     assert store.load_session("rules-6-worked-example").info.date is None
+
+
+def test_the_manifest_records_what_each_file_holds(tmp_path: Path, monkeypatch, worked_example_raw: dict) -> None:
+    """Sizes, checksums, rows and session ids as the writers recorded them (importer, the
+    automatic merge, a replace, compact) equal those read back from the files."""
+    import vint_replay.store.store as store_module
+    from vint_replay.store.manifest import entry_of, load_manifest
+
+    monkeypatch.setattr(store_module, "AUTO_COMPACT_FILES", 2)
+    store = Store(tmp_path / "store")
+    for i in range(4):
+        worked_example_raw["session"]["id"] = f"s{i}"
+        store.import_paths([str(write_record(tmp_path / f"s{i}.json", worked_example_raw)), str(EVENING)], workers=1)
+    worked_example_raw["session"]["event"] = "replayed"  # s3 again, with other content
+    assert store.import_paths([str(write_record(tmp_path / "s3.json", worked_example_raw))], replace=True,
+                              workers=1).replaced
+    for step in ("imports", "compact"):
+        generation = current_generation(store.root)
+        recorded = load_manifest(generation).files
+        assert recorded == {rel: entry_of(generation / rel) for rel in recorded}, step
+        assert {f"{f.relative_to(generation)}" for t in ("deals", "plays") for f in data_files(generation, t)} <= set(recorded)
+        store.compact()
+    assert set(recorded[next(r for r in recorded if r.startswith("plays/"))].sessions) == {
+        "s0", "s1", "s2", "s3", "arbat-2026-11-10-t1"}

@@ -133,6 +133,7 @@ class Transaction:
             (self.path / table).mkdir()
         self.written: list[Path] = []
         self.recorded: dict[str, FileEntry] = {}  # manifest entries of the files carried over
+        self.sessions_in: dict[Path, set[str]] = {}  # session ids of new files, as their writers tell
         self._manifests: dict[Path, Manifest | None] = {}
 
     def new_file(self, table: str, partition: str) -> Path:
@@ -142,6 +143,15 @@ class Transaction:
         path = folder / f"part-{uuid.uuid4().hex[:16]}.parquet"
         self.written.append(path)
         return path
+
+    def holds(self, path: Path, ids: set[str]) -> None:
+        """Tell the manifest that a new file holds these sessions (else it reads them back)."""
+        self.sessions_in.setdefault(path, set()).update(ids)
+
+    def sessions_of(self, path: Path) -> set[str] | None:
+        """The session ids of a file of the new generation, if known without reading it."""
+        entry = self.recorded.get(str(path.relative_to(self.path)))
+        return set(entry.sessions) if entry is not None else self.sessions_in.get(path)
 
     def keep(self, file: Path, source: Path | None = None) -> None:
         """Carry a file of the base generation (or of ``source``) over unchanged (a hard
@@ -183,8 +193,8 @@ class Transaction:
         """Record every file in the manifest, make the new generation durable, then switch
         ``.current`` to it in one rename."""
         files = {str(f.relative_to(self.path)): f for t in table_names(self.path) for f in data_files(self.path, t)}
-        self.written.append(write_manifest(self.path, {rel: self.recorded.get(rel) or entry_of(path)
-                                                       for rel, path in files.items()}))
+        entries = {rel: self.recorded.get(rel) or entry_of(path, self.sessions_in.get(path)) for rel, path in files.items()}
+        self.written.append(write_manifest(self.path, entries))
         for path in self.written:
             _fsync(path)
         for folder, _, _ in os.walk(self.path):  # every folder: new files and hard links alike

@@ -56,17 +56,25 @@ def checksum(path: Path) -> str:
         return hashlib.file_digest(f, lambda: hashlib.blake2b(digest_size=16)).hexdigest()
 
 
-def entry_of(path: Path) -> FileEntry:
-    """Record a data file just written: its size, checksum, rows and distinct session ids."""
-    metadata = pq.ParquetFile(path).metadata
-    column = pq.read_table(path, columns=["session_id"], read_dictionary=["session_id"]).column("session_id")
+def session_ids(column: pa.Array | pa.ChunkedArray) -> set[str]:
+    """The distinct session ids of a column (plain or dictionary-encoded)."""
     ids: set[str] = set()
-    for chunk in column.chunks:
+    for chunk in column.chunks if isinstance(column, pa.ChunkedArray) else [column]:
         if pa.types.is_dictionary(chunk.type):
             ids.update(chunk.dictionary.take(pc.unique(chunk.indices.drop_null())).to_pylist())
         else:
             ids.update(pc.unique(chunk.drop_null()).to_pylist())
-    return FileEntry(os.path.getsize(path), checksum(path), metadata.num_rows, tuple(sorted(ids)))
+    return ids
+
+
+def entry_of(path: Path, sessions: set[str] | None = None) -> FileEntry:
+    """Record a data file just written: its size, checksum, rows and distinct session ids
+    (read from the file unless the writer knows them)."""
+    metadata = pq.ParquetFile(path).metadata
+    if sessions is None:
+        sessions = session_ids(pq.read_table(path, columns=["session_id"], read_dictionary=["session_id"])
+                               .column("session_id"))
+    return FileEntry(os.path.getsize(path), checksum(path), metadata.num_rows, tuple(sorted(sessions)))
 
 
 def load_manifest(generation: Path) -> Manifest | None:

@@ -23,6 +23,7 @@ from .damage import Problem, StoreDamaged, committed, verify
 from .errors import StoreError
 from .layout import Transaction, check_links, current_generation, data_files, table_names, upgraded, writer_lock
 from .schema import PARTITION, SCHEMAS, TABLES, UNKNOWN_YEAR, read_schema, writer_options
+from .manifest import session_ids
 from .tables import record_from_tables
 
 HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"  # a version-1 store's unknown year, read as null
@@ -353,6 +354,7 @@ class _ImportWriter:
         self.root = root
         self.txn: Transaction | None = None
         self.writers: dict[tuple[str, str], pq.ParquetWriter] = {}
+        self.paths: dict[tuple[str, str], Path] = {}
 
     def rows(self, batch: CheckedBatch, keep: list[int]) -> None:
         assert batch.tables is not None
@@ -370,13 +372,14 @@ class _ImportWriter:
                     data = data.filter(pa.array(np.isin(np.asarray(index), rows)))
                 if data.num_rows:
                     self._writer(table, partition).write_batch(data, row_group_size=ROW_GROUP_ROWS)
+                    self.txn.holds(self.paths[(table, partition)], session_ids(data.column("session_id")))
 
     def _writer(self, table: str, partition: str) -> pq.ParquetWriter:
         key = (table, partition)
         if key not in self.writers:
             assert self.txn is not None
-            self.writers[key] = pq.ParquetWriter(self.txn.new_file(table, partition), SCHEMAS[table],
-                                                 **writer_options(SCHEMAS[table]))
+            self.paths[key] = self.txn.new_file(table, partition)
+            self.writers[key] = pq.ParquetWriter(self.paths[key], SCHEMAS[table], **writer_options(SCHEMAS[table]))
         return self.writers[key]
 
     def _close(self) -> None:
@@ -447,7 +450,11 @@ def _merge_crowded(txn: Transaction, table: str, limit: int) -> None:
         if len(files) <= limit:
             continue
         schema = _file_schema(table, pq.ParquetFile(files[0]))
-        with pq.ParquetWriter(txn.new_file(table, partition.name), schema, **writer_options(schema)) as out:
+        merged = txn.new_file(table, partition.name)
+        known = [txn.sessions_of(file) for file in files]
+        if all(ids is not None for ids in known):
+            txn.holds(merged, set().union(*known))  # type: ignore[arg-type]
+        with pq.ParquetWriter(merged, schema, **writer_options(schema)) as out:
             pending: list[pa.Table] = []
             rows = 0
             for file in files:

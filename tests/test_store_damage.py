@@ -210,6 +210,7 @@ def test_a_current_link_to_nowhere_is_repaired_from_the_newest_clean_generation(
 def test_check_and_repair_of_a_folder_that_is_not_a_store_change_nothing(tmp_path: Path) -> None:
     assert_reported(run("check", "--store", str(tmp_path / "nothing")), "no such folder")
     assert_reported(run("repair", "--store", str(tmp_path / "nothing")), "never been written to")
+    assert_reported(run("compact", "--store", str(tmp_path / "nothing")), "no such folder")
     assert not (tmp_path / "nothing").exists()
     assert_reported(run("check", "--store", str(tmp_path)), "not a vint store yet")
 

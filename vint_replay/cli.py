@@ -240,10 +240,10 @@ def sessions(store_path: str, as_json: bool) -> None:
 @_store_option
 def compact(store_path: str) -> None:
     """Merge the store's files into one per table partition (atomic; the data do not change)."""
-    from .store import Store, StoreError
+    from .store import StoreError, open_existing
 
     try:
-        result = Store(store_path).compact()
+        result = open_existing(store_path).compact()
     except StoreError as err:
         raise click.ClickException(str(err))
     click.echo(f"{result.files_before} files → {result.files_after} in {result.seconds:.1f} s")

@@ -254,3 +254,26 @@ def test_the_manifest_records_what_each_file_holds(tmp_path: Path, monkeypatch, 
         store.compact()
     assert set(recorded[next(r for r in recorded if r.startswith("plays/"))].sessions) == {
         "s0", "s1", "s2", "s3", "arbat-2026-11-10-t1"}
+
+
+def test_a_rollback_names_the_sessions_it_reverts(store: Store, tmp_path: Path, worked_example_raw: dict) -> None:
+    """The last import replaced a session and the file of its new content is damaged: both
+    ways back lose that session, so repair goes back to the generation before, and says that
+    the session has its earlier content again."""
+    from vint_replay.store.manifest import load_manifest
+
+    old_event = worked_example_raw["session"]["event"]
+    worked_example_raw["session"]["event"] = "corrected"
+    corrected = write_record(tmp_path / "corrected.json", worked_example_raw)
+    assert store.import_paths([str(corrected)], replace=True, workers=1).replaced
+    generation = current_generation(store.root)
+    files = load_manifest(generation).files
+    new = next(rel for rel, e in files.items() if rel.startswith("sessions/") and e.sessions == ("rules-6-worked-example",))
+    flip(generation / new, 100)
+    repaired = run("repair", "--store", str(store.root))
+    assert repaired.exit_code == 0, repaired.output
+    assert "rolled back" in repaired.output
+    assert f"'rules-6-worked-example' is back to its earlier content: import {corrected} again with --replace" \
+        in repaired.output
+    assert store.sessions(session_id="rules-6-worked-example").event.tolist() == [old_event]
+    assert len(store.session_ids()) == 2

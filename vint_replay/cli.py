@@ -299,8 +299,12 @@ def repair(store_path: str) -> None:
     if summary.kept_in is not None:
         click.echo(f"the damaged files are kept in {summary.kept_in}")
     for dropped in summary.dropped:
-        click.echo(f"dropped session {dropped.session_id!r}: import {dropped.source_file or 'its file'} again "
-                   "to restore it")
+        source = dropped.source_file or "its file"
+        if dropped.reverted:
+            click.echo(f"session {dropped.session_id!r} is back to its earlier content: "
+                       f"import {source} again with --replace to restore it")
+        else:
+            click.echo(f"dropped session {dropped.session_id!r}: import {source} again to restore it")
     if not summary.dropped:
         click.echo("no session was dropped")
 

@@ -32,6 +32,7 @@ class DroppedSession:
 
     session_id: str
     source_file: str | None
+    reverted: bool = False  # still stored, with the content it had before its last replacement
 
 
 @dataclass
@@ -74,20 +75,24 @@ def repair(root: Path) -> RepairSummary:
             raise StoreError(f"{root} cannot be repaired: no earlier generation verifies clean and the damaged "
                              "files' sessions cannot be named; import the sessions into a new store")
         plan = min(plans, key=lambda p: len(p.lost))  # on a tie, the rollback (listed first)
+        older = _sessions(plan.source) if plan.source != current else {}  # before the commit deletes it
+        dropped = [DroppedSession(sid, known[sid].source_file if sid in known else None, sid in older)
+                   for sid in sorted(plan.lost)]
         kept_in = _keep_damaged(root, current, {p.file for p in problems}) if current is not None else None
         generation = _commit(root, plan)
-        dropped = [DroppedSession(sid, known.get(sid)) for sid in sorted(plan.lost)]
         action = "dropped damaged sessions" if plan.source == current else "rolled back"
         return RepairSummary(action, problems, dropped, generation, kept_in)
 
 
-def _rollback(root: Path, current: Path | None, known: dict[str, str | None]) -> _Plan | None:
+def _rollback(root: Path, current: Path | None, known: dict[str, _Stored]) -> _Plan | None:
     """The newest generation before the committed one that verifies clean, if any."""
     newest = generation_number(current) if current is not None else _dangling_number(root)
     for candidate in generations(root):
         if generation_number(candidate) < newest and not verify(candidate):
-            ids = set(_sessions(candidate))
-            return _Plan(candidate, frozenset(), frozenset(set(known) - ids), frozenset())
+            older = _sessions(candidate)
+            changed = {sid for sid, stored in known.items() if sid not in older or
+                       stored.content_sha256 is None or older[sid].content_sha256 != stored.content_sha256}
+            return _Plan(candidate, frozenset(), frozenset(changed), frozenset())
     return None
 
 
@@ -126,16 +131,24 @@ def _partition_ids(generation: Path, rel: str, damaged: set[str]) -> set[str] | 
     return {sid for f in files for sid in pq.read_table(f, columns=["session_id"]).column(0).to_pylist()}
 
 
-def _sessions(generation: Path) -> dict[str, str | None]:
-    """The session ids of a generation with their source files: from the readable sessions
-    files, and from the manifest for the others (source unknown)."""
-    out: dict[str, str | None] = {}
+@dataclass(frozen=True)
+class _Stored:
+    """A stored session's source file and content hash (``None`` where unreadable)."""
+
+    source_file: str | None = None
+    content_sha256: str | None = None
+
+
+def _sessions(generation: Path) -> dict[str, _Stored]:
+    """The sessions of a generation: from its readable sessions files, and from the
+    manifest for the others (source and content unknown)."""
+    out: dict[str, _Stored] = {}
     for file in data_files(generation, "sessions"):
         try:
-            rows = pq.read_table(file, columns=["session_id", "source_file"])
+            rows = pq.read_table(file, columns=["session_id", "source_file", "content_sha256"]).to_pydict()
         except Exception:  # a damaged file: its ids come from the manifest below
             continue
-        out.update(zip(rows.column(0).to_pylist(), rows.column(1).to_pylist()))
+        out.update((sid, _Stored(source, digest)) for sid, source, digest in zip(*rows.values()))
     try:
         manifest = load_manifest(generation)
     except ManifestError:
@@ -143,7 +156,7 @@ def _sessions(generation: Path) -> dict[str, str | None]:
     for rel, entry in (manifest.files.items() if manifest is not None else ()):
         if rel.startswith("sessions/"):
             for sid in entry.sessions:
-                out.setdefault(sid, None)
+                out.setdefault(sid, _Stored())
     return out
 
 

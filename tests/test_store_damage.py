@@ -277,3 +277,13 @@ def test_a_rollback_names_the_sessions_it_reverts(store: Store, tmp_path: Path, 
         in repaired.output
     assert store.sessions(session_id="rules-6-worked-example").event.tolist() == [old_event]
     assert len(store.session_ids()) == 2
+
+
+def test_a_damaged_manifest_is_repaired_by_checking_every_file(store: Store) -> None:
+    manifest = current_generation(store.root) / MANIFEST
+    manifest.write_text("{not json")
+    assert_reported(run("sessions", "--store", str(store.root)), "manifest.json is damaged")
+    repaired = run("repair", "--store", str(store.root))
+    assert repaired.exit_code == 0 and "no session was dropped" in repaired.output, repaired.output
+    assert run("check", "--store", str(store.root)).exit_code == 0
+    assert sorted(store.session_ids()) == ["arbat-2026-11-10-t1", "rules-6-worked-example"]

@@ -78,7 +78,8 @@ def repair(root: Path) -> RepairSummary:
         older = _sessions(plan.source) if plan.source != current else {}  # before the commit deletes it
         dropped = [DroppedSession(sid, known[sid].source_file if sid in known else None, sid in older)
                    for sid in sorted(plan.lost)]
-        kept_in = _keep_damaged(root, current, {p.file for p in problems}) if current is not None else None
+        damaged = {p.file for p in problems}.union(*(p.damaged for p in plans))
+        kept_in = _keep_damaged(root, current, damaged) if current is not None else None
         generation = _commit(root, plan)
         action = "dropped damaged sessions" if plan.source == current else "rolled back"
         return RepairSummary(action, problems, dropped, generation, kept_in)

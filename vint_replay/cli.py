@@ -45,12 +45,16 @@ def print_problems(path: str, problems: list[Diagnostic]) -> None:
 
 
 class _Commands(click.Group):
-    """The command group: a store file that pyarrow cannot read is reported as a damaged store,
-    not as a traceback."""
+    """The command group: a store that is damaged or not a store (:class:`StoreError`), or a
+    store file that pyarrow cannot read, is reported in plain words, not as a traceback."""
 
     def invoke(self, ctx: click.Context) -> object:
+        from .store.errors import StoreError
+
         try:
             return super().invoke(ctx)
+        except StoreError as err:
+            raise click.ClickException(str(err)) from err
         except Exception as err:
             if type(err).__module__.startswith("pyarrow"):
                 raise click.ClickException(f"a file of the store cannot be read ({err}); the store is damaged: "
@@ -197,10 +201,10 @@ def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int
 def export(session_id: str, out: str, store_path: str) -> None:
     """Write stored session SESSION_ID to OUT (.vint for the text format, else JSON; - for stdout)."""
     from .formats import write_text
-    from .store import Store
+    from .store import open_existing
 
     try:
-        record = Store(store_path).load_session(session_id)
+        record = open_existing(store_path).load_session(session_id)
     except KeyError:
         raise click.ClickException(f"no session {session_id!r} in the store {store_path}")
     text = write_text(record, format_of(out))
@@ -219,14 +223,11 @@ def export(session_id: str, out: str, store_path: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the sessions as a JSON list.")
 def sessions(store_path: str, as_json: bool) -> None:
     """List the sessions in the store."""
-    from .store import Store
-    from .store.layout import current_generation
+    from .store import open_existing
 
-    if current_generation(Path(store_path)) is None:
-        raise click.ClickException(f"{store_path} is not a vint store yet: import sessions into it first")
     columns = ["session_id", "date", "event", "player_n", "player_e", "player_s", "player_w",
                "deals", "rubbers", "total_ns", "total_ew"]
-    frame = Store(store_path).sessions(columns=columns).sort_values(["date", "session_id"], na_position="first")
+    frame = open_existing(store_path).sessions(columns=columns).sort_values(["date", "session_id"], na_position="first")
     rows = [{k: (None if v != v else v) for k, v in row.items()} for row in frame.to_dict("records")]
     if as_json:
         emit_json(rows)
@@ -242,13 +243,73 @@ def sessions(store_path: str, as_json: bool) -> None:
 @_store_option
 def compact(store_path: str) -> None:
     """Merge the store's files into one per table partition (atomic; the data do not change)."""
-    from .store import Store, StoreError
+    from .store import StoreError, open_existing
 
     try:
-        result = Store(store_path).compact()
+        result = open_existing(store_path).compact()
     except StoreError as err:
         raise click.ClickException(str(err))
     click.echo(f"{result.files_before} files → {result.files_after} in {result.seconds:.1f} s")
+
+
+@main.command()
+@_store_option
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def check(store_path: str, as_json: bool) -> None:
+    """Verify every file of the store against what the store recorded when writing it
+    (exists, size, checksum, readable Parquet, schema, rows). Exit 1 if anything is damaged."""
+    from .store.damage import check_store
+
+    report = check_store(Path(store_path))
+    if as_json:
+        emit_json({"store": store_path, "ok": not report.problems, "generation": report.generation,
+                   "schema_version": report.schema_version, "files": report.files,
+                   "problems": [{"file": p.file, "message": p.message} for p in report.problems]})
+    elif report.problems:
+        for problem in report.problems:
+            click.echo(f"{store_path}/{problem}", err=True)
+        n = len(report.problems)
+        click.echo(f"{store_path}: damaged, {n} problem{'s' if n != 1 else ''}; "
+                   f"`vint-replay repair --store {store_path}` brings it back to a consistent state", err=True)
+    else:
+        legacy = " (written before manifests: files checked for readability and schema only)" \
+            if report.schema_version == 1 else ""
+        click.echo(f"{store_path}: ok, {report.files} files of generation {report.generation} verified, "
+                   f"schema version {report.schema_version}{legacy}")
+    sys.exit(1 if report.problems else 0)
+
+
+@main.command()
+@_store_option
+def repair(store_path: str) -> None:
+    """Bring a damaged store back to a consistent state: the newest earlier generation that
+    verifies clean, or the current one without the sessions the damaged files held (whichever
+    loses fewer sessions). Atomic; the damaged files are kept in .damaged/."""
+    from .store.repair import repair as repair_store
+
+    summary = repair_store(Path(store_path))
+    if summary.action == "clean":
+        click.echo(f"{store_path}: nothing to repair, every file verifies")
+        return
+    if summary.action == "upgraded":
+        click.echo(f"{store_path}: upgraded to generation {summary.generation} with a manifest; every file verifies")
+        return
+    for problem in summary.problems:
+        click.echo(f"{store_path}/{problem}", err=True)
+    how = "rolled back to an earlier generation" if summary.action == "rolled back" else \
+        "left out the damaged files and the sessions they held"
+    click.echo(f"{store_path}: repaired as generation {summary.generation}: {how}")
+    if summary.kept_in is not None:
+        click.echo(f"the damaged files are kept in {summary.kept_in}")
+    for dropped in summary.dropped:
+        source = dropped.source_file or "its file"
+        if dropped.reverted:
+            click.echo(f"session {dropped.session_id!r} is back to its earlier content: "
+                       f"import {source} again with --replace to restore it")
+        else:
+            click.echo(f"dropped session {dropped.session_id!r}: import {source} again to restore it")
+    if not summary.dropped:
+        click.echo("no session was dropped")
 
 
 def _serve(store: str, host: str, port: int, debug: bool) -> None:

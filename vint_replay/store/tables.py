@@ -207,7 +207,8 @@ class TableRows:
         return (
             k, deal.number, scored.rubber, int(deal.dealer),
             *((None,) * 4 if hands is None else (pbn(hands[0]), pbn(hands[1]), pbn(hands[2]), pbn(hands[3]))),
-            *((None,) * 3 if contract is None else (contract.bid.code, int(contract.declarer), scored.trick_value)),
+            *((None,) * 4 if contract is None else (contract.bid.code, int(contract.declarer), scored.trick_value,
+                                                     contract.doubled)),
             *((None, None) if won is None else won), replay.passed_out,
             None if contract is None else won[contract.declarer.side] >= contract.tricks_needed,
             *((None,) * 3 if game is None else (int(game.side), game.trick, _BONUS_CODE[game.bonus])),
@@ -249,6 +250,7 @@ class TableRows:
             "contract": pa.array(i8(batch.contract), mask=passed),
             "declarer": pa.array(i8(batch.declarer), mask=passed),
             "trick_value": pa.array(batch.trick_value.astype(np.int16), mask=passed),
+            "doubled": pa.array(np.ones(n, dtype=np.int8), mask=passed),  # the batch path takes no doubles
             "tricks_ns": pa.array(i8(batch.tricks[:, 0]), mask=passed),
             "tricks_ew": pa.array(i8(batch.tricks[:, 1]), mask=passed),
             "passed_out": passed, "made": pa.array(batch.made, mask=passed),

@@ -543,3 +543,36 @@ def test_doubles_and_redoubles_round_trip_through_the_tables(store: Store, worke
     assert store.load_session(record.info.id).deals[0].auction == auction
     assert store.calls().call.tolist()[5:7] == ["X", "XX"]
     assert store.deals().doubled.tolist() == [4]
+
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize(("name", "options"), [
+    ("classic_rubber.json", {"x_marks": "escalating"}), ("rubber_bridge.json", {"honours": "off"}),
+    ("rubber_bridge.json", {}), ("worked_example.json", {})])
+def test_sessions_of_every_profile_round_trip_with_their_options(store: Store, tmp_path: Path, name, options) -> None:
+    """A session keeps its profile and options in the store; doubles, result-only deals and
+    the profile's own scoring come back exactly."""
+    raw = json.loads((DATA / name).read_text())
+    if options:
+        raw["session"]["options"] = options
+    path = tmp_path / name
+    path.write_text(json.dumps(raw))
+    summary = store.import_paths([str(path)], workers=1)
+    assert not summary.rejected, [o.reason for o in summary.rejected]
+    loaded = store.load_session(raw["session"]["id"])
+    source = read_file(path).record
+    assert loaded == source
+    assert score_json(loaded, evaluate(loaded).score) == score_json(source, evaluate(source).score)
+
+
+def test_a_claimed_deal_round_trips(store: Store, tmp_path: Path, worked_example_raw: dict) -> None:
+    raw = json.loads(json.dumps(worked_example_raw))
+    deal = raw["deals"][0]
+    deal["play"] = deal["play"][:22]
+    deal["result"] = {"declarer_tricks": 8}
+    path = tmp_path / "claim.json"
+    path.write_text(json.dumps(raw))
+    assert not store.import_paths([str(path)], workers=1).rejected
+    assert store.load_session(raw["session"]["id"]) == read_file(path).record

@@ -11,6 +11,7 @@ from dash import Input, Output, State, callback, dcc, html
 
 from dashboards import data
 from dashboards.app import library
+from dashboards.library import upload_name
 
 dash.register_page(__name__, path="/", title="Sessions — vint-replay")
 
@@ -76,11 +77,12 @@ def show_sessions(text: str | None, sort: str, audit_only: list[str], _uploaded:
 def upload(contents: str | None, filename: str | None):
     if not contents:
         return dash.no_update
+    filename = upload_name(filename)
     try:
         raw = base64.b64decode(contents.split(",", 1)[1], validate=True)
     except (IndexError, binascii.Error):
         return html.P(f"{filename}: the upload arrived damaged; nothing was stored.", className="upload-bad")
-    result = library().upload(filename or "upload", raw)
+    result = library().upload(filename, raw)
     if not result.accepted:
         problems = [html.Li(d.describe(filename)) for d in result.diagnostics]
         if result.reason:

@@ -245,12 +245,14 @@ def auction_grid(deal: DealRecord) -> tuple[list[Seat], list[list[str]]]:
     return seats, rows
 
 
-def replay_payload(report: SessionReport, number: int) -> dict[str, object] | None:
+def replay_payload(report: SessionReport, number: int, seat: Seat | None = None) -> dict[str, object] | None:
     """One deal, compact, for stepping in the browser: dealt hands and the play order; the
     browser derives the hands, trick and counts of every step from these (0.5–1 KB of JSON).
 
     Cards are the engine's integers (suit * 13 + rank; suits ♠ ♥ ♦ ♣). Only legally replayed
-    tricks are shipped, so a deal with an illegal card stops before it.
+    tricks are shipped, so a deal with an illegal card stops before it. For the view of one
+    ``seat`` only that seat's dealt hand is shipped (the others are ``null``): the seat sees
+    the other cards one by one as they are played, and nothing else of them.
     """
     replay = replay_of(report, number)
     if replay is None:
@@ -272,7 +274,9 @@ def replay_payload(report: SessionReport, number: int) -> dict[str, object] | No
         "value": replay.trick_value,
         "threshold": report.profile.game_threshold,
         "below": list(scored.below_before) if scored is not None else None,
-        "hands": None if replay.hands is None else [sorted(int(c) for c in _bits(h)) for h in replay.hands],
+        "view": "all" if seat is None else seat.name,
+        "hands": None if replay.hands is None else [sorted(int(c) for c in _bits(h)) if seat in (None, i) else None
+                                                    for i, h in enumerate(replay.hands)],
         "play": [int(c) for t in replay.tricks for c in t.cards],
         "leaders": [int(t.leader) for t in replay.tricks],
         "winners": [int(t.winner) for t in replay.tricks],

@@ -1,17 +1,20 @@
 """What the dashboard pages show, checked without a browser: the data layer (dashboards.data,
-dashboards.stats), uploads, the app's safety settings and the serve/demo commands.
+dashboards.stats), uploads, the app's safety settings, the replay's seat view and the demo's
+background analysis.
 
 Expected numbers come from rules/volchaninov.md §6 by hand or straight from the sample JSON files."""
 from __future__ import annotations
 
+import base64
 import csv
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from dash_tree import ids
+from dash_tree import by_id, ids
 from dashboards import data, stats
 from dashboards.library import Library
 from vint_replay.formats.json_record import read_json
@@ -265,6 +268,72 @@ def test_upload_of_a_broken_file_stores_nothing(tmp_path):
     assert library.report(SAMPLE_FILES[0].stem).score is not None and library.report("nope") is None
 
 
+@pytest.mark.parametrize("name", ["even\x00ing.json", "\ud800evening.json", "в" * 300 + ".json", "😀" * 80 + ".json"])
+def test_upload_under_any_file_name_is_stored_and_shown(tmp_path, name):
+    """A name with a NUL, a lone surrogate or 255+ bytes is stored under a safe name, and the
+    page's answer can be sent (UTF-8, no control character)."""
+    from dashboards.app import create_app
+    from dashboards.library import MAX_NAME_BYTES, upload_name
+
+    safe = upload_name(name)
+    assert safe.endswith(".json") and len(safe.encode("utf-8")) <= MAX_NAME_BYTES
+    assert "\x00" not in safe and not any(0xD800 <= ord(c) <= 0xDFFF for c in safe)
+    contents = "data:application/json;base64," + base64.b64encode(SAMPLE_FILES[0].read_bytes()).decode()
+    request = {"output": "upload-result.children", "outputs": {"id": "upload-result", "property": "children"},
+               "inputs": [{"id": "upload", "property": "contents", "value": contents}],
+               "state": [{"id": "upload", "property": "filename", "value": name}], "changedPropIds": ["upload.contents"]}
+    client = create_app(tmp_path / "store").server.test_client()
+    answer = client.post("/_dash-update-component", data=json.dumps(request), content_type="application/json")
+    assert answer.status_code == 200, answer.text[-300:]
+    assert f"{safe}: session " in answer.get_data().decode("utf-8") and "upload-ok" in answer.text
+    assert Store(tmp_path / "store").session_ids() == [SAMPLE_FILES[0].stem]
+
+
+def test_an_upload_that_adds_a_session_asks_for_its_analysis(tmp_path):
+    asked: list[str] = []
+    library = Library(Store(tmp_path / "store"), 1_000_000, on_import=lambda: asked.append("analyse"))
+    good = SAMPLE_FILES[0].read_bytes()
+    assert library.upload("evening.json", good).status == "imported" and asked == ["analyse"]
+    assert library.upload("evening.json", good).status == "unchanged" and asked == ["analyse"]
+    broken = (SAMPLES / "broken" / "broken-evening.json").read_bytes()
+    assert not library.upload("broken.json", broken).accepted and asked == ["analyse"]
+
+
+def test_background_analysis_reaps_reports_and_runs_again_when_asked_meanwhile():
+    import psutil
+
+    from dashboards.background import BackgroundAnalysis
+
+    said: list[str] = []
+    pending = iter([4, 2, 0])
+    runner = BackgroundAnalysis("store", say=said.append, pending=lambda _path: next(pending),
+                                command=[sys.executable, "-c", "import time; time.sleep(0.5); print('done: all of it')"])
+    assert runner.request()
+    assert runner.request()  # an upload while the first run works: one more run afterwards
+    runner.join(30)
+    assert said == ["analysing 4 deals double dummy in the background; the pages show results as they land",
+                    "double-dummy analysis finished: done: all of it",
+                    "analysing 2 deals double dummy in the background; the pages show results as they land",
+                    "double-dummy analysis finished: done: all of it"]
+    assert psutil.Process().children() == []
+    assert not runner.request()  # nothing pending
+
+
+def test_background_analysis_stops_its_child():
+    import psutil
+
+    from dashboards.background import BackgroundAnalysis
+
+    said: list[str] = []
+    runner = BackgroundAnalysis("store", say=said.append, pending=lambda _path: 1,
+                                command=[sys.executable, "-c", "import time; time.sleep(60)"])
+    assert runner.request()
+    child = psutil.Process().children()[0]
+    runner.stop()
+    assert not child.is_running() and psutil.Process().children() == []
+    assert len(said) == 1 and not runner.request()  # nothing more said or started once stopped
+
+
 def test_app_refuses_oversized_requests_and_foreign_hosts(tmp_path):
     from dashboards.app import LOOPBACK_HOSTS, create_app
 
@@ -272,6 +341,10 @@ def test_app_refuses_oversized_requests_and_foreign_hosts(tmp_path):
     client = app.server.test_client()
     assert client.get("/", headers={"Host": "localhost"}).status_code == 200
     assert client.get("/", headers={"Host": "evil.example"}).status_code == 400
+    for host in ("[::1]:8050", "[::1]", "127.0.0.1:8050", "LocalHost"):
+        assert client.get("/", headers={"Host": host}).status_code == 200, host
+    for host in ("[::2]:8050", "[::1", "localhost.evil.example", "127.0.0.1.evil.example:80"):
+        assert client.get("/", headers={"Host": host}).status_code == 400, host
     big = client.post("/_dash-update-component", data=b"{" + b" " * 200_000 + b"}",
                       headers={"Host": "localhost", "Content-Type": "application/json"})
     assert big.status_code == 413
@@ -289,23 +362,12 @@ def test_page_layouts_render_from_the_store(store):
         sheet = layouts["/session/<session_id>"](session_id=first)
         table = layouts["/replay/<session_id>/<deal>"](session_id=first, deal="1")
         missing = layouts["/replay/<session_id>/<deal>"](session_id=first, deal="999")
+        odd = [layouts["/replay/<session_id>/<deal>"](session_id=first, deal=text)
+               for text in ("²", "١", "𝟙", "1" * 40, "-1", " 1")]  # int() takes the first three
+        started = layouts["/replay/<session_id>/<deal>"](session_id=first, deal="1", card="6")
     found = ids(sheet)
     assert {"total-NS", "total-EW", "difference", "deal-table", "below-chart"} <= found
     assert {"card-table", "replay-deal", "replay-slider", "auction"} <= ids(table)
     assert "No such deal" in str(missing)
-
-
-def test_serve_refuses_debug_off_loopback_and_demo_imports_samples(runner, tmp_path, monkeypatch):
-    from vint_replay import cli
-
-    served, analysed = [], []
-    monkeypatch.setattr(cli, "_serve", lambda *args: served.append(args))
-    monkeypatch.setattr(cli, "_analyse_in_background", lambda path: analysed.append(path))
-    result = runner.invoke(cli.main, ["demo", "--store", str(tmp_path / "s"), "--port", "8123"])
-    assert result.exit_code == 0, result.output
-    assert served == [(str(tmp_path / "s"), "127.0.0.1", 8123, False)]
-    assert analysed == [str(tmp_path / "s")]  # the analysis starts before the server, in the background
-    assert set(Store(tmp_path / "s").session_ids()) >= {p.stem for p in SAMPLE_FILES}
-    monkeypatch.undo()
-    bad = runner.invoke(cli.main, ["serve", "--store", str(tmp_path / "s"), "--host", "0.0.0.0", "--debug"])
-    assert bad.exit_code != 0 and "--debug" in bad.output
+    assert all("No such deal" in str(page) for page in odd)
+    assert by_id(started, "replay-slider").value == 6

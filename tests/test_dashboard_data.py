@@ -60,7 +60,7 @@ def test_scoresheet_of_the_worked_example(worked_example_raw):
     (block,) = rubber.below  # nobody reached game: no game line
     assert [[e.points for e in col] for col in block.cells] == [[208], [130]] and block.game is None
     assert not any(e.mismatch for col in rubber.above for e in col)
-    assert data.audit_status(report, checked) == "clean"
+    assert data.audit_status(report, checked) == "no mismatches"
 
 
 def test_deal_row_of_the_worked_example(worked_example_raw):
@@ -73,7 +73,7 @@ def test_a_paper_mistake_is_flagged_and_explained(worked_example_raw):
     worked_example_raw["deals"][0]["recorded"]["NS"]["above"] = 2060  # 500 too many
     report = report_of(worked_example_raw)
     checked = data.audit_of(report)
-    assert data.audit_status(report, checked) == "1 mismatch"
+    assert data.audit_status(report, checked) == "1 deal with a mismatch (1 entry)"
     sheet = data.scoresheet(report, checked)
     flagged = {(side, e.points) for side, col in enumerate(sheet.rubbers[0].above) for e in col if e.mismatch}
     assert flagged == {(Side.NS, 780)}  # both N–S entries above the line, none of E–W
@@ -172,14 +172,14 @@ def test_auction_in_columns_from_the_dealer_and_neighbours():
 
 
 def test_session_rows_carry_results_and_audit_status(store):
-    rows = {r.id: r for r in data.session_rows(store.sessions(), store.deals(columns=["session_id", "audit"]))}
+    rows = {r.id: r for r in data.session_rows(store.sessions(), store.deals(columns=data.AUDIT_COLUMNS))}
     assert set(rows) == {p.stem for p in SAMPLE_FILES}
     with open(SAMPLES / "planted_mistakes.csv", newline="", encoding="utf-8") as f:
         planted = Counter((r["session"], r["deal"]) for r in csv.DictReader(f))
     wrong = Counter(session for session, _deal in planted)
     for sid, row in rows.items():
-        expected = "clean" if sid not in wrong else f"{wrong[sid]} mismatch{'es' if wrong[sid] > 1 else ''}"
-        assert row.audit == expected, sid
+        expected = "no mismatches" if sid not in wrong else f"{wrong[sid]} deal{'s' if wrong[sid] > 1 else ''} with"
+        assert row.audit.startswith(expected) and row.mismatched == (sid in wrong), sid
     for raw in sample_raw():
         row = rows[raw["session"]["id"]]
         assert row.deals == len(raw["deals"]) and row.date == raw["session"]["date"]
@@ -187,13 +187,38 @@ def test_session_rows_carry_results_and_audit_status(store):
         assert row.players == f"{p['N']} & {p['S']} v {p['E']} & {p['W']}"
 
 
+def test_one_audit_count_on_every_page_and_in_the_cli(store, runner):
+    """The sessions list (from the store's figures), the session page (from the audit) and
+    ``vint-replay audit`` (text and --json) say the same tally, which is the planted list's:
+    deals with mismatches and mismatching entries (one row each in planted_mistakes.csv)."""
+    from vint_replay import cli
+
+    with open(SAMPLES / "planted_mistakes.csv", newline="", encoding="utf-8") as f:
+        planted = list(csv.DictReader(f))
+    rows = {r.id: r for r in data.session_rows(store.sessions(), store.deals(columns=data.AUDIT_COLUMNS))}
+    for path in SAMPLE_FILES:
+        mine = [r for r in planted if r["session"] == path.stem]
+        deals, entries = len({r["deal"] for r in mine}), len(mine)
+        expected = "no mismatches" if not mine else (
+            f"{deals} deal{'s' if deals != 1 else ''} with {'a mismatch' if entries == 1 else 'mismatches'} "
+            f"({entries} entr{'y' if entries == 1 else 'ies'})")
+        report = report_of(json.loads(path.read_text(encoding="utf-8")))
+        assert rows[path.stem].audit == expected == data.audit_status(report, data.audit_of(report))
+        text = runner.invoke(cli.main, ["audit", str(path)])
+        assert text.output.splitlines()[-1].endswith(f" deals checked, {expected}")
+        out = json.loads(runner.invoke(cli.main, ["audit", str(path), "--json"]).output)
+        assert (out["summary"], out["deals_with_mismatches"], out["mismatching_entries"]) == (expected, deals, entries)
+    assert any(r.audit == "2 deals with mismatches (3 entries)" for r in rows.values())  # the issue's example
+
+
 def test_filter_and_sort_sessions(store):
-    rows = data.session_rows(store.sessions(), store.deals(columns=["session_id", "audit"]))
+    rows = data.session_rows(store.sessions(), store.deals(columns=data.AUDIT_COLUMNS))
     with_ivanov = {raw["session"]["id"] for raw in sample_raw() if "Иванов" in raw["session"]["players"].values()}
     assert {r.id for r in data.filter_rows(rows, "иванов", False, "-date")} == with_ivanov
     dates = [r.date for r in data.filter_rows(rows, "", False, "-date")]
     assert dates == sorted(dates, reverse=True)
-    assert all("mismatch" in r.audit for r in data.filter_rows(rows, None, True, "id"))
+    only = data.filter_rows(rows, None, True, "id")
+    assert only and all(r.mismatched and "with" in r.audit for r in only)
     assert data.filter_rows(rows, "no such player", False, "id") == []
 
 

@@ -138,15 +138,16 @@ def audit(file: str, as_json: bool) -> None:
     report = _checked(file, as_json)
     assert report.score is not None
     result = run_audit(report.record, report.score)
+    tally = result.tally
     if as_json:
         emit_json({"file": file, "deals_checked": result.deals_checked,
-                   "mismatches": [m.to_json() for m in result.mismatches]})
+                   "deals_with_mismatches": tally.deals_with_mismatches, "mismatching_entries": tally.entries,
+                   "summary": tally.text, "mismatches": [m.to_json() for m in result.mismatches]})
     else:
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")
-        n = len(result.mismatches)
-        click.echo(f"{file}: {result.deals_checked} deals checked, "
-                   + ("no mismatches" if not n else f"{n} mismatch{'es' if n > 1 else ''}"))
+        checked = result.deals_checked
+        click.echo(f"{file}: {checked} deal{'s' if checked != 1 else ''} checked, {tally.text}")
     sys.exit(0 if result.clean else 1)
 
 

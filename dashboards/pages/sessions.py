@@ -50,7 +50,7 @@ def _table(rows: list[data.SessionRow]) -> html.Table | html.P:
         return html.P("No sessions match.", className="muted", id="no-sessions")
     body = []
     for r in rows:
-        badge = "ok" if r.audit == "clean" else "warn" if "mismatch" in r.audit else ""
+        badge = "warn" if r.mismatched else "ok" if r.audited else ""
         body.append(html.Tr([
             html.Td(r.date, className="nowrap"), html.Td(dcc.Link(r.id, href=f"/session/{quote(r.id, safe='')}"), className="nowrap"),
             html.Td(r.event), html.Td(r.table), html.Td(r.players), html.Td(r.deals, className="num"),
@@ -62,7 +62,7 @@ def _table(rows: list[data.SessionRow]) -> html.Table | html.P:
 
 def _rows() -> list[data.SessionRow]:
     store = library().store
-    return data.session_rows(store.sessions(), store.deals(columns=["session_id", "audit"]))
+    return data.session_rows(store.sessions(), store.deals(columns=data.AUDIT_COLUMNS))
 
 
 @callback(Output("session-table", "children"),

@@ -3,10 +3,13 @@ inside the commands that need them, so checking a file starts fast."""
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
+import os
 import signal
 import sys
 from pathlib import Path
+from typing import Callable
 
 import click
 
@@ -142,15 +145,16 @@ def audit(file: str, as_json: bool) -> None:
     report = _checked(file, as_json)
     assert report.score is not None
     result = run_audit(report.record, report.score)
+    tally = result.tally
     if as_json:
         emit_json({"file": file, "deals_checked": result.deals_checked,
-                   "mismatches": [m.to_json() for m in result.mismatches]})
+                   "deals_with_mismatches": tally.deals_with_mismatches, "mismatching_entries": tally.entries,
+                   "summary": tally.text, "mismatches": [m.to_json() for m in result.mismatches]})
     else:
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")
-        n = len(result.mismatches)
-        click.echo(f"{file}: {result.deals_checked} deals checked, "
-                   + ("no mismatches" if not n else f"{n} mismatch{'es' if n > 1 else ''}"))
+        checked = result.deals_checked
+        click.echo(f"{file}: {checked} deal{'s' if checked != 1 else ''} checked, {tally.text}")
     sys.exit(0 if result.clean else 1)
 
 
@@ -312,22 +316,54 @@ def repair(store_path: str) -> None:
         click.echo("no session was dropped")
 
 
-def _serve(store: str, host: str, port: int, debug: bool) -> None:
-    """Run the dashboard on waitress (a production WSGI server); ``--debug`` runs Dash's own
-    development server with the Werkzeug debugger, and only on a loopback address."""
+def _require_store(store_path: str) -> None:
+    """Refuse a folder that is not a vint store, or a damaged one (the store's own check)."""
+    from .store import open_existing
+
+    open_existing(store_path)
+
+
+def _address(host: str, port: int) -> str:
+    """The URL a browser opens: the host as given, an IPv6 literal in brackets."""
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+
+
+def _listen(store: str, host: str, port: int, debug: bool, on_import: Callable[[], object] | None = None):
+    """Build the dashboard and take the address before anything else happens; returns the
+    function that serves forever. Waitress (a production WSGI server) refuses a body larger
+    than the upload cap from its Content-Length, before reading it (and stops reading a
+    streamed one there). ``--debug`` runs Dash's development server with the Werkzeug
+    debugger, only on a loopback address. A taken or unusable address is a one-line error."""
+    import socket
+
     from dashboards.app import LOOPBACK_HOSTS, create_app
 
     loopback = host in ("127.0.0.1", "localhost", "::1")
     if debug and not loopback:
         raise click.UsageError("--debug exposes a debugger: use it only with --host 127.0.0.1")
-    app = create_app(store, trusted_hosts=LOOPBACK_HOSTS if loopback else None)
-    click.echo(f"vint-replay dashboard on http://{'localhost' if loopback else host}:{port}/ (store {store}); Ctrl+C stops it")
-    if debug:
-        app.run(host=host, port=port, debug=True, dev_tools_disable_version_check=True)
-        return
-    from waitress import serve as waitress_serve
+    app = create_app(store, trusted_hosts=LOOPBACK_HOSTS if loopback else None, on_import=on_import)
+    where = f"{host}:{port}"
+    try:
+        if debug:
+            if os.environ.get("WERKZEUG_RUN_MAIN") != "true":  # the reloader's child reuses the parent's socket
+                socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET).close()
+            return lambda: app.run(host=host, port=port, debug=True, dev_tools_disable_version_check=True)
+        import logging
 
-    waitress_serve(app.server, host=host, port=port, threads=8, ident="vint-replay")
+        from waitress.server import create_server
+
+        logging.basicConfig()  # waitress logs a failing request there
+        server = create_server(app.server, host=host, port=port, threads=8, ident="vint-replay",
+                               max_request_body_size=app.server.config["MAX_CONTENT_LENGTH"])
+    except OSError as err:
+        why = "the port is in use (another dashboard?); choose another with --port" \
+            if err.errno == errno.EADDRINUSE else (err.strerror or str(err))
+        raise click.ClickException(f"cannot listen on {where}: {why}")
+    return server.run
+
+
+def _announce(store: str, host: str, port: int) -> None:
+    click.echo(f"vint-replay dashboard on {_address(host, port)} (store {store}); Ctrl+C stops it")
 
 
 @main.command()
@@ -337,7 +373,10 @@ def _serve(store: str, host: str, port: int, debug: bool) -> None:
 @click.option("--debug", is_flag=True, help="Dash debug mode (reloader, debugger); loopback only.")
 def serve(store_path: str, host: str, port: int, debug: bool) -> None:
     """Serve the dashboard over the store: sessions, scoresheets, replays, analysis."""
-    _serve(store_path, host, port, debug)
+    _require_store(store_path)
+    run = _listen(store_path, host, port, debug)
+    _announce(store_path, host, port)
+    run()
 
 
 @main.command()
@@ -345,7 +384,11 @@ def serve(store_path: str, host: str, port: int, debug: bool) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8050, show_default=True, type=click.IntRange(1, 65535))
 def demo(store_path: str, host: str, port: int) -> None:
-    """Import the sample club evenings (sample_data/) into the store if needed, then serve."""
+    """Import the sample club evenings (sample_data/) into the store if needed, then serve;
+    the double-dummy analysis of what is not analysed yet (the samples, then each upload)
+    runs in the background, and the demo says when it has finished."""
+    from dashboards.background import BackgroundAnalysis
+
     from .store import Store
 
     folder = Path("sample_data")
@@ -354,38 +397,19 @@ def demo(store_path: str, host: str, port: int) -> None:
     files = sorted(str(p) for p in folder.glob("*.json"))
     if not files:
         raise click.ClickException(f"no sample sessions found in {folder}")
+    analysis = BackgroundAnalysis(store_path, say=click.echo)
+    run = _listen(store_path, host, port, False, on_import=analysis.request)
     summary = Store(store_path).import_paths(files, replace=False)
     for outcome in summary.rejected:
         click.echo(f"{outcome.path}: not imported ({outcome.reason or 'has errors'})", err=True)
     click.echo(f"sample sessions: {len(summary.imported)} imported, {len(summary.unchanged)} already in {store_path}")
-    analysis = _analyse_in_background(store_path)
+    _announce(store_path, host, port)
+    analysis.request()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # so that `finally` stops the analysis too
     try:
-        _serve(store_path, host, port, False)
+        run()
     finally:
-        if analysis is not None and analysis.poll() is None:
-            analysis.terminate()  # safe: analyze commits whole runs and resumes next time
-            analysis.wait()
-
-
-def _analyse_in_background(store_path: str):
-    """Start ``vint-replay analyze`` on the store in a child process (one core left for the
-    server), so the dashboard serves at once and shows double-dummy results as each run lands.
-    ``None`` when everything is analysed already."""
-    import os
-    import subprocess
-
-    from .analysis.batch import pending_deals
-    from .store import Store
-
-    pending = sum(len(v) for v in pending_deals(Store(store_path)).values())
-    if not pending:
-        return None
-    workers = str(max(1, (os.cpu_count() or 1) - 1))
-    command = [sys.executable, "-c", "import sys; from vint_replay.cli import main; sys.exit(main())",
-               "analyze", "--store", store_path, "--workers", workers]
-    click.echo(f"analysing {pending} deals double dummy in the background; the pages show results as they land")
-    return subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        analysis.stop()  # safe: analyze commits whole runs and resumes next time
 
 
 def _scheduler_address(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:

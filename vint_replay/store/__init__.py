@@ -27,8 +27,23 @@ CLI exits 1 when ``rejected`` is not empty.
 """
 from __future__ import annotations
 
-from .importer import FileOutcome
-from .layout import StoreError
-from .store import CompactSummary, ImportSummary, Store
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .importer import FileOutcome
+    from .layout import StoreError
+    from .store import CompactSummary, ImportSummary, Store
 
 __all__ = ["Store", "ImportSummary", "CompactSummary", "FileOutcome", "StoreError"]
+# imported when first used, so that the batch path (columnar.py) loads without pyarrow and pandas
+_HOMES = {"Store": ".store", "ImportSummary": ".store", "CompactSummary": ".store", "FileOutcome": ".importer",
+          "StoreError": ".layout"}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_HOMES[name], __name__), name)
+    globals()[name] = value
+    return value

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -235,3 +237,14 @@ def test_the_batch_verdict_is_the_columnar_check():
     parsed = [parse_session(raw) for raw in raws]
     assert columnar.legal_sessions(parsed) == [True, False]
     assert columnar.check_parsed(parsed)[1] == [1]
+
+
+def test_validate_imports_nothing_heavy():
+    """Start-up is part of every run: pandas, pyarrow, dash and endplay stay out of validate."""
+    code = ("import sys\nfrom vint_replay.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit as done:\n    code = done.code\n"
+            "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'pandas', 'pyarrow', 'dash', 'endplay', 'plotly'})\n"
+            "print(code, heavy, 'vint_replay.store.columnar' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code, "validate", str(SAMPLES[0]), str(BROKEN)],
+                          capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.splitlines()[-1] == "1 [] True"

@@ -7,17 +7,23 @@ import json
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from .engine.diagnostics import Diagnostic, Severity, in_file_order
 from .formats import ReadResult, format_of, read_bytes
-from .engine.session import SessionReport, evaluate
+
+if TYPE_CHECKING:
+    from .engine.session import SessionReport
 
 
 def load(path: str, strict: bool = False) -> tuple[ReadResult, SessionReport | None]:
     """Read and check one file (``-`` is standard input, read as JSON); an unreadable path
-    becomes a ``syntax`` diagnostic, not a traceback."""
+    becomes a ``syntax`` diagnostic, not a traceback. (The engine is imported here: validate
+    needs it only for the files the batch path cannot vouch for.)"""
+    from .engine.session import evaluate
+
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as err:
@@ -121,6 +127,8 @@ def _checked(path: str, as_json: bool) -> SessionReport:
 @click.option("--json", "as_json", is_flag=True, help="Print the vint-score/1 document.")
 def score(file: str, as_json: bool) -> None:
     """Recompute the score of FILE and print the scoresheet (or JSON)."""
+    # The reference path on purpose: one file, usually an evening of a few dozen deals, is
+    # scored faster than NumPy (the batch path) is imported, and the sheet needs its rubbers.
     from .reports.scoresheet import render_scoresheet, score_json
 
     report = _checked(file, as_json)

@@ -26,7 +26,6 @@ import numpy as np
 
 from ..engine.calls import BIDS, CALLS_BY_CODE, Contract
 from ..engine.cards import FULL_DECK, RANK_CHARS, SUIT_MASKS
-from ..engine.ledger import Ledger
 from ..engine.profiles import DEFAULT_PROFILE, RuleProfile, get_profile, profile_names
 from ..engine.record import DEAL_NUMBERS, SessionInfo
 from ..engine.scoring import ACES_MASK, HONOUR_RANKS_MASK, DealFacts, Item, Line
@@ -296,7 +295,7 @@ def _from_rows(group: list[_Pieces]) -> list[ParsedSession] | None:
     plays = [row[7] for row in rows if row[7] is not None]
     if set(map(len, plays)) - {_PLAY_TEXT}:
         return None  # another layout, or not 52 cards: parse_session decides
-    cards = _cards(_items(plays), 52 * len(plays))
+    cards = _card_cells("".join(play + ", " for play in plays).encode("ascii"), 52 * len(plays), b'"SR", ')
     has_play = np.array([row[7] is not None for row in rows], dtype=bool)
     has_recorded = np.array([row[8] is not None for row in rows], dtype=bool)
     figures = [int(v) for row in rows if row[8] is not None for v in row[8:12]]
@@ -310,17 +309,15 @@ def _items(lists: list[str]) -> str:
     by commas. A list's count of items is its separators + 1: a comma inside a string makes
     the total disagree with the commas here, and anything else json.dumps would not write
     (an empty list among them) stays in an item; the callers refuse both."""
-    if not lists:
-        return ""
     joined = "\x00".join(lists)  # no NUL in a record's text: it marks where one list ends
     if joined[:1] != '"' or joined[-1:] != '"' or joined.count('"\x00"') != len(lists) - 1:
         raise ValueError("not lists of strings")
     return joined[1:-1].replace('"\x00"', ",").replace(_SEPARATOR, ",")
 
 
-_RANK = np.full(256, -1, dtype=np.int64)  # canonical rank letters -> rank (2 = 0 … A = 12)
+_RANK = np.full(256, -1, dtype=np.int8)  # canonical rank letters -> rank (2 = 0 … A = 12)
 _RANK[np.frombuffer(RANK_CHARS.encode(), np.uint8)] = np.arange(13)
-_SUIT = np.full(256, -1, dtype=np.int64)
+_SUIT = np.full(256, -1, dtype=np.int8)
 _SUIT[np.frombuffer(b"SHDC", np.uint8)] = np.arange(4)
 _DOT = ord(".")
 
@@ -333,7 +330,7 @@ def _hands(letters: np.ndarray) -> np.ndarray | None:
     dots = cols == _DOT
     if not (dots.sum(axis=0) == 3).all():
         return None
-    suit = np.cumsum(dots, axis=0) - dots  # suit of each letter (dots counted before it)
+    suit = np.cumsum(dots, axis=0, dtype=np.int8) - dots  # suit of each letter (dots counted before it)
     rank = _RANK[cols]
     if (rank[~dots] < 0).any():
         return None
@@ -372,14 +369,21 @@ def _calls(joined: str, count: int) -> np.ndarray | None:
 
 def _cards(joined: str, count: int) -> np.ndarray | None:
     """Card numbers from ``count`` canonical card names (``SA``, ``HT``) joined by commas."""
-    data = joined.encode("ascii") + b","
+    return _card_cells(joined.encode("ascii") + b",", count, b"SR,")
+
+
+def _card_cells(data: bytes, count: int, cell: bytes) -> np.ndarray | None:
+    """Card numbers from ``count`` cards written one after another, each laid out as ``cell``
+    (``S`` its suit letter, ``R`` its rank letter, any other byte itself); ``None`` if any is not."""
     if not count:
         return np.zeros(0, dtype=np.int64)
-    if len(data) != 3 * count:
+    if len(data) != len(cell) * count:
         return None
-    letters = np.frombuffer(data, np.uint8).reshape(count, 3)
-    suit, rank = _SUIT[letters[:, 0]], _RANK[letters[:, 1]]
-    if (letters[:, 2] != ord(",")).any() or (suit < 0).any() or (rank < 0).any():
+    letters = np.frombuffer(data, np.uint8).reshape(count, len(cell))
+    template = np.frombuffer(cell, np.uint8)
+    fixed = (template != ord("S")) & (template != ord("R"))
+    suit, rank = _SUIT[letters[:, cell.index(b"S")]], _RANK[letters[:, cell.index(b"R")]]
+    if (letters[:, fixed] != template[fixed]).any() or (suit < 0).any() or (rank < 0).any():
         return None
     return suit * 13 + rank
 
@@ -685,6 +689,8 @@ def _ledger(c: dict[str, np.ndarray], contract: np.ndarray, declarer: np.ndarray
     """The engine's :class:`Ledger` over every session, deal by deal: who reached game first and
     at which trick, the rubber of each deal, the rubbers of each session, and the premiums the
     ledger wrote (as entry rows per deal)."""
+    from ..engine.ledger import Ledger  # imported here: checking validity alone (validate) does not need it
+
     n = len(contract)
     row = np.full(n, -1, dtype=np.int64)
     row[played] = np.arange(len(played))

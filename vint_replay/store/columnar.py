@@ -1,9 +1,12 @@
-"""Many sessions checked and scored at once with NumPy: the bulk path of imports and benchmarks.
+"""Many sessions checked and scored at once with NumPy: the bulk path of imports, ``validate``
+and benchmarks.
 
 Sessions that are plainly valid, canonical ``vint-record/1`` JSON are checked here with arrays;
 anything else — unknown fields, comments, result-only deals, a non-canonical spelling, any
 illegal call or card — is refused, and the caller falls back to ``read_json`` +
-``session.evaluate``, the only producer of diagnostics.
+``session.evaluate``, the only producer of diagnostics. Sessions arrive decoded
+(:func:`parse_session`) or as text (:func:`parse_texts`, which reads the layout the writer and
+``json.dumps`` produce without decoding every card into a Python object).
 
 No rule is written here. The arrays are built from the profile's own hooks: bid ranks
 (``bid_ranks``), pass counts, the card strengths that decide tricks (``strength_table``), what a
@@ -288,6 +291,7 @@ def _sessions(group: list[_Pieces]) -> list[ParsedSession | None]:
 
 
 def _from_rows(group: list[_Pieces]) -> list[ParsedSession] | None:
+    """The arrays of every session of ``group`` at once, from their deals' pieces of text."""
     rows = [row for _, deals in group for row in deals]
     auctions = [row[6] for row in rows]
     call_counts = np.fromiter(map(str.count, auctions, repeat(_SEPARATOR)), np.int64, len(rows)) + 1

@@ -158,7 +158,7 @@ def test_a_refused_text_does_not_hold_back_the_others():
 
 
 def outputs(runner, args: list[str]) -> tuple[int, str, str]:
-    result = runner.invoke(main, ["validate", *args])
+    result = runner.invoke(main, ["validate", *args], input=SAMPLES[1].read_bytes() if "-" in args else None)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.stdout, result.stderr
 
@@ -182,7 +182,7 @@ def test_validate_takes_the_batch_path_for_the_plain_samples():
 @pytest.mark.parametrize("as_json", [False, True])
 def test_validate_prints_what_the_reference_path_prints(runner, monkeypatch, tmp_path, as_json):
     missing = str(tmp_path / "missing.json")
-    args = [str(p) for p in [*SAMPLES, BROKEN, *EXAMPLES]] + [missing, str(SAMPLES[0])]
+    args = [str(p) for p in [*SAMPLES, BROKEN, *EXAMPLES]] + [missing, str(SAMPLES[0]), "-", str(tmp_path)]
     assert_same_output_as_reference(runner, monkeypatch, args + (["--json"] if as_json else []))
     assert_same_output_as_reference(runner, monkeypatch, [str(SAMPLES[0])] + (["--json"] if as_json else []))
 

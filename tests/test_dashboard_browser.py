@@ -152,6 +152,21 @@ def test_scoresheet_shows_the_worked_example(browser, page):
     wait_for(lambda: css(browser, "#below-chart .main-svg"))
 
 
+def test_scoresheet_switches_to_another_profile(browser, page):
+    """The profile switch rescores the evening: classic.md §11.1 — the same deal leaves E–W
+    810 ahead (2340 / 3150) — and says so; back to the table's own rules, 1768 / 1630."""
+    page("/session/rules-6-worked-example?rules=classic")
+    wait_for(lambda: text_of(browser, "#total-NS") == "2340")
+    assert text_of(browser, "#total-EW") == "3150"
+    assert text_of(browser, "#difference") == "E–W by 810"
+    assert "Rescored under the classic rules; the table played volchaninov" in text_of(browser, "#rules-note")
+    assert text_of(browser, "#audit-status") == "rescored under classic: not audited"
+    link = next(a for a in css(browser, "#rules-switch a") if "played" in a.text)
+    link.click()
+    wait_for(lambda: text_of(browser, "#total-NS") == "1768")
+    assert not css(browser, "#rules-note")
+
+
 def test_replay_steps_with_the_keyboard_to_the_end(browser, page):
     from selenium.webdriver.common.keys import Keys
 

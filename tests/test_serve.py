@@ -45,7 +45,7 @@ def serving(store: str, host: str = "127.0.0.1") -> Iterator[int]:
     try:
         assert child.stdout is not None
         line = child.stdout.readline()
-        assert "dashboard on" in line, line
+        assert f"dashboard on http://{f'[{host}]' if ':' in host else host}:{port}/ " in line, line
         yield port
     finally:
         child.terminate()

@@ -25,12 +25,12 @@ class Mismatch:
     recorded: int
     computed: int
     explanation: str
-    likely: dict[str, object] | None = None  # the likeliest guess, why, and the others (JSON-ready)
+    ranked: Ranked | None = None  # the guesses behind the explanation, likeliest first
 
     def to_json(self) -> dict[str, object]:
         return {"deal": self.deal, "side": self.side.name, "line": str(self.line),
                 "recorded": self.recorded, "computed": self.computed,
-                "explanation": self.explanation, "likely": self.likely}
+                "explanation": self.explanation, "likely": None if self.ranked is None else self.ranked.to_json()}
 
 
 @dataclass(frozen=True)
@@ -97,10 +97,9 @@ def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | Non
         differences = {key: rec - comp for key, (rec, comp) in figures.items() if rec != comp}
         for (side, line), (rec, comp) in figures.items():
             if rec != comp:
-                ranked = rank(guesses(computed, side, line, rec - comp, profile, hands), differences)
-                why = explain(computed, side, line, rec, comp, ranked)
-                found.append(Mismatch(deal.number, side, line, rec, comp, why,
-                                      ranked.to_json(differences, (side, line))))
+                ranked = rank(guesses(computed, side, line, rec - comp, profile, hands), (side, line), differences)
+                found.append(Mismatch(deal.number, side, line, rec, comp,
+                                      explain(computed, side, line, rec, comp, ranked), ranked))
     return AuditReport(checked, tuple(found))
 
 

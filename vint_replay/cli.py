@@ -450,7 +450,6 @@ def analyze(store_path: str, workers: int | None, scheduler: str | None, retry_e
     """Double-dummy analysis of every stored deal not analysed yet: DD tables and vint par
     (dd_tables/), each card's DD cost (dd_plays/). Resumable: an interrupted run keeps what it
     wrote and the next one goes on from there."""
-
     from .analysis.batch import analyse_store, pending_deals
     from .store import Store
 

@@ -46,6 +46,12 @@ def format_of(path: str | Path) -> str:
     return "vint" if str(path).lower().endswith(".vint") else "json"
 
 
+def sniff_format(data: bytes) -> str:
+    """The format of a record given without a name (standard input): ``json`` if its first
+    character after blanks and a byte-order mark is ``{``, else ``vint``."""
+    return "json" if data[:4096].lstrip(b" \t\r\n").removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n")[:1] == b"{" else "vint"
+
+
 def read_file(path: str | Path, strict: bool = False) -> ReadResult:
     return read_bytes(Path(path).read_bytes(), format_of(path), strict)
 

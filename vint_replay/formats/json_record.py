@@ -8,12 +8,15 @@ from typing import Any
 
 from ..engine.calls import CALL_BY_TEXT, Call
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
-from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.diagnostics import Diagnostic, Problems, Severity
 from ..engine.gc_pause import paused_gc
+from ..engine.plural import plural
 from ..engine.profiles import profile_names
 from ..engine.record import DEAL_NUMBERS, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
+from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
+                            surrogate_message, too_deep)
 
 FORMAT_NAME = "vint-record/1"
 SESSION_TAGS = ("event", "site", "date", "table")
@@ -41,14 +44,20 @@ def deal_number_problem(number: int | str) -> str | None:
 
 def decode_text(data: bytes | str) -> tuple[str | None, Diagnostic | None]:
     """UTF-8 text (a BOM is allowed), or a ``syntax`` diagnostic saying why not."""
-    if isinstance(data, str):
-        text = data
-    else:
+    if isinstance(data, bytes):
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as err:
             return None, Diagnostic("syntax", f"not UTF-8 text (byte {err.start}: {data[err.start:err.start + 1]!r}); "
                                               "save the file as UTF-8")
+    else:
+        text = data
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            pos, spelling = first_lone_surrogate(text)  # type: ignore[misc]
+            line, column = line_column(text, pos)
+            return None, Diagnostic("syntax", surrogate_message(spelling), line=line, column=column)
     if "\x00" in text:
         return None, Diagnostic("syntax", "the file holds binary data, not a text record")
     if not text.strip():
@@ -61,16 +70,18 @@ class _Reader:
 
     def __init__(self, strict: bool) -> None:
         self.strict = strict
-        self.problems: list[Diagnostic] = []
+        self.problems = Problems()
 
     def error(self, code: str, message: str, deal: int | None = None, at: str | None = None) -> None:
-        self.problems.append(Diagnostic(code, message, deal, at))
+        if self.problems.wants(deal):
+            self.problems.append(Diagnostic(code, message, deal, at))
 
     def unknown(self, keys: set[str], deal: int | None, prefix: str) -> dict[str, object]:
         """Unknown fields: an error in strict mode, a warning (kept, ignored) otherwise."""
         severity = Severity.ERROR if self.strict else Severity.WARNING
         for key in sorted(keys):
-            self.problems.append(Diagnostic("schema", f"unknown field {key!r}", deal, f"{prefix}{key}", severity))
+            if self.problems.wants(deal, severity):
+                self.problems.append(Diagnostic("schema", f"unknown field {clip(key)}", deal, f"{prefix}{key}", severity))
         return {}
 
     def nested_extra(self, raw: dict, allowed: tuple[str, ...], number: int | None, at: str,
@@ -114,7 +125,7 @@ class _Reader:
             tags[key] = value
         rules = raw.get("rules", "volchaninov")
         if not isinstance(rules, str) or rules not in profile_names():
-            self.error("schema", f"unknown rules {rules!r}; known: {', '.join(profile_names())}", at="session.rules")
+            self.error("schema", f"unknown rules {clip(rules)}; known: {', '.join(profile_names())}", at="session.rules")
             ok = False
         extra = {k: raw[k] for k in raw if k not in SESSION_KEYS}
         self.unknown(set(extra), None, "session.")
@@ -140,7 +151,7 @@ class _Reader:
         dealer_raw = raw.get("dealer")
         dealer = Seat.N
         if dealer_raw not in SEAT_KEYS:
-            self.error("schema", f"'dealer' must be one of N, E, S, W (got {dealer_raw!r})", number, "dealer")
+            self.error("schema", f"'dealer' must be one of N, E, S, W (got {clip(dealer_raw)})", number, "dealer")
             unreadable.add("dealer")
         else:
             dealer = SEATS[SEAT_KEYS.index(dealer_raw)]
@@ -162,6 +173,11 @@ class _Reader:
         """The text format's comments: ``[{"before": "Auction", "text": " ..."}]`` (docs/format.md)."""
         if isinstance(raw, list) and all(isinstance(c, dict) and set(c) == {"before", "text"}
                                          and isinstance(c["before"], str) and isinstance(c["text"], str) for c in raw):
+            for i, c in enumerate(raw):
+                if "\n" in c["text"] or "\x00" in c["text"] or c["text"].endswith("\r"):
+                    self.error("schema", "a comment is one line of text: no line feed, no NUL, no carriage return "
+                                         "at its end (split it into several comments)", number, f"{at}[{i}]")
+                    return ()
             return tuple(Comment(c["before"], c["text"]) for c in raw)
         self.error("schema", "'comments' must be a list of {\"before\": str, \"text\": str}", number, at)
         return ()
@@ -200,7 +216,7 @@ class _Reader:
         calls = []
         for i, text in enumerate(raw):
             if not isinstance(text, str):
-                self.error("schema", f"a call must be a string like \"1S\" or \"pass\", not {text!r}", number, f"auction[{i}]")
+                self.error("schema", f"a call must be a string like \"1S\" or \"pass\", not {clip(text)}", number, f"auction[{i}]")
                 unreadable.add("auction")
                 continue
             try:
@@ -215,7 +231,7 @@ class _Reader:
             flat = []
             for k, trick in enumerate(raw):
                 if len(trick) != 4 and k < len(raw) - 1:
-                    self.error("schema", f"trick {k + 1} has {len(trick)} cards; a trick has 4", number, f"play[{len(flat)}]")
+                    self.error("schema", f"trick {k + 1} has {plural(len(trick), 'card')}; a trick has 4", number, f"play[{len(flat)}]")
                     unreadable.add("play")
                 flat.extend(trick)
             raw = flat
@@ -231,9 +247,10 @@ class _Reader:
         for i, text in enumerate(raw):
             card = CARD_BY_TEXT.get(text.strip()) if isinstance(text, str) else None
             if card is None:
-                code = "bad_card" if isinstance(text, str) else "schema"
-                self.error(code, f"unknown card {text!r} (write e.g. SA, HT, D9)", number, f"play[{i}]")
                 unreadable.add("play")
+                if self.problems.wants(number):
+                    code = "bad_card" if isinstance(text, str) else "schema"
+                    self.error(code, f"unknown card {clip(text)} (write e.g. SA, HT, D9)", number, f"play[{i}]")
             else:
                 cards.append(card)
         return tuple(cards)
@@ -306,18 +323,28 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
     except json.JSONDecodeError as err:
         return ReadResult(None, [Diagnostic("syntax", f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno)])
     except DuplicateKey as err:
-        return ReadResult(None, [Diagnostic("schema", f"the key {err.key!r} appears twice in one object: "
-                                                      "write each field once")])
+        where = repeated_key_path(text)  # type: ignore[arg-type]
+        path = where[0] if where is not None else None
+        return ReadResult(None, [Diagnostic("schema", f"the key {clip(err.key)} appears twice in one object"
+                                                      + (f" ({path})" if path else "") + ": write each field once",
+                                            at=path)])
     except RecursionError:
-        return ReadResult(None, [Diagnostic("syntax", "not valid JSON: nested too deeply")])
+        depth, line, column = too_deep(text)  # type: ignore[arg-type]
+        return ReadResult(None, [Diagnostic("syntax", f"not valid JSON: nested too deeply ({depth} levels of [ and {{; "
+                                                      f"a record needs 4): level {min(depth, DEEPEST + 1)} opens here",
+                                            line=line, column=column)])
     except ValueError:  # an integer longer than Python reads (sys.get_int_max_str_digits)
         return ReadResult(None, [long_integer(text)])  # type: ignore[arg-type]
+    lone = lone_surrogate_escape(text)  # type: ignore[arg-type]
+    if lone is not None:
+        line, column = line_column(text, lone[0])  # type: ignore[arg-type]
+        return ReadResult(None, [Diagnostic("syntax", surrogate_message(lone[1]), line=line, column=column)])
     reader = _Reader(strict)
     if not isinstance(raw, dict):
         reader.error("schema", f"the file must hold one JSON object, not a {type(raw).__name__}")
-        return ReadResult(None, reader.problems)
+        return ReadResult(None, reader.problems.listed())
     if raw.get("format") != FORMAT_NAME:
-        reader.error("schema", f"'format' must be {FORMAT_NAME!r} (got {raw.get('format')!r})", at="format")
+        reader.error("schema", f"'format' must be {FORMAT_NAME!r} (got {clip(raw.get('format'))})", at="format")
     info = reader.session(raw.get("session"))
     deals_raw = raw.get("deals")
     if not isinstance(deals_raw, list):
@@ -336,8 +363,17 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
         else:
             last += 1
     if info is None:
-        return ReadResult(None, reader.problems)
-    return ReadResult(SessionRecord(info, tuple(deals), extra, comments), reader.problems)
+        return ReadResult(None, reader.problems.listed())
+    return ReadResult(SessionRecord(info, tuple(deals), extra, comments), reader.problems.listed())
+
+
+def clip(value: object, width: int = 40) -> str:
+    """``repr(value)``, shortened to about ``width`` characters: a message quotes what it found,
+    not a megabyte of it."""
+    if isinstance(value, (list, dict)):
+        return f"a list of {len(value)}" if isinstance(value, list) else f"an object of {len(value)} fields"
+    shown = repr(value)
+    return shown if len(shown) <= width else f"{shown[:width]}… ({len(shown):,} characters)"
 
 
 def long_integer(text: str) -> Diagnostic:
@@ -399,7 +435,7 @@ def write_json(record: SessionRecord) -> str:
     deals = top["deals"]
     assert isinstance(deals, list)
     for i, deal in enumerate(deals):
-        fields = [f'    "{k}": {dump(v)}' for k, v in deal.items()]
+        fields = [f'    {dump(k)}: {dump(v)}' for k, v in deal.items()]
         lines.append("   {\n" + ",\n".join(fields) + "\n   }" + ("," if i < len(deals) - 1 else ""))
     lines.append("  ]" + ("," if len(top) > 3 else ""))
     rest = [f"  {dump(k)}: {dump(v)}" for k, v in top.items() if k not in ("format", "session", "deals")]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..engine.ledger import DealScore, SessionScore
+from ..engine.printable import printable
 from ..engine.record import SessionRecord
 from ..engine.scoring import Line
 from ..engine.seats import Side
@@ -53,10 +54,11 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, width: int = 2
     from it, so the latest is on top), tricks below, a line drawn after each game, the rubber
     results and the final difference. Every entry starts with its deal number."""
     info = record.info
-    p = info.players
+    p = [printable(name) for name in info.players]
     col = width
     rule = "─" * col + "┼" + "─" * col
-    out = [f"Session {info.id}" + (f" — {info.event}" if info.event else "") + (f", {info.date}" if info.date else ""),
+    title = f"Session {info.id}" + (f" — {info.event}" if info.event else "") + (f", {info.date}" if info.date else "")
+    out = [printable(title),
            f"{'N–S: ' + p[0] + ' & ' + p[2]:<{col}}│ {'E–W: ' + p[1] + ' & ' + p[3]}"]
 
     def row(left: str, right: str) -> str:

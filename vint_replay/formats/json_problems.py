@@ -76,7 +76,8 @@ class _Pairs(list):
 
 
 def repeated_key_path(text: str) -> tuple[str, str] | None:
-    """The path of the first object (``deals[3].hands``) that gives a key twice, and the key."""
+    """The path of the first object (``deals[3].hands``) that gives a key twice, and the key.
+    Raises what ``json.loads`` raises on text that breaks after the repeated key."""
     tree = json.loads(text, object_pairs_hook=_Pairs)
     stack: list[tuple[str, Any]] = [("", tree)]
     while stack:

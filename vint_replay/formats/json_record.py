@@ -318,23 +318,9 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
     text, problem = decode_text(data)
     if problem is not None:
         return ReadResult(None, [problem])
-    try:
-        raw = loads_record(text)  # type: ignore[arg-type]
-    except json.JSONDecodeError as err:
-        return ReadResult(None, [Diagnostic("syntax", f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno)])
-    except DuplicateKey as err:
-        where = repeated_key_path(text)  # type: ignore[arg-type]
-        path = where[0] if where is not None else None
-        return ReadResult(None, [Diagnostic("schema", f"the key {clip(err.key)} appears twice in one object"
-                                                      + (f" ({path})" if path else "") + ": write each field once",
-                                            at=path)])
-    except RecursionError:
-        depth, line, column = too_deep(text)  # type: ignore[arg-type]
-        return ReadResult(None, [Diagnostic("syntax", f"not valid JSON: nested too deeply ({depth} levels of [ and {{; "
-                                                      f"a record needs 4): level {min(depth, DEEPEST + 1)} opens here",
-                                            line=line, column=column)])
-    except ValueError:  # an integer longer than Python reads (sys.get_int_max_str_digits)
-        return ReadResult(None, [long_integer(text)])  # type: ignore[arg-type]
+    raw, problem = _parse(text)  # type: ignore[arg-type]
+    if problem is not None:
+        return ReadResult(None, [problem])
     lone = lone_surrogate_escape(text)  # type: ignore[arg-type]
     if lone is not None:
         line, column = line_column(text, lone[0])  # type: ignore[arg-type]
@@ -374,6 +360,32 @@ def clip(value: object, width: int = 40) -> str:
         return f"a list of {len(value)}" if isinstance(value, list) else f"an object of {len(value)} fields"
     shown = repr(value)
     return shown if len(shown) <= width else f"{shown[:width]}… ({len(shown):,} characters)"
+
+
+def _parse(text: str) -> tuple[Any, Diagnostic | None]:
+    """The decoded JSON, or the ``syntax`` or ``schema`` diagnostic saying where it breaks."""
+    try:
+        return loads_record(text), None
+    except DuplicateKey:
+        pass  # read again below, keeping every pair, to say where (unless the text breaks later)
+    except (ValueError, RecursionError) as err:
+        return None, _parse_problem(text, err)
+    try:
+        path, key = repeated_key_path(text)  # type: ignore[misc]
+    except (ValueError, RecursionError) as err:
+        return None, _parse_problem(text, err)
+    return None, Diagnostic("schema", f"the key {clip(key)} appears twice in one object ({path}): write each field "
+                                      "once", at=path)
+
+
+def _parse_problem(text: str, err: Exception) -> Diagnostic:
+    if isinstance(err, json.JSONDecodeError):
+        return Diagnostic("syntax", f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno)
+    if isinstance(err, RecursionError):
+        depth, line, column = too_deep(text)
+        return Diagnostic("syntax", f"not valid JSON: nested too deeply ({depth} levels of [ and {{; a record needs 4): "
+                                    f"level {min(depth, DEEPEST + 1)} opens here", line=line, column=column)
+    return long_integer(text)  # an integer longer than Python reads (sys.get_int_max_str_digits)
 
 
 def long_integer(text: str) -> Diagnostic:

@@ -6,12 +6,14 @@ import difflib
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from ..engine.auction import Auction
 from ..engine.calls import PASS, Call
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Problems, Severity
 from ..engine.errors import IllegalMove
+from ..engine.gc_pause import paused_gc
 from ..engine.play import trick_winner
 from ..engine.plural import plural
 from ..engine.profiles import RuleProfile, get_profile, profile_names
@@ -20,6 +22,7 @@ from ..engine.seats import SEATS, Seat
 from . import ReadResult
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
 from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text
+from .vint_runs import TOKEN, Runs, Token, Where
 
 SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
 PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
@@ -31,7 +34,6 @@ KNOWN_TAGS = set(CANONICAL_TAGS)
 LAYOUTS = ("trick", "pbn")
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 SCORE = re.compile(r"\s*NS\s+(-?\d+)\s*/\s*(-?\d+)\s+EW\s+(-?\d+)\s*/\s*(-?\d+)\s*$", re.ASCII)
-TOKEN = re.compile(r"\S+")
 BLANKS = re.compile(r"\s*")
 QUOTED = re.compile(r'"((?:[^"\\]++|\\.)*+)"')  # a quoted value, escapes included (no backtracking)
 ESCAPED = re.compile(r"\\(u[0-9a-fA-F]{4}|.)")
@@ -45,8 +47,6 @@ UNESCAPE = {'"': '"', "\\": "\\", "n": "\n", "r": "\r", "t": "\t"}  # after a ba
 # the writer's escapes: those five, and \uXXXX for every other control character (NUL, ESC, DEL, C1)
 ESCAPE = {ord(v): "\\" + k for k, v in UNESCAPE.items()} | {
     c: f"\\u{c:04x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in UNESCAPE.values()}
-
-Where = tuple[int, int]  # line, column (both from 1)
 
 
 @dataclass
@@ -69,17 +69,6 @@ class Tag:
         return self.line, self.value_column + index
 
 
-@dataclass(slots=True)
-class Token:
-    text: str
-    line: int
-    column: int
-
-    @property
-    def at(self) -> Where:
-        return self.line, self.column
-
-
 @dataclass
 class DealText:
     """What the scanner found for one deal, before any of it is interpreted."""
@@ -88,8 +77,8 @@ class DealText:
     label: int | None = None  # the deal's number if readable, for syntax errors met while scanning it
     tags: dict[str, Tag] = field(default_factory=dict)
     unknown: dict[str, Tag] = field(default_factory=dict)  # unknown tags by name, in file order
-    calls: list[Token] = field(default_factory=list)
-    tricks: list[list[Token]] = field(default_factory=list)
+    calls: Runs = field(default_factory=lambda: Runs(""))
+    tricks: Runs = field(default_factory=lambda: Runs(""))  # one trick a line
     comments: list[Comment] = field(default_factory=list)
     broken: set[str] = field(default_factory=set)  # tags present but unreadable (already reported)
     ends: dict[str, Where] = field(default_factory=dict)  # where each section ends: "what is missing" goes there
@@ -116,6 +105,7 @@ class _Reader:
         self.strict = strict
         self.problems = Problems()
         self.locations: dict[tuple[int | None, str | None], Where] = {}
+        self.sections: dict[tuple[int, str], Runs] = {}  # where each call and card of a deal stands
         self.current: int | None = None  # the deal being scanned, for syntax errors
 
     def error(self, code: str, message: str, where: Where, deal: int | None = None, at: str | None = None,
@@ -147,8 +137,7 @@ class _Reader:
             target.extend(Comment(anchor, c) for c in pending[:upto])
             del pending[:upto]
 
-        lines = text.split("\n")
-        for number, raw in enumerate(lines, 1):
+        for number, base, raw in _lines(text):
             line = raw.rstrip("\r")
             body = line.lstrip()
             indent = len(line) - len(body)
@@ -164,7 +153,7 @@ class _Reader:
             if body.startswith("%"):
                 pending.append(body[1:])
                 continue
-            rest_at, start, tag = 0, indent, None
+            rest_at, start, tag = indent, indent, None
             end = len(line.rstrip()) + 1  # where "what is missing" at the end of this line is reported
             while start < len(line) and line[start] == "[":  # any number of tags, blanks between them
                 self.current = None if deal is None else deal.label
@@ -174,7 +163,7 @@ class _Reader:
                     break
                 if tag.name == "Deal":
                     place("end", blank)  # comments before a blank line close what went before
-                    deal = DealText(tag, _deal_label(tag))
+                    deal = DealText(tag, _deal_label(tag), calls=Runs(text), tricks=Runs(text))
                     scan.deals.append(deal)
                     place("Deal")
                 elif tag.name != LAYOUT:
@@ -200,13 +189,13 @@ class _Reader:
                                      "a % comment, or the calls and cards of an [Auction] or [Play] section",
                            (number, first.start() + 1), None if deal is None else deal.label)
                 continue
-            tokens = [Token(m.group(), number, m.start() + 1) for m in TOKEN.finditer(line, rest_at)]
+            count = len(TOKEN.findall(line, rest_at))
             if section == "Auction":
-                place(f"auction[{len(deal.calls)}]")
-                deal.calls.extend(tokens)
+                place(f"auction[{deal.calls.total}]")
+                deal.calls.add(number, base, base + rest_at, base + len(line), count)
             else:
                 place(f"play[{4 * len(deal.tricks)}]")
-                deal.tricks.append(tokens)
+                deal.tricks.add(number, base, base + rest_at, base + len(line), count)
             deal.ends[section] = (number, end)
         place("end")
         return scan
@@ -486,10 +475,11 @@ class _Reader:
                        tag.char(0), number, "auction")
         calls: list[Call] = []
         ap: Token | None = None
-        for i, token in enumerate(text.calls):
-            self.locations[(number, f"auction[{i}]")] = token.at
+        self.sections[(number, "auction")] = text.calls
+        total = text.calls.total
+        for i, token in enumerate(text.calls.tokens()):
             if token.text.upper() == "AP":
-                if i != len(text.calls) - 1:
+                if i != total - 1:
                     self.error("syntax", "AP (all pass) must be the last call of the auction", token.at, number,
                                f"auction[{i}]")
                     unreadable.add("auction")
@@ -500,7 +490,7 @@ class _Reader:
             except ValueError as err:
                 self.error("bad_call", f"{err} (write e.g. pass, 1S, 3NT, AP)", token.at, number, f"auction[{i}]")
                 unreadable.add("auction")
-        self.locations[(number, f"auction[{len(text.calls)}]")] = text.ends.get("Auction", tag.at)
+        self.locations[(number, f"auction[{total}]")] = text.ends.get("Auction", tag.at)
         if ap is not None and "auction" not in unreadable:
             calls.extend(self.all_pass(calls, ap, number, dealer, profile))
         return tuple(calls)
@@ -536,13 +526,16 @@ class _Reader:
             unreadable.add("play")
         cards: list[Card] = []
         index = 0  # of the token: an unknown card keeps its own place (play[i]) in the play
-        for k, trick in enumerate(text.tricks):
-            if len(trick) > 4 or (len(trick) < 4 and k < len(text.tricks) - 1):
-                where = trick[4].at if len(trick) > 4 else trick[0].at
-                self.error("schema", f"trick {k + 1} has {plural(len(trick), 'card')}; a trick has 4 (one trick a line)",
-                           where, number, f"play[{index}]")
-                unreadable.add("play")
-            for token in trick:
+        tricks = text.tricks
+        self.sections[(number, "play")] = tricks
+        for k in range(len(tricks)):
+            size = tricks.counts[k]
+            long = size > 4 or (size < 4 and k < len(tricks) - 1)
+            for i, token in enumerate(tricks.line(k)):
+                if long and i == (4 if size > 4 else 0):
+                    self.error("schema", f"trick {k + 1} has {plural(size, 'card')}; a trick has 4 (one trick a line)",
+                               token.at, number, f"play[{index - i}]")
+                    unreadable.add("play")
                 card = self.card(token, number, index, unreadable)
                 index += 1
                 if card is not None:
@@ -551,7 +544,6 @@ class _Reader:
         return tuple(cards)
 
     def card(self, token: Token, number: int, index: int, unreadable: set[str]) -> Card | None:
-        self.locations[(number, f"play[{index}]")] = token.at
         card = CARD_BY_TEXT.get(token.text)
         if card is None:
             unreadable.add("play")
@@ -586,7 +578,7 @@ class _Reader:
             self.error("schema", f"[Play \"{first}\"] names {first} as the opening leader, but {contract} by "
                                  f"{contract.declarer} is led by {leader}", tag.char(0), number, "play")
             return None
-        rows = [list(t) for t in text.tricks]
+        rows = [list(text.tricks.line(k)) for k in range(len(text.tricks))]
         if rows and rows[-1] and rows[-1][-1].text == "*":
             rows[-1].pop()
             if not rows[-1]:
@@ -608,6 +600,7 @@ class _Reader:
                                    f"play[{len(cards) + i}]")
                         return None
                     break
+                self.locations[(number, f"play[{len(cards) + i}]")] = token.at
                 card = self.card(token, number, len(cards) + i, unreadable)
                 if card is None:
                     ok = False
@@ -649,6 +642,16 @@ class _Reader:
         return LineTotals(n[0], n[1]), LineTotals(n[2], n[3])
 
 
+def _lines(text: str) -> Iterator[tuple[int, int, str]]:
+    """Each line of ``text`` with its number (from 1) and the offset where it starts."""
+    base, number = 0, 1
+    while base <= len(text):
+        end = text.find("\n", base)
+        end = len(text) if end < 0 else end
+        yield number, base, text[base:end]
+        base, number = end + 1, number + 1
+
+
 def _canonical_name(name: str) -> str:
     """Known tags are matched whatever their case (``[dealer]`` is ``[Dealer]``)."""
     return CANONICAL_TAGS.get(name.lower(), name)
@@ -674,6 +677,11 @@ def _deal_label(start: Tag) -> int | None:
 def read_vint(data: bytes | str, strict: bool = False) -> ReadResult:
     """Read a ``.vint`` text record. Every diagnostic has a line and column; reading goes on
     after a bad deal. Unknown tags are kept with a warning (an error in strict mode)."""
+    with paused_gc():
+        return _read_vint(data, strict)
+
+
+def _read_vint(data: bytes | str, strict: bool) -> ReadResult:
     if isinstance(data, bytes):
         try:
             data.decode("utf-8")
@@ -703,7 +711,8 @@ def read_vint(data: bytes | str, strict: bool = False) -> ReadResult:
     problems += reader.problems.listed()[len(problems):]  # the closing note, if any
     if info is None:
         return ReadResult(None, problems)
-    return ReadResult(SessionRecord(info, tuple(deals), top, tuple(scan.comments)), problems, reader.locations)
+    return ReadResult(SessionRecord(info, tuple(deals), top, tuple(scan.comments)), problems, reader.locations,
+                      reader.sections)
 
 
 # -- the canonical writer -------------------------------------------------------------------

@@ -17,9 +17,10 @@ from vint_replay.formats.vint_text import write_vint
 Choose = Callable[[int], int]
 
 WORKED = Path(__file__).parent / "data" / "worked_example.json"
-# what a mutation may insert: pieces of both formats, and everything issue 11's reviewer tried
+# what a mutation may insert: everything issue 11's reviewer tried (first, where hypothesis
+# looks first), and pieces of both formats
 NASTY = (
-    "\\ud800", "\\udfff", "\\ud83d\\ude00", "\ud800", "\x00", "\\u0000", "\x1b]0;title\x07", "\x1b[2J", "\u202e",
+    "\\ud800", "\\u0000", "\x1b]0;title\x07", "\\udfff", "\\ud83d\\ude00", "\ud800", "\x00", "\x1b[2J", "\u202e",
     "\ufeff", "\r", "\n", "\t", "\\", '"', "'", "%", ":", ",", "[", "]", "{", "}", "[]", "{}", "null", "true",
     "NaN", "-Infinity", "1e999", "-0", "0", "13", "32768", "9" * 30, "9" * 5000, "[" * 3000, "{\"a\":" * 3000,
     '[Dealer "N"]', "[Dealr]", '[Deal "2"]', "[Auction]", "[Play]", '[Extra "{}"]', '[PlayLayout "pbn"]',
@@ -49,8 +50,11 @@ def mutate(text: str, choose: Choose, edits: int = 4) -> str:
     pieces = _PIECES.findall(text)
     for _ in range(1 + choose(edits)):
         at = choose(len(pieces) + 1)
-        what = choose(5)
-        if what == 0 and at < len(pieces):
+        what = choose(6)
+        quotes = [i for i, piece in enumerate(pieces) if piece == '"'] if what == 0 else []
+        if quotes:  # inside a quoted value half the time: names, tags and fields take any text
+            pieces.insert(quotes[choose(len(quotes))] + 1, NASTY[choose(len(NASTY))])
+        elif what == 5 and at < len(pieces):
             del pieces[at]
         elif what == 1:
             pieces.insert(at, NASTY[choose(len(NASTY))])
@@ -69,6 +73,6 @@ def mutate(text: str, choose: Choose, edits: int = 4) -> str:
 def hostile_input(choose: Choose, bases: list[str]) -> bytes:
     """One fuzz case: random bytes one time in eight, else a mutated valid record (its text
     encoded so that a raw lone surrogate becomes bytes no UTF-8 decoder accepts)."""
-    if choose(8) == 0:
+    if choose(8) == 7:
         return random_bytes(choose)
     return mutate(bases[choose(len(bases))], choose).encode("utf-8", "surrogatepass")

@@ -15,6 +15,7 @@ from .engine.plural import plural
 from .engine.printable import printable
 from .formats import ReadResult, format_of, read_bytes, sniff_format
 from .engine.session import SessionReport, evaluate
+from .reports.seat_order import with_seat_order_hints
 
 # a record file argument: a missing or unreadable one is a usage error (exit 2); - is standard input
 RECORD = click.Path(exists=True, dir_okay=False, readable=True, allow_dash=True)
@@ -36,8 +37,6 @@ def load(path: str, strict: bool = False, fmt: str | None = None) -> tuple[ReadR
     result = read_bytes(data, fmt or (sniff_format(data) if path == "-" else format_of(path)), strict=strict)
     if result.record is None:
         return result, None
-    from .reports.seat_order import with_seat_order_hints
-
     report = with_seat_order_hints(evaluate(result.record, result.diagnostics))
     located = in_file_order(result.locate(report.diagnostics), [deal.number for deal in result.record.deals])
     return result, dataclasses.replace(report, diagnostics=tuple(capped(located)))

@@ -55,11 +55,21 @@ class Runs:
         """How many tokens the section holds."""
         return sum(self.counts)
 
+    def matches(self, k: int) -> Iterator[re.Match[str]]:
+        """The tokens of the ``k``-th line (from 0) as matches in ``text``: cheaper than tokens."""
+        return TOKEN.finditer(self.text, self.starts[k], self.ends[k])
+
+    def at(self, k: int, m: re.Match[str]) -> Where:
+        """Line and column of the match ``m`` of line ``k``."""
+        return self.numbers[k], m.start() - self.bases[k] + 1
+
+    def token(self, k: int, m: re.Match[str]) -> Token:
+        return Token(m.group(), *self.at(k, m))
+
     def line(self, k: int) -> Iterator[Token]:
         """The tokens of the ``k``-th line (from 0), one at a time."""
-        number, base = self.numbers[k], self.bases[k]
-        for m in TOKEN.finditer(self.text, self.starts[k], self.ends[k]):
-            yield Token(m.group(), number, m.start() - base + 1)
+        for m in self.matches(k):
+            yield self.token(k, m)
 
     def tokens(self) -> Iterator[Token]:
         """Every token of the section in order."""

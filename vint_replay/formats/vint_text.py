@@ -531,15 +531,19 @@ class _Reader:
         for k in range(len(tricks)):
             size = tricks.counts[k]
             long = size > 4 or (size < 4 and k < len(tricks) - 1)
-            for i, token in enumerate(tricks.line(k)):
+            for i, m in enumerate(tricks.matches(k)):
                 if long and i == (4 if size > 4 else 0):
                     self.error("schema", f"trick {k + 1} has {plural(size, 'card')}; a trick has 4 (one trick a line)",
-                               token.at, number, f"play[{index - i}]")
+                               tricks.at(k, m), number, f"play[{index - i}]")
                     unreadable.add("play")
-                card = self.card(token, number, index, unreadable)
-                index += 1
+                card = CARD_BY_TEXT.get(m.group())
                 if card is not None:
                     cards.append(card)
+                elif self.problems.wants(number, Severity.ERROR, tricks.at(k, m)):
+                    self.card(tricks.token(k, m), number, index, unreadable)  # a Token only for a card listed
+                else:
+                    unreadable.add("play")
+                index += 1
         self.locations[(number, f"play[{index}]")] = text.ends.get("Play", tag.at)
         return tuple(cards)
 

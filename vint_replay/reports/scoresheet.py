@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..engine.ledger import DealScore, SessionScore
 from ..engine.profiles import RuleProfile
+from ..engine.printable import printable
 from ..engine.record import SessionRecord
 from ..engine.scoring import Entry, Line
 from ..engine.seats import Side
@@ -72,10 +73,11 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
     from it, so the latest is on top), tricks below, a line drawn after each game, the rubber
     results and the final difference. Every entry starts with its deal number."""
     info = record.info
-    p = info.players
+    p = [printable(name) for name in info.players]
     col = width
     rule = "─" * col + "┼" + "─" * col
-    out = [f"Session {info.id}" + (f" — {info.event}" if info.event else "") + (f", {info.date}" if info.date else ""),
+    title = f"Session {info.id}" + (f" — {info.event}" if info.event else "") + (f", {info.date}" if info.date else "")
+    out = [printable(title),
            f"{'N–S: ' + p[0] + ' & ' + p[2]:<{col}}│ {'E–W: ' + p[1] + ' & ' + p[3]}"]
     note = rules_note(record, profile)
     if note:

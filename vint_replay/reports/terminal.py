@@ -12,6 +12,8 @@ from ..engine.diagnostics import Severity
 from ..engine.errors import IllegalMove
 from ..engine.ledger import DealScore, Ledger
 from ..engine.play import Trick
+from ..engine.plural import plural
+from ..engine.printable import printable
 from ..engine.replay import DealReplay
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.session import SessionReport
@@ -41,7 +43,7 @@ class DealView:
         return self.suit(card.suit) + card.pretty[1:].ljust(2)
 
     def player(self, seat: Seat) -> str:
-        name = self.report.record.info.player(seat)
+        name = printable(self.report.record.info.player(seat))
         return f"{seat.full_name} · {name}" if name else seat.full_name
 
     def hand_lines(self, mask: int) -> list[tuple[str, int]]:
@@ -91,7 +93,7 @@ class DealView:
         if contract is not None:
             side = contract.declarer.side
             lines.append(f"Contract {contract.bid.pretty} by {self.player(contract.declarer)}: "
-                         f"{side.label} need {contract.tricks_needed} tricks; each trick is worth {replay.trick_value}")
+                         f"{side.label} need {plural(contract.tricks_needed, 'trick')}; each trick is worth {replay.trick_value}")
         elif replay.passed_out:
             lines.append("Passed out: no bid, no play")
         if self.score is not None and contract is not None:
@@ -164,7 +166,7 @@ class DealView:
         replay = self.replay
         if not replay.tricks and replay.contract is not None and replay.tricks_won is not None:
             declarer = replay.contract.declarer
-            lines = [f"No card play recorded: {declarer.side.label} took {replay.tricks_won[declarer.side]} tricks"]
+            lines = [f"No card play recorded: {declarer.side.label} took {plural(replay.tricks_won[declarer.side], 'trick')}"]
             if self.score is not None and self.score.below_end is not None:
                 below = self.score.below_end
                 lines.append(f"Below the line after the deal: N–S {below[0]}, E–W {below[1]}")

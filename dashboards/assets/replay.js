@@ -8,7 +8,9 @@
  * With a double-dummy analysis (deal.dd: per card played its cost and the best cards at that
  * point, and the declarer side's DD tricks at each position), a card that gave tricks away is
  * marked red with "−n" once played, and the best cards of the player to move are highlighted
- * on request. */
+ * on request.
+ * Where the profile has a dummy (deal.dummy), its hand is drawn face up in a seat's view from
+ * card deal.dummy_from on (the payload carries it only for views that see it). */
 (function () {
     "use strict";
     var SEATS = ["N", "E", "S", "W"];
@@ -69,6 +71,7 @@
             head.appendChild(node("span", "seat-letter", SEATS[seat]));
             head.appendChild(node("span", "player", deal.players[seat]));
             if (seat === deal.declarer) { head.appendChild(node("span", "tag", "declarer")); }
+            if (seat === deal.dummy) { head.appendChild(node("span", "tag dummy", "dummy · played by " + SEATS[deal.declarer])); }
             if (seat === deal.dealer) { head.appendChild(node("span", "tag dealer", "dealer")); }
             var open = node("div", "hand-open");
             for (var s = 0; s < 4 && deal.hands[seat]; s++) {
@@ -109,10 +112,11 @@
                 : best && best.has(+c) ? "rank dd-best" : "rank";
         }
         for (var seat = 0; seat < 4; seat++) {
-            var closed = !deal.hands[seat] || (view !== "all" && view !== SEATS[seat]);
+            var dummyUp = seat === deal.dummy && deal.dummy_from !== null && st.pos >= deal.dummy_from;
+            var closed = !deal.hands[seat] || (view !== "all" && view !== SEATS[seat] && !dummyUp);
             var box = table.hands[seat];
             box.className = "hand hand-" + SEATS[seat] + (st.toPlay === seat ? " to-play" : "") +
-                (closed ? " closed" : "") + (hide ? " hide-played" : "");
+                (closed ? " closed" : "") + (dummyUp ? " dummy-up" : "") + (hide ? " hide-played" : "");
             if (!closed) { continue; }
             var gone = deal.play.slice(0, st.pos).filter(function (c, i) { return seatOf(deal, i) === seat; });
             var left = 13 - gone.length;
@@ -164,6 +168,11 @@
             tricks.appendChild(side);
         });
         out.push(tricks);
+        if (deal.dummy_line) {
+            var dummyLine = node("div", "dummy-line", deal.dummy_line);
+            dummyLine.id = "dummy-line";
+            out.push(dummyLine);
+        }
         if (deal.declarer !== null) {
             var mine = deal.declarer % 2, have = st.won[mine], need = deal.needed, lost = st.won[1 - mine];
             var over = st.won[0] + st.won[1] === 13;

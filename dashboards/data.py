@@ -302,6 +302,7 @@ def replay_payload(report: SessionReport, number: int, seat: Seat | None = None)
     scored = None
     if report.score is not None:
         scored = next((d for d in report.score.deals if d.number == number), None)
+    race = scored if report.profile.scoresheet is SheetLayout.RUBBER else None  # no race board by board
     dummy = contract.declarer.partner if contract is not None and report.profile.has_dummy else None
     dummy_from = dummy_seen_from(replay, seat)
 
@@ -322,10 +323,10 @@ def replay_payload(report: SessionReport, number: int, seat: Seat | None = None)
         "trump": None if contract is None or contract.trump is None else int(contract.trump),
         "value": replay.trick_value,
         "threshold": report.profile.game_threshold,
-        "below": list(scored.below_before) if scored is not None else None,
+        "below": list(scored.below_before) if race is not None else None,
         # the ledger's race: both sides below the line after each trick, after a result-only deal
-        "below_after": [list(b) for b in scored.below_after] if scored is not None else None,
-        "below_end": list(scored.below_end) if scored is not None and scored.below_end else None,
+        "below_after": [list(b) for b in race.below_after] if race is not None else None,
+        "below_end": list(race.below_end) if race is not None and race.below_end else None,
         "game": None if scored is None or scored.game is None else
         {"side": int(scored.game.side), "trick": scored.game.trick},
         "view": "all" if seat is None else seat.name,

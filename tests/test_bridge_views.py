@@ -76,11 +76,15 @@ def test_vint_has_no_dummy_and_no_vulnerability(worked_example_raw):
     assert "dummy" not in text and "vulnerable" not in text
 
 
-def test_the_payload_carries_doubling_and_vulnerability(rubber):
+def test_the_payload_carries_doubling_and_vulnerability(rubber, duplicate):
     first, last = data.replay_payload(rubber, 1), data.replay_payload(rubber, 4)
     assert first["contract"] == "3♣ X"
     assert first["vulnerable"] == "N–S not vulnerable, E–W not vulnerable"
     assert last["vulnerable"] == "N–S vulnerable, E–W not vulnerable"
+    assert first["below"] == [0, 0] and len(first["below_after"]) == 13
+    board = data.replay_payload(duplicate, 4)  # board by board there is no race below the line
+    assert board["vulnerable"] == "N–S vulnerable, E–W vulnerable"
+    assert board["below"] is None and board["below_after"] is None and board["below_end"] is None
 
 
 def test_terminal_replay_shows_the_dummy_after_the_lead(rubber):

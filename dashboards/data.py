@@ -336,6 +336,9 @@ def replay_payload(report: SessionReport, number: int, seat: Seat | None = None)
         "leaders": [int(t.leader) for t in replay.tricks],
         "winners": [int(t.winner) for t in replay.tricks],
         "result": list(replay.tricks_won) if replay.tricks_won and not replay.tricks else None,
+        # a play stopped early with a result: both sides' tricks once the rest are counted
+        "claim": list(replay.tricks_won) if replay.tricks_won and replay.tricks and len(replay.tricks) < 13
+        and deal.result is not None else None,
     }
     return out
 

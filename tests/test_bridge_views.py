@@ -150,3 +150,11 @@ def test_terminal_replay_of_a_board_gives_its_board_score_not_a_race(duplicate):
     assert "board score: E–W +100" in text  # 3♣ X one down, not vulnerable
     assert "below" not in text and "rubber" not in text
     assert "board score: N–S +90" in DealView.of(duplicate, 1).full()  # 2♣ made: 40 + 50
+
+
+def test_the_payload_of_a_claim_carries_the_tricks_counted_from_the_result(rubber):
+    claim = data.replay_payload(rubber, 2)  # 2♣ by N, 5 tricks played (N–S 3, E–W 2), then 8 claimed
+    assert len(claim["play"]) == 20 and claim["claim"] == [8, 5]
+    assert claim["below_after"][-1] == [0, 0] and claim["below_end"] == [40, 0]
+    assert data.replay_payload(rubber, 1)["claim"] is None  # played out
+    assert data.replay_payload(rubber, 4)["claim"] is None and data.replay_payload(rubber, 4)["result"] == [7, 6]

@@ -127,3 +127,20 @@ def test_duplicate_sessions_show_board_by_board_scores(browser_at, page):
     wait_for(lambda: text_of(browser, "#step-label").startswith("card 0 of 20"))
     assert text_of(browser, "#vulnerability") == "N–S vulnerable, E–W not vulnerable"  # board 2 of the rotation
     assert css(browser, "#below-NS") == [] and "N plays dummy S" in text_of(browser, "#replay-status")
+
+
+def test_a_claim_is_counted_at_the_end_of_the_play(browser_at, page):
+    from selenium.webdriver.common.keys import Keys
+
+    browser, _ = browser_at
+    page("/replay/bridge-rubber-bridge/2")  # 2♣ by N: five tricks played (N–S 3, E–W 2), then 8 claimed
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 0 of 20"))
+    body = css(browser, "body")[0]
+    body.send_keys(Keys.ARROW_RIGHT * 19)
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 19 of 20"))
+    assert (text_of(browser, "#tricks-NS"), text_of(browser, "#tricks-EW")) == ("2", "2")
+    assert css(browser, "#claim-line") == []
+    body.send_keys(Keys.END)
+    wait_for(lambda: text_of(browser, "#claim-line") == "the rest claimed: declarer N–S took 8")
+    assert (text_of(browser, "#tricks-NS"), text_of(browser, "#tricks-EW")) == ("8", "5")
+    assert text_of(browser, "#below-NS") == "40 / 100"  # the ledger's figure with the claimed tricks

@@ -48,8 +48,14 @@
             if (deal.below_end) { below = deal.below_end.slice(); }
             if (deal.game) { game = deal.game; }
         }
+        var claimed = !!(n && deal.claim && pos === n);
+        if (claimed) {                                   // the rest claimed: counted from the result
+            won = deal.claim.slice();
+            if (deal.below_end) { below = deal.below_end.slice(); }
+            if (deal.game) { game = deal.game; }
+        }
         var toPlay = pos < n ? (deal.leaders[Math.floor(pos / 4)] + pos % 4) % 4 : null;
-        return {pos: pos, n: n, won: won, below: below, game: game, toPlay: toPlay,
+        return {pos: pos, n: n, won: won, below: below, game: game, toPlay: toPlay, claimed: claimed,
                 shown: pos === 0 ? -1 : Math.floor((pos - 1) / 4), played: new Set(deal.play.slice(0, pos))};
     }
 
@@ -156,7 +162,7 @@
     function drawStatus(deal, st) {
         var out = [];
         var label = !st.n ? "no card play" : "card " + st.pos + " of " + st.n + " · " +
-            (st.pos === st.n ? "play finished" : "trick " + Math.max(1, Math.ceil(st.pos / 4)));
+            (st.pos === st.n ? (st.claimed ? "the rest claimed" : "play finished") : "trick " + Math.max(1, Math.ceil(st.pos / 4)));
         out.push(node("div", "step-label", label));
         out[0].id = "step-label";
         var tricks = node("div", "tricks");
@@ -168,6 +174,12 @@
             tricks.appendChild(side);
         });
         out.push(tricks);
+        if (st.claimed) {
+            var claimSide = deal.declarer % 2;
+            var claim = node("div", "claim-line", "the rest claimed: declarer " + (claimSide ? "E–W" : "N–S") + " took " + st.won[claimSide]);
+            claim.id = "claim-line";
+            out.push(claim);
+        }
         if (deal.dummy_line) {
             var dummyLine = node("div", "dummy-line", deal.dummy_line);
             dummyLine.id = "dummy-line";
@@ -177,7 +189,7 @@
             var mine = deal.declarer % 2, have = st.won[mine], need = deal.needed, lost = st.won[1 - mine];
             var over = st.won[0] + st.won[1] === 13;
             out.push(node("div", "verdict", have >= need ? "contract made"
-                          : over ? "contract failed by " + (need - have)
+                          : over || st.claimed ? "contract failed by " + (need - have)
                           : 13 - lost < need ? "contract cannot be made" : "needs " + (need - have) + " more"));
         }
         if (deal.dd && deal.declarer !== null) {

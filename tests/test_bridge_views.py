@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bridge_records import DOUBLED, PART_SCORE, bridge_session
+from bridge_records import DOUBLED, PART_SCORE, bridge_raw, bridge_session
 from dashboards import data
 from vint_replay.engine.profiles.duplicate_bridge import ROTATION
 from vint_replay.engine.seats import Seat
@@ -158,3 +158,21 @@ def test_the_payload_of_a_claim_carries_the_tricks_counted_from_the_result(rubbe
     assert claim["below_after"][-1] == [0, 0] and claim["below_end"] == [40, 0]
     assert data.replay_payload(rubber, 1)["claim"] is None  # played out
     assert data.replay_payload(rubber, 4)["claim"] is None and data.replay_payload(rubber, 4)["result"] == [7, 6]
+
+
+@pytest.mark.parametrize("rules", ["rubber-bridge", "duplicate-bridge"])
+def test_the_cli_replays_and_scores_a_bridge_file(tmp_path, runner, rules):
+    from vint_replay.cli import main
+
+    path = tmp_path / f"{rules}.json"
+    path.write_text(json.dumps(bridge_raw(rules, DEALS), ensure_ascii=False), encoding="utf-8")
+    shown = runner.invoke(main, ["replay", str(path), "--deal", "3"])
+    assert shown.exit_code == 0, shown.output
+    assert "N plays dummy S" in shown.stdout and "Dummy South · Сидоров, face up" in shown.stdout
+    assert "After trick 3 the rest claimed: declarer N–S took 10" in shown.stdout
+    sheet = runner.invoke(main, ["score", str(path)])
+    assert sheet.exit_code == 0, sheet.output
+    if rules == "rubber-bridge":
+        assert "end: game 300" in sheet.stdout and "Session totals: N–S 540, E–W 100" in sheet.stdout
+    else:
+        assert "N–S total" in sheet.stdout and "Session totals: N–S 290, E–W 100" in sheet.stdout

@@ -236,6 +236,7 @@ class Progress:
     below: tuple[list[int], list[int]]
     games: list[tuple[int, Side, str]]  # (index into trick_labels, side, label)
     threshold: int
+    closing: tuple[int, int] | None = None  # the totals once an unfinished rubber's closing entries are written
 
 
 def progress(report: SessionReport) -> Progress | None:
@@ -268,7 +269,8 @@ def progress(report: SessionReport) -> Progress | None:
             if deal.game is not None and (deal.game.trick == i or (deal.game.trick is None and i == len(race))):
                 what = "rubber" if deal.game.bonus == "rubber" else "game"
                 games.append((len(tlabels) - 1, deal.game.side, f"{deal.game.side.label} {what}"))
-    return Progress(labels, totals, tlabels, starts, below, games, report.profile.game_threshold)
+    closing = score.totals if any(r.closing_entries for r in score.rubbers) else None
+    return Progress(labels, totals, tlabels, starts, below, games, report.profile.game_threshold, closing)
 
 
 # ---------------------------------------------------------------------------------------------

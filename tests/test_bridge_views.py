@@ -176,3 +176,10 @@ def test_the_cli_replays_and_scores_a_bridge_file(tmp_path, runner, rules):
         assert "end: game 300" in sheet.stdout and "Session totals: N–S 540, E–W 100" in sheet.stdout
     else:
         assert "N–S total" in sheet.stdout and "Session totals: N–S 290, E–W 100" in sheet.stdout
+
+
+def test_the_totals_chart_ends_with_the_closing_entries(rubber, duplicate):
+    progress = data.progress(rubber)
+    assert (progress.totals[0][-1], progress.totals[1][-1]) == (140, 100)  # after deal 4, before the end
+    assert progress.closing == rubber.score.totals == (540, 100)
+    assert data.progress(duplicate).closing is None  # nothing is written at the end board by board

@@ -91,7 +91,7 @@ def _entry(e: data.SheetEntry) -> html.Div:
 
 def _boards(rows: list[data.BoardRow]) -> html.Table:
     """The board-by-board sheet: each board's score on the side that earned it, N–S's running total."""
-    head = html.Tr([html.Th(h) for h in ("board", "vul", "contract", "by", "tricks", "N–S", "E–W", "N–S total")])
+    head = html.Tr([html.Th(h) for h in ("board", "vul", "contract", "by", "tricks", "N–S", "E–W", "total")])
     body = [html.Tr([html.Td(r.number), html.Td(r.vulnerable), html.Td(r.contract, className="contract"),
                      html.Td(r.declarer), html.Td(r.tricks, className="num"),
                      html.Td(f"{r.score:+d}" if r.score > 0 else "", className="num"),
@@ -163,6 +163,12 @@ def _charts(report) -> list:
     for side in Side:
         totals.add_scatter(x=prog.deals, y=prog.totals[side], name=names[side], mode="lines+markers",
                            line={"color": SIDE_COLOURS[side], "width": 3})
+    if prog.closing is not None and prog.deals:  # the unfinished rubber's closing entries, after the last deal
+        for side in Side:
+            totals.add_scatter(x=[prog.deals[-1], prog.deals[-1] + 1], y=[prog.totals[side][-1], prog.closing[side]],
+                               mode="lines+markers+text", text=["", "end"], textposition="top center", showlegend=False,
+                               line={"color": SIDE_COLOURS[side], "width": 2, "dash": "dot"},
+                               hovertemplate="closing entries of the unfinished rubber: %{y}<extra>" + side.label + "</extra>")
     totals.update_layout(title="Running totals after each deal", **_chart_style())
     totals.update_xaxes(title="deal")
     below = go.Figure()

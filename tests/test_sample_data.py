@@ -17,8 +17,10 @@ from vint_replay.formats import read_file, write_text
 from vint_replay.engine.profiles import get_profile
 from vint_replay.engine.seats import Seat, Side
 from vint_replay.engine.session import evaluate
-from vint_replay.simulate import (CLUB, SESSION_SIZES, bid_auction, deal_hands, generated_session, iter_sessions,
-                                  play_session, session_sizes)
+from vint_replay.engine.record import SessionRecord
+from vint_replay.engine.scoring import Line
+from vint_replay.simulate import (CLUB, SESSION_SIZES, bid_auction, deal_hands, deal_record, generated_session,
+                                  iter_sessions, plant, play_session, session_sizes)
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_data"
@@ -46,12 +48,16 @@ def reports():
     return {path.name: _load(path) for path in sorted(SAMPLE.glob("*.json"))}
 
 
+def _rows() -> list[dict[str, str]]:
+    with open(SAMPLE / "planted_mistakes.csv", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
 def _planted() -> dict[str, dict[tuple[int, str, str], int]]:
     """session id -> {(deal, side, line): points the paper is off by}."""
     out: dict[str, dict[tuple[int, str, str], int]] = {}
-    with open(SAMPLE / "planted_mistakes.csv", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
-            out.setdefault(row["session"], {})[(int(row["deal"]), row["side"], row["line"])] = int(row["points"])
+    for row in _rows():
+        out.setdefault(row["session"], {})[(int(row["deal"]), row["side"], row["line"])] = int(row["points"])
     return out
 
 
@@ -213,16 +219,56 @@ def test_fast_writer_equals_write_json_and_big_mode_ignores_jobs(tmp_path):
     assert json.loads((tmp_path / "a" / names[0]).read_text(encoding="utf-8"))["format"] == "vint-record/1"
 
 
-def test_dealing_gives_every_card_once_and_auctions_close():
+@pytest.mark.parametrize("rules, pass_out, after_bid", [("volchaninov", 8, 12), ("classic", 4, 8)])
+def test_dealing_gives_every_card_once_and_auctions_close(rules, pass_out, after_bid):
+    """The profile's pass counts close the simulated auction (volchaninov.md §2, classic.md §2)."""
     rng = random.Random(1)
-    profile = get_profile()
+    profile = get_profile(rules)
     for _ in range(200):
         hands = deal_hands(rng)
         assert [h.bit_count() for h in hands] == [13] * 4
         assert hands[0] | hands[1] | hands[2] | hands[3] == FULL_DECK
         calls = bid_auction(hands, Seat.S, rng, profile)
-        tail = 8 if max(calls) < 0 else 12
-        assert calls[-tail:] == (-1,) * tail and (len(calls) == 8 or calls[-tail - 1] >= 0)
+        tail = pass_out if max(calls) < 0 else after_bid
+        assert calls[-tail:] == (-1,) * tail and (len(calls) == pass_out or calls[-tail - 1] >= 0)
+
+
+@pytest.mark.parametrize("x_marks", ["standard", "escalating", "played"])
+def test_generated_classic_sessions_validate_and_their_paper_scores_agree(x_marks):
+    """Generated classic sessions under each option validate; with ``played`` a passed-out deal
+    has its play, so it validates only if the play was simulated."""
+    profile = get_profile("classic", {"x_marks": x_marks})
+    info, deals = generated_session(4, 0, 400, profile)
+    record = SessionRecord(info, tuple(deal_record(d) for d in deals))
+    assert (record.info.rules, record.info.options) == ("classic", {"x_marks": x_marks})
+    report = evaluate(record)
+    assert report.valid, report.diagnostics[:3]
+    assert audit(record, report.score).clean
+    passed = [r for r in report.replays if r.passed_out]
+    assert passed and all((r.deal.play is not None) == (x_marks == "played") for r in passed)
+
+
+def test_planted_mistakes_take_their_figures_from_the_sessions_profile():
+    """plant() asks the session's profile (its audit hooks) for the wrong figures: under classic
+    the rubber's 2000 is written as a game's 1000 (classic.md §10), undertricks as 1000 a trick
+    without × L (§8), a coronka forgotten (§6); the audit finds exactly the lines planted."""
+    profile = get_profile("classic")
+    info, stream = generated_session(4, 0, 400, profile)
+    deals = list(stream)
+    kinds = ("rubber_as_game", "undertricks_at_level_one", "coronka_forgotten")
+    record, planted = plant(info, deals, kinds, random.Random(1), profile)
+    by_kind = {p.kind: p for p in planted}
+    assert set(by_kind) == set(kinds)
+    ((_, _, rubber),) = by_kind["rubber_as_game"].changes
+    assert rubber == 1000 - 2000
+    sim = next(d.sim for d in deals if d.sim.number == by_kind["undertricks_at_level_one"].deal)
+    c = sim.contract
+    short = c.tricks_needed - sim.tricks_won[c.declarer.side]
+    assert by_kind["undertricks_at_level_one"].changes == \
+        ((c.declarer.side.other, Line.ABOVE, 1000 * short - 1000 * c.level * short),)
+    report = evaluate(record)
+    found = {(m.deal, m.side, m.line): m.recorded - m.computed for m in audit(record, report.score).mismatches}
+    assert found == {(p.deal, side, line): points for p in planted for side, line, points in p.changes}
 
 
 def test_audit_command_reports_the_planted_lines():

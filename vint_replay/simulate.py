@@ -636,7 +636,7 @@ class Table:
         return get_profile(self.rules, dict(self.options))
 
 
-EVENINGS = ("2026-11-03", "2026-11-10", "2026-11-17")
+EVENINGS = ("2026-11-03", "2026-11-10", "2026-11-17", "2026-12-15", "2026-12-29")
 CLUB_TABLES = (
     Table(EVENINGS[0], 1, (0, 1, 2, 3), worked_example=True),
     Table(EVENINGS[0], 2, (4, 5, 6, 7), rubbers=4, mistakes=("honours_wrong_side", "game_forgotten")),
@@ -644,7 +644,10 @@ CLUB_TABLES = (
     Table(EVENINGS[1], 2, (2, 6, 3, 7), rubbers=4, result_only_rate=0.15, mistakes=("undertricks_at_level_one",)),
     Table(EVENINGS[2], 1, (0, 6, 5, 3), rubbers=4, mistakes=("rubber_as_game", "trick_miscounted")),
     Table(EVENINGS[2], 2, (4, 2, 7, 1), mistakes=("honours_wrong_side",)),
-
+    Table(EVENINGS[3], 1, (1, 7, 3, 5), rubbers=4, rules="classic",
+          mistakes=("rubber_as_game", "coronka_forgotten", "undertricks_at_level_one", "x_marks_forgotten")),
+    Table(EVENINGS[4], 2, (0, 2, 4, 6), rubbers=4, rules="classic", options=(("x_marks", "played"),),
+          mistakes=("passed_out_forgotten", "honours_wrong_side")),
 )
 
 

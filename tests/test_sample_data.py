@@ -17,8 +17,10 @@ from vint_replay.formats import read_file, write_text
 from vint_replay.engine.profiles import get_profile
 from vint_replay.engine.seats import Seat, Side
 from vint_replay.engine.session import evaluate
-from vint_replay.simulate import (CLUB, SESSION_SIZES, bid_auction, deal_hands, generated_session, iter_sessions,
-                                  play_session, session_sizes)
+from vint_replay.engine.record import SessionRecord
+from vint_replay.engine.scoring import Item, Line
+from vint_replay.simulate import (CLUB, SESSION_SIZES, bid_auction, deal_hands, deal_record, generated_session,
+                                  iter_sessions, plant, play_session, session_sizes)
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_data"
@@ -46,20 +48,99 @@ def reports():
     return {path.name: _load(path) for path in sorted(SAMPLE.glob("*.json"))}
 
 
+def _rows() -> list[dict[str, str]]:
+    with open(SAMPLE / "planted_mistakes.csv", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
 def _planted() -> dict[str, dict[tuple[int, str, str], int]]:
     """session id -> {(deal, side, line): points the paper is off by}."""
     out: dict[str, dict[tuple[int, str, str], int]] = {}
-    with open(SAMPLE / "planted_mistakes.csv", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
-            out.setdefault(row["session"], {})[(int(row["deal"]), row["side"], row["line"])] = int(row["points"])
+    for row in _rows():
+        out.setdefault(row["session"], {})[(int(row["deal"]), row["side"], row["line"])] = int(row["points"])
     return out
 
 
-def test_six_sessions_of_at_least_150_deals_in_both_formats(reports):
-    assert len(reports) == 6
+def test_eight_sessions_of_at_least_150_deals_in_both_formats_two_of_them_classic(reports):
+    assert len(reports) == 8
     assert sum(len(r.record.deals) for r in reports.values()) >= 150
     for name in reports:
         assert (SAMPLE / name.replace(".json", ".vint")).exists()
+    assert Counter(r.record.info.rules for r in reports.values()) == {"volchaninov": 6, "classic": 2}
+
+
+def _classic(reports, options: dict[str, str]):
+    return next(r for r in reports.values() if r.record.info.rules == "classic" and r.record.info.options == options)
+
+
+def test_classic_auctions_close_with_4_or_8_passes(reports):
+    """docs/rules/classic.md §2: no bid, 4 passes pass the deal out; after a bid 8 passes close it."""
+    for report in (r for r in reports.values() if r.record.info.rules == "classic"):
+        for deal in report.record.deals:
+            bids = [i for i, c in enumerate(deal.auction) if not c.is_pass]
+            assert len(deal.auction) == (4 if not bids else bids[-1] + 1 + 8), deal.number
+
+
+def test_the_standard_classic_evening_writes_500_an_x_for_the_rubbers_winner(reports):
+    """classic.md §9 standard: a few passed-out deals, thrown in (no play, nothing written); each
+    rubber's winner writes 500 per X of that rubber in the deal that wins it."""
+    report = _classic(reports, {})
+    passed = [r for r in report.replays if r.passed_out]
+    assert len(passed) >= 3 and all(r.deal.play is None for r in passed)
+    by_number = {d.number: d for d in report.score.deals}
+    assert all(by_number[r.deal.number].entries == () for r in passed)
+    for rubber in report.score.rubbers:
+        deals = [d for d in report.score.deals if d.rubber == rubber.number]
+        marks = [(d.number, e.side, e.points) for d in deals for e in d.entries if e.item is Item.X_MARKS]
+        x = sum(1 for d in deals if d.passed_out)
+        won_in = next(d.number for d in deals if d.game is not None and d.game.bonus == "rubber")
+        assert marks == ([(won_in, rubber.winner, 500 * x)] if x else [])
+    assert any(d.item is Item.X_MARKS for s in report.score.deals for d in s.entries)
+
+
+def test_the_played_classic_evening_plays_its_passed_out_deals(reports):
+    """classic.md §9 played and ruling 11: a passed-out deal carries its 52 cards, led by the
+    player left of the dealer, and only the side with fewer tricks writes 500 × the difference."""
+    report = _classic(reports, {"x_marks": "played"})
+    passed = [r for r in report.replays if r.passed_out]
+    assert passed
+    by_number = {d.number: d for d in report.score.deals}
+    for replay in passed:
+        assert len(replay.deal.play) == 52 and replay.tricks[0].leader is replay.deal.dealer.left
+        ns, ew = replay.tricks_won
+        fewer = Side.NS if ns < ew else Side.EW
+        assert [(e.side, e.item, e.points) for e in by_number[replay.deal.number].entries] == \
+            [(fewer, Item.PASSED_OUT, 500 * abs(ns - ew))]
+
+
+def test_classic_planted_figures_are_the_classic_slips(reports):
+    """The classic sessions' planted figures follow classic.md: the rubber's 2000 written as a
+    game's 1000; undertricks written as 1000 a trick instead of 1000 × L; an X mark of 500
+    forgotten; a coronka (500 × (k − 2) or 1000 × (k − 2)) forgotten."""
+    planted = [row for row in _rows() if row["session"] in {r.record.info.id for r in reports.values()
+                                                           if r.record.info.rules == "classic"}]
+    assert len({(row["session"], row["deal"]) for row in planted}) >= 5
+    report_of = {r.record.info.id: r for r in reports.values()}
+    for row in planted:
+        report, points = report_of[row["session"]], int(row["points"])
+        replay = next(r for r in report.replays if r.deal.number == int(row["deal"]))
+        if row["kind"] == "rubber_as_game":
+            assert points == 1000 - 2000
+        elif row["kind"] == "undertricks_at_level_one":
+            c = replay.contract
+            short = c.tricks_needed - replay.tricks_won[c.declarer.side]
+            assert points == 1000 * short - 1000 * c.level * short and c.level > 1
+        elif row["kind"] == "x_marks_forgotten":
+            rubber = next(d.rubber for d in report.score.deals if d.number == replay.deal.number)
+            x = sum(1 for d in report.score.deals if d.rubber == rubber and d.passed_out)
+            assert points == -500 * x
+        elif row["kind"] == "coronka_forgotten":
+            assert -points in {step * (k - 2) for step in (500, 1000) for k in range(3, 14)}  # aces: 500–2000 too
+        elif row["kind"] == "passed_out_forgotten":
+            ns, ew = replay.tricks_won
+            assert replay.passed_out and points == -500 * abs(ns - ew)
+        else:
+            assert row["kind"] == "honours_wrong_side"
 
 
 @pytest.mark.parametrize("path", SESSION_FILES, ids=lambda p: p.name)
@@ -79,6 +160,7 @@ def test_text_and_json_files_hold_the_same_record(path):
 def test_audit_finds_exactly_the_planted_mistakes(reports):
     planted = _planted()
     assert sum(len(v) for v in planted.values()) >= 5
+    assert any(len(planted.get(r.record.info.id, {})) >= 3 for r in reports.values() if r.record.info.rules == "classic")
     for report in reports.values():
         found = audit(report.record, report.score)
         got = {(m.deal, m.side.name, str(m.line)): m.recorded - m.computed for m in found.mismatches}
@@ -213,16 +295,56 @@ def test_fast_writer_equals_write_json_and_big_mode_ignores_jobs(tmp_path):
     assert json.loads((tmp_path / "a" / names[0]).read_text(encoding="utf-8"))["format"] == "vint-record/1"
 
 
-def test_dealing_gives_every_card_once_and_auctions_close():
+@pytest.mark.parametrize("rules, pass_out, after_bid", [("volchaninov", 8, 12), ("classic", 4, 8)])
+def test_dealing_gives_every_card_once_and_auctions_close(rules, pass_out, after_bid):
+    """The profile's pass counts close the simulated auction (volchaninov.md §2, classic.md §2)."""
     rng = random.Random(1)
-    profile = get_profile()
+    profile = get_profile(rules)
     for _ in range(200):
         hands = deal_hands(rng)
         assert [h.bit_count() for h in hands] == [13] * 4
         assert hands[0] | hands[1] | hands[2] | hands[3] == FULL_DECK
         calls = bid_auction(hands, Seat.S, rng, profile)
-        tail = 8 if max(calls) < 0 else 12
-        assert calls[-tail:] == (-1,) * tail and (len(calls) == 8 or calls[-tail - 1] >= 0)
+        tail = pass_out if max(calls) < 0 else after_bid
+        assert calls[-tail:] == (-1,) * tail and (len(calls) == pass_out or calls[-tail - 1] >= 0)
+
+
+@pytest.mark.parametrize("x_marks", ["standard", "escalating", "played"])
+def test_generated_classic_sessions_validate_and_their_paper_scores_agree(x_marks):
+    """Generated classic sessions under each option validate; with ``played`` a passed-out deal
+    has its play, so it validates only if the play was simulated."""
+    profile = get_profile("classic", {"x_marks": x_marks})
+    info, deals = generated_session(4, 0, 400, profile)
+    record = SessionRecord(info, tuple(deal_record(d) for d in deals))
+    assert (record.info.rules, record.info.options) == ("classic", {"x_marks": x_marks})
+    report = evaluate(record)
+    assert report.valid, report.diagnostics[:3]
+    assert audit(record, report.score).clean
+    passed = [r for r in report.replays if r.passed_out]
+    assert passed and all((r.deal.play is not None) == (x_marks == "played") for r in passed)
+
+
+def test_planted_mistakes_take_their_figures_from_the_sessions_profile():
+    """plant() asks the session's profile (its audit hooks) for the wrong figures: under classic
+    the rubber's 2000 is written as a game's 1000 (classic.md §10), undertricks as 1000 a trick
+    without × L (§8), a coronka forgotten (§6); the audit finds exactly the lines planted."""
+    profile = get_profile("classic")
+    info, stream = generated_session(4, 0, 400, profile)
+    deals = list(stream)
+    kinds = ("rubber_as_game", "undertricks_at_level_one", "coronka_forgotten")
+    record, planted = plant(info, deals, kinds, random.Random(1), profile)
+    by_kind = {p.kind: p for p in planted}
+    assert set(by_kind) == set(kinds)
+    ((_, _, rubber),) = by_kind["rubber_as_game"].changes
+    assert rubber == 1000 - 2000
+    sim = next(d.sim for d in deals if d.sim.number == by_kind["undertricks_at_level_one"].deal)
+    c = sim.contract
+    short = c.tricks_needed - sim.tricks_won[c.declarer.side]
+    assert by_kind["undertricks_at_level_one"].changes == \
+        ((c.declarer.side.other, Line.ABOVE, 1000 * short - 1000 * c.level * short),)
+    report = evaluate(record)
+    found = {(m.deal, m.side, m.line): m.recorded - m.computed for m in audit(record, report.score).mismatches}
+    assert found == {(p.deal, side, line): points for p in planted for side, line, points in p.changes}
 
 
 def test_audit_command_reports_the_planted_lines():

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
+from itertools import count
 from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .engine.calls import BIDS, PASS, Call, Contract, Denomination
@@ -15,7 +17,7 @@ from .engine.cards import CARDS, FULL_DECK, SUIT_MASKS, Hand
 from .engine.errors import IllegalMove
 from .engine.ledger import DealScore, Ledger
 from .engine.play import Trick
-from .engine.profiles import RuleProfile, get_profile
+from .engine.profiles import DEFAULT_PROFILE, RuleProfile, get_profile
 from .engine.record import DealRecord, LineTotals, SessionInfo, SessionRecord
 from .engine.replay import DealReplay, replay_deal
 from .engine.scoring import Entry, Item, Line
@@ -150,10 +152,18 @@ def _holds(hand: int, denomination: Denomination, cards: int) -> bool:
     return trump is None or (hand & SUIT_MASKS[trump]).bit_count() >= cards
 
 
+@cache
+def _closing_passes(profile: RuleProfile) -> tuple[int, int]:
+    """The fewest passes in a row that close the auction under ``profile`` (its
+    :meth:`~RuleProfile.auction_closed`), with no bid yet and after a bid."""
+    return (next(n for n in count(1) if profile.auction_closed(n, False)),
+            next(n for n in count(1) if profile.auction_closed(n, True)))
+
+
 def bid_auction(hands: tuple[int, int, int, int], dealer: Seat, rng: random.Random,
                 profile: RuleProfile) -> tuple[int, ...]:
-    """The calls from the dealer round the table until the closing passes, as :attr:`Call.order`
-    numbers (-1 for a pass).
+    """The calls from the dealer round the table until the profile closes the auction, as
+    :attr:`Call.order` numbers (-1 for a pass).
 
     A side opens in the opener's own suit (or no-trump) when a player has opening values,
     moves to the side's denomination, competes in it up to its limit (sometimes jumping
@@ -167,13 +177,11 @@ def bid_auction(hands: tuple[int, int, int, int], dealer: Seat, rng: random.Rand
     raised = [False, False, False, False]
     side_bid = [False, False]
     seat = int(dealer)
-    while True:
-        needed = (profile.passes_to_pass_out if high < 0 else profile.passes_after_bid) - passes
+    closing = _closing_passes(profile)  # passes that close the auction: (no bid yet, after a bid)
+    while passes < closing[high >= 0]:
         if plans[0].limit <= high and plans[1].limit <= high:  # nobody will bid again
-            calls.extend([-1] * needed)
-            return tuple(calls)
-        if needed <= 0:
-            return tuple(calls)
+            calls.extend([-1] * (closing[high >= 0] - passes))
+            break
         side = seat & 1
         plan = plans[side]
         hand = hands[seat]
@@ -203,6 +211,7 @@ def bid_auction(hands: tuple[int, int, int, int], dealer: Seat, rng: random.Rand
             calls.append(-1)
             passes += 1
         seat = (seat + 1) & 3
+    return tuple(calls)
 
 
 def contract_of(calls: tuple[int, ...], dealer: Seat) -> Contract | None:
@@ -318,8 +327,9 @@ def play_cards(hands: tuple[int, int, int, int], trump: int | None, leader: int,
 
 
 class SimDeal(NamedTuple):
-    """One simulated deal: the hands dealt, the calls, and (unless passed out) the play and
-    the winner of each trick, all as small integers (a tuple: quick to make by the million)."""
+    """One simulated deal: the hands dealt, the calls, and (unless passed out and not played
+    out) the play and the winner of each trick, all as small integers (a tuple: quick to make
+    by the million)."""
 
     number: int
     dealer: Seat
@@ -336,14 +346,18 @@ class SimDeal(NamedTuple):
 
 
 def simulate_deal(rng: random.Random, number: int, dealer: Seat, profile: RuleProfile) -> SimDeal:
-    """Deal, bid and play one deal."""
+    """Deal, bid and play one deal; a passed-out deal is played (in no trumps, nobody
+    declaring) only when the profile plays passed-out deals out."""
     hands = deal_hands(rng)
     calls = bid_auction(hands, dealer, rng, profile)
     contract = contract_of(calls, dealer)
     if contract is None:
-        return SimDeal(number, dealer, hands, calls, None, (), (), (0, 0))
-    cards, winners = play_cards(hands, contract.trump, profile.opening_leader(contract.declarer),
-                                contract.declarer.side)
+        if not profile.plays_passed_out():
+            return SimDeal(number, dealer, hands, calls, None, (), (), (0, 0))
+        cards, winners = play_cards(hands, None, profile.passed_out_leader(dealer), -1)
+    else:
+        cards, winners = play_cards(hands, contract.trump, profile.opening_leader(contract.declarer),
+                                    contract.declarer.side)
     ns = winners.count(0) + winners.count(2)
     return SimDeal(number, dealer, hands, calls, contract, tuple(cards), tuple(winners), (ns, 13 - ns))
 
@@ -363,8 +377,8 @@ def _replay(sim: SimDeal, profile: RuleProfile, with_tricks: bool) -> DealReplay
     how many each side took (the play is legal by construction; the tests replay the
     written records to prove it)."""
     deal = DealRecord(sim.number, sim.dealer, ())
-    if sim.contract is None:
-        return DealReplay(deal, profile, None, True, sim.hands, (), None, ())
+    if sim.contract is None:  # passed out: only the tricks of a played one count (to the profile)
+        return DealReplay(deal, profile, None, True, sim.hands, (), sim.tricks_won if sim.play else None, ())
     tricks: tuple[Trick, ...] = ()
     if with_tricks:
         leader = profile.opening_leader(sim.contract.declarer)
@@ -448,11 +462,10 @@ def deal_record(deal: ScoredDeal, recorded: tuple[LineTotals, LineTotals] | None
     sim = deal.sim
     hands = tuple(Hand(h) for h in sim.hands)
     play = result = None
-    if sim.contract is not None:
-        if deal.result_only:
-            result = sim.tricks_won[sim.contract.declarer.side]
-        else:
-            play = tuple(CARDS[c] for c in sim.play)
+    if sim.contract is not None and deal.result_only:
+        result = sim.tricks_won[sim.contract.declarer.side]
+    elif sim.play:  # a contract's play, or a passed-out deal played out
+        play = tuple(CARDS[c] for c in sim.play)
     return DealRecord(sim.number, sim.dealer, sim.auction, hands, play, result,  # type: ignore[arg-type]
                       recorded if recorded is not None else deal.recorded)
 
@@ -493,6 +506,7 @@ def generated_session(seed: int, index: int, size: int, profile: RuleProfile | N
         date=f"{2026 + index // 336:04d}-{1 + index // 28 % 12:02d}-{day:02d}",
         table=str(1 + index % 4),
         rules=profile.name,
+        options=dict(profile.options),
     )
     return info, play_session(rng, profile, SEATS[rng.randrange(4)], deals=size, scored=scored)
 
@@ -535,7 +549,7 @@ def _failed(deal: ScoredDeal) -> bool:
     return c is not None and deal.score.tricks is not None and deal.score.tricks[c.declarer.side] < c.tricks_needed
 
 
-def _honours_wrong_side(deal: ScoredDeal) -> Found:
+def _honours_wrong_side(deal: ScoredDeal, profile: RuleProfile) -> Found:
     e = _entry(deal, Item.HONOURS)
     if e is not None and not any(o.points == e.points for o in deal.score.entries if o is not e):
         return (f"honours {e.points} ({e.reason}) written for {e.side.other.label}",
@@ -543,41 +557,43 @@ def _honours_wrong_side(deal: ScoredDeal) -> Found:
     return None
 
 
-def _game_forgotten(deal: ScoredDeal) -> Found:
-    e = _entry(deal, Item.GAME)
-    if e is not None:
-        return f"{e.side.label}'s game premium {e.points} forgotten", ((e.side, Line.ABOVE, -e.points),)
-    return None
+def _forgotten(item: Item, name: str) -> Callable[[ScoredDeal, RuleProfile], Found]:
+    """A due entry of ``item`` left off the paper."""
+    def forgotten(deal: ScoredDeal, profile: RuleProfile) -> Found:
+        e = _entry(deal, item)
+        if e is not None:
+            return f"{e.side.label}'s {name} {e.points} forgotten", ((e.side, Line.ABOVE, -e.points),)
+        return None
+    return forgotten
 
 
-def _rubber_as_game(deal: ScoredDeal) -> Found:
-    e = _entry(deal, Item.RUBBER)
-    if e is not None:
-        return (f"{e.side.label} won the rubber but the scorer wrote the 500 of a first game instead of {e.points}",
-                ((e.side, Line.ABOVE, 500 - e.points),))
-    return None
+def _slipped(item: Item) -> Callable[[ScoredDeal, RuleProfile], Found]:
+    """A due entry of ``item`` written as the profile's first common slip for it (its audit hook)."""
+    def slipped(deal: ScoredDeal, profile: RuleProfile) -> Found:
+        e = _entry(deal, item)
+        if e is None:
+            return None
+        slip = next((s for s in profile.slips(e, deal.sim.contract, deal.score.trick_value) if s.written != e.points), None)
+        if slip is None or any(o.points == e.points - slip.written for o in deal.score.entries
+                               if o is not e and o.side is e.side and o.line is e.line):
+            return None  # no slip, or one an audit could not tell from another entry forgotten
+        return (f"{item.replace('_', ' ')} {e.points} ({e.reason}) written as {slip.written}: {slip.slip}",
+                ((e.side, e.line, slip.written - e.points),))
+    return slipped
 
 
-def _slam_for_failed_contract(deal: ScoredDeal) -> Found:
+def _slam_for_failed_contract(deal: ScoredDeal, profile: RuleProfile) -> Found:
+    """The profile's first slam premium (its audit's premiums not due) given for a failed contract."""
     c = deal.sim.contract
     if c is not None and _failed(deal) and c.level >= 3:
+        points = next(p for item, p in profile.premiums_not_due(c, deal.score.trick_value) if item is Item.SLAM)
         taken = deal.score.tricks[c.declarer.side]  # type: ignore[index]
-        return (f"slam premium 500 given to {c.declarer.side.label} for the failed {c} ({taken} tricks)",
-                ((c.declarer.side, Line.ABOVE, 500),))
+        return (f"slam premium {points} given to {c.declarer.side.label} for the failed {c} ({taken} tricks)",
+                ((c.declarer.side, Line.ABOVE, points),))
     return None
 
 
-def _undertricks_at_level_one(deal: ScoredDeal) -> Found:
-    c = deal.sim.contract
-    e = _entry(deal, Item.UNDERTRICKS)
-    if c is not None and e is not None and c.level >= 2:
-        wrong = e.points // c.level
-        return (f"undertricks of the failed {c} counted at 500 a trick, not 500 × {c.level}: {wrong} instead of {e.points}",
-                ((e.side, Line.ABOVE, wrong - e.points),))
-    return None
-
-
-def _trick_miscounted(deal: ScoredDeal) -> Found:
+def _trick_miscounted(deal: ScoredDeal, profile: RuleProfile) -> Found:
     c = deal.sim.contract
     if c is not None and deal.score.trick_value and not deal.result_only:
         side = c.declarer.side
@@ -586,14 +602,18 @@ def _trick_miscounted(deal: ScoredDeal) -> Found:
     return None
 
 
-# The paper mistakes that can be planted: each says whether (and how) it fits a given deal.
-MISTAKES: dict[str, Callable[[ScoredDeal], Found]] = {
+# The paper mistakes that can be planted: each says whether (and how) it fits a given deal
+# under the session's profile, whose audit hooks give the wrong figures.
+MISTAKES: dict[str, Callable[[ScoredDeal, RuleProfile], Found]] = {
     "honours_wrong_side": _honours_wrong_side,
-    "game_forgotten": _game_forgotten,
-    "rubber_as_game": _rubber_as_game,
+    "game_forgotten": _forgotten(Item.GAME, "game premium"),
+    "rubber_as_game": _slipped(Item.RUBBER),
     "slam_for_failed_contract": _slam_for_failed_contract,
-    "undertricks_at_level_one": _undertricks_at_level_one,
+    "undertricks_at_level_one": _slipped(Item.UNDERTRICKS),
     "trick_miscounted": _trick_miscounted,
+    "coronka_forgotten": _forgotten(Item.CORONKA, "coronka"),
+    "x_marks_forgotten": _forgotten(Item.X_MARKS, "X marks"),
+    "passed_out_forgotten": _forgotten(Item.PASSED_OUT, "premium for a played passed-out deal"),
 }
 
 
@@ -608,9 +628,15 @@ class Table:
     result_only_rate: float = 0.0
     mistakes: tuple[str, ...] = ()
     worked_example: bool = False
+    rules: str = DEFAULT_PROFILE  # the profile the table plays, and its session options
+    options: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def profile(self) -> RuleProfile:
+        return get_profile(self.rules, dict(self.options))
 
 
-EVENINGS = ("2026-11-03", "2026-11-10", "2026-11-17")
+EVENINGS = ("2026-11-03", "2026-11-10", "2026-11-17", "2026-12-15", "2026-12-29")
 CLUB_TABLES = (
     Table(EVENINGS[0], 1, (0, 1, 2, 3), worked_example=True),
     Table(EVENINGS[0], 2, (4, 5, 6, 7), rubbers=4, mistakes=("honours_wrong_side", "game_forgotten")),
@@ -618,6 +644,10 @@ CLUB_TABLES = (
     Table(EVENINGS[1], 2, (2, 6, 3, 7), rubbers=4, result_only_rate=0.15, mistakes=("undertricks_at_level_one",)),
     Table(EVENINGS[2], 1, (0, 6, 5, 3), rubbers=4, mistakes=("rubber_as_game", "trick_miscounted")),
     Table(EVENINGS[2], 2, (4, 2, 7, 1), mistakes=("honours_wrong_side",)),
+    Table(EVENINGS[3], 1, (1, 7, 3, 5), rubbers=4, rules="classic",
+          mistakes=("rubber_as_game", "coronka_forgotten", "undertricks_at_level_one", "x_marks_forgotten")),
+    Table(EVENINGS[4], 2, (0, 2, 4, 6), rubbers=4, rules="classic", options=(("x_marks", "played"),),
+          mistakes=("passed_out_forgotten", "honours_wrong_side")),
 )
 
 
@@ -632,19 +662,22 @@ def table_info(table: Table) -> SessionInfo:
         site="Москва (Moscow)",
         date=table.date,
         table=str(table.table),
+        rules=table.rules,
+        options=dict(table.options),
     )
 
 
-def plant(info: SessionInfo, deals: list[ScoredDeal], kinds: tuple[str, ...],
-          rng: random.Random) -> tuple[SessionRecord, list[PlantedMistake]]:
+def plant(info: SessionInfo, deals: list[ScoredDeal], kinds: tuple[str, ...], rng: random.Random,
+          profile: RuleProfile) -> tuple[SessionRecord, list[PlantedMistake]]:
     """The session's record with the ledger's paper scores, and the ``kinds`` of mistakes
     planted in randomly chosen deals (one mistake a deal; a slam premium goes to one of the
-    highest failed contracts, where a tired scorer might believe it)."""
+    highest failed contracts, where a tired scorer might believe it), with the wrong figures
+    ``profile``'s audit hooks name."""
     recorded = {d.sim.number: d.recorded for d in deals}
     planted: list[PlantedMistake] = []
     for kind in kinds:
         candidates = [(d, found) for d in deals if d.sim.number not in {p.deal for p in planted}
-                      and (found := MISTAKES[kind](d)) is not None]
+                      and (found := MISTAKES[kind](d, profile)) is not None]
         if not candidates:
             raise ValueError(f"session {info.id} has no deal for a {kind} mistake")
         if kind == "slam_for_failed_contract":
@@ -662,18 +695,17 @@ def plant(info: SessionInfo, deals: list[ScoredDeal], kinds: tuple[str, ...],
     return record, planted
 
 
-def club_sessions(seed: int, worked_example: DealRecord,
-                  profile: RuleProfile | None = None) -> list[tuple[SessionRecord, list[PlantedMistake]]]:
-    """The sample club's evenings (:data:`CLUB_TABLES`): each table plays its rubbers; the
-    first holds ``worked_example`` (rules/volchaninov.md §6) as its deal 1."""
-    profile = profile or get_profile()
+def club_sessions(seed: int, worked_example: DealRecord) -> list[tuple[SessionRecord, list[PlantedMistake]]]:
+    """The sample club's evenings (:data:`CLUB_TABLES`): each table plays its rubbers under its
+    own profile; the first holds ``worked_example`` (rules/volchaninov.md §6) as its deal 1."""
     out = []
     for table in CLUB_TABLES:
+        profile = table.profile
         info = table_info(table)
         rng = random.Random(f"vint-club:{seed}:{info.id}")
         opening = (sim_of_record(worked_example, profile),) if table.worked_example else ()
         first = worked_example.dealer if table.worked_example else SEATS[rng.randrange(4)]
         deals = list(play_session(rng, profile, first, rubbers=table.rubbers, opening=opening,
                                   result_only_rate=table.result_only_rate))
-        out.append(plant(info, deals, table.mistakes, rng))
+        out.append(plant(info, deals, table.mistakes, rng, profile))
     return out

@@ -23,9 +23,12 @@ EXPECTED_PHRASE = {
     ("honours_wrong_side", "above", "-"): "missing from the record",
     ("honours_wrong_side", "above", "+"): "written for the wrong side",
     ("slam_for_failed_contract", "above"): "slam 500 not due",
-    ("undertricks_at_level_one", "above"): "500 a trick, not 500 × level",
-    ("rubber_as_game", "above"): "rubber written as 500",
+    ("undertricks_at_level_one", "above"): " a trick, not ",  # 500 (volchaninov) or 1000 (classic) × level
+    ("rubber_as_game", "above"): "rubber written as ",
     ("trick_miscounted", "below"): "the record counts 10",
+    ("x_marks_forgotten", "above"): "x marks 500 missing from the record",
+    ("coronka_forgotten", "above"): "coronka 500 missing from the record",
+    ("passed_out_forgotten", "above"): "passed out 2500 missing from the record",
 }
 
 

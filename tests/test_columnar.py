@@ -303,6 +303,17 @@ def test_a_profile_overriding_a_vectorised_hook_has_no_batch_path():
     assert not columnar.batch_supported(Doubles())
 
 
+def test_classic_takes_the_batch_path_unless_its_passed_out_deals_are_played():
+    """Whether passed-out deals are played is a classic session option (rules/classic.md §9):
+    the batch path asks the profile, not whether its class overrides the hook."""
+    from vint_replay.engine.profiles import get_profile
+    from vint_replay.store import columnar
+
+    assert columnar.batch_supported(get_profile("classic"))
+    assert columnar.batch_supported(get_profile("classic", {"x_marks": "escalating"}))
+    assert not columnar.batch_supported(get_profile("classic", {"x_marks": "played"}))
+
+
 # ---------------------------------------------------------------- the store holds the same values
 
 

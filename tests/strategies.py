@@ -125,11 +125,12 @@ def random_session(choose: Choose, deals: int, session_id: str = "generated", ru
 
 
 @st.composite
-def sessions(draw: st.DrawFn, min_deals: int = 1, max_deals: int = 6, rules: str = DEFAULT_PROFILE) -> SessionRecord:
+def sessions(draw: st.DrawFn, min_deals: int = 1, max_deals: int = 6, rules: str = DEFAULT_PROFILE,
+             with_options: bool = True) -> SessionRecord:
     """A hypothesis strategy for a valid session of random legal deals under the profile
-    ``rules``, with options drawn among its option values."""
+    ``rules``, with options drawn among its option values (or none)."""
     def choose(n: int) -> int:
         return draw(st.integers(0, n - 1)) if n > 1 else 0
 
-    options = random_options(choose, rules)
+    options = random_options(choose, rules) if with_options else {}
     return random_session(choose, draw(st.integers(min_deals, max_deals)), rules=rules, options=options)

@@ -92,6 +92,8 @@ def main() -> int:
     summary_time, players = median_time(lambda: Store(store_path).player_summary(), 5)
     one = store.sessions(columns=["session_id"]).session_id.iloc[len(summary.imported) // 2]
     load_time, record = median_time(lambda: Store(store_path).load_session(one), 3)
+    check_command = [sys.executable, "-c", "from vint_replay.cli import main; main()", "check", "--store", str(store_path)]
+    check_time, _ = median_time(lambda: subprocess.run(check_command, capture_output=True, check=True), 1)
     compact_time, compacted = median_time(store.compact, 1)
     again_time, again = median_time(lambda: store.import_paths([str(data)], workers=args.workers), 1)
     assert len(again.unchanged) == len(summary.imported) and again.deals == 0
@@ -109,6 +111,8 @@ def main() -> int:
         print(f"  {table:10} {size / played:6.1f} bytes/deal")
     print(f"player summary        {summary_time * 1000:.0f} ms median of 5 over {len(players)} players (target < 1 s)")
     print(f"load_session          {load_time * 1000:.0f} ms median of 3 ({len(record.deals)} deals)")
+    print(f"check                 {check_time:.2f} s (`vint-replay check`: every file's checksum, schema and rows, "
+          "in a fresh process)")
     print(f"compact               {compact_time:.1f} s, {compacted.files_before} -> {compacted.files_after} files")
     print(f"re-import (no-op)     {again_time:.1f} s for the same {len(again.unchanged)} files (recognised by their SHA-256)")
     return 0

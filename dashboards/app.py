@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import dash
 import flask
@@ -15,20 +16,23 @@ LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 
 
 def create_app(store_path: str | Path, *, max_upload_bytes: int = MAX_UPLOAD_BYTES,
-               trusted_hosts: list[str] | None = None) -> Dash:
+               trusted_hosts: list[str] | None = None, on_import: Callable[[], object] | None = None) -> Dash:
     """Build the dashboard over the store at ``store_path``.
 
     Requests larger than the upload limit (plus room for base64 and the callback envelope) are
-    refused by Flask with 413. ``trusted_hosts`` guards against DNS rebinding when serving on
-    loopback only.
+    refused by Flask with 413. ``trusted_hosts`` (host names as in a ``Host:`` header, IPv6 in
+    brackets) guards against DNS rebinding when serving on loopback only: any other host gets 400. ``on_import`` is called after an upload adds or replaces a session (the
+    demo analyses it in the background).
     """
     from vint_replay.store import Store
 
     server = flask.Flask(__name__)
     server.config["MAX_CONTENT_LENGTH"] = max_upload_bytes * 4 // 3 + 64_000
     if trusted_hosts:
-        server.config["TRUSTED_HOSTS"] = trusted_hosts
-    server.extensions["vint_library"] = Library(Store(store_path), max_upload_bytes)
+        allowed = frozenset(trusted_hosts)
+        server.before_request(lambda: None if host_name(flask.request.headers.get("Host", "")) in allowed
+                              else flask.abort(400, "this dashboard answers only to its loopback address"))
+    server.extensions["vint_library"] = Library(Store(store_path), max_upload_bytes, on_import)
     app = Dash(
         __name__,
         server=server,
@@ -47,6 +51,15 @@ def create_app(store_path: str | Path, *, max_upload_bytes: int = MAX_UPLOAD_BYT
         html.Main(dash.page_container, className="page"),
     ])
     return app
+
+
+def host_name(header: str) -> str:
+    """The host of a ``Host:`` header without its port; an IPv6 literal keeps its brackets
+    (``[::1]:8050`` → ``[::1]``), which Werkzeug's own trusted-host check cannot match."""
+    if header.startswith("["):
+        end = header.find("]")
+        return header[:end + 1] if end > 0 and header[end + 1:][:1] in ("", ":") else ""
+    return header.partition(":")[0].lower()
 
 
 def library() -> Library:

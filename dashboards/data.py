@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from vint_replay.reports.audit import AuditReport, audit
+from vint_replay.reports.audit import AuditReport, AuditTally, audit
 from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.ledger import DealScore
 from vint_replay.engine.record import DealRecord, SessionInfo
@@ -38,14 +38,14 @@ def audit_of(report: SessionReport) -> AuditReport | None:
 
 
 def audit_status(report: SessionReport, checked: AuditReport | None) -> str:
-    """One phrase for the sessions list: invalid, clean, or how many mismatches."""
+    """One phrase for a session: invalid, no paper score, or the audit tally as ``vint-replay
+    audit`` says it (``no mismatches``, ``2 deals with mismatches (3 entries)``)."""
     errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
     if errors:
         return f"invalid ({errors} error{'s' if errors != 1 else ''})"
     if checked is None or checked.deals_checked == 0:
         return "no paper score"
-    n = len(checked.mismatches)
-    return "clean" if n == 0 else f"{n} mismatch{'es' if n != 1 else ''}"
+    return checked.tally.text
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,7 +201,6 @@ def progress(report: SessionReport) -> Progress | None:
     score = report.score
     if score is None:
         return None
-    replays = {r.deal.number: r for r in report.replays}
     totals: tuple[list[int], list[int]] = ([], [])
     running = [0, 0]
     labels: list[int] = []
@@ -217,17 +216,14 @@ def progress(report: SessionReport) -> Progress | None:
         labels.append(deal.number)
         if deal.contract is None or deal.trick_value is None:
             continue
-        level = list(deal.below_before)
-        replay = replays[deal.number]
-        steps = [(t.winner.side, 1) for t in replay.tricks] or [(side, deal.tricks[side]) for side in Side
-                                                                if deal.tricks and deal.tricks[side]]
+        # the ledger's own race: after each trick, or once for a deal kept by its result only
+        race = list(deal.below_after) or ([deal.below_end] if deal.below_end else [])
         starts.append((len(tlabels), deal.number))
-        for i, (side, count) in enumerate(steps, 1):
-            level[side] += count * deal.trick_value
-            tlabels.append(f"deal {deal.number}, trick {i}" if replay.tricks else f"deal {deal.number} (result only)")
+        for i, level in enumerate(race, 1):
+            tlabels.append(f"deal {deal.number}, trick {i}" if deal.below_after else f"deal {deal.number} (result only)")
             below[0].append(level[0])
             below[1].append(level[1])
-            if deal.game is not None and (deal.game.trick == i or (deal.game.trick is None and i == len(steps))):
+            if deal.game is not None and (deal.game.trick == i or (deal.game.trick is None and i == len(race))):
                 what = "rubber" if deal.game.bonus == "rubber" else "game"
                 games.append((len(tlabels) - 1, deal.game.side, f"{deal.game.side.label} {what}"))
     return Progress(labels, totals, tlabels, starts, below, games, report.profile.game_threshold)
@@ -245,12 +241,14 @@ def auction_grid(deal: DealRecord) -> tuple[list[Seat], list[list[str]]]:
     return seats, rows
 
 
-def replay_payload(report: SessionReport, number: int) -> dict[str, object] | None:
+def replay_payload(report: SessionReport, number: int, seat: Seat | None = None) -> dict[str, object] | None:
     """One deal, compact, for stepping in the browser: dealt hands and the play order; the
     browser derives the hands, trick and counts of every step from these (0.5–1 KB of JSON).
 
     Cards are the engine's integers (suit * 13 + rank; suits ♠ ♥ ♦ ♣). Only legally replayed
-    tricks are shipped, so a deal with an illegal card stops before it.
+    tricks are shipped, so a deal with an illegal card stops before it. For the view of one
+    ``seat`` only that seat's dealt hand is shipped (the others are ``null``): the seat sees
+    the other cards one by one as they are played, and nothing else of them.
     """
     replay = replay_of(report, number)
     if replay is None:
@@ -272,7 +270,14 @@ def replay_payload(report: SessionReport, number: int) -> dict[str, object] | No
         "value": replay.trick_value,
         "threshold": report.profile.game_threshold,
         "below": list(scored.below_before) if scored is not None else None,
-        "hands": None if replay.hands is None else [sorted(int(c) for c in _bits(h)) for h in replay.hands],
+        # the ledger's race: both sides below the line after each trick, after a result-only deal
+        "below_after": [list(b) for b in scored.below_after] if scored is not None else None,
+        "below_end": list(scored.below_end) if scored is not None and scored.below_end else None,
+        "game": None if scored is None or scored.game is None else
+        {"side": int(scored.game.side), "trick": scored.game.trick},
+        "view": "all" if seat is None else seat.name,
+        "hands": None if replay.hands is None else [sorted(int(c) for c in _bits(h)) if seat in (None, i) else None
+                                                    for i, h in enumerate(replay.hands)],
         "play": [int(c) for t in replay.tricks for c in t.cards],
         "leaders": [int(t.leader) for t in replay.tricks],
         "winners": [int(t.winner) for t in replay.tricks],
@@ -316,25 +321,31 @@ class SessionRow:
     deals: int
     rubbers: int
     result: str
-    audit: str
+    audit: str  # the audit tally's text, as `vint-replay audit` says it
+    audited: bool  # some deal has a paper score to check
+    mismatched: bool
+
+
+FIGURES = ("below_ns", "above_ns", "below_ew", "above_ew")
+AUDIT_COLUMNS = ["session_id", *FIGURES, *(f"recorded_{f}" for f in FIGURES)]
 
 
 def session_rows(sessions: pd.DataFrame, deals: pd.DataFrame) -> list[SessionRow]:
-    """The sessions table joined with each session's audit count (``deals.audit``: ok,
-    mismatch, or null when the paper score was not recorded)."""
-    audited = deals.dropna(subset=["audit"]).astype({"audit": str, "session_id": str})
-    checked = audited.groupby("session_id").size()
-    wrong = audited[audited["audit"] == "mismatch"].groupby("session_id").size()
+    """The sessions table joined with each session's audit tally, counted as ``audit`` counts
+    (:class:`AuditTally`) from the deals' recorded and recomputed figures (``AUDIT_COLUMNS``;
+    a deal without a recorded score is not checked)."""
+    audited = deals.dropna(subset=[f"recorded_{f}" for f in FIGURES]).astype({"session_id": str})
+    differing = sum((audited[f"recorded_{f}"] != audited[f]).astype(int) for f in FIGURES)
+    per_deal = differing.groupby(audited["session_id"]).agg(list) if len(audited) else pd.Series(dtype=object)
     rows = []
     for s in sessions.itertuples(index=False):
         sid = str(s.session_id)
-        n_checked, n_wrong = int(checked.get(sid, 0)), int(wrong.get(sid, 0))
-        status = ("no paper score" if not n_checked else "clean" if not n_wrong
-                  else f"{n_wrong} mismatch{'es' if n_wrong != 1 else ''}")
+        tally = AuditTally.of(per_deal.get(sid, []))
+        status = "no paper score" if not tally.deals_checked else tally.text
         rows.append(SessionRow(
             sid, _text(s.date), _text(s.event), _text(s.table_name),
             f"{s.player_n} & {s.player_s} v {s.player_e} & {s.player_w}", int(s.deals), int(s.rubbers),
-            difference_text((int(s.total_ns), int(s.total_ew))), status))
+            difference_text((int(s.total_ns), int(s.total_ew))), status, bool(tally.deals_checked), not tally.clean))
     return rows
 
 
@@ -344,7 +355,7 @@ def filter_rows(rows: list[SessionRow], text: str | None, audit_only: bool, sort
     needle = (text or "").strip().casefold()
     out = [r for r in rows if not needle or needle in f"{r.id} {r.event} {r.table} {r.players}".casefold()]
     if audit_only:
-        out = [r for r in out if "mismatch" in r.audit]
+        out = [r for r in out if r.mismatched]
     key, reverse = sort.lstrip("-"), sort.startswith("-")
     return sorted(out, key=lambda r: (getattr(r, key), r.id), reverse=reverse)
 

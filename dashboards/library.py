@@ -2,16 +2,38 @@
 by the store's importer (nothing is written for a file with errors)."""
 from __future__ import annotations
 
+import re
 import tempfile
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from threading import Lock
+from typing import Callable
 
 from vint_replay.engine.diagnostics import Diagnostic
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.store import Store
 
 UPLOAD_SUFFIXES = (".json", ".vint")
+MAX_NAME_BYTES = 200  # a file system allows 255 bytes a name
+
+
+def upload_name(filename: str | None) -> str:
+    """A file name safe to write and to show for what a browser sent: its last path part, with
+    control characters, lone surrogates and other unwritable characters replaced by ``_``, and
+    the stem cut short so that the name stays within :data:`MAX_NAME_BYTES` in UTF-8 (the
+    suffix kept)."""
+    base = re.split(r"[/\\]", filename or "")[-1]
+    clean = "".join("_" if unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Co") else ch for ch in base).strip()
+    if clean in ("", ".", ".."):
+        return "upload"
+    if len(clean.encode("utf-8")) <= MAX_NAME_BYTES:
+        return clean
+    stem, dot, suffix = clean.rpartition(".")
+    if not dot or len(suffix) > 10:
+        stem, suffix = clean, ""
+    budget = MAX_NAME_BYTES - len(suffix.encode("utf-8")) - 4  # "…" is 3 bytes, the dot 1
+    return stem.encode("utf-8")[:budget].decode("utf-8", "ignore") + "…" + (f".{suffix}" if suffix else "")
 
 
 @dataclass(frozen=True)
@@ -32,9 +54,10 @@ class UploadResult:
 class Library:
     """One store, with each session's :class:`SessionReport` computed on first use."""
 
-    def __init__(self, store: Store, max_upload_bytes: int) -> None:
+    def __init__(self, store: Store, max_upload_bytes: int, on_import: Callable[[], object] | None = None) -> None:
         self.store = store
         self.max_upload_bytes = max_upload_bytes
+        self.on_import = on_import
         self._reports: dict[str, SessionReport] = {}
         self._lock = Lock()
 
@@ -55,8 +78,9 @@ class Library:
 
     def upload(self, filename: str, data: bytes) -> UploadResult:
         """Import one uploaded ``.json``/``.vint`` file; a session id already stored with other
-        content is refused (the store keeps what it has)."""
-        name = Path(filename or "upload").name
+        content is refused (the store keeps what it has). Whatever the browser sent as the file
+        name, the file is stored under :func:`upload_name` of it."""
+        name = upload_name(filename)
         if not name.lower().endswith(UPLOAD_SUFFIXES):
             return UploadResult("rejected", None, reason=f"{name}: only .json and .vint session records can be imported")
         if len(data) > self.max_upload_bytes:
@@ -69,4 +93,6 @@ class Library:
         if outcome.session_id is not None:
             with self._lock:
                 self._reports.pop(outcome.session_id, None)
+        if outcome.status in ("imported", "replaced") and self.on_import is not None:
+            self.on_import()
         return UploadResult(outcome.status, outcome.session_id, tuple(outcome.diagnostics), outcome.reason)

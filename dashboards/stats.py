@@ -14,15 +14,16 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.dataset as ds
 
+from vint_replay.engine.calls import SLAM_LEVELS, Denomination
 from vint_replay.store import Store
 
 PLAYERS = ["player_n", "player_e", "player_s", "player_w"]
 SESSION_COLUMNS = ["session_id", "date", *PLAYERS]
 DEAL_COLUMNS = ["session_id", "deal", "contract", "declarer", "tricks_ns", "tricks_ew", "made", "passed_out",
                 "game_side", "game_bonus", "below_ns", "above_ns", "below_ew", "above_ew"]
-DENOMINATIONS = ["S", "C", "D", "H", "NT"]  # vint's order, low to high
-DENOMINATION_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
-SLAM_BIDS = [f"{level}{d}" for level in (6, 7) for d in DENOMINATIONS]
+DENOMINATIONS = [d.code for d in Denomination]  # the engine's denominations, in its numbering
+DENOMINATION_SYMBOLS = {d.code: d.symbol for d in Denomination}
+SLAM_BIDS = [f"{level}{d}" for level in SLAM_LEVELS for d in DENOMINATIONS]
 
 
 @dataclass
@@ -119,7 +120,7 @@ def _slams(deals: pa.Table) -> pd.DataFrame:
 
 
 def contract_counts(contracts: pd.DataFrame) -> pd.DataFrame:
-    """Contracts played by level (rows 1–7) and denomination (columns in vint order)."""
+    """Contracts played by level (rows 1–7) and denomination (columns ♠ ♣ ♦ ♥ NT)."""
     split = _split(contracts)
     table = split.pivot_table(index="level", columns="denomination", values="count", aggfunc="sum", fill_value=0)
     return table.reindex(index=range(1, 8), columns=DENOMINATIONS, fill_value=0).astype(int)

@@ -98,3 +98,47 @@ def test_s11_2_games_rubber_and_the_difference(rubber):
     assert games == {4: (Side.NS, "game"), 5: (Side.EW, "game"), 6: (Side.NS, "rubber")}
     x_mark = [e for d in rubber.deals for e in d.entries if e.item is Item.X_MARKS]
     assert [(e.side, e.line, e.points) for e in x_mark] == [(Side.NS, Line.ABOVE, 500)]
+
+
+def test_rescoring_a_volchaninov_evening_under_classic(tmp_path):
+    """``score --rules classic``: the table's contracts and declarers, classic's numbers, and a
+    note saying so; §11.1's deal leaves E–W ahead by 810 instead of N–S by 138."""
+    from click.testing import CliRunner
+
+    from vint_replay.cli import main
+
+    raw = json.loads(RUBBER.read_text())
+    raw["deals"] = raw["deals"][:1]
+    raw["deals"][0]["auction"] = raw["deals"][0]["auction"] + ["pass"] * 4
+    raw["session"]["rules"] = "volchaninov"
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(raw))
+    run = CliRunner().invoke(main, ["score", str(path), "--rules", "classic", "--json"])
+    assert run.exit_code == 0, run.output
+    doc = json.loads(run.output)
+    assert doc["session"] == {"id": "classic-rubber-11-2", "rules": "classic", "recorded_rules": "volchaninov"}
+    assert doc["rubbers"][0]["difference"] == {"side": "EW", "points": 810}
+    text = CliRunner().invoke(main, ["score", str(path), "--rules", "classic"]).output
+    assert "Rescored under the classic rules; the table played volchaninov" in text
+    plain = json.loads(CliRunner().invoke(main, ["score", str(path), "--json"]).output)
+    assert plain["session"] == {"id": "classic-rubber-11-2"}
+    assert plain["rubbers"][0]["difference"] == {"side": "NS", "points": 138}
+
+
+def test_rescoring_names_an_auction_the_other_rules_do_not_allow(tmp_path):
+    """A bid sufficient under the table's order but not under the target's is a located
+    diagnostic: here a synthetic target ranking no-trump lowest refuses 1NT over 1♠."""
+    from vint_replay.engine.calls import Denomination as D
+    from vint_replay.engine.profiles.classic import Classic
+    from vint_replay.engine.profiles.rescore import rescoring
+    from vint_replay.engine.session import _evaluate
+
+    class NoTrumpLowest(Classic):
+        denomination_order = (D.NOTRUMP, D.SPADES, D.CLUBS, D.DIAMONDS, D.HEARTS)
+
+    raw = json.loads(RUBBER.read_text())
+    raw["deals"] = raw["deals"][:1]
+    raw["deals"][0]["auction"] = ["1S", "1NT"] + ["pass"] * 8
+    record = read_json(json.dumps(raw).encode()).record
+    report = _evaluate(record, [], rescoring(Classic(), NoTrumpLowest()))
+    assert [(d.code, d.at) for d in report.diagnostics] == [("insufficient_bid", "auction[1]")]

@@ -157,8 +157,19 @@ def test_audit_json_lists_mismatches(runner, tmp_path, worked_example_raw):
     path = planted(tmp_path, worked_example_raw, (208, 1560), (130, 2000))
     result = run(runner, "audit", path, "--json")
     assert result.exit_code == 1
-    assert json.loads(result.stdout) == {"file": path, "deals_checked": 1, "mismatches": [
-        {"deal": 1, "side": "EW", "line": "above", "recorded": 2000, "computed": 1500}]}
+    out = json.loads(result.stdout)
+    assert {k: out[k] for k in ("file", "deals_checked", "deals_with_mismatches", "mismatching_entries", "summary")} == {
+        "file": path, "deals_checked": 1, "deals_with_mismatches": 1, "mismatching_entries": 1,
+        "summary": "1 deal with a mismatch (1 entry)"}
+    (mismatch,) = out["mismatches"]
+    assert {k: mismatch[k] for k in ("deal", "side", "line", "recorded", "computed")} == {
+        "deal": 1, "side": "EW", "line": "above", "recorded": 2000, "computed": 1500}  # the documented fields
+    assert mismatch["explanation"] == ("recorded E–W above 2000, recomputed 1500: game 500 not due — "
+                                       "E–W did not win a game in this deal (due: undertricks 1500)")
+    assert mismatch["likely"] == {"kind": "not_due", "item": "game", "points": 500,
+                                  "text": "game 500 not due — E–W did not win a game in this deal",
+                                  "accounts_for": [{"side": "EW", "line": "above"}], "why": None,
+                                  "equally_likely": 0, "alternatives": []}
 
 
 def test_audit_explains_a_premium_not_due(runner, tmp_path, worked_example_raw):
@@ -167,20 +178,24 @@ def test_audit_explains_a_premium_not_due(runner, tmp_path, worked_example_raw):
     assert result.exit_code == 1
     assert ("deal 1: recorded E–W above 2000, recomputed 1500: game 500 not due — "
             "E–W did not win a game in this deal") in result.stdout
-    assert "1 mismatch" in result.stdout
+    assert result.stdout.endswith("1 deal checked, 1 deal with a mismatch (1 entry)\n")
 
 
 def test_audit_explains_a_missing_item(runner, tmp_path, worked_example_raw):
     """N–S forgot an item worth 780 (honours and aces are both 30 V = 780)."""
     result = run(runner, "audit", planted(tmp_path, worked_example_raw, (208, 780), (130, 1500)))
-    assert "recorded N–S above 780, recomputed 1560: honours 780 missing from the record" in result.stdout
+    assert ("recorded N–S above 780, recomputed 1560: equally likely, as nothing in the deal tells them apart: "
+            "honours 780 missing from the record (N–S held 4 club honours); "
+            "aces 780 missing from the record (N–S held 3 aces) (due: honours 780 + aces 780)") in result.stdout
 
 
 def test_audit_explains_an_entry_on_the_wrong_side(runner, tmp_path, worked_example_raw):
     """The undertrick penalty written in N–S's column instead of E–W's."""
     result = run(runner, "audit", planted(tmp_path, worked_example_raw, (208, 3060), (130, 0)))
     assert "recorded N–S above 3060, recomputed 1560: undertricks 1500 written for the wrong side" in result.stdout
-    assert "2 mismatches" in result.stdout
+    assert ("recorded E–W above 0, recomputed 1500: undertricks 1500 missing from the record (1 undertrick at "
+            "level 3) — this accounts for every differing entry of the deal") in result.stdout
+    assert result.stdout.endswith("1 deal checked, 1 deal with mismatches (2 entries)\n")
 
 
 def test_audit_explains_miscounted_tricks(runner, tmp_path, worked_example_raw):
@@ -207,4 +222,9 @@ def test_audit_explains_honours_not_due_from_the_hands(runner, tmp_path, worked_
 
 def test_audit_explains_a_premium_written_below(runner, tmp_path, worked_example_raw):
     result = run(runner, "audit", planted(tmp_path, worked_example_raw, (988, 780), (130, 1500)))
-    assert "recorded N–S below 988, recomputed 208: honours 780 written below the line" in result.stdout
+    assert ("recorded N–S below 988, recomputed 208: equally likely, as nothing in the deal tells them apart: "
+            "honours 780 written below the line (premiums go above it); aces 780 written below the line "
+            "(premiums go above it) — each accounts for every differing entry of the deal") in result.stdout
+    assert ("recorded N–S above 780, recomputed 1560: equally likely, as nothing in the deal tells them apart: "
+            "honours 780 missing from the record (N–S held 4 club honours); aces 780 missing from the record "
+            "(N–S held 3 aces) — each accounts for every differing entry of the deal") in result.stdout

@@ -182,15 +182,25 @@ def test_replay_shows_only_what_one_seat_saw(browser, page):
     wait_for(lambda: text_of(browser, "#step-label").startswith("card 0"))
     css(browser, "body")[0].send_keys(Keys.ARROW_RIGHT * 6)  # trick 1 and two cards of trick 2
     wait_for(lambda: text_of(browser, "#step-label").startswith("card 6"))
-    css(browser, "#replay-view input[value='S']")[0].click()
-    wait_for(lambda: "closed" in css(browser, "#hand-N")[0].get_attribute("class"))
+    css(browser, "#view-S")[0].click()  # the view of S opens where the play stands
+    wait_for(lambda: "view=S" in browser.current_url and css(browser, "#hand-N.closed"))
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 6"))
     assert "closed" not in css(browser, "#hand-S")[0].get_attribute("class")
+    assert "active" in css(browser, "#view-S")[0].get_attribute("class")
     # Play HK HJ H5 HQ | S8 SA: E (left of declarer N) leads ♥K and wins, then leads ♠8, S plays
     # ♠A. So far N and W played one card each, E two; S sees the rest of their hands face down.
     for seat, played in (("N", 1), ("E", 2), ("W", 1)):
         assert len(css(browser, f"#hand-{seat} .back")) == 13 - played
         assert len(css(browser, f"#hand-{seat} .seen .pc")) == played
+        assert css(browser, f"#hand-{seat} .rank") == []  # the other hands are not in the page at all
     assert len(css(browser, "#hand-S .hand-open .rank")) == 13
+    # Whatever double dummy knows (the deal is analysed) is not shown to S either.
+    assert css(browser, "#dd-table") == [] and css(browser, "#dd-tricks") == [] and css(browser, ".dd-lost") == []
+    assert "could not know" in text_of(browser, "#dd-hidden")
+    assert css(browser, "#replay-hide input[value='best']") == []
+    css(browser, "#view-all")[0].click()
+    wait_for(lambda: css(browser, "#dd-table") and not css(browser, ".hand.closed"))
+    assert text_of(browser, "#step-label").startswith("card 6")
 
 
 def test_replay_marks_the_costly_card_and_shows_the_dd_table(browser, page):

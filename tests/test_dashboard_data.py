@@ -1,17 +1,20 @@
 """What the dashboard pages show, checked without a browser: the data layer (dashboards.data,
-dashboards.stats), uploads, the app's safety settings and the serve/demo commands.
+dashboards.stats), uploads, the app's safety settings, the replay's seat view and the demo's
+background analysis.
 
 Expected numbers come from rules/volchaninov.md §6 by hand or straight from the sample JSON files."""
 from __future__ import annotations
 
+import base64
 import csv
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from dash_tree import ids
+from dash_tree import by_id, ids
 from dashboards import data, stats
 from dashboards.library import Library
 from vint_replay.formats.json_record import read_json
@@ -57,7 +60,7 @@ def test_scoresheet_of_the_worked_example(worked_example_raw):
     (block,) = rubber.below  # nobody reached game: no game line
     assert [[e.points for e in col] for col in block.cells] == [[208], [130]] and block.game is None
     assert not any(e.mismatch for col in rubber.above for e in col)
-    assert data.audit_status(report, checked) == "clean"
+    assert data.audit_status(report, checked) == "no mismatches"
 
 
 def test_deal_row_of_the_worked_example(worked_example_raw):
@@ -70,7 +73,7 @@ def test_a_paper_mistake_is_flagged_and_explained(worked_example_raw):
     worked_example_raw["deals"][0]["recorded"]["NS"]["above"] = 2060  # 500 too many
     report = report_of(worked_example_raw)
     checked = data.audit_of(report)
-    assert data.audit_status(report, checked) == "1 mismatch"
+    assert data.audit_status(report, checked) == "1 deal with a mismatch (1 entry)"
     sheet = data.scoresheet(report, checked)
     flagged = {(side, e.points) for side, col in enumerate(sheet.rubbers[0].above) for e in col if e.mismatch}
     assert flagged == {(Side.NS, 780)}  # both N–S entries above the line, none of E–W
@@ -169,14 +172,14 @@ def test_auction_in_columns_from_the_dealer_and_neighbours():
 
 
 def test_session_rows_carry_results_and_audit_status(store):
-    rows = {r.id: r for r in data.session_rows(store.sessions(), store.deals(columns=["session_id", "audit"]))}
+    rows = {r.id: r for r in data.session_rows(store.sessions(), store.deals(columns=data.AUDIT_COLUMNS))}
     assert set(rows) == {p.stem for p in SAMPLE_FILES}
     with open(SAMPLES / "planted_mistakes.csv", newline="", encoding="utf-8") as f:
         planted = Counter((r["session"], r["deal"]) for r in csv.DictReader(f))
     wrong = Counter(session for session, _deal in planted)
     for sid, row in rows.items():
-        expected = "clean" if sid not in wrong else f"{wrong[sid]} mismatch{'es' if wrong[sid] > 1 else ''}"
-        assert row.audit == expected, sid
+        expected = "no mismatches" if sid not in wrong else f"{wrong[sid]} deal{'s' if wrong[sid] > 1 else ''} with"
+        assert row.audit.startswith(expected) and row.mismatched == (sid in wrong), sid
     for raw in sample_raw():
         row = rows[raw["session"]["id"]]
         assert row.deals == len(raw["deals"]) and row.date == raw["session"]["date"]
@@ -184,13 +187,38 @@ def test_session_rows_carry_results_and_audit_status(store):
         assert row.players == f"{p['N']} & {p['S']} v {p['E']} & {p['W']}"
 
 
+def test_one_audit_count_on_every_page_and_in_the_cli(store, runner):
+    """The sessions list (from the store's figures), the session page (from the audit) and
+    ``vint-replay audit`` (text and --json) say the same tally, which is the planted list's:
+    deals with mismatches and mismatching entries (one row each in planted_mistakes.csv)."""
+    from vint_replay import cli
+
+    with open(SAMPLES / "planted_mistakes.csv", newline="", encoding="utf-8") as f:
+        planted = list(csv.DictReader(f))
+    rows = {r.id: r for r in data.session_rows(store.sessions(), store.deals(columns=data.AUDIT_COLUMNS))}
+    for path in SAMPLE_FILES:
+        mine = [r for r in planted if r["session"] == path.stem]
+        deals, entries = len({r["deal"] for r in mine}), len(mine)
+        expected = "no mismatches" if not mine else (
+            f"{deals} deal{'s' if deals != 1 else ''} with {'a mismatch' if entries == 1 else 'mismatches'} "
+            f"({entries} entr{'y' if entries == 1 else 'ies'})")
+        report = report_of(json.loads(path.read_text(encoding="utf-8")))
+        assert rows[path.stem].audit == expected == data.audit_status(report, data.audit_of(report))
+        text = runner.invoke(cli.main, ["audit", str(path)])
+        assert text.output.splitlines()[-1].endswith(f" deals checked, {expected}")
+        out = json.loads(runner.invoke(cli.main, ["audit", str(path), "--json"]).output)
+        assert (out["summary"], out["deals_with_mismatches"], out["mismatching_entries"]) == (expected, deals, entries)
+    assert any(r.audit == "2 deals with mismatches (3 entries)" for r in rows.values())  # the issue's example
+
+
 def test_filter_and_sort_sessions(store):
-    rows = data.session_rows(store.sessions(), store.deals(columns=["session_id", "audit"]))
+    rows = data.session_rows(store.sessions(), store.deals(columns=data.AUDIT_COLUMNS))
     with_ivanov = {raw["session"]["id"] for raw in sample_raw() if "Иванов" in raw["session"]["players"].values()}
     assert {r.id for r in data.filter_rows(rows, "иванов", False, "-date")} == with_ivanov
     dates = [r.date for r in data.filter_rows(rows, "", False, "-date")]
     assert dates == sorted(dates, reverse=True)
-    assert all("mismatch" in r.audit for r in data.filter_rows(rows, None, True, "id"))
+    only = data.filter_rows(rows, None, True, "id")
+    assert only and all(r.mismatched and "with" in r.audit for r in only)
     assert data.filter_rows(rows, "no such player", False, "id") == []
 
 
@@ -265,6 +293,72 @@ def test_upload_of_a_broken_file_stores_nothing(tmp_path):
     assert library.report(SAMPLE_FILES[0].stem).score is not None and library.report("nope") is None
 
 
+@pytest.mark.parametrize("name", ["even\x00ing.json", "\ud800evening.json", "в" * 300 + ".json", "😀" * 80 + ".json"])
+def test_upload_under_any_file_name_is_stored_and_shown(tmp_path, name):
+    """A name with a NUL, a lone surrogate or 255+ bytes is stored under a safe name, and the
+    page's answer can be sent (UTF-8, no control character)."""
+    from dashboards.app import create_app
+    from dashboards.library import MAX_NAME_BYTES, upload_name
+
+    safe = upload_name(name)
+    assert safe.endswith(".json") and len(safe.encode("utf-8")) <= MAX_NAME_BYTES
+    assert "\x00" not in safe and not any(0xD800 <= ord(c) <= 0xDFFF for c in safe)
+    contents = "data:application/json;base64," + base64.b64encode(SAMPLE_FILES[0].read_bytes()).decode()
+    request = {"output": "upload-result.children", "outputs": {"id": "upload-result", "property": "children"},
+               "inputs": [{"id": "upload", "property": "contents", "value": contents}],
+               "state": [{"id": "upload", "property": "filename", "value": name}], "changedPropIds": ["upload.contents"]}
+    client = create_app(tmp_path / "store").server.test_client()
+    answer = client.post("/_dash-update-component", data=json.dumps(request), content_type="application/json")
+    assert answer.status_code == 200, answer.text[-300:]
+    assert f"{safe}: session " in answer.get_data().decode("utf-8") and "upload-ok" in answer.text
+    assert Store(tmp_path / "store").session_ids() == [SAMPLE_FILES[0].stem]
+
+
+def test_an_upload_that_adds_a_session_asks_for_its_analysis(tmp_path):
+    asked: list[str] = []
+    library = Library(Store(tmp_path / "store"), 1_000_000, on_import=lambda: asked.append("analyse"))
+    good = SAMPLE_FILES[0].read_bytes()
+    assert library.upload("evening.json", good).status == "imported" and asked == ["analyse"]
+    assert library.upload("evening.json", good).status == "unchanged" and asked == ["analyse"]
+    broken = (SAMPLES / "broken" / "broken-evening.json").read_bytes()
+    assert not library.upload("broken.json", broken).accepted and asked == ["analyse"]
+
+
+def test_background_analysis_reaps_reports_and_runs_again_when_asked_meanwhile():
+    import psutil
+
+    from dashboards.background import BackgroundAnalysis
+
+    said: list[str] = []
+    pending = iter([4, 2, 0])
+    runner = BackgroundAnalysis("store", say=said.append, pending=lambda _path: next(pending),
+                                command=[sys.executable, "-c", "import time; time.sleep(0.5); print('done: all of it')"])
+    assert runner.request()
+    assert runner.request()  # an upload while the first run works: one more run afterwards
+    runner.join(30)
+    assert said == ["analysing 4 deals double dummy in the background; the pages show results as they land",
+                    "double-dummy analysis finished: done: all of it",
+                    "analysing 2 deals double dummy in the background; the pages show results as they land",
+                    "double-dummy analysis finished: done: all of it"]
+    assert psutil.Process().children() == []
+    assert not runner.request()  # nothing pending
+
+
+def test_background_analysis_stops_its_child():
+    import psutil
+
+    from dashboards.background import BackgroundAnalysis
+
+    said: list[str] = []
+    runner = BackgroundAnalysis("store", say=said.append, pending=lambda _path: 1,
+                                command=[sys.executable, "-c", "import time; time.sleep(60)"])
+    assert runner.request()
+    child = psutil.Process().children()[0]
+    runner.stop()
+    assert not child.is_running() and psutil.Process().children() == []
+    assert len(said) == 1 and not runner.request()  # nothing more said or started once stopped
+
+
 def test_app_refuses_oversized_requests_and_foreign_hosts(tmp_path):
     from dashboards.app import LOOPBACK_HOSTS, create_app
 
@@ -272,6 +366,10 @@ def test_app_refuses_oversized_requests_and_foreign_hosts(tmp_path):
     client = app.server.test_client()
     assert client.get("/", headers={"Host": "localhost"}).status_code == 200
     assert client.get("/", headers={"Host": "evil.example"}).status_code == 400
+    for host in ("[::1]:8050", "[::1]", "127.0.0.1:8050", "LocalHost"):
+        assert client.get("/", headers={"Host": host}).status_code == 200, host
+    for host in ("[::2]:8050", "[::1", "localhost.evil.example", "127.0.0.1.evil.example:80"):
+        assert client.get("/", headers={"Host": host}).status_code == 400, host
     big = client.post("/_dash-update-component", data=b"{" + b" " * 200_000 + b"}",
                       headers={"Host": "localhost", "Content-Type": "application/json"})
     assert big.status_code == 413
@@ -289,23 +387,12 @@ def test_page_layouts_render_from_the_store(store):
         sheet = layouts["/session/<session_id>"](session_id=first)
         table = layouts["/replay/<session_id>/<deal>"](session_id=first, deal="1")
         missing = layouts["/replay/<session_id>/<deal>"](session_id=first, deal="999")
+        odd = [layouts["/replay/<session_id>/<deal>"](session_id=first, deal=text)
+               for text in ("²", "١", "𝟙", "1" * 40, "-1", " 1")]  # int() takes the first three
+        started = layouts["/replay/<session_id>/<deal>"](session_id=first, deal="1", card="6")
     found = ids(sheet)
     assert {"total-NS", "total-EW", "difference", "deal-table", "below-chart"} <= found
     assert {"card-table", "replay-deal", "replay-slider", "auction"} <= ids(table)
     assert "No such deal" in str(missing)
-
-
-def test_serve_refuses_debug_off_loopback_and_demo_imports_samples(runner, tmp_path, monkeypatch):
-    from vint_replay import cli
-
-    served, analysed = [], []
-    monkeypatch.setattr(cli, "_serve", lambda *args: served.append(args))
-    monkeypatch.setattr(cli, "_analyse_in_background", lambda path: analysed.append(path))
-    result = runner.invoke(cli.main, ["demo", "--store", str(tmp_path / "s"), "--port", "8123"])
-    assert result.exit_code == 0, result.output
-    assert served == [(str(tmp_path / "s"), "127.0.0.1", 8123, False)]
-    assert analysed == [str(tmp_path / "s")]  # the analysis starts before the server, in the background
-    assert set(Store(tmp_path / "s").session_ids()) >= {p.stem for p in SAMPLE_FILES}
-    monkeypatch.undo()
-    bad = runner.invoke(cli.main, ["serve", "--store", str(tmp_path / "s"), "--host", "0.0.0.0", "--debug"])
-    assert bad.exit_code != 0 and "--debug" in bad.output
+    assert all("No such deal" in str(page) for page in odd)
+    assert by_id(started, "replay-slider").value == 6

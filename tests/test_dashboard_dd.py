@@ -133,8 +133,8 @@ def test_pages_degrade_without_analysis(bare):
     assert "dd-analysis-note" in ids(analysis) and "accuracy-chart" not in ids(analysis)
 
 
-def _pages(store: Store, session_id: str):
-    """The replay page of deal 1 and the analysis page's body, rendered from ``store``."""
+def _pages(store: Store, session_id: str, view: str | None = None):
+    """The replay page of deal 1 (in ``view``) and the analysis page's body, rendered from ``store``."""
     import dash
 
     from dashboards.app import create_app
@@ -142,20 +142,42 @@ def _pages(store: Store, session_id: str):
     app = create_app(store.root)
     pages = {p["module"].rsplit(".", 1)[-1]: p for p in dash.page_registry.values() if "layout" in p}
     with app.server.app_context():
-        replay = pages["replay"]["layout"](session_id=session_id, deal="1")
+        replay = pages["replay"]["layout"](session_id=session_id, deal="1", view=view)
         analysis = sys.modules[pages["analysis"]["module"]].show(None, None, None)
     return replay, analysis
 
 
-def test_demo_analyses_in_the_background(tmp_path):
-    """``vint-replay demo`` starts the analysis in a child process and returns at once; the
-    results land in the store while the server would be running."""
-    from vint_replay import cli
+def test_demo_analyses_in_the_background_and_says_when_done(tmp_path):
+    """The demo's runner analyses the store in a child process, reaps it, says it has finished
+    with the run's summary, and has nothing to do the second time."""
+    import psutil
+
+    from dashboards.background import BackgroundAnalysis
 
     store = Store(tmp_path / "store")
     assert store.import_paths([str(WORKED)], workers=1).imported
-    process = cli._analyse_in_background(str(store.root))
-    assert process is not None
-    assert process.wait(timeout=120) == 0
+    said: list[str] = []
+    runner = BackgroundAnalysis(str(store.root), say=said.append)
+    assert runner.request()
+    runner.join(120)
+    assert said[0].startswith("analysing 1 deal double dummy in the background")
+    assert said[1].startswith("double-dummy analysis finished: 1 analysed, 0 failed, 0 skipped in ")
+    assert psutil.Process().children() == []  # reaped: no zombie left behind
     assert double_dummy.deal_analysis(store, "rules-6-worked-example", 1) is not None
-    assert cli._analyse_in_background(str(store.root)) is None  # nothing left to do
+    assert not runner.request() and len(said) == 2  # nothing left to do
+
+
+def test_seat_view_hides_what_the_seat_could_not_know(store):
+    """Only what S saw, on the analysed ♥A deal: S's own hand, no other hand, no DD value, no
+    DD table or par, in the page and in the data shipped to the browser."""
+    replay = _pages(store, ACE, view="S")[0]
+    shipped = by_id(replay, "replay-deal").data
+    assert shipped["view"] == "S" and shipped["dd"] is None
+    assert [h is not None for h in shipped["hands"]] == [False, False, True, False]
+    assert len(shipped["hands"][2]) == 13 and len(shipped["play"]) == 52
+    found = ids(replay)
+    assert "dd-hidden" in found and not found & {"dd-table", "dd-par", "dd-gap", "dd-S-D"}
+    text = str(replay)
+    assert "best cards" not in text and "Vint par" not in text and "can take" not in text
+    whole = by_id(_pages(store, ACE)[0], "replay-deal").data
+    assert whole["view"] == "all" and all(whole["hands"]) and whole["dd"] is not None

@@ -4,9 +4,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+from datetime import datetime, timezone
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
 import pyarrow.dataset as ds
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -17,7 +19,7 @@ from vint_replay.formats import read_file
 from vint_replay.formats.json_record import read_json, write_json
 from vint_replay.reports.scoresheet import score_json
 from vint_replay.engine.session import evaluate
-from vint_replay.store import Store
+from vint_replay.store import Store, StoreDamaged
 from vint_replay.store.schema import TABLES
 from vint_replay.store.tables import content_sha256
 
@@ -311,16 +313,22 @@ def test_compact_on_a_compact_store_changes_nothing(store: Store) -> None:
     assert snapshot(store.root) == before
 
 
-def test_a_session_without_a_date_lands_in_the_null_partition(store: Store, tmp_path: Path,
-                                                             worked_example_raw: dict) -> None:
+@pytest.mark.parametrize("dated", [True, False], ids=["dated-and-undated", "undated-only"])
+def test_a_store_with_undated_sessions_is_readable_without_project_code(store: Store, tmp_path: Path,
+                                                                        worked_example_raw: dict, dated: bool) -> None:
+    """An unknown year is the explicit partition ``year=0``, so the plain pyarrow line of
+    docs/store.md and DuckDB read every store, even one of undated sessions only."""
     del worked_example_raw["session"]["date"]
     worked_example_raw["session"]["id"] = "undated"
-    store.import_paths([str(write_record(tmp_path / "undated.json", worked_example_raw)), str(WORKED)])
-    years = dict(zip(store.sessions().session_id, store.sessions().year))
-    assert years["rules-6-worked-example"] == 2026 and years["undated"] != years["undated"]  # NaN: null
+    store.import_paths([str(write_record(tmp_path / "undated.json", worked_example_raw))] + ([str(WORKED)] * dated))
+    expected = [("rules-6-worked-example", 2026)] * dated + [("undated", 0)]
+    assert sorted(zip(store.sessions().session_id, store.sessions().year)) == expected
+    for table in TABLES:  # the line docs/store.md gives
+        plain = ds.dataset(store.root / table, partitioning="hive").to_table()
+        assert plain.schema.field("year").type == "int32" and plain.num_rows == len(store.frame(table))
     rows = duckdb.sql(f"select session_id, year from read_parquet('{store.root}/deals/**/*.parquet', "
                       "hive_partitioning = true) order by session_id").fetchall()
-    assert rows == [("rules-6-worked-example", 2026), ("undated", None)]
+    assert rows == expected
     assert store.load_session("undated").info.date is None
 
 
@@ -383,8 +391,9 @@ def test_a_read_interrupted_by_a_commit_is_retried_on_the_new_generation(store: 
         return generation
 
     assert store.snapshot(read) == current_generation(store.root) != seen[0]
-    with pytest.raises(FileNotFoundError):  # without a new commit the error is real
+    with pytest.raises(StoreDamaged) as raised:  # without a new commit the error is real
         store.snapshot(lambda generation: (_ for _ in ()).throw(FileNotFoundError(generation)))
+    assert isinstance(raised.value.__cause__, FileNotFoundError)
 
 
 def test_a_folder_that_is_not_a_store_is_refused(tmp_path: Path, runner) -> None:
@@ -450,7 +459,7 @@ def test_a_damaged_store_file_is_reported_not_a_traceback(store: Store) -> None:
     damaged.write_bytes(b"garbage")
     result = CliRunner().invoke(main, ["export", "--store", str(store.root), "rules-6-worked-example", "-"])
     assert result.exit_code == 1
-    assert "the store is damaged" in result.output and "Traceback" not in result.output
+    assert "is damaged" in result.output and damaged.name in result.output and "Traceback" not in result.output
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
 
 
@@ -473,3 +482,97 @@ def test_a_file_with_a_repeated_key_is_rejected_and_the_store_unchanged(store: S
     assert [o.path for o in summary.rejected] == [str(twice)]
     assert "appears twice" in summary.rejected[0].diagnostics[0].message
     assert snapshot(store.root) == before
+
+
+def test_one_file_that_breaks_the_checker_costs_only_itself(store: Store, tmp_path: Path, monkeypatch,
+                                                             worked_example_raw: dict) -> None:
+    """A lone surrogate in a name once made the batch's content hash raise, and the whole
+    import was lost; now the batch is checked file by file and only that file is rejected,
+    in worker processes as in this one."""
+    import vint_replay.store.store as store_module
+
+    monkeypatch.setattr(store_module, "FILES_PER_BATCH", 2)  # several batches, so worker processes run
+    paths = []
+    for i in range(5):
+        worked_example_raw["session"]["id"] = f"s{i}"
+        paths.append(write_record(tmp_path / f"s{i}.json", worked_example_raw))
+    bad = tmp_path / "s2.json"
+    bad.write_text(bad.read_text(encoding="utf-8").replace('"N": "Иванов"', '"N": "\\ud800"'), encoding="utf-8")
+    for workers in (1, 2):
+        summary = Store(tmp_path / f"store{workers}").import_paths([str(p) for p in paths], workers=workers)
+        assert sorted(o.session_id for o in summary.imported) == ["s0", "s1", "s3", "s4"]
+        assert [o.path for o in summary.rejected] == [str(bad)]
+        assert "UnicodeEncodeError" in summary.rejected[0].diagnostics[0].message
+
+
+def test_the_profile_name_is_stored_and_round_trips(store: Store, tmp_path: Path, worked_example_raw: dict) -> None:
+    """Each session keeps its profile's name; a record naming none is stored with the
+    profile the reader gave it, so a later change of default does not change it."""
+    del worked_example_raw["session"]["rules"]
+    worked_example_raw["session"]["id"] = "no-rules"
+    plain = write_record(tmp_path / "plain.json", worked_example_raw)
+    store.import_paths([str(WORKED), str(plain)])
+    expected = {"rules-6-worked-example": "volchaninov", "no-rules": read_file(plain).record.info.rules}
+    assert dict(zip(store.sessions().session_id, store.sessions().rules)) == expected
+    assert {sid: store.load_session(sid).info.rules for sid in expected} == expected
+
+
+def test_doubles_and_redoubles_round_trip_through_the_tables(store: Store, worked_example: object) -> None:
+    """No profile accepts doubles yet, so the rows are made directly: call codes 36 (X) and
+    37 (XX) are stored and read back, and ``deals.doubled`` says 4 for a redoubled contract."""
+    import pyarrow.parquet as pq
+
+    from vint_replay.engine.calls import CALL_BY_TEXT
+    from vint_replay.store.schema import SCHEMAS, writer_options
+    from vint_replay.store.tables import Source, TableRows
+
+    report = evaluate(worked_example)
+    deal = report.record.deals[0]
+    auction = tuple(CALL_BY_TEXT[c] for c in ("1C", "1D", "pass", "pass", "3C", "X", "XX", "pass", "pass", "pass"))
+    assert [c.code for c in auction[5:7]] == [36, 37]
+    record = dataclasses.replace(report.record, deals=(dataclasses.replace(deal, auction=auction),))
+    replay = report.replays[0]
+    replay = dataclasses.replace(replay, contract=dataclasses.replace(replay.contract, doubled=4))
+    rows = TableRows()
+    rows.add(dataclasses.replace(report, record=record, replays=(replay,)), Source("x.json", "json", "0" * 64),
+             datetime.now(timezone.utc), "0" * 64)
+    with store.transaction() as txn:
+        for table, batch in rows.batches().items():
+            pq.write_table(pa.Table.from_batches([batch]), txn.new_file(table, "year=2026"),
+                           **writer_options(SCHEMAS[table]))
+    assert store.load_session(record.info.id).deals[0].auction == auction
+    assert store.calls().call.tolist()[5:7] == ["X", "XX"]
+    assert store.deals().doubled.tolist() == [4]
+
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize(("name", "options"), [
+    ("classic_rubber.json", {"x_marks": "escalating"}), ("rubber_bridge.json", {"honours": "off"}),
+    ("rubber_bridge.json", {}), ("worked_example.json", {})])
+def test_sessions_of_every_profile_round_trip_with_their_options(store: Store, tmp_path: Path, name, options) -> None:
+    """A session keeps its profile and options in the store; doubles, result-only deals and
+    the profile's own scoring come back exactly."""
+    raw = json.loads((DATA / name).read_text())
+    if options:
+        raw["session"]["options"] = options
+    path = tmp_path / name
+    path.write_text(json.dumps(raw))
+    summary = store.import_paths([str(path)], workers=1)
+    assert not summary.rejected, [o.reason for o in summary.rejected]
+    loaded = store.load_session(raw["session"]["id"])
+    source = read_file(path).record
+    assert loaded == source
+    assert score_json(loaded, evaluate(loaded).score) == score_json(source, evaluate(source).score)
+
+
+def test_a_claimed_deal_round_trips(store: Store, tmp_path: Path, worked_example_raw: dict) -> None:
+    raw = json.loads(json.dumps(worked_example_raw))
+    deal = raw["deals"][0]
+    deal["play"] = deal["play"][:22]
+    deal["result"] = {"declarer_tricks": 8}
+    path = tmp_path / "claim.json"
+    path.write_text(json.dumps(raw))
+    assert not store.import_paths([str(path)], workers=1).rejected
+    assert store.load_session(raw["session"]["id"]) == read_file(path).record

@@ -3,21 +3,25 @@ inside the commands that need them, so checking a file starts fast."""
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
+import os
 import signal
 import sys
 from pathlib import Path
+from typing import Callable
 
 import click
 
 from .engine.diagnostics import Diagnostic, Severity, in_file_order
 from .formats import ReadResult, format_of, read_bytes
+from .engine.profiles import profile_names
 from .engine.session import SessionReport, evaluate
 
 
-def load(path: str, strict: bool = False) -> tuple[ReadResult, SessionReport | None]:
+def load(path: str, strict: bool = False, rules: str | None = None) -> tuple[ReadResult, SessionReport | None]:
     """Read and check one file (``-`` is standard input, read as JSON); an unreadable path
-    becomes a ``syntax`` diagnostic, not a traceback."""
+    becomes a ``syntax`` diagnostic, not a traceback. ``rules`` rescores it under that profile."""
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as err:
@@ -25,7 +29,7 @@ def load(path: str, strict: bool = False) -> tuple[ReadResult, SessionReport | N
     result = read_bytes(data, format_of(path), strict=strict)
     if result.record is None:
         return result, None
-    report = evaluate(result.record, result.diagnostics)
+    report = evaluate(result.record, result.diagnostics, rules)
     located = in_file_order(result.locate(report.diagnostics), [deal.number for deal in result.record.deals])
     return result, dataclasses.replace(report, diagnostics=tuple(located))
 
@@ -44,12 +48,16 @@ def print_problems(path: str, problems: list[Diagnostic]) -> None:
 
 
 class _Commands(click.Group):
-    """The command group: a store file that pyarrow cannot read is reported as a damaged store,
-    not as a traceback."""
+    """The command group: a store that is damaged or not a store (:class:`StoreError`), or a
+    store file that pyarrow cannot read, is reported in plain words, not as a traceback."""
 
     def invoke(self, ctx: click.Context) -> object:
+        from .store.errors import StoreError
+
         try:
             return super().invoke(ctx)
+        except StoreError as err:
+            raise click.ClickException(str(err)) from err
         except Exception as err:
             if type(err).__module__.startswith("pyarrow"):
                 raise click.ClickException(f"a file of the store cannot be read ({err}); the store is damaged: "
@@ -95,9 +103,9 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool) -> None:
     sys.exit(1 if bad else 0)
 
 
-def _checked(path: str, as_json: bool) -> SessionReport:
+def _checked(path: str, as_json: bool, rules: str | None = None) -> SessionReport:
     """The report of a valid file, or exit 1 after printing its problems."""
-    result, report = load(path)
+    result, report = load(path, rules=rules)
     if report is None or report.score is None:
         problems = problems_of(result, report)
         if as_json:
@@ -113,16 +121,18 @@ def _checked(path: str, as_json: bool) -> SessionReport:
 @main.command()
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="Print the vint-score/1 document.")
-def score(file: str, as_json: bool) -> None:
+@click.option("--rules", type=click.Choice(profile_names()), default=None,
+              help="Rescore under this profile: how the evening would have scored under other rules.")
+def score(file: str, as_json: bool, rules: str | None) -> None:
     """Recompute the score of FILE and print the scoresheet (or JSON)."""
     from .reports.scoresheet import render_scoresheet, score_json
 
-    report = _checked(file, as_json)
+    report = _checked(file, as_json, rules)
     assert report.score is not None
     if as_json:
-        emit_json(score_json(report.record, report.score))
+        emit_json(score_json(report.record, report.score, report.profile))
     else:
-        click.echo(render_scoresheet(report.record, report.score), nl=False)
+        click.echo(render_scoresheet(report.record, report.score, report.profile), nl=False)
 
 
 @main.command()
@@ -135,15 +145,16 @@ def audit(file: str, as_json: bool) -> None:
     report = _checked(file, as_json)
     assert report.score is not None
     result = run_audit(report.record, report.score)
+    tally = result.tally
     if as_json:
         emit_json({"file": file, "deals_checked": result.deals_checked,
-                   "mismatches": [m.to_json() for m in result.mismatches]})
+                   "deals_with_mismatches": tally.deals_with_mismatches, "mismatching_entries": tally.entries,
+                   "summary": tally.text, "mismatches": [m.to_json() for m in result.mismatches]})
     else:
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")
-        n = len(result.mismatches)
-        click.echo(f"{file}: {result.deals_checked} deals checked, "
-                   + ("no mismatches" if not n else f"{n} mismatch{'es' if n > 1 else ''}"))
+        checked = result.deals_checked
+        click.echo(f"{file}: {checked} deal{'s' if checked != 1 else ''} checked, {tally.text}")
     sys.exit(0 if result.clean else 1)
 
 
@@ -194,10 +205,10 @@ def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int
 def export(session_id: str, out: str, store_path: str) -> None:
     """Write stored session SESSION_ID to OUT (.vint for the text format, else JSON; - for stdout)."""
     from .formats import write_text
-    from .store import Store
+    from .store import open_existing
 
     try:
-        record = Store(store_path).load_session(session_id)
+        record = open_existing(store_path).load_session(session_id)
     except KeyError:
         raise click.ClickException(f"no session {session_id!r} in the store {store_path}")
     text = write_text(record, format_of(out))
@@ -216,14 +227,11 @@ def export(session_id: str, out: str, store_path: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the sessions as a JSON list.")
 def sessions(store_path: str, as_json: bool) -> None:
     """List the sessions in the store."""
-    from .store import Store
-    from .store.layout import current_generation
+    from .store import open_existing
 
-    if current_generation(Path(store_path)) is None:
-        raise click.ClickException(f"{store_path} is not a vint store yet: import sessions into it first")
     columns = ["session_id", "date", "event", "player_n", "player_e", "player_s", "player_w",
                "deals", "rubbers", "total_ns", "total_ew"]
-    frame = Store(store_path).sessions(columns=columns).sort_values(["date", "session_id"], na_position="first")
+    frame = open_existing(store_path).sessions(columns=columns).sort_values(["date", "session_id"], na_position="first")
     rows = [{k: (None if v != v else v) for k, v in row.items()} for row in frame.to_dict("records")]
     if as_json:
         emit_json(rows)
@@ -239,31 +247,123 @@ def sessions(store_path: str, as_json: bool) -> None:
 @_store_option
 def compact(store_path: str) -> None:
     """Merge the store's files into one per table partition (atomic; the data do not change)."""
-    from .store import Store, StoreError
+    from .store import StoreError, open_existing
 
     try:
-        result = Store(store_path).compact()
+        result = open_existing(store_path).compact()
     except StoreError as err:
         raise click.ClickException(str(err))
     click.echo(f"{result.files_before} files → {result.files_after} in {result.seconds:.1f} s")
 
 
-def _serve(store: str, host: str, port: int, debug: bool) -> None:
-    """Run the dashboard on waitress (a production WSGI server); ``--debug`` runs Dash's own
-    development server with the Werkzeug debugger, and only on a loopback address."""
+@main.command()
+@_store_option
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def check(store_path: str, as_json: bool) -> None:
+    """Verify every file of the store against what the store recorded when writing it
+    (exists, size, checksum, readable Parquet, schema, rows). Exit 1 if anything is damaged."""
+    from .store.damage import check_store
+
+    report = check_store(Path(store_path))
+    if as_json:
+        emit_json({"store": store_path, "ok": not report.problems, "generation": report.generation,
+                   "schema_version": report.schema_version, "files": report.files,
+                   "problems": [{"file": p.file, "message": p.message} for p in report.problems]})
+    elif report.problems:
+        for problem in report.problems:
+            click.echo(f"{store_path}/{problem}", err=True)
+        n = len(report.problems)
+        click.echo(f"{store_path}: damaged, {n} problem{'s' if n != 1 else ''}; "
+                   f"`vint-replay repair --store {store_path}` brings it back to a consistent state", err=True)
+    else:
+        legacy = " (written before manifests: files checked for readability and schema only)" \
+            if report.schema_version == 1 else ""
+        click.echo(f"{store_path}: ok, {report.files} files of generation {report.generation} verified, "
+                   f"schema version {report.schema_version}{legacy}")
+    sys.exit(1 if report.problems else 0)
+
+
+@main.command()
+@_store_option
+def repair(store_path: str) -> None:
+    """Bring a damaged store back to a consistent state: the newest earlier generation that
+    verifies clean, or the current one without the sessions the damaged files held (whichever
+    loses fewer sessions). Atomic; the damaged files are kept in .damaged/."""
+    from .store.repair import repair as repair_store
+
+    summary = repair_store(Path(store_path))
+    if summary.action == "clean":
+        click.echo(f"{store_path}: nothing to repair, every file verifies")
+        return
+    if summary.action == "upgraded":
+        click.echo(f"{store_path}: upgraded to generation {summary.generation} with a manifest; every file verifies")
+        return
+    for problem in summary.problems:
+        click.echo(f"{store_path}/{problem}", err=True)
+    how = "rolled back to an earlier generation" if summary.action == "rolled back" else \
+        "left out the damaged files and the sessions they held"
+    click.echo(f"{store_path}: repaired as generation {summary.generation}: {how}")
+    if summary.kept_in is not None:
+        click.echo(f"the damaged files are kept in {summary.kept_in}")
+    for dropped in summary.dropped:
+        source = dropped.source_file or "its file"
+        if dropped.reverted:
+            click.echo(f"session {dropped.session_id!r} is back to its earlier content: "
+                       f"import {source} again with --replace to restore it")
+        else:
+            click.echo(f"dropped session {dropped.session_id!r}: import {source} again to restore it")
+    if not summary.dropped:
+        click.echo("no session was dropped")
+
+
+def _require_store(store_path: str) -> None:
+    """Refuse a folder that is not a vint store, or a damaged one (the store's own check)."""
+    from .store import open_existing
+
+    open_existing(store_path)
+
+
+def _address(host: str, port: int) -> str:
+    """The URL a browser opens: the host as given, an IPv6 literal in brackets."""
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+
+
+def _listen(store: str, host: str, port: int, debug: bool, on_import: Callable[[], object] | None = None):
+    """Build the dashboard and take the address before anything else happens; returns the
+    function that serves forever. Waitress (a production WSGI server) refuses a body larger
+    than the upload cap from its Content-Length, before reading it (and stops reading a
+    streamed one there). ``--debug`` runs Dash's development server with the Werkzeug
+    debugger, only on a loopback address. A taken or unusable address is a one-line error."""
+    import socket
+
     from dashboards.app import LOOPBACK_HOSTS, create_app
 
     loopback = host in ("127.0.0.1", "localhost", "::1")
     if debug and not loopback:
         raise click.UsageError("--debug exposes a debugger: use it only with --host 127.0.0.1")
-    app = create_app(store, trusted_hosts=LOOPBACK_HOSTS if loopback else None)
-    click.echo(f"vint-replay dashboard on http://{'localhost' if loopback else host}:{port}/ (store {store}); Ctrl+C stops it")
-    if debug:
-        app.run(host=host, port=port, debug=True, dev_tools_disable_version_check=True)
-        return
-    from waitress import serve as waitress_serve
+    app = create_app(store, trusted_hosts=LOOPBACK_HOSTS if loopback else None, on_import=on_import)
+    where = f"{host}:{port}"
+    try:
+        if debug:
+            if os.environ.get("WERKZEUG_RUN_MAIN") != "true":  # the reloader's child reuses the parent's socket
+                socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET).close()
+            return lambda: app.run(host=host, port=port, debug=True, dev_tools_disable_version_check=True)
+        import logging
 
-    waitress_serve(app.server, host=host, port=port, threads=8, ident="vint-replay")
+        from waitress.server import create_server
+
+        logging.basicConfig()  # waitress logs a failing request there
+        server = create_server(app.server, host=host, port=port, threads=8, ident="vint-replay",
+                               max_request_body_size=app.server.config["MAX_CONTENT_LENGTH"])
+    except OSError as err:
+        why = "the port is in use (another dashboard?); choose another with --port" \
+            if err.errno == errno.EADDRINUSE else (err.strerror or str(err))
+        raise click.ClickException(f"cannot listen on {where}: {why}")
+    return server.run
+
+
+def _announce(store: str, host: str, port: int) -> None:
+    click.echo(f"vint-replay dashboard on {_address(host, port)} (store {store}); Ctrl+C stops it")
 
 
 @main.command()
@@ -273,7 +373,10 @@ def _serve(store: str, host: str, port: int, debug: bool) -> None:
 @click.option("--debug", is_flag=True, help="Dash debug mode (reloader, debugger); loopback only.")
 def serve(store_path: str, host: str, port: int, debug: bool) -> None:
     """Serve the dashboard over the store: sessions, scoresheets, replays, analysis."""
-    _serve(store_path, host, port, debug)
+    _require_store(store_path)
+    run = _listen(store_path, host, port, debug)
+    _announce(store_path, host, port)
+    run()
 
 
 @main.command()
@@ -281,7 +384,11 @@ def serve(store_path: str, host: str, port: int, debug: bool) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8050, show_default=True, type=click.IntRange(1, 65535))
 def demo(store_path: str, host: str, port: int) -> None:
-    """Import the sample club evenings (sample_data/) into the store if needed, then serve."""
+    """Import the sample club evenings (sample_data/) into the store if needed, then serve;
+    the double-dummy analysis of what is not analysed yet (the samples, then each upload)
+    runs in the background, and the demo says when it has finished."""
+    from dashboards.background import BackgroundAnalysis
+
     from .store import Store
 
     folder = Path("sample_data")
@@ -290,38 +397,19 @@ def demo(store_path: str, host: str, port: int) -> None:
     files = sorted(str(p) for p in folder.glob("*.json"))
     if not files:
         raise click.ClickException(f"no sample sessions found in {folder}")
+    analysis = BackgroundAnalysis(store_path, say=click.echo)
+    run = _listen(store_path, host, port, False, on_import=analysis.request)
     summary = Store(store_path).import_paths(files, replace=False)
     for outcome in summary.rejected:
         click.echo(f"{outcome.path}: not imported ({outcome.reason or 'has errors'})", err=True)
     click.echo(f"sample sessions: {len(summary.imported)} imported, {len(summary.unchanged)} already in {store_path}")
-    analysis = _analyse_in_background(store_path)
+    _announce(store_path, host, port)
+    analysis.request()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # so that `finally` stops the analysis too
     try:
-        _serve(store_path, host, port, False)
+        run()
     finally:
-        if analysis is not None and analysis.poll() is None:
-            analysis.terminate()  # safe: analyze commits whole runs and resumes next time
-            analysis.wait()
-
-
-def _analyse_in_background(store_path: str):
-    """Start ``vint-replay analyze`` on the store in a child process (one core left for the
-    server), so the dashboard serves at once and shows double-dummy results as each run lands.
-    ``None`` when everything is analysed already."""
-    import os
-    import subprocess
-
-    from .analysis.batch import pending_deals
-    from .store import Store
-
-    pending = sum(len(v) for v in pending_deals(Store(store_path)).values())
-    if not pending:
-        return None
-    workers = str(max(1, (os.cpu_count() or 1) - 1))
-    command = [sys.executable, "-c", "import sys; from vint_replay.cli import main; sys.exit(main())",
-               "analyze", "--store", store_path, "--workers", workers]
-    click.echo(f"analysing {pending} deals double dummy in the background; the pages show results as they land")
-    return subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        analysis.stop()  # safe: analyze commits whole runs and resumes next time
 
 
 def _scheduler_address(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:

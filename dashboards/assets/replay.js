@@ -32,35 +32,32 @@
         children.forEach(function (c) { parent.appendChild(c); });
     }
 
-    /* Where the play stands after `pos` cards. */
+    /* Where the play stands after `pos` cards. The points below the line and the game are the
+       engine's (deal.below_after per trick, deal.below_end for a result-only deal, deal.game):
+       nothing is scored here. */
     function position(deal, pos) {
         var n = deal.play.length, done = Math.floor(pos / 4);
         var won = [0, 0], below = deal.below ? deal.below.slice() : null, game = null;
-        for (var t = 0; t < done; t++) {
-            var side = deal.winners[t] % 2;
-            won[side] += 1;
-            if (below) {
-                below[side] += deal.value;
-                if (game === null && below[side] >= deal.threshold) { game = {side: side, trick: t + 1}; }
-            }
-        }
+        for (var t = 0; t < done; t++) { won[deal.winners[t] % 2] += 1; }
+        if (below && done > 0 && deal.below_after) { below = deal.below_after[done - 1].slice(); }
+        if (deal.game && deal.game.trick !== null && done >= deal.game.trick) { game = deal.game; }
         if (!n && deal.result) {                         // a deal kept by its result only
             won = deal.result.slice();
-            if (below) {
-                [0, 1].forEach(function (s) {
-                    below[s] += won[s] * deal.value;
-                    if (game === null && below[s] >= deal.threshold) { game = {side: s, trick: null}; }
-                });
-            }
+            if (deal.below_end) { below = deal.below_end.slice(); }
+            if (deal.game) { game = deal.game; }
         }
         var toPlay = pos < n ? (deal.leaders[Math.floor(pos / 4)] + pos % 4) % 4 : null;
         return {pos: pos, n: n, won: won, below: below, game: game, toPlay: toPlay,
                 shown: pos === 0 ? -1 : Math.floor((pos - 1) / 4), played: new Set(deal.play.slice(0, pos))};
     }
 
+    /* The seat that played the i-th card. */
+    function seatOf(deal, i) { return (deal.leaders[Math.floor(i / 4)] + i % 4) % 4; }
+
     /* The card table's DOM for one deal, built once: per seat a header, four suit rows of
      * rank spans (the open view) and a row of card backs plus the cards seen played (the
-     * view of another player, who sees no hand but his own). */
+     * view of another player, who sees no hand but his own). In the view of one seat the
+     * deal carries no other hand (null): those seats are only ever drawn closed. */
     function build(deal) {
         var table = {deal: deal, cards: {}, backs: [], seen: [], hands: [], lost: {}};
         if (deal.dd) {
@@ -74,7 +71,7 @@
             if (seat === deal.declarer) { head.appendChild(node("span", "tag", "declarer")); }
             if (seat === deal.dealer) { head.appendChild(node("span", "tag dealer", "dealer")); }
             var open = node("div", "hand-open");
-            for (var s = 0; s < 4; s++) {
+            for (var s = 0; s < 4 && deal.hands[seat]; s++) {
                 var row = node("div", "suit-row" + (deal.trump === s ? " trump" : ""));
                 row.appendChild(node("span", "suit " + (s === 1 || s === 2 ? "red" : "black"), SUITS[s]));
                 var ranks = node("span", "ranks");
@@ -112,17 +109,16 @@
                 : best && best.has(+c) ? "rank dd-best" : "rank";
         }
         for (var seat = 0; seat < 4; seat++) {
-            var closed = view !== "all" && view !== SEATS[seat];
+            var closed = !deal.hands[seat] || (view !== "all" && view !== SEATS[seat]);
             var box = table.hands[seat];
             box.className = "hand hand-" + SEATS[seat] + (st.toPlay === seat ? " to-play" : "") +
                 (closed ? " closed" : "") + (hide ? " hide-played" : "");
             if (!closed) { continue; }
-            var mine = deal.hands[seat];
-            var left = mine.filter(function (c) { return !st.played.has(c); }).length;
+            var gone = deal.play.slice(0, st.pos).filter(function (c, i) { return seatOf(deal, i) === seat; });
+            var left = 13 - gone.length;
             var backs = table.backs[seat];
             while (backs.childNodes.length > left) { backs.removeChild(backs.lastChild); }
             while (backs.childNodes.length < left) { backs.appendChild(node("span", "back")); }
-            var gone = deal.play.slice(0, st.pos).filter(function (c) { return mine.indexOf(c) >= 0; });
             fill(table.seen[seat], gone.length ? [node("span", "", "played:")].concat(gone.map(function (c) { return cardNode(c); }))
                                                : [node("span", "", "nothing played yet")]);
         }
@@ -206,6 +202,15 @@
         fill(document.getElementById("replay-status"), out);
     }
 
+    /* The view links (all hands, only what N saw, …) load the page of that view at the
+     * position shown now. */
+    function keepPosition(pos) {
+        var links = document.querySelectorAll("a.view-link");
+        for (var i = 0; i < links.length; i++) {
+            links[i].setAttribute("href", "?view=" + links[i].getAttribute("data-view") + "&card=" + pos);
+        }
+    }
+
     /* Keys and buttons ask for a move from the position last asked for (if recent), so fast
      * repeated keys add up even before each step is drawn. */
     var live = {table: null, key: null, pos: 0, n: 0, target: null, asked: 0};
@@ -233,14 +238,14 @@
 
     window.dash_clientside = Object.assign({}, window.dash_clientside, {
         vint: {
-            render: function (pos, view, hide, deal) {
+            render: function (pos, hide, deal) {
                 var none = window.dash_clientside.no_update;
                 if (!deal || !document.getElementById("hand-N")) { return none; }
                 if (!deal.hands) {
                     fill(document.getElementById("trick"), [node("div", "trick-info", "the dealt hands are unknown")]);
                     return none;
                 }
-                var key = [deal.deal, deal.players.join("|"), deal.play.join(","), deal.dd ? "dd" : ""].join("/");
+                var key = [deal.deal, deal.view, deal.players.join("|"), deal.play.join(","), deal.dd ? "dd" : ""].join("/");
                 if (!live.table || live.key !== key || !document.getElementById("hand-N").firstChild) {
                     live.table = build(deal);
                     live.key = key;
@@ -249,7 +254,8 @@
                 live.pos = st.pos;
                 live.n = st.n;
                 if (live.target === st.pos) { live.target = null; }
-                drawHands(live.table, st, view || "all", (hide || []).indexOf("hide") >= 0, (hide || []).indexOf("best") >= 0);
+                keepPosition(st.pos);
+                drawHands(live.table, st, deal.view || "all", (hide || []).indexOf("hide") >= 0, (hide || []).indexOf("best") >= 0);
                 drawTrick(deal, st);
                 drawStatus(deal, st);
                 return none;

@@ -20,12 +20,17 @@ STEP_BUTTONS = (("first", "⇤", "Start of the play (Home)"), ("trick-", "«", "
                 ("trick+", "»", "Next trick (Shift+→ or ↓)"), ("last", "⇥", "End of the play (End)"))
 
 
-def layout(session_id: str | None = None, deal: str | None = None, **_query: object) -> html.Div:
+def layout(session_id: str | None = None, deal: str | None = None, view: str | None = None,
+           card: str | None = None, **_query: object) -> html.Div:
+    """The card table of one deal; ``?view=S`` shows only what South could know (his hand, the
+    auction, the cards as they are played: no other hand, no double-dummy value, no problem
+    that names a card), and ``?card=K`` starts at the K-th card played."""
     session_id = unquote(session_id or "")
     report = library().report(session_id)
-    number = int(deal) if deal and deal.isdigit() else None
-    payload = None if report is None or number is None else data.replay_payload(report, number)
-    analysed = None if payload is None else double_dummy.deal_analysis(library().store, session_id, number)
+    number = _count(deal)
+    seat = next((s for s in SEATS if s.name == view), None)
+    payload = None if report is None or number is None else data.replay_payload(report, number, seat)
+    analysed = None if payload is None or seat is not None else double_dummy.deal_analysis(library().store, session_id, number)
     if payload is not None:
         payload["dd"] = double_dummy.replay_dd(analysed, payload["play"])
     if payload is None:
@@ -42,11 +47,12 @@ def layout(session_id: str | None = None, deal: str | None = None, **_query: obj
     summary = "passed out" if contract is None else (
         f"{contract.bid.pretty} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
         f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
+    keep = "" if seat is None else f"?view={seat.name}"
     nav = html.Div([
-        dcc.Link("‹ deal " + str(prev_deal), href=f"/replay/{sid}/{prev_deal}", id="prev-deal", className="btn")
+        dcc.Link("‹ deal " + str(prev_deal), href=f"/replay/{sid}/{prev_deal}{keep}", id="prev-deal", className="btn")
         if prev_deal is not None else html.Span(),
         dcc.Link("scoresheet", href=f"/session/{sid}", className="btn"),
-        dcc.Link("deal " + str(next_deal) + " ›", href=f"/replay/{sid}/{next_deal}", id="next-deal", className="btn")
+        dcc.Link("deal " + str(next_deal) + " ›", href=f"/replay/{sid}/{next_deal}{keep}", id="next-deal", className="btn")
         if next_deal is not None else html.Span(),
     ], className="deal-nav")
     seats, rows = data.auction_grid(record)
@@ -69,13 +75,14 @@ def layout(session_id: str | None = None, deal: str | None = None, **_query: obj
                          + [html.Div(id="trick", className="trick")], className="table-felt", id="card-table"),
                 html.Div([html.Button(glyph, id=f"step-{name}", title=tip, className="step-btn", **{"data-step": name})
                           for name, glyph, tip in STEP_BUTTONS], className="step-buttons"),
-                dcc.Slider(id="replay-slider", min=0, max=cards, step=1, value=0, updatemode="drag",
+                dcc.Slider(id="replay-slider", min=0, max=cards, step=1, value=min(cards, _count(card) or 0), updatemode="drag",
                            marks={i: str(i // 4) for i in range(0, cards + 1, 4)}, allow_direct_input=False),
                 html.Div([
                     html.Span("Show: "),
-                    dcc.RadioItems(id="replay-view", value="all", inline=True,
-                                   options=[{"label": "all hands", "value": "all"}]
-                                   + [{"label": f"only what {s.name} saw", "value": s.name} for s in SEATS]),
+                    html.Span([html.A(label, href=f"?view={name}", className="view-link" + (" active" if name == payload["view"] else ""),
+                                      id=f"view-{name}", **{"data-view": name})
+                               for name, label in [("all", "all hands")] + [(s.name, f"only what {s.name} saw") for s in SEATS]],
+                              id="replay-view", className="view-links"),
                     dcc.Checklist(id="replay-hide", options=[{"label": "hide played cards", "value": "hide"}]
                                   + ([{"label": "best cards (double dummy)", "value": "best"}] if payload["dd"] else []),
                                   value=[], inline=True),
@@ -86,9 +93,12 @@ def layout(session_id: str | None = None, deal: str | None = None, **_query: obj
             html.Div([
                 html.Div(id="replay-status", className="card status"),
                 html.Div([html.H3("Auction"), auction], className="card"),
-                _dd_card(double_dummy.deal_panel(analysed)),
+                _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
+                    html.H3("Double dummy"),
+                    html.P(f"Hidden: {seat.full_name} could not know the other hands, nor what double dummy "
+                           "makes of them.", className="muted", id="dd-hidden")], className="card"),
                 html.Div([html.H3("Problems"), html.Ul([html.Li(data.diagnostic_text(d)) for d in replay.diagnostics])],
-                         className="card diagnostics") if replay.diagnostics else None,
+                         className="card diagnostics") if replay.diagnostics and seat is None else None,
             ], className="side-col"),
         ], className="replay-grid"),
     ])
@@ -114,6 +124,11 @@ def _dd_card(panel: double_dummy.DealPanel | None) -> html.Div:
     ], className="card dd-card")
 
 
+def _count(text: str | None) -> int | None:
+    """A deal or card number from the URL: ASCII digits only (``int`` would take ``²`` and fail)."""
+    return int(text) if text and len(text) <= 6 and text.isascii() and text.isdigit() else None
+
+
 def _call_class(call: str) -> str:
     if not call or call == "pass":
         return "call pass"
@@ -124,7 +139,6 @@ clientside_callback(
     ClientsideFunction("vint", "render"),
     Output("replay-drawn", "data"),
     Input("replay-slider", "value"),
-    Input("replay-view", "value"),
     Input("replay-hide", "value"),
     State("replay-deal", "data"),
 )

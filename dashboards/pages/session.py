@@ -34,7 +34,7 @@ def layout(session_id: str | None = None, **_query: object) -> html.Div:
         html.Div([
             html.H2(f"Session {info.id}"),
             html.P(facts, className="muted"),
-            html.Span(status, className="badge " + _badge(status), id="audit-status"),
+            html.Span(status, className="badge " + _badge(report, checked), id="audit-status"),
         ], className="page-head"),
         html.Div(_charts(report), className="chart-grid"),
         html.Div([
@@ -45,8 +45,13 @@ def layout(session_id: str | None = None, **_query: object) -> html.Div:
     ])
 
 
-def _badge(status: str) -> str:
-    return "ok" if status == "clean" else "warn" if "mismatch" in status else "bad" if "invalid" in status else ""
+def _badge(report, checked) -> str:
+    """Red for an invalid record, amber for paper-score mismatches, green for a clean audit."""
+    if report.score is None or any(d.severity == "error" for d in report.diagnostics):
+        return "bad"
+    if checked is None or not checked.deals_checked:
+        return ""
+    return "ok" if checked.clean else "warn"
 
 
 def _invalid(report) -> list:

@@ -11,6 +11,7 @@ from dash import Input, Output, State, callback, dcc, html
 
 from dashboards import data
 from dashboards.app import library
+from dashboards.library import upload_name
 
 dash.register_page(__name__, path="/", title="Sessions — vint-replay")
 
@@ -49,7 +50,7 @@ def _table(rows: list[data.SessionRow]) -> html.Table | html.P:
         return html.P("No sessions match.", className="muted", id="no-sessions")
     body = []
     for r in rows:
-        badge = "ok" if r.audit == "clean" else "warn" if "mismatch" in r.audit else ""
+        badge = "warn" if r.mismatched else "ok" if r.audited else ""
         body.append(html.Tr([
             html.Td(r.date, className="nowrap"), html.Td(dcc.Link(r.id, href=f"/session/{quote(r.id, safe='')}"), className="nowrap"),
             html.Td(r.event), html.Td(r.table), html.Td(r.players), html.Td(r.deals, className="num"),
@@ -61,7 +62,7 @@ def _table(rows: list[data.SessionRow]) -> html.Table | html.P:
 
 def _rows() -> list[data.SessionRow]:
     store = library().store
-    return data.session_rows(store.sessions(), store.deals(columns=["session_id", "audit"]))
+    return data.session_rows(store.sessions(), store.deals(columns=data.AUDIT_COLUMNS))
 
 
 @callback(Output("session-table", "children"),
@@ -76,11 +77,12 @@ def show_sessions(text: str | None, sort: str, audit_only: list[str], _uploaded:
 def upload(contents: str | None, filename: str | None):
     if not contents:
         return dash.no_update
+    filename = upload_name(filename)
     try:
         raw = base64.b64decode(contents.split(",", 1)[1], validate=True)
     except (IndexError, binascii.Error):
         return html.P(f"{filename}: the upload arrived damaged; nothing was stored.", className="upload-bad")
-    result = library().upload(filename or "upload", raw)
+    result = library().upload(filename, raw)
     if not result.accepted:
         problems = [html.Li(d.describe(filename)) for d in result.diagnostics]
         if result.reason:

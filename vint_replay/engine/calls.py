@@ -46,6 +46,7 @@ class CallKind(IntEnum):
     REDOUBLE = 3
 
 
+SLAM_LEVELS = (6, 7)  # a small slam contract promises 12 tricks, a grand slam 13: the same in every system
 DOUBLE_CODE = 36
 REDOUBLE_CODE = 37
 

@@ -47,6 +47,7 @@ class DealScore:
     game: GameWon | None
     below_before: tuple[int, int]  # both sides' points below the current line before the deal
     below_after: tuple[tuple[int, int], ...] = ()
+    below_end: tuple[int, int] | None = None  # both sides below the old line once the deal is written
 
     @property
     def passed_out(self) -> bool:
@@ -110,11 +111,13 @@ def first_to_game(before: Sequence[int], running: tuple[Sequence[int], Sequence[
 
 @dataclass(frozen=True, slots=True)
 class Settled:
-    """What the ledger adds to a deal: its rubber, the game won in it and the premiums."""
+    """What the ledger adds to a deal: its rubber, the game won in it, the premiums, and what
+    each side wrote below the line in it."""
 
     rubber: int
     game: GameWon | None
     entries: tuple[Entry, ...]
+    below: tuple[int, int] = (0, 0)
 
 
 class Ledger:
@@ -131,6 +134,11 @@ class Ledger:
         self.score.rubbers.append(self.rubber)
         self.below = [0, 0]
 
+    def vulnerability(self, board: int, recorded: tuple[bool, bool] | None = None) -> tuple[bool, bool]:
+        """Both sides' vulnerability in the next deal (a new rubber starts after a won one)."""
+        state = RubberState((), 0) if self.rubber.finished else self.rubber.state
+        return self.profile.vulnerability(state, board, recorded)
+
     def running(self, contract: Contract, winners: Sequence[Side]) -> tuple[list[int], list[int]]:
         """Both sides' below-the-line points in this deal after each trick, from the winners."""
         points = self.profile.below_points
@@ -146,9 +154,10 @@ class Ledger:
                running: tuple[Sequence[int], Sequence[int]] | None, dealer: Seat) -> Settled:
         """Advance the scoresheet by one deal whose own entries are scored elsewhere.
 
-        ``running`` is the race of :meth:`running` (``None`` for a result-only deal, whose
-        final below-the-line points are then all that is known). Raises :class:`IllegalMove`
-        (``order_needed``) when such a deal would take both sides to game.
+        ``running`` is the race of :meth:`running` over the tricks played card by card (``None``
+        for a result-only deal; fewer than all tricks for a claim), ``tricks`` the final counts.
+        Raises :class:`IllegalMove` (``order_needed``) when tricks whose order is unknown would
+        take both sides to game.
         """
         if self.rubber.finished:
             self._new_rubber()
@@ -160,11 +169,11 @@ class Ledger:
             return Settled(rubber.number, None, tuple(entries))
         assert tricks is not None
         profile, below = self.profile, self.below
-        if running is not None:
-            reached = first_to_game(below, running, profile.game_threshold)
-            final = (running[0][-1], running[1][-1]) if running[0] else (0, 0)
-        else:
-            final = (profile.below_points(contract, Side.NS, tricks[0]), profile.below_points(contract, Side.EW, tricks[1]))
+        final = (profile.below_points(contract, Side.NS, tricks[0]), profile.below_points(contract, Side.EW, tricks[1]))
+        reached = first_to_game(below, running, profile.game_threshold) if running is not None else None
+        if reached is None and (running is None or len(running[0]) < sum(tricks)):
+            # tricks not played card by card (a result-only deal, or the rest of a claim): their
+            # order is unknown, so a game is known only if one side alone can reach it
             reach = [below[s] + final[s] >= profile.game_threshold for s in (0, 1)]
             if reach[0] and reach[1]:
                 raise IllegalMove(
@@ -175,7 +184,7 @@ class Ledger:
         if reached is None:
             below[0] += final[0]
             below[1] += final[1]
-            return Settled(rubber.number, None, ())
+            return Settled(rubber.number, None, (), final)
         side, trick = reached
         rubber.games.append(side)
         won_rubber = rubber.games.count(side) >= profile.games_to_win_rubber
@@ -185,7 +194,7 @@ class Ledger:
             entries = entries + profile.rubber_won_entries(rubber.state, side)
         self.below = [0, 0]
         self._add(entries)
-        return Settled(rubber.number, GameWon(side, trick, "rubber" if won_rubber else "game"), tuple(entries))
+        return Settled(rubber.number, GameWon(side, trick, "rubber" if won_rubber else "game"), tuple(entries), final)
 
     def _add(self, entries: Sequence[Entry]) -> None:
         for entry in entries:
@@ -207,13 +216,15 @@ class Ledger:
             self.score.deals.append(deal)
             return deal
         running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
+        facts = DealFacts(contract, replay.tricks_won, replay.hands, self.vulnerability(replay.deal.number))
         settled = self.settle(contract, replay.tricks_won, running, replay.deal.dealer)
-        own = self.profile.score(DealFacts(contract, replay.tricks_won, replay.hands))
+        own = self.profile.score(facts)
         self._add(own)
         after = () if running is None else tuple((before[0] + ns, before[1] + ew) for ns, ew in zip(*running))
+        end = (before[0] + settled.below[0], before[1] + settled.below[1])
         deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, contract,
                          self.profile.trick_value(contract), replay.tricks_won, tuple(own) + settled.entries,
-                         settled.game, before, after)
+                         settled.game, before, after, end)
         self.score.deals.append(deal)
         return deal
 

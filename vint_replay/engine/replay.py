@@ -166,13 +166,16 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     elif contract is not None:
         if deal.play is not None and "play" not in deal.unreadable:
             hands_given = deal.hands is not None or "hands" in deal.unreadable
+            claim = deal.result is not None and len(deal.play) < 52
             hands, tricks = _replay_play(deal.play, hands, hands_given, contract.trump,
-                                         profile.opening_leader(contract.declarer), profile, report)
+                                         profile.opening_leader(contract.declarer), profile, report, claim)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
                 if deal.result is not None and deal.result != tricks_won[contract.declarer.side]:
                     report("result_mismatch", "result",
                            f"result says declarer took {deal.result} tricks; the play gives {tricks_won[contract.declarer.side]}")
+            elif claim and hands is not None and not any(d.at and d.at.startswith("play[") for d in problems):
+                tricks_won = _claimed(deal.result, contract, _won(tricks), report)  # type: ignore[arg-type]
         elif deal.result is not None:
             if hands is None and "hands" not in deal.unreadable:
                 report("schema", "hands", "a deal recorded by its result needs the hands (honours and aces)")
@@ -210,18 +213,32 @@ def _won(tricks: tuple[Trick, ...]) -> tuple[int, int]:
     return won_ns, len(tricks) - won_ns
 
 
+def _claimed(result: int, contract: Contract, played: tuple[int, int], report) -> tuple[int, int] | None:
+    """The tricks of a deal whose play stops at a claim: the result, if the tricks already
+    played leave room for it."""
+    side = contract.declarer.side
+    if not played[side] <= result <= 13 - played[side.other]:
+        report("result_mismatch", "result",
+               f"result says declarer took {result} tricks, but after the tricks played the declarer has "
+               f"{played[side]} and the defenders {played[side.other]}")
+        return None
+    return (result, 13 - result) if side is Side.NS else (13 - result, result)
+
+
 def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int | None, leader: Seat,
-                 profile: RuleProfile, report):
+                 profile: RuleProfile, report, claim: bool = False):
     """Replay the cards; returns the dealt hands (derived if not given) and the finished tricks.
 
-    With broken hands (already reported) the play is not checked at all.
+    With broken hands (already reported) the play is not checked at all. A ``claim`` (a play
+    that stops early, with a result) is checked as far as it goes.
     """
     if hands is None:
         if hands_given:
             return None, ()
         if len(cards) < 52:
             report("play_incomplete", f"play[{len(cards)}]",
-                   f"without the hands the play must give all 52 cards; it has {len(cards)}")
+                   f"without the hands the play must give all 52 cards; it has {len(cards)}"
+                   + (" (a claimed deal needs its hands)" if claim else ""))
             return None, ()
         try:
             hands = hands_from_play(cards, trump, leader, profile)
@@ -235,7 +252,7 @@ def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int |
         i = play.cards_played
         report(bad.code, f"play[{i}]", f"trick {i // 4 + 1}: {bad.message}")
     else:
-        if len(cards) < 52:
+        if len(cards) < 52 and not claim:
             seat = play.to_play
             report("play_incomplete", f"play[{len(cards)}]",
                    f"the play stops after {len(cards)} cards: trick {len(cards) // 4 + 1} needs a card from {seat}")

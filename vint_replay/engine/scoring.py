@@ -32,11 +32,15 @@ class Item(StrEnum):
     CORONKA = "coronka"
     X_MARKS = "x_marks"
     PASSED_OUT = "passed_out"
+    OVERTRICKS = "overtricks"
+    INSULT = "insult"
+    PART_SCORE = "part_score"
 
 
 ITEM_ORDER = {item: i for i, item in enumerate((
-    Item.TRICKS, Item.SLAM, Item.CONTRACT_PREMIUM, Item.HONOURS, Item.ACES, Item.CORONKA, Item.UNDERTRICKS,
-    Item.FAILED_CONTRACT_PREMIUM, Item.PASSED_OUT, Item.X_MARKS, Item.GAME, Item.RUBBER))}
+    Item.TRICKS, Item.OVERTRICKS, Item.INSULT, Item.SLAM, Item.CONTRACT_PREMIUM, Item.HONOURS, Item.ACES,
+    Item.CORONKA, Item.UNDERTRICKS, Item.FAILED_CONTRACT_PREMIUM, Item.PASSED_OUT, Item.X_MARKS, Item.PART_SCORE,
+    Item.GAME, Item.RUBBER))}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +64,7 @@ class DealFacts:
     contract: Contract
     tricks: tuple[int, int]  # tricks taken, indexed by Side
     hands: tuple[int, int, int, int] | None  # dealt hands as bit sets, indexed by Seat
+    vulnerable: tuple[bool, bool] = (False, False)  # by Side, where the profile has vulnerability
 
     @property
     def declarer_side(self) -> Side:

@@ -2,26 +2,64 @@
 and explain every difference from the itemised entries."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from typing import Iterable
 
 from ..engine.ledger import DealScore, SessionScore
 from ..engine.record import SessionRecord
 from ..engine.scoring import DealFacts, Entry, Item, Line, aces_held, honours_held
 from ..engine.seats import Side
+from .audit_ranking import Guess, Kind, Ranked, phrase, rank
 
 
 @dataclass(frozen=True, slots=True)
 class Mismatch:
+    """One figure of the paper score (a side's total above or below the line in a deal) that
+    differs from the recomputed one, with its explanation and the ranked guesses behind it."""
+
     deal: int
     side: Side
     line: Line
     recorded: int
     computed: int
     explanation: str
+    likely: dict[str, object] | None = None  # the likeliest guess, why, and the others (JSON-ready)
 
     def to_json(self) -> dict[str, object]:
         return {"deal": self.deal, "side": self.side.name, "line": str(self.line),
-                "recorded": self.recorded, "computed": self.computed}
+                "recorded": self.recorded, "computed": self.computed,
+                "explanation": self.explanation, "likely": self.likely}
+
+
+@dataclass(frozen=True)
+class AuditTally:
+    """The one count of a paper score's mismatches shown everywhere (``audit``, its ``--json``,
+    every dashboard page): deals checked, deals with at least one mismatching entry, and the
+    mismatching entries (figures: a side's total above or below the line of a deal)."""
+
+    deals_checked: int
+    deals_with_mismatches: int
+    entries: int
+
+    @classmethod
+    def of(cls, differing_per_deal: Iterable[int]) -> AuditTally:
+        """From the number of mismatching entries of each checked deal (0 for a clean one)."""
+        counts = list(differing_per_deal)
+        return cls(len(counts), sum(1 for c in counts if c), sum(counts))
+
+    @property
+    def clean(self) -> bool:
+        return not self.entries
+
+    @property
+    def text(self) -> str:
+        """``no mismatches`` or ``2 deals with mismatches (3 entries)``."""
+        if self.clean:
+            return "no mismatches"
+        deals, entries = self.deals_with_mismatches, self.entries
+        return (f"{deals} deal{'s' if deals != 1 else ''} with {'a mismatch' if entries == 1 else 'mismatches'} "
+                f"({entries} entr{'y' if entries == 1 else 'ies'})")
 
 
 @dataclass(frozen=True)
@@ -32,6 +70,11 @@ class AuditReport:
     @property
     def clean(self) -> bool:
         return not self.mismatches
+
+    @property
+    def tally(self) -> AuditTally:
+        per_deal = Counter(m.deal for m in self.mismatches)
+        return AuditTally.of(list(per_deal.values()) + [0] * (self.deals_checked - len(per_deal)))
 
 
 def audit(record: SessionRecord, score: SessionScore) -> AuditReport:
@@ -45,14 +88,27 @@ def audit(record: SessionRecord, score: SessionScore) -> AuditReport:
         checked += 1
         computed = by_number[deal.number]
         hands = None if deal.hands is None else tuple(h.mask for h in deal.hands)
-        for side in Side:
-            want = computed.totals(side)
-            got = deal.recorded[side]
-            for line, rec, comp in ((Line.BELOW, got.below, want.below), (Line.ABOVE, got.above, want.above)):
-                if rec != comp:
-                    why = explain(computed, side, line, rec, comp, hands)
-                    found.append(Mismatch(deal.number, side, line, rec, comp, why))
+        figures = {(side, line): (rec, comp) for side in Side for line, rec, comp in (
+            (Line.BELOW, deal.recorded[side].below, computed.totals(side).below),
+            (Line.ABOVE, deal.recorded[side].above, computed.totals(side).above))}
+        differences = {key: rec - comp for key, (rec, comp) in figures.items() if rec != comp}
+        for (side, line), (rec, comp) in figures.items():
+            if rec != comp:
+                ranked = rank(guesses(computed, side, line, rec - comp, hands), differences)
+                why = explain(computed, side, line, rec, comp, ranked)
+                found.append(Mismatch(deal.number, side, line, rec, comp, why,
+                                      ranked.to_json(differences, (side, line))))
     return AuditReport(checked, tuple(found))
+
+
+def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: int, ranked: Ranked) -> str:
+    """Why the numbers differ, in a scorer's words: the ranked guesses, and the entries that
+    make up ``computed``."""
+    mine = [e for e in deal.entries if e.side is side and e.line is line]
+    head = f"recorded {side.label} {line} {recorded}, recomputed {computed}"
+    parts = " + ".join(f"{e.item.replace('_', ' ')} {e.points}" for e in mine if e.points) or "nothing"
+    detail = phrase(ranked) or f"difference {recorded - computed:+d}"
+    return f"{head}: {detail} (due: {parts})"
 
 
 # Premiums a scorer may have written although they were not due (item, points).
@@ -60,31 +116,36 @@ _COMMON_PREMIUMS = ((Item.GAME, 500), (Item.RUBBER, 1000), (Item.SLAM, 500), (It
                     (Item.CONTRACT_PREMIUM, 3000), (Item.CONTRACT_PREMIUM, 5000))
 
 
-def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: int,
-            hands: tuple[int, int, int, int] | None = None) -> str:
-    """Why the numbers differ, in a scorer's words, from the entries that make up ``computed``
-    (and from the dealt ``hands``, when known, for honours and aces)."""
+def guesses(deal: DealScore, side: Side, line: Line, diff: int,
+            hands: tuple[int, int, int, int] | None = None) -> list[Guess]:
+    """Every way a scorer's slip gives ``diff`` (recorded minus recomputed) on this side and
+    line, from the entries that make up the deal's score (and from the dealt ``hands``, when
+    known, for honours and aces)."""
     mine = [e for e in deal.entries if e.side is side and e.line is line]
     theirs = [e for e in deal.entries if e.side is side.other and e.line is line]
-    head = f"recorded {side.label} {line} {recorded}, recomputed {computed}"
-    parts = " + ".join(f"{e.item.replace('_', ' ')} {e.points}" for e in mine if e.points) or "nothing"
-    diff = recorded - computed
-    guesses: list[str] = []
+    found: list[Guess] = []
     for e in mine:
         if e.points and diff == -e.points:
-            guesses.append(f"{_name(e)} {e.points} missing from the record ({e.reason})")
+            found.append(Guess(Kind.MISSING, _name(e), e.points,
+                               f"{_name(e)} {e.points} missing from the record ({e.reason})",
+                               also=((side.other, line, e.points),)  # written in the other column
+                               + (((side, Line.BELOW, e.points),) if line is Line.ABOVE else ())))  # or below
     for e in theirs:
         if e.points and diff == e.points:
-            guesses.append(f"{_name(e)} {e.points} written for the wrong side — {e.reason}")
+            found.append(Guess(Kind.MOVED, _name(e), e.points, f"{_name(e)} {e.points} written for the wrong side ({e.reason})",
+                               also=((side.other, line, -e.points),), required=True))
     for e in mine:
         for written, slip in _slips(e, deal):
             if diff == written - e.points:
-                guesses.append(f"{_name(e)} written as {written} ({slip}) instead of {e.points} ({e.reason})")
+                found.append(Guess(Kind.AMOUNT, _name(e), e.points,
+                                   f"{_name(e)} written as {written} ({slip}) instead of {e.points} ({e.reason})"))
     if line is Line.BELOW:  # a premium of this side written below the line instead of above
         for e in deal.entries:
             if e.side is side and e.line is Line.ABOVE and e.points and diff == e.points:
-                guesses.append(f"{_name(e)} {e.points} written below the line (premiums go above it)")
-    if not guesses and diff > 0 and line is Line.ABOVE:
+                found.append(Guess(Kind.BELOW, _name(e), e.points,
+                                   f"{_name(e)} {e.points} written below the line (premiums go above it)",
+                                   also=((side, Line.ABOVE, -e.points),), required=True))
+    if not found and diff > 0 and line is Line.ABOVE:
         value = deal.trick_value or 0
         candidates = list(_COMMON_PREMIUMS)
         if deal.contract is not None and deal.contract.level >= 6:  # a slam bid: slam slips first
@@ -94,15 +155,16 @@ def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: in
         held = {e.item for e in mine} | ({Item.GAME, Item.RUBBER} if deal.game and deal.game.side is side else set())
         for item, points in candidates:
             if diff == points and item not in held:
-                guesses.append(f"{item.replace('_', ' ')} {points} not due — {_why_not(deal, side, item, hands)}")
+                name = item.replace("_", " ")
+                found.append(Guess(Kind.NOT_DUE, name, points,
+                                   f"{name} {points} not due — {_why_not(deal, side, item, hands)}"))
                 break
-    if not guesses and line is Line.BELOW and deal.trick_value:
+    if not found and line is Line.BELOW and deal.trick_value:
         tricks = deal.tricks[side] if deal.tricks else 0
         if diff % deal.trick_value == 0:
-            guesses.append(f"{side.label} took {tricks} tricks × {deal.trick_value}; the record counts "
-                           f"{tricks + diff // deal.trick_value}")
-    detail = "; or ".join(guesses) if guesses else f"difference {diff:+d}"
-    return f"{head}: {detail} (due: {parts})"
+            found.append(Guess(Kind.TRICKS, "tricks", diff, f"{side.label} took {tricks} tricks × {deal.trick_value}; "
+                               f"the record counts {tricks + diff // deal.trick_value}"))
+    return found
 
 
 def _slips(entry: Entry, deal: DealScore) -> list[tuple[int, str]]:

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from ..engine.ledger import DealScore, SessionScore
+from ..engine.profiles import RuleProfile
 from ..engine.record import SessionRecord
-from ..engine.scoring import Line
+from ..engine.scoring import Entry, Line
 from ..engine.seats import Side
 
 SCORE_FORMAT = "vint-score/1"
@@ -24,15 +25,27 @@ def deal_json(deal: DealScore) -> dict[str, object]:
         "declarer": None if contract is None else contract.declarer.name,
         "trick_value": deal.trick_value,
         "tricks": None if deal.tricks is None else {"NS": deal.tricks[0], "EW": deal.tricks[1]},
-        "entries": [{"side": e.side.name, "line": str(e.line), "item": str(e.item), "points": e.points}
-                    for e in deal.entries],
+        "entries": [_entry_json(e) for e in deal.entries],
         "game": game,
         "totals": {s.name: {"below": t.below, "above": t.above} for s in Side for t in [deal.totals(s)]},
     }
 
 
-def score_json(record: SessionRecord, score: SessionScore) -> dict[str, object]:
-    """The whole ``vint-score/1`` document."""
+def rules_note(record: SessionRecord, profile: RuleProfile | None) -> str | None:
+    """Say so when a session is scored under other rules than its table played."""
+    if profile is None or profile.name == record.info.rules:
+        return None
+    return (f"Rescored under the {profile.name} rules; the table played {record.info.rules}: contracts and "
+            f"declarers are what its own auctions made them.")
+
+
+def _entry_json(entry: Entry) -> dict[str, object]:
+    return {"side": entry.side.name, "line": str(entry.line), "item": str(entry.item), "points": entry.points}
+
+
+def score_json(record: SessionRecord, score: SessionScore, profile: RuleProfile | None = None) -> dict[str, object]:
+    """The whole ``vint-score/1`` document. Rescored under another ``profile``, the session
+    also names the rules it was scored under and those the table played."""
     rubbers = []
     for rubber in score.rubbers:
         side, points = rubber.difference
@@ -44,11 +57,17 @@ def score_json(record: SessionRecord, score: SessionScore) -> dict[str, object]:
             "totals": {"NS": rubber.totals[0], "EW": rubber.totals[1]},
             "difference": {"side": None if side is None else side.name, "points": points},
         })
-    return {"format": SCORE_FORMAT, "session": {"id": record.info.id},
-            "deals": [deal_json(d) for d in score.deals], "rubbers": rubbers}
+        if rubber.closing_entries:  # written for an unfinished rubber, part of its totals
+            rubbers[-1]["closing_entries"] = [_entry_json(e) for e in rubber.closing_entries]
+    session: dict[str, object] = {"id": record.info.id}
+    if rules_note(record, profile):
+        assert profile is not None
+        session["rules"], session["recorded_rules"] = profile.name, record.info.rules
+    return {"format": SCORE_FORMAT, "session": session, "deals": [deal_json(d) for d in score.deals], "rubbers": rubbers}
 
 
-def render_scoresheet(record: SessionRecord, score: SessionScore, width: int = 23) -> str:
+def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleProfile | None = None,
+                      width: int = 23) -> str:
     """The scoresheet as kept on paper: two columns, premiums above the line (written upwards
     from it, so the latest is on top), tricks below, a line drawn after each game, the rubber
     results and the final difference. Every entry starts with its deal number."""
@@ -58,6 +77,9 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, width: int = 2
     rule = "─" * col + "┼" + "─" * col
     out = [f"Session {info.id}" + (f" — {info.event}" if info.event else "") + (f", {info.date}" if info.date else ""),
            f"{'N–S: ' + p[0] + ' & ' + p[2]:<{col}}│ {'E–W: ' + p[1] + ' & ' + p[3]}"]
+    note = rules_note(record, profile)
+    if note:
+        out.insert(1, note)
 
     def row(left: str, right: str) -> str:
         return f"{left:>{col - 1}} │ {right:<{col - 1}}"

@@ -106,21 +106,13 @@ class DealView:
         cards = "  ".join(f"{trick.seat_of(i)} {self.card(c)}" for i, c in enumerate(trick.cards))
         line = (f"{number:>2}. {trick.leader} leads   {cards}   → {trick.winner} wins   "
                 f"tricks N–S {won[0]}, E–W {won[1]}")
-        below = self.below(won)
-        if below is not None:
+        if self.score is not None and self.score.below_after:
+            below = self.score.below_after[number - 1]  # as the ledger ran the race
             line += f"   below N–S {below[0]}, E–W {below[1]}"
         game = None if self.score is None else self.score.game
         if game is not None and game.trick == number:
             line += "\n" + self.game_line()
         return line
-
-    def below(self, won: list[int] | tuple[int, int]) -> tuple[int, int] | None:
-        """Both sides' points below the line after winning ``won`` tricks in this deal."""
-        value = self.replay.trick_value
-        if self.score is None or value is None:
-            return None
-        before = self.score.below_before
-        return before[0] + won[0] * value, before[1] + won[1] * value
 
     def game_line(self) -> str:
         assert self.score is not None and self.score.game is not None
@@ -173,8 +165,8 @@ class DealView:
         if not replay.tricks and replay.contract is not None and replay.tricks_won is not None:
             declarer = replay.contract.declarer
             lines = [f"No card play recorded: {declarer.side.label} took {replay.tricks_won[declarer.side]} tricks"]
-            below = self.below(replay.tricks_won)
-            if below is not None:
+            if self.score is not None and self.score.below_end is not None:
+                below = self.score.below_end
                 lines.append(f"Below the line after the deal: N–S {below[0]}, E–W {below[1]}")
             if self.score is not None and self.score.game is not None:
                 lines.append(self.game_line())
@@ -200,8 +192,8 @@ class DealView:
         state = replay.play_states[4 * k]
         won = state.tricks_won
         title = f"After trick {k}: tricks N–S {won[0]}, E–W {won[1]}"
-        below = self.below(won)
-        if below is not None:
+        if self.score is not None and self.score.below_after:
+            below = self.score.below_after[k - 1] if k else self.score.below_before
             title += f"; below the line N–S {below[0]}, E–W {below[1]}"
         parts = [self.header(), self.diagram(state.hands, title)]
         if replay.tricks[:k]:

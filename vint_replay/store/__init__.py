@@ -19,6 +19,12 @@ API (names are stable)::
     store.dataset(table)                                # the raw pyarrow dataset
     store.snapshot(fn)                                  # fn(generation): several reads of one commit
     with store.transaction() as txn: ...                # add derived files (txn.new_file) atomically
+    open_existing(path) -> Store                        # refuses (StoreError) what is not a store,
+                                                        #   a damaged store (StoreDamaged, .problems)
+                                                        #   or a newer schema (NewerStoreError)
+
+Each generation has a manifest (``manifest.py``); reads and writes verify against it
+(``damage.py``) and ``repair.py`` restores a consistent generation.
 
 Coded columns (seats, cards, calls, items) come back as plain strings. ``evaluate()`` on a
 loaded record gives the same replay and score as on the source file. ``ImportSummary`` also
@@ -28,7 +34,10 @@ CLI exits 1 when ``rejected`` is not empty.
 from __future__ import annotations
 
 from .importer import FileOutcome
-from .layout import StoreError
-from .store import CompactSummary, ImportSummary, Store
+from .damage import Problem, StoreDamaged
+from .errors import StoreError
+from .manifest import NewerStoreError
+from .store import CompactSummary, ImportSummary, Store, open_existing
 
-__all__ = ["Store", "ImportSummary", "CompactSummary", "FileOutcome", "StoreError"]
+__all__ = ["Store", "ImportSummary", "CompactSummary", "FileOutcome", "StoreError", "StoreDamaged", "Problem",
+           "NewerStoreError", "open_existing"]

@@ -101,9 +101,26 @@ def remember(known: dict[str, KnownFile]) -> None:
     _known = known
 
 
-def check_files(paths: list[str]) -> CheckedBatch:
-    """Read, validate and score each file (runs in a worker process). A file whose bytes are
-    those of an already stored session comes back ``checked`` without rows.
+def check_files(paths: list[str]) -> list[CheckedBatch]:
+    """Check a batch of files (runs in a worker process). If checking them together fails
+    unexpectedly, each file is checked alone, so that one bad file never costs the others;
+    a file that fails alone is rejected with the error."""
+    try:
+        return [_check_batch(paths)]
+    except Exception as err:  # a bug met on some file: find which, keep the rest
+        if len(paths) > 1:
+            return [batch for path in paths for batch in check_files([path])]
+        return [CheckedBatch([FileOutcome(paths[0], "rejected", diagnostics=[_internal(err)])], [None], [], None)]
+
+
+def _internal(err: Exception) -> Diagnostic:
+    """The diagnostic of a file vint-replay failed on (a bug to report, not the file's fault)."""
+    return Diagnostic("internal", f"vint-replay failed on this file ({type(err).__name__}: {err}); please report it")
+
+
+def _check_batch(paths: list[str]) -> CheckedBatch:
+    """Read, validate and score each file. A file whose bytes are those of an already stored
+    session comes back ``checked`` without rows.
 
     Plain canonical JSON sessions are checked together by the columnar path; any other file,
     and any session it finds irregular, by the reference engine (which gives the diagnostics).
@@ -178,9 +195,7 @@ def _check_one(path: str, rows: TableRows, now: datetime) -> tuple[FileOutcome, 
     try:
         outcome, report, source, digest = _check(path)
     except Exception as err:  # an engine bug must not take the other files down with it
-        problem = Diagnostic("internal", f"vint-replay failed on this file ({type(err).__name__}: {err}); "
-                                         "please report it")
-        return FileOutcome(path, "rejected", diagnostics=[problem]), None
+        return FileOutcome(path, "rejected", diagnostics=[_internal(err)]), None
     if report is None:
         return outcome, None
     rows.add(report, source, now, digest)  # type: ignore[arg-type]

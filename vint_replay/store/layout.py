@@ -5,12 +5,13 @@
     store/
       .lock                          writers hold an exclusive flock on it
       .generations/g000007/deals/year=2026/part-….parquet   (and the other tables)
+      .generations/g000007/manifest.json        every file's size, checksum, rows, sessions
       .current -> .generations/g000007          the one committed generation
       deals -> .current/deals                   (one such link per table, made once)
       dd_tables -> .current/dd_tables           derived datasets (e.g. the analysis) likewise
 
 A writer builds generation N+1 next to N: unchanged files are hard links, new files are
-written there; then it flips ``.current`` with one ``rename`` of a symlink. A reader (ours,
+written there, and every file is recorded in the manifest; then it flips ``.current`` with one ``rename`` of a symlink. A reader (ours,
 pyarrow's, DuckDB's) follows ``store/deals`` to whichever generation is committed, so it sees
 the store before or after an import, never in between. A crash leaves an unreferenced
 generation behind, deleted by the next writer.
@@ -29,16 +30,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from .schema import TABLES
+from .errors import StoreError
+from .manifest import FileEntry, Manifest, ManifestError, entry_of, load_manifest, write_manifest
+from .schema import LEGACY_NULL_PARTITION, TABLES, UNKNOWN_YEAR, PARTITION
 
 GENERATIONS = ".generations"
 CURRENT = ".current"
 LOCK = ".lock"
 KEEP_PREVIOUS = 1  # generations kept after a commit besides the current one, for slow readers
-
-
-class StoreError(Exception):
-    """A folder that is not a usable store (message for the user)."""
 
 
 def gen_name(number: int) -> str:
@@ -50,11 +49,27 @@ def current_generation(root: Path) -> Path | None:
     link = root / CURRENT
     if not os.path.lexists(link):
         return None
-    return root / GENERATIONS / Path(os.readlink(link)).name
+    try:
+        return root / GENERATIONS / Path(os.readlink(link)).name
+    except OSError as err:
+        raise StoreError(f"{link} should be a symbolic link to the committed generation; the store is damaged "
+                         f"({err.strerror or err})") from err
 
 
 def generation_number(path: Path | None) -> int:
-    return -1 if path is None else int(path.name[1:])
+    """A generation's number (-1 for none, or for a name that is not a generation's)."""
+    if path is None or not path.name[1:].isdigit():
+        return -1
+    return int(path.name[1:])
+
+
+def upgraded(relative: Path) -> Path:
+    """A data file's path in a new generation: a version-1 store's null-year partition
+    becomes the explicit ``year=0``."""
+    parts = relative.parts
+    if len(parts) > 1 and parts[1] == LEGACY_NULL_PARTITION:
+        return Path(parts[0], f"{PARTITION}={UNKNOWN_YEAR}", *parts[2:])
+    return relative
 
 
 def table_names(generation: Path | None) -> list[str]:
@@ -68,6 +83,16 @@ def table_names(generation: Path | None) -> list[str]:
 def data_files(generation: Path, table: str) -> list[Path]:
     """The Parquet files of one table in a generation, sorted."""
     return sorted((generation / table).glob("*/*.parquet"))
+
+
+def check_links(root: Path) -> None:
+    """Refuse a folder whose table entries are not the store's links (not a store, or a
+    store copied without its symlinks)."""
+    for table in TABLES:
+        link = root / table
+        if os.path.lexists(link) and not link.is_symlink():
+            raise StoreError(f"{root} is not a vint store (or was copied without its symlinks): "
+                             f"{table}/ should be a link to .current/{table}")
 
 
 @contextmanager
@@ -97,19 +122,19 @@ class Transaction:
     :meth:`commit`, and :meth:`abort` (or a crash) leaves the store as it was."""
 
     def __init__(self, root: Path) -> None:
-        for table in TABLES:
-            link = root / table
-            if os.path.lexists(link) and not link.is_symlink():
-                raise StoreError(f"{root} is not a vint store (or was copied without its symlinks): "
-                                 f"{table}/ should be a link to .current/{table}")
+        check_links(root)
         self.root = root
         self.base = current_generation(root)
-        self.path = root / GENERATIONS / gen_name(generation_number(self.base) + 1)
         collect_garbage(root)
+        existing = [generation_number(p) for p in (root / GENERATIONS).glob("g*")]
+        self.path = root / GENERATIONS / gen_name(max([generation_number(self.base), *existing]) + 1)
         self.path.mkdir(parents=True)
         for table in TABLES:
             (self.path / table).mkdir()
         self.written: list[Path] = []
+        self.recorded: dict[str, FileEntry] = {}  # manifest entries of the files carried over
+        self.sessions_in: dict[Path, set[str]] = {}  # session ids of new files, as their writers tell
+        self._manifests: dict[Path, Manifest | None] = {}
 
     def new_file(self, table: str, partition: str) -> Path:
         """A fresh file name in ``table/partition`` of the new generation."""
@@ -119,11 +144,36 @@ class Transaction:
         self.written.append(path)
         return path
 
-    def keep(self, file: Path) -> None:
-        """Carry a file of the base generation over unchanged (a hard link, no copy)."""
-        assert self.base is not None
-        relative = file.relative_to(self.base)
-        self._link(file, self.path / relative)
+    def holds(self, path: Path, ids: set[str]) -> None:
+        """Tell the manifest that a new file holds these sessions (else it reads them back)."""
+        self.sessions_in.setdefault(path, set()).update(ids)
+
+    def sessions_of(self, path: Path) -> set[str] | None:
+        """The session ids of a file of the new generation, if known without reading it."""
+        entry = self.recorded.get(str(path.relative_to(self.path)))
+        return set(entry.sessions) if entry is not None else self.sessions_in.get(path)
+
+    def keep(self, file: Path, source: Path | None = None) -> None:
+        """Carry a file of the base generation (or of ``source``) over unchanged (a hard
+        link, no copy), with its manifest entry."""
+        source = source or self.base
+        assert source is not None
+        relative = file.relative_to(source)
+        target = upgraded(relative)
+        self._link(file, self.path / target)
+        entry = self._manifest(source).get(str(relative))
+        if entry is not None:
+            self.recorded[str(target)] = entry
+
+    def _manifest(self, generation: Path) -> dict[str, FileEntry]:
+        """A generation's recorded files (none if it has no readable manifest)."""
+        if generation not in self._manifests:
+            try:
+                self._manifests[generation] = load_manifest(generation)
+            except ManifestError:
+                self._manifests[generation] = None
+        manifest = self._manifests[generation]
+        return manifest.files if manifest is not None else {}
 
     def keep_table(self, table: str) -> None:
         """Carry every file of one table (or derived dataset) over unchanged."""
@@ -140,7 +190,11 @@ class Transaction:
             self.written.append(target)
 
     def commit(self) -> None:
-        """Make the new generation durable, then switch ``.current`` to it in one rename."""
+        """Record every file in the manifest, make the new generation durable, then switch
+        ``.current`` to it in one rename."""
+        files = {str(f.relative_to(self.path)): f for t in table_names(self.path) for f in data_files(self.path, t)}
+        entries = {rel: self.recorded.get(rel) or entry_of(path, self.sessions_in.get(path)) for rel, path in files.items()}
+        self.written.append(write_manifest(self.path, entries))
         for path in self.written:
             _fsync(path)
         for folder, _, _ in os.walk(self.path):  # every folder: new files and hard links alike
@@ -166,10 +220,12 @@ class Transaction:
 
 def collect_garbage(root: Path) -> None:
     """Delete generations left by crashed writers and all but the latest superseded ones.
-    Call only under the writer lock."""
-    current = generation_number(current_generation(root))
+    Call only under the writer lock. Deletes nothing while ``.current`` points to no
+    generation (``repair`` needs the older ones)."""
+    generation = current_generation(root)
+    current = generation_number(generation)
     folder = root / GENERATIONS
-    if not folder.is_dir():
+    if not folder.is_dir() or (generation is not None and not generation.is_dir()):
         return
     older = []
     for entry in folder.iterdir():

@@ -13,7 +13,13 @@ from ..engine.cards import CARDS
 from ..engine.scoring import Item
 
 TABLES = ("sessions", "deals", "calls", "plays", "scores")
-PARTITION = "year"  # hive partition key: the year of the session's date (null if unknown)
+PARTITION = "year"  # hive partition key: the year of the session's date (0 if unknown)
+UNKNOWN_YEAR = 0  # an explicit value, so that plain readers infer the partition's type
+LEGACY_NULL_PARTITION = f"{PARTITION}=__HIVE_DEFAULT_PARTITION__"  # how version 1 wrote an unknown year
+
+# The store's schema version, kept in each generation's manifest. 1: no manifest, unknown year
+# as a null partition; 2: manifest, ``deals.doubled``, unknown year as ``year=0``.
+SCHEMA_VERSION = 2
 
 _dict = pa.dictionary(pa.int8(), pa.string())
 _sid = pa.dictionary(pa.int32(), pa.string())  # session ids repeat in long runs
@@ -64,6 +70,7 @@ DEALS = pa.schema([
     ("contract", _dict),  # null when passed out
     ("declarer", _dict),
     ("trick_value", pa.int16()),
+    ("doubled", pa.int8()),  # 1, 2 (doubled) or 4 (redoubled); null when passed out
     ("tricks_ns", pa.int8()),
     ("tricks_ew", pa.int8()),
     ("passed_out", pa.bool_()),
@@ -132,6 +139,10 @@ def writer_options(schema: pa.Schema) -> dict[str, object]:
     dictionary = [f.name for f in schema if f.name not in PLAIN_COLUMNS]
     return {"compression": COMPRESSION, "compression_level": COMPRESSION_LEVEL, "store_schema": False,
             "use_dictionary": dictionary, "write_statistics": ["session_id", "deal"]}
+
+
+# Columns that files written by an older schema version may lack (read back as nulls).
+ADDED_COLUMNS = {"deals": frozenset({"doubled"})}
 
 
 def read_schema(table: str) -> pa.Schema:

@@ -19,11 +19,14 @@ import pyarrow.parquet as pq
 
 from ..engine.record import SessionRecord
 from .importer import CheckedBatch, FileOutcome, KnownFile, batched, check_files, expand_paths, remember
-from .layout import Transaction, current_generation, data_files, table_names, writer_lock
-from .schema import PARTITION, SCHEMAS, TABLES, read_schema, writer_options
+from .damage import Problem, StoreDamaged, committed, verify
+from .errors import StoreError
+from .layout import Transaction, check_links, current_generation, data_files, table_names, upgraded, writer_lock
+from .schema import PARTITION, SCHEMAS, TABLES, UNKNOWN_YEAR, read_schema, writer_options
+from .manifest import session_ids
 from .tables import record_from_tables
 
-HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
+HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"  # a version-1 store's unknown year, read as null
 PARTITIONING = ds.HivePartitioning(pa.schema([(PARTITION, pa.int16())]), null_fallback=HIVE_NULL)
 FILES_PER_BATCH = 64  # at most this many files, or
 BYTES_PER_BATCH = 4 << 20  # of source text, are checked per worker task (bounds memory)
@@ -35,8 +38,27 @@ T = TypeVar("T")
 
 
 def partition_name(year: int | None) -> str:
-    """The hive folder name of a year partition (``year=2026``; null for an unknown year)."""
-    return f"{PARTITION}={HIVE_NULL if year is None else year}"
+    """The hive folder name of a year partition (``year=2026``; ``year=0`` for an unknown
+    year, so that every reader can infer the partition's type)."""
+    return f"{PARTITION}={UNKNOWN_YEAR if year is None else year}"
+
+
+def open_existing(path: str | os.PathLike[str]) -> Store:
+    """The store at ``path``, refused with a :class:`StoreError` unless it is a store that
+    has been written to, of a schema version this vint-replay reads, and not visibly damaged:
+    the one check every command that reads a store makes before opening it."""
+    store = Store(path)
+    root = store.root
+    if not root.is_dir():
+        raise StoreError(f"{root} is not a vint store: there is no such folder")
+    check_links(root)
+    generation = committed(root)
+    if generation is None:
+        raise StoreError(f"{root} is not a vint store yet: import sessions into it first")
+    problems = verify(generation, thorough=False)
+    if problems:
+        raise StoreDamaged(root, problems)
+    return store
 
 
 @dataclass
@@ -93,10 +115,13 @@ class Store:
 
     def dataset(self, table: str, generation: Path | None = None) -> ds.Dataset:
         """The pyarrow dataset of one table in the committed (or given) generation."""
-        generation = generation or current_generation(self.root)
+        generation = generation or committed(self.root)
         schema = read_schema(table).append(pa.field(PARTITION, pa.int16()))
         if generation is None:
             return ds.dataset(pa.table({f.name: pa.array([], f.type) for f in schema}))
+        problems = verify(generation, [table])  # each file's checksum once per process
+        if problems:
+            raise StoreDamaged(self.root, problems)
         return ds.dataset(generation / table, schema=schema, format="parquet", partitioning=PARTITIONING)
 
     def read(self, table: str, filter: ds.Expression | None = None, columns: list[str] | None = None,
@@ -109,14 +134,20 @@ class Store:
 
     def snapshot(self, read: Callable[[Path | None], T]) -> T:
         """``read(generation)`` on the committed generation; run again on the new one if a
-        writer removed it meanwhile (old generations are deleted two commits later)."""
+        writer removed it meanwhile (old generations are deleted two commits later). A file
+        that cannot be read raises :class:`StoreDamaged`, naming the damaged files."""
         for attempt in range(3):
-            generation = current_generation(self.root)
+            generation = committed(self.root)
             try:
                 return read(generation)
-            except OSError:
-                if attempt == 2 or current_generation(self.root) == generation:
+            except (OSError, pa.ArrowException, StoreError) as err:
+                if attempt < 2 and current_generation(self.root) != generation:
+                    continue
+                if isinstance(err, StoreError) or generation is None:
                     raise
+                problems = verify(generation) or [Problem(str(generation.relative_to(self.root)),
+                                                           f"a read failed though every file verifies ({err})")]
+                raise StoreDamaged(self.root, problems) from err
         raise AssertionError("unreachable")
 
     def frame(self, table: str, session_id: SessionIds = None, deal: int | Sequence[int] | None = None,
@@ -162,6 +193,9 @@ class Store:
         sessions = rows["sessions"].to_pylist() if rows else []
         if not sessions:
             raise KeyError(session_id)
+        if rows["deals"].num_rows != sessions[0]["deals"]:
+            raise StoreDamaged(self.root, [Problem("deals", f"session {session_id!r} has {sessions[0]['deals']} deals, "
+                                                            f"the deals table holds {rows['deals'].num_rows}")])
         return record_from_tables(sessions[0], rows["deals"], rows["calls"], rows["plays"])
 
     def player_summary(self) -> pd.DataFrame:
@@ -189,7 +223,7 @@ class Store:
             write = _ImportWriter(self.root)
             seen: dict[str, tuple[str, str]] = {}
             try:
-                for batch in checked:
+                for batch in (batch for batches in checked for batch in batches):
                     summary.check_cpu_seconds += batch.cpu_seconds
                     summary.peak_worker_rss_mb = max(summary.peak_worker_rss_mb, batch.peak_rss_mb)
                     keep = []
@@ -225,7 +259,7 @@ class Store:
         committed with it in one swap, or nothing if the body raises. Partitions holding more
         than ``merge_above`` files are merged (``None``: none). Used for derived datasets."""
         with writer_lock(self.root):
-            txn = Transaction(self.root)
+            txn = begin(self.root)
             try:
                 for table in table_names(txn.base):
                     txn.keep_table(table)
@@ -241,7 +275,7 @@ class Store:
         """Merge every partition's files into one, atomically (readers see no change in data)."""
         start = time.perf_counter()
         with writer_lock(self.root):
-            base = current_generation(self.root)
+            base = verified_base(self.root)
             if base is None:
                 return CompactSummary(0, 0, time.perf_counter() - start)
             tables = table_names(base)  # the derived datasets are merged too
@@ -261,7 +295,24 @@ class Store:
         return CompactSummary(before, after, time.perf_counter() - start)
 
 
-# ---------------------------------------------------------------- import helpers
+# ---------------------------------------------------------------- writing helpers
+
+
+def verified_base(root: Path) -> Path | None:
+    """The committed generation, verified file by file: nothing is built on damage."""
+    base = committed(root)
+    if base is not None:
+        problems = verify(base)
+        if problems:
+            raise StoreDamaged(root, problems)
+    return base
+
+
+def begin(root: Path) -> Transaction:
+    """A new generation on top of the committed one, once that one verifies clean."""
+    verified_base(root)
+    return Transaction(root)
+
 
 
 def _decide(outcome: FileOutcome, existing: dict[str, str], seen: dict[str, tuple[str, str]], replace: bool,
@@ -303,11 +354,12 @@ class _ImportWriter:
         self.root = root
         self.txn: Transaction | None = None
         self.writers: dict[tuple[str, str], pq.ParquetWriter] = {}
+        self.paths: dict[tuple[str, str], Path] = {}
 
     def rows(self, batch: CheckedBatch, keep: list[int]) -> None:
         assert batch.tables is not None
         if self.txn is None:
-            self.txn = Transaction(self.root)
+            self.txn = begin(self.root)
         by_year: dict[int | None, list[int]] = {}
         for row in keep:
             by_year.setdefault(batch.years[row], []).append(row)
@@ -320,13 +372,14 @@ class _ImportWriter:
                     data = data.filter(pa.array(np.isin(np.asarray(index), rows)))
                 if data.num_rows:
                     self._writer(table, partition).write_batch(data, row_group_size=ROW_GROUP_ROWS)
+                    self.txn.holds(self.paths[(table, partition)], session_ids(data.column("session_id")))
 
     def _writer(self, table: str, partition: str) -> pq.ParquetWriter:
         key = (table, partition)
         if key not in self.writers:
             assert self.txn is not None
-            self.writers[key] = pq.ParquetWriter(self.txn.new_file(table, partition), SCHEMAS[table],
-                                                 **writer_options(SCHEMAS[table]))
+            self.paths[key] = self.txn.new_file(table, partition)
+            self.writers[key] = pq.ParquetWriter(self.paths[key], SCHEMAS[table], **writer_options(SCHEMAS[table]))
         return self.writers[key]
 
     def _close(self) -> None:
@@ -344,8 +397,8 @@ class _ImportWriter:
         if txn.base is not None:
             for table in table_names(txn.base):
                 for file in data_files(txn.base, table):
-                    if replaced and _holds_any(file, replaced):
-                        _copy_without(txn, table, file, replaced)
+                    if replaced and holds_any(file, replaced):
+                        copy_without(txn, table, file, replaced)
                     else:
                         txn.keep(file)
         for table in table_names(txn.path):
@@ -358,19 +411,19 @@ class _ImportWriter:
             self.txn.abort()
 
 
-def _holds_any(file: Path, ids: set[str]) -> bool:
+def holds_any(file: Path, ids: set[str]) -> bool:
     column = pq.read_table(file, columns=["session_id"]).column("session_id")
     return bool(pc.any(pc.is_in(column, pa.array(sorted(ids)))).as_py())
 
 
-def _copy_without(txn: Transaction, table: str, file: Path, ids: set[str]) -> None:
+def copy_without(txn: Transaction, table: str, file: Path, ids: set[str]) -> None:
     """Rewrite a file of the base generation into the new one without the given sessions."""
     source = pq.ParquetFile(file)
     drop = pa.array(sorted(ids))
     schema = _file_schema(table, source)
-    with pq.ParquetWriter(txn.new_file(table, file.parent.name), schema, **writer_options(schema)) as out:
+    with pq.ParquetWriter(txn.new_file(table, upgraded(Path(table, file.parent.name)).parts[1]), schema, **writer_options(schema)) as out:
         for i in range(source.num_row_groups):
-            group = source.read_row_group(i)
+            group = _conform(source.read_row_group(i), schema)
             out.write_table(group.filter(pc.invert(pc.is_in(group.column("session_id"), drop))),
                             row_group_size=ROW_GROUP_ROWS)
 
@@ -378,6 +431,15 @@ def _copy_without(txn: Transaction, table: str, file: Path, ids: set[str]) -> No
 def _file_schema(table: str, source: pq.ParquetFile) -> pa.Schema:
     """The schema to rewrite a file with: a table's own, or a derived dataset's as written."""
     return read_schema(table) if table in TABLES else source.schema_arrow
+
+
+def _conform(rows: pa.Table, schema: pa.Schema) -> pa.Table:
+    """Rows of a file written by an older schema version in the current schema: the columns
+    added since are null."""
+    if rows.schema.names == schema.names:
+        return rows
+    return pa.table([rows.column(f.name) if f.name in rows.schema.names else pa.nulls(rows.num_rows, f.type)
+                     for f in schema], schema=schema)
 
 
 def _merge_crowded(txn: Transaction, table: str, limit: int) -> None:
@@ -388,13 +450,17 @@ def _merge_crowded(txn: Transaction, table: str, limit: int) -> None:
         if len(files) <= limit:
             continue
         schema = _file_schema(table, pq.ParquetFile(files[0]))
-        with pq.ParquetWriter(txn.new_file(table, partition.name), schema, **writer_options(schema)) as out:
+        merged = txn.new_file(table, partition.name)
+        known = [txn.sessions_of(file) for file in files]
+        if all(ids is not None for ids in known):
+            txn.holds(merged, set().union(*known))  # type: ignore[arg-type]
+        with pq.ParquetWriter(merged, schema, **writer_options(schema)) as out:
             pending: list[pa.Table] = []
             rows = 0
             for file in files:
                 source = pq.ParquetFile(file)
                 for i in range(source.num_row_groups):
-                    group = source.read_row_group(i)
+                    group = _conform(source.read_row_group(i), schema)
                     pending.append(group)
                     rows += group.num_rows
                     if rows >= ROW_GROUP_ROWS:
@@ -423,7 +489,7 @@ class _checker:
         else:
             remember(known)
 
-    def __enter__(self) -> Iterator[CheckedBatch]:
+    def __enter__(self) -> Iterator[list[CheckedBatch]]:
         if self.pool is None:
             return map(check_files, self.chunks)
         return self.pool.imap(check_files, self.chunks)

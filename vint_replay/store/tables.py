@@ -86,9 +86,12 @@ def columnar_sha256(batch: ColumnarBatch) -> list[str]:
 
 
 def _session_text(info: SessionInfo, extra: dict[str, object], comments: tuple[Comment, ...]) -> bytes:
-    nested = [info.nested_extra] if info.nested_extra else []  # absent: the digest of older records is unchanged
+    # absent: the digest of older records is unchanged
+    nested = [info.nested_extra] if info.nested_extra or info.options else []
+    options = [info.options] if info.options else []
     return json.dumps([info.id, info.players, info.event, info.site, info.date, info.table, info.rules,
-                       info.extra, extra, _comments_json(comments), *nested], ensure_ascii=False, sort_keys=True).encode()
+                       info.extra, extra, _comments_json(comments), *nested, *options], ensure_ascii=False,
+                      sort_keys=True).encode()
 
 
 def _deal_text(number: int, dealer: int, hands: tuple[int, ...] | None, calls: bytes, play: bytes | None,
@@ -151,10 +154,10 @@ class TableRows:
         self._entries: list[tuple[int, int, int, int]] = []  # (side, line, item, points)
         self._calls: list[tuple[int, int, int, int]] = []  # (session, deal, dealer, number of calls)
         self._call_codes = bytearray()  # Call.code of each call
-        self._played: list[tuple[int, int]] = []  # (session, deal) of each deal with a card play
+        self._played: list[tuple[int, int, int]] = []  # (session, deal, cards) of each deal with a card play
         self._cards = bytearray()  # 52 per played deal, in play order
-        self._leaders = bytearray()  # 13 per played deal: the seat leading each trick
-        self._winners = bytearray()  # 13 per played deal: the seat winning each trick
+        self._leaders = bytearray()  # per trick begun (13 unless claimed): the seat leading it
+        self._winners = bytearray()  # per trick begun: the seat winning it (NO_WINNER: stopped by a claim)
         # Finished parts of the four per-deal tables, in session order: (columns, session index)
         self._parts: list[dict[str, tuple[dict[str, Any], np.ndarray]]] = []
 
@@ -177,7 +180,7 @@ class TableRows:
             None if ns == ew else (0 if ns > ew else 1), abs(ns - ew),
             source.file, source.format, source.sha256, content_hash, imported_at,
             _json_or_none({"session": info.extra, "record": record.extra, "comments": _comments_json(record.comments),
-                           "session_nested": info.nested_extra}),
+                           "session_nested": info.nested_extra, "options": info.options}),
         ))
         for deal, replay, scored in zip(record.deals, report.replays, score.deals):
             number = deal.number
@@ -190,11 +193,15 @@ class TableRows:
             self._deals.append(self._deal_row(k, deal, replay, scored, totals))
             self._calls.append((k, number, int(deal.dealer), len(deal.auction)))
             self._call_codes += call_codes(deal.auction)
-            if replay.tricks:
-                self._played.append((k, number))
-                self._cards.extend(deal.play if deal.play else [c for t in replay.tricks for c in t.cards])
-                self._leaders.extend([t.leader for t in replay.tricks])
-                self._winners.extend([t.winner for t in replay.tricks])
+            if deal.play:
+                tricks = replay.tricks
+                self._played.append((k, number, len(deal.play)))
+                self._cards.extend(deal.play)
+                self._leaders.extend([t.leader for t in tricks])
+                self._winners.extend([t.winner for t in tricks])
+                if len(deal.play) > 4 * len(tricks):  # a trick begun when the claim was made
+                    self._leaders.append(tricks[-1].winner if tricks else _first_leader(replay))
+                    self._winners.append(NO_WINNER)
 
     @staticmethod
     def _deal_row(k: int, deal: DealRecord, replay: DealReplay, scored: DealScore, totals: list[int]) -> tuple:
@@ -207,7 +214,8 @@ class TableRows:
         return (
             k, deal.number, scored.rubber, int(deal.dealer),
             *((None,) * 4 if hands is None else (pbn(hands[0]), pbn(hands[1]), pbn(hands[2]), pbn(hands[3]))),
-            *((None,) * 3 if contract is None else (contract.bid.code, int(contract.declarer), scored.trick_value)),
+            *((None,) * 4 if contract is None else (contract.bid.code, int(contract.declarer), scored.trick_value,
+                                                     contract.doubled)),
             *((None, None) if won is None else won), replay.passed_out,
             None if contract is None else won[contract.declarer.side] >= contract.tricks_needed,
             *((None,) * 3 if game is None else (int(game.side), game.trick, _BONUS_CODE[game.bonus])),
@@ -249,6 +257,7 @@ class TableRows:
             "contract": pa.array(i8(batch.contract), mask=passed),
             "declarer": pa.array(i8(batch.declarer), mask=passed),
             "trick_value": pa.array(batch.trick_value.astype(np.int16), mask=passed),
+            "doubled": pa.array(np.ones(n, dtype=np.int8), mask=passed),  # the batch path takes no doubles
             "tricks_ns": pa.array(i8(batch.tricks[:, 0]), mask=passed),
             "tricks_ew": pa.array(i8(batch.tricks[:, 1]), mask=passed),
             "passed_out": passed, "made": pa.array(batch.made, mask=passed),
@@ -322,19 +331,31 @@ class TableRows:
         }, np.repeat(facts[:, 0], counts)
 
     def _play_columns(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
-        facts = np.array(self._played, dtype=np.int64).reshape(-1, 2)
-        n = len(facts)
-        leaders = np.repeat(np.frombuffer(bytes(self._leaders), dtype=np.uint8).reshape(n, 13), 4, axis=1)
-        winners = np.repeat(np.frombuffer(bytes(self._winners), dtype=np.uint8).reshape(n, 13), 4, axis=1)
-        seats = (leaders + np.tile(np.arange(4, dtype=np.uint8), 13)) & 3
+        facts = np.array(self._played, dtype=np.int64).reshape(-1, 3)
+        counts = facts[:, 2]
+        index = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+        begun = (counts + 3) // 4  # tricks begun per deal
+        trick_at = np.repeat(np.cumsum(begun) - begun, counts) + index // 4  # each card's trick, flat
+        leaders = np.frombuffer(bytes(self._leaders), dtype=np.uint8)[trick_at]
+        winners = np.frombuffer(bytes(self._winners), dtype=np.uint8)[trick_at]
+        seats = (leaders + (index & 3)).astype(np.uint8) & 3
         return {
-            "deal": np.repeat(facts[:, 1], 52),
-            "index": np.tile(np.arange(52), n),
-            "trick": np.tile(np.arange(52) // 4 + 1, n),
-            "seat": seats.reshape(-1),
+            "deal": np.repeat(facts[:, 1], counts),
+            "index": index,
+            "trick": index // 4 + 1,
+            "seat": seats,
             "card": np.frombuffer(bytes(self._cards), dtype=np.uint8),
-            "won": (seats == winners).reshape(-1),
-        }, np.repeat(facts[:, 0], 52)
+            "won": seats == winners,
+        }, np.repeat(facts[:, 0], counts)
+
+
+NO_WINNER = 255  # the winner of a trick the claim stopped
+
+
+def _first_leader(replay: DealReplay) -> int:
+    """Who led to the first trick (for a play claimed before its first trick was complete)."""
+    profile, contract = replay.profile, replay.contract
+    return profile.opening_leader(contract.declarer) if contract else profile.passed_out_leader(replay.deal.dealer)
 
 
 _DICTIONARIES: dict[str, tuple[str, ...]] = {
@@ -386,7 +407,8 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
         id=session["session_id"],
         players=(session["player_n"], session["player_e"], session["player_s"], session["player_w"]),
         event=session["event"], site=session["site"], date=session["date"], table=session["table_name"],
-        rules=session["rules"], extra=extra.get("session", {}), nested_extra=extra.get("session_nested", {}),
+        rules=session["rules"], options=extra.get("options", {}), extra=extra.get("session", {}),
+        nested_extra=extra.get("session_nested", {}),
     )
     auctions = _by_deal(calls, "call", CALL_BY_TEXT)
     cards = _by_deal(plays, "card", CARDS_BY_NAME)

@@ -12,7 +12,8 @@ from importlib import import_module
 from .base import ProfileError, RubberState, RuleProfile, Slip
 
 DEFAULT_PROFILE = "volchaninov"
-_MODULES = {"volchaninov": ("volchaninov", "Volchaninov"), "classic": ("classic", "Classic")}
+_MODULES = {"volchaninov": ("volchaninov", "Volchaninov"), "classic": ("classic", "Classic"),
+            "rubber-bridge": ("rubber_bridge", "RubberBridge"), "duplicate-bridge": ("duplicate_bridge", "DuplicateBridge")}
 
 
 @cache

@@ -166,6 +166,11 @@ class RuleProfile:
         tricks (never decreasing as tricks are taken): the game race is run on this."""
         return taken * self.trick_value(contract)
 
+    def vulnerability(self, rubber: RubberState, board: int, recorded: tuple[bool, bool] | None) -> tuple[bool, bool]:
+        """Whether N–S and E–W are vulnerable in deal (board) ``board`` of this rubber, given
+        what the record says (``recorded``). No vint system has vulnerability."""
+        return False, False
+
     def deal_entries(self, facts: DealFacts) -> list[Entry]:
         """The deal's own entries, below and above the line (not the game premiums)."""
         raise NotImplementedError

@@ -1,0 +1,206 @@
+"""``vint-replay repair``: bring a damaged store back to a consistent generation, atomically.
+
+Two ways back are weighed by the sessions each loses: the newest earlier generation that
+verifies clean, or the committed one without the sessions the damaged files held (their rows
+are dropped from every table, so no session is left half stored). The damaged files are kept
+in ``.damaged/`` and every dropped session is named with the file it was imported from, so
+nothing is lost silently: importing those files again restores them. A clean store of schema
+version 1 (no manifest) is upgraded: the new generation gets a manifest.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from .damage import Problem, committed_or_dangling, generations, verify
+from .errors import StoreError
+from .layout import CURRENT, Transaction, check_links, data_files, generation_number, table_names, writer_lock
+from .manifest import MANIFEST, ManifestError, load_manifest
+from .store import copy_without, holds_any
+
+DAMAGED = ".damaged"  # where repair keeps the damaged files, for inspection
+
+
+@dataclass(frozen=True)
+class DroppedSession:
+    """A session the repaired store no longer holds, and the file to import it again from."""
+
+    session_id: str
+    source_file: str | None
+    reverted: bool = False  # still stored, with the content it had before its last replacement
+
+
+@dataclass
+class RepairSummary:
+    """What ``repair`` did: ``action`` is ``clean``, ``upgraded``, ``rolled back`` or
+    ``dropped damaged sessions``."""
+
+    action: str
+    problems: list[Problem] = field(default_factory=list)
+    dropped: list[DroppedSession] = field(default_factory=list)
+    generation: str | None = None  # the new committed generation
+    kept_in: Path | None = None  # where the damaged files were kept
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """One way back: the generation to start from, the files to leave out, the sessions lost."""
+
+    source: Path
+    damaged: frozenset[str]  # files (relative to source) left out
+    lost: frozenset[str]  # session ids not in the result
+    drop: frozenset[str]  # session ids whose rows are removed from the kept files
+
+
+def repair(root: Path) -> RepairSummary:
+    """Repair the store at ``root`` under the writer lock (see the module docstring)."""
+    check_links(root)
+    if not os.path.lexists(root / CURRENT):  # checked before the lock, which would make the folder
+        raise StoreError(f"{root} is not a vint store: it has never been written to")
+    with writer_lock(root):
+        current, problems = committed_or_dangling(root)
+        if current is not None and not problems:
+            if (current / MANIFEST).exists():
+                return RepairSummary("clean", generation=current.name)
+            return RepairSummary("upgraded", generation=_commit(root, _Plan(current, frozenset(), frozenset(),
+                                                                             frozenset())))
+        known = _sessions(current) if current is not None else {}
+        plans = [p for p in (_rollback(root, current, known), _without_damage(current, problems)) if p is not None]
+        if not plans:
+            raise StoreError(f"{root} cannot be repaired: no earlier generation verifies clean and the damaged "
+                             "files' sessions cannot be named; import the sessions into a new store")
+        plan = min(plans, key=lambda p: len(p.lost))  # on a tie, the rollback (listed first)
+        older = _sessions(plan.source) if plan.source != current else {}  # before the commit deletes it
+        dropped = [DroppedSession(sid, known[sid].source_file if sid in known else None, sid in older)
+                   for sid in sorted(plan.lost)]
+        damaged = {p.file for p in problems}.union(*(p.damaged for p in plans))
+        kept_in = _keep_damaged(root, current, damaged) if current is not None else None
+        generation = _commit(root, plan)
+        action = "dropped damaged sessions" if plan.source == current else "rolled back"
+        return RepairSummary(action, problems, dropped, generation, kept_in)
+
+
+def _rollback(root: Path, current: Path | None, known: dict[str, _Stored]) -> _Plan | None:
+    """The newest generation before the committed one that verifies clean, if any."""
+    newest = generation_number(current) if current is not None else _dangling_number(root)
+    for candidate in generations(root):
+        if generation_number(candidate) < newest and not verify(candidate):
+            older = _sessions(candidate)
+            changed = {sid for sid, stored in known.items() if sid not in older or
+                       stored.content_sha256 is None or older[sid].content_sha256 != stored.content_sha256}
+            return _Plan(candidate, frozenset(), frozenset(changed), frozenset())
+    return None
+
+
+def _without_damage(current: Path | None, problems: list[Problem]) -> _Plan | None:
+    """The committed generation without its damaged files and the sessions they held;
+    ``None`` if those sessions cannot be named."""
+    if current is None:
+        return None
+    if any(p.file == MANIFEST for p in problems):  # no trusted record: check every file itself
+        problems = verify(current, use_manifest=False)
+    try:
+        manifest = load_manifest(current)
+    except ManifestError:
+        manifest = None
+    damaged = {p.file for p in problems if p.file != MANIFEST}
+    lost: set[str] = set()
+    for rel in damaged:
+        entry = manifest.files.get(rel) if manifest is not None else None
+        if entry is not None:
+            lost.update(entry.sessions)
+        elif manifest is None:  # a version-1 file: every session of its partition
+            partition = _partition_ids(current, rel, damaged)
+            if partition is None:
+                return None
+            lost.update(partition)
+        # a file missing from the manifest was never part of the store: left out, nothing lost
+    return _Plan(current, frozenset(damaged), frozenset(lost), frozenset(lost))
+
+
+def _partition_ids(generation: Path, rel: str, damaged: set[str]) -> set[str] | None:
+    """The session ids of the partition ``rel`` lies in, from its undamaged sessions files."""
+    partition = rel.split("/")[1]
+    files = [f for f in (generation / "sessions" / partition).glob("*.parquet")]
+    if any(str(f.relative_to(generation)) in damaged for f in files):
+        return None
+    return {sid for f in files for sid in pq.read_table(f, columns=["session_id"]).column(0).to_pylist()}
+
+
+@dataclass(frozen=True)
+class _Stored:
+    """A stored session's source file and content hash (``None`` where unreadable)."""
+
+    source_file: str | None = None
+    content_sha256: str | None = None
+
+
+def _sessions(generation: Path) -> dict[str, _Stored]:
+    """The sessions of a generation: from its readable sessions files, and from the
+    manifest for the others (source and content unknown)."""
+    out: dict[str, _Stored] = {}
+    for file in data_files(generation, "sessions"):
+        try:
+            rows = pq.read_table(file, columns=["session_id", "source_file", "content_sha256"]).to_pydict()
+        except Exception:  # a damaged file: its ids come from the manifest below
+            continue
+        out.update((sid, _Stored(source, digest)) for sid, source, digest in zip(*rows.values()))
+    try:
+        manifest = load_manifest(generation)
+    except ManifestError:
+        manifest = None
+    for rel, entry in (manifest.files.items() if manifest is not None else ()):
+        if rel.startswith("sessions/"):
+            for sid in entry.sessions:
+                out.setdefault(sid, _Stored())
+    return out
+
+
+def _commit(root: Path, plan: _Plan) -> str:
+    """A new generation from ``plan.source``: its files but the damaged ones, without the
+    dropped sessions' rows, with a fresh manifest; committed in one rename."""
+    txn = Transaction(root)
+    try:
+        for table in table_names(plan.source):
+            for file in data_files(plan.source, table):
+                rel = str(file.relative_to(plan.source))
+                if rel in plan.damaged:
+                    continue
+                if plan.drop and holds_any(file, set(plan.drop)):
+                    copy_without(txn, table, file, set(plan.drop))
+                else:
+                    txn.keep(file, plan.source)
+        txn.commit()
+    except BaseException:
+        txn.abort()
+        raise
+    return txn.path.name
+
+
+def _keep_damaged(root: Path, generation: Path, damaged: set[str]) -> Path | None:
+    """Hard-link (or copy) the damaged files that still exist into ``.damaged/``."""
+    existing = [rel for rel in sorted(damaged) if (generation / rel).is_file()]
+    if not existing:
+        return None
+    folder = root / DAMAGED / f"{generation.name}-{time.strftime('%Y%m%dT%H%M%S')}"
+    for rel in existing:
+        target = folder / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(generation / rel, target)
+        except OSError:
+            shutil.copy2(generation / rel, target)
+    return folder
+
+
+def _dangling_number(root: Path) -> float:
+    """The number of the generation a dangling ``.current`` names (any generation is older
+    than a name that is not a generation's)."""
+    number = generation_number(root / Path(os.readlink(root / CURRENT)).name)
+    return number if number >= 0 else float("inf")
+

@@ -6,7 +6,7 @@ profile: bid order, pass counts, opening leader, card strengths, trick value, wh
 the line, threshold, games per rubber, premiums, deal entries that read single hands, what a
 passed-out deal and a rubber's end write. ``SyntheticReference`` also overrides the hooks the
 batch path declines (declarer, legal cards, played passed-out deals, doubles, the unfinished
-rubber), so its sessions must take the reference path.
+rubber, vulnerability), so its sessions must take the reference path.
 
 They are registered only inside :func:`registered` (a fixture of ``conftest.py``).
 """
@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 
@@ -125,8 +126,8 @@ class Synthetic(RuleProfile):
 class SyntheticReference(Synthetic):
     """``Synthetic`` plus what the batch path declines: the first of the side to name the
     denomination declares, a player void in the suit led must play a spade if he has one,
-    doubles (each doubling the trick value), passed-out deals played out with the dealer
-    leading, and an unfinished rubber's below-the-line points written above."""
+    doubles (each doubling the trick value), vulnerability, passed-out deals played out with
+    the dealer leading, and an unfinished rubber's below-the-line points written above."""
 
     name = "synthetic-reference"
     doubles_allowed = True
@@ -141,6 +142,17 @@ class SyntheticReference(Synthetic):
 
     def trick_value(self, contract: Contract) -> int:
         return super().trick_value(contract) * contract.doubled
+
+    def vulnerability(self, rubber: RubberState, board: int, recorded: tuple[bool, bool] | None) -> tuple[bool, bool]:
+        """N–S on odd deal numbers, E–W once it has won a game of the rubber."""
+        return board % 2 == 1, Side.EW in rubber.games
+
+    def deal_entries(self, facts: DealFacts) -> list[Entry]:
+        """Undertricks count double against vulnerable declarers."""
+        entries = super().deal_entries(facts)
+        if facts.vulnerable[facts.contract.declarer.side]:
+            return [replace(e, points=2 * e.points) if e.item is Item.UNDERTRICKS else e for e in entries]
+        return entries
 
     def plays_passed_out(self) -> bool:
         return True

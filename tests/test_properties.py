@@ -168,21 +168,24 @@ def swap_in_trick(raw: dict, report: SessionReport, k: int, choose: Choose):
 
 
 def revoke(raw: dict, report: SessionReport, k: int, choose: Choose):
-    """A player who followed suit plays instead a card of another suit he plays later."""
+    """A player plays, instead of a card he played, one he plays later that the profile's
+    legal cards did not allow him then (another suit while holding the suit led, say)."""
     replay = report.replays[k]
-    if not replay.tricks:
-        return None
+    legal_cards = report.profile.legal_cards
     options = []
+    remaining = list(replay.hands)
     for t, trick in enumerate(replay.tricks):
-        for i in (1, 2, 3):
-            card, seat = trick.cards[i], trick.seat_of(i)
-            if card.suit != trick.cards[0].suit:
-                continue
-            for u in range(t + 1, 13):
-                later = replay.tricks[u]
-                j = (seat - later.leader) % 4
-                if later.cards[j].suit != trick.cards[0].suit:
-                    options.append((4 * t + i, 4 * u + j))
+        led = trick.cards[0].suit
+        for i, card in enumerate(trick.cards):
+            seat = trick.seat_of(i)
+            if i:
+                allowed = legal_cards(remaining[seat], led)
+                for u in range(t + 1, 13):
+                    later = replay.tricks[u]
+                    j = (seat - later.leader) % 4
+                    if not allowed >> later.cards[j] & 1:
+                        options.append((4 * t + i, 4 * u + j))
+            remaining[seat] &= ~(1 << card)
     if not options:
         return None
     a, b = options[choose(len(options))]
@@ -212,6 +215,28 @@ def double(raw: dict, report: SessionReport, k: int, choose: Choose):
     return "bad_call", f"auction[{i}]"
 
 
+def extra_pass(raw: dict, report: SessionReport, k: int, choose: Choose):
+    """A pass after the profile's closing passes."""
+    raw["auction"].append("pass")
+    return "call_after_close", f"auction[{len(raw['auction']) - 1}]"
+
+
+def passed_out_play(raw: dict, report: SessionReport, k: int, choose: Choose):
+    """A passed-out deal with a play where the profile throws it in, without one where it
+    plays it out."""
+    if not report.replays[k].passed_out:
+        return None
+    if report.profile.plays_passed_out():
+        del raw["play"]
+        return "missing_play", "play"
+    raw["play"] = [name for hand in raw["hands"].values() for name in _cards_of(hand)]
+    return "play_after_passout", "play[0]"
+
+
+def _cards_of(pbn: str) -> list[str]:
+    return [suit + rank for suit, holding in zip("SHDC", pbn.split(".")) for rank in holding]
+
+
 def truncated_play(raw: dict, report: SessionReport, k: int, choose: Choose):
     if "play" not in raw:
         return None
@@ -235,8 +260,8 @@ def duplicate_number(raw: dict, report: SessionReport, k: int, choose: Choose):
     return "deal_number", "number"
 
 
-CORRUPTIONS: list[Corruption] = [swap_in_trick, revoke, short_auction, insufficient_bid, double, truncated_play,
-                                 wrong_dealer, duplicate_number]
+CORRUPTIONS: list[Corruption] = [swap_in_trick, revoke, short_auction, extra_pass, insufficient_bid, double,
+                                 passed_out_play, truncated_play, wrong_dealer, duplicate_number]
 
 
 def corrupt(data: st.DataObject, record: SessionRecord, kind: Corruption, raw: dict, exclude: set[int] = set()):

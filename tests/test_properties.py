@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from strategies import sessions
 from synthetic_profile import ALL_PROFILES
-from vint_replay.engine.profiles import RuleProfile, get_profile
+from vint_replay.engine.profiles import RubberState, RuleProfile
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.scoring import Item, Line
 from vint_replay.engine.seats import SEATS, SIDES, Side
@@ -46,12 +46,14 @@ def test_random_legal_session_validates_and_scores(rules: str, data):
     below = [0, 0]
     rubber = 1
     games: list[Side] = []
+    passed_out = 0
     for replay, deal in zip(report.replays, score.deals):
         if deal.rubber != rubber:  # a new rubber only after a won one, with fresh lines
             assert deal.rubber == rubber + 1 and score.rubbers[rubber - 1].finished
-            rubber, below, games = deal.rubber, [0, 0], []
+            rubber, below, games, passed_out = deal.rubber, [0, 0], [], 0
         assert deal.below_before == tuple(below)
         if replay.passed_out:
+            passed_out += 1
             assert deal.game is None and deal.contract is None
             if profile.plays_passed_out():
                 check_play(replay, profile, None, profile.passed_out_leader(replay.deal.dealer))
@@ -78,16 +80,18 @@ def test_random_legal_session_validates_and_scores(rules: str, data):
             running[side] = below[side] + profile.below_points(contract, side, taken[side])
             if first is None and running[side] >= profile.game_threshold:
                 first = (side, number)
-        premiums = [e for e in deal.entries if e.item in (Item.GAME, Item.RUBBER)]
         if first is None:
-            assert deal.game is None and not premiums
+            assert deal.game is None
             below = running
         else:
             assert (deal.game.side, deal.game.trick) == first
             games.append(first[0])
             won = games.count(first[0]) == profile.games_to_win_rubber
             assert deal.game.bonus == ("rubber" if won else "game")
-            assert premiums == profile.game_entries(first[0], games, won)
+            premiums = profile.game_entries(first[0], games, won)
+            if won:
+                premiums += profile.rubber_won_entries(RubberState(tuple(games), passed_out), first[0])
+            assert deal.entries[len(deal.entries) - len(premiums):] == tuple(premiums)  # written after the deal's own
             below = [0, 0]
     for rubber_score in score.rubbers:
         mine = [d for d in score.deals if d.rubber == rubber_score.number]

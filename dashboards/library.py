@@ -58,22 +58,24 @@ class Library:
         self.store = store
         self.max_upload_bytes = max_upload_bytes
         self.on_import = on_import
-        self._reports: dict[str, SessionReport] = {}
+        self._reports: dict[tuple[str, str | None], SessionReport] = {}  # by session id and rescoring
         self._lock = Lock()
 
-    def report(self, session_id: str) -> SessionReport | None:
-        """The checked and scored session, or ``None`` if the store has no such id."""
+    def report(self, session_id: str, rules: str | None = None) -> SessionReport | None:
+        """The checked and scored session (rescored under profile ``rules`` when given), or
+        ``None`` if the store has no such id."""
+        key = (session_id, rules)
         with self._lock:
-            cached = self._reports.get(session_id)
+            cached = self._reports.get(key)
         if cached is not None:
             return cached
         try:
             record = self.store.load_session(session_id)
         except KeyError:
             return None
-        report = evaluate(record)
+        report = evaluate(record, rules=rules)
         with self._lock:
-            self._reports[session_id] = report
+            self._reports[key] = report
         return report
 
     def upload(self, filename: str, data: bytes) -> UploadResult:
@@ -92,7 +94,8 @@ class Library:
             outcome = self.store.import_paths([str(path)], replace=False, workers=1).outcomes[0]
         if outcome.session_id is not None:
             with self._lock:
-                self._reports.pop(outcome.session_id, None)
+                for key in [k for k in self._reports if k[0] == outcome.session_id]:
+                    self._reports.pop(key, None)
         if outcome.status in ("imported", "replaced") and self.on_import is not None:
             self.on_import()
         return UploadResult(outcome.status, outcome.session_id, tuple(outcome.diagnostics), outcome.reason)

@@ -20,15 +20,15 @@ from vint_replay.store import Store
 ROOT = Path(__file__).resolve().parent.parent
 WIDTH = 1400
 
-# (file name, path, keys to press after loading, seat view radio to click, checkbox to tick)
+# (file name, path, keys to press after loading, checkbox to tick)
 PAGES = [
-    ("sessions", "/", "", None, None),
-    ("scoresheet", "/session/arbat-2026-11-03-t2", "", None, None),  # has planted paper mistakes
-    ("replay", "/replay/arbat-2026-11-03-t1/1", "\ue014" * 18, None, None),  # 18 × →: trick 5, two cards on the table
-    ("replay-seat-view", "/replay/arbat-2026-11-03-t1/1", "\ue014" * 30, "S", None),
+    ("sessions", "/", "", None),
+    ("scoresheet", "/session/arbat-2026-11-03-t2", "", None),  # has planted paper mistakes
+    ("replay", "/replay/arbat-2026-11-03-t1/1", "\ue014" * 18, None),  # 18 × →: trick 5, two cards on the table
+    ("replay-seat-view", "/replay/arbat-2026-11-03-t1/1?view=S&card=30", "", None),  # South's view at card 30
     # 5 × →: North's ♠3 (the first card of trick 2) gave two tricks away; East's best cards lit
-    ("replay-dd", "/replay/arbat-2026-11-03-t1/2", "\ue014" * 5, None, "best"),
-    ("analysis", "/analysis", "", None, None),
+    ("replay-dd", "/replay/arbat-2026-11-03-t1/2", "\ue014" * 5, "best"),
+    ("analysis", "/analysis", "", None),
 ]
 
 
@@ -42,14 +42,12 @@ def main() -> None:
         store.import_paths([str(p) for p in sorted((ROOT / "sample_data").glob("*.json"))], workers=1)
         analyse_store(store, workers=os.cpu_count() or 1)
         with serving(create_app(store.root)) as url, headless_chromium(WIDTH, 900) as driver:
-            for name, path, keys, seat, tick in PAGES:
+            for name, path, keys, tick in PAGES:
                 driver.set_window_size(WIDTH, 900)
                 driver.get(url + path)
                 time.sleep(2.5)  # layout callback, then plotly's first draw
                 if keys:
                     driver.find_element("css selector", "body").send_keys(keys)
-                if seat:
-                    driver.find_element("css selector", f"#replay-view input[value='{seat}']").click()
                 if tick:
                     driver.find_element("css selector", f"#replay-hide input[value='{tick}']").click()
                 time.sleep(0.8)

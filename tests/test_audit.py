@@ -50,7 +50,7 @@ def test_planted_mistake_is_explained(row: dict[str, str]) -> None:
     assert mismatch.explanation.startswith(
         f"recorded {mismatch.side.label} {row['line']} {mismatch.recorded}, recomputed {mismatch.computed}")
     assert " or " not in mismatch.explanation  # never two explanations left unranked
-    assert mismatch.likely is not None and phrase in mismatch.likely["text"]
+    assert mismatch.ranked is not None and phrase in mismatch.ranked.guesses[0].text
 
 
 def test_the_commoner_slip_is_named_most_likely_and_why() -> None:
@@ -61,8 +61,9 @@ def test_the_commoner_slip_is_named_most_likely_and_why() -> None:
     (m,) = [m for m in audit(report.record, report.score).mismatches if m.deal == 23]
     assert ": most likely game 500 missing from the record (E–W won its first game), because a forgotten entry " \
            "is a commoner slip than a wrong amount; less likely: slam written as 500" in m.explanation
-    assert (m.likely["kind"], m.likely["item"], m.likely["points"]) == ("missing", "game", 500)
-    assert [(a["kind"], a["item"], a["points"]) for a in m.likely["alternatives"]] == [("amount", "slam", 1000)]
+    likely = m.to_json()["likely"]
+    assert (likely["kind"], likely["item"], likely["points"]) == ("missing", "game", 500)
+    assert [(a["kind"], a["item"], a["points"]) for a in likely["alternatives"]] == [("amount", "slam", 1000)]
 
 
 EW_ABOVE, NS_ABOVE = (Side.EW, Line.ABOVE), (Side.NS, Line.ABOVE)
@@ -72,7 +73,7 @@ def test_the_guess_that_accounts_for_every_differing_entry_comes_first() -> None
     differences = {NS_ABOVE: -400, EW_ABOVE: 400}
     lone = Guess(Kind.MISSING, "honours", 400, "honours 400 missing")
     moved = Guess(Kind.AMOUNT, "aces", 400, "aces written as …", also=((Side.EW, Line.ABOVE, 400),))
-    ranked = rank([lone, moved], differences)
+    ranked = rank([lone, moved], NS_ABOVE, differences)
     assert ranked.guesses == (moved, lone) and ranked.covered == 2 and ranked.tied == 1
     assert ranked.why == "it accounts for every differing entry of the deal, the next one for 1"
     assert phrase(ranked) == ("most likely aces written as …, because it accounts for every differing entry of "
@@ -84,18 +85,19 @@ def test_a_guess_the_deal_contradicts_comes_after_one_it_does_not() -> None:
     moved = Guess(Kind.MOVED, "game", 500, "game 500 written for the wrong side",
                   also=((Side.EW, Line.ABOVE, -500),), required=True)
     not_due = Guess(Kind.NOT_DUE, "game", 500, "game 500 not due")
-    ranked = rank([moved, not_due], {NS_ABOVE: 500})
+    ranked = rank([moved, not_due], NS_ABOVE, {NS_ABOVE: 500})
     assert ranked.guesses == (not_due, moved)
     assert ranked.why == "the others would have changed other figures of the deal as well, and those agree"
-    assert rank([moved, not_due], {NS_ABOVE: 500, EW_ABOVE: -500}).guesses == (moved, not_due)
+    both = rank([moved, not_due], NS_ABOVE, {NS_ABOVE: 500, EW_ABOVE: -500})
+    assert both.guesses == (moved, not_due) and both.accounts_for == (NS_ABOVE, EW_ABOVE)
 
 
 def test_guesses_nothing_tells_apart_are_said_to_be_equally_likely() -> None:
     honours = Guess(Kind.MISSING, "honours", 780, "honours 780 missing")
     aces = Guess(Kind.MISSING, "aces", 780, "aces 780 missing")
     slip = Guess(Kind.AMOUNT, "slam", 500, "slam written as 1000")
-    ranked = rank([slip, honours, aces], {NS_ABOVE: -780})
+    ranked = rank([slip, honours, aces], NS_ABOVE, {NS_ABOVE: -780})
     assert ranked.guesses == (honours, aces, slip) and ranked.tied == 2
     assert phrase(ranked) == ("equally likely, as nothing in the deal tells them apart: honours 780 missing; "
                               "aces 780 missing; less likely: slam written as 1000")
-    assert phrase(rank([], {NS_ABOVE: -780})) is None
+    assert phrase(rank([], NS_ABOVE, {NS_ABOVE: -780})) is None

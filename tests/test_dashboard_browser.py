@@ -119,17 +119,29 @@ def slam_bids() -> list[tuple[str, int, str]]:
     return found
 
 
-def test_sessions_page_lists_the_samples_with_their_audit_status(browser, page):
+def test_sessions_page_and_session_page_say_the_same_audit_tally(browser, page):
+    """The tally of each sample session on / is the planted list's (deals, entries), and the
+    session page shows the very same words."""
     page("/")
     ids = {p.stem for p in SAMPLES.glob("arbat-*.json")}
     links = wait_for(lambda: len(css(browser, "#sessions a")) >= len(ids) + 1 and css(browser, "#sessions a"))
     assert ids <= {a.text for a in links}
     with open(SAMPLES / "planted_mistakes.csv", newline="", encoding="utf-8") as planted:
-        wrong = {row["session"] for row in csv.DictReader(planted)}
+        rows = list(csv.DictReader(planted))
+    shown = {}
     for row in css(browser, "tr.session-row"):
         session = row.find_elements("css selector", "a")[0].text
-        if session in ids:
-            assert ("mismatch" in row.text) == (session in wrong), row.text
+        shown[session] = row.find_elements("css selector", ".badge")[0].text
+    for session in ids:
+        mine = [r for r in rows if r["session"] == session]
+        deals = len({r["deal"] for r in mine})
+        expected = "no mismatches" if not mine else \
+            f"{deals} deal{'s' if deals > 1 else ''} with {'a mismatch' if len(mine) == 1 else 'mismatches'} " \
+            f"({len(mine)} entr{'y' if len(mine) == 1 else 'ies'})"
+        assert shown[session] == expected, session
+    assert shown["arbat-2026-11-03-t2"] == "2 deals with mismatches (3 entries)"
+    page("/session/arbat-2026-11-03-t2")
+    wait_for(lambda: text_of(browser, "#audit-status") == "2 deals with mismatches (3 entries)")
 
 
 def test_names_are_shown_as_text_never_as_markup(browser, page):
@@ -148,8 +160,23 @@ def test_scoresheet_shows_the_worked_example(browser, page):
     wait_for(lambda: text_of(browser, "#total-NS") == "1768")
     assert text_of(browser, "#total-EW") == "1630"
     assert text_of(browser, "#difference") == "N–S by 138"
-    assert text_of(browser, "#audit-status") == "clean"
+    assert text_of(browser, "#audit-status") == "no mismatches"
     wait_for(lambda: css(browser, "#below-chart .main-svg"))
+
+
+def test_scoresheet_switches_to_another_profile(browser, page):
+    """The profile switch rescores the evening: classic.md §11.1 — the same deal leaves E–W
+    810 ahead (2340 / 3150) — and says so; back to the table's own rules, 1768 / 1630."""
+    page("/session/rules-6-worked-example?rules=classic")
+    wait_for(lambda: text_of(browser, "#total-NS") == "2340")
+    assert text_of(browser, "#total-EW") == "3150"
+    assert text_of(browser, "#difference") == "E–W by 810"
+    assert "Rescored under the classic rules; the table played volchaninov" in text_of(browser, "#rules-note")
+    assert text_of(browser, "#audit-status") == "rescored under classic: not audited"
+    link = next(a for a in css(browser, "#rules-switch a") if "played" in a.text)
+    link.click()
+    wait_for(lambda: text_of(browser, "#total-NS") == "1768")
+    assert not css(browser, "#rules-note")
 
 
 def test_replay_steps_with_the_keyboard_to_the_end(browser, page):

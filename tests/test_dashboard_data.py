@@ -390,9 +390,11 @@ def test_page_layouts_render_from_the_store(store):
         odd = [layouts["/replay/<session_id>/<deal>"](session_id=first, deal=text)
                for text in ("²", "١", "𝟙", "1" * 40, "-1", " 1")]  # int() takes the first three
         started = layouts["/replay/<session_id>/<deal>"](session_id=first, deal="1", card="6")
+        repeated = layouts["/replay/<session_id>/<deal>"](session_id=first, deal="1", card=["6", "7"], view=["S", "N"])
     found = ids(sheet)
     assert {"total-NS", "total-EW", "difference", "deal-table", "below-chart"} <= found
     assert {"card-table", "replay-deal", "replay-slider", "auction"} <= ids(table)
     assert "No such deal" in str(missing)
     assert all("No such deal" in str(page) for page in odd)
     assert by_id(started, "replay-slider").value == 6
+    assert by_id(repeated, "replay-slider").value == 0 and by_id(repeated, "replay-deal").data["view"] == "all"

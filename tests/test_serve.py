@@ -45,7 +45,7 @@ def serving(store: str, host: str = "127.0.0.1") -> Iterator[int]:
     try:
         assert child.stdout is not None
         line = child.stdout.readline()
-        assert "dashboard on" in line, line
+        assert f"dashboard on http://{f'[{host}]' if ':' in host else host}:{port}/ " in line, line
         yield port
     finally:
         child.terminate()
@@ -103,7 +103,7 @@ def test_serve_refuses_a_folder_that_is_not_a_store(runner, tmp_path):
     for folder in (tmp_path / "photos", tmp_path / "missing"):
         result = runner.invoke(cli.main, ["serve", "--store", str(folder)])
         assert result.exit_code == 1
-        assert result.output == f"Error: {folder} is not a vint store yet: import sessions into it first\n"
+        assert result.output.startswith(f"Error: {folder} is not a vint store")
         listed = runner.invoke(cli.main, ["sessions", "--store", str(folder)])
         assert (listed.exit_code, listed.output) == (result.exit_code, result.output)
 

@@ -81,7 +81,8 @@ def test_s6_cli_score_reproduces_it(runner, worked_example_path):
 def test_s6_paper_scoresheet_audits_clean(runner, worked_example_path):
     result = runner.invoke(main, ["audit", str(worked_example_path), "--json"])
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == {"file": str(worked_example_path), "deals_checked": 1, "mismatches": []}
+    assert json.loads(result.stdout) == {"file": str(worked_example_path), "deals_checked": 1, "deals_with_mismatches": 0,
+                                         "mismatching_entries": 0, "summary": "no mismatches", "mismatches": []}
 
 
 def test_s6_paper_scoresheet_text(runner, worked_example_path):

@@ -9,19 +9,25 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import click
 
 from .engine.diagnostics import Diagnostic, Severity, in_file_order
 from .formats import ReadResult, format_of, read_bytes
 from .engine.profiles import profile_names
-from .engine.session import SessionReport, evaluate
+
+if TYPE_CHECKING:
+    from .engine.session import SessionReport
 
 
 def load(path: str, strict: bool = False, rules: str | None = None) -> tuple[ReadResult, SessionReport | None]:
     """Read and check one file (``-`` is standard input, read as JSON); an unreadable path
-    becomes a ``syntax`` diagnostic, not a traceback. ``rules`` rescores it under that profile."""
+    becomes a ``syntax`` diagnostic, not a traceback. ``rules`` rescores it under that profile.
+    (The engine is imported here: validate needs it only for the files the batch path cannot
+    vouch for.)"""
+    from .engine.session import evaluate
+
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as err:
@@ -77,24 +83,30 @@ def main() -> None:
 @click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
 def validate(files: tuple[str, ...], as_json: bool, strict: bool) -> None:
     """Check that every call and card in FILES is legal. Exit 1 if any file has errors."""
+    from .store.validity import valid_by_batch
+
+    proven = valid_by_batch(files)  # the files the batch path finds valid need no other look
     outputs = []
     bad = False
-    for path in files:
-        result, report = load(path, strict)
-        problems = problems_of(result, report)
+    for i, path in enumerate(files):
+        if i in proven:
+            problems, readable, n = [], True, proven[i]
+        else:
+            result, report = load(path, strict)
+            problems, readable = problems_of(result, report), report is not None
+            n = len(report.record.deals) if report is not None else 0
         errors = [d for d in problems if d.severity is Severity.ERROR]
         warnings = [d for d in problems if d.severity is Severity.WARNING]
-        bad |= bool(errors) or report is None
+        bad |= bool(errors) or not readable
         if as_json:
-            out: dict[str, object] = {"file": path, "valid": not errors and report is not None,
+            out: dict[str, object] = {"file": path, "valid": not errors and readable,
                                       "errors": [d.to_json() for d in errors]}
             if warnings:
                 out["warnings"] = [d.to_json() for d in warnings]
             outputs.append(out)
         else:
             print_problems(path, problems)
-            if not errors and report is not None:
-                n = len(report.record.deals)
+            if not errors and readable:
                 click.echo(f"{path}: valid ({n} deal{'' if n == 1 else 's'})")
             else:
                 click.echo(f"{path}: {len(errors)} error{'s' if len(errors) != 1 else ''}", err=True)
@@ -125,6 +137,8 @@ def _checked(path: str, as_json: bool, rules: str | None = None) -> SessionRepor
               help="Rescore under this profile: how the evening would have scored under other rules.")
 def score(file: str, as_json: bool, rules: str | None) -> None:
     """Recompute the score of FILE and print the scoresheet (or JSON)."""
+    # The reference path on purpose: one file, usually an evening of a few dozen deals, is
+    # scored faster than NumPy (the batch path) is imported, and the sheet needs its rubbers.
     from .reports.scoresheet import render_scoresheet, score_json
 
     report = _checked(file, as_json, rules)
@@ -436,7 +450,6 @@ def analyze(store_path: str, workers: int | None, scheduler: str | None, retry_e
     """Double-dummy analysis of every stored deal not analysed yet: DD tables and vint par
     (dd_tables/), each card's DD cost (dd_plays/). Resumable: an interrupted run keeps what it
     wrote and the next one goes on from there."""
-    import os
 
     from .analysis.batch import analyse_store, pending_deals
     from .store import Store

@@ -124,9 +124,11 @@ def _dd_card(panel: double_dummy.DealPanel | None) -> html.Div:
     ], className="card dd-card")
 
 
-def _count(text: str | None) -> int | None:
-    """A deal or card number from the URL: ASCII digits only (``int`` would take ``²`` and fail)."""
-    return int(text) if text and len(text) <= 6 and text.isascii() and text.isdigit() else None
+def _count(text: object) -> int | None:
+    """A deal or card number from the URL: ASCII digits only (``int`` would take ``²`` and fail;
+    a repeated query key arrives as a list)."""
+    ok = isinstance(text, str) and 0 < len(text) <= 6 and text.isascii() and text.isdigit()
+    return int(text) if ok else None
 
 
 def _call_class(call: str) -> str:

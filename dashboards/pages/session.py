@@ -11,31 +11,37 @@ from dash import dcc, html
 
 from dashboards import data
 from dashboards.app import library
+from vint_replay.engine.profiles import get_profile, profile_names
 from vint_replay.engine.seats import Side
+from vint_replay.reports import scoresheet
 
 dash.register_page(__name__, path_template="/session/<session_id>", title="Scoresheet — vint-replay")
 
 SIDE_COLOURS = ("#1f5fa8", "#b8442e")
 
 
-def layout(session_id: str | None = None, **_query: object) -> html.Div:
+def layout(session_id: str | None = None, rules: str | None = None, **_query: object) -> html.Div:
     session_id = unquote(session_id or "")
-    report = library().report(session_id)
+    rescore = rules if rules in profile_names() else None
+    report = library().report(session_id, rescore)
     if report is None:
         return html.Div([html.H2("No such session"), html.P(f"The store has no session {session_id!r}."),
                          dcc.Link("Back to the sessions", href="/")], className="card")
-    checked = data.audit_of(report)
+    played = report.record.info.rules
+    rescored = rescore is not None and rescore != played
+    checked = None if rescored else data.audit_of(report)  # the paper score was kept under the table's rules
     info = report.record.info
     sheet = data.scoresheet(report, checked)
     rows = data.deal_rows(report, checked)
     facts = " · ".join(x for x in (info.date, info.event, info.site, info.table and f"table {info.table}") if x)
-    status = data.audit_status(report, checked)
+    status = f"rescored under {rescore}: not audited" if rescored else data.audit_status(report, checked)
     return html.Div([
         html.Div([
             html.H2(f"Session {info.id}"),
             html.P(facts, className="muted"),
             html.Span(status, className="badge " + _badge(report, checked), id="audit-status"),
         ], className="page-head"),
+        _rules_switch(session_id, played, rescore or played),
         html.Div(_charts(report), className="chart-grid"),
         html.Div([
             html.Div(_sheet(sheet) if sheet else _invalid(report), className="card sheet-card"),
@@ -43,6 +49,21 @@ def layout(session_id: str | None = None, **_query: object) -> html.Div:
                       _deal_table(info.id, rows)], className="card deals-card"),
         ], className="two-col"),
     ])
+
+
+def _rules_switch(session_id: str, played: str, shown: str) -> html.Div:
+    """Score the evening under another profile: the table's contracts and play, the other rules'
+    numbers (the engine's rescoring; nothing is computed here)."""
+    links = []
+    for name in profile_names():
+        label = name + (" (played)" if name == played else "")
+        href = f"/session/{quote(session_id, safe='')}" + ("" if name == played else f"?rules={name}")
+        links.append(html.Span(label, className="rules-choice current") if name == shown
+                     else dcc.Link(label, href=href, className="rules-choice"))
+    note = scoresheet.rules_note(library().report(session_id).record, get_profile(shown)) if shown != played else None
+    return html.Div([html.Span("Score under the rules of: ", className="muted"), *links]
+                    + ([html.P(note, className="muted", id="rules-note")] if note else []), className="rules-switch",
+                    id="rules-switch")
 
 
 def _badge(report, checked) -> str:

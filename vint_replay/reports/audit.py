@@ -8,7 +8,8 @@ from typing import Iterable
 
 from ..engine.ledger import DealScore, SessionScore
 from ..engine.record import SessionRecord
-from ..engine.scoring import DealFacts, Entry, Item, Line, aces_held, honours_held
+from ..engine.profiles import RuleProfile, get_profile
+from ..engine.scoring import DealFacts, Entry, Item, Line
 from ..engine.seats import Side
 from .audit_ranking import Guess, Kind, Ranked, phrase, rank
 
@@ -24,12 +25,12 @@ class Mismatch:
     recorded: int
     computed: int
     explanation: str
-    likely: dict[str, object] | None = None  # the likeliest guess, why, and the others (JSON-ready)
+    ranked: Ranked | None = None  # the guesses behind the explanation, likeliest first
 
     def to_json(self) -> dict[str, object]:
         return {"deal": self.deal, "side": self.side.name, "line": str(self.line),
                 "recorded": self.recorded, "computed": self.computed,
-                "explanation": self.explanation, "likely": self.likely}
+                "explanation": self.explanation, "likely": None if self.ranked is None else self.ranked.to_json()}
 
 
 @dataclass(frozen=True)
@@ -77,8 +78,10 @@ class AuditReport:
         return AuditTally.of(list(per_deal.values()) + [0] * (self.deals_checked - len(per_deal)))
 
 
-def audit(record: SessionRecord, score: SessionScore) -> AuditReport:
-    """Every deal with a ``recorded`` score is compared side by side and line by line."""
+def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | None = None) -> AuditReport:
+    """Every deal with a ``recorded`` score is compared side by side and line by line; the
+    explanations come from ``profile``'s catalogue of slips (default: the session's own)."""
+    profile = profile or get_profile(record.info.rules, record.info.options)
     by_number = {d.number: d for d in score.deals}
     checked = 0
     found: list[Mismatch] = []
@@ -94,10 +97,9 @@ def audit(record: SessionRecord, score: SessionScore) -> AuditReport:
         differences = {key: rec - comp for key, (rec, comp) in figures.items() if rec != comp}
         for (side, line), (rec, comp) in figures.items():
             if rec != comp:
-                ranked = rank(guesses(computed, side, line, rec - comp, hands), differences)
-                why = explain(computed, side, line, rec, comp, ranked)
-                found.append(Mismatch(deal.number, side, line, rec, comp, why,
-                                      ranked.to_json(differences, (side, line))))
+                ranked = rank(guesses(computed, side, line, rec - comp, profile, hands), (side, line), differences)
+                found.append(Mismatch(deal.number, side, line, rec, comp,
+                                      explain(computed, side, line, rec, comp, ranked), ranked))
     return AuditReport(checked, tuple(found))
 
 
@@ -111,16 +113,11 @@ def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: in
     return f"{head}: {detail} (due: {parts})"
 
 
-# Premiums a scorer may have written although they were not due (item, points).
-_COMMON_PREMIUMS = ((Item.GAME, 500), (Item.RUBBER, 1000), (Item.SLAM, 500), (Item.SLAM, 1000),
-                    (Item.CONTRACT_PREMIUM, 3000), (Item.CONTRACT_PREMIUM, 5000))
-
-
-def guesses(deal: DealScore, side: Side, line: Line, diff: int,
+def guesses(deal: DealScore, side: Side, line: Line, diff: int, profile: RuleProfile,
             hands: tuple[int, int, int, int] | None = None) -> list[Guess]:
     """Every way a scorer's slip gives ``diff`` (recorded minus recomputed) on this side and
-    line, from the entries that make up the deal's score (and from the dealt ``hands``, when
-    known, for honours and aces)."""
+    line, from the entries that make up the deal's score, the profile's slips (and the dealt
+    ``hands``, when known, for honours and aces)."""
     mine = [e for e in deal.entries if e.side is side and e.line is line]
     theirs = [e for e in deal.entries if e.side is side.other and e.line is line]
     found: list[Guess] = []
@@ -135,10 +132,10 @@ def guesses(deal: DealScore, side: Side, line: Line, diff: int,
             found.append(Guess(Kind.MOVED, _name(e), e.points, f"{_name(e)} {e.points} written for the wrong side ({e.reason})",
                                also=((side.other, line, -e.points),), required=True))
     for e in mine:
-        for written, slip in _slips(e, deal):
-            if diff == written - e.points:
-                found.append(Guess(Kind.AMOUNT, _name(e), e.points,
-                                   f"{_name(e)} written as {written} ({slip}) instead of {e.points} ({e.reason})"))
+        for slip in profile.slips(e, deal.contract, deal.trick_value):
+            if diff == slip.written - e.points:
+                found.append(Guess(Kind.AMOUNT, _name(e), e.points, f"{_name(e)} written as {slip.written} "
+                                   f"({slip.slip}) instead of {e.points} ({e.reason})"))
     if line is Line.BELOW:  # a premium of this side written below the line instead of above
         for e in deal.entries:
             if e.side is side and e.line is Line.ABOVE and e.points and diff == e.points:
@@ -146,18 +143,14 @@ def guesses(deal: DealScore, side: Side, line: Line, diff: int,
                                    f"{_name(e)} {e.points} written below the line (premiums go above it)",
                                    also=((side, Line.ABOVE, -e.points),), required=True))
     if not found and diff > 0 and line is Line.ABOVE:
-        value = deal.trick_value or 0
-        candidates = list(_COMMON_PREMIUMS)
-        if deal.contract is not None and deal.contract.level >= 6:  # a slam bid: slam slips first
-            candidates.sort(key=lambda c: c[0] not in (Item.SLAM, Item.CONTRACT_PREMIUM))
-        if value:
-            candidates += [(Item.HONOURS, m * value) for m in (20, 30, 40)] + [(Item.ACES, m * value) for m in (20, 30, 40)]
         held = {e.item for e in mine} | ({Item.GAME, Item.RUBBER} if deal.game and deal.game.side is side else set())
-        for item, points in candidates:
+        for item, points in profile.premiums_not_due(deal.contract, deal.trick_value):
             if diff == points and item not in held:
                 name = item.replace("_", " ")
-                found.append(Guess(Kind.NOT_DUE, name, points,
-                                   f"{name} {points} not due — {_why_not(deal, side, item, hands)}"))
+                facts = None if hands is None or deal.contract is None or deal.tricks is None \
+                    else DealFacts(deal.contract, deal.tricks, hands)
+                why = profile.why_not_due(item, side, deal.contract, deal.tricks, facts, deal.game is not None)
+                found.append(Guess(Kind.NOT_DUE, name, points, f"{name} {points} not due — {why}"))
                 break
     if not found and line is Line.BELOW and deal.trick_value:
         tricks = deal.tricks[side] if deal.tricks else 0
@@ -167,50 +160,5 @@ def guesses(deal: DealScore, side: Side, line: Line, diff: int,
     return found
 
 
-def _slips(entry: Entry, deal: DealScore) -> list[tuple[int, str]]:
-    """Amounts a scorer may have written for a due entry by a common slip, and the slip."""
-    value = deal.trick_value or 0
-    if entry.item is Item.RUBBER:
-        return [(500, "a first game's premium")]
-    if entry.item is Item.GAME:
-        return [(1000, "the rubber's premium")]
-    if entry.item is Item.SLAM:
-        return [(1500 - entry.points, "the other slam premium")]
-    if entry.item is Item.UNDERTRICKS and deal.contract is not None and deal.contract.level > 1:
-        short = entry.points // (500 * deal.contract.level)
-        return [(500 * short, "500 a trick, not 500 × level")]
-    if entry.item in (Item.HONOURS, Item.ACES) and value:
-        return [(m * value, f"{m} V") for m in (20, 30, 40) if m * value != entry.points]
-    return []
-
-
 def _name(entry: Entry) -> str:
     return entry.item.replace("_", " ")
-
-
-def _why_not(deal: DealScore, side: Side, item: Item, hands: tuple[int, int, int, int] | None = None) -> str:
-    tricks = deal.tricks[side] if deal.tricks else None
-    facts = None if hands is None or deal.contract is None or deal.tricks is None \
-        else DealFacts(deal.contract, deal.tricks, hands)
-    if item in (Item.GAME, Item.RUBBER):
-        return f"{side.label} did not win a game in this deal"
-    if item is Item.SLAM:
-        return f"{side.label} took {tricks} tricks"
-    if item is Item.CONTRACT_PREMIUM:
-        return f"the contract {deal.contract} was not a made slam for {side.label}"
-    if item is Item.HONOURS:
-        trump = deal.contract.trump if deal.contract else None
-        if trump is None:
-            return "no honours in no-trump"
-        if facts is None:
-            return f"{side.label} did not hold 3 or more honours"
-        held = honours_held(facts, side, trump)
-        return f"{side.label} held {held} {_SUIT_NAMES[trump]} honour{'' if held == 1 else 's'}"
-    if facts is None:
-        return f"{side.label} did not hold the majority of aces"
-    aces = aces_held(facts, side)
-    fewer = " and took fewer tricks" if aces == 2 else ""
-    return f"{side.label} held {aces} ace{'' if aces == 1 else 's'}{fewer}"
-
-
-_SUIT_NAMES = ("spade", "heart", "diamond", "club")  # by Suit

@@ -9,7 +9,7 @@ from enum import Enum
 from ..engine.scoring import Line
 from ..engine.seats import Side
 
-Entry = tuple[Side, Line]  # one figure of the paper score: a side's total above or below the line
+Figure = tuple[Side, Line]  # one figure of the paper score: a side's total above or below the line
 
 
 class Kind(str, Enum):
@@ -41,7 +41,7 @@ class Guess:
     also: tuple[tuple[Side, Line, int], ...] = ()
     required: bool = False
 
-    def fit(self, differences: dict[Entry, int]) -> tuple[int, int]:
+    def fit(self, differences: dict[Figure, int]) -> tuple[int, int]:
         """How many differing entries of the deal this guess accounts for (its own included), and
         how many figures it needs to differ that do not."""
         matched = sum(1 for side, line, delta in self.also if differences.get((side, line)) == delta)
@@ -56,47 +56,53 @@ class Ranked:
     guesses: tuple[Guess, ...]
     why: str | None
     tied: int
-    covered: int  # differing entries of the deal the first guess accounts for
+    accounts_for: tuple[Figure, ...]  # the deal's differing entries the first guess explains
     differing: int  # differing entries of the deal in all
 
-    def to_json(self, differences: dict[Entry, int], own: Entry) -> dict[str, object] | None:
+    @property
+    def covered(self) -> int:
+        return len(self.accounts_for)
+
+    def to_json(self) -> dict[str, object] | None:
+        """The likeliest guess, what it accounts for, why, and the others; ``None`` without one."""
         if not self.guesses:
             return None
         best = self.guesses[0]
-        covers = [own] + [(s, line) for s, line, delta in best.also if differences.get((s, line)) == delta]
         return {"kind": best.kind.value, "item": best.item, "points": best.points, "text": best.text,
-                "accounts_for": [{"side": s.name, "line": str(line)} for s, line in covers],
+                "accounts_for": [{"side": s.name, "line": str(line)} for s, line in self.accounts_for],
                 "why": self.why, "equally_likely": self.tied - 1 if self.tied > 1 else 0,
                 "alternatives": [{"kind": g.kind.value, "item": g.item, "points": g.points, "text": g.text}
                                  for g in self.guesses[1:]]}
 
 
-def rank(guesses: list[Guess], differences: dict[Entry, int]) -> Ranked:
-    """Order ``guesses`` for a deal whose differing entries are ``differences`` (recorded minus
-    recomputed, per side and line) and say why the first is the likeliest."""
+def rank(guesses: list[Guess], own: Figure, differences: dict[Figure, int]) -> Ranked:
+    """Order the ``guesses`` for the mismatch of entry ``own`` in a deal whose differing entries
+    are ``differences`` (recorded minus recomputed, per side and line), and say why the first is
+    the likeliest."""
     keyed = sorted(((_key(g, differences), i, g) for i, g in enumerate(guesses)), key=lambda k: k[:2])
     ordered = tuple(g for _key_, _i, g in keyed)
     n = len(differences)
     if not ordered:
-        return Ranked((), None, 0, 0, n)
+        return Ranked((), None, 0, (), n)
+    best = ordered[0]
+    accounts = (own,) + tuple((s, line) for s, line, delta in best.also if differences.get((s, line)) == delta)
     first = keyed[0][0]
-    covered = -first[0]
     tied = sum(1 for key, _i, _g in keyed if key == first)
     if len(ordered) == 1:
-        return Ranked(ordered, None, 1, covered, n)
+        return Ranked(ordered, None, 1, accounts, n)
     if tied > 1:
-        return Ranked(ordered, "nothing in the deal tells them apart", tied, covered, n)
-    (c1, x1, k1), (c2, x2, k2) = first, keyed[1][0]
+        return Ranked(ordered, "nothing in the deal tells them apart", tied, accounts, n)
+    (c1, x1, _), (c2, x2, _) = first, keyed[1][0]
     if c1 != c2:
-        why = f"it accounts for {_coverage(covered, n)}, the next one for {-c2}"
+        why = f"it accounts for {_coverage(len(accounts), n)}, the next one for {-c2}"
     elif x1 != x2:
         why = "the others would have changed other figures of the deal as well, and those agree"
     else:
         why = f"{_KIND_NOUN[ordered[0].kind]} is a commoner slip than {_KIND_NOUN[ordered[1].kind]}"
-    return Ranked(ordered, why, 1, covered, n)
+    return Ranked(ordered, why, 1, accounts, n)
 
 
-def _key(guess: Guess, differences: dict[Entry, int]) -> tuple[int, int, int]:
+def _key(guess: Guess, differences: dict[Figure, int]) -> tuple[int, int, int]:
     covered, contradicted = guess.fit(differences)
     return -covered, contradicted, list(Kind).index(guess.kind)
 

@@ -33,11 +33,27 @@ CLI exits 1 when ``rejected`` is not empty.
 """
 from __future__ import annotations
 
-from .importer import FileOutcome
-from .damage import Problem, StoreDamaged
-from .errors import StoreError
-from .manifest import NewerStoreError
-from .store import CompactSummary, ImportSummary, Store, open_existing
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .damage import Problem, StoreDamaged
+    from .errors import StoreError
+    from .importer import FileOutcome
+    from .manifest import NewerStoreError
+    from .store import CompactSummary, ImportSummary, Store, open_existing
 
 __all__ = ["Store", "ImportSummary", "CompactSummary", "FileOutcome", "StoreError", "StoreDamaged", "Problem",
            "NewerStoreError", "open_existing"]
+# imported when first used, so that the batch path (columnar.py) loads without pyarrow and pandas
+_HOMES = {"Store": ".store", "ImportSummary": ".store", "CompactSummary": ".store", "open_existing": ".store",
+          "FileOutcome": ".importer", "StoreError": ".errors", "StoreDamaged": ".damage", "Problem": ".damage",
+          "NewerStoreError": ".manifest"}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_HOMES[name], __name__), name)
+    globals()[name] = value
+    return value

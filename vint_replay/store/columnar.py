@@ -1,9 +1,12 @@
-"""Many sessions checked and scored at once with NumPy: the bulk path of imports and benchmarks.
+"""Many sessions checked and scored at once with NumPy: the bulk path of imports, ``validate``
+and benchmarks.
 
 Sessions that are plainly valid, canonical ``vint-record/1`` JSON are checked here with arrays;
 anything else — unknown fields, comments, result-only deals, a non-canonical spelling, any
 illegal call or card — is refused, and the caller falls back to ``read_json`` +
-``session.evaluate``, the only producer of diagnostics.
+``session.evaluate``, the only producer of diagnostics. Sessions arrive decoded
+(:func:`parse_session`) or as text (:func:`parse_texts`, which reads the layout the writer and
+``json.dumps`` produce without decoding every card into a Python object).
 
 No rule is written here. The arrays are built from the profile's own hooks: bid ranks
 (``bid_ranks``), pass counts, the card strengths that decide tricks (``strength_table``), what a
@@ -15,8 +18,10 @@ hooks has no batch path (:func:`batch_supported`) and its sessions take the refe
 """
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, repeat
 from operator import itemgetter
 from typing import Sequence
 
@@ -24,11 +29,11 @@ import numpy as np
 
 from ..engine.calls import BIDS, CALLS_BY_CODE, Contract
 from ..engine.cards import FULL_DECK, RANK_CHARS, SUIT_MASKS
-from ..engine.ledger import Ledger
 from ..engine.profiles import DEFAULT_PROFILE, RuleProfile, get_profile, profile_names
 from ..engine.record import DEAL_NUMBERS, SessionInfo
 from ..engine.scoring import ACES_MASK, HONOUR_RANKS_MASK, DealFacts, Item, Line
 from ..engine.seats import SEATS, SIDES
+from ..formats.json_record import loads_record
 
 FORMAT_NAME = "vint-record/1"
 _TOP_KEYS = {"format", "session", "deals"}
@@ -43,6 +48,7 @@ _SEAT_CODE = {"N": 0, "E": 1, "S": 2, "W": 3}
 _LINE_INDEX = {line: i for i, line in enumerate(Line)}
 _ITEM_INDEX = {item: i for i, item in enumerate(Item)}
 _INT32 = 1 << 31
+_FIND_END = json.JSONDecoder().raw_decode  # (value, end) of the JSON value at an index
 
 # Per call code (0 = pass): the bid's contract facts (what it promises, its trump suit).
 _NEEDED = np.array([0] + [Contract(b.level, b.denomination, SEATS[0]).tricks_needed  # type: ignore[arg-type]
@@ -136,36 +142,22 @@ def _parse(raw: object, profile: RuleProfile) -> ParsedSession | None:
     numbers = [d["number"] for d in deals]
     if set(map(type, numbers)) != {int}:
         return None
-    number = np.array(numbers, dtype=np.int64)
-    dealer = np.fromiter(map(_SEAT_CODE.__getitem__, [d["dealer"] for d in deals]), np.int64, n)
-    if (number < DEAL_NUMBERS.start).any() or (number >= DEAL_NUMBERS.stop).any() or (np.diff(number) <= 0).any() \
-            or ((np.diff(dealer) - 1) & 3).any():
-        return None  # numbers must increase, the deal passes to the left
     hand_dicts = [d["hands"] for d in deals]
     if set(map(type, hand_dicts)) != {dict} or set(map(len, hand_dicts)) != {4}:
         return None
     hand_text = list(chain.from_iterable(map(_HAND_ORDER, hand_dicts)))
-    if set(map(type, hand_text)) != {str} or set(map(len, hand_text)) != {16}:
-        return None
-    hands = _hands(np.frombuffer("".join(hand_text).encode("ascii"), np.uint8).reshape(n, 4, 16))
-    if hands is None:
-        return None
     auctions = [d["auction"] for d in deals]
     if set(map(type, auctions)) != {list}:
         return None
     call_counts = np.fromiter(map(len, auctions), np.int64, n)
     calls = _calls(",".join(chain.from_iterable(auctions)), int(call_counts.sum()))
-    if calls is None:
-        return None
     has_play = (shapes & 1).astype(bool)
     plays = [d["play"] for d, s in zip(deals, has_play.tolist()) if s]
     if plays and (set(map(type, plays)) != {list} or set(map(len, plays)) != {52}):
         return None
     cards = _cards(",".join(chain.from_iterable(plays)), 52 * len(plays))
-    if cards is None:
-        return None
     has_recorded = (shapes & 2).astype(bool)
-    recorded = np.zeros((n, 4), dtype=np.int64)
+    figures: list[object] = []
     if has_recorded.any():
         records = [d["recorded"] for d, s in zip(deals, has_recorded.tolist()) if s]
         if set(map(len, records)) != {2}:
@@ -176,36 +168,181 @@ def _parse(raw: object, profile: RuleProfile) -> ParsedSession | None:
         figures = [v for x in sides for v in (x["below"], x["above"])]
         if set(map(type, figures)) != {int}:
             return None
-        figures = np.array(figures, dtype=np.int64)
-        if (figures < -_INT32).any() or (figures >= _INT32).any():
+    sessions = _assemble([info], [n], numbers, [d["dealer"] for d in deals], hand_text, call_counts, calls, has_play,
+                         cards, has_recorded, figures)
+    return None if sessions is None else sessions[0]
+
+
+def _assemble(infos: list[SessionInfo], counts: list[int], numbers: list[int], dealers: list[object],
+              hand_text: list[str], call_counts: np.ndarray, calls: np.ndarray | None, has_play: np.ndarray,
+              cards: np.ndarray | None, has_recorded: np.ndarray, figures: list[object]) -> list[ParsedSession] | None:
+    """Sessions' arrays from what a reader took out of them, deals of all sessions one after
+    the other (``counts`` per session; ``figures``: the recorded totals of the deals that have
+    them, four each), after the checks both readers share; ``None`` if any session fails one."""
+    n = len(numbers)
+    number = np.array(numbers, dtype=np.int64)
+    dealer = np.fromiter(map(_SEAT_CODE.__getitem__, dealers), np.int64, n)
+    follows = np.ones(max(n - 1, 0), dtype=bool)  # deal i + 1 continues the session of deal i
+    follows[np.cumsum(counts)[:-1] - 1] = False
+    if (number < DEAL_NUMBERS.start).any() or (number >= DEAL_NUMBERS.stop).any() \
+            or ((np.diff(number) <= 0) & follows).any() or ((((np.diff(dealer) - 1) & 3) != 0) & follows).any():
+        return None  # numbers must increase, the deal passes to the left
+    if set(map(type, hand_text)) != {str} or set(map(len, hand_text)) != {16}:
+        return None
+    hands = _hands(np.frombuffer("".join(hand_text).encode("ascii"), np.uint8).reshape(n, 4, 16))
+    if hands is None or calls is None or cards is None:
+        return None
+    recorded = np.zeros((n, 4), dtype=np.int64)
+    if figures:
+        values = np.array(figures, dtype=np.int64)
+        if (values < -_INT32).any() or (values >= _INT32).any():
             return None
-        recorded[has_recorded] = figures.reshape(-1, 4)
-    return ParsedSession(info, number, dealer, hand_text, hands, call_counts, calls.astype(np.int8), has_play,
-                         cards.astype(np.int8).reshape(-1, 52), has_recorded, recorded)
+        recorded[has_recorded] = values.reshape(-1, 4)
+    calls, cards = calls.astype(np.int8), cards.astype(np.int8).reshape(-1, 52)
+    if len(infos) == 1:
+        return [ParsedSession(infos[0], number, dealer, hand_text, hands, call_counts, calls, has_play, cards,
+                              has_recorded, recorded)]
+    deal_at = np.r_[0, np.cumsum(counts)].tolist()
+    call_at = np.r_[0, np.cumsum(call_counts)][deal_at].tolist()
+    play_at = np.r_[0, np.cumsum(has_play)][deal_at].tolist()
+    return [ParsedSession(info, number[a:b], dealer[a:b], hand_text[4 * a:4 * b], hands[a:b], call_counts[a:b],
+                          calls[call_at[k]:call_at[k + 1]], has_play[a:b], cards[play_at[k]:play_at[k + 1]],
+                          has_recorded[a:b], recorded[a:b])
+            for k, (info, a, b) in enumerate(zip(infos, deal_at, deal_at[1:]))]
 
 
-_RANK = np.full(256, -1, dtype=np.int64)  # canonical rank letters -> rank (2 = 0 … A = 12)
+# ---------------------------------------------------------------- reading the text directly
+
+_WS = r"[ \t\n\r]*"  # JSON's whitespace
+
+
+def _json_pattern(template: str) -> re.Pattern[str]:
+    """A pattern from a template whose spaces stand for JSON whitespace."""
+    return re.compile(template.replace(" ", _WS) % {"int": r"(-?(?:0|[1-9][0-9]*))", "string": r'"([^"\\]*)"'})
+
+
+_HEAD = _json_pattern(r' \{ "format" : "vint-record/1" , "session" : ')
+_DEALS = _json_pattern(r' , "deals" : \[ ')
+_DEAL = _json_pattern(  # one deal in the writer's order of fields; lists taken whole, read below
+    r'\{ "number" : %(int)s , "dealer" : %(string)s , "hands" : \{ "N" : %(string)s , "E" : %(string)s , '
+    r'"S" : %(string)s , "W" : %(string)s \} , "auction" : \[([^\]]*)\] (?:, "play" : \[([^\]]*)\] )?'
+    r'(?:, "recorded" : \{ "NS" : \{ "below" : %(int)s , "above" : %(int)s \} , '
+    r'"EW" : \{ "below" : %(int)s , "above" : %(int)s \} \} )?\} ([,\]]) ')
+_TAIL = _json_pattern(r'\} ')
+_SEPARATOR = '", "'  # between the strings of a list, as json.dumps writes it
+_PLAY_TEXT = 52 * 4 + 51 * 2  # '"SA", "HT", …' between the brackets
+_Pieces = tuple[SessionInfo, list[tuple]]  # a session's tags and its deals' pieces of text (the _DEAL groups)
+
+
+def parse_texts(texts: Sequence[str], profile: RuleProfile | None = None) -> list[ParsedSession | None]:
+    """:func:`parse_session` of each record whose decoded text is given, read straight from the
+    text when it is laid out as the writer (or ``json.dumps``) lays it out: no Python object
+    per card, and the arrays of all of them built at once. ``None`` for a text that is not so
+    laid out (decode it and call ``parse_session``) or that ``parse_session`` would refuse."""
+    profile = profile or get_profile(DEFAULT_PROFILE)
+    out: list[ParsedSession | None] = [None] * len(texts)
+    found = [(i, rows) for i, rows in enumerate(_pieces(text, profile) for text in texts) if rows is not None]
+    for i, session in zip([i for i, _ in found], _sessions([rows for _, rows in found])):
+        out[i] = session
+    return out
+
+
+def _pieces(text: str, profile: RuleProfile) -> _Pieces | None:
+    """A session's tags and its deals' pieces of text, if it is laid out as :data:`_DEAL` reads."""
+    try:
+        head = _HEAD.match(text)
+        if head is None:
+            return None
+        _, end = _FIND_END(text, head.end())  # where the session object ends; read as the reader reads it
+        info = _info(loads_record(text[head.end():end]), profile)
+        deals = _DEALS.match(text, end)
+    except (ValueError, RecursionError):
+        return None
+    if info is None or deals is None:
+        return None
+    rows = []
+    match, pos = _DEAL.match, deals.end()
+    while True:
+        deal = match(text, pos)
+        if deal is None:
+            return None
+        rows.append(deal.groups())
+        pos = deal.end()
+        if rows[-1][-1] == "]":
+            break
+    return (info, rows) if _TAIL.fullmatch(text, pos) is not None else None
+
+
+def _sessions(group: list[_Pieces]) -> list[ParsedSession | None]:
+    """The sessions of ``group`` built together; when one is refused, each half again, so a
+    refused session costs a few more passes and never holds back the others."""
+    if not group:
+        return []
+    try:
+        sessions = _from_rows(group)
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
+        sessions = None
+    if sessions is not None:
+        return list(sessions)
+    if len(group) == 1:
+        return [None]
+    half = len(group) // 2
+    return _sessions(group[:half]) + _sessions(group[half:])
+
+
+def _from_rows(group: list[_Pieces]) -> list[ParsedSession] | None:
+    """The arrays of every session of ``group`` at once, from their deals' pieces of text."""
+    rows = [row for _, deals in group for row in deals]
+    auctions = [row[6] for row in rows]
+    call_counts = np.fromiter(map(str.count, auctions, repeat(_SEPARATOR)), np.int64, len(rows)) + 1
+    calls = _calls(_items(auctions), int(call_counts.sum()))
+    plays = [row[7] for row in rows if row[7] is not None]
+    if set(map(len, plays)) - {_PLAY_TEXT}:
+        return None  # another layout, or not 52 cards: parse_session decides
+    cards = _card_cells("".join(play + ", " for play in plays).encode("ascii"), 52 * len(plays), b'"SR", ')
+    has_play = np.array([row[7] is not None for row in rows], dtype=bool)
+    has_recorded = np.array([row[8] is not None for row in rows], dtype=bool)
+    figures = [int(v) for row in rows if row[8] is not None for v in row[8:12]]
+    return _assemble([info for info, _ in group], [len(deals) for _, deals in group], [int(row[0]) for row in rows],
+                     [row[1] for row in rows], [hand for row in rows for hand in row[2:6]], call_counts, calls,
+                     has_play, cards, has_recorded, figures)
+
+
+def _items(lists: list[str]) -> str:
+    """The strings of JSON lists, each written between its brackets as ``"a", "b"``, all joined
+    by commas. A list's count of items is its separators + 1: a comma inside a string makes
+    the total disagree with the commas here, and anything else json.dumps would not write
+    (an empty list among them) stays in an item; the callers refuse both."""
+    joined = "\x00".join(lists)  # no NUL in a record's text: it marks where one list ends
+    if joined[:1] != '"' or joined[-1:] != '"' or joined.count('"\x00"') != len(lists) - 1:
+        raise ValueError("not lists of strings")
+    return joined[1:-1].replace('"\x00"', ",").replace(_SEPARATOR, ",")
+
+
+_RANK = np.full(256, -1, dtype=np.int8)  # canonical rank letters -> rank (2 = 0 … A = 12)
 _RANK[np.frombuffer(RANK_CHARS.encode(), np.uint8)] = np.arange(13)
-_SUIT = np.full(256, -1, dtype=np.int64)
+_SUIT = np.full(256, -1, dtype=np.int8)
 _SUIT[np.frombuffer(b"SHDC", np.uint8)] = np.arange(4)
 _DOT = ord(".")
 
 
 def _hands(letters: np.ndarray) -> np.ndarray | None:
     """Bit sets from canonical PBN hands given as (deals, 4, 16) bytes: 13 rank letters, high
-    to low in each suit, and 3 dots. ``None`` if any hand is not written so."""
-    dots = letters == _DOT
-    if not (dots.sum(axis=2) == 3).all():
+    to low in each suit, and 3 dots. ``None`` if any hand is not written so. Works on one row
+    per letter position (a column per hand), so that each step runs along long rows."""
+    cols = np.ascontiguousarray(letters.reshape(-1, 16).T)
+    dots = cols == _DOT
+    if not (dots.sum(axis=0) == 3).all():
         return None
-    suit = np.cumsum(dots, axis=2) - dots  # suit of each letter (dots counted before it)
-    rank = _RANK[letters]
+    suit = np.cumsum(dots, axis=0, dtype=np.int8) - dots  # suit of each letter (dots counted before it)
+    rank = _RANK[cols]
     if (rank[~dots] < 0).any():
         return None
-    same_suit = ~dots[..., 1:] & ~dots[..., :-1]
-    if (same_suit & (rank[..., 1:] >= rank[..., :-1])).any():
+    same_suit = ~dots[1:] & ~dots[:-1]
+    if (same_suit & (rank[1:] >= rank[:-1])).any():
         return None  # not high to low (or a rank twice)
     bits = np.where(dots, np.uint64(0), _ONE << (13 * suit + rank).astype(np.uint64))
-    return np.bitwise_or.reduce(bits, axis=2)
+    return np.bitwise_or.reduce(bits, axis=0).reshape(-1, 4)
 
 
 _DENOMINATION = np.full(256, -1, dtype=np.int64)  # second letter of a canonical bid -> Denomination
@@ -236,14 +373,21 @@ def _calls(joined: str, count: int) -> np.ndarray | None:
 
 def _cards(joined: str, count: int) -> np.ndarray | None:
     """Card numbers from ``count`` canonical card names (``SA``, ``HT``) joined by commas."""
-    data = joined.encode("ascii") + b","
+    return _card_cells(joined.encode("ascii") + b",", count, b"SR,")
+
+
+def _card_cells(data: bytes, count: int, cell: bytes) -> np.ndarray | None:
+    """Card numbers from ``count`` cards written one after another, each laid out as ``cell``
+    (``S`` its suit letter, ``R`` its rank letter, any other byte itself); ``None`` if any is not."""
     if not count:
         return np.zeros(0, dtype=np.int64)
-    if len(data) != 3 * count:
+    if len(data) != len(cell) * count:
         return None
-    letters = np.frombuffer(data, np.uint8).reshape(count, 3)
-    suit, rank = _SUIT[letters[:, 0]], _RANK[letters[:, 1]]
-    if (letters[:, 2] != ord(",")).any() or (suit < 0).any() or (rank < 0).any():
+    letters = np.frombuffer(data, np.uint8).reshape(count, len(cell))
+    template = np.frombuffer(cell, np.uint8)
+    fixed = (template != ord("S")) & (template != ord("R"))
+    suit, rank = _SUIT[letters[:, cell.index(b"S")]], _RANK[letters[:, cell.index(b"R")]]
+    if (letters[:, fixed] != template[fixed]).any() or (suit < 0).any() or (rank < 0).any():
         return None
     return suit * 13 + rank
 
@@ -299,6 +443,15 @@ def check_sessions(raws: Sequence[object], profile: RuleProfile | None = None) -
     batch, bad = check_parsed(parsed, profile)
     refused = sorted(refused + [taken[k] for k in bad])
     return batch, refused
+
+
+def legal_sessions(parsed: list[ParsedSession], profile: RuleProfile | None = None) -> list[bool]:
+    """Whether each parsed session is valid (every hand, call and card legal): the verdict of
+    :func:`check_parsed` without the scoring, for callers that need nothing else. (Sessions
+    the batch path takes have their play, so the ledger cannot find them invalid.)"""
+    if not parsed:
+        return []
+    return _legal(_concat(parsed), profile or get_profile(DEFAULT_PROFILE))[0]
 
 
 def check_parsed(parsed: list[ParsedSession], profile: RuleProfile | None = None) -> tuple[ColumnarBatch, list[int]]:
@@ -541,6 +694,8 @@ def _ledger(c: dict[str, np.ndarray], contract: np.ndarray, declarer: np.ndarray
     """The engine's :class:`Ledger` over every session, deal by deal: who reached game first and
     at which trick, the rubber of each deal, the rubbers of each session, and the premiums the
     ledger wrote (as entry rows per deal)."""
+    from ..engine.ledger import Ledger  # imported here: checking validity alone (validate) does not need it
+
     n = len(contract)
     row = np.full(n, -1, dtype=np.int64)
     row[played] = np.arange(len(played))

@@ -214,3 +214,14 @@ class RuleProfile:
         """Premiums a scorer may have written although nothing made them due, most likely first."""
         return []
 
+    def why_not_due(self, item: Item, side: Side, contract: Contract | None, tricks: tuple[int, int] | None,
+                    facts: DealFacts | None, game_won: bool) -> str:
+        """Why ``item`` is not due to ``side`` in this deal, in a scorer's words."""
+        if item in (Item.GAME, Item.RUBBER):
+            return f"{side.label} did not win a game in this deal"
+        if item is Item.SLAM:
+            return f"{side.label} took {tricks[side] if tricks else '?'} tricks"
+        if item is Item.CONTRACT_PREMIUM:
+            return f"the contract {contract} was not a made slam for {side.label}"
+        return f"nothing made it due to {side.label}"
+

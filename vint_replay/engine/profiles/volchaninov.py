@@ -106,3 +106,22 @@ class Volchaninov(RuleProfile):
             candidates += [(Item.HONOURS, m * trick_value) for m in HONOURS_MULTIPLIER.values()]
             candidates += [(Item.ACES, ACE_MULTIPLIER * aces * trick_value) for aces in (2, 3, 4)]
         return candidates
+
+    def why_not_due(self, item: Item, side: Side, contract: Contract | None, tricks: tuple[int, int] | None,
+                    facts: DealFacts | None, game_won: bool) -> str:
+        """Honours and aces: what the side actually held (§4); the rest as every profile says."""
+        if item is Item.HONOURS:
+            trump = contract.trump if contract else None
+            if trump is None:
+                return "no honours in no-trump"
+            if facts is None:
+                return f"{side.label} did not hold 3 or more honours"
+            held = honours_held(facts, side, trump)
+            return f"{side.label} held {held} {trump.name.lower()[:-1]} honour{'' if held == 1 else 's'}"
+        if item is Item.ACES:
+            if facts is None:
+                return f"{side.label} did not hold the majority of aces"
+            aces = aces_held(facts, side)
+            fewer = " and took fewer tricks" if aces == 2 else ""
+            return f"{side.label} held {aces} ace{'' if aces == 1 else 's'}{fewer}"
+        return super().why_not_due(item, side, contract, tricks, facts, game_won)

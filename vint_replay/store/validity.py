@@ -1,0 +1,52 @@
+"""Which record files the batch path proves valid, for ``vint-replay validate``: many files
+read and checked together, no diagnostics (the files it cannot vouch for go to the reference
+engine, which says what is wrong). Imports NumPy but nothing heavier."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from ..formats import format_of
+from ..formats.json_record import loads_record
+from .columnar import ParsedSession, legal_sessions, parse_session, parse_texts
+
+
+def valid_by_batch(paths: Sequence[str]) -> dict[int, int]:
+    """``{index in paths: deals}`` of the JSON files that the batch path finds valid; a file
+    not listed may be valid or not (standard input, ``.vint`` files and anything irregular are
+    left to the reference engine). A failure of the batch path leaves every file to it."""
+    try:
+        return _valid(paths)
+    except Exception:  # a bug of the batch path must not cost a verdict: the reference path decides
+        return {}
+
+
+def _valid(paths: Sequence[str]) -> dict[int, int]:
+    texts: dict[int, str] = {}
+    for i, path in enumerate(paths):
+        text = _text(path) if path != "-" and format_of(path) == "json" else None
+        if text is not None:
+            texts[i] = text
+    parsed: dict[int, ParsedSession] = {}
+    for i, session in zip(texts, parse_texts(list(texts.values()))):
+        session = session or _decoded(texts[i])  # laid out otherwise: decoded first
+        if session is not None:
+            parsed[i] = session
+    verdicts = legal_sessions(list(parsed.values()))
+    return {i: len(session.number) for (i, session), ok in zip(parsed.items(), verdicts) if ok}
+
+
+def _text(path: str) -> str | None:
+    """The file's text as the JSON reader decodes it (UTF-8, a BOM allowed, no NUL), or ``None``."""
+    try:
+        text = Path(path).read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return None if "\x00" in text else text
+
+
+def _decoded(text: str) -> ParsedSession | None:
+    try:
+        return parse_session(loads_record(text))
+    except (ValueError, RecursionError):
+        return None

@@ -122,6 +122,13 @@ class Synthetic(RuleProfile):
         """A game or a rubber premium."""
         return [(Item.GAME, GAME_STEP), (Item.RUBBER, RUBBER_PREMIUM)]
 
+    def why_not_due(self, item: Item, side: Side, contract: Contract | None, tricks: tuple[int, int] | None,
+                    facts: DealFacts | None, game_won: bool) -> str:
+        """A game premium: the side did not reach the threshold in this deal."""
+        if item in (Item.GAME, Item.RUBBER):
+            return f"{side.label} did not reach {self.game_threshold} below in this deal"
+        return super().why_not_due(item, side, contract, tricks, facts, game_won)
+
 
 class SyntheticReference(Synthetic):
     """``Synthetic`` plus what the batch path declines: the first of the side to name the

@@ -33,31 +33,42 @@ def test_every_hook_of_the_base_profile_is_changed_by_a_synthetic_profile():
     assert hooks - changed == set()
 
 
-def _session_with_a_first_game():
-    """A synthetic session in which some deal wins a side's first game (not the rubber)."""
+def _deal(found) -> tuple:
+    """A synthetic session and the index of its first played deal for which ``found(deal)``."""
     for seed in range(200):
         record = random_session(random.Random(seed).randrange, 12, f"audit-{seed}", rules=Synthetic.name)
         report = evaluate(record)
         for k, deal in enumerate(report.score.deals):
-            if deal.game is not None and deal.game.bonus == "game" and \
-                    [e.points for e in deal.entries if e.item is Item.GAME] == [GAME_STEP]:
+            if deal.contract is not None and found(deal):
                 return record, report, k
-    raise AssertionError("no first game in 200 sessions")
+    raise AssertionError("no such deal in 200 sessions")
 
 
-@pytest.mark.xfail(strict=True, reason="reports/audit.py has its own slips (500/1000 game and rubber) instead "
-                                       "of calling the profile's slips() hook (issue 10 item 1)")
-def test_the_audit_offers_the_profiles_own_slips():
-    """A first game's premium written as the rubber's: the synthetic profile's slips() names
-    it; the audit must take its explanations from the session's profile."""
-    record, report, k = _session_with_a_first_game()
+def _audited(record, report, k: int, side, above: int) -> str:
+    """The audit's one explanation when ``side``'s above-the-line figure of deal ``k`` is
+    recorded ``above`` points off."""
     deal = report.score.deals[k]
-    totals = [deal.totals(side) for side in SIDES]
-    side = deal.game.side
-    totals[side] = LineTotals(totals[side].below, totals[side].above - GAME_STEP + RUBBER_PREMIUM)
+    totals = [deal.totals(s) for s in SIDES]
+    totals[side] = LineTotals(totals[side].below, totals[side].above + above)
     deals = list(record.deals)
     deals[k] = replace(deals[k], recorded=tuple(totals))
     record = replace(record, deals=tuple(deals))
-    report = evaluate(record)
-    (mismatch,) = audit(record, report.score).mismatches
-    assert mismatch.line is Line.ABOVE and f"written as {RUBBER_PREMIUM}" in mismatch.explanation
+    (mismatch,) = audit(record, evaluate(record).score).mismatches
+    assert mismatch.line is Line.ABOVE and mismatch.side is side
+    return mismatch.explanation
+
+
+def test_the_audit_offers_the_profiles_own_slips():
+    """A first game's premium written as the rubber's: the synthetic profile's slips() names it."""
+    record, report, k = _deal(lambda d: d.game is not None and d.game.bonus == "game" and
+                              [e.points for e in d.entries if e.item is Item.GAME] == [GAME_STEP])
+    side = report.score.deals[k].game.side
+    explanation = _audited(record, report, k, side, RUBBER_PREMIUM - GAME_STEP)
+    assert f"game written as {RUBBER_PREMIUM} (the rubber's premium) instead of {GAME_STEP}" in explanation
+
+
+def test_the_audit_says_why_a_premium_is_not_due_in_the_profiles_words():
+    """A game premium written in a deal without a game: premiums_not_due() and why_not_due()."""
+    record, report, k = _deal(lambda d: d.game is None)
+    explanation = _audited(record, report, k, SIDES[0], GAME_STEP)
+    assert f"game {GAME_STEP} not due — N–S did not reach 300 below in this deal" in explanation

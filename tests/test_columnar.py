@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -18,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from strategies import sessions
+from strategies import random_session, sessions
 from synthetic_profile import ALL_PROFILES
 from test_properties import CORRUPTIONS, corrupt
 from vint_replay.engine.profiles import get_profile
@@ -110,6 +111,21 @@ def test_random_legal_sessions_give_the_reference_rows(rules: str, data):
     else:
         assert check_sessions(raws, profile)[1] == list(range(len(raws)))
         reference_tables(raws)
+
+
+@pytest.mark.parametrize("rules", ALL_PROFILES)
+def test_long_random_sessions_give_the_reference_rows(rules: str):
+    """Sessions long enough for several rubbers, rubber ends and passed-out deals in between,
+    under every profile."""
+    raws = [as_raw(random_session(random.Random(seed).randrange, 60, f"long-{seed}", rules=rules))
+            for seed in range(3)]
+    profile = get_profile(rules)
+    batch, refused = check_sessions(raws, profile)
+    if not batch_supported(profile):
+        assert refused == [0, 1, 2]
+        return
+    assert refused == [] and min(batch.rubbers) >= 2 and batch.passed_out.any()
+    assert_same_as_reference(raws)
 
 
 def test_the_synthetic_profile_is_taken_and_its_twin_declined():

@@ -335,6 +335,20 @@ def test_classic_oracle_reproduces_the_worked_rubber():
     assert {"side": "NS", "line": "above", "item": "x_marks", "points": 500} in doc["deals"][-1]["entries"]
 
 
+def test_classic_oracle_reproduces_the_worked_deal():
+    """rules/classic.md §11.1 by hand: below 240 / 150, N–S 7 units × 300 = 2100, E–W 3000 for the
+    undertrick: E–W lead by 810."""
+    data = json.loads(CLASSIC_RUBBER.read_text())
+    data["deals"] = data["deals"][:1]
+    doc = classic_oracle.score_session(data)
+    (deal,) = doc["deals"]
+    assert doc["rubbers"][0]["difference"] == {"side": "EW", "points": 810}
+    assert sorted(map(entry_key, deal["entries"])) == [("EW", "above", "undertricks", 3000),
+                                                       ("EW", "below", "tricks", 150),
+                                                       ("NS", "above", "honours", 2100),
+                                                       ("NS", "below", "tricks", 240)]
+
+
 def test_worked_classic_rubber_scores_like_the_classic_oracle():
     """The worked rubber through ``vint-replay score --json`` as a user runs it."""
     result = CliRunner().invoke(main, ["score", str(CLASSIC_RUBBER), "--json"])

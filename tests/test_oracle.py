@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import classic_oracle
 import oracle
-from strategies import random_deal, random_session
+from strategies import random_deal
 from vint_replay.engine.auction import Auction
 from vint_replay.engine.calls import Call
 from vint_replay.engine.cards import CARDS, Hand, iter_bits

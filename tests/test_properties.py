@@ -17,7 +17,7 @@ from synthetic_profile import ALL_PROFILES
 from vint_replay.engine.profiles import RubberState, RuleProfile
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.scoring import Item, Line
-from vint_replay.engine.seats import SEATS, SIDES, Side
+from vint_replay.engine.seats import SIDES, Side
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.formats.json_record import read_json, record_to_json, write_json
 from vint_replay.formats.vint_text import read_vint, write_vint

@@ -16,7 +16,7 @@ from strategies import sessions
 from synthetic_profile import ALL_PROFILES
 from vint_replay.engine.profiles import RubberState, RuleProfile
 from vint_replay.engine.replay import DealReplay
-from vint_replay.engine.scoring import Item, Line
+from vint_replay.engine.scoring import DealFacts, Item, Line
 from vint_replay.engine.seats import SIDES, Side
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.formats.json_record import read_json, record_to_json, write_json
@@ -33,10 +33,11 @@ BASE_STRENGTH = RuleProfile.card_strength
 @given(data=st.data())
 def test_random_legal_session_validates_and_scores(rules: str, data):
     """A random legal session is valid; its play obeys the profile's leader, legal cards and
-    card strengths (checked card by card here); the game goes to the first side whose
-    ``below_points`` reach the threshold, trick by trick, from a fresh line after each game;
-    a rubber is the profile's number of games; passed-out deals write what the profile says;
-    the totals add up."""
+    card strengths (checked card by card here); a deal writes the profile's entries for its
+    facts (vulnerability from the rubber's games and passed-out deals so far), then the game's
+    premiums; the game goes to the first side whose ``below_points`` reach the threshold, trick
+    by trick, from a fresh line after each game; a rubber is the profile's number of games;
+    passed-out deals write what the profile says; the totals add up."""
     record = data.draw(sessions(max_deals=8, rules=rules))
     report = evaluate(record)
     assert report.valid, [d.describe() for d in report.diagnostics]
@@ -64,6 +65,10 @@ def test_random_legal_session_validates_and_scores(rules: str, data):
             continue
         contract = deal.contract
         assert len(replay.tricks) == 13 and sum(deal.tricks) == 13
+        # the deal's own entries first: the profile's, on its facts and the rubber's state so far
+        vulnerable = profile.vulnerability(RubberState(tuple(games), passed_out), replay.deal.number, None)
+        own = profile.score(DealFacts(contract, deal.tricks, replay.hands, vulnerable))
+        assert deal.entries[:len(own)] == tuple(own)
         check_play(replay, profile, contract.trump, profile.opening_leader(contract.declarer))
         assert deal.tricks == tricks_by_side(replay)
         races = profile.below_points(contract, contract.declarer.side, 13) > 0  # else no game race (duplicate)
@@ -81,7 +86,7 @@ def test_random_legal_session_validates_and_scores(rules: str, data):
             if first is None and running[side] >= profile.game_threshold:
                 first = (side, number)
         if first is None:
-            assert deal.game is None
+            assert deal.game is None and len(deal.entries) == len(own)
             below = running
         else:
             assert (deal.game.side, deal.game.trick) == first
@@ -91,7 +96,7 @@ def test_random_legal_session_validates_and_scores(rules: str, data):
             premiums = profile.game_entries(first[0], games, won)
             if won:
                 premiums += profile.rubber_won_entries(RubberState(tuple(games), passed_out), first[0])
-            assert deal.entries[len(deal.entries) - len(premiums):] == tuple(premiums)  # written after the deal's own
+            assert deal.entries[len(own):] == tuple(premiums)
             below = [0, 0]
     for rubber_score in score.rubbers:
         mine = [d for d in score.deals if d.rubber == rubber_score.number]

@@ -9,9 +9,13 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from vint_replay.reports import labels
 from vint_replay.reports.audit import AuditReport, AuditTally, audit
+from vint_replay.reports.scoresheet import vulnerable_short
 from vint_replay.engine.diagnostics import Diagnostic, Severity
-from vint_replay.engine.ledger import DealScore
+from vint_replay.engine.ledger import DealScore, SessionScore
+from vint_replay.engine.profiles import SheetLayout
+from vint_replay.engine.profiles.duplicate_bridge import board_score
 from vint_replay.engine.record import DealRecord, SessionInfo
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.scoring import Line
@@ -54,12 +58,17 @@ def audit_status(report: SessionReport, checked: AuditReport | None) -> str:
 
 @dataclass(frozen=True)
 class SheetEntry:
-    """One number written on the sheet: the deal it comes from, what it is, its points."""
+    """One number written on the sheet: the deal it comes from (``None`` for what an unfinished
+    rubber writes at the session's end), what it is, its points."""
 
-    deal: int
+    deal: int | None
     label: str
     points: int
     mismatch: bool = False
+
+    @property
+    def text(self) -> str:
+        return f"{'end' if self.deal is None else self.deal}: {self.label}"
 
 
 @dataclass
@@ -79,14 +88,29 @@ class SheetRubber:
     result: str
 
 
+@dataclass(frozen=True)
+class BoardRow:
+    """One board of a board-by-board (duplicate) sheet: the score from N–S's side and the running total."""
+
+    number: int
+    vulnerable: str
+    contract: str
+    declarer: str
+    tricks: str
+    score: int  # board_score: positive for N–S, negative for E–W
+    running: int
+
+
 @dataclass
 class Scoresheet:
-    """The scoresheet as kept on paper: per rubber, both columns above and below the line."""
+    """The scoresheet as kept on paper: per rubber, both columns above and below the line; or,
+    for a profile whose sheet is kept by boards, one row per board (``boards``)."""
 
     headers: tuple[str, str]
     rubbers: list[SheetRubber]
     totals: tuple[int, int]
     difference: str
+    boards: list[BoardRow] | None = None
 
 
 def scoresheet(report: SessionReport, checked: AuditReport | None = None) -> Scoresheet | None:
@@ -97,6 +121,9 @@ def scoresheet(report: SessionReport, checked: AuditReport | None = None) -> Sco
         return None
     bad = {(m.deal, m.side, m.line) for m in (checked.mismatches if checked else ())}
     info = report.record.info
+    headers = (f"N–S: {side_players(info, Side.NS)}", f"E–W: {side_players(info, Side.EW)}")
+    if report.profile.scoresheet is SheetLayout.BOARDS:
+        return Scoresheet(headers, [], score.totals, difference_text(score.totals), board_rows(score))
     rubbers = []
     for rubber in score.rubbers:
         above: tuple[list[SheetEntry], list[SheetEntry]] = ([], [])
@@ -117,13 +144,28 @@ def scoresheet(report: SessionReport, checked: AuditReport | None = None) -> Sco
                 blocks.append(SheetBlock())
         if not any(blocks[-1].cells) and len(blocks) > 1:
             blocks.pop()
+        for e in rubber.closing_entries:  # an unfinished rubber's, counted in its totals
+            above[e.side].append(SheetEntry(None, e.item.replace("_", " "), e.points))
         side, diff = rubber.difference
         status = f"won by {rubber.winner.label}" if rubber.winner is not None else "not finished"
         lead = "tie" if side is None else f"{side.label} by {diff}"
         rubbers.append(SheetRubber(rubber.number, above, blocks, (rubber.totals[0], rubber.totals[1]),
                                    f"Rubber {rubber.number} {status}; difference {lead}"))
-    return Scoresheet((f"N–S: {side_players(info, Side.NS)}", f"E–W: {side_players(info, Side.EW)}"),
-                      rubbers, score.totals, difference_text(score.totals))
+    return Scoresheet(headers, rubbers, score.totals, difference_text(score.totals))
+
+
+def board_rows(score: SessionScore) -> list[BoardRow]:
+    """Every board with its duplicate score (the engine's ``board_score``) and N–S's running total."""
+    rows, running = [], 0
+    for deal in score.deals:
+        points = board_score(deal.entries)
+        running += points
+        contract = deal.contract
+        taken = "" if contract is None or deal.tricks is None else str(deal.tricks[contract.declarer.side])
+        shown = labels.contract_text(contract) if contract else ("passed out" if deal.passed_out else "?")
+        rows.append(BoardRow(deal.number, vulnerable_short(deal.vulnerable), shown,
+                             "" if contract is None else contract.declarer.name, taken, points, running))
+    return rows
 
 
 @dataclass(frozen=True)
@@ -160,7 +202,7 @@ def deal_rows(report: SessionReport, checked: AuditReport | None = None) -> list
         elif contract is None:
             shown, declarer, tricks = "?", "", ""
         else:
-            shown = contract.bid.pretty
+            shown = labels.contract_text(contract)
             declarer = contract.declarer.name
             taken = replay.tricks_won[contract.declarer.side] if replay.tricks_won else None
             tricks = "?" if taken is None else f"{taken}/{contract.tricks_needed}"
@@ -194,6 +236,7 @@ class Progress:
     below: tuple[list[int], list[int]]
     games: list[tuple[int, Side, str]]  # (index into trick_labels, side, label)
     threshold: int
+    closing: tuple[int, int] | None = None  # the totals once an unfinished rubber's closing entries are written
 
 
 def progress(report: SessionReport) -> Progress | None:
@@ -226,7 +269,8 @@ def progress(report: SessionReport) -> Progress | None:
             if deal.game is not None and (deal.game.trick == i or (deal.game.trick is None and i == len(race))):
                 what = "rubber" if deal.game.bonus == "rubber" else "game"
                 games.append((len(tlabels) - 1, deal.game.side, f"{deal.game.side.label} {what}"))
-    return Progress(labels, totals, tlabels, starts, below, games, report.profile.game_threshold)
+    closing = score.totals if any(r.closing_entries for r in score.rubbers) else None
+    return Progress(labels, totals, tlabels, starts, below, games, report.profile.game_threshold, closing)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -248,7 +292,8 @@ def replay_payload(report: SessionReport, number: int, seat: Seat | None = None)
     Cards are the engine's integers (suit * 13 + rank; suits ♠ ♥ ♦ ♣). Only legally replayed
     tricks are shipped, so a deal with an illegal card stops before it. For the view of one
     ``seat`` only that seat's dealt hand is shipped (the others are ``null``): the seat sees
-    the other cards one by one as they are played, and nothing else of them.
+    the other cards one by one as they are played, and nothing else of them — except, where
+    the profile has a dummy, the dummy's hand from card ``dummy_from`` on (:func:`dummy_seen_from`).
     """
     replay = replay_of(report, number)
     if replay is None:
@@ -259,31 +304,59 @@ def replay_payload(report: SessionReport, number: int, seat: Seat | None = None)
     scored = None
     if report.score is not None:
         scored = next((d for d in report.score.deals if d.number == number), None)
+    race = scored if report.profile.scoresheet is SheetLayout.RUBBER else None  # no race board by board
+    dummy = contract.declarer.partner if contract is not None and report.profile.has_dummy else None
+    dummy_from = dummy_seen_from(replay, seat)
+
+    def seen(hand: int) -> bool:
+        return seat is None or seat == hand or (dummy == hand and dummy_from is not None)
+
     out: dict[str, object] = {
         "deal": number,
         "players": list(info.players),
         "dealer": deal.dealer,
-        "contract": None if contract is None else contract.bid.pretty,
+        "contract": None if contract is None else labels.contract_text(contract),
         "declarer": None if contract is None else int(contract.declarer),
+        "dummy": None if dummy is None else int(dummy),
+        "dummy_from": dummy_from,
+        "dummy_line": labels.dummy_text(contract, report.profile),
+        "vulnerable": labels.vulnerability_text(report.profile, None if scored is None else scored.vulnerable),
         "needed": None if contract is None else contract.tricks_needed,
         "trump": None if contract is None or contract.trump is None else int(contract.trump),
         "value": replay.trick_value,
         "threshold": report.profile.game_threshold,
-        "below": list(scored.below_before) if scored is not None else None,
+        "below": list(scored.below_before) if race is not None else None,
         # the ledger's race: both sides below the line after each trick, after a result-only deal
-        "below_after": [list(b) for b in scored.below_after] if scored is not None else None,
-        "below_end": list(scored.below_end) if scored is not None and scored.below_end else None,
+        "below_after": [list(b) for b in race.below_after] if race is not None else None,
+        "below_end": list(race.below_end) if race is not None and race.below_end else None,
         "game": None if scored is None or scored.game is None else
         {"side": int(scored.game.side), "trick": scored.game.trick},
         "view": "all" if seat is None else seat.name,
-        "hands": None if replay.hands is None else [sorted(int(c) for c in _bits(h)) if seat in (None, i) else None
+        "hands": None if replay.hands is None else [sorted(int(c) for c in _bits(h)) if seen(i) else None
                                                     for i, h in enumerate(replay.hands)],
         "play": [int(c) for t in replay.tricks for c in t.cards],
         "leaders": [int(t.leader) for t in replay.tricks],
         "winners": [int(t.winner) for t in replay.tricks],
         "result": list(replay.tricks_won) if replay.tricks_won and not replay.tricks else None,
+        # a play stopped early with a result: both sides' tricks once the rest are counted
+        "claim": list(replay.tricks_won) if replay.tricks_won and replay.tricks and len(replay.tricks) < 13
+        and deal.result is not None else None,
     }
     return out
+
+
+def dummy_seen_from(replay: DealReplay, seat: Seat | None) -> int | None:
+    """From which card (0 = before the opening lead) ``seat`` sees the dummy's hand: the dummy
+    himself and the open view always; everybody else, the declarer too, once the opening lead is
+    made and the dummy is spread (rubber-bridge.md §3); ``None`` without a dummy or a card played."""
+    contract = replay.contract
+    if contract is None or not replay.profile.has_dummy or replay.hands is None:
+        return None
+    if seat is None or seat is contract.declarer.partner:
+        return 0
+    if not replay.tricks:  # no play, no dummy laid down
+        return None
+    return 1
 
 
 def replay_of(report: SessionReport, number: int) -> DealReplay | None:

@@ -77,11 +77,15 @@ def test_validate_several_files(runner, worked_example_path, revoke_file):
     assert [(o["file"], o["valid"]) for o in out] == [(str(worked_example_path), True), (revoke_file, False)]
 
 
-def test_validate_unreadable_path(runner, tmp_path):
-    result = run(runner, "validate", str(tmp_path / "missing.json"), "--json")
-    assert result.exit_code == 1
-    out = json.loads(result.stdout)
-    assert out["valid"] is False and out["errors"][0]["code"] == "syntax" and out["errors"][0]["deal"] is None
+@pytest.mark.parametrize("command", [["validate"], ["validate", "--json"], ["score"], ["audit"], ["replay", "--deal", "1"],
+                                     ["convert", "--to", "vint"]])
+def test_a_missing_file_is_a_usage_error(runner, tmp_path, command):
+    """A file that does not exist is a mistake on the command line (exit 2), not a broken record."""
+    missing = str(tmp_path / "missing.json")
+    args = [*command[:1], missing, *command[1:]] + (["-"] if command[0] == "convert" else [])
+    result = run(runner, *args)
+    assert result.exit_code == 2
+    assert "missing.json" in result.stderr and "does not exist" in result.stderr
 
 
 @pytest.mark.parametrize("args", [["validate"], ["validate", "--bogus", "x.json"], ["score"], ["score", "a", "b"],

@@ -487,8 +487,8 @@ def test_a_file_with_a_repeated_key_is_rejected_and_the_store_unchanged(store: S
 def test_one_file_that_breaks_the_checker_costs_only_itself(store: Store, tmp_path: Path, monkeypatch,
                                                              worked_example_raw: dict) -> None:
     """A lone surrogate in a name once made the batch's content hash raise, and the whole
-    import was lost; now the batch is checked file by file and only that file is rejected,
-    in worker processes as in this one."""
+    import was lost; now the reader refuses it (``syntax``) and only that file is rejected, in
+    worker processes as in this one."""
     import vint_replay.store.store as store_module
 
     monkeypatch.setattr(store_module, "FILES_PER_BATCH", 2)  # several batches, so worker processes run
@@ -502,7 +502,33 @@ def test_one_file_that_breaks_the_checker_costs_only_itself(store: Store, tmp_pa
         summary = Store(tmp_path / f"store{workers}").import_paths([str(p) for p in paths], workers=workers)
         assert sorted(o.session_id for o in summary.imported) == ["s0", "s1", "s3", "s4"]
         assert [o.path for o in summary.rejected] == [str(bad)]
-        assert "UnicodeEncodeError" in summary.rejected[0].diagnostics[0].message
+        assert "lone surrogate" in summary.rejected[0].diagnostics[0].message
+
+
+def test_a_checker_failure_on_one_file_costs_only_that_file(tmp_path: Path, monkeypatch,
+                                                           worked_example_raw: dict) -> None:
+    """When checking a batch raises (a bug met on some file), each file is checked alone: the
+    others go through, the culprit is rejected with an ``internal`` diagnostic."""
+    from vint_replay.store import importer
+
+    paths = []
+    for i in range(3):
+        worked_example_raw["session"]["id"] = f"s{i}"
+        paths.append(str(write_record(tmp_path / f"s{i}.json", worked_example_raw)))
+    real = importer._check_batch
+
+    def fragile(batch):
+        if paths[1] in batch:
+            raise RuntimeError("a bug met on s1")
+        return real(batch)
+
+    monkeypatch.setattr(importer, "_check_batch", fragile)
+    importer.remember({})
+    batches = importer.check_files(paths)
+    outcomes = [o for b in batches for o in b.outcomes]
+    rejected = [o for o in outcomes if o.diagnostics and o.diagnostics[0].code == "internal"]
+    assert [o.path for o in rejected] == [paths[1]] and "a bug met on s1" in rejected[0].diagnostics[0].message
+    assert len(batches) == 3
 
 
 def test_the_profile_name_is_stored_and_round_trips(store: Store, tmp_path: Path, worked_example_raw: dict) -> None:

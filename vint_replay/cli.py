@@ -13,31 +13,44 @@ from typing import TYPE_CHECKING, Callable
 
 import click
 
-from .engine.diagnostics import Diagnostic, Severity, in_file_order
-from .formats import ReadResult, format_of, read_bytes
+from .engine.diagnostics import UNLISTED, Diagnostic, Severity, capped, in_file_order, unlisted_count
+from .engine.plural import plural
+from .engine.printable import printable
 from .engine.profiles import profile_names
+from .formats import ReadResult, format_of, read_bytes, sniff_format
 
 if TYPE_CHECKING:
     from .engine.session import SessionReport
 
+# a record file argument: a missing or unreadable one is a usage error (exit 2); - is standard input
+RECORD = click.Path(exists=True, dir_okay=False, readable=True, allow_dash=True)
+FORMATS = click.Choice(["json", "vint"])
 
-def load(path: str, strict: bool = False, rules: str | None = None) -> tuple[ReadResult, SessionReport | None]:
-    """Read and check one file (``-`` is standard input, read as JSON); an unreadable path
-    becomes a ``syntax`` diagnostic, not a traceback. ``rules`` rescores it under that profile.
-    (The engine is imported here: validate needs it only for the files the batch path cannot
-    vouch for.)"""
-    from .engine.session import evaluate
 
+def read_input(path: str) -> bytes:
+    """The bytes of ``path`` (``-``: standard input); a file that cannot be read is a usage error."""
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as err:
-        return ReadResult(None, [Diagnostic("syntax", f"cannot read the file: {err.strerror or err}")]), None
-    result = read_bytes(data, format_of(path), strict=strict)
+        raise click.UsageError(f"cannot read {printable(path)}: {err.strerror or err}")
+
+
+def load(path: str, strict: bool = False, fmt: str | None = None,
+         rules: str | None = None) -> tuple[ReadResult, SessionReport | None]:
+    """Read and check one file (``-`` is standard input: JSON if it starts with ``{``, else
+    ``.vint``, unless ``fmt`` says); the problems are capped (engine.diagnostics). ``rules``
+    rescores it under that profile. (The engine is imported here: validate needs it only for
+    the files the batch path cannot vouch for.)"""
+    from .engine.session import evaluate
+    from .reports.seat_order import with_seat_order_hints
+
+    data = read_input(path)
+    result = read_bytes(data, fmt or (sniff_format(data) if path == "-" else format_of(path)), strict=strict)
     if result.record is None:
         return result, None
-    report = evaluate(result.record, result.diagnostics, rules)
+    report = with_seat_order_hints(evaluate(result.record, result.diagnostics, rules))
     located = in_file_order(result.locate(report.diagnostics), [deal.number for deal in result.record.deals])
-    return result, dataclasses.replace(report, diagnostics=tuple(located))
+    return result, dataclasses.replace(report, diagnostics=tuple(capped(located)))
 
 
 def problems_of(result: ReadResult, report: SessionReport | None) -> list[Diagnostic]:
@@ -46,6 +59,11 @@ def problems_of(result: ReadResult, report: SessionReport | None) -> list[Diagno
 
 def emit_json(obj: object) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def error_count(problems: list[Diagnostic]) -> int:
+    """The errors among ``problems``, counting those a capped list's closing note left out."""
+    return sum(unlisted_count(d) if d.code == UNLISTED else 1 for d in problems if d.severity is Severity.ERROR)
 
 
 def print_problems(path: str, problems: list[Diagnostic]) -> None:
@@ -78,10 +96,12 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True)
+@click.argument("files", nargs=-1, required=True, type=RECORD)
 @click.option("--json", "as_json", is_flag=True, help="Print the vint-validate result as JSON.")
 @click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
-def validate(files: tuple[str, ...], as_json: bool, strict: bool) -> None:
+@click.option("--from", "from_fmt", type=FORMATS, help="Format of the files (default: the extension; for - JSON "
+                                                         "if it starts with '{', else .vint).")
+def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str | None) -> None:
     """Check that every call and card in FILES is legal. Exit 1 if any file has errors."""
     from .store.validity import valid_by_batch
 
@@ -92,7 +112,7 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool) -> None:
         if i in proven:
             problems, readable, n = [], True, proven[i]
         else:
-            result, report = load(path, strict)
+            result, report = load(path, strict, from_fmt)
             problems, readable = problems_of(result, report), report is not None
             n = len(report.record.deals) if report is not None else 0
         errors = [d for d in problems if d.severity is Severity.ERROR]
@@ -107,9 +127,9 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool) -> None:
         else:
             print_problems(path, problems)
             if not errors and readable:
-                click.echo(f"{path}: valid ({n} deal{'' if n == 1 else 's'})")
+                click.echo(f"{printable(path)}: valid ({plural(n, 'deal')})")
             else:
-                click.echo(f"{path}: {len(errors)} error{'s' if len(errors) != 1 else ''}", err=True)
+                click.echo(f"{printable(path)}: {plural(error_count(problems), 'error')}", err=True)
     if as_json:
         emit_json(outputs[0] if len(outputs) == 1 else outputs)
     sys.exit(1 if bad else 0)
@@ -125,13 +145,13 @@ def _checked(path: str, as_json: bool, rules: str | None = None) -> SessionRepor
                        "errors": [d.to_json() for d in problems if d.severity is Severity.ERROR]})
         else:
             print_problems(path, problems)
-            click.echo(f"{path}: cannot be scored until the errors above are fixed", err=True)
+            click.echo(f"{printable(path)}: cannot be scored until the errors above are fixed", err=True)
         sys.exit(1)
     return report
 
 
 @main.command()
-@click.argument("file")
+@click.argument("file", type=RECORD)
 @click.option("--json", "as_json", is_flag=True, help="Print the vint-score/1 document.")
 @click.option("--rules", type=click.Choice(profile_names()), default=None,
               help="Rescore under this profile: how the evening would have scored under other rules.")
@@ -150,7 +170,7 @@ def score(file: str, as_json: bool, rules: str | None) -> None:
 
 
 @main.command()
-@click.argument("file")
+@click.argument("file", type=RECORD)
 @click.option("--json", "as_json", is_flag=True, help="Print the audit result as JSON.")
 def audit(file: str, as_json: bool) -> None:
     """Compare the recorded (paper) scores in FILE with the recomputed ones. Exit 1 on mismatches."""
@@ -167,8 +187,7 @@ def audit(file: str, as_json: bool) -> None:
     else:
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")
-        checked = result.deals_checked
-        click.echo(f"{file}: {checked} deal{'s' if checked != 1 else ''} checked, {tally.text}")
+        click.echo(f"{printable(file)}: {plural(result.deals_checked, 'deal')} checked, {tally.text}")
     sys.exit(0 if result.clean else 1)
 
 
@@ -233,7 +252,7 @@ def export(session_id: str, out: str, store_path: str) -> None:
             Path(out).write_text(text, encoding="utf-8")
         except OSError as err:
             raise click.ClickException(f"cannot write {out}: {err.strerror or err}")
-        click.echo(f"{out}: session {session_id} ({len(record.deals)} deals)")
+        click.echo(printable(f"{out}: session {session_id} ({plural(len(record.deals), 'deal')})"))
 
 
 @main.command()
@@ -252,9 +271,9 @@ def sessions(store_path: str, as_json: bool) -> None:
         return
     for row in rows:
         players = "–".join(str(row[c]) for c in ("player_n", "player_e", "player_s", "player_w"))
-        click.echo(f"{row['session_id']}  {row['date'] or '':10}  {row['deals']:>5} deals  "
-                   f"N–S {row['total_ns']} E–W {row['total_ew']}  {players}  {row['event'] or ''}".rstrip())
-    click.echo(f"{len(rows)} session{'s' if len(rows) != 1 else ''}, {int(frame['deals'].sum())} deals", err=True)
+        click.echo(printable(f"{row['session_id']}  {row['date'] or '':10}  {plural(row['deals'], 'deal'):>11}  "
+                             f"N–S {row['total_ns']} E–W {row['total_ew']}  {players}  {row['event'] or ''}".rstrip()))
+    click.echo(f"{plural(len(rows), 'session')}, {plural(int(frame['deals'].sum()), 'deal')}", err=True)
 
 
 @main.command()
@@ -450,7 +469,6 @@ def analyze(store_path: str, workers: int | None, scheduler: str | None, retry_e
     """Double-dummy analysis of every stored deal not analysed yet: DD tables and vint par
     (dd_tables/), each card's DD cost (dd_plays/). Resumable: an interrupted run keeps what it
     wrote and the next one goes on from there."""
-
     from .analysis.batch import analyse_store, pending_deals
     from .store import Store
 
@@ -476,13 +494,11 @@ def analyze(store_path: str, workers: int | None, scheduler: str | None, retry_e
     sys.exit(1 if summary.failed or summary.skipped else 0)
 
 
-FORMATS = click.Choice(["json", "vint"])
-
-
 @main.command()
-@click.argument("source")
+@click.argument("source", type=RECORD)
 @click.argument("target")
-@click.option("--from", "from_fmt", type=FORMATS, help="Format of SOURCE (default: its extension; '-' is JSON).")
+@click.option("--from", "from_fmt", type=FORMATS, help="Format of SOURCE (default: its extension; for - JSON if it "
+                                                       "starts with '{', else .vint).")
 @click.option("--to", "to_fmt", type=FORMATS, help="Format of TARGET (default: its extension; '-' is JSON).")
 @click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
 def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, strict: bool) -> None:
@@ -493,14 +509,11 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
 
     if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint")):
         raise click.UsageError(f"cannot tell the format of {target!r}: name it .json or .vint, or give --to")
-    try:
-        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
-    except OSError as err:
-        raise click.ClickException(f"cannot read {source}: {err.strerror or err}")
-    result = read_bytes(data, from_fmt or format_of(source), strict=strict)
+    data = read_input(source)
+    result = read_bytes(data, from_fmt or (sniff_format(data) if source == "-" else format_of(source)), strict=strict)
     print_problems(source, result.diagnostics)
     if result.record is None or any(d.severity is Severity.ERROR for d in result.diagnostics):
-        click.echo(f"{source}: not converted until the errors above are fixed", err=True)
+        click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)
         sys.exit(1)
     text = write_text(result.record, to_fmt or format_of(target))
     if target == "-":
@@ -526,7 +539,7 @@ def _next_step() -> bool:
 
 
 @main.command()
-@click.argument("file")
+@click.argument("file", type=RECORD)
 @click.option("--deal", "number", type=int, required=True, help="The deal's number.")
 @click.option("--trick", type=click.IntRange(0, 13), help="Show the position after this trick.")
 @click.option("--step", is_flag=True, help="Wait for a key between tricks (at a terminal).")
@@ -542,13 +555,16 @@ def replay(file: str, number: int, trick: int | None, step: bool) -> None:
     numbers = [d.number for d in report.record.deals]
     if number not in numbers:
         shown = f"{numbers[0]}–{numbers[-1]}" if numbers else "none"
-        raise click.UsageError(f"{file} has no deal {number} (deals: {shown})")
+        raise click.UsageError(f"{printable(file)} has no deal {number} (deals: {shown})")
     index = numbers.index(number)
     problems = [d for d in report.diagnostics if d.deal in (None, number)]
     print_problems(file, problems)
     view = DealView.of(report, index, color=True)
     if trick is not None:
         played = len(view.replay.tricks)
+        if (trick > played or not view.replay.play_states) and error_count(problems):
+            click.echo(f"deal {number} cannot be shown after trick {trick} until the errors above are fixed", err=True)
+            sys.exit(1)
         if not view.replay.play_states:
             raise click.UsageError(f"deal {number} has no card play to show; leave out --trick")
         if trick > played:

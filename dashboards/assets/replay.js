@@ -8,7 +8,9 @@
  * With a double-dummy analysis (deal.dd: per card played its cost and the best cards at that
  * point, and the declarer side's DD tricks at each position), a card that gave tricks away is
  * marked red with "−n" once played, and the best cards of the player to move are highlighted
- * on request. */
+ * on request.
+ * Where the profile has a dummy (deal.dummy), its hand is drawn face up in a seat's view from
+ * card deal.dummy_from on (the payload carries it only for views that see it). */
 (function () {
     "use strict";
     var SEATS = ["N", "E", "S", "W"];
@@ -46,8 +48,14 @@
             if (deal.below_end) { below = deal.below_end.slice(); }
             if (deal.game) { game = deal.game; }
         }
+        var claimed = !!(n && deal.claim && pos === n);
+        if (claimed) {                                   // the rest claimed: counted from the result
+            won = deal.claim.slice();
+            if (deal.below_end) { below = deal.below_end.slice(); }
+            if (deal.game) { game = deal.game; }
+        }
         var toPlay = pos < n ? (deal.leaders[Math.floor(pos / 4)] + pos % 4) % 4 : null;
-        return {pos: pos, n: n, won: won, below: below, game: game, toPlay: toPlay,
+        return {pos: pos, n: n, won: won, below: below, game: game, toPlay: toPlay, claimed: claimed,
                 shown: pos === 0 ? -1 : Math.floor((pos - 1) / 4), played: new Set(deal.play.slice(0, pos))};
     }
 
@@ -69,6 +77,7 @@
             head.appendChild(node("span", "seat-letter", SEATS[seat]));
             head.appendChild(node("span", "player", deal.players[seat]));
             if (seat === deal.declarer) { head.appendChild(node("span", "tag", "declarer")); }
+            if (seat === deal.dummy) { head.appendChild(node("span", "tag dummy", "dummy · played by " + SEATS[deal.declarer])); }
             if (seat === deal.dealer) { head.appendChild(node("span", "tag dealer", "dealer")); }
             var open = node("div", "hand-open");
             for (var s = 0; s < 4 && deal.hands[seat]; s++) {
@@ -109,10 +118,11 @@
                 : best && best.has(+c) ? "rank dd-best" : "rank";
         }
         for (var seat = 0; seat < 4; seat++) {
-            var closed = !deal.hands[seat] || (view !== "all" && view !== SEATS[seat]);
+            var dummyUp = seat === deal.dummy && deal.dummy_from !== null && st.pos >= deal.dummy_from;
+            var closed = !deal.hands[seat] || (view !== "all" && view !== SEATS[seat] && !dummyUp);
             var box = table.hands[seat];
             box.className = "hand hand-" + SEATS[seat] + (st.toPlay === seat ? " to-play" : "") +
-                (closed ? " closed" : "") + (hide ? " hide-played" : "");
+                (closed ? " closed" : "") + (dummyUp ? " dummy-up" : "") + (hide ? " hide-played" : "");
             if (!closed) { continue; }
             var gone = deal.play.slice(0, st.pos).filter(function (c, i) { return seatOf(deal, i) === seat; });
             var left = 13 - gone.length;
@@ -152,7 +162,7 @@
     function drawStatus(deal, st) {
         var out = [];
         var label = !st.n ? "no card play" : "card " + st.pos + " of " + st.n + " · " +
-            (st.pos === st.n ? "play finished" : "trick " + Math.max(1, Math.ceil(st.pos / 4)));
+            (st.pos === st.n ? (st.claimed ? "the rest claimed" : "play finished") : "trick " + Math.max(1, Math.ceil(st.pos / 4)));
         out.push(node("div", "step-label", label));
         out[0].id = "step-label";
         var tricks = node("div", "tricks");
@@ -164,11 +174,22 @@
             tricks.appendChild(side);
         });
         out.push(tricks);
+        if (st.claimed) {
+            var claimSide = deal.declarer % 2;
+            var claim = node("div", "claim-line", "the rest claimed: declarer " + (claimSide ? "E–W" : "N–S") + " took " + st.won[claimSide]);
+            claim.id = "claim-line";
+            out.push(claim);
+        }
+        if (deal.dummy_line) {
+            var dummyLine = node("div", "dummy-line", deal.dummy_line);
+            dummyLine.id = "dummy-line";
+            out.push(dummyLine);
+        }
         if (deal.declarer !== null) {
             var mine = deal.declarer % 2, have = st.won[mine], need = deal.needed, lost = st.won[1 - mine];
             var over = st.won[0] + st.won[1] === 13;
             out.push(node("div", "verdict", have >= need ? "contract made"
-                          : over ? "contract failed by " + (need - have)
+                          : over || st.claimed ? "contract failed by " + (need - have)
                           : 13 - lost < need ? "contract cannot be made" : "needs " + (need - have) + " more"));
         }
         if (deal.dd && deal.declarer !== null) {

@@ -45,8 +45,9 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     cards = sum(len(t.cards) for t in replay.tricks)
     contract = replay.contract
     summary = "passed out" if contract is None else (
-        f"{contract.bid.pretty} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
+        f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
         f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
+    vulnerable = payload["vulnerable"]
     keep = "" if seat is None else f"?view={seat.name}"
     nav = html.Div([
         dcc.Link("‹ deal " + str(prev_deal), href=f"/replay/{sid}/{prev_deal}{keep}", id="prev-deal", className="btn")
@@ -66,7 +67,8 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
         dcc.Store(id="replay-drawn"),
         html.Div([
             html.Div([html.H2(f"Deal {number}"), html.P([f"Session {info.id} · dealer {record.dealer.full_name} · ", html.Strong(summary)],
-                                                       className="muted", id="contract-line")]),
+                                                       className="muted", id="contract-line"),
+                      html.P(vulnerable, className="muted", id="vulnerability") if vulnerable else None]),
             nav,
         ], className="page-head replay-head"),
         html.Div([

@@ -11,7 +11,7 @@ from dash import dcc, html
 
 from dashboards import data
 from dashboards.app import library
-from vint_replay.engine.profiles import get_profile, profile_names
+from vint_replay.engine.profiles import SheetLayout, get_profile, profile_names
 from vint_replay.engine.seats import Side
 from vint_replay.reports import scoresheet
 
@@ -83,15 +83,28 @@ def _invalid(report) -> list:
 
 
 def _entry(e: data.SheetEntry) -> html.Div:
-    return html.Div([html.Span(f"{e.deal}: {e.label}", className="entry-label"),
+    return html.Div([html.Span(e.text, className="entry-label"),
                      html.Span(f"{e.points}", className="entry-points")],
                     className="entry" + (" mismatch" if e.mismatch else ""),
                     title="the paper score differs here" if e.mismatch else None)
 
 
+def _boards(rows: list[data.BoardRow]) -> html.Table:
+    """The board-by-board sheet: each board's score on the side that earned it, N–S's running total."""
+    head = html.Tr([html.Th(h) for h in ("board", "vul", "contract", "by", "tricks", "N–S", "E–W", "total")])
+    body = [html.Tr([html.Td(r.number), html.Td(r.vulnerable), html.Td(r.contract, className="contract"),
+                     html.Td(r.declarer), html.Td(r.tricks, className="num"),
+                     html.Td(f"{r.score:+d}" if r.score > 0 else "", className="num"),
+                     html.Td(f"{-r.score:+d}" if r.score < 0 else "", className="num"),
+                     html.Td(f"{r.running:+d}", className="num")], id=f"board-{r.number}") for r in rows]
+    return html.Table([html.Thead(head), html.Tbody(body)], className="deals boards", id="board-table")
+
+
 def _sheet(sheet: data.Scoresheet) -> list:
     out: list = [html.H3("Scoresheet"),
                  html.Div([html.Div(h, className="sheet-head") for h in sheet.headers], className="sheet-row")]
+    if sheet.boards is not None:
+        out.append(_boards(sheet.boards))
     for rubber in sheet.rubbers:
         out.append(html.Div(f"Rubber {rubber.number}", className="rubber-title"))
         out.append(html.Div([html.Div([_entry(e) for e in col], className="sheet-col above")
@@ -150,6 +163,12 @@ def _charts(report) -> list:
     for side in Side:
         totals.add_scatter(x=prog.deals, y=prog.totals[side], name=names[side], mode="lines+markers",
                            line={"color": SIDE_COLOURS[side], "width": 3})
+    if prog.closing is not None and prog.deals:  # the unfinished rubber's closing entries, after the last deal
+        for side in Side:
+            totals.add_scatter(x=[prog.deals[-1], prog.deals[-1] + 1], y=[prog.totals[side][-1], prog.closing[side]],
+                               mode="lines+markers+text", text=["", "end"], textposition="top center", showlegend=False,
+                               line={"color": SIDE_COLOURS[side], "width": 2, "dash": "dot"},
+                               hovertemplate="closing entries of the unfinished rubber: %{y}<extra>" + side.label + "</extra>")
     totals.update_layout(title="Running totals after each deal", **_chart_style())
     totals.update_xaxes(title="deal")
     below = go.Figure()
@@ -172,8 +191,10 @@ def _charts(report) -> list:
     starts = prog.deal_starts[::max(1, len(prog.deal_starts) // 12)]
     below.update_xaxes(tickvals=[i for i, _ in starts], ticktext=[str(n) for _, n in starts], title="deal")
     config = {"displayModeBar": False, "responsive": True}
-    return [dcc.Graph(figure=totals, id="totals-chart", config=config, style={"height": "320px"}, className="card"),
-            dcc.Graph(figure=below, id="below-chart", config=config, style={"height": "320px"}, className="card")]
+    charts = [dcc.Graph(figure=totals, id="totals-chart", config=config, style={"height": "320px"}, className="card")]
+    if report.profile.scoresheet is SheetLayout.RUBBER:  # board by board there is no race to game
+        charts.append(dcc.Graph(figure=below, id="below-chart", config=config, style={"height": "320px"}, className="card"))
+    return charts
 
 
 def _chart_style() -> dict:

@@ -1,9 +1,12 @@
 """Diagnostics: what is wrong with a record, where, and in words a club scorer understands."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Iterable, Sequence
+
+from .printable import printable
 
 
 class Severity(StrEnum):
@@ -16,8 +19,11 @@ CODES = (
     "syntax", "schema", "bad_card", "bad_call", "duplicate_card", "hand_size", "hands_mismatch",
     "wrong_dealer", "deal_number", "insufficient_bid", "auction_incomplete", "call_after_close",
     "card_not_held", "revoke", "play_incomplete", "play_after_passout", "missing_play",
-    "order_needed", "result_mismatch",
+    "order_needed", "result_mismatch", "unlisted",
 )
+UNLISTED = "unlisted"  # the closing note of a capped list: how many problems were found but not listed
+MAX_PER_DEAL = 50  # problems listed for one deal (or for the file outside any deal)
+MAX_PER_FILE = 500  # problems listed for a whole file
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +57,71 @@ class Diagnostic:
         place = ", ".join(p for p in (f"deal {self.deal}" if self.deal is not None else None, self.at) if p)
         prefix = ": ".join(where + ([place] if place else []))
         tag = self.code if self.severity is Severity.ERROR else f"{self.code} (warning)"
-        return f"{prefix}: {tag}: {self.message}" if prefix else f"{tag}: {self.message}"
+        return printable(f"{prefix}: {tag}: {self.message}" if prefix else f"{tag}: {self.message}")
+
+
+class Problems:
+    """The diagnostics of one file as they are found, kept up to :data:`MAX_PER_DEAL` a deal and
+    :data:`MAX_PER_FILE` a file and only counted past that, so that a hostile file costs bounded
+    memory; :meth:`listed` closes the list with a note saying how many were left out."""
+
+    def __init__(self) -> None:
+        self.kept: list[Diagnostic] = []
+        self.per_deal: Counter[int | None] = Counter()
+        self.unlisted = 0
+        self.unlisted_error = False
+        self.first_unlisted: tuple[int | None, int | None] = (None, None)  # line and column, when known
+
+    def wants(self, deal: int | None, severity: Severity = Severity.ERROR,
+              where: tuple[int | None, int | None] = (None, None)) -> bool:
+        """Whether a problem of ``deal`` would be listed; if not, it is counted here (with
+        ``where`` it stands, for the first) and the caller need not even build it."""
+        if len(self.kept) < MAX_PER_FILE and self.per_deal[deal] < MAX_PER_DEAL:
+            return True
+        if not self.unlisted:
+            self.first_unlisted = where
+        self.unlisted += 1
+        self.unlisted_error |= severity is Severity.ERROR
+        return False
+
+    def append(self, d: Diagnostic) -> None:
+        if d.code == UNLISTED:
+            if not self.unlisted:
+                self.first_unlisted = (d.line, d.column)
+            self.unlisted += unlisted_count(d)
+            self.unlisted_error |= d.severity is Severity.ERROR
+        elif self.wants(d.deal, d.severity, (d.line, d.column)):
+            self.kept.append(d)
+            self.per_deal[d.deal] += 1
+
+    def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
+        for d in diagnostics:
+            self.append(d)
+
+    def listed(self) -> list[Diagnostic]:
+        """The kept diagnostics, then the closing note if any were left out."""
+        if not self.unlisted:
+            return list(self.kept)
+        severity = Severity.ERROR if self.unlisted_error else Severity.WARNING
+        word = "problem" if self.unlisted == 1 else "problems"
+        line, column = self.first_unlisted
+        note = Diagnostic(UNLISTED, f"… and {self.unlisted:,} more {word} not listed (at most {MAX_PER_DEAL} "
+                                    f"a deal and {MAX_PER_FILE} a file are listed; the first left out is "
+                                    f"{'here' if line is not None else 'not located'})", severity=severity,
+                          line=line, column=column)
+        return [*self.kept, note]
+
+
+def unlisted_count(note: Diagnostic) -> int:
+    """The number a closing note (code ``unlisted``) says was left out."""
+    return int(note.message.split()[2].replace(",", ""))
+
+
+def capped(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics within the caps, closed by one note counting the rest (and any earlier note's)."""
+    problems = Problems()
+    problems.extend(diagnostics)
+    return problems.listed()
 
 
 _FIELD_ORDER = {"number": 0, "dealer": 1, "hands": 2, "auction": 3, "play": 4, "result": 5, "recorded": 6}
@@ -70,7 +140,9 @@ def in_file_order(diagnostics: Iterable[Diagnostic], deal_numbers: Sequence[int]
     """File-level problems first, then deal by deal in record order, each deal's problems in
     the order they stand in the file (so the first listed is the first to fix)."""
     position = {number: i for i, number in enumerate(deal_numbers)}
-    return sorted(diagnostics, key=lambda d: (-1 if d.deal is None else position.get(d.deal, len(position)), *_place(d)))
+    last = len(position) + 1  # the closing note of a capped list stays last
+    return sorted(diagnostics, key=lambda d: (last if d.code == UNLISTED else -1 if d.deal is None
+                                              else position.get(d.deal, len(position)), *_place(d)))
 
 
 def has_errors(diagnostics: list[Diagnostic]) -> bool:

@@ -48,6 +48,7 @@ class DealScore:
     below_before: tuple[int, int]  # both sides' points below the current line before the deal
     below_after: tuple[tuple[int, int], ...] = ()
     below_end: tuple[int, int] | None = None  # both sides below the old line once the deal is written
+    vulnerable: tuple[bool, bool] = (False, False)  # both sides' vulnerability in the deal, as the profile gave it
 
     @property
     def passed_out(self) -> bool:
@@ -204,19 +205,20 @@ class Ledger:
         """Score a valid deal and write it on the scoresheet."""
         contract = replay.contract
         before = (self.below[0], self.below[1])
+        vulnerable = self.vulnerability(replay.deal.number)
         if contract is None:
             settled = self.settle(None, replay.tricks_won, None, replay.deal.dealer)
             deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, None, None, replay.tricks_won,
-                             settled.entries, None, before)
+                             settled.entries, None, before, vulnerable=vulnerable)
             self.score.deals.append(deal)
             return deal
         if replay.tricks_won is None:  # unscorable (its problem is reported): written as nothing
             deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, None, None, None, (), None,
-                             before)
+                             before, vulnerable=vulnerable)
             self.score.deals.append(deal)
             return deal
         running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
-        facts = DealFacts(contract, replay.tricks_won, replay.hands, self.vulnerability(replay.deal.number))
+        facts = DealFacts(contract, replay.tricks_won, replay.hands, vulnerable)
         settled = self.settle(contract, replay.tricks_won, running, replay.deal.dealer)
         own = self.profile.score(facts)
         self._add(own)
@@ -224,7 +226,7 @@ class Ledger:
         end = (before[0] + settled.below[0], before[1] + settled.below[1])
         deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, contract,
                          self.profile.trick_value(contract), replay.tricks_won, tuple(own) + settled.entries,
-                         settled.game, before, after, end)
+                         settled.game, before, after, end, vulnerable)
         self.score.deals.append(deal)
         return deal
 

@@ -10,6 +10,7 @@ from .cards import CARDS, FULL_DECK, Card
 from .diagnostics import Diagnostic
 from .errors import IllegalMove
 from .play import Play, PlayState, Trick
+from .plural import plural
 from .profiles import RuleProfile
 from .record import DealRecord
 from .seats import SEATS, Seat, Side
@@ -173,7 +174,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
                 tricks_won = _won(tricks)
                 if deal.result is not None and deal.result != tricks_won[contract.declarer.side]:
                     report("result_mismatch", "result",
-                           f"result says declarer took {deal.result} tricks; the play gives {tricks_won[contract.declarer.side]}")
+                           f"result says declarer took {plural(deal.result, 'trick')}; the play gives {tricks_won[contract.declarer.side]}")
             elif claim and hands is not None and not any(d.at and d.at.startswith("play[") for d in problems):
                 tricks_won = _claimed(deal.result, contract, _won(tricks), report)  # type: ignore[arg-type]
         elif deal.result is not None:
@@ -194,7 +195,7 @@ def _checked_hands(deal: DealRecord, report) -> tuple[int, int, int, int] | None
     seen = 0
     for seat, hand in zip(SEATS, deal.hands):
         if hand.mask.bit_count() != 13:
-            report("hand_size", f"hands.{seat}", f"{seat.full_name} has {hand.mask.bit_count()} cards; a hand has 13")
+            report("hand_size", f"hands.{seat}", f"{seat.full_name} has {plural(hand.mask.bit_count(), 'card')}; a hand has 13")
             ok = False
         twice = seen & hand.mask
         if twice:
@@ -255,6 +256,6 @@ def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int |
         if len(cards) < 52 and not claim:
             seat = play.to_play
             report("play_incomplete", f"play[{len(cards)}]",
-                   f"the play stops after {len(cards)} cards: trick {len(cards) // 4 + 1} needs a card from {seat}")
+                   f"the play stops after {plural(len(cards), 'card')}: trick {len(cards) // 4 + 1} needs a card from {seat}")
     return hands, tuple(play.tricks)
 

@@ -3,31 +3,45 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Protocol
 
 from ..engine.diagnostics import Diagnostic
 from ..engine.record import SessionRecord
+
+
+class Section(Protocol):
+    """The calls or cards of one deal of a text record, which can say where each stands."""
+
+    def where(self, index: int) -> tuple[int, int] | None: ...
 
 
 @dataclass
 class ReadResult:
     """What a reader made of a file: the record (``None`` if nothing usable) and the problems.
 
-    ``locations`` (text records) maps ``(deal, at)`` such as ``(3, "play[17]")`` to the line and
-    column where that item was written, so the checker's findings can point into the file."""
+    ``locations`` (text records) maps ``(deal, at)`` such as ``(3, "Dealer")`` to the line and
+    column where that item was written, and ``sections`` maps ``(3, "play")`` to where each card
+    stands, so the checker's findings can point into the file."""
 
     record: SessionRecord | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     locations: dict[tuple[int | None, str | None], tuple[int, int]] = field(default_factory=dict)
+    sections: dict[tuple[int, str], Section] = field(default_factory=dict)
 
     def locate(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
         """The diagnostics, each given the line and column of its item (else of its deal)."""
         out = []
         for d in diagnostics:
             where = None if d.line is not None else (
-                self.locations.get((d.deal, d.at)) or self.locations.get((d.deal, None)))
+                self.locations.get((d.deal, d.at)) or self._in_section(d) or self.locations.get((d.deal, None)))
             out.append(d if where is None else replace(d, line=where[0], column=where[1]))
         return out
+
+    def _in_section(self, d: Diagnostic) -> tuple[int, int] | None:
+        """Where ``auction[i]`` or ``play[i]`` of ``d``'s deal stands, if a section knows."""
+        name, _, index = (d.at or "").partition("[")
+        section = self.sections.get((d.deal, name)) if d.deal is not None and index[:-1].isdigit() else None
+        return None if section is None else section.where(int(index[:-1]))
 
 
 def read_bytes(data: bytes, fmt: str, strict: bool = False) -> ReadResult:
@@ -44,6 +58,12 @@ def read_bytes(data: bytes, fmt: str, strict: bool = False) -> ReadResult:
 def format_of(path: str | Path) -> str:
     """``json`` or ``vint`` from the extension (anything not ``.vint`` is read as JSON)."""
     return "vint" if str(path).lower().endswith(".vint") else "json"
+
+
+def sniff_format(data: bytes) -> str:
+    """The format of a record given without a name (standard input): ``json`` if its first
+    character after blanks and a byte-order mark is ``{``, else ``vint``."""
+    return "json" if data[:4096].lstrip(b" \t\r\n").removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n")[:1] == b"{" else "vint"
 
 
 def read_file(path: str | Path, strict: bool = False) -> ReadResult:

@@ -8,12 +8,15 @@ from typing import Any
 
 from ..engine.calls import CALL_BY_TEXT, Call
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
-from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.diagnostics import Diagnostic, Problems, Severity
 from ..engine.gc_pause import paused_gc
+from ..engine.plural import plural
 from ..engine.profiles import ProfileError, get_profile, profile_names
 from ..engine.record import DEAL_NUMBERS, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
+from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
+                            surrogate_message, too_deep)
 
 FORMAT_NAME = "vint-record/1"
 SESSION_TAGS = ("event", "site", "date", "table")
@@ -41,14 +44,20 @@ def deal_number_problem(number: int | str) -> str | None:
 
 def decode_text(data: bytes | str) -> tuple[str | None, Diagnostic | None]:
     """UTF-8 text (a BOM is allowed), or a ``syntax`` diagnostic saying why not."""
-    if isinstance(data, str):
-        text = data
-    else:
+    if isinstance(data, bytes):
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as err:
             return None, Diagnostic("syntax", f"not UTF-8 text (byte {err.start}: {data[err.start:err.start + 1]!r}); "
                                               "save the file as UTF-8")
+    else:
+        text = data
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            pos, spelling = first_lone_surrogate(text)  # type: ignore[misc]
+            line, column = line_column(text, pos)
+            return None, Diagnostic("syntax", surrogate_message(spelling), line=line, column=column)
     if "\x00" in text:
         return None, Diagnostic("syntax", "the file holds binary data, not a text record")
     if not text.strip():
@@ -61,16 +70,18 @@ class _Reader:
 
     def __init__(self, strict: bool) -> None:
         self.strict = strict
-        self.problems: list[Diagnostic] = []
+        self.problems = Problems()
 
     def error(self, code: str, message: str, deal: int | None = None, at: str | None = None) -> None:
-        self.problems.append(Diagnostic(code, message, deal, at))
+        if self.problems.wants(deal):
+            self.problems.append(Diagnostic(code, message, deal, at))
 
     def unknown(self, keys: set[str], deal: int | None, prefix: str) -> dict[str, object]:
         """Unknown fields: an error in strict mode, a warning (kept, ignored) otherwise."""
         severity = Severity.ERROR if self.strict else Severity.WARNING
         for key in sorted(keys):
-            self.problems.append(Diagnostic("schema", f"unknown field {key!r}", deal, f"{prefix}{key}", severity))
+            if self.problems.wants(deal, severity):
+                self.problems.append(Diagnostic("schema", f"unknown field {clip(key)}", deal, f"{prefix}{key}", severity))
         return {}
 
     def nested_extra(self, raw: dict, allowed: tuple[str, ...], number: int | None, at: str,
@@ -115,7 +126,7 @@ class _Reader:
         rules = raw.get("rules", "volchaninov")
         options = raw.get("options", {})
         if not isinstance(rules, str) or rules not in profile_names():
-            self.error("schema", f"unknown rules {rules!r}; known: {', '.join(profile_names())}", at="session.rules")
+            self.error("schema", f"unknown rules {clip(rules)}; known: {', '.join(profile_names())}", at="session.rules")
             ok = False
         elif not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
             self.error("schema", "session.options must be an object of option names and text values, "
@@ -151,7 +162,7 @@ class _Reader:
         dealer_raw = raw.get("dealer")
         dealer = Seat.N
         if dealer_raw not in SEAT_KEYS:
-            self.error("schema", f"'dealer' must be one of N, E, S, W (got {dealer_raw!r})", number, "dealer")
+            self.error("schema", f"'dealer' must be one of N, E, S, W (got {clip(dealer_raw)})", number, "dealer")
             unreadable.add("dealer")
         else:
             dealer = SEATS[SEAT_KEYS.index(dealer_raw)]
@@ -173,6 +184,11 @@ class _Reader:
         """The text format's comments: ``[{"before": "Auction", "text": " ..."}]`` (docs/format.md)."""
         if isinstance(raw, list) and all(isinstance(c, dict) and set(c) == {"before", "text"}
                                          and isinstance(c["before"], str) and isinstance(c["text"], str) for c in raw):
+            for i, c in enumerate(raw):
+                if "\n" in c["text"] or "\x00" in c["text"] or c["text"].endswith("\r"):
+                    self.error("schema", "a comment is one line of text: no line feed, no NUL, no carriage return "
+                                         "at its end (split it into several comments)", number, f"{at}[{i}]")
+                    return ()
             return tuple(Comment(c["before"], c["text"]) for c in raw)
         self.error("schema", "'comments' must be a list of {\"before\": str, \"text\": str}", number, at)
         return ()
@@ -211,7 +227,7 @@ class _Reader:
         calls = []
         for i, text in enumerate(raw):
             if not isinstance(text, str):
-                self.error("schema", f"a call must be a string like \"1S\" or \"pass\", not {text!r}", number, f"auction[{i}]")
+                self.error("schema", f"a call must be a string like \"1S\" or \"pass\", not {clip(text)}", number, f"auction[{i}]")
                 unreadable.add("auction")
                 continue
             try:
@@ -226,7 +242,7 @@ class _Reader:
             flat = []
             for k, trick in enumerate(raw):
                 if len(trick) != 4 and k < len(raw) - 1:
-                    self.error("schema", f"trick {k + 1} has {len(trick)} cards; a trick has 4", number, f"play[{len(flat)}]")
+                    self.error("schema", f"trick {k + 1} has {plural(len(trick), 'card')}; a trick has 4", number, f"play[{len(flat)}]")
                     unreadable.add("play")
                 flat.extend(trick)
             raw = flat
@@ -242,9 +258,10 @@ class _Reader:
         for i, text in enumerate(raw):
             card = CARD_BY_TEXT.get(text.strip()) if isinstance(text, str) else None
             if card is None:
-                code = "bad_card" if isinstance(text, str) else "schema"
-                self.error(code, f"unknown card {text!r} (write e.g. SA, HT, D9)", number, f"play[{i}]")
                 unreadable.add("play")
+                if self.problems.wants(number):
+                    code = "bad_card" if isinstance(text, str) else "schema"
+                    self.error(code, f"unknown card {clip(text)} (write e.g. SA, HT, D9)", number, f"play[{i}]")
             else:
                 cards.append(card)
         return tuple(cards)
@@ -296,6 +313,16 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+def plain_text(data: bytes) -> str | None:
+    """The text of a JSON record for the batch paths: what :func:`read_json` reads, or ``None``
+    where it would refuse the text itself (not UTF-8, a NUL, a lone surrogate escape)."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    return None if "\x00" in text or lone_surrogate_escape(text) is not None else text
+
+
 def loads_record(text: str | bytes) -> Any:
     """``json.loads`` for records: the same, except that a repeated key raises :class:`DuplicateKey`."""
     return json.loads(text, object_pairs_hook=_unique_keys)
@@ -312,23 +339,19 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
     text, problem = decode_text(data)
     if problem is not None:
         return ReadResult(None, [problem])
-    try:
-        raw = loads_record(text)  # type: ignore[arg-type]
-    except json.JSONDecodeError as err:
-        return ReadResult(None, [Diagnostic("syntax", f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno)])
-    except DuplicateKey as err:
-        return ReadResult(None, [Diagnostic("schema", f"the key {err.key!r} appears twice in one object: "
-                                                      "write each field once")])
-    except RecursionError:
-        return ReadResult(None, [Diagnostic("syntax", "not valid JSON: nested too deeply")])
-    except ValueError:  # an integer longer than Python reads (sys.get_int_max_str_digits)
-        return ReadResult(None, [long_integer(text)])  # type: ignore[arg-type]
+    raw, problem = _parse(text)  # type: ignore[arg-type]
+    if problem is not None:
+        return ReadResult(None, [problem])
+    lone = lone_surrogate_escape(text)  # type: ignore[arg-type]
+    if lone is not None:
+        line, column = line_column(text, lone[0])  # type: ignore[arg-type]
+        return ReadResult(None, [Diagnostic("syntax", surrogate_message(lone[1]), line=line, column=column)])
     reader = _Reader(strict)
     if not isinstance(raw, dict):
         reader.error("schema", f"the file must hold one JSON object, not a {type(raw).__name__}")
-        return ReadResult(None, reader.problems)
+        return ReadResult(None, reader.problems.listed())
     if raw.get("format") != FORMAT_NAME:
-        reader.error("schema", f"'format' must be {FORMAT_NAME!r} (got {raw.get('format')!r})", at="format")
+        reader.error("schema", f"'format' must be {FORMAT_NAME!r} (got {clip(raw.get('format'))})", at="format")
     info = reader.session(raw.get("session"))
     deals_raw = raw.get("deals")
     if not isinstance(deals_raw, list):
@@ -347,8 +370,43 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
         else:
             last += 1
     if info is None:
-        return ReadResult(None, reader.problems)
-    return ReadResult(SessionRecord(info, tuple(deals), extra, comments), reader.problems)
+        return ReadResult(None, reader.problems.listed())
+    return ReadResult(SessionRecord(info, tuple(deals), extra, comments), reader.problems.listed())
+
+
+def clip(value: object, width: int = 40) -> str:
+    """``repr(value)``, shortened to about ``width`` characters: a message quotes what it found,
+    not a megabyte of it."""
+    if isinstance(value, (list, dict)):
+        return f"a list of {len(value)}" if isinstance(value, list) else f"an object of {len(value)} fields"
+    shown = repr(value)
+    return shown if len(shown) <= width else f"{shown[:width]}… ({len(shown):,} characters)"
+
+
+def _parse(text: str) -> tuple[Any, Diagnostic | None]:
+    """The decoded JSON, or the ``syntax`` or ``schema`` diagnostic saying where it breaks."""
+    try:
+        return loads_record(text), None
+    except DuplicateKey:
+        pass  # read again below, keeping every pair, to say where (unless the text breaks later)
+    except (ValueError, RecursionError) as err:
+        return None, _parse_problem(text, err)
+    try:
+        path, key = repeated_key_path(text)  # type: ignore[misc]
+    except (ValueError, RecursionError) as err:
+        return None, _parse_problem(text, err)
+    return None, Diagnostic("schema", f"the key {clip(key)} appears twice in one object ({path}): write each field "
+                                      "once", at=path)
+
+
+def _parse_problem(text: str, err: Exception) -> Diagnostic:
+    if isinstance(err, json.JSONDecodeError):
+        return Diagnostic("syntax", f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno)
+    if isinstance(err, RecursionError):
+        depth, line, column = too_deep(text)
+        return Diagnostic("syntax", f"not valid JSON: nested too deeply ({depth} levels of [ and {{; a record needs 4): "
+                                    f"level {min(depth, DEEPEST + 1)} opens here", line=line, column=column)
+    return long_integer(text)  # an integer longer than Python reads (sys.get_int_max_str_digits)
 
 
 def long_integer(text: str) -> Diagnostic:
@@ -412,7 +470,7 @@ def write_json(record: SessionRecord) -> str:
     deals = top["deals"]
     assert isinstance(deals, list)
     for i, deal in enumerate(deals):
-        fields = [f'    "{k}": {dump(v)}' for k, v in deal.items()]
+        fields = [f'    {dump(k)}: {dump(v)}' for k, v in deal.items()]
         lines.append("   {\n" + ",\n".join(fields) + "\n   }" + ("," if i < len(deals) - 1 else ""))
     lines.append("  ]" + ("," if len(top) > 3 else ""))
     rest = [f"  {dump(k)}: {dump(v)}" for k, v in top.items() if k not in ("format", "session", "deals")]

@@ -2,20 +2,26 @@
 every diagnostic has a line and column, and a canonical writer. Both keep comments in place."""
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from ..engine.auction import Auction
 from ..engine.calls import PASS, Call
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
-from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.diagnostics import Diagnostic, Problems, Severity
 from ..engine.errors import IllegalMove
+from ..engine.gc_pause import paused_gc
+from ..engine.plural import plural
 from ..engine.profiles import ProfileError, RuleProfile, get_profile, profile_names
 from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat
 from . import ReadResult
-from .json_record import DEAL_KEYS, SESSION_KEYS, deal_number_problem, decode_text
+from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
+from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text
+from .vint_runs import TOKEN, Runs, Token, Where
 
 SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
 PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
@@ -27,16 +33,19 @@ KNOWN_TAGS = set(CANONICAL_TAGS)
 LAYOUTS = ("trick", "pbn")
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 SCORE = re.compile(r"\s*NS\s+(-?\d+)\s*/\s*(-?\d+)\s+EW\s+(-?\d+)\s*/\s*(-?\d+)\s*$", re.ASCII)
-TOKEN = re.compile(r"\S+")
+BLANKS = re.compile(r"\s*")
+QUOTED = re.compile(r'"((?:[^"\\]++|\\.)*+)"')  # a quoted value, escapes included (no backtracking)
+ESCAPED = re.compile(r"\\(u[0-9a-fA-F]{4}|.)")
+SURROGATE = re.compile("[\ud800-\udfff]")
 NUMBER = re.compile(r"[0-9]{1,9}")
 INTEGER = re.compile(r"-?[0-9]+")
 # fields whose own unknown fields an [Extra] blob may hold, and their sub-objects that may too
 SESSION_NESTED = {"players": ()}
 DEAL_NESTED = {"hands": (), "result": (), "recorded": ("NS", "EW")}
 UNESCAPE = {'"': '"', "\\": "\\", "n": "\n", "r": "\r", "t": "\t"}  # after a backslash in a tag value
-ESCAPE = {v: "\\" + k for k, v in UNESCAPE.items()}
-
-Where = tuple[int, int]  # line, column (both from 1)
+# the writer's escapes: those five, and \uXXXX for every other control character (NUL, ESC, DEL, C1)
+ESCAPE = {ord(v): "\\" + k for k, v in UNESCAPE.items()} | {
+    c: f"\\u{c:04x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in UNESCAPE.values()}
 
 
 @dataclass
@@ -59,26 +68,16 @@ class Tag:
         return self.line, self.value_column + index
 
 
-@dataclass(slots=True)
-class Token:
-    text: str
-    line: int
-    column: int
-
-    @property
-    def at(self) -> Where:
-        return self.line, self.column
-
-
 @dataclass
 class DealText:
     """What the scanner found for one deal, before any of it is interpreted."""
 
     start: Tag
+    label: int | None = None  # the deal's number if readable, for syntax errors met while scanning it
     tags: dict[str, Tag] = field(default_factory=dict)
-    unknown: list[Tag] = field(default_factory=list)
-    calls: list[Token] = field(default_factory=list)
-    tricks: list[list[Token]] = field(default_factory=list)
+    unknown: dict[str, Tag] = field(default_factory=dict)  # unknown tags by name, in file order
+    calls: Runs = field(default_factory=lambda: Runs(""))
+    tricks: Runs = field(default_factory=lambda: Runs(""))  # one trick a line
     comments: list[Comment] = field(default_factory=list)
     broken: set[str] = field(default_factory=set)  # tags present but unreadable (already reported)
     ends: dict[str, Where] = field(default_factory=dict)  # where each section ends: "what is missing" goes there
@@ -92,7 +91,7 @@ class Scan:
     """The whole file split into the session header and the deals."""
 
     header: dict[str, Tag] = field(default_factory=dict)
-    unknown: list[Tag] = field(default_factory=list)
+    unknown: dict[str, Tag] = field(default_factory=dict)
     comments: list[Comment] = field(default_factory=list)
     deals: list[DealText] = field(default_factory=list)
     broken: set[str] = field(default_factory=set)
@@ -103,18 +102,23 @@ class _Reader:
 
     def __init__(self, strict: bool) -> None:
         self.strict = strict
-        self.problems: list[Diagnostic] = []
+        self.problems = Problems()
         self.locations: dict[tuple[int | None, str | None], Where] = {}
+        self.sections: dict[tuple[int, str], Runs] = {}  # where each call and card of a deal stands
         self.current: int | None = None  # the deal being scanned, for syntax errors
 
     def error(self, code: str, message: str, where: Where, deal: int | None = None, at: str | None = None,
               severity: Severity = Severity.ERROR) -> None:
-        self.problems.append(Diagnostic(code, message, deal, at, severity, where[0], where[1]))
+        if self.problems.wants(deal, severity, where):
+            self.problems.append(Diagnostic(code, message, deal, at, severity, where[0], where[1]))
 
     def unknown(self, name: str, where: Where, deal: int | None, at: str) -> None:
-        """An unknown tag or field: kept, and a warning (an error in strict mode)."""
+        """An unknown tag or field: kept, and a warning (an error in strict mode); a name close
+        to a known tag gets a suggestion."""
         severity = Severity.ERROR if self.strict else Severity.WARNING
-        self.error("schema", f"unknown tag {name!r} (kept, but not used)", where, deal, at, severity)
+        if self.problems.wants(deal, severity, where):
+            self.error("schema", f"unknown tag {clip(name)} (kept, but not used){did_you_mean(name)}", where, deal, at,
+                       severity)
 
     # -- scanning ---------------------------------------------------------------------------
 
@@ -132,15 +136,13 @@ class _Reader:
             target.extend(Comment(anchor, c) for c in pending[:upto])
             del pending[:upto]
 
-        lines = text.split("\n")
-        for number, raw in enumerate(lines, 1):
+        for number, base, raw in _lines(text):
             line = raw.rstrip("\r")
             body = line.lstrip()
             indent = len(line) - len(body)
             if body.startswith("\ufeff"):
                 self.error("syntax", "an invisible byte-order mark (U+FEFF) starts this line, as where two files "
-                                     "were joined; delete it", (number, indent + 1),
-                           None if deal is None else _deal_label(deal))
+                                     "were joined; delete it", (number, indent + 1), None if deal is None else deal.label)
                 line = line[:indent] + " " + body[1:]
                 body = body[1:].lstrip()
                 indent = len(line) - len(body)
@@ -150,16 +152,17 @@ class _Reader:
             if body.startswith("%"):
                 pending.append(body[1:])
                 continue
-            rest_at, start, tag = 0, indent, None
+            rest_at, start, tag = indent, indent, None
+            end = len(line.rstrip()) + 1  # where "what is missing" at the end of this line is reported
             while start < len(line) and line[start] == "[":  # any number of tags, blanks between them
-                self.current = None if deal is None else _deal_label(deal)
+                self.current = None if deal is None else deal.label
                 tag, rest_at = self.tag(line, number, start)
                 if tag is None:  # reported; the rest of the line is skipped
                     section = None
                     break
                 if tag.name == "Deal":
                     place("end", blank)  # comments before a blank line close what went before
-                    deal = DealText(tag)
+                    deal = DealText(tag, _deal_label(tag), calls=Runs(text), tricks=Runs(text))
                     scan.deals.append(deal)
                     place("Deal")
                 elif tag.name != LAYOUT:
@@ -168,29 +171,31 @@ class _Reader:
                 self.keep_tag(scan, deal, tag)
                 section = tag.name if tag.name in SECTIONS and deal is not None else None
                 if deal is not None and section is not None:
-                    deal.ends[section] = (number, len(line.rstrip()) + 1)
-                start = len(line) - len(line[rest_at:].lstrip())
+                    deal.ends[section] = (number, end)
+                start = BLANKS.match(line, rest_at).end()  # type: ignore[union-attr]
                 if start < len(line) and line[start] != "[" and tag.name not in SECTIONS:
                     self.error("syntax", f"unexpected text after [{tag.name}]: another [Tag \"value\"] or the end "
                                          "of the line was expected", (number, start + 1), self.current)
                     rest_at = len(line)
                     break
-            if body.startswith("[") and (tag is None or not line[rest_at:].strip()):
+            if body.startswith("[") and (tag is None or BLANKS.match(line, rest_at).end() == len(line)):  # type: ignore[union-attr]
                 continue
             blank = 0
-            tokens = [Token(m.group(), number, m.start() + 1) for m in TOKEN.finditer(line, rest_at)]
             if section is None or deal is None:
-                self.error("syntax", f"unexpected text {tokens[0].text!r}: expected a [Tag \"value\"] line, "
+                first = TOKEN.search(line, rest_at)
+                assert first is not None
+                self.error("syntax", f"unexpected text {clip(first.group())}: expected a [Tag \"value\"] line, "
                                      "a % comment, or the calls and cards of an [Auction] or [Play] section",
-                           tokens[0].at, None if deal is None else _deal_label(deal))
+                           (number, first.start() + 1), None if deal is None else deal.label)
                 continue
+            count = len(TOKEN.findall(line, rest_at))
             if section == "Auction":
-                place(f"auction[{len(deal.calls)}]")
-                deal.calls.extend(tokens)
+                place(f"auction[{deal.calls.total}]")
+                deal.calls.add(number, base, base + rest_at, base + len(line), count)
             else:
                 place(f"play[{4 * len(deal.tricks)}]")
-                deal.tricks.append(tokens)
-            deal.ends[section] = (number, len(line.rstrip()) + 1)
+                deal.tricks.add(number, base, base + rest_at, base + len(line), count)
+            deal.ends[section] = (number, end)
         place("end")
         return scan
 
@@ -210,20 +215,17 @@ class _Reader:
         value = None
         value_column = i + 2
         if i < len(line) and line[i] == '"':
-            chars: list[str] = []
-            j = i + 1
-            while j < len(line) and line[j] != '"':
-                if line[j] == "\\" and j + 1 < len(line) and line[j + 1] in UNESCAPE:
-                    j += 1
-                    chars.append(UNESCAPE[line[j]])
-                else:
-                    chars.append(line[j])
-                j += 1
-            if j >= len(line):
+            m = QUOTED.match(line, i)
+            if m is None:
                 self.error("syntax", f"unterminated quote: the value of [{name} opened here has no closing '\"'",
                            (number, i + 1), self.current)
                 return _broken(name, number, start), len(line)
-            value, i = "".join(chars), j + 1
+            value, i = m.group(1), m.end()
+            if "\\" in value:
+                value, lone = _join_surrogates(ESCAPED.sub(_unescape, value))
+                if lone is not None:
+                    self.error("syntax", surrogate_message(lone), (number, value_column), self.current)
+                    return _broken(name, number, start), len(line)
             while i < len(line) and line[i] in " \t":
                 i += 1
         if i >= len(line) or line[i] != "]":
@@ -236,7 +238,7 @@ class _Reader:
         """File the tag under the header or the current deal, refusing repeats and misplaced tags."""
         if tag.value is None and tag.name not in SECTIONS and not tag.broken:
             self.error("syntax", f"[{tag.name}] needs a value: [{tag.name} \"…\"]", tag.at,
-                       None if deal is None else _deal_label(deal), _field(tag.name))
+                       None if deal is None else deal.label, _field(tag.name))
             tag.broken = True
         if tag.broken and tag.name not in SECTIONS:
             (scan if deal is None else deal).broken.add(tag.name)
@@ -249,20 +251,20 @@ class _Reader:
             table, others = scan.header, scan.unknown
         else:
             if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name in (FILE_EXTRA, OPTIONS):
-                self.error("schema", f"session tag [{tag.name}] inside deal {_deal_label(deal)}: "
-                                     "session tags go before the first [Deal]", tag.at, _deal_label(deal))
+                self.error("schema", f"session tag [{tag.name}] inside deal {deal.label}: "
+                                     "session tags go before the first [Deal]", tag.at, deal.label)
                 return
             table, others = deal.tags, deal.unknown
         if tag.name.lower() not in KNOWN_TAGS:
-            if any(t.name == tag.name for t in others):
-                self.error("schema", f"tag [{tag.name}] given twice", tag.at, None if deal is None else _deal_label(deal))
+            if tag.name in others:
+                self.error("schema", f"tag [{clip(tag.name)}] given twice", tag.at, None if deal is None else deal.label)
                 return
-            others.append(tag)
+            others[tag.name] = tag
             return
         if tag.name in table:
             first = table[tag.name]
             self.error("schema", f"tag [{tag.name}] given twice (first on line {first.line}); the first is kept",
-                       tag.at, None if deal is None else _deal_label(deal), _field(tag.name))
+                       tag.at, None if deal is None else deal.label, _field(tag.name))
             return
         table[tag.name] = tag
 
@@ -270,7 +272,7 @@ class _Reader:
 
     def session(self, scan: Scan) -> tuple[SessionInfo | None, dict[str, object], RuleProfile]:
         header = scan.header
-        first = min((t.at for t in (*header.values(), *scan.unknown)), default=(1, 1))
+        first = min((t.at for t in (*header.values(), *scan.unknown.values())), default=(1, 1))
         ok = True
         values: dict[str, str | None] = {}
         for tag_name, key in SESSION_TAGS.items():
@@ -306,7 +308,7 @@ class _Reader:
             ok = False
         if LAYOUT in header:
             self.layout(header[LAYOUT], None)
-        extra, nested = self.extras(scan.unknown, header.get(EXTRA), None, SESSION_KEYS, "session.", SESSION_NESTED)
+        extra, nested = self.extras(list(scan.unknown.values()), header.get(EXTRA), None, SESSION_KEYS, "session.", SESSION_NESTED)
         top, _ = self.extras([], header.get(FILE_EXTRA), None, {"format", "session", "deals", "comments"}, "", {})
         if not ok:
             return None, top, profile
@@ -356,10 +358,15 @@ class _Reader:
             self.error("syntax", f"[{blob.name}] must hold a JSON object: {err.msg}", blob.char(err.pos), deal)
             return out, nested
         except RecursionError:
-            self.error("syntax", f"[{blob.name}] is nested too deeply", blob.char(0), deal)
+            depth, _, column = too_deep(blob.value or "")
+            self.error("syntax", f"[{blob.name}] is nested too deeply ({depth} levels)", blob.char(column - 1), deal)
             return out, nested
         except ValueError:  # more digits than Python reads (sys.get_int_max_str_digits)
             self.error("syntax", f"[{blob.name}] holds a number too long to read", blob.char(0), deal)
+            return out, nested
+        lone = lone_surrogate_escape(blob.value or "")
+        if lone is not None:
+            self.error("syntax", f"[{blob.name}] holds {surrogate_message(lone[1])}", blob.char(lone[0]), deal)
             return out, nested
         if not isinstance(fields, dict):
             self.error("syntax", f"[{blob.name}] must hold a JSON object", blob.char(0), deal)
@@ -443,7 +450,7 @@ class _Reader:
             tag = text.tag(name)
             if tag is not None:
                 loc[(number, _field(name))] = tag.char(0)
-        extra, nested = self.extras(text.unknown, text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED)
+        extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested)
 
@@ -461,7 +468,7 @@ class _Reader:
         offset = len(first) + 1
         parts = [(m.group(), m.start() + offset) for m in TOKEN.finditer(rest)]
         if len(parts) != 4:
-            self.error("schema", f"[Hands] gives {len(parts)} hands; it needs 4, clockwise from {first.strip()}",
+            self.error("schema", f"[Hands] gives {plural(len(parts), 'hand')}; it needs 4, clockwise from {first.strip()}",
                        tag.char(offset), number, "hands")
             unreadable.add("hands")
             return None
@@ -491,10 +498,11 @@ class _Reader:
                        tag.char(0), number, "auction")
         calls: list[Call] = []
         ap: Token | None = None
-        for i, token in enumerate(text.calls):
-            self.locations[(number, f"auction[{i}]")] = token.at
+        self.sections[(number, "auction")] = text.calls
+        total = text.calls.total
+        for i, token in enumerate(text.calls.tokens()):
             if token.text.upper() == "AP":
-                if i != len(text.calls) - 1:
+                if i != total - 1:
                     self.error("syntax", "AP (all pass) must be the last call of the auction", token.at, number,
                                f"auction[{i}]")
                     unreadable.add("auction")
@@ -505,7 +513,7 @@ class _Reader:
             except ValueError as err:
                 self.error("bad_call", f"{err} (write e.g. pass, 1S, 3NT, AP)", token.at, number, f"auction[{i}]")
                 unreadable.add("auction")
-        self.locations[(number, f"auction[{len(text.calls)}]")] = text.ends.get("Auction", tag.at)
+        self.locations[(number, f"auction[{total}]")] = text.ends.get("Auction", tag.at)
         if ap is not None and "auction" not in unreadable:
             calls.extend(self.all_pass(calls, ap, number, dealer, profile))
         return tuple(calls)
@@ -540,26 +548,35 @@ class _Reader:
                        tag.char(0), number, "play")
             unreadable.add("play")
         cards: list[Card] = []
-        for k, trick in enumerate(text.tricks):
-            if len(trick) > 4 or (len(trick) < 4 and k < len(text.tricks) - 1):
-                where = trick[4].at if len(trick) > 4 else trick[0].at
-                self.error("schema", f"trick {k + 1} has {len(trick)} cards; a trick has 4 (one trick a line)",
-                           where, number, f"play[{len(cards)}]")
-                unreadable.add("play")
-            for token in trick:
-                card = self.card(token, number, len(cards), unreadable)
+        index = 0  # of the token: an unknown card keeps its own place (play[i]) in the play
+        tricks = text.tricks
+        self.sections[(number, "play")] = tricks
+        for k in range(len(tricks)):
+            size = tricks.counts[k]
+            long = size > 4 or (size < 4 and k < len(tricks) - 1)
+            for i, m in enumerate(tricks.matches(k)):
+                if long and i == (4 if size > 4 else 0):
+                    self.error("schema", f"trick {k + 1} has {plural(size, 'card')}; a trick has 4 (one trick a line)",
+                               tricks.at(k, m), number, f"play[{index - i}]")
+                    unreadable.add("play")
+                card = CARD_BY_TEXT.get(m.group())
                 if card is not None:
                     cards.append(card)
-        self.locations[(number, f"play[{len(cards)}]")] = text.ends.get("Play", tag.at)
+                elif self.problems.wants(number, Severity.ERROR, tricks.at(k, m)):
+                    self.card(tricks.token(k, m), number, index, unreadable)  # a Token only for a card listed
+                else:
+                    unreadable.add("play")
+                index += 1
+        self.locations[(number, f"play[{index}]")] = text.ends.get("Play", tag.at)
         return tuple(cards)
 
     def card(self, token: Token, number: int, index: int, unreadable: set[str]) -> Card | None:
-        self.locations[(number, f"play[{index}]")] = token.at
         card = CARD_BY_TEXT.get(token.text)
         if card is None:
-            self.error("bad_card", f"unknown card {token.text!r} (write e.g. SA, HT, D9, ♥10)", token.at, number,
-                       f"play[{index}]")
             unreadable.add("play")
+            if self.problems.wants(number, Severity.ERROR, token.at):
+                self.error("bad_card", f"unknown card {clip(token.text)} (write e.g. SA, HT, D9, ♥10)", token.at, number,
+                           f"play[{index}]")
         return card
 
     def pbn_play(self, text: DealText, tag: Tag, number: int, dealer: Seat, auction: tuple[Call, ...],
@@ -588,7 +605,7 @@ class _Reader:
             self.error("schema", f"[Play \"{first}\"] names {first} as the opening leader, but {contract} by "
                                  f"{contract.declarer} is led by {leader}", tag.char(0), number, "play")
             return None
-        rows = [list(t) for t in text.tricks]
+        rows = [list(text.tricks.line(k)) for k in range(len(text.tricks))]
         if rows and rows[-1] and rows[-1][-1].text == "*":
             rows[-1].pop()
             if not rows[-1]:
@@ -598,7 +615,7 @@ class _Reader:
         for k, row in enumerate(rows):
             if len(row) != 4:
                 where = row[4].at if len(row) > 4 else row[0].at
-                self.error("schema", f"trick {k + 1} has {len(row)} columns; PBN layout needs 4 (- for a card "
+                self.error("schema", f"trick {k + 1} has {plural(len(row), 'column')}; PBN layout needs 4 (- for a card "
                                      "not played)", where, number, f"play[{len(cards)}]")
                 return None
             order = [row[(leader - first + i) & 3] for i in range(4)]
@@ -610,6 +627,7 @@ class _Reader:
                                    f"play[{len(cards) + i}]")
                         return None
                     break
+                self.locations[(number, f"play[{len(cards) + i}]")] = token.at
                 card = self.card(token, number, len(cards) + i, unreadable)
                 if card is None:
                     ok = False
@@ -651,6 +669,16 @@ class _Reader:
         return LineTotals(n[0], n[1]), LineTotals(n[2], n[3])
 
 
+def _lines(text: str) -> Iterator[tuple[int, int, str]]:
+    """Each line of ``text`` with its number (from 1) and the offset where it starts."""
+    base, number = 0, 1
+    while base <= len(text):
+        end = text.find("\n", base)
+        end = len(text) if end < 0 else end
+        yield number, base, text[base:end]
+        base, number = end + 1, number + 1
+
+
 def _canonical_name(name: str) -> str:
     """Known tags are matched whatever their case (``[dealer]`` is ``[Dealer]``)."""
     return CANONICAL_TAGS.get(name.lower(), name)
@@ -667,14 +695,20 @@ def _field(tag: str) -> str | None:
             "Result": "result", "Score": "recorded"}.get(tag)
 
 
-def _deal_label(deal: DealText) -> int | None:
-    value = (deal.start.value or "").strip()
+def _deal_label(start: Tag) -> int | None:
+    """The number a ``[Deal]`` tag gives, if it is a readable one."""
+    value = (start.value or "").strip()
     return int(value) if NUMBER.fullmatch(value) and deal_number_problem(value) is None else None
 
 
 def read_vint(data: bytes | str, strict: bool = False) -> ReadResult:
     """Read a ``.vint`` text record. Every diagnostic has a line and column; reading goes on
     after a bad deal. Unknown tags are kept with a warning (an error in strict mode)."""
+    with paused_gc():
+        return _read_vint(data, strict)
+
+
+def _read_vint(data: bytes | str, strict: bool) -> ReadResult:
     if isinstance(data, bytes):
         try:
             data.decode("utf-8")
@@ -700,16 +734,51 @@ def read_vint(data: bytes | str, strict: bool = False) -> ReadResult:
         deal = reader.deal(deal_text, last + 1, profile, layout)
         deals.append(deal)
         last = deal.number
-    problems = sorted(reader.problems, key=lambda d: (d.line or 0, d.column or 0))
+    problems = sorted(reader.problems.kept, key=lambda d: (d.line or 0, d.column or 0))
+    problems += reader.problems.listed()[len(problems):]  # the closing note, if any
     if info is None:
         return ReadResult(None, problems)
-    return ReadResult(SessionRecord(info, tuple(deals), top, tuple(scan.comments)), problems, reader.locations)
+    return ReadResult(SessionRecord(info, tuple(deals), top, tuple(scan.comments)), problems, reader.locations,
+                      reader.sections)
 
 
 # -- the canonical writer -------------------------------------------------------------------
 
 def _quote(value: str) -> str:
-    return '"' + "".join(ESCAPE.get(ch, ch) for ch in value) + '"'
+    return '"' + value.translate(ESCAPE) + '"'
+
+
+def _unescape(m: re.Match[str]) -> str:
+    """One backslash escape of a tag value; a backslash before anything else stands for itself."""
+    what = m.group(1)
+    if len(what) == 5:
+        return chr(int(what[1:], 16))
+    return UNESCAPE.get(what, m.group())
+
+
+def _join_surrogates(value: str) -> tuple[str, str | None]:
+    """The value with each high-low pair of ``\\u`` escapes joined into one character, and the
+    spelling (``\\ud800``) of the first surrogate left alone (``None`` if none is)."""
+    if SURROGATE.search(value) is None:
+        return value, None
+    out, i = [], 0
+    while i < len(value):
+        ch = value[i]
+        if "\ud800" <= ch <= "\udbff" and i + 1 < len(value) and "\udc00" <= value[i + 1] <= "\udfff":
+            out.append((ord(ch) - 0xD800 << 10 | ord(value[i + 1]) - 0xDC00) + 0x10000)
+            i += 2
+            continue
+        if "\ud800" <= ch <= "\udfff":
+            return value, f"\\u{ord(ch):04x}"
+        out.append(ord(ch))
+        i += 1
+    return "".join(map(chr, out)), None
+
+
+def did_you_mean(name: str) -> str:
+    """``; did you mean [Dealer]?`` for a tag name close to a known one, else nothing."""
+    close = difflib.get_close_matches(name.lower(), KNOWN_TAGS, n=1, cutoff=0.75)
+    return f"; did you mean [{CANONICAL_TAGS[close[0]]}]?" if close else ""
 
 
 def _plain(key: str, value: object) -> bool:
@@ -749,7 +818,7 @@ class _Comments:
             self.left.setdefault(c.before, []).append(c.text)
 
     def __call__(self, anchor: str) -> list[str]:
-        return ["%" + re.sub(r"\r\n|\r|\n", "\n%", text) for text in self.left.pop(anchor, [])]
+        return ["%" + text.replace("\n", "\n%") for text in self.left.pop(anchor, [])]  # a CR inside stays
 
     def rest(self) -> list[str]:
         """Comments whose anchor was never reached: written at the end, in their order."""

@@ -1,11 +1,16 @@
 """Score output: the ``vint-score/1`` JSON and the paper scoresheet for a terminal."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine.ledger import DealScore, SessionScore
-from ..engine.profiles import RuleProfile
+from ..engine.printable import printable
+from ..engine.profiles import RuleProfile, SheetLayout
+from ..engine.profiles.duplicate_bridge import board_score
 from ..engine.record import SessionRecord
 from ..engine.scoring import Entry, Line
 from ..engine.seats import Side
+from .labels import contract_text
 
 SCORE_FORMAT = "vint-score/1"
 
@@ -66,16 +71,18 @@ def score_json(record: SessionRecord, score: SessionScore, profile: RuleProfile 
     return {"format": SCORE_FORMAT, "session": session, "deals": [deal_json(d) for d in score.deals], "rubbers": rubbers}
 
 
-def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleProfile | None = None,
-                      width: int = 23) -> str:
+def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleProfile, width: int = 23) -> str:
     """The scoresheet as kept on paper: two columns, premiums above the line (written upwards
     from it, so the latest is on top), tricks below, a line drawn after each game, the rubber
-    results and the final difference. Every entry starts with its deal number."""
+    results (an unfinished rubber's closing entries marked "end") and the final difference.
+    Every entry starts with its deal number. A profile whose sheet is kept by boards gets one
+    row per board instead (:func:`board_lines`)."""
     info = record.info
-    p = info.players
+    p = [printable(name) for name in info.players]
     col = width
     rule = "─" * col + "┼" + "─" * col
-    out = [f"Session {info.id}" + (f" — {info.event}" if info.event else "") + (f", {info.date}" if info.date else ""),
+    title = f"Session {info.id}" + (f" — {info.event}" if info.event else "") + (f", {info.date}" if info.date else "")
+    out = [printable(title),
            f"{'N–S: ' + p[0] + ' & ' + p[2]:<{col}}│ {'E–W: ' + p[1] + ' & ' + p[3]}"]
     note = rules_note(record, profile)
     if note:
@@ -84,12 +91,16 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
     def row(left: str, right: str) -> str:
         return f"{left:>{col - 1}} │ {right:<{col - 1}}"
 
+    if profile.scoresheet is SheetLayout.BOARDS:
+        out += board_lines(score)
+        return _close(out, score)
     for rubber in score.rubbers:
         deals = [d for d in score.deals if d.rubber == rubber.number]
         out.append("")
         out.append(f"Rubber {rubber.number}")
         out.append(row("above the line", "above the line"))
         above = [cells for deal in deals for cells in _paired(deal, Line.ABOVE)]
+        above += _cells(rubber.closing_entries, Line.ABOVE, "end")
         out.extend(row(*cells) for cells in reversed(above))
         out.append("═" * col + "╪" + "═" * col)
         for deal in deals:
@@ -108,6 +119,11 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
         games = ", ".join(g.label for g in rubber.games) or "none"
         lead = "tie" if side is None else f"{side.label} by {diff}"
         out.append(f"Rubber {rubber.number} {status}; games: {games}; difference: {lead}")
+    return _close(out, score)
+
+
+def _close(out: list[str], score: SessionScore) -> str:
+    """The session's totals under the sheet, and the sheet as one text."""
     ns, ew = score.totals
     final = "tie (0)" if ns == ew else f"{(Side.NS if ns > ew else Side.EW).label} by {abs(ns - ew)}"
     out.append("")
@@ -115,12 +131,48 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
     return "\n".join(out) + "\n"
 
 
+BOARD_HEAD = f"{'board':>5}  {'vul':<5} {'contract':<9}{'by':<3}{'tricks':>6}  {'N–S':>6} {'E–W':>6}  {'N–S total':>9}"
+
+
+def board_lines(score: SessionScore) -> list[str]:
+    """One row per board (duplicate): vulnerability, contract, declarer's tricks, the board's
+    score on the side that earned it (``board_score``, from N–S's side) and N–S's running total."""
+    out = ["", BOARD_HEAD]
+    running = 0
+    for deal in score.deals:
+        points = board_score(deal.entries)
+        running += points
+        contract = deal.contract
+        if contract is None:
+            shown, by, tricks = ("passed out" if deal.passed_out else "?"), "", ""
+        else:
+            shown, by = contract_text(contract), contract.declarer.name
+            tricks = "" if deal.tricks is None else str(deal.tricks[contract.declarer.side])
+        cells = (f"{points:+d}" if points > 0 else "", f"{-points:+d}" if points < 0 else "")
+        out.append(f"{deal.number:>5}  {vulnerable_short(deal.vulnerable):<5} {shown:<9}{by:<3}{tricks:>6}  "
+                   f"{cells[0]:>6} {cells[1]:>6}  {running:>+9d}".rstrip())
+    return out
+
+
+def vulnerable_short(vulnerable: tuple[bool, bool]) -> str:
+    """A board's vulnerability as tournament sheets write it: none, N–S, E–W or both."""
+    return {(False, False): "none", (True, False): "N–S", (False, True): "E–W", (True, True): "both"}[vulnerable]
+
+
 def _paired(deal: DealScore, line: Line) -> list[tuple[str, str]]:
     """The deal's entries on one side of the line as rows of (N–S cell, E–W cell)."""
+    return _cells(deal.entries, line, str(deal.number),
+                  None if deal.contract is None else deal.contract.bid.pretty)
+
+
+def _cells(entries: Sequence[Entry], line: Line, mark: str, below: str | None = None) -> list[tuple[str, str]]:
+    """Entries on one side of the line as rows of (N–S cell, E–W cell), each cell starting with
+    ``mark`` (the deal number, or "end" for an unfinished rubber's closing entries); below the
+    line an entry is named by the contract (``below``), above it by its item."""
     cells: list[list[str]] = [[], []]
-    for e in deal.entries:
+    for e in entries:
         if e.line is line and e.points:
-            what = e.item.replace("_", " ") if line is Line.ABOVE else deal.contract.bid.pretty  # type: ignore[union-attr]
-            cells[e.side].append(f"{deal.number}: {what} {e.points}")
+            what = e.item.replace("_", " ") if line is Line.ABOVE else below
+            cells[e.side].append(f"{mark}: {what} {e.points}")
     rows = max(len(cells[0]), len(cells[1]))
     return [(cells[0][i] if i < len(cells[0]) else "", cells[1][i] if i < len(cells[1]) else "") for i in range(rows)]

@@ -12,9 +12,14 @@ from ..engine.diagnostics import Severity
 from ..engine.errors import IllegalMove
 from ..engine.ledger import DealScore, Ledger
 from ..engine.play import Trick
+from ..engine.plural import plural
+from ..engine.printable import printable
+from ..engine.profiles import SheetLayout
+from ..engine.profiles.duplicate_bridge import board_score
 from ..engine.replay import DealReplay
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.session import SessionReport
+from .labels import contract_text, dummy_text, vulnerability_text
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,7 @@ class DealView:
         return self.suit(card.suit) + card.pretty[1:].ljust(2)
 
     def player(self, seat: Seat) -> str:
-        name = self.report.record.info.player(seat)
+        name = printable(self.report.record.info.player(seat))
         return f"{seat.full_name} · {name}" if name else seat.full_name
 
     def hand_lines(self, mask: int) -> list[tuple[str, int]]:
@@ -55,8 +60,8 @@ class DealView:
 
     def diagram(self, hands: tuple[int, int, int, int], title: str | None = None) -> str:
         """The four hands around the table: North on top, West left, East right, South below."""
-        blocks = {seat: [(self.player(seat), len(self.player(seat))), *self.hand_lines(hands[seat])]
-                  for seat in SEATS}
+        names = {seat: self.player(seat) + (" · dummy" if seat is self.dummy else "") for seat in SEATS}
+        blocks = {seat: [(names[seat], len(names[seat])), *self.hand_lines(hands[seat])] for seat in SEATS}
         west = max(width for _, width in blocks[Seat.W]) + 3
         middle = max(12, *(width for seat in (Seat.N, Seat.S) for _, width in blocks[seat])) + 3
         lines = [title] if title else []
@@ -65,6 +70,21 @@ class DealView:
             lines.append(w_text + " " * (west + middle - w_width) + e_text)
         lines += [" " * west + text for text, _ in blocks[Seat.S]]
         return "\n".join(line.rstrip() for line in lines)
+
+    @property
+    def dummy(self) -> Seat | None:
+        """The declarer's partner where the profile lays his hand face up, else ``None``."""
+        contract = self.replay.contract
+        return contract.declarer.partner if contract is not None and self.replay.profile.has_dummy else None
+
+    def dummy_down(self) -> str | None:
+        """The dummy's hand as it goes face up after the opening lead, and who plays it."""
+        dummy, hands = self.dummy, self.replay.hands
+        if dummy is None or hands is None or not self.replay.tricks:
+            return None
+        lines = [f"Dummy {self.player(dummy)}, face up after the opening lead ({dummy_text(self.replay.contract, self.replay.profile)}):"]
+        lines += ["    " + text for text, _ in self.hand_lines(hands[dummy])]
+        return "\n".join(lines)
 
     def auction(self) -> str:
         """The calls in four columns, the dealer's first; the closing passes shown as "all pass"."""
@@ -84,21 +104,32 @@ class DealView:
     def header(self) -> str:
         deal, replay = self.replay.deal, self.replay
         parts = [f"Deal {deal.number}", f"dealer {self.player(deal.dealer)}"]
-        if self.score is not None:
+        if self.score is not None and self.racing:
             parts.append(f"rubber {self.score.rubber}")
+        vulnerable = vulnerability_text(replay.profile, None if self.score is None else self.score.vulnerable)
+        if vulnerable:
+            parts.append(vulnerable)
         lines = [" · ".join(parts)]
         contract = replay.contract
         if contract is not None:
             side = contract.declarer.side
-            lines.append(f"Contract {contract.bid.pretty} by {self.player(contract.declarer)}: "
-                         f"{side.label} need {contract.tricks_needed} tricks; each trick is worth {replay.trick_value}")
+            lines.append(f"Contract {contract_text(contract)} by {self.player(contract.declarer)}: "
+                         f"{side.label} need {plural(contract.tricks_needed, 'trick')}; each trick is worth {replay.trick_value}")
+            dummy = dummy_text(contract, replay.profile)
+            if dummy:
+                lines.append(dummy)
         elif replay.passed_out:
             lines.append("Passed out: no bid, no play")
-        if self.score is not None and contract is not None:
+        if self.score is not None and contract is not None and self.racing:
             ns, ew = self.score.below_before
             lines.append(f"Below the line before the deal: N–S {ns}, E–W {ew} "
                          f"(game at {replay.profile.game_threshold})")
         return "\n".join(lines)
+
+    @property
+    def racing(self) -> bool:
+        """Whether the profile keeps a race below the line (rubbers), not one score per board."""
+        return self.replay.profile.scoresheet is SheetLayout.RUBBER
 
     def trick(self, number: int, trick: Trick) -> str:
         """One trick: leader, the cards in play order, the winner, the running counts and score."""
@@ -106,7 +137,7 @@ class DealView:
         cards = "  ".join(f"{trick.seat_of(i)} {self.card(c)}" for i, c in enumerate(trick.cards))
         line = (f"{number:>2}. {trick.leader} leads   {cards}   → {trick.winner} wins   "
                 f"tricks N–S {won[0]}, E–W {won[1]}")
-        if self.score is not None and self.score.below_after:
+        if self.score is not None and self.score.below_after and self.racing:
             below = self.score.below_after[number - 1]  # as the ledger ran the race
             line += f"   below N–S {below[0]}, E–W {below[1]}"
         game = None if self.score is None else self.score.game
@@ -118,7 +149,8 @@ class DealView:
         assert self.score is not None and self.score.game is not None
         game = self.score.game
         threshold = self.replay.profile.game_threshold
-        when = f"at trick {game.trick}" if game.trick is not None else "in this deal (the order of tricks is not recorded)"
+        when = (f"at trick {game.trick}" if game.trick is not None else "with the claimed tricks" if self.replay.tricks
+                else "in this deal (the order of tricks is not recorded)")
         what = "the game and the rubber" if game.bonus == "rubber" else "the game"
         text = f"    ★ {game.side.label} reach {threshold} below the line {when}: {what}"
         return click.style(text, bold=True) if self.color else text
@@ -132,8 +164,12 @@ class DealView:
         taken = replay.tricks_won[replay.contract.declarer.side]
         need = replay.contract.tricks_needed
         verdict = "made" if taken >= need else f"{need - taken} down"
-        lines = [f"Tricks N–S {ns}, E–W {ew}: {replay.contract.bid.pretty} {verdict}"]
-        if self.score is not None:
+        lines = [f"Tricks N–S {ns}, E–W {ew}: {contract_text(replay.contract)} {verdict}"]
+        if self.score is not None and not self.racing:
+            points = board_score(self.score.entries)
+            lines.append(f"  board score: {Side.NS.label} {points:+d}" if points >= 0 else
+                         f"  board score: {Side.EW.label} {-points:+d}")
+        elif self.score is not None:
             for side in Side:
                 totals = self.score.totals(side)
                 lines.append(f"  {side.label}: {totals.below} below, {totals.above} above the line")
@@ -155,16 +191,22 @@ class DealView:
         """The deal in pieces for stepping through it: the opening, one piece per trick, the end."""
         yield self.opening()
         if self.replay.tricks:
-            yield f"Play ({self.player(self.replay.tricks[0].leader)} leads)"
+            yield self.play_head()
             yield from (self.trick(n, t) for n, t in enumerate(self.replay.tricks, 1))
         yield from self.ending()
+
+    def play_head(self) -> str:
+        """The line that opens the play, and the dummy going face up where the profile has one."""
+        head = f"Play ({self.player(self.replay.tricks[0].leader)} leads)"
+        dummy = self.dummy_down()
+        return head + "\n" + dummy if dummy else head
 
     def ending(self) -> Iterator[str]:
         """After the tricks: what a result-only deal gives, the summary, an unfinished play."""
         replay = self.replay
         if not replay.tricks and replay.contract is not None and replay.tricks_won is not None:
             declarer = replay.contract.declarer
-            lines = [f"No card play recorded: {declarer.side.label} took {replay.tricks_won[declarer.side]} tricks"]
+            lines = [f"No card play recorded: {declarer.side.label} took {plural(replay.tricks_won[declarer.side], 'trick')}"]
             if self.score is not None and self.score.below_end is not None:
                 below = self.score.below_end
                 lines.append(f"Below the line after the deal: N–S {below[0]}, E–W {below[1]}")
@@ -175,13 +217,31 @@ class DealView:
         if summary:
             yield summary
         if replay.tricks and len(replay.tricks) < 13 and replay.contract is not None:
-            yield f"(the play stops after trick {len(replay.tricks)})"
+            yield self.claim() if replay.deal.result is not None and replay.tricks_won else \
+                f"(the play stops after trick {len(replay.tricks)})"
+
+    def claim(self) -> str:
+        """A play stopped early with a result: the rest claimed, and the ledger's figures below
+        the line after the tricks played and once the claimed ones are counted."""
+        replay = self.replay
+        assert replay.contract is not None and replay.tricks_won is not None
+        side = replay.contract.declarer.side
+        lines = [f"After trick {len(replay.tricks)} the rest claimed: declarer {side.label} took "
+                 f"{replay.tricks_won[side]}"]
+        score = self.score
+        if score is not None and self.racing and score.below_after and score.below_end is not None:
+            played, end = score.below_after[-1], score.below_end
+            lines.append(f"Below the line after the tricks played: N–S {played[0]}, E–W {played[1]}; "
+                         f"with the claimed tricks: N–S {end[0]}, E–W {end[1]}")
+        if score is not None and score.game is not None and score.game.trick is None:
+            lines.append(self.game_line())
+        return "\n".join(lines)
 
     def full(self) -> str:
         """The whole deal at once, the tricks one a line."""
         parts = [self.opening()]
         if self.replay.tricks:
-            parts.append(f"Play ({self.player(self.replay.tricks[0].leader)} leads)\n"
+            parts.append(self.play_head() + "\n"
                          + "\n".join(self.trick(n, t) for n, t in enumerate(self.replay.tricks, 1)))
         parts += self.ending()
         return "\n\n".join(parts) + "\n"
@@ -192,7 +252,7 @@ class DealView:
         state = replay.play_states[4 * k]
         won = state.tricks_won
         title = f"After trick {k}: tricks N–S {won[0]}, E–W {won[1]}"
-        if self.score is not None and self.score.below_after:
+        if self.score is not None and self.score.below_after and self.racing:
             below = self.score.below_after[k - 1] if k else self.score.below_before
             title += f"; below the line N–S {below[0]}, E–W {below[1]}"
         parts = [self.header(), self.diagram(state.hands, title)]

@@ -20,7 +20,7 @@ import pyarrow as pa
 from .columnar import ParsedSession, check_parsed, empty_batch, parse_session
 from ..engine.diagnostics import Diagnostic, Severity
 from ..formats import format_of, read_bytes
-from ..formats.json_record import loads_record
+from ..formats.json_record import loads_record, plain_text
 from ..engine.gc_pause import paused_gc
 from ..engine.session import SessionReport, evaluate
 from .tables import Source, TableRows, columnar_sha256, content_sha256
@@ -177,9 +177,9 @@ def _parse_plain(path: str) -> tuple[ParsedSession | None, Source | None, FileOu
     known = _known.get(sha)
     if known is not None:
         return None, None, FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256)
-    try:  # decoded exactly as read_json decodes (strict UTF-8, a BOM allowed), else left to it
-        text = data.decode("utf-8-sig")
-        raw = None if "\x00" in text else loads_record(text)
+    text = plain_text(data)  # as read_json reads it, else left to it
+    try:
+        raw = None if text is None else loads_record(text)
     except (ValueError, RecursionError):
         return None, None, None
     parsed = parse_session(raw)

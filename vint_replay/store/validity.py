@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..formats import format_of
-from ..formats.json_record import loads_record
+from ..formats.json_record import loads_record, plain_text
 from .columnar import ParsedSession, legal_sessions, parse_session, parse_texts
 
 
@@ -37,12 +37,11 @@ def _valid(paths: Sequence[str]) -> dict[int, int]:
 
 
 def _text(path: str) -> str | None:
-    """The file's text as the JSON reader decodes it (UTF-8, a BOM allowed, no NUL), or ``None``."""
+    """The file's text as the JSON reader reads it (:func:`plain_text`), or ``None``."""
     try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+        return plain_text(Path(path).read_bytes())
+    except OSError:
         return None
-    return None if "\x00" in text else text
 
 
 def _decoded(text: str) -> ParsedSession | None:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import import_module
 
-from .base import ProfileError, RubberState, RuleProfile, Slip
+from .base import ProfileError, RubberState, RuleProfile, SheetLayout, Slip
 
 DEFAULT_PROFILE = "volchaninov"
 _MODULES = {"volchaninov": ("volchaninov", "Volchaninov"), "classic": ("classic", "Classic"),
@@ -38,4 +38,4 @@ def profile_names() -> list[str]:
     return sorted(_MODULES)
 
 
-__all__ = ["DEFAULT_PROFILE", "ProfileError", "RubberState", "RuleProfile", "Slip", "get_profile", "profile_names"]
+__all__ = ["DEFAULT_PROFILE", "ProfileError", "RubberState", "RuleProfile", "SheetLayout", "Slip", "get_profile", "profile_names"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cached_property
 from typing import ClassVar
 
@@ -37,6 +38,13 @@ class Slip:
     slip: str
 
 
+class SheetLayout(StrEnum):
+    """How a profile's scoresheet is laid out: rubbers above and below the line, or one score per board."""
+
+    RUBBER = "rubber"
+    BOARDS = "boards"
+
+
 class ProfileError(ValueError):
     """A session names a profile or an option the engine does not know."""
 
@@ -63,6 +71,8 @@ class RuleProfile:
     game_threshold: ClassVar[int] = 500  # points below the current line that win a game
     games_to_win_rubber: ClassVar[int] = 2
     has_dummy: ClassVar[bool] = False  # the declarer's partner's hand is laid face up and played by him
+    has_vulnerability: ClassVar[bool] = False  # whether :meth:`vulnerability` can ever say True
+    scoresheet: ClassVar[SheetLayout] = SheetLayout.RUBBER
 
     # -- the batch path (store/columnar.py) -----------------------------------------------------
     batch_path: ClassVar[bool] = True  # False: sessions of this profile always take the reference path

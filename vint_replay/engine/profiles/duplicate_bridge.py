@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..calls import Contract
 from ..scoring import DealFacts, Entry, Item, Line
 from ..seats import Side
-from .base import RubberState
+from .base import RubberState, SheetLayout
 from .rubber_bridge import RubberBridge
 
 PART_SCORE_BONUS = 50  # §3: a made contract whose trick score is under 100
@@ -27,6 +27,7 @@ class DuplicateBridge(RubberBridge):
     title = "Duplicate bridge (board by board)"
     doc = "docs/rules/duplicate-bridge.md"
     option_values = {}
+    scoresheet = SheetLayout.BOARDS
 
     def __init__(self, options=None) -> None:
         super().__init__(options)

@@ -38,6 +38,7 @@ class RubberBridge(RuleProfile):
     passes_after_bid = 3
     doubles_allowed = True
     has_dummy = True
+    has_vulnerability = True
     game_threshold = GAME_THRESHOLD
 
     def choose_declarer(self, last_bidder: Seat, first_to_name: Seat) -> Seat:

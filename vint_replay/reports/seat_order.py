@@ -1,0 +1,52 @@
+"""Typing help for a trick written in seat order (N E S W, as bridge players often write it)
+instead of leader first: when the card refused would be legal with the trick's cards rotated to
+start from its leader, the diagnostic says so."""
+from __future__ import annotations
+
+import dataclasses
+
+from ..engine.diagnostics import Diagnostic
+from ..engine.errors import IllegalMove
+from ..engine.play import Play
+from ..engine.replay import DealReplay
+from ..engine.session import SessionReport
+
+HINTED = ("card_not_held", "hands_mismatch", "revoke")  # what a rotated trick produces
+
+
+def seat_order_hint(replay: DealReplay, d: Diagnostic) -> str | None:
+    """The hint for ``d`` (a problem at ``play[i]`` of ``replay``'s deal), or ``None`` when no
+    rotation of its trick makes the trick legal (so seat order does not explain it)."""
+    deal, contract = replay.deal, replay.contract
+    if (d.code not in HINTED or not (d.at or "").startswith("play[") or contract is None or deal.hands is None
+            or deal.play is None or replay.hands is None):
+        return None
+    index = int(d.at[5:-1])  # type: ignore[index]
+    start = index - index % 4
+    trick = deal.play[start:start + 4]
+    if len(trick) != 4:
+        return None
+    leader = replay.profile.opening_leader(contract.declarer)
+    for turn in range(1, 4):
+        play = Play(replay.hands, contract.trump, leader, replay.profile)
+        rotated = trick[turn:] + trick[:turn]
+        try:
+            play.play_cards(deal.play[:start])
+            first = play.to_play
+            play.play_cards(rotated)
+        except IllegalMove:
+            continue
+        return (f"; each trick is written leader first, and trick {start // 4 + 1} is led by {first}: read from "
+                f"{first}'s card ({' '.join(c.name for c in rotated)}) it is legal — was it written in seat order?")
+    return None
+
+
+def with_seat_order_hints(report: SessionReport) -> SessionReport:
+    """The report with :func:`seat_order_hint` added to each play problem it explains."""
+    replays = {r.deal.number: r for r in report.replays}
+    out = []
+    for d in report.diagnostics:
+        replay = replays.get(d.deal) if d.code in HINTED else None
+        hint = None if replay is None else seat_order_hint(replay, d)
+        out.append(d if hint is None else dataclasses.replace(d, message=d.message + hint))
+    return dataclasses.replace(report, diagnostics=tuple(out))

@@ -20,10 +20,11 @@ pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 
 # Base members that are not rules of their own: identity, options, and what is derived from the
 # hooks (bid ranks from the order, the strength table and trick winner from card strengths,
-# the sorted score from the deal entries, pass counts read by auction_closed) and the batch
-# path's hints (the synthetic profile's entries_by_counts is False unlike the default profile's).
+# the sorted score from the deal entries, pass counts read by auction_closed), the batch path's
+# hints (the synthetic profile's entries_by_counts is False unlike the default profile's) and the
+# scoresheet's layout.
 NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "bid_ranks", "order_text", "strength_table",
-             "trick_winner", "score", "auction_closed", "batch_path", "entries_by_counts", "has_dummy"}
+             "trick_winner", "score", "auction_closed", "batch_path", "entries_by_counts", "scoresheet"}
 
 
 def test_every_hook_of_the_base_profile_is_changed_by_a_synthetic_profile():

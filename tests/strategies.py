@@ -82,12 +82,12 @@ def random_play(choose: Choose, hands: tuple[Hand, ...], auction: tuple[Call, ..
     profile plays out (no trumps, its passed-out leader)."""
     state = Auction(dealer, profile)
     state.call_all(auction)
-    masks = tuple(h.mask for h in hands)
+    masks: tuple[int, int, int, int] = tuple(h.mask for h in hands)  # type: ignore[assignment]
     contract = state.contract
     if contract is None:
         assert state.passed_out and profile.plays_passed_out()
-        return random_cards(choose, Play(masks, None, profile.passed_out_leader(dealer), profile))  # type: ignore[arg-type]
-    return random_cards(choose, Play(masks, contract.trump, profile.opening_leader(contract.declarer), profile))  # type: ignore[arg-type]
+        return random_cards(choose, Play(masks, None, profile.passed_out_leader(dealer), profile))
+    return random_cards(choose, Play(masks, contract.trump, profile.opening_leader(contract.declarer), profile))
 
 
 def random_deal(choose: Choose, number: int, dealer: Seat, profile: RuleProfile = PROFILE) -> DealRecord:

@@ -133,8 +133,8 @@ class Synthetic(RuleProfile):
 class SyntheticReference(Synthetic):
     """``Synthetic`` plus what the batch path declines: the first of the side to name the
     denomination declares, a player void in the suit led must play a spade if he has one,
-    doubles (each doubling the trick value), vulnerability, a dummy, passed-out deals played out with
-    the dealer leading, and an unfinished rubber's below-the-line points written above."""
+    doubles (each doubling the trick value), vulnerability, a dummy, passed-out deals played out
+    with the dealer leading, and an unfinished rubber's below-the-line points written above."""
 
     name = "synthetic-reference"
     doubles_allowed = True

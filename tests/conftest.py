@@ -1,4 +1,5 @@
-"""Shared fixtures: the worked example of rules/volchaninov.md §6, the default profile, a CLI runner."""
+"""Shared fixtures: the worked example of rules/volchaninov.md §6, the default profile, a CLI runner,
+the synthetic test profiles registered for a module (``synthetic_profiles``)."""
 from __future__ import annotations
 
 import json
@@ -10,6 +11,7 @@ from click.testing import CliRunner
 from vint_replay.formats.json_record import read_json
 from vint_replay.engine.profiles import RuleProfile, get_profile
 from vint_replay.engine.record import SessionRecord
+from synthetic_profile import registered
 
 DATA = Path(__file__).parent / "data"
 
@@ -40,3 +42,11 @@ def profile() -> RuleProfile:
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+@pytest.fixture(scope="module")
+def synthetic_profiles():
+    """The synthetic profiles (tests/synthetic_profile.py) registered for the module's tests:
+    ``pytestmark = pytest.mark.usefixtures("synthetic_profiles")``."""
+    with registered():
+        yield

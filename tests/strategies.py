@@ -1,8 +1,11 @@
-"""Random legal sessions: a random deal, a random legal auction and a random legal play.
+"""Random legal sessions under any rule profile: a random deal, a random legal auction and a
+random legal play.
 
 The generator takes a ``choose(n)`` function (an integer in ``0 … n-1``) so that the same code
 serves hypothesis (``draw(st.integers(...))``, which shrinks) and the benchmark
-(``random.Random(seed).randrange``). Legality comes from the engine's own state machines.
+(``random.Random(seed).randrange``). Legality comes from the engine's own state machines run
+with the profile: its bid order and pass counts, its doubles, its declarer, its opening leader
+and legal cards, and its played-out passed-out deals.
 """
 from __future__ import annotations
 
@@ -11,10 +14,10 @@ from typing import Callable
 from hypothesis import strategies as st
 
 from vint_replay.engine.auction import Auction
-from vint_replay.engine.calls import BIDS, PASS, Call
+from vint_replay.engine.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call
 from vint_replay.engine.cards import CARDS, Hand, iter_bits
 from vint_replay.engine.play import Play
-from vint_replay.engine.profiles import get_profile
+from vint_replay.engine.profiles import DEFAULT_PROFILE, RuleProfile, get_profile
 from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
 from vint_replay.engine.seats import SEATS, Seat
 
@@ -31,66 +34,103 @@ def random_hands(choose: Choose) -> tuple[Hand, Hand, Hand, Hand]:
     return tuple(Hand.from_cards(CARDS[c] for c in deck[13 * s:13 * s + 13]) for s in range(4))  # type: ignore[return-value]
 
 
-def random_auction(choose: Choose, dealer: Seat) -> tuple[Call, ...]:
+def bids_in_order(profile: RuleProfile) -> list[Call]:
+    """The bids from lowest to highest under ``profile``."""
+    return sorted(BIDS, key=lambda bid: profile.bid_ranks[bid.code])
+
+
+def random_auction(choose: Choose, dealer: Seat, profile: RuleProfile = PROFILE) -> tuple[Call, ...]:
     """A complete legal auction: one time in ten passed out, else 1–4 rising bids, each after
-    0–7 (opening) or 0–11 passes, then the 12 closing passes."""
-    auction = Auction(dealer, PROFILE)
+    fewer passes than close the auction, then the closing passes. Where the profile has
+    doubles, a bid is doubled one time in four and a double redoubled one time in two."""
+    auction = Auction(dealer, profile)
     if choose(10) == 0:
         while not auction.closed:
             auction.call(PASS)
         return tuple(auction.calls)
+    ranked = bids_in_order(profile)
+    top = len(ranked) - 1
     order = -1
     for k in range(1 + choose(4)):
-        limit = PROFILE.passes_to_pass_out if k == 0 else PROFILE.passes_after_bid
+        limit = profile.passes_to_pass_out if k == 0 else profile.passes_after_bid
         for _ in range(choose(limit)):
             auction.call(PASS)
-        top = len(BIDS) - 1
         if order >= top:
             break
         order = choose(15) if order < 0 else order + 1 + choose(min(5, top - order))
-        auction.call(BIDS[order])
+        auction.call(ranked[order])
+        if profile.doubles_allowed and choose(4) == 0:
+            auction.call(DOUBLE)  # the next seat is an opponent of the bidder
+            if choose(2) == 0:
+                auction.call(REDOUBLE)  # and the one after it the bidder's partner
     while not auction.closed:
         auction.call(PASS)
     return tuple(auction.calls)
 
 
-def random_play(choose: Choose, hands: tuple[Hand, ...], auction: tuple[Call, ...], dealer: Seat) -> tuple:
-    """52 legal cards for the contract the auction reached."""
-    state = Auction(dealer, PROFILE)
-    for call in auction:
-        state.call(call)
-    contract = state.contract
-    assert contract is not None
-    play = Play(tuple(h.mask for h in hands), contract.trump, PROFILE.opening_leader(contract.declarer), PROFILE)  # type: ignore[arg-type]
+def random_cards(choose: Choose, play: Play) -> tuple:
+    """Legal cards chosen at random until the 13 tricks are played."""
     while not play.finished:
         legal = list(iter_bits(play.legal()))
         play.play(legal[choose(len(legal))])
     return tuple(card for trick in play.tricks for card in trick.cards)
 
 
-def random_deal(choose: Choose, number: int, dealer: Seat) -> DealRecord:
+def random_play(choose: Choose, hands: tuple[Hand, ...], auction: tuple[Call, ...], dealer: Seat,
+                profile: RuleProfile = PROFILE) -> tuple:
+    """52 legal cards for the contract the auction reached, or for a passed-out deal that the
+    profile plays out (no trumps, its passed-out leader)."""
+    state = Auction(dealer, profile)
+    state.call_all(auction)
+    masks: tuple[int, int, int, int] = tuple(h.mask for h in hands)  # type: ignore[assignment]
+    contract = state.contract
+    if contract is None:
+        assert state.passed_out and profile.plays_passed_out()
+        return random_cards(choose, Play(masks, None, profile.passed_out_leader(dealer), profile))
+    return random_cards(choose, Play(masks, contract.trump, profile.opening_leader(contract.declarer), profile))
+
+
+def random_deal(choose: Choose, number: int, dealer: Seat, profile: RuleProfile = PROFILE) -> DealRecord:
     hands = random_hands(choose)
-    auction = random_auction(choose, dealer)
+    auction = random_auction(choose, dealer, profile)
     passed_out = all(c.is_pass for c in auction)
-    play = None if passed_out else random_play(choose, hands, auction, dealer)
+    played = not passed_out or profile.plays_passed_out()
+    play = random_play(choose, hands, auction, dealer, profile) if played else None
     return DealRecord(number, dealer, auction, hands, play)
 
 
-def random_session(choose: Choose, deals: int, session_id: str = "generated") -> SessionRecord:
-    """``deals`` legal deals numbered from 1, the dealer rotating from a random first dealer."""
+def random_options(choose: Choose, rules: str) -> dict[str, str]:
+    """One of each option's values for the profile ``rules`` (the default named or left out)."""
+    options = {}
+    for key, values in get_profile(rules).option_values.items():
+        k = choose(len(values) + 1)
+        if k:
+            options[key] = values[k - 1]
+    return options
+
+
+def random_session(choose: Choose, deals: int, session_id: str = "generated", rules: str = DEFAULT_PROFILE,
+                   options: dict[str, str] | None = None) -> SessionRecord:
+    """``deals`` legal deals under the profile ``rules`` (with its ``options``) numbered from 1,
+    the dealer rotating from a random first dealer."""
+    profile = get_profile(rules, options)
     dealer = SEATS[choose(4)]
     out = []
     for number in range(1, deals + 1):
-        out.append(random_deal(choose, number, dealer))
+        out.append(random_deal(choose, number, dealer, profile))
         dealer = dealer.left
-    info = SessionInfo(session_id, ("Ivanov", "Petrov", "Sidorov", "Orlov"), event="generated")
+    info = SessionInfo(session_id, ("Ivanov", "Petrov", "Sidorov", "Orlov"), event="generated", rules=rules,
+                       options=dict(options or {}))
     return SessionRecord(info, tuple(out))
 
 
 @st.composite
-def sessions(draw: st.DrawFn, min_deals: int = 1, max_deals: int = 6) -> SessionRecord:
-    """A hypothesis strategy for a valid session of random legal deals."""
+def sessions(draw: st.DrawFn, min_deals: int = 1, max_deals: int = 6, rules: str = DEFAULT_PROFILE,
+             with_options: bool = True) -> SessionRecord:
+    """A hypothesis strategy for a valid session of random legal deals under the profile
+    ``rules``, with options drawn among its option values (or none)."""
     def choose(n: int) -> int:
         return draw(st.integers(0, n - 1)) if n > 1 else 0
 
-    return random_session(choose, draw(st.integers(min_deals, max_deals)))
+    options = random_options(choose, rules) if with_options else {}
+    return random_session(choose, draw(st.integers(min_deals, max_deals)), rules=rules, options=options)

@@ -4,11 +4,14 @@ Differential tests: whatever the batch path takes must give exactly the rows the
 engine gives (every stored column of every table, every score entry, games, rubbers, totals,
 content hash), and every session the reference engine finds invalid or irregular must be
 refused by the batch path, so the importer falls back and reports the reference diagnostics.
+The random sessions run under every registered profile and the synthetic test profiles: the
+batch path must take those whose profile it supports and refuse the others.
 """
 from __future__ import annotations
 
 import copy
 import json
+import random
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -16,9 +19,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from strategies import sessions
+from strategies import random_session, sessions
+from synthetic_profile import ALL_PROFILES
 from test_properties import CORRUPTIONS, corrupt
-from vint_replay.store.columnar import check_sessions
+from vint_replay.engine.profiles import get_profile
+from vint_replay.store.columnar import batch_supported, check_sessions
 from vint_replay.formats.json_record import read_json, record_to_json
 from vint_replay.engine.record import SessionRecord
 from vint_replay.engine.session import evaluate
@@ -32,6 +37,8 @@ SAMPLES = sorted((ROOT / "sample_data").glob("*.json"))
 NOW = datetime(2026, 11, 30, tzinfo=timezone.utc)
 SOURCE = Source("/somewhere/file.json", "json", "0" * 64)
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PER_PROFILE = settings(FAST, max_examples=15)
+pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 
 
 def reference(raw: dict):
@@ -52,8 +59,13 @@ def reference_tables(raws: list[dict]) -> dict[str, dict]:
     return {table: batch.to_pydict() for table, batch in rows.batches().items()}
 
 
+def profile_of(raw: dict):
+    """The profile a decoded session names (the batch path is run with it)."""
+    return get_profile(raw["session"].get("rules"), raw["session"].get("options"))
+
+
 def batch_tables(raws: list[dict]) -> dict[str, dict]:
-    batch, refused = check_sessions(raws)
+    batch, refused = check_sessions(raws, profile_of(raws[0]))
     assert refused == []
     rows = TableRows()
     rows.add_columnar(batch, [SOURCE] * len(batch), NOW, columnar_sha256(batch))
@@ -84,10 +96,44 @@ def club(seed: int, *sizes: int) -> list[dict]:
 # ---------------------------------------------------------------- valid sessions: identical results
 
 
-@FAST
-@given(st.lists(sessions(max_deals=8), min_size=1, max_size=3, unique_by=lambda r: r.info.id))
-def test_random_legal_sessions_give_the_reference_rows(records: list[SessionRecord]):
-    assert_same_as_reference([as_raw(r) for r in records])
+@pytest.mark.parametrize("rules", ALL_PROFILES)
+@PER_PROFILE
+@given(data=st.data())
+def test_random_legal_sessions_give_the_reference_rows(rules: str, data):
+    """Taken with the reference rows where the batch path supports the profile; refused (and
+    valid for the reference engine) where it does not."""
+    records = data.draw(st.lists(sessions(max_deals=8, rules=rules, with_options=False), min_size=1, max_size=3,
+                                 unique_by=lambda r: r.info.id))
+    raws = [as_raw(r) for r in records]
+    profile = get_profile(rules)
+    if batch_supported(profile):
+        assert_same_as_reference(raws)
+    else:
+        assert check_sessions(raws, profile)[1] == list(range(len(raws)))
+        reference_tables(raws)
+
+
+@pytest.mark.parametrize("rules", ALL_PROFILES)
+def test_long_random_sessions_give_the_reference_rows(rules: str):
+    """Sessions long enough for several rubbers, rubber ends and passed-out deals in between,
+    under every profile."""
+    raws = [as_raw(random_session(random.Random(seed).randrange, 60, f"long-{seed}", rules=rules))
+            for seed in range(3)]
+    profile = get_profile(rules)
+    batch, refused = check_sessions(raws, profile)
+    if not batch_supported(profile):
+        assert refused == [0, 1, 2]
+        return
+    assert refused == [] and min(batch.rubbers) >= 2 and batch.passed_out.any()
+    assert_same_as_reference(raws)
+
+
+def test_the_synthetic_profile_is_taken_and_its_twin_declined():
+    """The synthetic profile overrides only hooks the batch path takes from the profile, so the
+    differential test above compares rows for it; its reference twin overrides the ones the
+    batch path declines."""
+    assert batch_supported(get_profile("synthetic"))
+    assert not batch_supported(get_profile("synthetic-reference"))
 
 
 def test_generated_club_evenings_give_the_reference_rows():
@@ -98,10 +144,12 @@ def test_generated_club_evenings_give_the_reference_rows():
 
 def test_plain_samples_give_the_reference_rows_and_irregular_ones_fall_back():
     raws = [json.loads(p.read_text(encoding="utf-8")) for p in SAMPLES]
-    _, refused = check_sessions(raws)
+    refused = [i for i, raw in enumerate(raws) if check_sessions([raw], profile_of(raw))[1]]
     with_results = [i for i, raw in enumerate(raws) if any("result" in d for d in raw["deals"])]
     assert refused == with_results  # result-only deals are left to the reference engine
-    assert_same_as_reference([raw for i, raw in enumerate(raws) if i not in refused])
+    taken = [raw for i, raw in enumerate(raws) if i not in refused]
+    for rules in {raw["session"].get("rules") for raw in taken}:  # one batch per profile
+        assert_same_as_reference([raw for raw in taken if raw["session"].get("rules") == rules])
 
 
 def test_several_rubbers_and_a_session_boundary_reset_the_ledger():
@@ -216,27 +264,34 @@ def assert_fallback_is_safe(raw: dict) -> None:
     """Taken by the batch path only if the reference engine finds it valid and silent, and then
     with the reference rows; otherwise refused."""
     report, diagnostics = reference(raw)
-    batch, refused = check_sessions([raw])
+    try:
+        profile = profile_of(raw)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        profile = None  # no such profile: the default one's batch path is asked
+    batch, refused = check_sessions([raw], profile)
     if refused:
         return
     assert report is not None and report.valid and not diagnostics, [str(d) for d in diagnostics]
     assert_same_as_reference([raw])
 
 
-@FAST
-@given(sessions(min_deals=1, max_deals=4), st.sampled_from(CORRUPTIONS), st.data())
-def test_every_single_corruption_is_refused(record: SessionRecord, kind, data):
+@pytest.mark.parametrize("rules", ALL_PROFILES)
+@PER_PROFILE
+@given(st.sampled_from(CORRUPTIONS), st.data())
+def test_every_single_corruption_is_refused(rules: str, kind, data):
+    record = data.draw(sessions(min_deals=1, max_deals=4, rules=rules))
     raw = record_to_json(record)
     corrupt(data, record, kind, raw)
     raw = json.loads(json.dumps(raw))
-    _, refused = check_sessions([raw])
+    _, refused = check_sessions([raw], profile_of(raw))
     assert refused == [0]
 
 
-@FAST
-@given(sessions(min_deals=1, max_deals=4), st.sampled_from(sorted(MUTATIONS)), st.data())
-def test_irregular_deals_fall_back(record: SessionRecord, name: str, data):
-    raw = as_raw(record)
+@pytest.mark.parametrize("rules", ALL_PROFILES)
+@PER_PROFILE
+@given(st.sampled_from(sorted(MUTATIONS)), st.data())
+def test_irregular_deals_fall_back(rules: str, name: str, data):
+    raw = as_raw(data.draw(sessions(min_deals=1, max_deals=4, rules=rules, with_options=False)))
     k = data.draw(st.integers(0, len(raw["deals"]) - 1))
     before = json.dumps(raw)
     try:
@@ -247,7 +302,7 @@ def test_irregular_deals_fall_back(record: SessionRecord, name: str, data):
     raw = json.loads(json.dumps(raw))
     assert_fallback_is_safe(raw)
     if name not in ("extra pass", "one pass short", "a pass more before a bid"):
-        assert check_sessions([raw])[1] == [0], name  # non-canonical or irregular: never taken
+        assert check_sessions([raw], profile_of(raw))[1] == [0], name  # non-canonical or irregular: never taken
 
 
 @pytest.mark.parametrize("name", sorted(SESSION_MUTATIONS))
@@ -301,6 +356,17 @@ def test_a_profile_overriding_a_vectorised_hook_has_no_batch_path():
     assert columnar.batch_supported(Volchaninov())
     assert not columnar.batch_supported(FirstNamerDeclares())
     assert not columnar.batch_supported(Doubles())
+
+
+def test_classic_takes_the_batch_path_unless_its_passed_out_deals_are_played():
+    """Whether passed-out deals are played is a classic session option (rules/classic.md §9):
+    the batch path asks the profile, not whether its class overrides the hook."""
+    from vint_replay.engine.profiles import get_profile
+    from vint_replay.store import columnar
+
+    assert columnar.batch_supported(get_profile("classic"))
+    assert columnar.batch_supported(get_profile("classic", {"x_marks": "escalating"}))
+    assert not columnar.batch_supported(get_profile("classic", {"x_marks": "played"}))
 
 
 # ---------------------------------------------------------------- the store holds the same values

@@ -1,115 +1,161 @@
-"""Hypothesis properties: random legal sessions validate and score with the invariants of
-rules/volchaninov.md; any single corruption is reported with the right code, deal and location."""
+"""Hypothesis properties, for every registered profile and the synthetic test profiles: random
+legal sessions validate, round-trip through JSON and ``.vint``, and score by the profile's own
+hooks (games recomputed here from ``below_points`` and the trick winners); any single
+corruption is reported with the right code, deal and location."""
 from __future__ import annotations
 
 import json
 from dataclasses import replace
 from typing import Callable
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from strategies import sessions
-from vint_replay.formats.json_record import read_json, record_to_json, write_json
-from vint_replay.engine.record import SessionRecord
-from vint_replay.engine.scoring import Item, Line
+from synthetic_profile import ALL_PROFILES
+from vint_replay.engine.profiles import RubberState, RuleProfile
+from vint_replay.engine.replay import DealReplay
+from vint_replay.engine.scoring import DealFacts, Item, Line
 from vint_replay.engine.seats import SIDES, Side
 from vint_replay.engine.session import SessionReport, evaluate
+from vint_replay.formats.json_record import read_json, record_to_json, write_json
+from vint_replay.formats.vint_text import read_vint, write_vint
+from vint_replay.engine.record import SessionRecord
 
-FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-THRESHOLD = 500  # rules/volchaninov.md §5
+pytestmark = pytest.mark.usefixtures("synthetic_profiles")
+FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BASE_STRENGTH = RuleProfile.card_strength
 
 
+@pytest.mark.parametrize("rules", ALL_PROFILES)
 @FAST
-@given(sessions(max_deals=8))
-def test_random_legal_session_validates_and_scores(record: SessionRecord):
-    """A random legal session is valid; the play obeys §3 (checked independently) and the score
-    §4–§5: 13 tricks, below = tricks × V, slams and undertricks as due, one side's aces, the game
-    to the first side at 500 trick by trick, fresh lines and rubbers, totals that add up."""
+@given(data=st.data())
+def test_random_legal_session_validates_and_scores(rules: str, data):
+    """A random legal session is valid; its play obeys the profile's leader, legal cards and
+    card strengths (checked card by card here); a deal writes the profile's entries for its
+    facts (vulnerability from the rubber's games and passed-out deals so far), then the game's
+    premiums; the game goes to the first side whose ``below_points`` reach the threshold, trick
+    by trick, from a fresh line after each game; a rubber is the profile's number of games;
+    passed-out deals write what the profile says; the totals add up."""
+    record = data.draw(sessions(max_deals=8, rules=rules))
     report = evaluate(record)
     assert report.valid, [d.describe() for d in report.diagnostics]
+    profile = report.profile
     score = report.score
     assert score is not None and len(score.deals) == len(record.deals)
     below = [0, 0]
     rubber = 1
+    games: list[Side] = []
+    passed_out = 0
     for replay, deal in zip(report.replays, score.deals):
         if deal.rubber != rubber:  # a new rubber only after a won one, with fresh lines
             assert deal.rubber == rubber + 1 and score.rubbers[rubber - 1].finished
-            rubber, below = deal.rubber, [0, 0]
+            rubber, below, games, passed_out = deal.rubber, [0, 0], [], 0
         assert deal.below_before == tuple(below)
         if replay.passed_out:
-            assert deal.entries == () and deal.game is None and replay.tricks == ()
+            passed_out += 1
+            assert deal.game is None and deal.contract is None
+            if profile.plays_passed_out():
+                check_play(replay, profile, None, profile.passed_out_leader(replay.deal.dealer))
+                assert deal.tricks == tricks_by_side(replay)
+            else:
+                assert replay.tricks == ()
+            assert list(deal.entries) == profile.passed_out_entries(replay.deal.dealer, deal.tricks)
             continue
-        value = deal.trick_value
-        assert len(replay.tricks) == 13 and sum(deal.tricks) == 13
-        check_play(replay)
-        assert deal.tricks == tuple(sum(1 for t in replay.tricks if t.winner.side is s) for s in SIDES)
-        entries = {(e.side, e.line, e.item): e.points for e in deal.entries}
-        assert len(entries) == len(deal.entries)  # no item twice for one side
-        for side in SIDES:
-            taken = deal.tricks[side]
-            assert entries[(side, Line.BELOW, Item.TRICKS)] == taken * value  # §4
-            assert deal.totals(side).below == taken * value  # only tricks go below
-            assert (entries.get((side, Line.ABOVE, Item.SLAM)) or 0) == {12: 500, 13: 1000}.get(taken, 0)
-        assert sum(1 for k in entries if k[2] is Item.ACES) == 1  # 4 aces: one side always has them
         contract = deal.contract
-        short = contract.tricks_needed - deal.tricks[contract.declarer.side]
-        defenders = contract.declarer.side.other
-        assert (entries.get((defenders, Line.ABOVE, Item.UNDERTRICKS)) or 0) == max(short, 0) * 500 * contract.level
-        # §5: the game goes to the first side to reach 500 below, trick by trick
+        assert len(replay.tricks) == 13 and sum(deal.tricks) == 13
+        # the deal's own entries first: the profile's, on its facts and the rubber's state so far
+        vulnerable = profile.vulnerability(RubberState(tuple(games), passed_out), replay.deal.number, None)
+        own = profile.score(DealFacts(contract, deal.tricks, replay.hands, vulnerable))
+        assert deal.entries[:len(own)] == tuple(own)
+        check_play(replay, profile, contract.trump, profile.opening_leader(contract.declarer))
+        assert deal.tricks == tricks_by_side(replay)
+        races = profile.below_points(contract, contract.declarer.side, 13) > 0  # else no game race (duplicate)
+        for side in SIDES:  # only the tricks go below, as much as below_points says where games are raced for
+            if races:
+                assert deal.totals(side).below == profile.below_points(contract, side, deal.tricks[side])
+            assert all(e.item is Item.TRICKS for e in deal.entries if e.side is side and e.line is Line.BELOW)
         running = list(below)
+        taken = [0, 0]
         first = None
         for number, trick in enumerate(replay.tricks, 1):
-            running[trick.winner & 1] += value
-            if first is None and running[trick.winner & 1] >= THRESHOLD:
-                first = (Side(trick.winner & 1), number)
+            side = trick.winner.side
+            taken[side] += 1
+            running[side] = below[side] + profile.below_points(contract, side, taken[side])
+            if first is None and running[side] >= profile.game_threshold:
+                first = (side, number)
         if first is None:
-            assert deal.game is None
+            assert deal.game is None and len(deal.entries) == len(own)
             below = running
         else:
             assert (deal.game.side, deal.game.trick) == first
-            assert sum(1 for k in entries if k[2] in (Item.GAME, Item.RUBBER)) == 1
+            games.append(first[0])
+            won = games.count(first[0]) == profile.games_to_win_rubber
+            assert deal.game.bonus == ("rubber" if won else "game")
+            premiums = profile.game_entries(first[0], games, won)
+            if won:
+                premiums += profile.rubber_won_entries(RubberState(tuple(games), passed_out), first[0])
+            assert deal.entries[len(own):] == tuple(premiums)
             below = [0, 0]
     for rubber_score in score.rubbers:
         mine = [d for d in score.deals if d.rubber == rubber_score.number]
-        assert rubber_score.totals == [sum(d.totals(s).below + d.totals(s).above for d in mine) for s in SIDES]
+        closing = [sum(e.points for e in rubber_score.closing_entries if e.side is s) for s in SIDES]
+        assert rubber_score.totals == [sum(d.totals(s).below + d.totals(s).above for d in mine) + closing[s]
+                                       for s in SIDES]
         assert [d.game.side for d in mine if d.game] == rubber_score.games
-        assert len(rubber_score.games) <= 3
+        assert len(rubber_score.games) <= 2 * profile.games_to_win_rubber - 1
         if rubber_score.finished:
-            assert rubber_score.games.count(rubber_score.winner) == 2
+            assert rubber_score.games.count(rubber_score.winner) == profile.games_to_win_rubber
+            assert not rubber_score.closing_entries
     assert score.totals == tuple(sum(r.totals[s] for r in score.rubbers) for s in SIDES)
+    assert score.totals == tuple(sum(e.points for d in score.deals for e in d.entries if e.side is s)
+                                 + sum(e.points for r in score.rubbers for e in r.closing_entries if e.side is s)
+                                 for s in SIDES)
 
 
-def check_play(replay) -> None:
-    """§3 by an independent route: left of declarer leads, suit followed when possible, the
-    highest trump (else the highest of the suit led) wins and leads next, every card dealt."""
-    contract = replay.contract
-    trump = contract.trump
+def tricks_by_side(replay: DealReplay) -> tuple[int, int]:
+    return tuple(sum(1 for t in replay.tricks if t.winner.side is s) for s in SIDES)  # type: ignore[return-value]
+
+
+def check_play(replay: DealReplay, profile: RuleProfile, trump, leader) -> None:
+    """The play card by card: ``leader`` leads, each card is held and among the profile's legal
+    cards, the strongest card by ``card_strength`` (asked card by card, not through the table the
+    engine uses) wins and leads next; every card dealt is played. For the base card strengths a
+    second, independent rule: the highest trump, else the highest card of the suit led."""
     remaining = list(replay.hands)
-    leader = contract.declarer.left
     for trick in replay.tricks:
         assert trick.leader is leader
         led = trick.cards[0].suit
         for i, card in enumerate(trick.cards):
             seat = trick.seat_of(i)
             assert remaining[seat] >> card & 1
-            if card.suit != led:
-                assert not any(remaining[seat] >> c & 1 for c in range(13 * led, 13 * led + 13))
+            if i:
+                assert profile.legal_cards(remaining[seat], led) >> card & 1
             remaining[seat] &= ~(1 << card)
-        strength = [(c.suit == trump, c.suit == led, c.rank) for c in trick.cards]
+        strength = [profile.card_strength(int(c), led, trump) for c in trick.cards]
         assert trick.winner is trick.seat_of(strength.index(max(strength)))
+        if type(profile).card_strength is BASE_STRENGTH:
+            plain = [(c.suit == trump, c.suit == led, c.rank) for c in trick.cards]
+            assert trick.winner is trick.seat_of(plain.index(max(plain)))
         leader = trick.winner
     assert remaining == [0, 0, 0, 0]
 
 
+@pytest.mark.parametrize("rules", ALL_PROFILES)
 @FAST
-@given(sessions(max_deals=4))
-def test_json_round_trip_is_canonical_and_stable(record: SessionRecord):
+@given(data=st.data())
+def test_json_and_vint_round_trips_are_canonical_and_stable(rules: str, data):
+    record = data.draw(sessions(max_deals=4, rules=rules))
     text = write_json(record)
     again = read_json(text)
     assert again.diagnostics == [] and again.record == record
     assert write_json(again.record) == text
     assert json.loads(text) == record_to_json(record)
+    vint = write_vint(record)
+    back = read_vint(vint)
+    assert [d for d in back.diagnostics if d.severity == "error"] == [] and back.record == record
+    assert write_vint(back.record) == vint
 
 
 # Corruptions: each edits one deal of the JSON form and says which (code, at) must be reported,
@@ -131,21 +177,24 @@ def swap_in_trick(raw: dict, report: SessionReport, k: int, choose: Choose):
 
 
 def revoke(raw: dict, report: SessionReport, k: int, choose: Choose):
-    """A player who followed suit plays instead a card of another suit he plays later."""
+    """A player plays, instead of a card he played, one he plays later that the profile's
+    legal cards did not allow him then (another suit while holding the suit led, say)."""
     replay = report.replays[k]
-    if not replay.tricks:
-        return None
+    legal_cards = report.profile.legal_cards
     options = []
+    remaining = list(replay.hands)
     for t, trick in enumerate(replay.tricks):
-        for i in (1, 2, 3):
-            card, seat = trick.cards[i], trick.seat_of(i)
-            if card.suit != trick.cards[0].suit:
-                continue
-            for u in range(t + 1, 13):
-                later = replay.tricks[u]
-                j = (seat - later.leader) % 4
-                if later.cards[j].suit != trick.cards[0].suit:
-                    options.append((4 * t + i, 4 * u + j))
+        led = trick.cards[0].suit
+        for i, card in enumerate(trick.cards):
+            seat = trick.seat_of(i)
+            if i:
+                allowed = legal_cards(remaining[seat], led)
+                for u in range(t + 1, 13):
+                    later = replay.tricks[u]
+                    j = (seat - later.leader) % 4
+                    if not allowed >> later.cards[j] & 1:
+                        options.append((4 * t + i, 4 * u + j))
+            remaining[seat] &= ~(1 << card)
     if not options:
         return None
     a, b = options[choose(len(options))]
@@ -169,9 +218,32 @@ def insufficient_bid(raw: dict, report: SessionReport, k: int, choose: Choose):
 
 
 def double(raw: dict, report: SessionReport, k: int, choose: Choose):
-    i = choose(len(raw["auction"]))
+    """A double or redouble where the profile has none, or before any bid where it has them."""
+    i = 0 if report.profile.doubles_allowed else choose(len(raw["auction"]))
     raw["auction"][i] = ("X", "XX")[choose(2)]
     return "bad_call", f"auction[{i}]"
+
+
+def extra_pass(raw: dict, report: SessionReport, k: int, choose: Choose):
+    """A pass after the profile's closing passes."""
+    raw["auction"].append("pass")
+    return "call_after_close", f"auction[{len(raw['auction']) - 1}]"
+
+
+def passed_out_play(raw: dict, report: SessionReport, k: int, choose: Choose):
+    """A passed-out deal with a play where the profile throws it in, without one where it
+    plays it out."""
+    if not report.replays[k].passed_out:
+        return None
+    if report.profile.plays_passed_out():
+        del raw["play"]
+        return "missing_play", "play"
+    raw["play"] = [name for hand in raw["hands"].values() for name in _cards_of(hand)]
+    return "play_after_passout", "play[0]"
+
+
+def _cards_of(pbn: str) -> list[str]:
+    return [suit + rank for suit, holding in zip("SHDC", pbn.split(".")) for rank in holding]
 
 
 def truncated_play(raw: dict, report: SessionReport, k: int, choose: Choose):
@@ -197,8 +269,8 @@ def duplicate_number(raw: dict, report: SessionReport, k: int, choose: Choose):
     return "deal_number", "number"
 
 
-CORRUPTIONS: list[Corruption] = [swap_in_trick, revoke, short_auction, insufficient_bid, double, truncated_play,
-                                 wrong_dealer, duplicate_number]
+CORRUPTIONS: list[Corruption] = [swap_in_trick, revoke, short_auction, extra_pass, insufficient_bid, double,
+                                 passed_out_play, truncated_play, wrong_dealer, duplicate_number]
 
 
 def corrupt(data: st.DataObject, record: SessionRecord, kind: Corruption, raw: dict, exclude: set[int] = set()):
@@ -222,9 +294,11 @@ def errors(raw: dict) -> list[tuple[int | None, str, str | None]]:
     return [(d.deal, d.code, d.at) for d in report.diagnostics if d.severity == "error"]
 
 
+@pytest.mark.parametrize("rules", ALL_PROFILES)
 @FAST
-@given(sessions(min_deals=1, max_deals=4), st.sampled_from(CORRUPTIONS), st.data())
-def test_single_corruption_is_reported_where_it_is(record: SessionRecord, kind: Corruption, data):
+@given(st.sampled_from(CORRUPTIONS), st.data())
+def test_single_corruption_is_reported_where_it_is(rules: str, kind: Corruption, data):
+    record = data.draw(sessions(min_deals=1, max_deals=4, rules=rules))
     raw = record_to_json(record)
     k, number, code, at = corrupt(data, record, kind, raw)
     found = errors(raw)
@@ -239,9 +313,11 @@ def test_single_corruption_is_reported_where_it_is(record: SessionRecord, kind: 
         assert all(f[0] == number for f in found), found
 
 
+@pytest.mark.parametrize("rules", ALL_PROFILES)
 @FAST
-@given(sessions(min_deals=3, max_deals=4), st.sampled_from(CORRUPTIONS), st.sampled_from(CORRUPTIONS), st.data())
-def test_a_broken_deal_does_not_hide_a_later_one(record: SessionRecord, first: Corruption, second: Corruption, data):
+@given(st.sampled_from(CORRUPTIONS), st.sampled_from(CORRUPTIONS), st.data())
+def test_a_broken_deal_does_not_hide_a_later_one(rules: str, first: Corruption, second: Corruption, data):
+    record = data.draw(sessions(min_deals=3, max_deals=4, rules=rules))
     raw = record_to_json(record)
     # the second deal is at least two after the first: a wrong dealer or number there is
     # judged against the deal just before it
@@ -253,12 +329,16 @@ def test_a_broken_deal_does_not_hide_a_later_one(record: SessionRecord, first: C
     assert (number, code, at) in found and (number2, code2, at2) in found, found
 
 
+@pytest.mark.parametrize("rules", ALL_PROFILES)
 @FAST
-@given(sessions(max_deals=8), st.data())
-def test_result_only_deals_score_like_their_play(record: SessionRecord, data):
+@given(st.data())
+def test_result_only_deals_score_like_their_play(rules: str, data):
     """format.md §2 `result`: a deal recorded by its result scores as its played version (the game
-    without its trick number) — or is ``order_needed`` when the play shows both sides reaching 500."""
+    without its trick number) — or is ``order_needed`` when the play shows both sides reaching
+    the profile's threshold."""
+    record = data.draw(sessions(max_deals=8, rules=rules))
     played = evaluate(record)
+    profile = played.profile
     converted = set()
     deals = []
     for deal, replay in zip(record.deals, played.replays):
@@ -271,7 +351,8 @@ def test_result_only_deals_score_like_their_play(record: SessionRecord, data):
         (number, code, at), = [(d.deal, d.code, d.at) for d in report.diagnostics]
         assert code == "order_needed" and at == "result" and number in converted
         deal = next(d for d in played.score.deals if d.number == number)
-        assert all(deal.below_before[s] + deal.tricks[s] * deal.trick_value >= THRESHOLD for s in SIDES)
+        assert all(deal.below_before[s] + profile.below_points(deal.contract, s, deal.tricks[s])
+                   >= profile.game_threshold for s in SIDES)
         return
     for before, after in zip(played.score.deals, report.score.deals):
         assert after.entries == before.entries and after.rubber == before.rubber

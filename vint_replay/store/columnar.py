@@ -411,15 +411,16 @@ def _info(raw: object, profile: RuleProfile) -> SessionInfo | None:
 
 
 # The hooks whose base behaviour the arrays below reproduce; a profile overriding any of them,
-# or allowing doubles, is checked by the reference engine only.
-_VECTORISED_HOOKS = ("auction_closed", "choose_declarer", "legal_cards", "plays_passed_out", "trick_winner",
-                     "unfinished_rubber_entries", "vulnerability")
+# allowing doubles or playing its passed-out deals out, is checked by the reference engine only.
+_VECTORISED_HOOKS = ("auction_closed", "choose_declarer", "legal_cards", "trick_winner", "unfinished_rubber_entries",
+                     "vulnerability")
 
 
 def batch_supported(profile: RuleProfile) -> bool:
-    """Whether the batch path can check and score sessions of ``profile``."""
+    """Whether the batch path can check and score sessions of ``profile``. Whether passed-out
+    deals are played is asked of the profile itself: it may depend on a session option."""
     base = RuleProfile
-    return (profile.batch_path and not profile.doubles_allowed
+    return (profile.batch_path and not profile.doubles_allowed and not profile.plays_passed_out()
             and all(getattr(type(profile), hook) is getattr(base, hook) for hook in _VECTORISED_HOOKS))
 
 

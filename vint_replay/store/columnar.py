@@ -29,7 +29,7 @@ import numpy as np
 
 from ..engine.calls import BIDS, CALLS_BY_CODE, Contract
 from ..engine.cards import FULL_DECK, RANK_CHARS, SUIT_MASKS
-from ..engine.profiles import DEFAULT_PROFILE, RuleProfile, get_profile, profile_names
+from ..engine.profiles import DEFAULT_PROFILE, ProfileError, RuleProfile, get_profile, profile_names
 from ..engine.record import DEAL_NUMBERS, SessionInfo
 from ..engine.scoring import ACES_MASK, HONOUR_RANKS_MASK, DealFacts, Item, Line
 from ..engine.seats import SEATS, SIDES
@@ -37,7 +37,7 @@ from ..formats.json_record import loads_record
 
 FORMAT_NAME = "vint-record/1"
 _TOP_KEYS = {"format", "session", "deals"}
-_SESSION_KEYS = {"id", "players", "rules", "event", "site", "date", "table"}
+_SESSION_KEYS = {"id", "players", "rules", "options", "event", "site", "date", "table"}
 _SEAT_KEYS = {"N", "E", "S", "W"}
 _PLAYED = frozenset({"number", "dealer", "hands", "auction", "play"})
 _PASSED = _PLAYED - {"play"}
@@ -403,11 +403,19 @@ def _info(raw: object, profile: RuleProfile) -> SessionInfo | None:
     tags = [raw.get(key) for key in ("event", "site", "date", "table")]
     if any(type(v) is not str for v in names) or any(v is not None and type(v) is not str for v in tags):
         return None
-    if type(rules) is not str or rules not in profile_names() or get_profile(rules) != profile:
+    options = raw.get("options", {})
+    if type(options) is not dict or any(type(v) is not str for v in options.values()):
+        return None
+    if type(rules) is not str or rules not in profile_names():
+        return None
+    try:
+        if get_profile(rules, options) != profile:
+            return None
+    except ProfileError:
         return None
     if not batch_supported(profile):
         return None
-    return SessionInfo(sid, names, *tags, rules=rules)
+    return SessionInfo(sid, names, *tags, rules=rules, options=dict(options))
 
 
 # The hooks whose base behaviour the arrays below reproduce; a profile overriding any of them,

@@ -223,13 +223,7 @@ def test_engine_scores_like_the_oracle(seed: int, deals: int):
             event(name)
     if refused:
         event("order_needed checked")  # format.md §2: a result-only deal whose game order is unknowable is an error
-        i = refused[0]
-        deal = record.deals[i]
-        declarer_side = oracle.SIDE_OF[expected["deals"][i]["declarer"]]
-        broken = list(record.deals)
-        broken[i] = replace(deal, play=None, result=expected["deals"][i]["tricks"][declarer_side])
-        report = evaluate(replace(record, deals=tuple(broken)))
-        assert [(d.code, d.deal) for d in report.diagnostics] == [("order_needed", deal.number)]
+        assert_order_needed(record, expected, refused[0])
 
 
 def test_the_biased_generator_reaches_every_rare_case():
@@ -301,13 +295,7 @@ def test_engine_scores_classic_like_the_classic_oracle(seed: int, deals: int, x_
         for item in {e["item"] for e in deal["entries"]}:
             event(item)
     if refused:
-        i = refused[0]
-        deal = record.deals[i]
-        declarer_side = oracle.SIDE_OF[expected["deals"][i]["declarer"]]
-        broken = list(record.deals)
-        broken[i] = replace(deal, play=None, result=expected["deals"][i]["tricks"][declarer_side])
-        report = evaluate(replace(record, deals=tuple(broken)))
-        assert [(d.code, d.deal) for d in report.diagnostics] == [("order_needed", deal.number)]
+        assert_order_needed(record, expected, refused[0])
 
 
 def test_the_classic_generator_reaches_every_entry_of_the_rules():
@@ -354,3 +342,14 @@ def test_worked_classic_rubber_scores_like_the_classic_oracle():
     result = CliRunner().invoke(main, ["score", str(CLASSIC_RUBBER), "--json"])
     assert result.exit_code == 0, result.output
     assert_same_score(json.loads(result.output), classic_oracle.score_session(json.loads(CLASSIC_RUBBER.read_text())))
+
+
+def assert_order_needed(record, expected: dict, i: int) -> None:
+    """Deal ``i`` kept by its result only (the oracle's tricks) could take both sides to game:
+    the engine refuses it with ``order_needed`` (format.md §2)."""
+    deal = record.deals[i]
+    declarer_side = oracle.SIDE_OF[expected["deals"][i]["declarer"]]
+    broken = list(record.deals)
+    broken[i] = replace(deal, play=None, result=expected["deals"][i]["tricks"][declarer_side])
+    report = evaluate(replace(record, deals=tuple(broken)))
+    assert [(d.code, d.deal) for d in report.diagnostics] == [("order_needed", deal.number)]

@@ -130,6 +130,15 @@ def parse_session(raw: object, profile: RuleProfile | None = None) -> ParsedSess
         return None
 
 
+def decoded_session(text: str, profile: RuleProfile | None = None) -> ParsedSession | None:
+    """:func:`parse_session` of a record's text decoded as the JSON reader decodes it (a
+    repeated key, or anything the reader refuses: ``None``): for texts :func:`parse_texts` cannot read directly."""
+    try:
+        return parse_session(loads_record(text), profile)
+    except (ValueError, RecursionError):
+        return None
+
+
 def _parse(raw: object, profile: RuleProfile) -> ParsedSession | None:
     if type(raw) is not dict or raw.keys() != _TOP_KEYS or raw["format"] != FORMAT_NAME:
         return None

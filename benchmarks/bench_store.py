@@ -76,10 +76,12 @@ def main() -> int:
 
     shutil.rmtree(store_path, ignore_errors=True)
     store = Store(store_path)
+    load_before = os.getloadavg()[0]
     start = time.perf_counter()
     cpu_start = time.process_time()
     summary = store.import_paths([str(data)], workers=args.workers)
     seconds = time.perf_counter() - start
+    load_after = os.getloadavg()[0]
     peak_self = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     cpu_self = time.process_time() - cpu_start
     assert not summary.rejected, summary.rejected[:3]
@@ -103,6 +105,12 @@ def main() -> int:
     print(f"CPU time              checking {summary.check_cpu_seconds:.1f} s in workers "
           f"({summary.deals / summary.check_cpu_seconds:,.0f} deals per CPU-second), "
           f"importer process {cpu_self:.1f} s (writing Parquet)")
+    cpu_total = summary.check_cpu_seconds + cpu_self
+    print(f"CPU-bound rate        {summary.deals / cpu_total:,.0f} deals per CPU-second checking and writing, "
+          f"{args.workers * summary.deals / cpu_total:,.0f} deals/s on {args.workers} idle cores "
+          "(worker start-up not counted)")
+    print(f"machine load          {load_before:.2f} before, {load_after:.2f} after the import (1-minute load "
+          f"average on {os.cpu_count()} cores; other processes slow the wall-clock rate)")
     print(f"peak RSS              importer {peak_self:,.0f} MB, largest worker {summary.peak_worker_rss_mb:,.0f} MB, "
           f"together ≤ {peak_self + args.workers * summary.peak_worker_rss_mb:,.0f} MB (target < 1,500 MB)")
     print(f"store size            {total:,} bytes = {total / played:.1f} bytes per played deal "

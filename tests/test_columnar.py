@@ -29,7 +29,7 @@ from vint_replay.engine.record import SessionRecord
 from vint_replay.engine.session import evaluate
 from vint_replay.simulate import deal_record, generated_session
 from vint_replay.store import Store
-from vint_replay.store import importer
+from vint_replay.store import columnar, importer
 from vint_replay.store.tables import Source, TableRows, columnar_sha256, content_sha256
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -378,13 +378,39 @@ def test_imported_store_equals_the_reference_import(tmp_path: Path, monkeypatch)
     summary = fast.import_paths([str(p) for p in SAMPLES], workers=1)
     assert not summary.rejected
     taken = []
-    real = importer.parse_session
-    monkeypatch.setattr(importer, "parse_session", lambda raw: taken.append(1) or real(raw))
+    real = importer.check_parsed
+    monkeypatch.setattr(importer, "check_parsed", lambda parsed: taken.extend(parsed) or real(parsed))
     Store(tmp_path / "fast2").import_paths([str(p) for p in SAMPLES], workers=1)
-    assert len(taken) == len(SAMPLES)
-    monkeypatch.setattr(importer, "parse_session", lambda raw: None)  # everything by the reference engine
+    plain = [p for p in SAMPLES if columnar.decoded_session(p.read_text(encoding="utf-8-sig")) is not None]
+    assert len(taken) == len(plain) > 0  # every plain session by the batch path
+    monkeypatch.setattr(importer, "parse_texts", lambda texts: [None] * len(texts))
+    monkeypatch.setattr(importer, "decoded_session", lambda text: None)  # everything by the reference engine
     slow = Store(tmp_path / "slow")
     slow.import_paths([str(p) for p in SAMPLES], workers=1)
+    _assert_same_tables(fast, slow)
+
+
+def test_a_record_laid_out_otherwise_is_decoded_and_stored_as_the_reference_stores_it(tmp_path: Path, monkeypatch):
+    """A file the text reader cannot read directly (fields in another order) is decoded and
+    still checked by the batch path, with the rows the reference engine makes."""
+    raw = json.loads(SAMPLES[0].read_text(encoding="utf-8"))
+    raw["deals"] = [dict(reversed(list(deal.items()))) for deal in raw["deals"]]
+    path = tmp_path / "reordered.json"
+    path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    assert columnar.parse_texts([path.read_text(encoding="utf-8")]) == [None]
+    taken = []
+    real = importer.check_parsed
+    monkeypatch.setattr(importer, "check_parsed", lambda parsed: taken.extend(parsed) or real(parsed))
+    fast = Store(tmp_path / "fast")
+    assert fast.import_paths([str(path)], workers=1).imported and len(taken) == 1
+    monkeypatch.setattr(importer, "decoded_session", lambda text: None)  # by the reference engine
+    slow = Store(tmp_path / "slow")
+    assert slow.import_paths([str(path)], workers=1).imported and len(taken) == 1
+    _assert_same_tables(fast, slow)
+
+
+def _assert_same_tables(fast: Store, slow: Store) -> None:
+    """Both stores hold the same rows in every table (in any order), import times aside."""
     for table in ("sessions", "deals", "calls", "plays", "scores"):
         a, b = fast.read(table).to_pydict(), slow.read(table).to_pydict()
         a.pop("imported_at", None), b.pop("imported_at", None)

@@ -197,6 +197,18 @@ class Ledger:
         self._add(entries)
         return Settled(rubber.number, GameWon(side, trick, "rubber" if won_rubber else "game"), tuple(entries), final)
 
+    def settle_below(self, final: tuple[int, int], peak: tuple[int, int]) -> int | None:
+        """:meth:`settle` of a deal played card by card that takes neither side to game, done
+        cheaply (a batch settles most deals so): ``peak`` is each side's highest point of the
+        race in the deal, ``final`` what it writes below the line. Returns the deal's rubber (no
+        game, no entries), or ``None``, changing nothing, when the deal needs :meth:`settle`."""
+        below, threshold = self.below, self.profile.game_threshold
+        if self.rubber.finished or below[0] + peak[0] >= threshold or below[1] + peak[1] >= threshold:
+            return None
+        below[0] += final[0]
+        below[1] += final[1]
+        return self.rubber.number
+
     def _add(self, entries: Sequence[Entry]) -> None:
         for entry in entries:
             self.rubber.totals[entry.side] += entry.points

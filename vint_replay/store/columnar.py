@@ -130,6 +130,15 @@ def parse_session(raw: object, profile: RuleProfile | None = None) -> ParsedSess
         return None
 
 
+def decoded_session(text: str, profile: RuleProfile | None = None) -> ParsedSession | None:
+    """:func:`parse_session` of a record's text decoded as the JSON reader decodes it (a
+    repeated key, or anything the reader refuses: ``None``): for texts :func:`parse_texts` cannot read directly."""
+    try:
+        return parse_session(loads_record(text), profile)
+    except (ValueError, RecursionError):
+        return None
+
+
 def _parse(raw: object, profile: RuleProfile) -> ParsedSession | None:
     if type(raw) is not dict or raw.keys() != _TOP_KEYS or raw["format"] != FORMAT_NAME:
         return None
@@ -712,24 +721,33 @@ def _ledger(c: dict[str, np.ndarray], contract: np.ndarray, declarer: np.ndarray
     contracts = {(b.code, seat): Contract(b.level, b.denomination, seat)  # type: ignore[arg-type]
                  for b in BIDS for seat in SEATS}
     rows, codes, seats, dealers = row.tolist(), contract.tolist(), declarer.tolist(), c["dealer"].tolist()
-    won, ns_rows, ew_rows = tricks.tolist(), run_ns.tolist(), run_ew.tolist()
+    won = tricks.tolist()
+    finals = list(zip(run_ns[:, -1].tolist(), run_ew[:, -1].tolist())) if len(played) else []
+    peaks = list(zip(run_ns.max(axis=1).tolist(), run_ew.max(axis=1).tolist())) if len(played) else []
+    premium_rows: dict[tuple, np.ndarray] = {}  # the same premiums come back often: their rows made once
     rubbers = []
     start = 0
     for count in c["counts"].tolist():
         ledger = Ledger(profile)
         for i in range(start, start + count):
             j = rows[i]
-            if j < 0:
-                settled = ledger.settle(None, None, None, SEATS[dealers[i]])
-            else:
+            if j >= 0:
+                quiet = ledger.settle_below(finals[j], peaks[j])  # most deals reach no game
+                if quiet is not None:
+                    rubber_of[i] = quiet
+                    continue
                 settled = ledger.settle(contracts[codes[i], SEATS[seats[i]]], tuple(won[i]),  # type: ignore[arg-type]
-                                        (ns_rows[j], ew_rows[j]), SEATS[dealers[i]])
+                                        (run_ns[j].tolist(), run_ew[j].tolist()), SEATS[dealers[i]])
+            else:
+                settled = ledger.settle(None, None, None, SEATS[dealers[i]])
             rubber_of[i] = settled.rubber
             if settled.game is not None:
                 game_side[i], game_trick[i] = int(settled.game.side), settled.game.trick or 0
                 game_rubber[i] = settled.game.bonus == "rubber"
             if settled.entries:
-                extra[i] = _rows(settled.entries)
+                if settled.entries not in premium_rows:
+                    premium_rows[settled.entries] = _rows(settled.entries)
+                extra[i] = premium_rows[settled.entries]
         rubbers.append(len(ledger.finish().rubbers))
         start += count
     return (np.array(game_side, dtype=np.int64), np.array(game_trick, dtype=np.int64),

@@ -17,10 +17,10 @@ from typing import Iterable, Iterator
 
 import pyarrow as pa
 
-from .columnar import ParsedSession, check_parsed, empty_batch, parse_session
+from .columnar import ParsedSession, check_parsed, decoded_session, empty_batch, parse_texts
 from ..engine.diagnostics import Diagnostic, Severity
 from ..formats import format_of, read_bytes
-from ..formats.json_record import loads_record, plain_text
+from ..formats.json_record import plain_text
 from ..engine.gc_pause import paused_gc
 from ..engine.session import SessionReport, evaluate
 from .tables import Source, TableRows, columnar_sha256, content_sha256
@@ -132,10 +132,11 @@ def _check_batch(paths: list[str]) -> CheckedBatch:
     cpu = time.process_time()
     bulk: list[tuple[int, ParsedSession, Source]] = []  # (outcome index, session, source) for the columnar path
     with paused_gc():
+        texts: list[tuple[int, str, Source]] = []  # (outcome index, text, source) of the JSON files to parse
         for path in paths:
-            parsed, source, outcome = _parse_plain(path)
-            if parsed is not None:
-                bulk.append((len(outcomes), parsed, source))  # type: ignore[arg-type]
+            text, source, outcome = _read_plain(path)
+            if text is not None:
+                texts.append((len(outcomes), text, source))  # type: ignore[arg-type]
             elif outcome is None:
                 outcome, row = _check_one(path, rows, now)
                 row_of.append(row)
@@ -143,6 +144,13 @@ def _check_batch(paths: list[str]) -> CheckedBatch:
                 continue
             outcomes.append(outcome)  # type: ignore[arg-type]
             row_of.append(None)
+        for (i, text, source), parsed in zip(texts, parse_texts([text for _, text, _ in texts])):
+            parsed = parsed or decoded_session(text)  # laid out otherwise than the writer does: decoded first
+            if parsed is None or parsed.call_counts.max() > MAX_CALLS:  # the reference path says why
+                outcomes[i], row_of[i] = _check_one(paths[i], rows, now)
+            else:
+                outcomes[i] = FileOutcome(paths[i], "rejected", parsed.info.id, len(parsed.number))
+                bulk.append((i, parsed, source))
         if bulk:
             try:
                 batch, irregular = check_parsed([p for _, p, _ in bulk])
@@ -163,10 +171,9 @@ def _check_batch(paths: list[str]) -> CheckedBatch:
                         resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
-def _parse_plain(path: str) -> tuple[ParsedSession | None, Source | None, FileOutcome | None]:
-    """A JSON file the columnar path can take, parsed (its outcome still to be decided), or
-    the outcome of a stored or unreadable file; ``(None, None, None)`` leaves it to the
-    reference engine."""
+def _read_plain(path: str) -> tuple[str | None, Source | None, FileOutcome | None]:
+    """A JSON file's text for the columnar path (its outcome still to be decided), or the
+    outcome of a stored file; ``(None, None, None)`` leaves the file to the reference engine."""
     if format_of(path) != "json":
         return None, None, None
     try:
@@ -177,16 +184,10 @@ def _parse_plain(path: str) -> tuple[ParsedSession | None, Source | None, FileOu
     known = _known.get(sha)
     if known is not None:
         return None, None, FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256)
-    text = plain_text(data)  # as read_json reads it, else left to it
-    try:
-        raw = None if text is None else loads_record(text)
-    except (ValueError, RecursionError):
+    text = plain_text(data)  # as read_json reads it (no NUL, no lone surrogate), else left to it
+    if text is None:
         return None, None, None
-    parsed = parse_session(raw)
-    if parsed is None or parsed.call_counts.max() > MAX_CALLS:  # the reference path says why it cannot be stored
-        return None, None, None
-    source = Source(os.path.abspath(path), "json", sha)
-    return parsed, source, FileOutcome(path, "rejected", parsed.info.id, len(parsed.number))
+    return text, Source(os.path.abspath(path), "json", sha), None
 
 
 def _check_one(path: str, rows: TableRows, now: datetime) -> tuple[FileOutcome, int | None]:

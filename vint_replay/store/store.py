@@ -484,7 +484,9 @@ class _checker:
         self.pool = None
         if workers > 1 and len(self.chunks) > 1:
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["vint_replay.store.importer"])
+            # pandas too: pyarrow imports it on the first pa.array call, which would cost each
+            # worker half a second of CPU; imported once in the server, the workers share it
+            context.set_forkserver_preload(["vint_replay.store.importer", "pandas"])
             self.pool = context.Pool(workers, initializer=remember, initargs=(known,))
         else:
             remember(known)

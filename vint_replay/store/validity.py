@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Sequence
 
 from ..formats import format_of
-from ..formats.json_record import loads_record, plain_text
-from .columnar import ParsedSession, legal_sessions, parse_session, parse_texts
+from ..formats.json_record import plain_text
+from .columnar import ParsedSession, decoded_session, legal_sessions, parse_texts
 
 
 def valid_by_batch(paths: Sequence[str]) -> dict[int, int]:
@@ -29,7 +29,7 @@ def _valid(paths: Sequence[str]) -> dict[int, int]:
             texts[i] = text
     parsed: dict[int, ParsedSession] = {}
     for i, session in zip(texts, parse_texts(list(texts.values()))):
-        session = session or _decoded(texts[i])  # laid out otherwise: decoded first
+        session = session or decoded_session(texts[i])  # laid out otherwise: decoded first
         if session is not None:
             parsed[i] = session
     verdicts = legal_sessions(list(parsed.values()))
@@ -41,11 +41,4 @@ def _text(path: str) -> str | None:
     try:
         return plain_text(Path(path).read_bytes())
     except OSError:
-        return None
-
-
-def _decoded(text: str) -> ParsedSession | None:
-    try:
-        return parse_session(loads_record(text))
-    except (ValueError, RecursionError):
         return None

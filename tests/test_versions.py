@@ -217,3 +217,15 @@ def test_a_correction_killed_midway_leaves_every_version_as_it_was(tmp_path: Pat
     assert counts in ({1}, {2})  # all corrected or none, whenever the kill came
     for i in (0, 39):
         assert store.load_session(f"copy-{i:02d}", version=1) == read_file(originals / f"copy-{i:02d}.json").record
+
+
+def test_export_writes_any_version_back_exactly(store: Store, tmp_path: Path, runner) -> None:
+    fixed = corrected(tmp_path)
+    store.import_paths([str(fixed)], workers=1, correction=Correction("ruling", "A"))
+    for version, source in ((1, EVENING), (2, fixed)):
+        out = tmp_path / f"out{version}.vint"
+        result = runner.invoke(main, ["export", SID, str(out), "--version", str(version), "--store", str(store.root)])
+        assert result.exit_code == 0, result.output
+        assert read_file(out).record == read_file(source).record
+    result = runner.invoke(main, ["export", SID, "-", "--version", "3", "--store", str(store.root)])
+    assert result.exit_code == 1 and "version 3" in result.output

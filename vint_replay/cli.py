@@ -286,15 +286,18 @@ def history(session_id: str, store_path: str, as_json: bool) -> None:
 @click.argument("session_id")
 @click.argument("out")
 @_store_option
-def export(session_id: str, out: str, store_path: str) -> None:
+@click.option("--version", "version", type=click.IntRange(1), default=None,
+              help="An earlier accepted version (see `history`; default: the current one).")
+def export(session_id: str, out: str, store_path: str, version: int | None) -> None:
     """Write stored session SESSION_ID to OUT (.vint for the text format, else JSON; - for stdout)."""
     from .formats import write_text
     from .store import open_existing
 
     try:
-        record = open_existing(store_path).load_session(session_id)
+        record = open_existing(store_path).load_session(session_id, version=version)
     except KeyError:
-        raise click.ClickException(f"no session {session_id!r} in the store {store_path}")
+        which = "" if version is None else f" version {version}"
+        raise click.ClickException(f"no session {session_id!r}{which} in the store {store_path}")
     text = write_text(record, format_of(out))
     if out == "-":
         click.echo(text, nl=False)

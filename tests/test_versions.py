@@ -19,6 +19,8 @@ from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
 from vint_replay.reports.history import compare
 from vint_replay.store import Store
+from vint_replay.store.corrections import apply_corrections, listed
+from vint_replay.store.errors import StoreError
 from vint_replay.store.versions import Correction, os_user
 
 ROOT = Path(__file__).parent.parent
@@ -146,7 +148,7 @@ def test_history_shows_what_changed_and_how_the_engine_scored_it(store: Store, t
     (change,) = out["changes"]
     assert (change["from"], change["to"]) == (1, 2)
     deal12 = next(d for d in change["deals"] if d["deal"] == 12)
-    assert deal12["changes"] == ["result: 10 → 9"]
+    assert deal12["changes"][0] == "result: 10 → 9" and deal12["changes"][1].startswith("outcome: ")
     old, new = evaluate(read_file(EVENING).record).score, evaluate(read_file(fixed).record).score
     for key, score in (("score_before", old), ("score_after", new)):
         scored = next(d for d in score.deals if d.number == 12)
@@ -229,3 +231,39 @@ def test_export_writes_any_version_back_exactly(store: Store, tmp_path: Path, ru
         assert read_file(out).record == read_file(source).record
     result = runner.invoke(main, ["export", SID, "-", "--version", "3", "--store", str(store.root)])
     assert result.exit_code == 1 and "version 3" in result.output
+
+
+CORRECTIONS = ROOT / "sample_data" / "corrections"
+
+
+def test_the_sample_correction_fixes_the_documented_card_of_deal_3() -> None:
+    """The sample correction differs from its evening exactly as its README says: two cards of
+    deal 3 trade places and deal 3's paper score follows the engine; the score moves."""
+    (item,) = listed(CORRECTIONS)
+    original = read_file(ROOT / "sample_data" / "arbat-2026-11-03-t2.json").record
+    fixed = read_file(item.path).record
+    diff = compare(original, fixed)
+    assert [d.number for d in diff.deals] == [3]
+    assert diff.deals[0].changes[:2] == ("card 29 (trick 8): DA → D8", "card 52 (trick 13): D8 → DA")
+    assert diff.totals_before != diff.totals_after
+    assert "deal 3" in item.reason and item.reason in (CORRECTIONS / "corrections.json").read_text(encoding="utf-8")
+    assert evaluate(fixed).score.deals[2].totals(Side.NS) == fixed.deals[2].recorded[Side.NS]
+
+
+def test_the_demo_applies_each_sample_correction_once(tmp_path: Path) -> None:
+    store = Store(tmp_path / "store")
+    store.import_paths(sorted(str(p) for p in (ROOT / "sample_data").glob("*.json")), workers=1)  # as the demo does
+    assert apply_corrections(store, CORRECTIONS) == [
+        "arbat-2026-11-03-t2: correction arbat-2026-11-03-t2.v2.json stored as the next version"]
+    before = snapshot(store.root)
+    assert apply_corrections(store, CORRECTIONS) == [
+        "arbat-2026-11-03-t2: correction arbat-2026-11-03-t2.v2.json already applied"]
+    assert snapshot(store.root) == before
+    first, second = store.versions("arbat-2026-11-03-t2")
+    assert second.author == listed(CORRECTIONS)[0].author
+
+
+def test_a_broken_corrections_list_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "corrections.json").write_text('[{"file": "x.json"}]', encoding="utf-8")
+    with pytest.raises(StoreError, match="corrections.json: not a list of"):
+        listed(tmp_path)

@@ -477,6 +477,7 @@ def demo(store_path: str, host: str, port: int) -> None:
     from dashboards.background import BackgroundAnalysis
 
     from .store import Store
+    from .store.corrections import apply_corrections
 
     folder = Path("sample_data")
     if not folder.is_dir():
@@ -490,6 +491,8 @@ def demo(store_path: str, host: str, port: int) -> None:
     for outcome in summary.rejected:
         click.echo(f"{outcome.path}: not imported ({outcome.reason or 'has errors'})", err=True)
     click.echo(f"sample sessions: {len(summary.imported)} imported, {len(summary.unchanged)} already in {store_path}")
+    for line in apply_corrections(Store(store_path), folder / "corrections"):  # after the samples they correct
+        click.echo(line)
     _announce(store_path, host, port)
     analysis.request()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # so that `finally` stops the analysis too

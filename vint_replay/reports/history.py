@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.cards import Hand
-from ..engine.ledger import SessionScore
 from ..engine.record import DealRecord, LineTotals, SessionRecord
 from ..engine.seats import SEATS, Side
-from ..engine.session import evaluate
+from ..engine.replay import DealReplay
+from ..engine.session import SessionReport, evaluate
 
 if TYPE_CHECKING:
     from ..store.versions import Version
@@ -60,29 +60,33 @@ def _session_json(totals: tuple[int, int]) -> dict[str, int]:
     return {"NS": totals[0], "EW": totals[1], "difference": totals[0] - totals[1]}
 
 
-def scored(record: SessionRecord) -> SessionScore:
-    """The engine's score of a stored version (every stored version was valid when accepted)."""
+def scored(record: SessionRecord) -> SessionReport:
+    """The engine's report of a stored version (every stored version was valid when accepted)."""
     report = evaluate(record)
     if report.score is None:
         raise ValueError(f"session {record.info.id!r}: a stored version no longer scores "
                          f"({report.diagnostics[0].message if report.diagnostics else 'invalid'})")
-    return report.score
+    return report
 
 
 def compare(older: SessionRecord, newer: SessionRecord, numbers: tuple[int, int] = (1, 2)) -> VersionDiff:
     """The deal-by-deal differences between two versions of a session (numbered ``numbers``)."""
     before, after = scored(older), scored(newer)
+    assert before.score is not None and after.score is not None
     old_deals = {d.number: d for d in older.deals}
     new_deals = {d.number: d for d in newer.deals}
-    old_scores = {d.number: (d.totals(Side.NS), d.totals(Side.EW)) for d in before.deals}
-    new_scores = {d.number: (d.totals(Side.NS), d.totals(Side.EW)) for d in after.deals}
+    old_plays = {d.number: r for d, r in zip(older.deals, before.replays)}
+    new_plays = {d.number: r for d, r in zip(newer.deals, after.replays)}
+    old_scores = {d.number: (d.totals(Side.NS), d.totals(Side.EW)) for d in before.score.deals}
+    new_scores = {d.number: (d.totals(Side.NS), d.totals(Side.EW)) for d in after.score.deals}
     changes = []
     for number in sorted(old_deals.keys() | new_deals.keys()):
-        lines = tuple(deal_changes(old_deals.get(number), new_deals.get(number)))
+        lines = tuple(deal_changes(old_deals.get(number), new_deals.get(number))
+                      + _outcome(old_plays.get(number), new_plays.get(number)))
         was, now = old_scores.get(number), new_scores.get(number)
         if lines or was != now:
             changes.append(DealChange(number, lines, was, now))
-    return VersionDiff(numbers[0], numbers[1], tuple(changes), before.totals, after.totals)
+    return VersionDiff(numbers[0], numbers[1], tuple(changes), before.score.totals, after.score.totals)
 
 
 def deal_changes(old: DealRecord | None, new: DealRecord | None) -> list[str]:
@@ -103,6 +107,21 @@ def deal_changes(old: DealRecord | None, new: DealRecord | None) -> list[str]:
         if was != now:
             lines.append(f"hand {seat}: {was} → {now}")
     return lines
+
+
+def _outcome(old: DealReplay | None, new: DealReplay | None) -> list[str]:
+    """The engine's contract and trick counts, when the changes moved them."""
+    if old is None or new is None:
+        return []
+    was, now = _played(old), _played(new)
+    return [] if was == now else [f"outcome: {was} → {now}"]
+
+
+def _played(replay: DealReplay) -> str:
+    if replay.contract is None or replay.tricks_won is None:
+        return "passed out"
+    ns, ew = replay.tricks_won
+    return f"{replay.contract.bid} by {replay.contract.declarer}, tricks N–S {ns} E–W {ew}"
 
 
 def _sequence(what: str, old: Sequence[object], new: Sequence[object], where: Any) -> list[str]:

@@ -169,20 +169,43 @@ def test_history_of_a_missing_session_is_a_clear_error(store: Store, runner) -> 
     assert result.exit_code == 1 and "no session 'nope'" in result.output
 
 
-def test_compare_names_changed_cards_calls_and_hands(tmp_path: Path) -> None:
+def test_compare_names_a_changed_figure_and_the_score_ignores_it(tmp_path: Path) -> None:
     record = read_file(EVENING).record
     raw = raw_evening()
-    deal = raw["deals"][0]
-    deal["recorded"]["NS"]["above"] += 100
+    raw["deals"][0]["recorded"]["NS"]["above"] += 100
     changed = read_file(write_record(tmp_path / "c.json", raw)).record
     diff = compare(record, changed)
-    assert [(d.number, d.changes) for d in diff.deals] == \
-        [(1, (f"recorded: NS {raw_evening()['deals'][0]['recorded']['NS']['below']} below "
-              f"{raw_evening()['deals'][0]['recorded']['NS']['above']} above, EW "
-              f"{deal['recorded']['EW']['below']} below {deal['recorded']['EW']['above']} above → NS "
-              f"{deal['recorded']['NS']['below']} below {deal['recorded']['NS']['above']} above, EW "
-              f"{deal['recorded']['EW']['below']} below {deal['recorded']['EW']['above']} above",))]
+    assert [d.number for d in diff.deals] == [1]
+    (line,) = diff.deals[0].changes
+    assert line.startswith("recorded: ") and line.count(" → ") == 1
+    old, new = line.removeprefix("recorded: ").split(" → ")
+    below, above = raw["deals"][0]["recorded"]["NS"]["below"], raw["deals"][0]["recorded"]["NS"]["above"]
+    assert old != new and old.replace(f"NS {below} below {above - 100} above", f"NS {below} below {above} above") == new
     assert diff.deals[0].before == diff.deals[0].after  # the engine's score ignores the paper figures
+    assert diff.totals_before == diff.totals_after
+
+
+def test_deal_changes_names_each_call_card_and_hand_that_differs() -> None:
+    from dataclasses import replace
+
+    from vint_replay.engine.calls import Call
+    from vint_replay.reports.history import deal_changes
+
+    deal = read_file(EVENING).record.deals[0]
+    assert deal_changes(deal, deal) == []
+    auction = list(deal.auction)
+    auction[1] = Call.parse("7NT") if auction[1] != Call.parse("7NT") else Call.parse("pass")
+    play = list(deal.play)
+    play[4], play[8] = play[8], play[4]
+    hands = (deal.hands[1], deal.hands[0], *deal.hands[2:])
+    lines = deal_changes(deal, replace(deal, auction=tuple(auction), play=tuple(play), hands=hands))
+    seat = "NESW"[("NESW".index(str(deal.dealer)) + 1) % 4]
+    assert lines == [f"call 2 ({seat}): {deal.auction[1]} → {auction[1]}",
+                     f"card 5 (trick 2): {deal.play[4]} → {deal.play[8]}",
+                     f"card 9 (trick 3): {deal.play[8]} → {deal.play[4]}",
+                     f"hand N: {deal.hands[0]} → {deal.hands[1]}", f"hand E: {deal.hands[1]} → {deal.hands[0]}"]
+    assert deal_changes(deal, replace(deal, play=deal.play[:-4])) == ["cards: 52 → 48"]
+    assert deal_changes(None, deal) == ["deal added"] and deal_changes(deal, None) == ["deal removed"]
 
 
 def test_the_versions_dataset_is_readable_without_project_code(store: Store, tmp_path: Path) -> None:
@@ -267,3 +290,15 @@ def test_a_broken_corrections_list_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "corrections.json").write_text('[{"file": "x.json"}]', encoding="utf-8")
     with pytest.raises(StoreError, match="corrections.json: not a list of"):
         listed(tmp_path)
+
+
+def test_the_dashboard_scores_a_session_corrected_while_it_serves(store: Store, tmp_path: Path) -> None:
+    from dashboards.library import Library
+
+    library = Library(store, 1 << 20)
+    before = library.report(SID)
+    assert library.report(SID) is before  # cached
+    fixed = corrected(tmp_path)
+    store.import_paths([str(fixed)], workers=1, correction=Correction("ruling", "A"))
+    assert library.report(SID).record == read_file(fixed).record != before.record
+    assert library.report("nope") is None

@@ -215,6 +215,20 @@ def test_the_versions_dataset_is_readable_without_project_code(store: Store, tmp
     assert rows == [{"session_id": SID, "version": 1, "author": None, "reason": None},
                     {"session_id": SID, "version": 2, "author": "A", "reason": "ruling"}]
     assert json.loads(table.column("record_json")[0].as_py())["session"]["id"] == SID
+    assert set(table.column("year").to_pylist()) == {int(raw_evening()["session"]["date"][:4])}
+
+
+def test_corrections_of_sessions_of_several_years_go_to_their_year_partitions(store: Store, tmp_path: Path) -> None:
+    raw = raw_evening()
+    raw["session"]["id"], raw["session"]["date"] = "older", "1999-05-01"
+    store.import_paths([str(write_record(tmp_path / "older.json", raw))], workers=1)
+    raw["deals"][11]["result"]["declarer_tricks"] = 9
+    fixes = [corrected(tmp_path), write_record(tmp_path / "older-v2.json", raw)]
+    assert len(store.import_paths([str(f) for f in fixes], workers=1, correction=Correction("r", "A")).replaced) == 2
+    table = ds.dataset(store.root / "versions", partitioning="hive").to_table()
+    years = {(r["session_id"], r["year"]) for r in table.select(["session_id", "year"]).to_pylist()}
+    assert years == {(SID, int(raw_evening()["session"]["date"][:4])), ("older", 1999)}
+    assert [v.number for v in store.versions("older")] == [1, 2]
 
 
 def start_correction(store: Path, folder: Path) -> subprocess.Popen:

@@ -232,7 +232,7 @@ def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int
 
 
 @main.command()
-@click.argument("file", type=RECORD)
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, readable=True))
 @_store_option
 @click.option("--reason", required=True, help="Why the session is corrected (required; kept with the version).")
 @click.option("--by", "author", default=None, help="Who corrects it (default: the OS user).")

@@ -133,33 +133,31 @@ def versions(store: Store, session_id: str) -> list[Version]:
 
 
 def record_versions(store: Store, txn: Transaction, replaced: list[FileOutcome], correction: Correction | None) -> None:
-    """Append the versions of the sessions an import replaces to ``txn`` (one new file): the
+    """Append the versions of the sessions an import replaces to ``txn`` (new files): the
     stored content as version 1 if the session has no history yet, then the new content as the
-    next version. Runs under the writer lock, so the committed generation is the base."""
+    next version; one file per year partition. Runs under the writer lock, so the committed
+    generation is the base."""
     now = datetime.now(timezone.utc)
     author = correction.author if correction is not None else os_user()
     reason = correction.reason if correction is not None else None
-    rows: list[dict] = []
-    years: set[int | None] = set()
+    by_year: dict[int | None, list[dict]] = {}
     for outcome in replaced:
         sid = outcome.session_id
         assert sid is not None
+        record = _new_record(outcome)
+        rows = by_year.setdefault(year_of(record.info.date), [])
         earlier = version_rows(store, sid, txn.base)
         if not earlier:
             old = store.sessions(sid, columns=["imported_at", "content_sha256", "source_file"]).iloc[0]
             earlier = [_row(sid, 1, old["imported_at"].to_pydatetime(), None, None, old["content_sha256"],
                             old["source_file"], store.load_session(sid))]
             rows.extend(earlier)
-        record = _new_record(outcome)
-        years.add(year_of(record.info.date))
         rows.append(_row(sid, earlier[-1]["version"] + 1, now, author, reason, outcome.content_sha256,
                          str(Path(outcome.path).resolve()), record))
-    if not rows:
-        return
-    year = years.pop() if len(years) == 1 else None  # one file, in its session's year when it has one
-    path = txn.new_file(VERSIONS, f"{PARTITION}={UNKNOWN_YEAR if year is None else year}")
-    pq.write_table(pa.Table.from_pylist(rows, SCHEMA), path, **writer_options(SCHEMA))
-    txn.holds(path, {r["session_id"] for r in rows})
+    for year, rows in by_year.items():  # one file per year partition, as in the tables
+        path = txn.new_file(VERSIONS, f"{PARTITION}={UNKNOWN_YEAR if year is None else year}")
+        pq.write_table(pa.Table.from_pylist(rows, SCHEMA), path, **writer_options(SCHEMA))
+        txn.holds(path, {r["session_id"] for r in rows})
 
 
 def _new_record(outcome: FileOutcome) -> SessionRecord:

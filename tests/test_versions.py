@@ -316,3 +316,14 @@ def test_the_dashboard_scores_a_session_corrected_while_it_serves(store: Store, 
     store.import_paths([str(fixed)], workers=1, correction=Correction("ruling", "A"))
     assert library.report(SID).record == read_file(fixed).record != before.record
     assert library.report("nope") is None
+
+
+def test_a_damaged_versions_file_is_named_not_read(store: Store, tmp_path: Path, runner) -> None:
+    store.import_paths([str(corrected(tmp_path))], workers=1, correction=Correction("ruling", "A"))
+    (damaged,) = (store.root / "versions").glob("*/*.parquet")
+    data = bytearray(damaged.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    damaged.write_bytes(bytes(data))
+    result = runner.invoke(main, ["history", SID, "--store", str(store.root)])
+    assert result.exit_code == 1 and f"versions/{damaged.parent.name}/{damaged.name}" in result.output
+    assert "Traceback" not in result.output

@@ -10,6 +10,8 @@ from pathlib import Path
 from threading import Lock
 from typing import Callable
 
+import pyarrow.dataset as ds
+
 from vint_replay.engine.diagnostics import Diagnostic
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.store import Store
@@ -58,13 +60,16 @@ class Library:
         self.store = store
         self.max_upload_bytes = max_upload_bytes
         self.on_import = on_import
-        self._reports: dict[tuple[str, str | None], SessionReport] = {}  # by session id and rescoring
+        self._reports: dict[tuple[str, str | None, str], SessionReport] = {}  # by session id, rescoring, content
         self._lock = Lock()
 
     def report(self, session_id: str, rules: str | None = None) -> SessionReport | None:
         """The checked and scored session (rescored under profile ``rules`` when given), or
-        ``None`` if the store has no such id."""
-        key = (session_id, rules)
+        ``None`` if the store has no such id. A session corrected meanwhile is scored afresh."""
+        stored = self.store.read("sessions", ds.field("session_id") == session_id, ["content_sha256"]).to_pylist()
+        if not stored:
+            return None
+        key = (session_id, rules, stored[0]["content_sha256"])
         with self._lock:
             cached = self._reports.get(key)
         if cached is not None:

@@ -232,18 +232,72 @@ def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int
 
 
 @main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, readable=True))
+@_store_option
+@click.option("--reason", required=True, help="Why the session is corrected (required; kept with the version).")
+@click.option("--by", "author", default=None, help="Who corrects it (default: the OS user).")
+def correct(file: str, store_path: str, reason: str, author: str | None) -> None:
+    """Store FILE as the next version of the stored session it holds, keeping every earlier
+    version (see `history`). Exit 1 if it is invalid or changes nothing."""
+    from .store import StoreError, open_existing
+    from .store.versions import Correction, os_user
+
+    if not reason.strip():
+        raise click.UsageError("--reason must say why the session is corrected")
+    try:
+        store = open_existing(store_path)
+        summary = store.import_paths([file], workers=1, correction=Correction(reason.strip(), author or os_user()))
+    except StoreError as err:
+        raise click.ClickException(str(err))
+    for outcome in summary.rejected:
+        for d in outcome.errors:
+            click.echo(d.describe(outcome.path), err=True)
+        click.echo(printable(f"{outcome.path}: {outcome.reason or 'not a valid session'}: not stored"), err=True)
+    for outcome in summary.replaced:
+        latest = store.versions(outcome.session_id)[-1]  # type: ignore[arg-type]
+        click.echo(printable(f"{outcome.session_id}: version {latest.number} stored ({latest.author}: {latest.reason})"))
+    sys.exit(1 if summary.rejected else 0)
+
+
+@main.command()
+@click.argument("session_id")
+@_store_option
+@click.option("--json", "as_json", is_flag=True, help="Print the versions and their differences as JSON.")
+def history(session_id: str, store_path: str, as_json: bool) -> None:
+    """List the accepted versions of SESSION_ID (when, who, why) and, between consecutive
+    versions, what changed deal by deal and how the score moved."""
+    from .reports.history import history_json, history_lines
+    from .store import StoreError, open_existing
+
+    try:
+        versions = open_existing(store_path).versions(session_id)
+    except KeyError:
+        raise click.ClickException(f"no session {session_id!r} in the store {store_path}")
+    except StoreError as err:
+        raise click.ClickException(str(err))
+    if as_json:
+        emit_json(history_json(versions))
+        return
+    for line in history_lines(versions):
+        click.echo(printable(line))
+
+
+@main.command()
 @click.argument("session_id")
 @click.argument("out")
 @_store_option
-def export(session_id: str, out: str, store_path: str) -> None:
+@click.option("--version", "version", type=click.IntRange(1), default=None,
+              help="An earlier accepted version (see `history`; default: the current one).")
+def export(session_id: str, out: str, store_path: str, version: int | None) -> None:
     """Write stored session SESSION_ID to OUT (.vint for the text format, else JSON; - for stdout)."""
     from .formats import write_text
     from .store import open_existing
 
     try:
-        record = open_existing(store_path).load_session(session_id)
+        record = open_existing(store_path).load_session(session_id, version=version)
     except KeyError:
-        raise click.ClickException(f"no session {session_id!r} in the store {store_path}")
+        which = "" if version is None else f" version {version}"
+        raise click.ClickException(f"no session {session_id!r}{which} in the store {store_path}")
     text = write_text(record, format_of(out))
     if out == "-":
         click.echo(text, nl=False)
@@ -423,6 +477,7 @@ def demo(store_path: str, host: str, port: int) -> None:
     from dashboards.background import BackgroundAnalysis
 
     from .store import Store
+    from .store.corrections import apply_corrections
 
     folder = Path("sample_data")
     if not folder.is_dir():
@@ -436,6 +491,8 @@ def demo(store_path: str, host: str, port: int) -> None:
     for outcome in summary.rejected:
         click.echo(f"{outcome.path}: not imported ({outcome.reason or 'has errors'})", err=True)
     click.echo(f"sample sessions: {len(summary.imported)} imported, {len(summary.unchanged)} already in {store_path}")
+    for line in apply_corrections(Store(store_path), folder / "corrections"):  # after the samples they correct
+        click.echo(line)
     _announce(store_path, host, port)
     analysis.request()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # so that `finally` stops the analysis too

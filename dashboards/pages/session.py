@@ -11,6 +11,7 @@ from dash import dcc, html
 
 from dashboards import data
 from dashboards.app import library
+from dashboards.history_view import versions_card
 from vint_replay.engine.profiles import SheetLayout, get_profile, profile_names
 from vint_replay.engine.seats import Side
 from vint_replay.reports import scoresheet
@@ -48,6 +49,7 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
             html.Div([html.H3("Deals"), html.P("Click a contract to replay the deal.", className="muted"),
                       _deal_table(info.id, rows)], className="card deals-card"),
         ], className="two-col"),
+        versions_card(session_id),
     ])
 
 

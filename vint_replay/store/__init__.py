@@ -13,6 +13,9 @@ API (names are stable)::
                                                         #   ``columns=`` and ``filter=`` (a pyarrow
                                                         #   dataset expression) narrow further
     store.load_session(session_id) -> SessionRecord     # exactly the record the reader returned
+    store.load_session(session_id, version=N)           # an earlier accepted version (versions.py)
+    store.versions(session_id) -> list[Version]         # every accepted version: when, who, why
+    store.import_paths([file], correction=Correction(reason, author))  # the next version of a session
     store.player_summary() -> DataFrame                 # player, deals, declared, made, points, net
     store.compact() -> CompactSummary                   # one file per table partition
     store.read(table, filter, columns) -> pyarrow.Table # the same scans without pandas

@@ -25,6 +25,7 @@ from .layout import Transaction, check_links, current_generation, data_files, ta
 from .schema import PARTITION, SCHEMAS, TABLES, UNKNOWN_YEAR, read_schema, writer_options
 from .manifest import session_ids
 from .tables import record_from_tables
+from .versions import VERSIONS, Correction, Version, record_versions, versions
 
 HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"  # a version-1 store's unknown year, read as null
 PARTITIONING = ds.HivePartitioning(pa.schema([(PARTITION, pa.int16())]), null_fallback=HIVE_NULL)
@@ -184,9 +185,15 @@ class Store:
         return isinstance(session_id, str) and self.read("sessions", _match("session_id", session_id),
                                                          ["session_id"]).num_rows > 0
 
-    def load_session(self, session_id: str) -> SessionRecord:
-        """The record of a stored session, equal to the one its source file was read into.
-        Raises ``KeyError`` if the store has no such session."""
+    def load_session(self, session_id: str, version: int | None = None) -> SessionRecord:
+        """The record of a stored session, equal to the one its source file was read into;
+        with ``version``, that accepted version of it (see :meth:`versions`). Raises
+        ``KeyError`` if the store has no such session or version."""
+        if version is not None:
+            found = [v.record for v in self.versions(session_id) if v.number == version]
+            if not found:
+                raise KeyError(f"{session_id} version {version}")
+            return found[0]
         where = _match("session_id", session_id)
         rows = self.snapshot(lambda g: {t: self.read(t, where, generation=g)
                                         for t in ("sessions", "deals", "calls", "plays")} if g else None)
@@ -197,6 +204,10 @@ class Store:
             raise StoreDamaged(self.root, [Problem("deals", f"session {session_id!r} has {sessions[0]['deals']} deals, "
                                                             f"the deals table holds {rows['deals'].num_rows}")])
         return record_from_tables(sessions[0], rows["deals"], rows["calls"], rows["plays"])
+
+    def versions(self, session_id: str) -> list[Version]:
+        """Every accepted version of a session, oldest first (one if it was never corrected)."""
+        return versions(self, session_id)
 
     def player_summary(self) -> pd.DataFrame:
         """Per player: deals played, deals declared, contracts made, points won by the player's
@@ -211,8 +222,11 @@ class Store:
     # ------------------------------------------------------------ writing
 
     def import_paths(self, paths: Iterable[str | os.PathLike[str]], replace: bool = False, workers: int | None = None,
-                     progress: Callable[[int], None] | None = None) -> ImportSummary:
-        """Import record files, folders and glob patterns; see the package docstring."""
+                     progress: Callable[[int], None] | None = None,
+                     correction: Correction | None = None) -> ImportSummary:
+        """Import record files, folders and glob patterns; see the package docstring. With a
+        ``correction``, only files changing a stored session are accepted (as its next version)."""
+        replace = replace or correction is not None
         start = time.perf_counter()
         files, missing = expand_paths(paths)
         summary = ImportSummary(list(missing))
@@ -228,14 +242,19 @@ class Store:
                     summary.peak_worker_rss_mb = max(summary.peak_worker_rss_mb, batch.peak_rss_mb)
                     keep = []
                     for outcome, row in zip(batch.outcomes, batch.row_of):
-                        if outcome.status == "checked" and _decide(outcome, existing, seen, replace, row is not None):
+                        if outcome.status == "checked" and _decide(outcome, existing, seen, replace, row is not None) \
+                                and (correction is None or correction.admit(outcome)):
                             keep.append(row)
+                        elif correction is not None:
+                            correction.admit(outcome)
                         summary.outcomes.append(outcome)
                     if keep:
                         write.rows(batch, keep)
                     if progress:
                         progress(len(batch.outcomes))
                 replaced = {o.session_id for o in summary.replaced}
+                if write.txn is not None and replaced:
+                    record_versions(self, write.txn, summary.replaced, correction)
                 write.commit(replaced)  # type: ignore[arg-type]
             except BaseException:
                 write.abort()
@@ -397,7 +416,7 @@ class _ImportWriter:
         if txn.base is not None:
             for table in table_names(txn.base):
                 for file in data_files(txn.base, table):
-                    if replaced and holds_any(file, replaced):
+                    if replaced and table != VERSIONS and holds_any(file, replaced):  # versions only grow
                         copy_without(txn, table, file, replaced)
                     else:
                         txn.keep(file)

@@ -216,7 +216,7 @@ class Ledger:
             self.score.deals.append(deal)
             return deal
         running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
-        facts = DealFacts(contract, replay.tricks_won, replay.hands, self.vulnerability(replay.deal.number))
+        facts = DealFacts(contract, replay.tricks_won, replay.hands, self.vulnerability(replay.deal.number, replay.deal.vulnerable))
         settled = self.settle(contract, replay.tricks_won, running, replay.deal.dealer)
         own = self.profile.score(facts)
         self._add(own)

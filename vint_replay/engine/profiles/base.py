@@ -171,6 +171,10 @@ class RuleProfile:
         what the record says (``recorded``). No vint system has vulnerability."""
         return False, False
 
+    def expected_dealer(self, previous: Seat, board: int) -> Seat:
+        """Who deals deal ``board``, given the previous deal's dealer: the player on his left."""
+        return previous.left
+
     def deal_entries(self, facts: DealFacts) -> list[Entry]:
         """The deal's own entries, below and above the line (not the game premiums)."""
         raise NotImplementedError

@@ -1,0 +1,437 @@
+"""The PBN reader: a ``.pbn`` file's games as boards of vint-replay sessions (docs/format.md §5.5).
+
+A session is one event and room of the file (a team event holds each board twice, once per
+room); ``read_pbn`` returns the first, and reports every board of the others, located, with the
+session number that reads it (``pbn_sessions`` reads them all)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..engine.calls import PASS, Call, Contract, Denomination
+from ..engine.cards import Card, Hand, HandError
+from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.profiles import get_profile, profile_names
+from ..engine.record import VULNERABLE, DealRecord, SessionInfo, SessionRecord
+from ..engine.seats import SEATS, Seat, Side
+from . import ReadResult
+from .pbn_tokens import Game, Tag, Token, games
+
+INHERITED = frozenset({"Event", "Site", "Date", "Room", "Scoring", "VintRules"})  # absent: the previous board's
+VULNERABLE_WORDS = VULNERABLE | {"Love": (False, False), "-": (False, False), "Both": (True, True)}
+_CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X)?$", re.IGNORECASE)
+_SCORE = re.compile(r"^(?:(NS|EW)\s+)?(-?\+?\d+)")
+VINT_TAGS = ("VintRules", "VintOptions", "VintSession", "VintRecorded")  # written by the PBN writer
+
+
+@dataclass(slots=True)
+class _Section:
+    """Where each call or card of a board stands in the file (for located diagnostics)."""
+
+    tokens: list[Token]
+
+    def where(self, index: int) -> tuple[int, int] | None:
+        return (self.tokens[index].line, self.tokens[index].column) if 0 <= index < len(self.tokens) else None
+
+
+@dataclass(slots=True)
+class _Session:
+    key: tuple[str, str]
+    boards: list[DealRecord] = field(default_factory=list)
+    first: dict[str, str] = field(default_factory=dict)  # the first board's tags
+    result: ReadResult = field(default_factory=lambda: ReadResult(None))
+
+
+def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
+    """The ``session``-th session of a PBN file (1-based); the boards of the other sessions are
+    reported as warnings naming the session that holds them."""
+    sessions, file_problems = _read(data, strict)
+    if not sessions:
+        return ReadResult(None, file_problems or [Diagnostic("syntax", "the file holds no PBN game (no tag pair)")])
+    if not 1 <= session <= len(sessions):
+        return ReadResult(None, [Diagnostic("syntax", f"the file holds {len(sessions)} sessions; there is no "
+                                                      f"session {session}")])
+    chosen = sessions[session - 1].result
+    chosen.diagnostics[:0] = file_problems
+    for i, other in enumerate(sessions, 1):
+        if i != session and other.boards:
+            line, column = other.result.locations.get((other.boards[0].number, None), (None, None))
+            numbers = ", ".join(str(d.number) for d in other.boards)
+            chosen.diagnostics.append(Diagnostic(
+                "pbn_session", f"session {i} of this file ({' / '.join(k for k in other.key if k)}) holds boards "
+                f"{numbers}: read it with --session {i}", severity=Severity.WARNING, line=line, column=column))
+    return chosen
+
+
+def pbn_sessions(data: bytes, strict: bool = False) -> list[ReadResult]:
+    """Every session of a PBN file, in the order of their first board."""
+    sessions, problems = _read(data, strict)
+    if sessions:
+        sessions[0].result.diagnostics[:0] = problems
+    return [s.result for s in sessions]
+
+
+def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
+    text = data.decode("utf-8") if _is_utf8(data) else data.decode("latin-1")  # PBN's charset is ISO 8859-1
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    problems: list[Diagnostic] = []
+    sessions: dict[tuple[str, str], _Session] = {}
+    previous: dict[str, str] = {}
+    sticky: dict[str, str] = {}
+    for game in games(text):
+        values = _inherit(game, previous, sticky)
+        previous = values
+        board = _Board(game, values, strict)
+        key = (values.get("Event", ""), values.get("Room", ""))
+        target = sessions.get(key)
+        if target is None:
+            target = sessions[key] = _Session(key, first=values)
+        deal = board.deal(target.result, get_profile(_rules(target.first), _options(target.first)))
+        target.result.diagnostics.extend(board.problems)
+        if deal is None:
+            continue
+        if any(d.number == deal.number for d in target.boards):
+            target.result.diagnostics.append(Diagnostic(
+                "deal_number", f"board {deal.number} is given twice in this session; the first is kept",
+                None, None, line=game.line, column=1))
+            continue
+        target.boards.append(deal)
+    for s in sessions.values():
+        s.result.record = SessionRecord(_info(s), tuple(s.boards)) if s.boards else None
+    out = [s for s in sessions.values() if s.boards or s.result.diagnostics]
+    for s in out:
+        if s.result.record is None:
+            s.result.record = SessionRecord(_info(s), ())
+    return out, problems
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _inherit(game: Game, previous: dict[str, str], sticky: dict[str, str]) -> dict[str, str]:
+    """The game's tag values after PBN's inheritance: ``#`` is the previous game's value,
+    ``##text`` is text here and in every later game that does not say otherwise; the event
+    tags of :data:`INHERITED` keep the previous game's value when absent."""
+    values: dict[str, str] = {}
+    for name, tag in game.tags.items():
+        value = tag.value
+        if value.startswith("##"):
+            sticky[name] = value = value[2:]
+        elif value == "#":
+            value = previous.get(name, "")
+        values[name] = value
+    for name, value in sticky.items():
+        values.setdefault(name, value)
+    for name in INHERITED:
+        if name not in values and name in previous:
+            values[name] = previous[name]
+    return values
+
+
+def _rules(tags: dict[str, str]) -> str:
+    """The profile: ``[VintRules]`` (written by vint-replay), else rubber bridge where
+    ``[Scoring]`` says rubber, else duplicate bridge."""
+    named = tags.get("VintRules", "")
+    if named in profile_names():
+        return named
+    return "rubber-bridge" if "rubber" in tags.get("Scoring", "").lower() else "duplicate-bridge"
+
+
+def _options(tags: dict[str, str]) -> dict[str, str]:
+    """``[VintOptions "x_marks=on;…"]``: the session's profile options."""
+    pairs = (item.partition("=") for item in tags.get("VintOptions", "").split(";") if "=" in item)
+    return {k.strip(): v.strip() for k, _, v in pairs}
+
+
+def _info(session: _Session) -> SessionInfo:
+    tags = session.first
+    event, room = session.key
+    ident = tags.get("VintSession") or "-".join(p for p in (_slug(event), _slug(tags.get("Date", "")), _slug(room)) if p)
+    players = tuple(tags.get(SEAT_TAG[seat], "") for seat in SEATS)
+    return SessionInfo(ident or "pbn", players, event or None, tags.get("Site") or None,  # type: ignore[arg-type]
+                       tags.get("Date") or None, tags.get("Table") or None, _rules(tags), _options(tags))
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
+
+
+SEAT_TAG = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
+
+class _Board:
+    """One game read into a deal; its problems located at the tag or token they concern."""
+
+    def __init__(self, game: Game, values: dict[str, str], strict: bool) -> None:
+        self.game = game
+        self.values = values
+        self.strict = strict
+        self.problems: list[Diagnostic] = []
+        self.number: int | None = None
+        self.unreadable: set[str] = set()
+
+    def report(self, code: str, at: str | None, message: str, where: Tag | Token | None,
+               severity: Severity = Severity.ERROR) -> None:
+        line, column = (where.line, where.column) if where is not None else (self.game.line, 1)
+        self.problems.append(Diagnostic(code, message, self.number, at, severity, line, column))
+
+    def deal(self, result: ReadResult, profile) -> DealRecord | None:
+        """The deal of this game, or ``None`` (reported) when it has no usable board number."""
+        tags, values = self.game.tags, self.values
+        for token in self.game.stray:
+            self.report("syntax", None, f"{token.text[:40]!r} is neither a tag pair nor part of a section", token)
+        board = tags.get("Board")
+        try:
+            self.number = int(values.get("Board", "").strip())
+            if not 1 <= self.number <= 32767:
+                raise ValueError
+        except ValueError:
+            self.number = None
+            self.report("schema", "number", "the game has no board number (1–32767) in [Board]; it is not read"
+                        if board is None else f"board number {values['Board']!r} is not a number from 1 to 32767; "
+                        "the game is not read", board)
+            return None
+        number = self.number
+        for tag in self.game.repeated:
+            self.report("schema", None, f"tag [{tag.name}] given twice in the game; the first is kept", tag,
+                        Severity.WARNING)
+        result.locations[(number, None)] = (self.game.line, 1)
+        for name, at in (("Board", "number"), ("Dealer", "dealer"), ("Deal", "hands"), ("Auction", "auction"),
+                         ("Play", "play"), ("Result", "result"), ("Contract", "contract"), ("Score", "recorded_score"),
+                         ("Vulnerable", "vulnerable")):
+            if name in tags:
+                result.locations[(number, at)] = (tags[name].line, tags[name].column)
+        hands, first = self._hands()
+        dealer = self._dealer(first)
+        contract = self._contract()
+        auction = self._auction(dealer, profile, result)
+        play = self._play(dealer, contract, auction, profile, result)
+        if auction is None:
+            auction = (PASS,) * 4 if contract is False else ()  # [Contract "Pass"] without an auction
+        return DealRecord(
+            number, dealer or Seat.N, auction, hands, play, self._result(), None,
+            unreadable=frozenset(self.unreadable), vulnerable=self._vulnerable(),
+            contract=contract or None, recorded_score=self._score(contract or None))
+
+    def _hands(self) -> tuple[tuple[Hand, Hand, Hand, Hand] | None, Seat | None]:
+        tag = self.game.tags.get("Deal")
+        if tag is None:
+            return None, None
+        first, _, rest = tag.value.strip().partition(":")
+        parts = rest.split()
+        try:
+            seat = Seat.parse(first)
+        except ValueError:
+            self.report("bad_card", "hands", f"[Deal] must start with the first hand's seat (N:, E:, S: or W:), "
+                        f"not {first[:10]!r}", tag)
+            self.unreadable.add("hands")
+            return None, None
+        if len(parts) != 4:
+            self.report("bad_card", "hands", f"[Deal] gives {len(parts)} hands; it needs 4", tag)
+            self.unreadable.add("hands")
+            return None, seat
+        if "-" in parts:
+            return None, seat  # a hand not given: the play must tell who held what
+        hands: list[Hand] = [Hand()] * 4
+        for i, part in enumerate(parts):
+            try:
+                hands[(seat + i) & 3] = Hand.parse(part)
+            except HandError as bad:
+                self.report(bad.code, f"hands.{SEATS[(seat + i) & 3]}", str(bad.args[1] if len(bad.args) > 1 else bad),
+                            tag)
+                self.unreadable.add("hands")
+                return None, seat
+        return (hands[0], hands[1], hands[2], hands[3]), seat
+
+    def _dealer(self, first: Seat | None) -> Seat | None:
+        tag = self.game.tags.get("Dealer")
+        if tag is not None:
+            try:
+                return Seat.parse(tag.value)
+            except ValueError:
+                self.report("schema", "dealer", f"[Dealer] {tag.value[:10]!r} is not N, E, S or W", tag)
+        else:
+            self.report("schema", "dealer", "the game has no [Dealer]", None)
+        self.unreadable.add("dealer")
+        return first
+
+    def _vulnerable(self) -> tuple[bool, bool] | None:
+        tag = self.game.tags.get("Vulnerable")
+        if tag is None:
+            return None
+        value = VULNERABLE_WORDS.get(tag.value.strip()) or VULNERABLE_WORDS.get(tag.value.strip().capitalize())
+        if value is None:
+            self.report("schema", "vulnerable", f"[Vulnerable] {tag.value[:10]!r} is not None, NS, EW or All", tag)
+        return value
+
+    def _contract(self) -> Contract | bool | None:
+        """The recorded contract; ``False`` for ``Pass``; ``None`` when not given or unreadable."""
+        tag = self.game.tags.get("Contract")
+        if tag is None or not tag.value.strip() or tag.value.strip() == "?":
+            return None
+        text = tag.value.strip()
+        if text.lower() == "pass":
+            return False
+        m = _CONTRACT.match(text)
+        if m is None:
+            self.report("bad_call", "contract", f"[Contract] {text[:12]!r} is not a contract such as 4S, 3NTX or Pass", tag)
+            return None
+        declarer = self.game.tags.get("Declarer")
+        try:
+            seat = Seat.parse(declarer.value if declarer is not None else "")
+        except ValueError:
+            self.report("schema", "contract", f"contract {text} needs a declarer ([Declarer] N, E, S or W)",
+                        declarer or tag)
+            return None
+        denomination = Denomination[{"S": "SPADES", "H": "HEARTS", "D": "DIAMONDS", "C": "CLUBS"}.get(
+            m.group(2).upper(), "NOTRUMP")]
+        return Contract(int(m.group(1)), denomination, seat, {None: 1, "X": 2, "XX": 4}[(m.group(3) or "").upper() or None])
+
+    def _auction(self, dealer: Seat | None, profile, result: ReadResult) -> tuple[Call, ...] | None:
+        tag = self.game.tags.get("Auction")
+        if tag is None:
+            return None
+        calls: list[Call] = []
+        tokens: list[Token] = []
+        try:
+            first = Seat.parse(tag.value)
+        except ValueError:
+            first = dealer
+        skip = 0 if dealer is None or first is None else (dealer - first) & 3  # seats before the dealer: "-"
+        for token in tag.section:
+            word = token.text
+            if word in ("*", "+"):
+                break
+            if word == "-":
+                if skip:
+                    skip -= 1
+                    continue
+                self.report("bad_call", f"auction[{len(calls)}]", "'-' stands for a seat before the dealer only", token)
+                self.unreadable.add("auction")
+                break
+            if word.upper() == "AP":
+                passes = next((i for i, c in enumerate(reversed(calls)) if not c.is_pass), len(calls))
+                bid = any(c.is_bid for c in calls)
+                while not profile.auction_closed(passes, bid):
+                    calls.append(PASS)
+                    tokens.append(token)
+                    passes += 1
+                break
+            try:
+                calls.append(Call.parse(word))
+            except ValueError:
+                self.report("bad_call", f"auction[{len(calls)}]", f"{word[:12]!r} is not a call", token)
+                self.unreadable.add("auction")
+                break
+            tokens.append(token)
+        result.sections[(self.number, "auction")] = _Section(tokens)  # type: ignore[index]
+        return tuple(calls)
+
+    def _play(self, dealer: Seat | None, contract: Contract | bool | None, auction: tuple[Call, ...] | None,
+              profile, result: ReadResult) -> tuple[Card, ...] | None:
+        """The cards in the order played, read off PBN's seat columns by replaying the winners."""
+        tag = self.game.tags.get("Play")
+        if tag is None:
+            return None
+        try:
+            leader = Seat.parse(tag.value)
+        except ValueError:
+            if not tag.section or tag.section[0].text in ("*", "+"):
+                return None
+            self.report("schema", "play", f"[Play] must name the opening leader, not {tag.value[:10]!r}", tag)
+            self.unreadable.add("play")
+            return ()
+        if not isinstance(contract, Contract) and auction is not None and dealer is not None:
+            contract = _auction_contract(dealer, auction, profile)
+        if not isinstance(contract, Contract):
+            self.report("schema", "play", "the play needs the contract (its trumps decide who leads each trick): "
+                        "[Contract] and [Declarer], or a complete auction", tag)
+            self.unreadable.add("play")
+            return ()
+        trump = contract.trump
+        cards: list[Card] = []
+        tokens: list[Token] = []
+        words = [t for t in tag.section]
+        stop = next((i for i, t in enumerate(words) if t.text in ("*", "+")), len(words))
+        words = words[:stop]
+        column_leader = leader  # seat of the first column
+        trick_leader = leader
+        for row in range(0, len(words), 4):
+            trick = words[row:row + 4]
+            by_seat: dict[Seat, Token] = {SEATS[(column_leader + i) & 3]: t for i, t in enumerate(trick)}
+            played: list[Card] = []
+            for i in range(4):
+                seat = SEATS[(trick_leader + i) & 3]
+                token = by_seat.get(seat)
+                if token is None or token.text == "-":
+                    break
+                try:
+                    card = Card.parse(token.text)
+                except ValueError:
+                    self.report("bad_card", f"play[{len(cards)}]", f"{token.text[:12]!r} is not a card", token)
+                    self.unreadable.add("play")
+                    result.sections[(self.number, "play")] = _Section(tokens)  # type: ignore[index]
+                    return tuple(cards)
+                played.append(card)
+                cards.append(card)
+                tokens.append(token)
+            if len(played) < 4:
+                break
+            trick_leader = SEATS[(trick_leader + profile.trick_winner(played, trump)) & 3]
+        result.sections[(self.number, "play")] = _Section(tokens)  # type: ignore[index]
+        return tuple(cards)
+
+    def _result(self) -> int | None:
+        tag = self.game.tags.get("Result")
+        if tag is None or tag.value.strip() in ("", "?"):
+            return None
+        text = tag.value.strip().lstrip("^")
+        m = re.match(r"^(?:(NS|EW)\s+)?(\d+)$", text)
+        if m is None or int(m.group(2)) > 13:
+            self.report("schema", "result", f"[Result] {text[:12]!r} is not a number of tricks (0–13)", tag)
+            self.unreadable.add("result")
+            return None
+        if m.group(1):  # "NS 11": tricks of that side; the declarer's side is known from [Declarer]
+            declarer = self.game.tags.get("Declarer")
+            try:
+                side = Seat.parse(declarer.value).side if declarer is not None else None
+            except ValueError:
+                side = None
+            if side is not None and side.label.replace("–", "") != m.group(1):
+                return 13 - int(m.group(2))
+        return int(m.group(2))
+
+    def _score(self, contract: Contract | None) -> int | None:
+        """``[Score]`` from N–S's side: ``NS 620``, ``EW -50``, ``NS 620 EW -620``, or a bare
+        number (the declarer's side's score)."""
+        tag = self.game.tags.get("Score")
+        if tag is None or tag.value.strip() in ("", "?"):
+            return None
+        m = _SCORE.match(tag.value.strip())
+        if m is None:
+            self.report("schema", "recorded_score", f"[Score] {tag.value[:20]!r} is not a score such as NS 620", tag,
+                        Severity.WARNING)
+            return None
+        points = int(m.group(2).replace("+", ""))
+        side = m.group(1) or (None if contract is None else ("NS" if contract.declarer.side is Side.NS else "EW"))
+        if side is None:
+            return points if points == 0 else None
+        return points if side == "NS" else -points
+
+
+def _auction_contract(dealer: Seat, auction: tuple[Call, ...], profile) -> Contract | None:
+    """The contract of a legal, closed auction (else ``None``; the checker reports why)."""
+    from ..engine.auction import Auction
+    from ..engine.errors import IllegalMove
+
+    replay = Auction(dealer, profile)
+    try:
+        replay.call_all(auction)
+    except IllegalMove:
+        return None
+    return replay.contract

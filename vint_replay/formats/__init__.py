@@ -46,7 +46,7 @@ class ReadResult:
 
 def read_bytes(data: bytes, fmt: str, strict: bool = False, session: int = 1) -> ReadResult:
     """Read a record given its format name (``json``, ``vint`` or ``pbn``); ``session`` picks
-    one of the sessions a PBN file may hold (format.md §5.5)."""
+    one of the sessions a PBN file may hold (format.md §5.2)."""
     if fmt == "pbn":
         from .pbn import read_pbn
 

@@ -1,4 +1,4 @@
-"""The PBN reader: a ``.pbn`` file's games as boards of vint-replay sessions (docs/format.md §5.5).
+"""The PBN reader: a ``.pbn`` file's games as boards of vint-replay sessions (docs/format.md §5.2).
 
 A session is one event and room of the file (a team event holds each board twice, once per
 room); ``read_pbn`` returns the first, and reports every board of the others, located, with the
@@ -58,8 +58,8 @@ def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
             line, column = other.result.locations.get((other.boards[0].number, None), (None, None))
             numbers = ", ".join(str(d.number) for d in other.boards)
             chosen.diagnostics.append(Diagnostic(
-                "pbn_session", f"session {i} of this file ({' / '.join(k for k in other.key if k)}) holds boards "
-                f"{numbers}: read it with --session {i}", severity=Severity.WARNING, line=line, column=column))
+                "pbn_session", f"session {i} of this file ({' / '.join(k for k in other.key if k)}) holds "
+                f"board{'s' if len(other.boards) > 1 else ''} {numbers}: read it with --session {i}", severity=Severity.WARNING, line=line, column=column))
     return chosen
 
 

@@ -508,13 +508,13 @@ def analyze(store_path: str, workers: int | None, scheduler: str | None, retry_e
 @click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
 @SESSION
 def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, strict: bool, session: int) -> None:
-    """Convert a record between JSON and .vint text without loss ('-' for stdin/stdout).
+    """Convert a record between JSON, .vint and PBN text without loss ('-' for stdin/stdout).
 
     A file that cannot be read completely is not converted (exit 1): nothing is dropped."""
     from .formats import write_text
 
-    if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint")):
-        raise click.UsageError(f"cannot tell the format of {target!r}: name it .json or .vint, or give --to")
+    if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint", ".pbn")):
+        raise click.UsageError(f"cannot tell the format of {target!r}: name it .json, .vint or .pbn, or give --to")
     data = read_input(source)
     result = read_bytes(data, from_fmt or (sniff_format(data) if source == "-" else format_of(source)), strict, session)
     print_problems(source, result.diagnostics)

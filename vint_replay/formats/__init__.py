@@ -77,6 +77,11 @@ def read_file(path: str | Path, strict: bool = False) -> ReadResult:
 
 
 def write_text(record: SessionRecord, fmt: str) -> str:
+    """The record as ``json``, ``vint`` or ``pbn`` text."""
+    if fmt == "pbn":
+        from .pbn_write import write_pbn
+
+        return write_pbn(record)
     if fmt == "json":
         from .json_record import write_json
 

@@ -5,6 +5,7 @@ room); ``read_pbn`` returns the first, and reports every board of the others, lo
 session number that reads it (``pbn_sessions`` reads them all)."""
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -12,7 +13,7 @@ from ..engine.calls import PASS, Call, Contract, Denomination
 from ..engine.cards import Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.profiles import get_profile, profile_names
-from ..engine.record import VULNERABLE, DealRecord, SessionInfo, SessionRecord
+from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
 from .pbn_tokens import Game, Tag, Token, games
@@ -97,12 +98,18 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
             continue
         target.boards.append(deal)
     for s in sessions.values():
-        s.result.record = SessionRecord(_info(s), tuple(s.boards)) if s.boards else None
+        extra = _session_json(s.first.get("VintSessionExtra", ""))
+        s.result.record = SessionRecord(_info(s, extra), tuple(s.boards), extra.get("record_extra", {}),  # type: ignore[arg-type]
+                                        _comments(extra.get("comments", []))) if s.boards else None  # type: ignore[arg-type]
     out = [s for s in sessions.values() if s.boards or s.result.diagnostics]
     for s in out:
         if s.result.record is None:
-            s.result.record = SessionRecord(_info(s), ())
+            s.result.record = SessionRecord(_info(s, {}), ())
     return out, problems
+
+
+def _comments(raw: list[dict[str, str]]) -> tuple[Comment, ...]:
+    return tuple(Comment(str(c.get("before", "")), str(c.get("text", ""))) for c in raw if isinstance(c, dict))
 
 
 def _is_utf8(data: bytes) -> bool:
@@ -148,13 +155,23 @@ def _options(tags: dict[str, str]) -> dict[str, str]:
     return {k.strip(): v.strip() for k, _, v in pairs}
 
 
-def _info(session: _Session) -> SessionInfo:
+def _session_json(text: str) -> dict[str, object]:
+    """``[VintSessionExtra]``: the session's fields PBN has no tag for (unknown fields, comments)."""
+    try:
+        value = json.loads(text) if text else {}
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
     tags = session.first
     event, room = session.key
     ident = tags.get("VintSession") or "-".join(p for p in (_slug(event), _slug(tags.get("Date", "")), _slug(room)) if p)
     players = tuple(tags.get(SEAT_TAG[seat], "") for seat in SEATS)
     return SessionInfo(ident or "pbn", players, event or None, tags.get("Site") or None,  # type: ignore[arg-type]
-                       tags.get("Date") or None, tags.get("Table") or None, _rules(tags), _options(tags))
+                       tags.get("Date") or None, tags.get("Table") or None, _rules(tags), _options(tags),
+                       extra.get("extra", {}), extra.get("nested_extra", {}))  # type: ignore[arg-type]
 
 
 def _slug(text: str) -> str:
@@ -213,10 +230,42 @@ class _Board:
         play = self._play(dealer, contract, auction, profile, result)
         if auction is None:
             auction = (PASS,) * 4 if contract is False else ()  # [Contract "Pass"] without an auction
+        absent = set(values.get("VintAbsent", "").split(";"))
+        extra = self._json("VintExtra")
         return DealRecord(
-            number, dealer or Seat.N, auction, hands, play, self._result(), None,
-            unreadable=frozenset(self.unreadable), vulnerable=self._vulnerable(),
-            contract=contract or None, recorded_score=self._score(contract or None))
+            number, dealer or Seat.N, auction, None if "hands" in absent else hands, play,
+            None if "result" in absent else self._result(), self._recorded(),
+            extra.get("extra", {}), frozenset(self.unreadable), _comments(extra.get("comments", [])),  # type: ignore[arg-type]
+            extra.get("nested_extra", {}),  # type: ignore[arg-type]
+            vulnerable=None if "vulnerable" in absent else self._vulnerable(),
+            contract=None if "contract" in absent else contract or None,
+            recorded_score=self._score(contract or None))
+
+    def _json(self, name: str) -> dict[str, object]:
+        """A ``Vint…`` tag holding a JSON object (written by vint-replay's PBN writer)."""
+        tag = self.game.tags.get(name)
+        if tag is None:
+            return {}
+        try:
+            value = json.loads(tag.value)
+        except ValueError:
+            value = None
+        if not isinstance(value, dict):
+            self.report("schema", None, f"[{name}] must hold a JSON object (as vint-replay writes it)", tag)
+            return {}
+        return value
+
+    def _recorded(self) -> tuple[LineTotals, LineTotals] | None:
+        """``[VintRecorded "NS 0/120 EW 30/0"]``: the paper scoresheet's totals of a vint deal."""
+        tag = self.game.tags.get("VintRecorded")
+        if tag is None:
+            return None
+        m = re.fullmatch(r"\s*NS\s+(-?\d{1,9})/(-?\d{1,9})\s+EW\s+(-?\d{1,9})/(-?\d{1,9})\s*", tag.value)
+        if m is None:
+            self.report("schema", "recorded", "[VintRecorded] must read \"NS <below>/<above> EW <below>/<above>\"", tag)
+            return None
+        n = [int(g) for g in m.groups()]
+        return LineTotals(n[0], n[1]), LineTotals(n[2], n[3])
 
     def _hands(self) -> tuple[tuple[Hand, Hand, Hand, Hand] | None, Seat | None]:
         tag = self.game.tags.get("Deal")
@@ -346,14 +395,14 @@ class _Board:
             self.report("schema", "play", f"[Play] must name the opening leader, not {tag.value[:10]!r}", tag)
             self.unreadable.add("play")
             return ()
-        if not isinstance(contract, Contract) and auction is not None and dealer is not None:
-            contract = _auction_contract(dealer, auction, profile)
-        if not isinstance(contract, Contract):
+        if contract is None and auction is not None and dealer is not None:
+            contract = auction_contract(dealer, auction, profile)
+        if contract is None:
             self.report("schema", "play", "the play needs the contract (its trumps decide who leads each trick): "
                         "[Contract] and [Declarer], or a complete auction", tag)
             self.unreadable.add("play")
             return ()
-        trump = contract.trump
+        trump = contract.trump if isinstance(contract, Contract) else None  # a passed-out deal played out
         cards: list[Card] = []
         tokens: list[Token] = []
         words = [t for t in tag.section]
@@ -424,7 +473,7 @@ class _Board:
         return points if side == "NS" else -points
 
 
-def _auction_contract(dealer: Seat, auction: tuple[Call, ...], profile) -> Contract | None:
+def auction_contract(dealer: Seat, auction: tuple[Call, ...], profile) -> Contract | None:
     """The contract of a legal, closed auction (else ``None``; the checker reports why)."""
     from ..engine.auction import Auction
     from ..engine.errors import IllegalMove

@@ -241,7 +241,8 @@ def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int
 @click.argument("out")
 @_store_option
 def export(session_id: str, out: str, store_path: str) -> None:
-    """Write stored session SESSION_ID to OUT (.vint for the text format, else JSON; - for stdout)."""
+    """Write stored session SESSION_ID to OUT (.vint for the text format, .pbn for PBN with the
+    double-dummy tables when analysed, else JSON; - for stdout)."""
     from .formats import write_text
     from .store import open_existing
 
@@ -249,7 +250,13 @@ def export(session_id: str, out: str, store_path: str) -> None:
         record = open_existing(store_path).load_session(session_id)
     except KeyError:
         raise click.ClickException(f"no session {session_id!r} in the store {store_path}")
-    text = write_text(record, format_of(out))
+    if format_of(out) == "pbn":  # with the double-dummy tables when the store has them
+        from .analysis.optimum import optimum_tables
+        from .formats.pbn_write import write_pbn
+
+        text = write_pbn(record, optimum_tables(open_existing(store_path), session_id))
+    else:
+        text = write_text(record, format_of(out))
     if out == "-":
         click.echo(text, nl=False)
     else:

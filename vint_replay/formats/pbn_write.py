@@ -84,7 +84,7 @@ def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: 
         lines.append(_tag("Play", leader.name))
         lines += _play_rows(deal.play, leader, None if contract is None else contract.trump, profile)
     if dd is not None:
-        lines.append(_tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R"))
+        lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')  # PBN's own column spec
         lines += [f"{seat.name} {d:>2} {dd[seat][k]:>2}" for seat in (Seat.N, Seat.S, Seat.E, Seat.W)
                   for k, d in enumerate(DD_DENOMINATIONS)]
     return "\n".join(lines) + "\n"

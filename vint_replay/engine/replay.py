@@ -115,11 +115,9 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     if previous is not None:
         if number <= previous.number:
             report("deal_number", "number", f"deal {number} follows deal {previous.number}: numbers must increase")
-        expected = profile.expected_dealer(previous.dealer, number)
+        expected, why = profile.expected_dealer(previous.dealer, number)
         if deal.dealer != expected and "dealer" not in deal.unreadable | previous.unreadable:
-            report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but after {previous.dealer} dealt the deal "
-                   f"passes to {expected}" if expected == previous.dealer.left
-                   else f"dealer is {deal.dealer}, but board {number} is dealt by {expected}")
+            report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
 
     hands = _checked_hands(deal, report)
 
@@ -129,7 +127,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     dealer_known = "dealer" not in deal.unreadable
     if not dealer_known and previous is not None and "dealer" not in previous.unreadable:
         # an unreadable dealer follows from the rotation
-        dealer, dealer_known = profile.expected_dealer(previous.dealer, number), True
+        dealer, dealer_known = profile.expected_dealer(previous.dealer, number)[0], True
     if not deal.auction and deal.contract is not None and "auction" not in deal.unreadable:
         contract = deal.contract  # a board recorded by its contract and declarer alone (format.md §5)
     elif "auction" not in deal.unreadable:

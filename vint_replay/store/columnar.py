@@ -412,7 +412,8 @@ def _info(raw: object, profile: RuleProfile) -> SessionInfo | None:
 
 # The hooks whose base behaviour the arrays below reproduce; a profile overriding any of them,
 # or allowing doubles, is checked by the reference engine only.
-_VECTORISED_HOOKS = ("auction_closed", "choose_declarer", "legal_cards", "plays_passed_out", "trick_winner",
+_VECTORISED_HOOKS = ("auction_closed", "choose_declarer", "expected_dealer", "legal_cards", "plays_passed_out",
+                     "trick_winner",
                      "unfinished_rubber_entries", "vulnerability")
 
 

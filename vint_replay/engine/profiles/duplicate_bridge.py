@@ -36,9 +36,10 @@ class DuplicateBridge(RubberBridge):
         """§2: as the board says, else by the board number's place in the rotation of 16."""
         return recorded if recorded is not None else ROTATION[(board - 1) % len(ROTATION)]
 
-    def expected_dealer(self, previous: Seat, board: int) -> Seat:
+    def expected_dealer(self, previous: Seat, board: int) -> tuple[Seat, str]:
         """§2: board n is dealt by the (n−1) mod 4-th seat from North, whatever came before."""
-        return SEATS[(board - 1) % 4]
+        seat = SEATS[(board - 1) % 4]
+        return seat, f"board {board} is dealt by {seat}"
 
     def below_points(self, contract: Contract, side: Side, taken: int) -> int:
         """§1: nothing is carried from board to board: no game race."""

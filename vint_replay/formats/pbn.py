@@ -169,8 +169,10 @@ def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
     event, room = session.key
     ident = tags.get("VintSession") or "-".join(p for p in (_slug(event), _slug(tags.get("Date", "")), _slug(room)) if p)
     players = tuple(tags.get(SEAT_TAG[seat], "") for seat in SEATS)
-    return SessionInfo(ident or "pbn", players, event or None, tags.get("Site") or None,  # type: ignore[arg-type]
-                       tags.get("Date") or None, tags.get("Table") or None, _rules(tags), _options(tags),
+    known = {name: value for name, value in tags.items() if value != "?"}  # PBN's "?": unknown
+    return SessionInfo(ident or "pbn", players, (event if event != "?" else "") or None,  # type: ignore[arg-type]
+                       known.get("Site") or None, known.get("Date") or None, known.get("Table") or None,
+                       _rules(tags), _options(tags),
                        extra.get("extra", {}), extra.get("nested_extra", {}))  # type: ignore[arg-type]
 
 

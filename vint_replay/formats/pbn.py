@@ -9,8 +9,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ..engine.calls import PASS, Call, Contract, Denomination
-from ..engine.cards import Card, Hand, HandError
+from ..engine.calls import CALL_BY_TEXT, PASS, Call, Contract, Denomination
+from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.profiles import get_profile, profile_names
 from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
@@ -29,10 +29,14 @@ VINT_TAGS = ("VintRules", "VintOptions", "VintSession", "VintRecorded")  # writt
 class _Section:
     """Where each call or card of a board stands in the file (for located diagnostics)."""
 
-    tokens: list[Token]
+    tag: Tag
+    words: list[int]  # the word of the tag's section each call or card stands at
 
     def where(self, index: int) -> tuple[int, int] | None:
-        return (self.tokens[index].line, self.tokens[index].column) if 0 <= index < len(self.tokens) else None
+        if not 0 <= index < len(self.words):
+            return None
+        token = self.tag.token(self.words[index])
+        return token.line, token.column
 
 
 @dataclass(slots=True)
@@ -348,21 +352,21 @@ class _Board:
         if tag is None:
             return None
         calls: list[Call] = []
-        tokens: list[Token] = []
+        at: list[int] = []
         try:
             first = Seat.parse(tag.value)
         except ValueError:
             first = dealer
         skip = 0 if dealer is None or first is None else (dealer - first) & 3  # seats before the dealer: "-"
-        for token in tag.section:
-            word = token.text
+        for index, word in enumerate(tag.words):
             if word in ("*", "+"):
                 break
             if word == "-":
                 if skip:
                     skip -= 1
                     continue
-                self.report("bad_call", f"auction[{len(calls)}]", "'-' stands for a seat before the dealer only", token)
+                self.report("bad_call", f"auction[{len(calls)}]", "'-' stands for a seat before the dealer only",
+                            tag.token(index))
                 self.unreadable.add("auction")
                 break
             if word.upper() == "AP":
@@ -370,17 +374,17 @@ class _Board:
                 bid = any(c.is_bid for c in calls)
                 while not profile.auction_closed(passes, bid):
                     calls.append(PASS)
-                    tokens.append(token)
+                    at.append(index)
                     passes += 1
                 break
-            try:
-                calls.append(Call.parse(word))
-            except ValueError:
-                self.report("bad_call", f"auction[{len(calls)}]", f"{word[:12]!r} is not a call", token)
+            call = CALL_BY_TEXT.get(word)
+            if call is None:
+                self.report("bad_call", f"auction[{len(calls)}]", f"{word[:12]!r} is not a call", tag.token(index))
                 self.unreadable.add("auction")
                 break
-            tokens.append(token)
-        result.sections[(self.number, "auction")] = _Section(tokens)  # type: ignore[index]
+            calls.append(call)
+            at.append(index)
+        result.sections[(self.number, "auction")] = _Section(tag, at)  # type: ignore[index]
         return tuple(calls)
 
     def _play(self, dealer: Seat | None, contract: Contract | bool | None, auction: tuple[Call, ...] | None,
@@ -392,7 +396,7 @@ class _Board:
         try:
             leader = Seat.parse(tag.value)
         except ValueError:
-            if not tag.section or tag.section[0].text in ("*", "+"):
+            if not tag.words or tag.words[0] in ("*", "+"):
                 return None
             self.report("schema", "play", f"[Play] must name the opening leader, not {tag.value[:10]!r}", tag)
             self.unreadable.add("play")
@@ -406,35 +410,31 @@ class _Board:
             return ()
         trump = contract.trump if isinstance(contract, Contract) else None  # a passed-out deal played out
         cards: list[Card] = []
-        tokens: list[Token] = []
-        words = [t for t in tag.section]
-        stop = next((i for i, t in enumerate(words) if t.text in ("*", "+")), len(words))
-        words = words[:stop]
-        column_leader = leader  # seat of the first column
+        at: list[int] = []
+        words = tag.words
+        stop = next((i for i, w in enumerate(words) if w in ("*", "+")), len(words))
         trick_leader = leader
-        for row in range(0, len(words), 4):
-            trick = words[row:row + 4]
-            by_seat: dict[Seat, Token] = {SEATS[(column_leader + i) & 3]: t for i, t in enumerate(trick)}
+        winner = profile.trick_winner
+        for row in range(0, stop, 4):
             played: list[Card] = []
             for i in range(4):
-                seat = SEATS[(trick_leader + i) & 3]
-                token = by_seat.get(seat)
-                if token is None or token.text == "-":
+                index = row + ((trick_leader + i - leader) & 3)  # the columns are seats from the opening leader
+                word = words[index] if index < stop else "-"
+                if word == "-":
                     break
-                try:
-                    card = Card.parse(token.text)
-                except ValueError:
-                    self.report("bad_card", f"play[{len(cards)}]", f"{token.text[:12]!r} is not a card", token)
+                card = CARD_BY_TEXT.get(word)
+                if card is None:
+                    self.report("bad_card", f"play[{len(cards)}]", f"{word[:12]!r} is not a card", tag.token(index))
                     self.unreadable.add("play")
-                    result.sections[(self.number, "play")] = _Section(tokens)  # type: ignore[index]
+                    result.sections[(self.number, "play")] = _Section(tag, at)  # type: ignore[index]
                     return tuple(cards)
                 played.append(card)
                 cards.append(card)
-                tokens.append(token)
+                at.append(index)
             if len(played) < 4:
                 break
-            trick_leader = SEATS[(trick_leader + profile.trick_winner(played, trump)) & 3]
-        result.sections[(self.number, "play")] = _Section(tokens)  # type: ignore[index]
+            trick_leader = SEATS[(trick_leader + winner(played, trump)) & 3]
+        result.sections[(self.number, "play")] = _Section(tag, at)  # type: ignore[index]
         return tuple(cards)
 
     def _result(self) -> int | None:

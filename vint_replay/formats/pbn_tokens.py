@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 
 # a tag pair, or a comment, or one token of a section
 _TOKEN = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]|;[^\n]*|[^\s\[;]+|\[[^\n]*')
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _ANNOTATION = re.compile(r"^(?:\$\d+|=\d+=|[!?]{1,2}|\^[ISRL])$")  # NAGs, note references, suffixes, irregularities
 _SUFFIX = re.compile(r"[!?]{1,2}$")
+_SPECIAL = re.compile(r"[\[;$=!?^]")  # a line with any of these takes the slow path
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,14 +24,38 @@ class Token:
 
 @dataclass(slots=True)
 class Tag:
-    """A tag pair and the tokens of the section it opens (``Auction``, ``Play``, tables)."""
+    """A tag pair and the words of the section it opens (``Auction``, ``Play``, tables): each
+    word with its line; its column is found only when asked (:meth:`token`)."""
 
     name: str
     value: str
     line: int
     column: int
-    section: list[Token] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+    rows: list[int] = field(default_factory=list)  # the line of each word
+    columns: dict[int, int] = field(default_factory=dict)  # word index -> column, where already known
+    text: list[str] = field(default_factory=list)  # the file's lines (shared), to find a column
     annotations: int = 0  # notes, NAGs and suffixes skipped in the section
+
+    def token(self, index: int) -> Token:
+        """Word ``index`` of the section with its line and column."""
+        row = self.rows[index]
+        column = self.columns.get(index)
+        if column is None:  # a plain line: its words are the line's words in order
+            nth = sum(1 for i in range(index) if self.rows[i] == row)
+            column = _nth_word_column(self.text[row - 1], nth)
+        return Token(self.words[index], row, column)
+
+
+def _nth_word_column(line: str, nth: int) -> int:
+    """The column of the ``nth`` token (0-based) of a plain section line."""
+    at = 0
+    for i, part in enumerate(line.split()):
+        at = line.find(part, at)
+        if i == nth:
+            return at + 1
+        at += len(part)
+    return 1
 
 
 @dataclass(slots=True)
@@ -46,41 +72,76 @@ class Game:
 
 def games(text: str) -> list[Game]:
     """The games of a PBN text: a game ends at a line holding only blanks (outside a comment)."""
-    text, commented = _without_block_comments(text)
+    if "{" in text:
+        text, commented = _without_block_comments(text)
+    else:
+        commented = set()
+    lines = text.split("\n")
     out: list[Game] = []
     game: Game | None = None
     current: Tag | None = None
-    for line_no, line in enumerate(text.split("\n"), 1):
+    for line_no, line in enumerate(lines, 1):
         if line.startswith("%"):
             continue
-        if not line.strip():
+        stripped = line.strip()
+        if not stripped:
             if line_no not in commented:
                 game, current = None, None
             continue
-        for m in _TOKEN.finditer(line):
-            word = m.group(0)
-            if word.startswith(";"):
-                break
-            column = m.start() + 1
-            if game is None:
-                game = Game(line_no)
-                out.append(game)
-            if m.group(1) is not None:
-                tag = Tag(m.group(1), re.sub(r"\\(.)", r"\1", m.group(2)), line_no, column)
-                if tag.name == "Note":
-                    game.notes.append(tag)
-                elif tag.name in game.tags:
-                    game.repeated.append(tag)
-                else:
-                    game.tags[tag.name] = tag
-                current = tag
-            elif current is None or word.startswith("["):
-                game.stray.append(Token(word, line_no, column))
-            elif _ANNOTATION.match(word):
-                current.annotations += 1
-            else:
-                current.section.append(Token(_SUFFIX.sub("", word), line_no, column))
+        if game is None:
+            game = Game(line_no)
+            out.append(game)
+        simple = _TAG.fullmatch(stripped) if stripped[0] == "[" and stripped[-1] == "]" else None
+        if simple is not None:  # the common line: one tag pair
+            current = _add_tag(game, simple, line_no, line.index("[") + 1, lines)
+        elif current is not None and not _SPECIAL.search(line):  # the common line: plain section words
+            words = stripped.split()
+            current.words += words
+            current.rows += [line_no] * len(words)
+        else:
+            current = _tokens(game, current, line, line_no, lines)
     return out
+
+
+def _add_tag(game: Game, m: re.Match[str], line_no: int, column: int, lines: list[str]) -> Tag:
+    value = m.group(2)
+    tag = Tag(m.group(1), re.sub(r"\\(.)", r"\1", value) if "\\" in value else value, line_no, column,
+              text=lines)
+    if tag.name == "Note":
+        game.notes.append(tag)
+    elif tag.name in game.tags:
+        game.repeated.append(tag)
+    else:
+        game.tags[tag.name] = tag
+    return tag
+
+
+def _add_word(current: Tag, word: str, line_no: int, column: int) -> None:
+    """A section word, unless it is an annotation (skipped, counted); a suffix is cut off."""
+    if word[0] in "$=!?^" and _ANNOTATION.match(word):
+        current.annotations += 1
+        return
+    if word[-1] in "!?":
+        word = _SUFFIX.sub("", word)
+    current.columns[len(current.words)] = column
+    current.words.append(word)
+    current.rows.append(line_no)
+
+
+def _tokens(game: Game, current: Tag | None, line: str, line_no: int, lines: list[str]) -> Tag | None:
+    """A line with several tags, words after a tag, annotations, a ``;`` comment or a broken tag."""
+    for m in _TOKEN.finditer(line):
+        word = m.group(0)
+        if word.startswith(";"):
+            break
+        column = m.start() + 1
+        if m.group(1) is not None:
+            current = _add_tag(game, m, line_no, column, lines)
+        elif current is None or word.startswith("["):
+            game.stray.append(Token(word, line_no, column))
+        else:
+            _add_word(current, word, line_no, column)
+    return current
 
 
 def _without_block_comments(text: str) -> tuple[str, set[int]]:

@@ -181,3 +181,19 @@ def test_cli_reads_pbn_directly(tmp_path):
     done = runner.invoke(main, ["convert", "--session", "2", str(JUNIOR), str(target)])
     assert done.exit_code == 0
     assert '"recorded_score": 420' in target.read_text() and '"vulnerable": "None"' in target.read_text()
+
+
+def test_a_card_is_reported_at_its_line_and_column_in_the_seat_columns():
+    """[Play "E"]: the columns are E S W N; North's card of trick 2 (fourth column) is East's."""
+    text = board(1, extra='[Auction "N"]\n1H Pass 4H Pass\nPass Pass\n[Play "E"]\nDA D2 D5 D3\nC9 C3 C2 SA\n*\n')
+    result = read(text)
+    report = evaluate(result.record)
+    [bad] = result.locate(report.diagnostics)
+    lines = text.split("\n")
+    assert bad.code == "hands_mismatch" and (bad.line, bad.column) == (15, lines[14].index("SA") + 1)
+
+
+def test_a_bad_call_after_a_note_is_located():
+    text = board(1, extra='[Auction "N"]\n1NT =1= Pass 4Q\n')
+    [bad] = [d for d in read(text).diagnostics if d.code == "bad_call"]
+    assert (bad.line, bad.column) == (11, 14) and bad.at == "auction[2]"

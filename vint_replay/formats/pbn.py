@@ -412,7 +412,7 @@ class _Board:
         cards: list[Card] = []
         at: list[int] = []
         words = tag.words
-        stop = next((i for i, w in enumerate(words) if w in ("*", "+")), len(words))
+        stop = min((words.index(end) for end in ("*", "+") if end in words), default=len(words))
         trick_leader = leader
         winner = profile.trick_winner
         for row in range(0, stop, 4):

@@ -22,29 +22,39 @@ class Token:
     column: int
 
 
-@dataclass(slots=True)
 class Tag:
     """A tag pair and the words of the section it opens (``Auction``, ``Play``, tables): each
     word with its line; its column is found only when asked (:meth:`token`)."""
 
-    name: str
-    value: str
-    line: int
-    column: int
-    words: list[str] = field(default_factory=list)
-    rows: list[int] = field(default_factory=list)  # the line of each word
-    columns: dict[int, int] = field(default_factory=dict)  # word index -> column, where already known
-    text: list[str] = field(default_factory=list)  # the file's lines (shared), to find a column
-    annotations: int = 0  # notes, NAGs and suffixes skipped in the section
+    __slots__ = ("name", "value", "line", "column", "words", "rows", "columns", "text", "annotations")
+
+    def __init__(self, name: str, value: str, line: int, column: int, text: list[str]) -> None:
+        self.name, self.value, self.line, self.column = name, value, line, column
+        self.words: list[str] = _NONE  # shared and empty until the section has a word (most tags have none)
+        self.rows: list[int] = _NONE  # the line of each word
+        self.columns: dict[int, int] | None = None  # word index -> column, for words not on a plain line
+        self.text = text  # the file's lines (shared), to find a column
+        self.annotations = 0  # notes, NAGs and suffixes skipped in the section
+
+    def extend(self, words: list[str], row: int) -> None:
+        """Words of the section on line ``row``."""
+        if self.words is _NONE:
+            self.words, self.rows = words, [row] * len(words)
+        else:
+            self.words += words
+            self.rows += [row] * len(words)
 
     def token(self, index: int) -> Token:
         """Word ``index`` of the section with its line and column."""
         row = self.rows[index]
-        column = self.columns.get(index)
+        column = None if self.columns is None else self.columns.get(index)
         if column is None:  # a plain line: its words are the line's words in order
             nth = sum(1 for i in range(index) if self.rows[i] == row)
             column = _nth_word_column(self.text[row - 1], nth)
         return Token(self.words[index], row, column)
+
+
+_NONE: list = []  # never appended to: Tag.extend replaces it
 
 
 def _nth_word_column(line: str, nth: int) -> int:
@@ -95,9 +105,7 @@ def games(text: str) -> list[Game]:
         if simple is not None:  # the common line: one tag pair
             current = _add_tag(game, simple, line_no, line.index("[") + 1, lines)
         elif current is not None and not _SPECIAL.search(line):  # the common line: plain section words
-            words = stripped.split()
-            current.words += words
-            current.rows += [line_no] * len(words)
+            current.extend(stripped.split(), line_no)
         else:
             current = _tokens(game, current, line, line_no, lines)
     return out
@@ -105,8 +113,7 @@ def games(text: str) -> list[Game]:
 
 def _add_tag(game: Game, m: re.Match[str], line_no: int, column: int, lines: list[str]) -> Tag:
     value = m.group(2)
-    tag = Tag(m.group(1), re.sub(r"\\(.)", r"\1", value) if "\\" in value else value, line_no, column,
-              text=lines)
+    tag = Tag(m.group(1), re.sub(r"\\(.)", r"\1", value) if "\\" in value else value, line_no, column, lines)
     if tag.name == "Note":
         game.notes.append(tag)
     elif tag.name in game.tags:
@@ -123,9 +130,10 @@ def _add_word(current: Tag, word: str, line_no: int, column: int) -> None:
         return
     if word[-1] in "!?":
         word = _SUFFIX.sub("", word)
+    if current.columns is None:
+        current.columns = {}
     current.columns[len(current.words)] = column
-    current.words.append(word)
-    current.rows.append(line_no)
+    current.extend([word], line_no)
 
 
 def _tokens(game: Game, current: Tag | None, line: str, line_no: int, lines: list[str]) -> Tag | None:

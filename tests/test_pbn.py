@@ -197,3 +197,18 @@ def test_a_bad_call_after_a_note_is_located():
     text = board(1, extra='[Auction "N"]\n1NT =1= Pass 4Q\n')
     [bad] = [d for d in read(text).diagnostics if d.code == "bad_call"]
     assert (bad.line, bad.column) == (11, 14) and bad.at == "auction[2]"
+
+
+def test_the_store_keeps_the_board_fields(tmp_path):
+    """A contract-only claimed board, its vulnerability and score: imported, exported the same."""
+    source = tmp_path / "club.pbn"
+    source.write_text(board(1, vul="All", score="NS 620", extra='[Play "E"]\nDA D2 D5 D3\n*\n'))
+    runner = CliRunner()
+    store = str(tmp_path / "store")
+    done = runner.invoke(main, ["import", str(source), "--store", store])
+    assert done.exit_code == 0, done.output
+    session = read(source.read_text()).record.info.id
+    assert runner.invoke(main, ["export", session, str(tmp_path / "out.json"), "--store", store]).exit_code == 0
+    assert runner.invoke(main, ["convert", str(source), str(tmp_path / "direct.json")]).exit_code == 0
+    assert (tmp_path / "out.json").read_text() == (tmp_path / "direct.json").read_text()
+    assert '"contract": "4H"' in (tmp_path / "out.json").read_text()

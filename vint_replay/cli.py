@@ -228,6 +228,10 @@ def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int
         if outcome.reason:
             click.echo(f"{outcome.path}: {outcome.reason}", err=True)
         click.echo(f"{outcome.path}: rejected", err=True)
+    for outcome in [*summary.imported, *summary.replaced]:  # a PBN file's other sessions: named, not dropped
+        for d in outcome.diagnostics:
+            if d.code == "pbn_session":
+                click.echo(d.describe(outcome.path), err=True)
     deals = summary.deals
     click.echo(f"{len(summary.imported)} imported, {len(summary.replaced)} replaced, "
                f"{len(summary.unchanged)} unchanged, {len(summary.rejected)} rejected; "

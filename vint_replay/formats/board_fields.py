@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..engine.calls import Contract, Denomination
-from ..engine.record import VULNERABLE, VULNERABLE_TEXT
+from ..engine.record import VULNERABLE, VULNERABLE_TEXT, DealRecord
 from ..engine.seats import Seat
 
 _CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X)?$", re.IGNORECASE)
@@ -40,3 +40,23 @@ def parse_vulnerable(text: object) -> tuple[bool, bool]:
 
 def vulnerable_text(value: tuple[bool, bool]) -> str:
     return VULNERABLE_TEXT[value]
+
+
+def board_json(deal: DealRecord) -> dict[str, object]:
+    """A deal's board fields as JSON spells them (empty when it has none)."""
+    out: dict[str, object] = {}
+    if deal.vulnerable is not None:
+        out["vulnerable"] = vulnerable_text(deal.vulnerable)
+    if deal.contract is not None:
+        out["contract"] = contract_text(deal.contract)
+        out["declarer"] = deal.contract.declarer.name
+    if deal.recorded_score is not None:
+        out["recorded_score"] = deal.recorded_score
+    return out
+
+
+def board_fields(raw: dict[str, object]) -> dict[str, object]:
+    """The DealRecord keyword arguments of :func:`board_json`'s output (as written, so valid)."""
+    return {"vulnerable": parse_vulnerable(raw["vulnerable"]) if "vulnerable" in raw else None,
+            "contract": parse_contract(raw["contract"], raw["declarer"]) if "contract" in raw else None,  # type: ignore[arg-type]
+            "recorded_score": raw.get("recorded_score")}

@@ -15,7 +15,7 @@ from ..engine.profiles import ProfileError, get_profile, profile_names
 from ..engine.record import DEAL_NUMBERS, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
-from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
+from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
 from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
                             surrogate_message, too_deep)
 
@@ -472,13 +472,7 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
         if deal.recorded is not None:
             out["recorded"] = {side.name: {"below": t.below, "above": t.above} | inside.get(f"recorded.{side.name}", {})
                                for side, t in zip(Side, deal.recorded)} | inside.get("recorded", {})
-        if deal.vulnerable is not None:
-            out["vulnerable"] = vulnerable_text(deal.vulnerable)
-        if deal.contract is not None:
-            out["contract"] = contract_text(deal.contract)
-            out["declarer"] = deal.contract.declarer.name
-        if deal.recorded_score is not None:
-            out["recorded_score"] = deal.recorded_score
+        out.update(board_json(deal))
         if deal.comments:
             out["comments"] = comments_to_json(deal.comments)
         out.update(deal.extra)

@@ -25,7 +25,7 @@ from ..engine.gc_pause import paused_gc
 from ..engine.session import SessionReport, evaluate
 from .tables import Source, TableRows, columnar_sha256, content_sha256
 
-RECORD_SUFFIXES = (".json", ".vint")
+RECORD_SUFFIXES = (".json", ".vint", ".pbn")
 MAX_CALLS = 127  # the calls table's index column is an int8
 
 

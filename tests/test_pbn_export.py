@@ -60,6 +60,13 @@ def test_the_optimum_result_table_is_written_in_pbn_order_and_endplay_reads_it()
     assert len(rows) == 20 and read_pbn(text.encode()).record == record
 
 
+def test_rubber_bridge_vulnerability_follows_the_games_won():
+    """docs/rules/rubber-bridge.md §7: N–S win the first game in deal 3, E–W theirs in deal 4."""
+    text = write_pbn(read_file(ROOT / "tests" / "data" / "rubber_bridge.json").record)
+    games = [endplay_pbn.load(io.StringIO(text))[i].vul.name for i in range(7)]
+    assert games == ["none", "none", "none", "ns", "both", "both", "both"]
+
+
 def _lowest_legal_play(hands: tuple[int, ...], trump, leader: int) -> list[int]:
     """A legal play of all 52 cards: each player plays the lowest card the rules allow."""
     profile = get_profile("duplicate-bridge")

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from ..engine.calls import Call, Contract
 from ..engine.cards import CARDS, Card, Hand
+from ..engine.errors import IllegalMove
 from ..engine.profiles import RubberState, RuleProfile, get_profile
 from ..engine.record import VULNERABLE_TEXT, DealRecord, SessionRecord
 from ..engine.replay import hands_from_play
@@ -23,7 +24,8 @@ def write_pbn(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[i
     """The session as PBN text, one game per deal; ``dd_tables`` (deal number → tricks by
     declarer N, E, S, W and denomination NT, S, H, D, C) add ``[OptimumResultTable]``."""
     profile = get_profile(record.info.rules, record.info.options)
-    games = [_game(record, deal, profile, i == 0, (dd_tables or {}).get(deal.number))
+    vulnerable = _vulnerability(record, profile)
+    games = [_game(record, deal, profile, i == 0, (dd_tables or {}).get(deal.number), vulnerable[i])
              for i, deal in enumerate(record.deals)]
     return "% PBN 2.1\n% EXPORT\n%\n" + "\n".join(games)
 
@@ -36,8 +38,34 @@ def _tag(name: str, value: str) -> str:
     return f'[{name} "{_quote(value)}"]'
 
 
+def _vulnerability(record: SessionRecord, profile: RuleProfile) -> list[tuple[bool, bool]]:
+    """Each deal's vulnerability as the profile gives it in the course of the session (rubber
+    bridge: a side with a game is vulnerable), for ``[Vulnerable]``; a deal after an invalid one
+    takes what the profile gives it alone."""
+    from ..engine.ledger import Ledger
+    from ..engine.replay import replay_deal
+
+    ledger = Ledger(profile)
+    out: list[tuple[bool, bool]] = []
+    previous = None
+    valid = True
+    for deal in record.deals:
+        out.append(ledger.vulnerability(deal.number, deal.vulnerable) if valid
+                   else profile.vulnerability(RubberState((), 0), deal.number, deal.vulnerable))
+        replay = replay_deal(deal, profile, previous)
+        previous = deal
+        if valid and replay.valid:
+            try:
+                ledger.add(replay)
+            except IllegalMove:
+                valid = False
+        else:
+            valid = False
+    return out
+
+
 def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: bool,
-          dd: Sequence[Sequence[int]] | None) -> str:
+          dd: Sequence[Sequence[int]] | None, vulnerable: tuple[bool, bool]) -> str:
     info = record.info
     contract = deal.contract or _auction_contract(deal, profile)
     absent = [name for name, missing in (("vulnerable", deal.vulnerable is None), ("contract", deal.contract is None),
@@ -49,8 +77,7 @@ def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: 
              _tag("Board", str(deal.number)),
              *(_tag(tag, info.players[seat]) for tag, seat in (("West", 3), ("North", 0), ("East", 1), ("South", 2))),
              _tag("Dealer", deal.dealer.name),
-             _tag("Vulnerable", VULNERABLE_TEXT[deal.vulnerable or profile.vulnerability(RubberState((), 0), deal.number,
-                                                                                           None)]),
+             _tag("Vulnerable", VULNERABLE_TEXT[deal.vulnerable if deal.vulnerable is not None else vulnerable]),
              _tag("Deal", "N:" + " ".join(h.pbn() for h in hands) if hands else "N:- - - -"),
              _tag("Scoring", "Rubber" if profile.name != "duplicate-bridge" else "MP"),
              _tag("Declarer", contract.declarer.name if contract else ""),

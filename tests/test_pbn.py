@@ -212,3 +212,20 @@ def test_the_store_keeps_the_board_fields(tmp_path):
     assert runner.invoke(main, ["convert", str(source), str(tmp_path / "direct.json")]).exit_code == 0
     assert (tmp_path / "out.json").read_text() == (tmp_path / "direct.json").read_text()
     assert '"contract": "4H"' in (tmp_path / "out.json").read_text()
+
+
+def test_a_repeated_tag_is_a_warning_and_an_error_in_strict_mode():
+    text = board(1).replace('[Dealer "N"]', '[Dealer "N"]\n[Dealer "E"]')
+    lenient = read(text)
+    [warning] = lenient.diagnostics
+    assert (warning.severity, warning.line) == ("warning", 4) and lenient.record.deals[0].dealer.name == "N"
+    [error] = read_pbn(text.encode(), strict=True).diagnostics
+    assert error.severity == "error"
+
+
+@pytest.mark.parametrize("contract,declarer,where", [("4Q", "N", 7), ("4H", "Z", 6)])
+def test_an_unreadable_contract_is_reported_at_its_tag(contract, declarer, where):
+    text = board(1).replace('[Contract "4H"]', f'[Contract "{contract}"]').replace('[Declarer "N"]',
+                                                                                 f'[Declarer "{declarer}"]')
+    [bad] = [d for d in read(text).diagnostics if d.code == "bad_call"]
+    assert bad.line == where and bad.at == "contract"

@@ -8,7 +8,7 @@ from ..engine.calls import Contract, Denomination
 from ..engine.record import VULNERABLE, VULNERABLE_TEXT, DealRecord
 from ..engine.seats import Seat
 
-_CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X)?$", re.IGNORECASE)
+CONTRACT_PATTERN = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X)?$", re.IGNORECASE)
 _DENOMINATION = {"S": Denomination.SPADES, "H": Denomination.HEARTS, "D": Denomination.DIAMONDS,
                  "C": Denomination.CLUBS, "N": Denomination.NOTRUMP, "NT": Denomination.NOTRUMP}
 CONTRACT_HELP = "a contract such as 4S, 3NTX or 6HXX"
@@ -17,7 +17,7 @@ VULNERABLE_HELP = "None, NS, EW or All"
 
 def parse_contract(text: str, declarer: str) -> Contract:
     """``4SX`` by ``N`` as a :class:`Contract`; ``ValueError`` saying what is wrong."""
-    m = _CONTRACT.match(text.strip()) if isinstance(text, str) else None
+    m = CONTRACT_PATTERN.match(text.strip()) if isinstance(text, str) else None
     if m is None:
         raise ValueError(f"{text!r} is not {CONTRACT_HELP}")
     seat = Seat.parse(declarer)  # raises ValueError naming the seats

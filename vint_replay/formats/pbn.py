@@ -9,20 +9,19 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ..engine.calls import CALL_BY_TEXT, PASS, Call, Contract, Denomination
+from ..engine.calls import CALL_BY_TEXT, PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.profiles import get_profile, profile_names
 from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
+from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, parse_contract
 from .pbn_tokens import Game, Tag, Token, games
 
 INHERITED = frozenset({"Event", "Site", "Date", "Room", "Scoring", "VintRules"})  # absent: the previous board's
 VULNERABLE_WORDS = VULNERABLE | {"Love": (False, False), "-": (False, False), "Both": (True, True)}
-_CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X)?$", re.IGNORECASE)
 _SCORE = re.compile(r"^(?:(NS|EW)\s+)?(-?\+?\d+)")
-VINT_TAGS = ("VintRules", "VintOptions", "VintSession", "VintRecorded")  # written by the PBN writer
 
 
 @dataclass(slots=True)
@@ -49,7 +48,8 @@ class _Session:
 
 def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
     """The ``session``-th session of a PBN file (1-based); the boards of the other sessions are
-    reported as warnings naming the session that holds them."""
+    reported as warnings naming the session that holds them. ``strict``: a repeated tag and an
+    unreadable ``[Score]`` are errors (else warnings; unknown tags are PBN's own and pass)."""
     sessions, file_problems = _read(data, strict)
     if not sessions:
         return ReadResult(None, file_problems or [Diagnostic("syntax", "the file holds no PBN game (no tag pair)")])
@@ -193,7 +193,7 @@ class _Board:
     def __init__(self, game: Game, values: dict[str, str], strict: bool) -> None:
         self.game = game
         self.values = values
-        self.strict = strict
+        self.lenient = Severity.ERROR if strict else Severity.WARNING  # what a PBN import lets pass
         self.problems: list[Diagnostic] = []
         self.number: int | None = None
         self.unreadable: set[str] = set()
@@ -222,7 +222,7 @@ class _Board:
         number = self.number
         for tag in self.game.repeated:
             self.report("schema", None, f"tag [{tag.name}] given twice in the game; the first is kept", tag,
-                        Severity.WARNING)
+                        self.lenient)
         result.locations[(number, None)] = (self.game.line, 1)
         for name, at in (("Board", "number"), ("Dealer", "dealer"), ("Deal", "hands"), ("Auction", "auction"),
                          ("Play", "play"), ("Result", "result"), ("Contract", "contract"), ("Score", "recorded_score"),
@@ -332,20 +332,13 @@ class _Board:
         text = tag.value.strip()
         if text.lower() == "pass":
             return False
-        m = _CONTRACT.match(text)
-        if m is None:
-            self.report("bad_call", "contract", f"[Contract] {text[:12]!r} is not a contract such as 4S, 3NTX or Pass", tag)
-            return None
         declarer = self.game.tags.get("Declarer")
         try:
-            seat = Seat.parse(declarer.value if declarer is not None else "")
-        except ValueError:
-            self.report("schema", "contract", f"contract {text} needs a declarer ([Declarer] N, E, S or W)",
-                        declarer or tag)
+            return parse_contract(text, declarer.value if declarer is not None else "")
+        except ValueError as bad:
+            self.report("bad_call", "contract", f"[Contract] and [Declarer] must be {CONTRACT_HELP} (or Pass) and N, "
+                        f"E, S or W: {bad}", tag if CONTRACT_PATTERN.match(text) is None or declarer is None else declarer)
             return None
-        denomination = Denomination[{"S": "SPADES", "H": "HEARTS", "D": "DIAMONDS", "C": "CLUBS"}.get(
-            m.group(2).upper(), "NOTRUMP")]
-        return Contract(int(m.group(1)), denomination, seat, {None: 1, "X": 2, "XX": 4}[(m.group(3) or "").upper() or None])
 
     def _auction(self, dealer: Seat | None, profile, result: ReadResult) -> tuple[Call, ...] | None:
         tag = self.game.tags.get("Auction")
@@ -466,7 +459,7 @@ class _Board:
         m = _SCORE.match(tag.value.strip())
         if m is None:
             self.report("schema", "recorded_score", f"[Score] {tag.value[:20]!r} is not a score such as NS 620", tag,
-                        Severity.WARNING)
+                        self.lenient)
             return None
         points = int(m.group(2).replace("+", ""))
         side = m.group(1) or (None if contract is None else ("NS" if contract.declarer.side is Side.NS else "EW"))

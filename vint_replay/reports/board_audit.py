@@ -8,7 +8,7 @@ from ..engine.ledger import DealScore
 from ..engine.profiles import RuleProfile
 from ..engine.profiles.duplicate_bridge import board_score
 from ..engine.record import DealRecord
-from ..engine.scoring import DealFacts, Entry, Line
+from ..engine.scoring import DealFacts, Entry
 from ..engine.seats import Side
 
 

@@ -229,3 +229,12 @@ def test_an_unreadable_contract_is_reported_at_its_tag(contract, declarer, where
                                                                                  f'[Declarer "{declarer}"]')
     [bad] = [d for d in read(text).diagnostics if d.code == "bad_call"]
     assert bad.line == where and bad.at == "contract"
+
+
+@pytest.mark.parametrize("result,score,tricks,recorded", [("NS 10", "420", 10, 420), ("EW 3", "NS 420 EW -420", 10, 420),
+                                                          ("^10", "-50", 10, -50)])
+def test_result_and_score_spellings(result, score, tricks, recorded):
+    """[Result "EW 3"]: the defenders' tricks; a bare [Score]: the declarer's side's score."""
+    text = board(1, score=score).replace('[Result "10"]', f'[Result "{result}"]')
+    deal = read(text).record.deals[0]
+    assert (deal.result, deal.recorded_score) == (tricks, recorded)

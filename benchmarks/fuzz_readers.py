@@ -1,4 +1,4 @@
-"""Fuzz both record readers (and, for a sample of the cases, every read command through click's
+"""Fuzz the record readers (JSON, .vint, PBN) (and, for a sample of the cases, every read command through click's
 CliRunner) with random bytes and mutated valid records, as ``tests/test_fuzz_readers.py`` does
 but a hundred thousand times. Reports cases/s, the slowest case for its size (µs per KB, so a
 superlinear spot stands out), the exit codes seen, and every failure (saved for replaying).
@@ -79,7 +79,7 @@ def main() -> None:
                 print(f"  {case + 1} cases, {len(failures)} failures, {time.perf_counter() - start:.0f} s", flush=True)
     seconds = time.perf_counter() - start
     print(f"{args.cases} cases (seed {args.seed}, {total_bytes / 1e6:.1f} MB) in {seconds:.1f} s: "
-          f"{args.cases / seconds:.0f} cases/s; each read as JSON and as .vint, checked, and converted both "
+          f"{args.cases / seconds:.0f} cases/s; each read as JSON, .vint and PBN, checked, and converted both "
           "ways when valid")
     print(f"every read command (x{20}) on {commands} of them: exit codes {dict(sorted(exits.items()))}")
     # a single timing may catch a pause of the machine: the 20 slowest are timed again, 5 runs each

@@ -35,10 +35,12 @@ def worked_json() -> str:
 
 
 def base_texts() -> list[str]:
-    """The valid records mutations start from: the worked example in both formats."""
+    """The valid records mutations start from: the worked example in every format."""
+    from vint_replay.formats.pbn_write import write_pbn
+
     record = read_json(WORKED.read_bytes()).record
     assert record is not None
-    return [write_json(record), write_vint(record)]
+    return [write_json(record), write_vint(record), write_pbn(record)]
 
 
 def random_bytes(choose: Choose, most: int = 400) -> bytes:

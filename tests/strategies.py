@@ -112,13 +112,13 @@ def random_options(choose: Choose, rules: str) -> dict[str, str]:
 def random_session(choose: Choose, deals: int, session_id: str = "generated", rules: str = DEFAULT_PROFILE,
                    options: dict[str, str] | None = None) -> SessionRecord:
     """``deals`` legal deals under the profile ``rules`` (with its ``options``) numbered from 1,
-    the dealer rotating from a random first dealer."""
+    the first dealer drawn at random, the next as the profile deals them."""
     profile = get_profile(rules, options)
     dealer = SEATS[choose(4)]
     out = []
     for number in range(1, deals + 1):
         out.append(random_deal(choose, number, dealer, profile))
-        dealer = dealer.left
+        dealer = profile.expected_dealer(dealer, number + 1)[0]
     info = SessionInfo(session_id, ("Ivanov", "Petrov", "Sidorov", "Orlov"), event="generated", rules=rules,
                        options=dict(options or {}))
     return SessionRecord(info, tuple(out))

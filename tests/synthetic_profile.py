@@ -152,6 +152,11 @@ class SyntheticReference(Synthetic):
     def trick_value(self, contract: Contract) -> int:
         return super().trick_value(contract) * contract.doubled
 
+    def expected_dealer(self, previous: Seat, board: int) -> tuple[Seat, str]:
+        """The deal passes to the right, not the left."""
+        seat = SEATS[(previous + 3) & 3]
+        return seat, f"after {previous} dealt the deal passes to his right, to {seat}"
+
     def vulnerability(self, rubber: RubberState, board: int, recorded: tuple[bool, bool] | None) -> tuple[bool, bool]:
         """N–S on odd deal numbers, E–W once it has won a game of the rubber."""
         return board % 2 == 1, Side.EW in rubber.games

@@ -129,22 +129,22 @@ def test_bad_deal_exits_1_via_cli(case, runner, tmp_path, worked_example_raw):
 
 
 def test_unknown_field_is_a_warning_kept_by_the_writer(worked_example_raw):
-    deal0(worked_example_raw)["vulnerable"] = "none"
+    deal0(worked_example_raw)["kibitzer"] = "none"
     worked_example_raw["session"]["scorer"] = "Orlov"
     text = dump(worked_example_raw)
-    assert found(text) == [(None, "schema", "session.scorer", "warning"), (1, "schema", "vulnerable", "warning")]
+    assert found(text) == [(None, "schema", "session.scorer", "warning"), (1, "schema", "kibitzer", "warning")]
     written = json.loads(write_json(read_json(text).record))
-    assert written["deals"][0]["vulnerable"] == "none" and written["session"]["scorer"] == "Orlov"
+    assert written["deals"][0]["kibitzer"] == "none" and written["session"]["scorer"] == "Orlov"
 
 
 def test_unknown_field_is_an_error_in_strict_mode(runner, tmp_path, worked_example_raw):
-    deal0(worked_example_raw)["vulnerable"] = "none"
+    deal0(worked_example_raw)["kibitzer"] = "none"
     text = dump(worked_example_raw)
-    assert found(text, strict=True) == [(1, "schema", "vulnerable", "error")]
+    assert found(text, strict=True) == [(1, "schema", "kibitzer", "error")]
     code, out = cli_validate(runner, tmp_path, text)
     assert code == 0 and out["valid"] is True and out["warnings"][0]["code"] == "schema"
     code, out = cli_validate(runner, tmp_path, text, "--strict")
-    assert code == 1 and out["errors"][0]["at"] == "vulnerable"
+    assert code == 1 and out["errors"][0]["at"] == "kibitzer"
 
 
 def test_a_broken_deal_does_not_hide_later_ones(worked_example_raw):

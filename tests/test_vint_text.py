@@ -99,7 +99,7 @@ def decorated(draw: st.DrawFn) -> SessionRecord:
             changes["recorded"] = (LineTotals(draw(st.integers(0, 999)), draw(st.integers(0, 9999))),
                                    LineTotals(draw(st.integers(0, 999)), draw(st.integers(0, 9999))))
         if draw(st.booleans()):
-            changes["extra"] = {"Vulnerable": draw(text), "board_note": draw(st.none() | st.integers() | text)}
+            changes["extra"] = {"Kibitzer": draw(text), "board_note": draw(st.none() | st.integers() | text)}
         anchors = ["Deal", "Dealer", "Hands", "Auction", "end"]
         anchors += [f"auction[{i}]" for i in range(len(deal.auction))]
         if changes.get("play", deal.play):
@@ -233,15 +233,15 @@ def test_text_after_the_last_tag() -> None:
 
 
 def test_unknown_tags_lenient_and_strict() -> None:
-    text = worked_text(extra='[Vulnerable "None"]\n')
+    text = worked_text(extra='[Kibitzer "None"]\n')
     lenient = read_vint(text)
     assert errors(lenient) == []
     [warning] = lenient.diagnostics
-    assert (warning.code, warning.severity, warning.line) == ("schema", Severity.WARNING, locate(text, "[Vuln")[0])
-    assert lenient.record.deals[0].extra == {"Vulnerable": "None"}
-    assert '[Vulnerable "None"]' in write_vint(lenient.record)
+    assert (warning.code, warning.severity, warning.line) == ("schema", Severity.WARNING, locate(text, "[Kibi")[0])
+    assert lenient.record.deals[0].extra == {"Kibitzer": "None"}
+    assert '[Kibitzer "None"]' in write_vint(lenient.record)
     strict = read_vint(text, strict=True)
-    assert [(d.code, d.line) for d in errors(strict)] == [("schema", locate(text, "[Vuln")[0])]
+    assert [(d.code, d.line) for d in errors(strict)] == [("schema", locate(text, "[Kibi")[0])]
 
 
 def test_encodings() -> None:

@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 
 # a record file argument: a missing or unreadable one is a usage error (exit 2); - is standard input
 RECORD = click.Path(exists=True, dir_okay=False, readable=True, allow_dash=True)
-FORMATS = click.Choice(["json", "vint"])
+FORMATS = click.Choice(["json", "vint", "pbn"])
+SESSION = click.option("--session", type=click.IntRange(1), default=1, show_default=True,
+                       help="Which session of a PBN file holding several (one per event and room).")
 
 
 def read_input(path: str) -> bytes:
@@ -36,7 +38,7 @@ def read_input(path: str) -> bytes:
 
 
 def load(path: str, strict: bool = False, fmt: str | None = None,
-         rules: str | None = None) -> tuple[ReadResult, SessionReport | None]:
+         rules: str | None = None, session: int = 1) -> tuple[ReadResult, SessionReport | None]:
     """Read and check one file (``-`` is standard input: JSON if it starts with ``{``, else
     ``.vint``, unless ``fmt`` says); the problems are capped (engine.diagnostics). ``rules``
     rescores it under that profile. (The engine is imported here: validate needs it only for
@@ -45,7 +47,7 @@ def load(path: str, strict: bool = False, fmt: str | None = None,
     from .reports.seat_order import with_seat_order_hints
 
     data = read_input(path)
-    result = read_bytes(data, fmt or (sniff_format(data) if path == "-" else format_of(path)), strict=strict)
+    result = read_bytes(data, fmt or (sniff_format(data) if path == "-" else format_of(path)), strict, session)
     if result.record is None:
         return result, None
     report = with_seat_order_hints(evaluate(result.record, result.diagnostics, rules))
@@ -101,7 +103,8 @@ def main() -> None:
 @click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
 @click.option("--from", "from_fmt", type=FORMATS, help="Format of the files (default: the extension; for - JSON "
                                                          "if it starts with '{', else .vint).")
-def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str | None) -> None:
+@SESSION
+def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str | None, session: int) -> None:
     """Check that every call and card in FILES is legal. Exit 1 if any file has errors."""
     from .store.validity import valid_by_batch
 
@@ -112,7 +115,7 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str 
         if i in proven:
             problems, readable, n = [], True, proven[i]
         else:
-            result, report = load(path, strict, from_fmt)
+            result, report = load(path, strict, from_fmt, session=session)
             problems, readable = problems_of(result, report), report is not None
             n = len(report.record.deals) if report is not None else 0
         errors = [d for d in problems if d.severity is Severity.ERROR]
@@ -135,9 +138,9 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str 
     sys.exit(1 if bad else 0)
 
 
-def _checked(path: str, as_json: bool, rules: str | None = None) -> SessionReport:
+def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 1) -> SessionReport:
     """The report of a valid file, or exit 1 after printing its problems."""
-    result, report = load(path, rules=rules)
+    result, report = load(path, rules=rules, session=session)
     if report is None or report.score is None:
         problems = problems_of(result, report)
         if as_json:
@@ -155,13 +158,14 @@ def _checked(path: str, as_json: bool, rules: str | None = None) -> SessionRepor
 @click.option("--json", "as_json", is_flag=True, help="Print the vint-score/1 document.")
 @click.option("--rules", type=click.Choice(profile_names()), default=None,
               help="Rescore under this profile: how the evening would have scored under other rules.")
-def score(file: str, as_json: bool, rules: str | None) -> None:
+@SESSION
+def score(file: str, as_json: bool, rules: str | None, session: int) -> None:
     """Recompute the score of FILE and print the scoresheet (or JSON)."""
     # The reference path on purpose: one file, usually an evening of a few dozen deals, is
     # scored faster than NumPy (the batch path) is imported, and the sheet needs its rubbers.
     from .reports.scoresheet import render_scoresheet, score_json
 
-    report = _checked(file, as_json, rules)
+    report = _checked(file, as_json, rules, session)
     assert report.score is not None
     if as_json:
         emit_json(score_json(report.record, report.score, report.profile))
@@ -172,11 +176,12 @@ def score(file: str, as_json: bool, rules: str | None) -> None:
 @main.command()
 @click.argument("file", type=RECORD)
 @click.option("--json", "as_json", is_flag=True, help="Print the audit result as JSON.")
-def audit(file: str, as_json: bool) -> None:
+@SESSION
+def audit(file: str, as_json: bool, session: int) -> None:
     """Compare the recorded (paper) scores in FILE with the recomputed ones. Exit 1 on mismatches."""
     from .reports.audit import audit as run_audit
 
-    report = _checked(file, as_json)
+    report = _checked(file, as_json, session=session)
     assert report.score is not None
     result = run_audit(report.record, report.score)
     tally = result.tally
@@ -223,6 +228,10 @@ def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int
         if outcome.reason:
             click.echo(f"{outcome.path}: {outcome.reason}", err=True)
         click.echo(f"{outcome.path}: rejected", err=True)
+    for outcome in [*summary.imported, *summary.replaced]:  # a PBN file's other sessions: named, not dropped
+        for d in outcome.diagnostics:
+            if d.code == "pbn_session":
+                click.echo(d.describe(outcome.path), err=True)
     deals = summary.deals
     click.echo(f"{len(summary.imported)} imported, {len(summary.replaced)} replaced, "
                f"{len(summary.unchanged)} unchanged, {len(summary.rejected)} rejected; "
@@ -289,7 +298,8 @@ def history(session_id: str, store_path: str, as_json: bool) -> None:
 @click.option("--version", "version", type=click.IntRange(1), default=None,
               help="An earlier accepted version (see `history`; default: the current one).")
 def export(session_id: str, out: str, store_path: str, version: int | None) -> None:
-    """Write stored session SESSION_ID to OUT (.vint for the text format, else JSON; - for stdout)."""
+    """Write stored session SESSION_ID to OUT (.vint for the text format, .pbn for PBN with the
+    double-dummy tables when analysed, else JSON; - for stdout)."""
     from .formats import write_text
     from .store import open_existing
 
@@ -298,7 +308,13 @@ def export(session_id: str, out: str, store_path: str, version: int | None) -> N
     except KeyError:
         which = "" if version is None else f" version {version}"
         raise click.ClickException(f"no session {session_id!r}{which} in the store {store_path}")
-    text = write_text(record, format_of(out))
+    if format_of(out) == "pbn":  # with the double-dummy tables when the store has them
+        from .analysis.optimum import optimum_tables
+        from .formats.pbn_write import write_pbn
+
+        text = write_pbn(record, optimum_tables(open_existing(store_path), session_id))
+    else:
+        text = write_text(record, format_of(out))
     if out == "-":
         click.echo(text, nl=False)
     else:
@@ -558,16 +574,17 @@ def analyze(store_path: str, workers: int | None, scheduler: str | None, retry_e
                                                        "starts with '{', else .vint).")
 @click.option("--to", "to_fmt", type=FORMATS, help="Format of TARGET (default: its extension; '-' is JSON).")
 @click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
-def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, strict: bool) -> None:
-    """Convert a record between JSON and .vint text without loss ('-' for stdin/stdout).
+@SESSION
+def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, strict: bool, session: int) -> None:
+    """Convert a record between JSON, .vint and PBN text without loss ('-' for stdin/stdout).
 
     A file that cannot be read completely is not converted (exit 1): nothing is dropped."""
     from .formats import write_text
 
-    if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint")):
-        raise click.UsageError(f"cannot tell the format of {target!r}: name it .json or .vint, or give --to")
+    if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint", ".pbn")):
+        raise click.UsageError(f"cannot tell the format of {target!r}: name it .json, .vint or .pbn, or give --to")
     data = read_input(source)
-    result = read_bytes(data, from_fmt or (sniff_format(data) if source == "-" else format_of(source)), strict=strict)
+    result = read_bytes(data, from_fmt or (sniff_format(data) if source == "-" else format_of(source)), strict, session)
     print_problems(source, result.diagnostics)
     if result.record is None or any(d.severity is Severity.ERROR for d in result.diagnostics):
         click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)
@@ -600,12 +617,13 @@ def _next_step() -> bool:
 @click.option("--deal", "number", type=int, required=True, help="The deal's number.")
 @click.option("--trick", type=click.IntRange(0, 13), help="Show the position after this trick.")
 @click.option("--step", is_flag=True, help="Wait for a key between tricks (at a terminal).")
-def replay(file: str, number: int, trick: int | None, step: bool) -> None:
+@SESSION
+def replay(file: str, number: int, trick: int | None, step: bool, session: int) -> None:
     """Show deal N of FILE: the hands round the table, the auction, then the play trick by trick
     with the running trick count and below-the-line score. Exit 1 if the deal has errors."""
     from .reports.terminal import DealView
 
-    result, report = load(file)
+    result, report = load(file, session=session)
     if report is None:
         print_problems(file, problems_of(result, report))
         sys.exit(1)

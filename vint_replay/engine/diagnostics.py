@@ -19,7 +19,7 @@ CODES = (
     "syntax", "schema", "bad_card", "bad_call", "duplicate_card", "hand_size", "hands_mismatch",
     "wrong_dealer", "deal_number", "insufficient_bid", "auction_incomplete", "call_after_close",
     "card_not_held", "revoke", "play_incomplete", "play_after_passout", "missing_play",
-    "order_needed", "result_mismatch", "unlisted",
+    "order_needed", "result_mismatch", "contract_mismatch", "pbn_session", "unlisted",
 )
 UNLISTED = "unlisted"  # the closing note of a capped list: how many problems were found but not listed
 MAX_PER_DEAL = 50  # problems listed for one deal (or for the file outside any deal)

@@ -217,7 +217,7 @@ class Ledger:
         """Score a valid deal and write it on the scoresheet."""
         contract = replay.contract
         before = (self.below[0], self.below[1])
-        vulnerable = self.vulnerability(replay.deal.number)
+        vulnerable = self.vulnerability(replay.deal.number, replay.deal.vulnerable)
         if contract is None:
             settled = self.settle(None, replay.tricks_won, None, replay.deal.dealer)
             deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, None, None, replay.tricks_won,

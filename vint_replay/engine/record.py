@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .calls import Call
+from .calls import Call, Contract
 from .cards import Card, Hand
 from .seats import Seat, Side
 
 DEAL_NUMBERS = range(1, 32768)  # a deal number is an integer 1–32767: the store keeps it as int16
 NESTED_FIELDS = ("hands", "result", "recorded", "recorded.NS", "recorded.EW")  # deal fields that are objects
+VULNERABLE = {"None": (False, False), "NS": (True, False), "EW": (False, True), "All": (True, True)}  # format.md §5
+VULNERABLE_TEXT = {v: k for k, v in VULNERABLE.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,9 @@ class DealRecord:
     comments: tuple[Comment, ...] = ()  # kept by the text format (and JSON's "comments")
     # unknown fields inside a field, by its dotted path: {"recorded.NS": {...}, "result": {...}}
     nested_extra: dict[str, dict[str, object]] = field(default_factory=dict)
+    vulnerable: tuple[bool, bool] | None = None  # as recorded (by Side), for profiles with vulnerability
+    contract: Contract | None = None  # as recorded (PBN's Contract and Declarer); the auction's rules if both
+    recorded_score: int | None = None  # a board's recorded score from N–S's side (PBN's [Score "NS 620"])
 
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]

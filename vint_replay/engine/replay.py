@@ -115,9 +115,9 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     if previous is not None:
         if number <= previous.number:
             report("deal_number", "number", f"deal {number} follows deal {previous.number}: numbers must increase")
-        if deal.dealer != previous.dealer.left and "dealer" not in deal.unreadable | previous.unreadable:
-            report("wrong_dealer", "dealer",
-                   f"dealer is {deal.dealer}, but after {previous.dealer} dealt the deal passes to {previous.dealer.left}")
+        expected, why = profile.expected_dealer(previous.dealer, number)
+        if deal.dealer != expected and "dealer" not in deal.unreadable | previous.unreadable:
+            report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
 
     hands = _checked_hands(deal, report)
 
@@ -127,8 +127,10 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     dealer_known = "dealer" not in deal.unreadable
     if not dealer_known and previous is not None and "dealer" not in previous.unreadable:
         # an unreadable dealer follows from the rotation
-        dealer, dealer_known = previous.dealer.left, True
-    if "auction" not in deal.unreadable:
+        dealer, dealer_known = profile.expected_dealer(previous.dealer, number)[0], True
+    if not deal.auction and deal.contract is not None and "auction" not in deal.unreadable:
+        contract = deal.contract  # a board recorded by its contract and declarer alone (format.md §5)
+    elif "auction" not in deal.unreadable:
         auction = Auction(dealer, profile)
         try:
             auction.call_all(deal.auction)
@@ -142,6 +144,10 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
                        f"the auction is not closed: {need} more pass{'es' if need > 1 else ''} needed ({what})")
             passed_out = auction.passed_out
             contract = auction.contract if dealer_known else None  # without a dealer, no declarer
+            if auction.closed and deal.contract is not None and (contract != deal.contract):
+                said = "passed out" if contract is None else f"{contract} by {contract.declarer}"
+                report("contract_mismatch", "contract", f"the record gives the contract {deal.contract} by "
+                       f"{deal.contract.declarer}; the auction gives {said}")
 
     tricks: tuple[Trick, ...] = ()
     tricks_won: tuple[int, int] | None = None

@@ -14,6 +14,7 @@ class Line(StrEnum):
 
     BELOW = "below"
     ABOVE = "above"
+    BOARD = "board"  # a duplicate board's total (audits only: no entry is written there)
 
 
 class Item(StrEnum):

@@ -44,8 +44,13 @@ class ReadResult:
         return None if section is None else section.where(int(index[:-1]))
 
 
-def read_bytes(data: bytes, fmt: str, strict: bool = False) -> ReadResult:
-    """Read a record given its format name (``json`` or ``vint``)."""
+def read_bytes(data: bytes, fmt: str, strict: bool = False, session: int = 1) -> ReadResult:
+    """Read a record given its format name (``json``, ``vint`` or ``pbn``); ``session`` picks
+    one of the sessions a PBN file may hold (format.md §5.2)."""
+    if fmt == "pbn":
+        from .pbn import read_pbn
+
+        return read_pbn(data, strict=strict, session=session)
     if fmt == "json":
         from .json_record import read_json
 
@@ -56,8 +61,9 @@ def read_bytes(data: bytes, fmt: str, strict: bool = False) -> ReadResult:
 
 
 def format_of(path: str | Path) -> str:
-    """``json`` or ``vint`` from the extension (anything not ``.vint`` is read as JSON)."""
-    return "vint" if str(path).lower().endswith(".vint") else "json"
+    """``json``, ``vint`` or ``pbn`` from the extension (anything else is read as JSON)."""
+    name = str(path).lower()
+    return "vint" if name.endswith(".vint") else "pbn" if name.endswith(".pbn") else "json"
 
 
 def sniff_format(data: bytes) -> str:
@@ -71,6 +77,11 @@ def read_file(path: str | Path, strict: bool = False) -> ReadResult:
 
 
 def write_text(record: SessionRecord, fmt: str) -> str:
+    """The record as ``json``, ``vint`` or ``pbn`` text."""
+    if fmt == "pbn":
+        from .pbn_write import write_pbn
+
+        return write_pbn(record)
     if fmt == "json":
         from .json_record import write_json
 

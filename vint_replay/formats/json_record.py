@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from ..engine.calls import CALL_BY_TEXT, Call
+from ..engine.calls import CALL_BY_TEXT, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Problems, Severity
 from ..engine.gc_pause import paused_gc
@@ -15,13 +15,15 @@ from ..engine.profiles import ProfileError, get_profile, profile_names
 from ..engine.record import DEAL_NUMBERS, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
+from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
 from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
                             surrogate_message, too_deep)
 
 FORMAT_NAME = "vint-record/1"
 SESSION_TAGS = ("event", "site", "date", "table")
 SESSION_KEYS = {"id", "players", "rules", "options", *SESSION_TAGS}
-DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments"}
+DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable", "contract",
+             "declarer", "recorded_score"}
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
 LONG_INTEGER = re.compile(r"\d{4301,}")  # more digits than Python turns into an int (sys.get_int_max_str_digits)
@@ -174,11 +176,34 @@ class _Reader:
             result = self.result(raw["result"], number, unreadable, nested)
         recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
+        vulnerable, contract, score = self.board(raw, number)
         extra = {} if raw.keys() <= DEAL_KEYS else {k: raw[k] for k in raw if k not in DEAL_KEYS}
         if extra:
             self.unknown(set(extra), number, "")
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
-                          nested)
+                          nested, vulnerable, contract, score)
+
+    def board(self, raw: dict, number: int) -> tuple[tuple[bool, bool] | None, Contract | None, int | None]:
+        """The board fields of format.md §5.1: vulnerable, contract with declarer, recorded_score."""
+        vulnerable = contract = score = None
+        if "vulnerable" in raw:
+            try:
+                vulnerable = parse_vulnerable(raw["vulnerable"])
+            except ValueError as bad:
+                self.error("schema", f"'vulnerable': {bad}", number, "vulnerable")
+        if "contract" in raw or "declarer" in raw:
+            try:
+                contract = parse_contract(raw.get("contract"), raw.get("declarer"))  # type: ignore[arg-type]
+            except (ValueError, AttributeError) as bad:
+                self.error("schema", f"'contract' and 'declarer' must be {CONTRACT_HELP} and N, E, S or W: {bad}",
+                           number, "contract")
+        if "recorded_score" in raw:
+            score = raw["recorded_score"]
+            if type(score) is not int or abs(score) > 100_000:
+                self.error("schema", "'recorded_score' must be the board's score from N–S's side (an integer)",
+                           number, "recorded_score")
+                score = None
+        return vulnerable, contract, score
 
     def comments(self, raw: Any, number: int | None, at: str) -> tuple[Comment, ...]:
         """The text format's comments: ``[{"before": "Auction", "text": " ..."}]`` (docs/format.md)."""
@@ -447,6 +472,7 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
         if deal.recorded is not None:
             out["recorded"] = {side.name: {"below": t.below, "above": t.above} | inside.get(f"recorded.{side.name}", {})
                                for side, t in zip(Side, deal.recorded)} | inside.get("recorded", {})
+        out.update(board_json(deal))
         if deal.comments:
             out["comments"] = comments_to_json(deal.comments)
         out.update(deal.extra)

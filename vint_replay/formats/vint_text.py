@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from ..engine.auction import Auction
-from ..engine.calls import PASS, Call
+from ..engine.calls import PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Problems, Severity
 from ..engine.errors import IllegalMove
@@ -20,12 +20,14 @@ from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, Sessio
 from ..engine.seats import SEATS, Seat
 from . import ReadResult
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
+from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
 from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text
 from .vint_runs import TOKEN, Runs, Token, Where
 
 SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
 PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
-DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score")
+DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score", "Vulnerable", "Contract", "Declarer",
+             "BoardScore")
 SECTIONS = ("Auction", "Play")
 EXTRA, FILE_EXTRA, LAYOUT, OPTIONS = "Extra", "FileExtra", "PlayLayout", "Options"
 CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT, OPTIONS)}
@@ -446,13 +448,41 @@ class _Reader:
         play = self.play(text, number, layout, dealer, auction, profile, unreadable)
         result = self.result(text.tag("Result"), number, unreadable)
         recorded = self.score(text.tag("Score"), number)
-        for name in ("Result", "Score"):
+        for name in ("Result", "Score", "Vulnerable", "Contract", "BoardScore"):
             tag = text.tag(name)
             if tag is not None:
                 loc[(number, _field(name))] = tag.char(0)
+        vulnerable, contract, board_score = self.board(text, number)
         extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
-                          tuple(text.comments), nested)
+                          tuple(text.comments), nested, vulnerable, contract, board_score)
+
+    def board(self, text: DealText, number: int) -> tuple[tuple[bool, bool] | None, Contract | None, int | None]:
+        """The board tags of format.md §5.1: [Vulnerable], [Contract] with [Declarer], [BoardScore]."""
+        vulnerable = contract = score = None
+        tag = text.tag("Vulnerable")
+        if tag is not None:
+            try:
+                vulnerable = parse_vulnerable((tag.value or "").strip())
+            except ValueError as bad:
+                self.error("schema", f"[Vulnerable]: {bad}", tag.char(0), number, "vulnerable")
+        tag, declarer = text.tag("Contract"), text.tag("Declarer")
+        if tag is not None or declarer is not None:
+            try:
+                contract = parse_contract((tag.value if tag else None) or "", (declarer.value if declarer else None) or "")
+            except ValueError as bad:
+                where = (tag or declarer).char(0)  # type: ignore[union-attr]
+                self.error("schema", f"[Contract] and [Declarer] must be {CONTRACT_HELP} and N, E, S or W: {bad}",
+                           where, number, "contract")
+        tag = text.tag("BoardScore")
+        if tag is not None:
+            value = (tag.value or "").strip()
+            if INTEGER.fullmatch(value) and len(value) < 8:
+                score = int(value)
+            else:
+                self.error("schema", f"[BoardScore] must be the board's score from N–S's side, not {tag.value!r}",
+                           tag.char(0), number, "recorded_score")
+        return vulnerable, contract, score
 
     def hands(self, tag: Tag | None, number: int, unreadable: set[str]) -> tuple[Hand, Hand, Hand, Hand] | None:
         if tag is None:
@@ -692,7 +722,8 @@ def _broken(name: str, line: int, start: int) -> Tag | None:
 
 def _field(tag: str) -> str | None:
     return {"Deal": "number", "Dealer": "dealer", "Hands": "hands", "Auction": "auction", "Play": "play",
-            "Result": "result", "Score": "recorded"}.get(tag)
+            "Result": "result", "Score": "recorded", "Vulnerable": "vulnerable", "Contract": "contract",
+            "BoardScore": "recorded_score"}.get(tag)
 
 
 def _deal_label(start: Tag) -> int | None:
@@ -850,10 +881,15 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
     put = _Comments(deal.comments)
     anchors = set(put.left)
     lines = [*put("Deal"), f'[Deal "{deal.number}"]', *put("Dealer"), f'[Dealer "{deal.dealer.name}"]']
+    if deal.vulnerable is not None:
+        lines += [*put("Vulnerable"), f'[Vulnerable "{vulnerable_text(deal.vulnerable)}"]']
     if deal.hands is not None:
         lines += put("Hands")
         lines.append(f'[Hands "N:{" ".join(h.pbn() for h in deal.hands)}"]')
     lines += _extra_lines(deal.extra, EXTRA, put, deal.nested_extra)
+    if deal.contract is not None:
+        lines += [*put("Contract"), f'[Contract "{contract_text(deal.contract)}"]',
+                  *put("Declarer"), f'[Declarer "{deal.contract.declarer.name}"]']
     lines += put("Auction")
     lines.append("[Auction]")
     ap = _ap_start(deal, profile, anchors)
@@ -884,6 +920,8 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
         ns, ew = deal.recorded
         lines += put("Score")
         lines.append(f'[Score "NS {ns.below}/{ns.above} EW {ew.below}/{ew.above}"]')
+    if deal.recorded_score is not None:
+        lines += [*put("BoardScore"), f'[BoardScore "{deal.recorded_score}"]']
     lines += put("end")
     lines += put.rest()
     return lines

@@ -1,5 +1,5 @@
-"""Audit: compare a paper scoresheet (each deal's ``recorded`` totals) with the recomputed score
-and explain every difference from the itemised entries."""
+"""Audit: compare a paper scoresheet (each deal's ``recorded`` totals, or a duplicate board's
+``recorded_score``) with the recomputed score and explain every difference from the itemised entries."""
 from __future__ import annotations
 
 from collections import Counter
@@ -8,10 +8,11 @@ from typing import Iterable
 
 from ..engine.ledger import DealScore, SessionScore
 from ..engine.record import SessionRecord
-from ..engine.profiles import RuleProfile, get_profile
+from ..engine.profiles import RubberState, RuleProfile, get_profile
 from ..engine.scoring import DealFacts, Entry, Item, Line
 from ..engine.seats import Side
 from .audit_ranking import Guess, Kind, Ranked, phrase, rank
+from .board_audit import board_mismatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,13 @@ def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | Non
     checked = 0
     found: list[Mismatch] = []
     for deal in record.deals:
+        if deal.recorded_score is not None and deal.number in by_number:
+            checked += 1
+            computed = by_number[deal.number]
+            vulnerable = profile.vulnerability(RubberState((), 0), deal.number, deal.vulnerable)
+            board = board_mismatch(deal, computed, profile, vulnerable)
+            if board is not None:
+                found.append(Mismatch(deal.number, Side.NS, Line.BOARD, deal.recorded_score, board[0], board[1]))
         if deal.recorded is None:
             continue
         checked += 1

@@ -429,8 +429,8 @@ def _info(raw: object, profile: RuleProfile) -> SessionInfo | None:
 
 # The hooks whose base behaviour the arrays below reproduce; a profile overriding any of them,
 # allowing doubles or playing its passed-out deals out, is checked by the reference engine only.
-_VECTORISED_HOOKS = ("auction_closed", "choose_declarer", "legal_cards", "trick_winner", "unfinished_rubber_entries",
-                     "vulnerability")
+_VECTORISED_HOOKS = ("auction_closed", "choose_declarer", "expected_dealer", "legal_cards", "trick_winner",
+                     "unfinished_rubber_entries", "vulnerability")
 
 
 def batch_supported(profile: RuleProfile) -> bool:

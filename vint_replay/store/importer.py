@@ -25,7 +25,7 @@ from ..engine.gc_pause import paused_gc
 from ..engine.session import SessionReport, evaluate
 from .tables import Source, TableRows, columnar_sha256, content_sha256
 
-RECORD_SUFFIXES = (".json", ".vint")
+RECORD_SUFFIXES = (".json", ".vint", ".pbn")
 MAX_CALLS = 127  # the calls table's index column is an int8
 
 
@@ -60,7 +60,7 @@ class CheckedBatch:
 
 
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], list[FileOutcome]]:
-    """Files, folders (searched recursively for ``.json`` and ``.vint``) and glob patterns,
+    """Files, folders (searched recursively for ``.json``, ``.vint`` and ``.pbn``) and glob patterns,
     as a sorted list without duplicates; paths matching nothing become rejected outcomes."""
     found: dict[str, None] = {}
     missing: list[FileOutcome] = []
@@ -75,7 +75,7 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], li
         else:
             matches = []
         if not matches:
-            what = "no record files (.json, .vint) in this folder" if path.is_dir() else "no such file"
+            what = "no record files (.json, .vint, .pbn) in this folder" if path.is_dir() else "no such file"
             missing.append(FileOutcome(text, "rejected", diagnostics=[Diagnostic("syntax", what)]))
         for match in matches:
             found.setdefault(match, None)

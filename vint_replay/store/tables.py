@@ -27,6 +27,7 @@ from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, Sessio
 from ..engine.replay import DealReplay
 from ..engine.seats import SEATS
 from ..engine.session import SessionReport
+from ..formats.board_fields import board_fields, board_json
 from . import schema as S
 
 _LINE_CODE = {line: i for i, line in enumerate(S.LINE_NAMES)}
@@ -54,8 +55,10 @@ def content_sha256(record: SessionRecord) -> str:
             None if d.recorded is None else (d.recorded[0].below, d.recorded[0].above,
                                              d.recorded[1].below, d.recorded[1].above),
         ).encode())
-        if d.extra or d.comments or d.nested_extra:
-            kept = [d.extra, _comments_json(d.comments)] + ([d.nested_extra] if d.nested_extra else [])
+        board = board_json(d)
+        if d.extra or d.comments or d.nested_extra or board:
+            kept = [d.extra, _comments_json(d.comments)] + ([d.nested_extra] if d.nested_extra else []) \
+                + ([{"board": board}] if board else [])
             digest.update(json.dumps(kept, ensure_ascii=False, sort_keys=True).encode())
     return digest.hexdigest()
 
@@ -223,7 +226,8 @@ class TableRows:
             # What `vint-replay audit` compares: the paper's four figures against the computed ones.
             None if rec is None else int(recorded != tuple(totals)),
             deal.hands is not None, deal.play is not None, deal.result,
-            _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments), "nested": deal.nested_extra}),
+            _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments), "nested": deal.nested_extra,
+                           "board": board_json(deal)}),
         )
 
     def add_columnar(self, batch: ColumnarBatch, sources: list[Source], imported_at: datetime,
@@ -426,7 +430,8 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
         out.append(DealRecord(number, SEATS[S.SEAT_NAMES.index(row["dealer"])], auctions.get(number, ()), hands,
                               cards.get(number, ()) if row["play_given"] else None,
                               row["result"], recorded, deal_extra.get("extra", {}),
-                              comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {})))
+                              comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {}),
+                              **board_fields(deal_extra.get("board", {}))))  # type: ignore[arg-type]
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))
 
 

@@ -181,6 +181,11 @@ class RuleProfile:
         what the record says (``recorded``). No vint system has vulnerability."""
         return False, False
 
+    def expected_dealer(self, previous: Seat, board: int) -> tuple[Seat, str]:
+        """Who deals deal ``board``, given the previous deal's dealer, and why in words: the
+        player on the previous dealer's left."""
+        return previous.left, f"after {previous} dealt the deal passes to {previous.left}"
+
     def deal_entries(self, facts: DealFacts) -> list[Entry]:
         """The deal's own entries, below and above the line (not the game premiums)."""
         raise NotImplementedError

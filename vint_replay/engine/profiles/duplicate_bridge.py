@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..calls import Contract
 from ..scoring import DealFacts, Entry, Item, Line
-from ..seats import Side
+from ..seats import SEATS, Seat, Side
 from .base import RubberState, SheetLayout
 from .rubber_bridge import RubberBridge
 
@@ -36,6 +36,11 @@ class DuplicateBridge(RubberBridge):
     def vulnerability(self, rubber: RubberState, board: int, recorded: tuple[bool, bool] | None) -> tuple[bool, bool]:
         """§2: as the board says, else by the board number's place in the rotation of 16."""
         return recorded if recorded is not None else ROTATION[(board - 1) % len(ROTATION)]
+
+    def expected_dealer(self, previous: Seat, board: int) -> tuple[Seat, str]:
+        """§2: board n is dealt by the (n−1) mod 4-th seat from North, whatever came before."""
+        seat = SEATS[(board - 1) % 4]
+        return seat, f"board {board} is dealt by {seat}"
 
     def below_points(self, contract: Contract, side: Side, taken: int) -> int:
         """§1: nothing is carried from board to board: no game race."""

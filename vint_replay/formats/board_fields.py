@@ -1,0 +1,62 @@
+"""The board fields of format.md §5.1, as JSON and ``.vint`` write them: vulnerability, a
+contract recorded without its auction (``4SX`` by ``N``), and a board's recorded score."""
+from __future__ import annotations
+
+import re
+
+from ..engine.calls import Contract, Denomination
+from ..engine.record import VULNERABLE, VULNERABLE_TEXT, DealRecord
+from ..engine.seats import Seat
+
+CONTRACT_PATTERN = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X)?$", re.IGNORECASE)
+_DENOMINATION = {"S": Denomination.SPADES, "H": Denomination.HEARTS, "D": Denomination.DIAMONDS,
+                 "C": Denomination.CLUBS, "N": Denomination.NOTRUMP, "NT": Denomination.NOTRUMP}
+CONTRACT_HELP = "a contract such as 4S, 3NTX or 6HXX"
+VULNERABLE_HELP = "None, NS, EW or All"
+
+
+def parse_contract(text: str, declarer: str) -> Contract:
+    """``4SX`` by ``N`` as a :class:`Contract`; ``ValueError`` saying what is wrong."""
+    m = CONTRACT_PATTERN.match(text.strip()) if isinstance(text, str) else None
+    if m is None:
+        raise ValueError(f"{text!r} is not {CONTRACT_HELP}")
+    seat = Seat.parse(declarer)  # raises ValueError naming the seats
+    return Contract(int(m.group(1)), _DENOMINATION[m.group(2).upper()], seat,
+                    {"": 1, "X": 2, "XX": 4}[(m.group(3) or "").upper()])
+
+
+def contract_text(contract: Contract) -> str:
+    """``4SX``: the contract as PBN's ``[Contract]`` writes it (``NT`` for no trump)."""
+    return str(contract)
+
+
+def parse_vulnerable(text: object) -> tuple[bool, bool]:
+    """``"NS"`` as (N–S vulnerable, E–W vulnerable); ``ValueError`` for anything else."""
+    value = VULNERABLE.get(text) if isinstance(text, str) else None
+    if value is None:
+        raise ValueError(f"{text!r} is not {VULNERABLE_HELP}")
+    return value
+
+
+def vulnerable_text(value: tuple[bool, bool]) -> str:
+    return VULNERABLE_TEXT[value]
+
+
+def board_json(deal: DealRecord) -> dict[str, object]:
+    """A deal's board fields as JSON spells them (empty when it has none)."""
+    out: dict[str, object] = {}
+    if deal.vulnerable is not None:
+        out["vulnerable"] = vulnerable_text(deal.vulnerable)
+    if deal.contract is not None:
+        out["contract"] = contract_text(deal.contract)
+        out["declarer"] = deal.contract.declarer.name
+    if deal.recorded_score is not None:
+        out["recorded_score"] = deal.recorded_score
+    return out
+
+
+def board_fields(raw: dict[str, object]) -> dict[str, object]:
+    """The DealRecord keyword arguments of :func:`board_json`'s output (as written, so valid)."""
+    return {"vulnerable": parse_vulnerable(raw["vulnerable"]) if "vulnerable" in raw else None,
+            "contract": parse_contract(raw["contract"], raw["declarer"]) if "contract" in raw else None,  # type: ignore[arg-type]
+            "recorded_score": raw.get("recorded_score")}

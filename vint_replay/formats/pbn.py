@@ -1,0 +1,481 @@
+"""The PBN reader: a ``.pbn`` file's games as boards of vint-replay sessions (docs/format.md §5.2).
+
+A session is one event and room of the file (a team event holds each board twice, once per
+room); ``read_pbn`` returns the first, and reports every board of the others, located, with the
+session number that reads it (``pbn_sessions`` reads them all)."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from ..engine.calls import CALL_BY_TEXT, PASS, Call, Contract
+from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
+from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.profiles import get_profile, profile_names
+from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..engine.seats import SEATS, Seat, Side
+from . import ReadResult
+from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, parse_contract
+from .pbn_tokens import Game, Tag, Token, games
+
+INHERITED = frozenset({"Event", "Site", "Date", "Room", "Scoring", "VintRules"})  # absent: the previous board's
+VULNERABLE_WORDS = VULNERABLE | {"Love": (False, False), "-": (False, False), "Both": (True, True)}
+_SCORE = re.compile(r"^(?:(NS|EW)\s+)?(-?\+?\d+)")
+
+
+@dataclass(slots=True)
+class _Section:
+    """Where each call or card of a board stands in the file (for located diagnostics)."""
+
+    tag: Tag
+    words: list[int]  # the word of the tag's section each call or card stands at
+
+    def where(self, index: int) -> tuple[int, int] | None:
+        if not 0 <= index < len(self.words):
+            return None
+        token = self.tag.token(self.words[index])
+        return token.line, token.column
+
+
+@dataclass(slots=True)
+class _Session:
+    key: tuple[str, str]
+    boards: list[DealRecord] = field(default_factory=list)
+    first: dict[str, str] = field(default_factory=dict)  # the first board's tags
+    result: ReadResult = field(default_factory=lambda: ReadResult(None))
+
+
+def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
+    """The ``session``-th session of a PBN file (1-based); the boards of the other sessions are
+    reported as warnings naming the session that holds them. ``strict``: a repeated tag and an
+    unreadable ``[Score]`` are errors (else warnings; unknown tags are PBN's own and pass)."""
+    sessions, file_problems = _read(data, strict)
+    if not sessions:
+        return ReadResult(None, file_problems or [Diagnostic("syntax", "the file holds no PBN game (no tag pair)")])
+    if not 1 <= session <= len(sessions):
+        return ReadResult(None, [Diagnostic("syntax", f"the file holds {len(sessions)} sessions; there is no "
+                                                      f"session {session}")])
+    chosen = sessions[session - 1].result
+    chosen.diagnostics[:0] = file_problems
+    for i, other in enumerate(sessions, 1):
+        if i != session and other.boards:
+            line, column = other.result.locations.get((other.boards[0].number, None), (None, None))
+            numbers = ", ".join(str(d.number) for d in other.boards)
+            chosen.diagnostics.append(Diagnostic(
+                "pbn_session", f"session {i} of this file ({' / '.join(k for k in other.key if k)}) holds "
+                f"board{'s' if len(other.boards) > 1 else ''} {numbers}: read it with --session {i}", severity=Severity.WARNING, line=line, column=column))
+    return chosen
+
+
+def pbn_sessions(data: bytes, strict: bool = False) -> list[ReadResult]:
+    """Every session of a PBN file, in the order of their first board."""
+    sessions, problems = _read(data, strict)
+    if sessions:
+        sessions[0].result.diagnostics[:0] = problems
+    return [s.result for s in sessions]
+
+
+def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
+    text = data.decode("utf-8") if _is_utf8(data) else data.decode("latin-1")  # PBN's charset is ISO 8859-1
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    problems: list[Diagnostic] = []
+    sessions: dict[tuple[str, str], _Session] = {}
+    previous: dict[str, str] = {}
+    sticky: dict[str, str] = {}
+    for game in games(text):
+        values = _inherit(game, previous, sticky)
+        previous = values
+        board = _Board(game, values, strict)
+        key = (values.get("Event", ""), values.get("Room", ""))
+        target = sessions.get(key)
+        if target is None:
+            target = sessions[key] = _Session(key, first=values)
+        deal = board.deal(target.result, get_profile(_rules(target.first), _options(target.first)))
+        target.result.diagnostics.extend(board.problems)
+        if deal is None:
+            continue
+        if any(d.number == deal.number for d in target.boards):
+            target.result.diagnostics.append(Diagnostic(
+                "deal_number", f"board {deal.number} is given twice in this session; the first is kept",
+                None, None, line=game.line, column=1))
+            continue
+        target.boards.append(deal)
+    for s in sessions.values():
+        extra = _session_json(s.first.get("VintSessionExtra", ""))
+        s.result.record = SessionRecord(_info(s, extra), tuple(s.boards), extra.get("record_extra", {}),  # type: ignore[arg-type]
+                                        _comments(extra.get("comments", []))) if s.boards else None  # type: ignore[arg-type]
+    out = [s for s in sessions.values() if s.boards or s.result.diagnostics]
+    for s in out:
+        if s.result.record is None:
+            s.result.record = SessionRecord(_info(s, {}), ())
+    return out, problems
+
+
+def _comments(raw: list[dict[str, str]]) -> tuple[Comment, ...]:
+    return tuple(Comment(str(c.get("before", "")), str(c.get("text", ""))) for c in raw if isinstance(c, dict))
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _inherit(game: Game, previous: dict[str, str], sticky: dict[str, str]) -> dict[str, str]:
+    """The game's tag values after PBN's inheritance: ``#`` is the previous game's value,
+    ``##text`` is text here and in every later game that does not say otherwise; the event
+    tags of :data:`INHERITED` keep the previous game's value when absent."""
+    values: dict[str, str] = {}
+    for name, tag in game.tags.items():
+        value = tag.value
+        if value.startswith("##"):
+            sticky[name] = value = value[2:]
+        elif value == "#":
+            value = previous.get(name, "")
+        values[name] = value
+    for name, value in sticky.items():
+        values.setdefault(name, value)
+    for name in INHERITED:
+        if name not in values and name in previous:
+            values[name] = previous[name]
+    return values
+
+
+def _rules(tags: dict[str, str]) -> str:
+    """The profile: ``[VintRules]`` (written by vint-replay), else rubber bridge where
+    ``[Scoring]`` says rubber, else duplicate bridge."""
+    named = tags.get("VintRules", "")
+    if named in profile_names():
+        return named
+    return "rubber-bridge" if "rubber" in tags.get("Scoring", "").lower() else "duplicate-bridge"
+
+
+def _options(tags: dict[str, str]) -> dict[str, str]:
+    """``[VintOptions "x_marks=on;…"]``: the session's profile options."""
+    pairs = (item.partition("=") for item in tags.get("VintOptions", "").split(";") if "=" in item)
+    return {k.strip(): v.strip() for k, _, v in pairs}
+
+
+def _session_json(text: str) -> dict[str, object]:
+    """``[VintSessionExtra]``: the session's fields PBN has no tag for (unknown fields, comments)."""
+    try:
+        value = json.loads(text) if text else {}
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
+    tags = session.first
+    event, room = session.key
+    ident = tags.get("VintSession") or "-".join(p for p in (_slug(event), _slug(tags.get("Date", "")), _slug(room)) if p)
+    players = tuple(tags.get(SEAT_TAG[seat], "") for seat in SEATS)
+    known = {name: value for name, value in tags.items() if value != "?"}  # PBN's "?": unknown
+    return SessionInfo(ident or "pbn", players, (event if event != "?" else "") or None,  # type: ignore[arg-type]
+                       known.get("Site") or None, known.get("Date") or None, known.get("Table") or None,
+                       _rules(tags), _options(tags),
+                       extra.get("extra", {}), extra.get("nested_extra", {}))  # type: ignore[arg-type]
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
+
+
+SEAT_TAG = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
+
+class _Board:
+    """One game read into a deal; its problems located at the tag or token they concern."""
+
+    def __init__(self, game: Game, values: dict[str, str], strict: bool) -> None:
+        self.game = game
+        self.values = values
+        self.lenient = Severity.ERROR if strict else Severity.WARNING  # what a PBN import lets pass
+        self.problems: list[Diagnostic] = []
+        self.number: int | None = None
+        self.unreadable: set[str] = set()
+
+    def report(self, code: str, at: str | None, message: str, where: Tag | Token | None,
+               severity: Severity = Severity.ERROR) -> None:
+        line, column = (where.line, where.column) if where is not None else (self.game.line, 1)
+        self.problems.append(Diagnostic(code, message, self.number, at, severity, line, column))
+
+    def deal(self, result: ReadResult, profile) -> DealRecord | None:
+        """The deal of this game, or ``None`` (reported) when it has no usable board number."""
+        tags, values = self.game.tags, self.values
+        for token in self.game.stray:
+            self.report("syntax", None, f"{token.text[:40]!r} is neither a tag pair nor part of a section", token)
+        board = tags.get("Board")
+        try:
+            self.number = int(values.get("Board", "").strip())
+            if not 1 <= self.number <= 32767:
+                raise ValueError
+        except ValueError:
+            self.number = None
+            self.report("schema", "number", "the game has no board number (1–32767) in [Board]; it is not read"
+                        if board is None else f"board number {values['Board']!r} is not a number from 1 to 32767; "
+                        "the game is not read", board)
+            return None
+        number = self.number
+        for tag in self.game.repeated:
+            self.report("schema", None, f"tag [{tag.name}] given twice in the game; the first is kept", tag,
+                        self.lenient)
+        result.locations[(number, None)] = (self.game.line, 1)
+        for name, at in (("Board", "number"), ("Dealer", "dealer"), ("Deal", "hands"), ("Auction", "auction"),
+                         ("Play", "play"), ("Result", "result"), ("Contract", "contract"), ("Score", "recorded_score"),
+                         ("Vulnerable", "vulnerable")):
+            if name in tags:
+                result.locations[(number, at)] = (tags[name].line, tags[name].column)
+        hands, first = self._hands()
+        dealer = self._dealer(first)
+        contract = self._contract()
+        auction = self._auction(dealer, profile, result)
+        play = self._play(dealer, contract, auction, profile, result)
+        if auction is None:
+            auction = (PASS,) * 4 if contract is False else ()  # [Contract "Pass"] without an auction
+        absent = set(values.get("VintAbsent", "").split(";"))
+        extra = self._json("VintExtra")
+        return DealRecord(
+            number, dealer or Seat.N, auction, None if "hands" in absent else hands, play,
+            None if "result" in absent else self._result(), self._recorded(),
+            extra.get("extra", {}), frozenset(self.unreadable), _comments(extra.get("comments", [])),  # type: ignore[arg-type]
+            extra.get("nested_extra", {}),  # type: ignore[arg-type]
+            vulnerable=None if "vulnerable" in absent else self._vulnerable(),
+            contract=None if "contract" in absent else contract or None,
+            recorded_score=self._score(contract or None))
+
+    def _json(self, name: str) -> dict[str, object]:
+        """A ``Vint…`` tag holding a JSON object (written by vint-replay's PBN writer)."""
+        tag = self.game.tags.get(name)
+        if tag is None:
+            return {}
+        try:
+            value = json.loads(tag.value)
+        except ValueError:
+            value = None
+        if not isinstance(value, dict):
+            self.report("schema", None, f"[{name}] must hold a JSON object (as vint-replay writes it)", tag)
+            return {}
+        return value
+
+    def _recorded(self) -> tuple[LineTotals, LineTotals] | None:
+        """``[VintRecorded "NS 0/120 EW 30/0"]``: the paper scoresheet's totals of a vint deal."""
+        tag = self.game.tags.get("VintRecorded")
+        if tag is None:
+            return None
+        m = re.fullmatch(r"\s*NS\s+(-?\d{1,9})/(-?\d{1,9})\s+EW\s+(-?\d{1,9})/(-?\d{1,9})\s*", tag.value)
+        if m is None:
+            self.report("schema", "recorded", "[VintRecorded] must read \"NS <below>/<above> EW <below>/<above>\"", tag)
+            return None
+        n = [int(g) for g in m.groups()]
+        return LineTotals(n[0], n[1]), LineTotals(n[2], n[3])
+
+    def _hands(self) -> tuple[tuple[Hand, Hand, Hand, Hand] | None, Seat | None]:
+        tag = self.game.tags.get("Deal")
+        if tag is None:
+            return None, None
+        first, _, rest = tag.value.strip().partition(":")
+        parts = rest.split()
+        try:
+            seat = Seat.parse(first)
+        except ValueError:
+            self.report("bad_card", "hands", f"[Deal] must start with the first hand's seat (N:, E:, S: or W:), "
+                        f"not {first[:10]!r}", tag)
+            self.unreadable.add("hands")
+            return None, None
+        if len(parts) != 4:
+            self.report("bad_card", "hands", f"[Deal] gives {len(parts)} hands; it needs 4", tag)
+            self.unreadable.add("hands")
+            return None, seat
+        if "-" in parts:
+            return None, seat  # a hand not given: the play must tell who held what
+        hands: list[Hand] = [Hand()] * 4
+        for i, part in enumerate(parts):
+            try:
+                hands[(seat + i) & 3] = Hand.parse(part)
+            except HandError as bad:
+                self.report(bad.code, f"hands.{SEATS[(seat + i) & 3]}", str(bad.args[1] if len(bad.args) > 1 else bad),
+                            tag)
+                self.unreadable.add("hands")
+                return None, seat
+        return (hands[0], hands[1], hands[2], hands[3]), seat
+
+    def _dealer(self, first: Seat | None) -> Seat | None:
+        tag = self.game.tags.get("Dealer")
+        if tag is not None:
+            try:
+                return Seat.parse(tag.value)
+            except ValueError:
+                self.report("schema", "dealer", f"[Dealer] {tag.value[:10]!r} is not N, E, S or W", tag)
+        else:
+            self.report("schema", "dealer", "the game has no [Dealer]", None)
+        self.unreadable.add("dealer")
+        return first
+
+    def _vulnerable(self) -> tuple[bool, bool] | None:
+        tag = self.game.tags.get("Vulnerable")
+        if tag is None:
+            return None
+        value = VULNERABLE_WORDS.get(tag.value.strip()) or VULNERABLE_WORDS.get(tag.value.strip().capitalize())
+        if value is None:
+            self.report("schema", "vulnerable", f"[Vulnerable] {tag.value[:10]!r} is not None, NS, EW or All", tag)
+        return value
+
+    def _contract(self) -> Contract | bool | None:
+        """The recorded contract; ``False`` for ``Pass``; ``None`` when not given or unreadable."""
+        tag = self.game.tags.get("Contract")
+        if tag is None or not tag.value.strip() or tag.value.strip() == "?":
+            return None
+        text = tag.value.strip()
+        if text.lower() == "pass":
+            return False
+        declarer = self.game.tags.get("Declarer")
+        try:
+            return parse_contract(text, declarer.value if declarer is not None else "")
+        except ValueError as bad:
+            self.report("bad_call", "contract", f"[Contract] and [Declarer] must be {CONTRACT_HELP} (or Pass) and N, "
+                        f"E, S or W: {bad}", tag if CONTRACT_PATTERN.match(text) is None or declarer is None else declarer)
+            return None
+
+    def _auction(self, dealer: Seat | None, profile, result: ReadResult) -> tuple[Call, ...] | None:
+        tag = self.game.tags.get("Auction")
+        if tag is None:
+            return None
+        calls: list[Call] = []
+        at: list[int] = []
+        try:
+            first = Seat.parse(tag.value)
+        except ValueError:
+            first = dealer
+        skip = 0 if dealer is None or first is None else (dealer - first) & 3  # seats before the dealer: "-"
+        for index, word in enumerate(tag.words):
+            if word in ("*", "+"):
+                break
+            if word == "-":
+                if skip:
+                    skip -= 1
+                    continue
+                self.report("bad_call", f"auction[{len(calls)}]", "'-' stands for a seat before the dealer only",
+                            tag.token(index))
+                self.unreadable.add("auction")
+                break
+            if word.upper() == "AP":
+                passes = next((i for i, c in enumerate(reversed(calls)) if not c.is_pass), len(calls))
+                bid = any(c.is_bid for c in calls)
+                while not profile.auction_closed(passes, bid):
+                    calls.append(PASS)
+                    at.append(index)
+                    passes += 1
+                break
+            call = CALL_BY_TEXT.get(word)
+            if call is None:
+                self.report("bad_call", f"auction[{len(calls)}]", f"{word[:12]!r} is not a call", tag.token(index))
+                self.unreadable.add("auction")
+                break
+            calls.append(call)
+            at.append(index)
+        result.sections[(self.number, "auction")] = _Section(tag, at)  # type: ignore[index]
+        return tuple(calls)
+
+    def _play(self, dealer: Seat | None, contract: Contract | bool | None, auction: tuple[Call, ...] | None,
+              profile, result: ReadResult) -> tuple[Card, ...] | None:
+        """The cards in the order played, read off PBN's seat columns by replaying the winners."""
+        tag = self.game.tags.get("Play")
+        if tag is None:
+            return None
+        try:
+            leader = Seat.parse(tag.value)
+        except ValueError:
+            if not tag.words or tag.words[0] in ("*", "+"):
+                return None
+            self.report("schema", "play", f"[Play] must name the opening leader, not {tag.value[:10]!r}", tag)
+            self.unreadable.add("play")
+            return ()
+        if contract is None and auction is not None and dealer is not None:
+            contract = auction_contract(dealer, auction, profile)
+        if contract is None:
+            self.report("schema", "play", "the play needs the contract (its trumps decide who leads each trick): "
+                        "[Contract] and [Declarer], or a complete auction", tag)
+            self.unreadable.add("play")
+            return ()
+        trump = contract.trump if isinstance(contract, Contract) else None  # a passed-out deal played out
+        cards: list[Card] = []
+        at: list[int] = []
+        words = tag.words
+        stop = min((words.index(end) for end in ("*", "+") if end in words), default=len(words))
+        trick_leader = leader
+        winner = profile.trick_winner
+        for row in range(0, stop, 4):
+            played: list[Card] = []
+            for i in range(4):
+                index = row + ((trick_leader + i - leader) & 3)  # the columns are seats from the opening leader
+                word = words[index] if index < stop else "-"
+                if word == "-":
+                    break
+                card = CARD_BY_TEXT.get(word)
+                if card is None:
+                    self.report("bad_card", f"play[{len(cards)}]", f"{word[:12]!r} is not a card", tag.token(index))
+                    self.unreadable.add("play")
+                    result.sections[(self.number, "play")] = _Section(tag, at)  # type: ignore[index]
+                    return tuple(cards)
+                played.append(card)
+                cards.append(card)
+                at.append(index)
+            if len(played) < 4:
+                break
+            trick_leader = SEATS[(trick_leader + winner(played, trump)) & 3]
+        result.sections[(self.number, "play")] = _Section(tag, at)  # type: ignore[index]
+        return tuple(cards)
+
+    def _result(self) -> int | None:
+        tag = self.game.tags.get("Result")
+        if tag is None or tag.value.strip() in ("", "?"):
+            return None
+        text = tag.value.strip().lstrip("^")
+        m = re.match(r"^(?:(NS|EW)\s+)?(\d+)$", text)
+        if m is None or int(m.group(2)) > 13:
+            self.report("schema", "result", f"[Result] {text[:12]!r} is not a number of tricks (0–13)", tag)
+            self.unreadable.add("result")
+            return None
+        if m.group(1):  # "NS 11": tricks of that side; the declarer's side is known from [Declarer]
+            declarer = self.game.tags.get("Declarer")
+            try:
+                side = Seat.parse(declarer.value).side if declarer is not None else None
+            except ValueError:
+                side = None
+            if side is not None and side.label.replace("–", "") != m.group(1):
+                return 13 - int(m.group(2))
+        return int(m.group(2))
+
+    def _score(self, contract: Contract | None) -> int | None:
+        """``[Score]`` from N–S's side: ``NS 620``, ``EW -50``, ``NS 620 EW -620``, or a bare
+        number (the declarer's side's score)."""
+        tag = self.game.tags.get("Score")
+        if tag is None or tag.value.strip() in ("", "?"):
+            return None
+        m = _SCORE.match(tag.value.strip())
+        if m is None:
+            self.report("schema", "recorded_score", f"[Score] {tag.value[:20]!r} is not a score such as NS 620", tag,
+                        self.lenient)
+            return None
+        points = int(m.group(2).replace("+", ""))
+        side = m.group(1) or (None if contract is None else ("NS" if contract.declarer.side is Side.NS else "EW"))
+        if side is None:
+            return points if points == 0 else None
+        return points if side == "NS" else -points
+
+
+def auction_contract(dealer: Seat, auction: tuple[Call, ...], profile) -> Contract | None:
+    """The contract of a legal, closed auction (else ``None``; the checker reports why)."""
+    from ..engine.auction import Auction
+    from ..engine.errors import IllegalMove
+
+    replay = Auction(dealer, profile)
+    try:
+        replay.call_all(auction)
+    except IllegalMove:
+        return None
+    return replay.contract

@@ -1,0 +1,200 @@
+"""The PBN writer: any session of any profile as PBN 2.1 games (docs/format.md §5.3), with what
+PBN has no tag for kept in ``Vint…`` tags so that reading it back gives the same record."""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+from ..engine.calls import Call, Contract
+from ..engine.cards import CARDS, Card, Hand
+from ..engine.errors import IllegalMove
+from ..engine.profiles import RubberState, RuleProfile, get_profile
+from ..engine.record import VULNERABLE_TEXT, DealRecord, SessionRecord
+from ..engine.replay import hands_from_play
+from ..engine.seats import SEATS, Seat
+from .board_fields import contract_text
+
+# the optional deal fields PBN's mandatory tags always give a value; [VintAbsent] names those
+# the record did not have, so the reader leaves them out again
+ABSENT_FIELDS = ("vulnerable", "contract", "result", "hands")
+DD_DENOMINATIONS = ("NT", "S", "H", "D", "C")  # OptimumResultTable's row order per declarer
+
+
+def write_pbn(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[int]]] | None = None) -> str:
+    """The session as PBN text, one game per deal; ``dd_tables`` (deal number → tricks by
+    declarer N, E, S, W and denomination NT, S, H, D, C) add ``[OptimumResultTable]``."""
+    profile = get_profile(record.info.rules, record.info.options)
+    vulnerable = _vulnerability(record, profile)
+    games = [_game(record, deal, profile, i == 0, (dd_tables or {}).get(deal.number), vulnerable[i])
+             for i, deal in enumerate(record.deals)]
+    return "% PBN 2.1\n% EXPORT\n%\n" + "\n".join(games)
+
+
+def _quote(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+def _tag(name: str, value: str) -> str:
+    return f'[{name} "{_quote(value)}"]'
+
+
+def _vulnerability(record: SessionRecord, profile: RuleProfile) -> list[tuple[bool, bool]]:
+    """Each deal's vulnerability as the profile gives it in the course of the session (rubber
+    bridge: a side with a game is vulnerable), for ``[Vulnerable]``; a deal after an invalid one
+    takes what the profile gives it alone."""
+    from ..engine.ledger import Ledger
+    from ..engine.replay import replay_deal
+
+    ledger = Ledger(profile)
+    out: list[tuple[bool, bool]] = []
+    previous = None
+    valid = True
+    for deal in record.deals:
+        out.append(ledger.vulnerability(deal.number, deal.vulnerable) if valid
+                   else profile.vulnerability(RubberState((), 0), deal.number, deal.vulnerable))
+        replay = replay_deal(deal, profile, previous)
+        previous = deal
+        if valid and replay.valid:
+            try:
+                ledger.add(replay)
+            except IllegalMove:
+                valid = False
+        else:
+            valid = False
+    return out
+
+
+def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: bool,
+          dd: Sequence[Sequence[int]] | None, vulnerable: tuple[bool, bool]) -> str:
+    info = record.info
+    contract = deal.contract or _auction_contract(deal, profile)
+    absent = [name for name, missing in (("vulnerable", deal.vulnerable is None), ("contract", deal.contract is None),
+                                         ("result", deal.result is None), ("hands", deal.hands is None)) if missing]
+    hands = deal.hands or _hands_from_play(deal, contract, profile)
+    leader = _leader(deal, contract, profile)
+    result = deal.result if deal.result is not None else _tricks(deal, contract, leader, profile)
+    lines = [_tag("Event", info.event or ""), _tag("Site", info.site or ""), _tag("Date", info.date or ""),
+             _tag("Board", str(deal.number)),
+             *(_tag(tag, info.players[seat]) for tag, seat in (("West", 3), ("North", 0), ("East", 1), ("South", 2))),
+             _tag("Dealer", deal.dealer.name),
+             _tag("Vulnerable", VULNERABLE_TEXT[deal.vulnerable if deal.vulnerable is not None else vulnerable]),
+             _tag("Deal", "N:" + " ".join(h.pbn() for h in hands) if hands else "N:- - - -"),
+             _tag("Scoring", "Rubber" if profile.name != "duplicate-bridge" else "MP"),
+             _tag("Declarer", contract.declarer.name if contract else ""),
+             _tag("Contract", contract_text(contract) if contract else "Pass"),
+             _tag("Result", "" if result is None else str(result))]
+    if deal.recorded_score is not None:
+        lines.append(_tag("Score", f"NS {deal.recorded_score}"))
+    if info.table:
+        lines.append(_tag("Table", info.table))
+    if absent:
+        lines.append(_tag("VintAbsent", ";".join(absent)))
+    if deal.recorded is not None:
+        ns, ew = deal.recorded
+        lines.append(_tag("VintRecorded", f"NS {ns.below}/{ns.above} EW {ew.below}/{ew.above}"))
+    extra = _deal_extra(deal)
+    if extra:
+        lines.append(_tag("VintExtra", json.dumps(extra, ensure_ascii=False, sort_keys=True)))
+    if info.options:
+        lines.append(_tag("VintOptions", ";".join(f"{k}={v}" for k, v in info.options.items())))
+    lines.append(_tag("VintRules", info.rules))
+    lines.append(_tag("VintSession", info.id))
+    if first:
+        session_extra = _session_extra(record)
+        if session_extra:
+            lines.append(_tag("VintSessionExtra", json.dumps(session_extra, ensure_ascii=False, sort_keys=True)))
+    if deal.auction:
+        lines.append(_tag("Auction", deal.dealer.name))
+        calls = [_call(c) for c in deal.auction]
+        lines += [" ".join(calls[i:i + 4]) for i in range(0, len(calls), 4)]
+    if deal.play is not None and leader is not None:
+        lines.append(_tag("Play", leader.name))
+        lines += _play_rows(deal.play, leader, None if contract is None else contract.trump, profile)
+    if dd is not None:
+        lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')  # PBN's own column spec
+        lines += [f"{seat.name} {d:>2} {dd[seat][k]:>2}" for seat in (Seat.N, Seat.S, Seat.E, Seat.W)
+                  for k, d in enumerate(DD_DENOMINATIONS)]
+    return "\n".join(lines) + "\n"
+
+
+def _call(call: Call) -> str:
+    text = str(call)
+    return "Pass" if text == "pass" else text
+
+
+def _auction_contract(deal: DealRecord, profile: RuleProfile) -> Contract | None:
+    from .pbn import auction_contract
+
+    return auction_contract(deal.dealer, deal.auction, profile)
+
+
+def _leader(deal: DealRecord, contract: Contract | None, profile: RuleProfile) -> Seat | None:
+    if not deal.play:
+        return None if deal.play is None else (profile.opening_leader(contract.declarer) if contract
+                                               else profile.passed_out_leader(deal.dealer))
+    return profile.opening_leader(contract.declarer) if contract else profile.passed_out_leader(deal.dealer)
+
+
+def _hands_from_play(deal: DealRecord, contract: Contract | None, profile: RuleProfile) -> tuple[Hand, ...] | None:
+    """The dealt hands of a deal recorded by its 52 cards alone (PBN's [Deal] wants them)."""
+    leader = _leader(deal, contract, profile)
+    if deal.play is None or len(deal.play) != 52 or leader is None:
+        return None
+    try:
+        masks = hands_from_play(deal.play, None if contract is None else contract.trump, leader, profile)
+    except Exception:  # a broken play: the hands stay unknown ("-")
+        return None
+    return tuple(Hand(m) for m in masks)
+
+
+def _tricks(deal: DealRecord, contract: Contract | None, leader: Seat | None, profile: RuleProfile) -> int | None:
+    """The declarer's tricks from a complete play (PBN's [Result] for a deal without one)."""
+    if contract is None or deal.play is None or len(deal.play) != 52 or leader is None:
+        return None
+    won = 0
+    for k in range(13):
+        trick = deal.play[4 * k:4 * k + 4]
+        leader = SEATS[(leader + profile.trick_winner(trick, contract.trump)) & 3]
+        won += leader.side is contract.declarer.side
+    return won
+
+
+def _play_rows(play: Sequence[Card], first: Seat, trump: int | None, profile: RuleProfile) -> list[str]:
+    """The cards in PBN's seat columns (from the opening leader clockwise), a trick a line;
+    ``-`` for a card not played, ``*`` after a play that stops early."""
+    rows: list[str] = []
+    leader = first
+    for k in range(0, len(play), 4):
+        trick = play[k:k + 4]
+        row = ["-"] * 4
+        for i, card in enumerate(trick):
+            row[((leader + i) - first) & 3] = CARDS[card].name
+        rows.append(" ".join(row))
+        if len(trick) == 4:
+            leader = SEATS[(leader + profile.trick_winner(trick, trump)) & 3]
+    if len(play) < 52:
+        rows.append("*")
+    return rows
+
+
+def _deal_extra(deal: DealRecord) -> dict[str, object]:
+    """What a deal holds beyond PBN's tags: unknown fields, nested unknowns, comments."""
+    out: dict[str, object] = {}
+    if deal.extra:
+        out["extra"] = deal.extra
+    if deal.nested_extra:
+        out["nested_extra"] = deal.nested_extra
+    if deal.comments:
+        out["comments"] = [{"before": c.before, "text": c.text} for c in deal.comments]
+    return out
+
+
+def _session_extra(record: SessionRecord) -> dict[str, object]:
+    info = record.info
+    out: dict[str, object] = {}
+    for key, value in (("extra", info.extra), ("nested_extra", info.nested_extra), ("record_extra", record.extra)):
+        if value:
+            out[key] = value
+    if record.comments:
+        out["comments"] = [{"before": c.before, "text": c.text} for c in record.comments]
+    return out

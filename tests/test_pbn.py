@@ -214,6 +214,23 @@ def test_the_store_keeps_the_board_fields(tmp_path):
     assert '"contract": "4H"' in (tmp_path / "out.json").read_text()
 
 
+def test_import_stores_every_session_of_a_file(tmp_path):
+    """A team event's file holds each board twice, one session per room: import stores both,
+    every board audited clean, and re-importing the file changes nothing."""
+    from vint_replay.store import Store
+
+    store = Store(tmp_path / "store")
+    summary = store.import_paths([str(DATA / "junior-teams-1998.pbn")], workers=1)
+    assert [o.status for o in summary.outcomes] == ["imported", "imported"] and summary.deals == 40
+    ids = sorted(store.sessions().session_id)
+    assert ids == sorted(r.record.info.id for r in pbn_sessions((DATA / "junior-teams-1998.pbn").read_bytes()))
+    for sid in ids:
+        record = store.load_session(sid)
+        assert audit(record, evaluate(record).score).clean
+    again = store.import_paths([str(DATA / "junior-teams-1998.pbn")], workers=1)
+    assert not again.imported and not again.rejected
+
+
 def test_a_repeated_tag_is_a_warning_and_an_error_in_strict_mode():
     text = board(1).replace('[Dealer "N"]', '[Dealer "N"]\n[Dealer "E"]')
     lenient = read(text)

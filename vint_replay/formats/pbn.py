@@ -64,7 +64,8 @@ def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
             numbers = ", ".join(str(d.number) for d in other.boards)
             chosen.diagnostics.append(Diagnostic(
                 "pbn_session", f"session {i} of this file ({' / '.join(k for k in other.key if k)}) holds "
-                f"board{'s' if len(other.boards) > 1 else ''} {numbers}: read it with --session {i}", severity=Severity.WARNING, line=line, column=column))
+                f"board{'s' if len(other.boards) > 1 else ''} {numbers}: read it with --session {i} (import stores "
+                "every session)", severity=Severity.WARNING, line=line, column=column))
     return chosen
 
 

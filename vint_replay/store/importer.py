@@ -19,7 +19,8 @@ import pyarrow as pa
 
 from .columnar import ParsedSession, check_parsed, decoded_session, empty_batch, parse_texts
 from ..engine.diagnostics import Diagnostic, Severity
-from ..formats import format_of, read_bytes
+from ..formats import ReadResult, format_of, read_bytes
+from ..formats.pbn import pbn_sessions
 from ..formats.json_record import plain_text
 from ..engine.gc_pause import paused_gc
 from ..engine.session import SessionReport, evaluate
@@ -131,25 +132,27 @@ def _check_batch(paths: list[str]) -> CheckedBatch:
     now = datetime.now(timezone.utc)
     cpu = time.process_time()
     bulk: list[tuple[int, ParsedSession, Source]] = []  # (outcome index, session, source) for the columnar path
+    path_of: dict[int, str] = {}  # outcome index -> its file (a PBN file has an outcome per session)
     with paused_gc():
         texts: list[tuple[int, str, Source]] = []  # (outcome index, text, source) of the JSON files to parse
         for path in paths:
             text, source, outcome = _read_plain(path)
+            path_of[len(outcomes)] = path
             if text is not None:
                 texts.append((len(outcomes), text, source))  # type: ignore[arg-type]
             elif outcome is None:
-                outcome, row = _check_one(path, rows, now)
-                row_of.append(row)
-                outcomes.append(outcome)
+                for outcome, row in _check_one(path, rows, now):
+                    row_of.append(row)
+                    outcomes.append(outcome)
                 continue
             outcomes.append(outcome)  # type: ignore[arg-type]
             row_of.append(None)
         for (i, text, source), parsed in zip(texts, parse_texts([text for _, text, _ in texts])):
             parsed = parsed or decoded_session(text)  # laid out otherwise than the writer does: decoded first
             if parsed is None or parsed.call_counts.max() > MAX_CALLS:  # the reference path says why
-                outcomes[i], row_of[i] = _check_one(paths[i], rows, now)
+                outcomes[i], row_of[i] = _check_one(path_of[i], rows, now)[0]  # a JSON file: one session
             else:
-                outcomes[i] = FileOutcome(paths[i], "rejected", parsed.info.id, len(parsed.number))
+                outcomes[i] = FileOutcome(path_of[i], "rejected", parsed.info.id, len(parsed.number))
                 bulk.append((i, parsed, source))
         if bulk:
             try:
@@ -158,7 +161,7 @@ def _check_batch(paths: list[str]) -> CheckedBatch:
                 batch, irregular = empty_batch(), list(range(len(bulk)))
             for k in irregular:  # the reference engine finds and reports what is wrong
                 i = bulk[k][0]
-                outcomes[i], row_of[i] = _check_one(paths[i], rows, now)
+                outcomes[i], row_of[i] = _check_one(path_of[i], rows, now)[0]  # a JSON file: one session
             dropped = set(irregular)
             regular = [b for k, b in enumerate(bulk) if k not in dropped]
             digests = columnar_sha256(batch)
@@ -190,32 +193,44 @@ def _read_plain(path: str) -> tuple[str | None, Source | None, FileOutcome | Non
     return text, Source(os.path.abspath(path), "json", sha), None
 
 
-def _check_one(path: str, rows: TableRows, now: datetime) -> tuple[FileOutcome, int | None]:
-    """Check one file with the reference engine: its outcome, and its session index in
-    ``rows`` if it was added there."""
+def _check_one(path: str, rows: TableRows, now: datetime) -> list[tuple[FileOutcome, int | None]]:
+    """Check one file with the reference engine: an outcome per session it holds (a PBN file
+    may hold several), each with its session index in ``rows`` if it was added there."""
     try:
-        outcome, report, source, digest = _check(path)
+        checked = _check(path)
     except Exception as err:  # an engine bug must not take the other files down with it
-        return FileOutcome(path, "rejected", diagnostics=[_internal(err)]), None
-    if report is None:
-        return outcome, None
-    rows.add(report, source, now, digest)  # type: ignore[arg-type]
-    return outcome, len(rows) - 1
+        return [(FileOutcome(path, "rejected", diagnostics=[_internal(err)]), None)]
+    out: list[tuple[FileOutcome, int | None]] = []
+    for outcome, report, source, digest in checked:
+        if report is None:
+            out.append((outcome, None))
+        else:
+            rows.add(report, source, now, digest)  # type: ignore[arg-type]
+            out.append((outcome, len(rows) - 1))
+    return out
 
 
-def _check(path: str) -> tuple[FileOutcome, SessionReport | None, Source | None, str | None]:
-    """One file's outcome and, if it can be stored, its report, source and content hash."""
+def _check(path: str) -> list[tuple[FileOutcome, SessionReport | None, Source | None, str | None]]:
+    """Each session's outcome in one file and, if it can be stored, its report, source and
+    content hash (a PBN file holds a session per event and room; other files one)."""
     try:
         data = Path(path).read_bytes()
     except OSError as err:
         problem = Diagnostic("syntax", f"cannot read the file: {err.strerror or err}")
-        return FileOutcome(path, "rejected", diagnostics=[problem]), None, None, None
+        return [(FileOutcome(path, "rejected", diagnostics=[problem]), None, None, None)]
     sha = hashlib.sha256(data).hexdigest()
     known = _known.get(sha)
     if known is not None:
-        return FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256), None, None, None
+        return [(FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256), None, None, None)]
     fmt = format_of(path)
-    result = read_bytes(data, fmt)
+    results = pbn_sessions(data) if fmt == "pbn" else [read_bytes(data, fmt)]
+    return [_check_session(path, fmt, sha, result) for result in results]
+
+
+def _check_session(path: str, fmt: str, sha: str,
+                   result: ReadResult) -> tuple[FileOutcome, SessionReport | None, Source | None, str | None]:
+    """One session read from ``path``: its outcome and, if it can be stored, its report,
+    source and content hash."""
     if result.record is None:
         return FileOutcome(path, "rejected", diagnostics=list(result.diagnostics)), None, None, None
     report = evaluate(result.record, result.diagnostics)

@@ -164,7 +164,11 @@ def outputs(runner, args: list[str]) -> tuple[int, str, str]:
 
 
 def assert_same_output_as_reference(runner, monkeypatch, args: list[str]) -> None:
-    """The command prints and exits exactly as it does when every file takes the reference path."""
+    """The command prints and exits exactly as it does when every file takes the reference path
+    (the batch path is taken here whatever the input's size)."""
+    from vint_replay import cli
+
+    monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     batch = outputs(runner, args)
     with monkeypatch.context() as m:
         m.setattr(validity, "valid_by_batch", lambda paths: {})
@@ -239,12 +243,27 @@ def test_the_batch_verdict_is_the_columnar_check():
     assert columnar.check_parsed(parsed)[1] == [1]
 
 
+def test_small_inputs_skip_the_batch_path_and_large_ones_take_it(runner, monkeypatch):
+    """An evening or two is checked faster than NumPy is imported: below BATCH_VALIDATE_BYTES
+    validate does not ask the batch path; at or above it, it does."""
+    from vint_replay import cli
+
+    asked: list[list[str]] = []
+    monkeypatch.setattr(validity, "valid_by_batch", lambda paths: asked.append(list(paths)) or {})
+    outputs(runner, [str(SAMPLES[0])])
+    assert asked == [] and SAMPLES[0].stat().st_size < cli.BATCH_VALIDATE_BYTES
+    monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", SAMPLES[0].stat().st_size)
+    outputs(runner, [str(SAMPLES[0])])
+    assert asked == [[str(SAMPLES[0])]]
+
+
 def test_validate_imports_nothing_heavy():
-    """Start-up is part of every run: pandas, pyarrow, dash and endplay stay out of validate."""
+    """Start-up is part of every run: pandas, pyarrow, dash and endplay stay out of validate
+    (and, for a small input, the batch path and NumPy too)."""
     code = ("import sys\nfrom vint_replay.cli import main\n"
             "try:\n    main(sys.argv[1:])\nexcept SystemExit as done:\n    code = done.code\n"
             "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'pandas', 'pyarrow', 'dash', 'endplay', 'plotly'})\n"
             "print(code, heavy, 'vint_replay.store.columnar' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code, "validate", str(SAMPLES[0]), str(BROKEN)],
                           capture_output=True, text=True, cwd=ROOT, check=True)
-    assert done.stdout.splitlines()[-1] == "1 [] True"
+    assert done.stdout.splitlines()[-1] == "1 [] False"

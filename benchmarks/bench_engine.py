@@ -6,9 +6,9 @@ generated session, and ``vint-replay validate`` on a 30-deal file within 4× the
 
 * scalar (reference): ``read_json`` + ``session.evaluate`` — the engine the CLI, the dashboard
   and every diagnostic come from, one deal and one move at a time;
-* batch (columnar): ``loads_record`` (json.loads refusing repeated keys) + ``columnar.parse_session`` + ``columnar.check_parsed`` —
-  the NumPy path the store importer uses for plain canonical files (all deals at once; anything
-  irregular goes back to the scalar pipeline).
+* batch (columnar): ``plain_text`` + ``columnar.parse_texts`` + ``columnar.check_parsed`` — the
+  NumPy path the store importer uses for plain canonical files (all deals at once, read from the
+  text without a Python object per card; anything irregular goes back to the scalar pipeline).
 
 Run: ``python benchmarks/bench_engine.py [--deals 2000] [--runs 7]``.
 """
@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from strategies import random_session  # noqa: E402
 
-from vint_replay.store.columnar import check_parsed, parse_session  # noqa: E402
-from vint_replay.formats.json_record import loads_record, read_json, write_json  # noqa: E402
+from vint_replay.store.columnar import check_parsed, parse_texts  # noqa: E402
+from vint_replay.formats.json_record import plain_text, read_json, write_json  # noqa: E402
 from vint_replay.engine.session import evaluate  # noqa: E402
 
 
@@ -63,8 +63,9 @@ def throughput(path: Path, runs: int) -> tuple[float, float, float]:
 
 
 def batch_throughput(path: Path, runs: int) -> tuple[float, float, float, float]:
-    """Median deals/s of the batch pipeline, and the medians of its parts (seconds):
-    loads_record, parse_session (shape and spelling to arrays), check_parsed (replay + score)."""
+    """Median deals/s of the batch pipeline as the importer runs it, and the medians of its
+    parts (seconds): decoding the text (plain_text), reading it into arrays (parse_texts, no
+    Python object per card), check_parsed (replay + score)."""
     data = path.read_bytes()
     totals, loads, parses, checks = [], [], [], []
     deals = 0
@@ -73,9 +74,10 @@ def batch_throughput(path: Path, runs: int) -> tuple[float, float, float, float]
     try:
         for _ in range(runs):
             t0 = time.perf_counter()
-            raw = loads_record(data)
+            text = plain_text(data)
             t1 = time.perf_counter()
-            parsed = parse_session(raw)
+            assert text is not None
+            [parsed] = parse_texts([text])
             t2 = time.perf_counter()
             assert parsed is not None, "the generated file is plain canonical JSON"
             batch, refused = check_parsed([parsed])
@@ -118,8 +120,8 @@ def main() -> None:
               f"{args.deals} deals; read_json {read_s * 1000:.1f} ms, evaluate {check_s * 1000:.1f} ms) "
               "— target 50,000")
         rate, load_s, parse_s, check_s = batch_throughput(big, args.runs)
-        print(f"batch throughput (loads_record + columnar parse_session + check_parsed): {rate:,.0f} deals/s "
-              f"(median of {args.runs} runs; loads_record {load_s * 1000:.1f} ms, parse {parse_s * 1000:.1f} ms, "
+        print(f"batch throughput (plain_text + columnar parse_texts + check_parsed): {rate:,.0f} deals/s "
+              f"(median of {args.runs} runs; decode {load_s * 1000:.1f} ms, parse {parse_s * 1000:.1f} ms, "
               f"replay + score {check_s * 1000:.1f} ms) — target 50,000")
         small = generated_file(folder, 30, seed=2)
         script = Path(sys.executable).parent / "vint-replay"  # the installed console script, not a pyenv shim

@@ -183,8 +183,10 @@ class DealRow:
     problems: tuple[str, ...]  # audit explanations or validation messages
 
 
-def deal_rows(report: SessionReport, checked: AuditReport | None = None) -> list[DealRow]:
-    """Every deal with contract, declarer, tricks and points, plus what is wrong with it."""
+def deal_rows(report: SessionReport, checked: AuditReport | None = None, paper: bool = True) -> list[DealRow]:
+    """Every deal with contract, declarer, tricks and points, plus what is wrong with it; the
+    paper figures beside them unless ``paper`` is off (a rescored evening: the paper was kept
+    under the table's own rules)."""
     scored: dict[int, DealScore] = {d.number: d for d in (report.score.deals if report.score else ())}
     explained: dict[int, list[str]] = {}
     for m in checked.mismatches if checked else ():
@@ -209,7 +211,7 @@ def deal_rows(report: SessionReport, checked: AuditReport | None = None) -> list
         points = None
         if s is not None:
             points = tuple((t.below, t.above) for t in (s.totals(Side.NS), s.totals(Side.EW)))
-        recorded = None if deal.recorded is None else tuple((t.below, t.above) for t in deal.recorded)
+        recorded = None if deal.recorded is None or not paper else tuple((t.below, t.above) for t in deal.recorded)
         game = ""
         if s is not None and s.game is not None:
             game = f"{s.game.side.label} {'rubber' if s.game.bonus == 'rubber' else 'game'}" + (

@@ -16,6 +16,7 @@ from dashboards.app import create_app
 from dashboards.live import console_errors, headless_chromium, serving
 from vint_replay.analysis.batch import analyse_store
 from vint_replay.store import Store
+from vint_replay.store.corrections import apply_corrections
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDTH = 1400
@@ -29,6 +30,11 @@ PAGES = [
     # 5 × →: North's ♠3 (the first card of trick 2) gave two tricks away; East's best cards lit
     ("replay-dd", "/replay/arbat-2026-11-03-t1/2", "\ue014" * 5, "best"),
     ("analysis", "/analysis", "", None),
+    ("scoresheet-rescored", "/session/arbat-2026-11-03-t1?rules=classic", "", None),  # the profile switch
+    ("scoresheet-classic", "/session/arbat-2026-12-15-t1", "", None),  # classic: coronkas, X marks
+    # a real tournament board (PBN), 5 × →: the opening lead made, the dummy face up
+    ("replay-bridge", "/replay/16th-european-youth-team-championships-1998-07-16-open/1", "\ue014" * 5, None),
+    ("history", "/history/arbat-2026-11-03-t2", "", None),  # the corrected sample: what changed, how the score moved
 ]
 
 
@@ -39,7 +45,10 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "store")
-        store.import_paths([str(p) for p in sorted((ROOT / "sample_data").glob("*.json"))], workers=1)
+        store.import_paths([str(p) for p in sorted((ROOT / "sample_data").glob("*.json"))]
+                           + [str(ROOT / "tests" / "data" / "pbn" / "junior-teams-1998.pbn")], workers=1)
+        for _ in apply_corrections(store, ROOT / "sample_data" / "corrections"):  # as the demo does
+            pass
         analyse_store(store, workers=os.cpu_count() or 1)
         with serving(create_app(store.root)) as url, headless_chromium(WIDTH, 900) as driver:
             for name, path, keys, tick in PAGES:

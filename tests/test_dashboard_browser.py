@@ -173,6 +173,7 @@ def test_scoresheet_switches_to_another_profile(browser, page):
     assert text_of(browser, "#difference") == "E–W by 810"
     assert "Rescored under the classic rules; the table played volchaninov" in text_of(browser, "#rules-note")
     assert text_of(browser, "#audit-status") == "rescored under classic: not audited"
+    assert "paper" not in text_of(browser, ".deals-card")  # the paper was kept under the table's rules
     link = next(a for a in css(browser, "#rules-switch a") if "played" in a.text)
     link.click()
     wait_for(lambda: text_of(browser, "#total-NS") == "1768")

@@ -33,7 +33,7 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
     checked = None if rescored else data.audit_of(report)  # the paper score was kept under the table's rules
     info = report.record.info
     sheet = data.scoresheet(report, checked)
-    rows = data.deal_rows(report, checked)
+    rows = data.deal_rows(report, checked, paper=not rescored)
     facts = " · ".join(x for x in (info.date, info.event, info.site, info.table and f"table {info.table}") if x)
     status = f"rescored under {rescore}: not audited" if rescored else data.audit_status(report, checked)
     return html.Div([

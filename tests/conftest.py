@@ -3,7 +3,10 @@ the synthetic test profiles registered for a module (``synthetic_profiles``)."""
 from __future__ import annotations
 
 import json
+import os
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from click.testing import CliRunner
@@ -50,3 +53,25 @@ def synthetic_profiles():
     ``pytestmark = pytest.mark.usefixtures("synthetic_profiles")``."""
     with registered():
         yield
+
+
+def require_chromium() -> None:
+    """Skip a browser test where Chromium is missing — except in CI, where it must run."""
+    from dashboards.live import chromium_missing
+
+    reason = chromium_missing()
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the browser tests: {reason}")
+        pytest.skip(reason)
+
+
+@contextmanager
+def dashboard_in_chromium(store_root: Path) -> Iterator[tuple[object, str]]:
+    """A real dashboard over ``store_root`` on loopback and a headless Chromium: (driver, base URL)."""
+    from dashboards.app import create_app
+    from dashboards.live import headless_chromium, serving
+
+    require_chromium()
+    with serving(create_app(store_root)) as base, headless_chromium() as driver:
+        yield driver, base

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import time
 from importlib.util import find_spec
 from pathlib import Path
@@ -16,7 +15,8 @@ from urllib.parse import quote
 
 import pytest
 
-from dashboards.live import chromium_missing, console_errors, headless_chromium, serving
+from conftest import require_chromium
+from dashboards.live import console_errors, headless_chromium, serving
 
 if find_spec("endplay"):
     from test_dashboard_dd import ACE, analyse_sessions, write_ace_lead
@@ -61,11 +61,7 @@ def url(store_path):
 
 @pytest.fixture(scope="module")
 def browser():
-    reason = chromium_missing()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the browser tests: {reason}")
-        pytest.skip(reason)
+    require_chromium()
     with headless_chromium() as driver:
         yield driver
 

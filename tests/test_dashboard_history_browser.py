@@ -3,12 +3,12 @@ lists the versions and links to ``/history/<id>``, which shows the sample correc
 deal by deal and the engine's score of each version."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-from dashboards.live import chromium_missing, console_errors, headless_chromium, serving
+from conftest import dashboard_in_chromium
+from dashboards.live import console_errors
 from test_dashboard_browser import css, text_of, wait_for
 
 pytestmark = [pytest.mark.browser,
@@ -31,14 +31,7 @@ def store(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser_at(store):
-    reason = chromium_missing()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the browser tests: {reason}")
-        pytest.skip(reason)
-    from dashboards.app import create_app
-
-    with serving(create_app(store.root)) as base, headless_chromium() as driver:
+    with dashboard_in_chromium(store.root) as (driver, base):
         yield driver, base
 
 

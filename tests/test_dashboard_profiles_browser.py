@@ -4,14 +4,14 @@ and show the contract's doubling, the vulnerability and the board-by-board sheet
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from bridge_records import DOUBLED, PART_SCORE, bridge_raw
-from dashboards.live import chromium_missing, console_errors, headless_chromium, serving
+from conftest import dashboard_in_chromium
+from dashboards.live import console_errors
 from test_dashboard_browser import css, text_of, wait_for
 
 pytestmark = [pytest.mark.browser,
@@ -47,14 +47,7 @@ def sessions(tmp_path_factory) -> dict[str, list[int]]:
 
 @pytest.fixture(scope="module")
 def browser_at(sessions):
-    reason = chromium_missing()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the browser tests: {reason}")
-        pytest.skip(reason)
-    from dashboards.app import create_app
-
-    with serving(create_app(sessions["_store"])) as base, headless_chromium() as driver:
+    with dashboard_in_chromium(sessions["_store"]) as (driver, base):
         yield driver, base
 
 

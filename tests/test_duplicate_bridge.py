@@ -56,3 +56,23 @@ def test_s2_vulnerability_by_the_board_or_the_rotation():
     assert rotation[:4] == [(False, False), (True, False), (False, True), (True, True)]
     assert rotation[16] == rotation[0]
     assert DUPLICATE.vulnerability(none, 1, (True, True)) == (True, True)
+
+
+def test_score_json_carries_vulnerability_and_each_board_score(tmp_path):
+    """format.md §5: under bridge `score --json` adds each deal's vulnerability, and under
+    duplicate each board's score from N–S's side (board 4: 4♠ by W + 1, both vulnerable,
+    −(120 + 30 + 500); board 7: 6♣XX by S + 1, both vulnerable, 480 + 400 + 500 + 750 + 100)."""
+    from click.testing import CliRunner
+
+    from vint_replay.cli import main
+
+    path = Path(__file__).parent / "data" / "rubber_bridge.json"
+    doc = json.loads(CliRunner().invoke(main, ["score", str(path), "--json", "--rules", "duplicate-bridge"]).output)
+    boards = {d["number"]: d for d in doc["deals"]}
+    assert boards[4]["vulnerable"] == {"NS": True, "EW": True} and boards[4]["board_score"] == -650
+    assert boards[7]["board_score"] == 2230
+    rubber = json.loads(CliRunner().invoke(main, ["score", str(path), "--json"]).output)
+    assert "board_score" not in rubber["deals"][0] and rubber["deals"][5]["vulnerable"] == {"NS": True, "EW": True}
+    vint = json.loads(CliRunner().invoke(main, ["score", str(Path(__file__).parent / "data" / "worked_example.json"),
+                                                "--json"]).output)
+    assert "vulnerable" not in vint["deals"][0]

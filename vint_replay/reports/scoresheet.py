@@ -15,13 +15,14 @@ from .labels import contract_text
 SCORE_FORMAT = "vint-score/1"
 
 
-def deal_json(deal: DealScore) -> dict[str, object]:
-    """One deal of format.md §4's score output."""
+def deal_json(deal: DealScore, profile: RuleProfile | None = None) -> dict[str, object]:
+    """One deal of format.md §4's score output; under a profile with vulnerability also each
+    side's, and under one scored board by board the board's score from N–S's side (§5)."""
     contract = deal.contract
     game = None
     if deal.game is not None:
         game = {"side": deal.game.side.name, "trick": deal.game.trick, "bonus": deal.game.bonus}
-    return {
+    out: dict[str, object] = {
         "number": deal.number,
         "rubber": deal.rubber,
         "dealer": deal.dealer.name,
@@ -34,6 +35,11 @@ def deal_json(deal: DealScore) -> dict[str, object]:
         "game": game,
         "totals": {s.name: {"below": t.below, "above": t.above} for s in Side for t in [deal.totals(s)]},
     }
+    if profile is not None and profile.has_vulnerability:
+        out["vulnerable"] = {"NS": deal.vulnerable[0], "EW": deal.vulnerable[1]}
+    if profile is not None and profile.scoresheet is SheetLayout.BOARDS:
+        out["board_score"] = board_score(deal.entries)
+    return out
 
 
 def rules_note(record: SessionRecord, profile: RuleProfile | None) -> str | None:
@@ -68,7 +74,8 @@ def score_json(record: SessionRecord, score: SessionScore, profile: RuleProfile 
     if rules_note(record, profile):
         assert profile is not None
         session["rules"], session["recorded_rules"] = profile.name, record.info.rules
-    return {"format": SCORE_FORMAT, "session": session, "deals": [deal_json(d) for d in score.deals], "rubbers": rubbers}
+    return {"format": SCORE_FORMAT, "session": session, "deals": [deal_json(d, profile) for d in score.deals],
+            "rubbers": rubbers}
 
 
 def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleProfile, width: int = 23) -> str:

@@ -18,7 +18,7 @@ from vint_replay.engine.diagnostics import MAX_PER_DEAL, MAX_PER_FILE, UNLISTED,
 from vint_replay.engine.printable import printable
 from vint_replay.engine.record import Comment
 from vint_replay.formats import sniff_format
-from vint_replay.formats.json_record import read_json, write_json
+from vint_replay.formats.json_record import DEAL_KEYS, SESSION_KEYS, read_json, write_json
 from vint_replay.formats.vint_text import read_vint, write_vint
 
 HOSTILE_NAME = "Evil\x1b]0;pwned\x07\x1b[2J\x00\u202e"
@@ -120,15 +120,12 @@ def hostile_records(draw, worked):
     players = tuple(draw(TEXT) for _ in range(4))
     sid = draw(TEXT.filter(str.strip))
     tags = {key: draw(st.none() | TEXT) for key in ("event", "site", "date", "table")}
-    extra = draw(st.dictionaries(TEXT.filter(lambda k: k not in ("id", "players", "rules", "event", "site", "date",
-                                                                   "table")), TEXT, max_size=3))
+    extra = draw(st.dictionaries(TEXT.filter(lambda k: k not in SESSION_KEYS), TEXT, max_size=3))  # unknown names only
     info = dataclasses.replace(worked.info, id=sid, players=players, extra=extra, **tags)
     anchors = ("Deal", "Dealer", "Hands", "Auction", "auction[2]", "Play", "play[8]", "Score", "end")
     drawn = [Comment(draw(st.sampled_from(anchors)), draw(COMMENT)) for _ in range(draw(st.integers(0, 3)))]
     comments = tuple(sorted(drawn, key=lambda c: anchors.index(c.before)))  # in file order, as a reader gives them
-    deal_extra = draw(st.dictionaries(TEXT.filter(lambda k: k not in ("number", "dealer", "hands", "auction", "play",
-                                                                        "result", "recorded", "comments")),
-                                      TEXT, max_size=2))
+    deal_extra = draw(st.dictionaries(TEXT.filter(lambda k: k not in DEAL_KEYS), TEXT, max_size=2))
     deal = dataclasses.replace(worked.deals[0], comments=comments, extra=deal_extra)
     return dataclasses.replace(worked, info=info, deals=(deal,))
 

@@ -84,3 +84,14 @@ if os.environ.get("CI"):
 
     settings.register_profile("ci", derandomize=True)
     settings.load_profile("ci")
+
+
+def score_of_file(path: Path):
+    """The engine's score of a record file that must be valid (its problems shown otherwise)."""
+    from vint_replay.engine.session import evaluate
+    from vint_replay.formats import read_file
+
+    result = read_file(path)
+    report = evaluate(result.record, result.diagnostics)
+    assert report.valid, [d.describe() for d in report.diagnostics]
+    return report.score

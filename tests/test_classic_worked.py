@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import score_of_file
+
 from vint_replay.engine.scoring import Item, Line
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import evaluate
-from vint_replay.formats import read_file
 from vint_replay.formats.json_record import read_json
 
 RUBBER = Path(__file__).parent / "data" / "classic_rubber.json"
@@ -61,10 +62,7 @@ DEAL_TOTALS = {  # §11.2, per deal: (N–S below, N–S above, E–W below, E�
 
 @pytest.fixture(scope="module")
 def rubber():
-    result = read_file(RUBBER)
-    report = evaluate(result.record, result.diagnostics)
-    assert report.valid, [d.describe() for d in report.diagnostics]
-    return report.score
+    return score_of_file(RUBBER)
 
 
 @pytest.mark.parametrize("number", sorted(DEAL_TOTALS))

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import score_of_file
+
 from vint_replay.engine.auction import Auction
 from vint_replay.engine.calls import Call, Contract, Denomination as D
 from vint_replay.engine.cards import Card
@@ -17,7 +19,6 @@ from vint_replay.engine.profiles.rubber_bridge import undertricks
 from vint_replay.engine.scoring import DealFacts, Item
 from vint_replay.engine.seats import Seat, Side
 from vint_replay.engine.session import evaluate
-from vint_replay.formats import read_file
 from vint_replay.formats.json_record import read_json
 
 RUBBER = Path(__file__).parent / "data" / "rubber_bridge.json"
@@ -175,10 +176,7 @@ def test_s6_4_ruling_5_unfinished_rubber():
 
 @pytest.fixture(scope="module")
 def rubber():
-    result = read_file(RUBBER)
-    report = evaluate(result.record, result.diagnostics)
-    assert report.valid, [d.describe() for d in report.diagnostics]
-    return report.score
+    return score_of_file(RUBBER)
 
 
 EXPECTED = {  # §7, deal by deal: contract, declarer, entries

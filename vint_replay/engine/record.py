@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from .calls import Call, Contract
 from .cards import Card, Hand
@@ -33,6 +34,8 @@ class SessionInfo:
     table: str | None = None
     rules: str = "volchaninov"
     options: dict[str, str] = field(default_factory=dict)  # the profile's session options, e.g. x_marks
+    laws: str | None = None  # the laws on irregularities in force ("001"); None: strict records
+    draw: tuple[Card, Card, Card, Card] | None = None  # the cards drawn for seats, by Seat (laws §1)
     extra: dict[str, object] = field(default_factory=dict)  # unknown fields, kept for the writer
     nested_extra: dict[str, dict[str, object]] = field(default_factory=dict)  # by field: {"players": {...}}
 
@@ -47,6 +50,40 @@ class Comment:
 
     before: str
     text: str
+
+
+class IrregularityKind(StrEnum):
+    """The irregularities a deal under the laws may record (docs/rules/laws.md)."""
+
+    REVOKE = "revoke"  # §8
+    LEAD_OUT_OF_TURN = "lead_out_of_turn"  # §7.3
+    EXPOSED = "exposed"  # §7.1–7.2
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """One irregularity where it happened: who, at which trick (1–13), and its kind's fields.
+
+    Fields a kind does not use stay ``None``; ``extra`` keeps unknown fields for the writer.
+    """
+
+    kind: IrregularityKind
+    seat: Seat
+    trick: int | None = None
+    card: Card | None = None  # exposed: the card shown
+    claimed: bool | None = None  # revoke: the opponents claimed it (penalised)
+    asked: bool | None = None  # revoke: the partner asked "not by mistake?" (law 153)
+    accepted: bool | None = None  # lead out of turn: the lead stood (law 173)
+    called_round: int | None = None  # exposed: the round of its suit it was called to (1–3)
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class CallOutOfTurn:
+    """A call spoken out of turn: its index in the auction and who spoke (laws §4.5)."""
+
+    index: int
+    by: Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +109,12 @@ class DealRecord:
     vulnerable: tuple[bool, bool] | None = None  # as recorded (by Side), for profiles with vulnerability
     contract: Contract | None = None  # as recorded (PBN's Contract and Declarer); the auction's rules if both
     recorded_score: int | None = None  # a board's recorded score from N–S's side (PBN's [Score "NS 620"])
+    # -- the laws layer (docs/format.md §5); all empty without it ---------------------------------
+    irregularities: tuple[Irregularity, ...] = ()  # in the order they happened
+    out_of_turn: tuple[CallOutOfTurn, ...] = ()  # calls of ``auction`` spoken out of turn
+    void: str | None = None  # the law a void (thrown-in) deal was voided by, e.g. "25"
+    deal_lost: bool = False  # the deal passed to the next player (laws §2.3)
+    thrown: tuple[Card, ...] = ()  # a 14-card player's extra card thrown away after trick 13 (laws §3.4)
 
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]

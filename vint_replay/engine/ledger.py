@@ -14,6 +14,7 @@ from typing import Sequence
 
 from .calls import Contract
 from .errors import IllegalMove
+from .laws.penalty import RevokePenalty, capped_entries, penalty_entries
 from .profiles import RubberState, RuleProfile
 from .record import LineTotals
 from .replay import DealReplay
@@ -49,6 +50,7 @@ class DealScore:
     below_after: tuple[tuple[int, int], ...] = ()
     below_end: tuple[int, int] | None = None  # both sides below the old line once the deal is written
     vulnerable: tuple[bool, bool] = (False, False)  # both sides' vulnerability in the deal, as the profile gave it
+    penalty: RevokePenalty | None = None  # laws §8.4: the revoke penalty applied (``tricks`` are then adjusted)
 
     @property
     def passed_out(self) -> bool:
@@ -152,11 +154,14 @@ class Ledger:
         return out
 
     def settle(self, contract: Contract | None, tricks: tuple[int, int] | None,
-               running: tuple[Sequence[int], Sequence[int]] | None, dealer: Seat) -> Settled:
+               running: tuple[Sequence[int], Sequence[int]] | None, dealer: Seat,
+               final: tuple[int, int] | None = None) -> Settled:
         """Advance the scoresheet by one deal whose own entries are scored elsewhere.
 
         ``running`` is the race of :meth:`running` over the tricks played card by card (``None``
-        for a result-only deal; fewer than all tricks for a claim), ``tricks`` the final counts.
+        for a result-only deal; fewer than all tricks for a claim), ``tricks`` the final counts,
+        ``final`` what each side writes below the line when it is not the tricks' points (a
+        revoke penalty's cap, laws §8.4.4).
         Raises :class:`IllegalMove` (``order_needed``) when tricks whose order is unknown would
         take both sides to game.
         """
@@ -170,7 +175,8 @@ class Ledger:
             return Settled(rubber.number, None, tuple(entries))
         assert tricks is not None
         profile, below = self.profile, self.below
-        final = (profile.below_points(contract, Side.NS, tricks[0]), profile.below_points(contract, Side.EW, tricks[1]))
+        if final is None:
+            final = (profile.below_points(contract, Side.NS, tricks[0]), profile.below_points(contract, Side.EW, tricks[1]))
         reached = first_to_game(below, running, profile.game_threshold) if running is not None else None
         if reached is None and (running is None or len(running[0]) < sum(tricks)):
             # tricks not played card by card (a result-only deal, or the rest of a claim): their
@@ -229,6 +235,8 @@ class Ledger:
                              before, vulnerable=vulnerable)
             self.score.deals.append(deal)
             return deal
+        if replay.penalty is not None:
+            return self._add_penalised(replay, contract, replay.penalty, before, vulnerable)
         running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
         facts = DealFacts(contract, replay.tricks_won, replay.hands, vulnerable)
         settled = self.settle(contract, replay.tricks_won, running, replay.deal.dealer)
@@ -239,6 +247,25 @@ class Ledger:
         deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, contract,
                          self.profile.trick_value(contract), replay.tricks_won, tuple(own) + settled.entries,
                          settled.game, before, after, end, vulnerable)
+        self.score.deals.append(deal)
+        return deal
+
+    def _add_penalised(self, replay: DealReplay, contract: Contract, penalty: RevokePenalty,
+                       before: tuple[int, int], vulnerable: tuple[bool, bool]) -> DealScore:
+        """A deal with a revoke penalty (laws §8.4): scored on the adjusted counts, the missing
+        tricks charged, the revoking side capped below the line; the game race runs on the
+        totals, not the trick order (the moved tricks have no place in it)."""
+        profile = self.profile
+        adjusted = penalty.tricks_after
+        own = profile.score(DealFacts(contract, adjusted, replay.hands, vulnerable))
+        own, penalty = capped_entries(profile, own + penalty_entries(profile, contract, penalty), penalty, before)
+        own.sort(key=Entry.sort_key)
+        final = tuple(sum(e.points for e in own if e.side is side and e.line is Line.BELOW) for side in SIDES)
+        settled = self.settle(contract, adjusted, None, replay.deal.dealer, final)  # type: ignore[arg-type]
+        self._add(own)
+        end = (before[0] + settled.below[0], before[1] + settled.below[1])
+        deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, contract, profile.trick_value(contract),
+                         adjusted, tuple(own) + settled.entries, settled.game, before, (), end, vulnerable, penalty)
         self.score.deals.append(deal)
         return deal
 

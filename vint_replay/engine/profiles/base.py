@@ -11,12 +11,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..calls import BIDS, CALLS_BY_CODE, Contract, Denomination
 from ..cards import SUIT_MASKS, Suit
 from ..scoring import DealFacts, Entry, Item
 from ..seats import Seat, Side
+
+if TYPE_CHECKING:
+    from ..laws import Laws
 
 VINT_ORDER = (Denomination.SPADES, Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS,
               Denomination.NOTRUMP)  # ♠ < ♣ < ♦ < ♥ < NT
@@ -80,9 +83,13 @@ class RuleProfile:
     # and of aces, so the batch path may reuse one result for equal counts
     entries_by_counts: ClassVar[bool] = False
 
+    # -- the laws layer (engine/laws/) ------------------------------------------------------------
+    takes_laws: ClassVar[bool] = False  # whether the laws on irregularities may be layered over it (vint)
+
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         self.options: dict[str, str] = {k: v[0] for k, v in self.option_values.items()}
         self.options.update(options or {})
+        self.laws: Laws | None = None  # the laws on irregularities in force (:meth:`with_laws`)
 
     def with_options(self, options: Mapping[str, object]) -> RuleProfile:
         """This profile under a session's options; :class:`ProfileError` for an unknown one."""
@@ -95,14 +102,28 @@ class RuleProfile:
                                    f"{', '.join(self.option_values[key])}, not {value!r}")
         return type(self)({k: str(v) for k, v in options.items()}) if options else self
 
+    def with_laws(self, laws: Laws | None) -> RuleProfile:
+        """This profile with the laws on irregularities layered over it (``None``: strict
+        records); :class:`ProfileError` if the profile is not one the laws were written for."""
+        if laws == self.laws:
+            return self
+        if laws is not None and not self.takes_laws:
+            raise ProfileError(f"the laws {laws.name} apply over a vint profile (volchaninov or classic), "
+                               f"not {self.name}")
+        other = type(self)(self.options)
+        other.laws = laws
+        return other
+
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self.options == other.options  # type: ignore[attr-defined]
+        return (type(self) is type(other) and self.options == other.options  # type: ignore[attr-defined]
+                and self.laws == other.laws)  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash((type(self), tuple(sorted(self.options.items()))))
+        return hash((type(self), tuple(sorted(self.options.items())), self.laws))
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r} {self.options}>"
+        laws = f" laws {self.laws.name}" if self.laws is not None else ""
+        return f"<{type(self).__name__} {self.name!r} {self.options}{laws}>"
 
     # -- auction hooks --------------------------------------------------------------------------
 
@@ -169,6 +190,11 @@ class RuleProfile:
 
     def trick_value(self, contract: Contract) -> int:
         """V: what one trick is worth below the line in this contract."""
+        raise NotImplementedError
+
+    def undertrick_value(self, contract: Contract) -> int:
+        """UT(L): what the defenders write for one trick the declarer falls short (vint
+        profiles; the laws' revoke penalty charges it for each missing trick too)."""
         raise NotImplementedError
 
     def below_points(self, contract: Contract, side: Side, taken: int) -> int:

@@ -41,9 +41,15 @@ class Classic(RuleProfile):
     passes_to_pass_out = 4  # §2: one round of passes with no bid
     passes_after_bid = 8  # §2: two full rounds after a bid
 
+    takes_laws = True  # the laws were written for classic scoring
+
     def trick_value(self, contract: Contract) -> int:
         """§3: T = 10 × L whatever the denomination."""
         return TRICK_PER_LEVEL * contract.level
+
+    def undertrick_value(self, contract: Contract) -> int:
+        """§8: 1000 × L for each trick short."""
+        return UNDERTRICK_PER_LEVEL * contract.level
 
     def deal_entries(self, facts: DealFacts) -> list[Entry]:
         """§3–§8: tricks below; honours/aces, coronkas, slams, undertricks above."""
@@ -63,8 +69,9 @@ class Classic(RuleProfile):
                                  f"level-{level} slam declared and made"))
         if not made:
             short = contract.tricks_needed - tricks[declarers]
-            entries.append(Entry(defenders, Line.ABOVE, Item.UNDERTRICKS, UNDERTRICK_PER_LEVEL * level * short,
-                                 f"{short} undertrick{'s' if short > 1 else ''} × {UNDERTRICK_PER_LEVEL * level}"))
+            each = self.undertrick_value(contract)
+            entries.append(Entry(defenders, Line.ABOVE, Item.UNDERTRICKS, each * short,
+                                 f"{short} undertrick{'s' if short > 1 else ''} × {each}"))
             if level in DECLARED_SLAM:
                 entries.append(Entry(defenders, Line.ABOVE, Item.FAILED_CONTRACT_PREMIUM, DECLARED_SLAM[level],
                                      f"declared level-{level} slam failed"))

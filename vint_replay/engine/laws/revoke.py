@@ -1,0 +1,109 @@
+"""Revokes under the laws (docs/rules/laws.md §8.1–8.2): every revoke found from the hands, the
+record's claims checked against them, unclaimed ones reported as warnings."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..cards import SUIT_MASKS, Card, Suit
+from ..diagnostics import Severity
+from ..play import Trick
+from ..record import DealRecord, Irregularity, IrregularityKind
+from ..seats import Seat
+
+Report = Callable[..., None]  # report(code, at, message, severity=Severity.ERROR)
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """A revoke found in the play (§8.1): who played ``card`` to ``trick`` (1–13) while holding
+    a card of the suit ``led``; ``index`` is the card's place in the play."""
+
+    seat: Seat
+    trick: int
+    index: int
+    card: Card
+    led: Suit
+
+
+def find_revokes(dealt: Sequence[int], tricks: Sequence[Trick]) -> tuple[Revoke, ...]:
+    """Every revoke of the play, from the dealt hands: a card off the suit led while the player
+    still held that suit."""
+    hands = list(dealt)
+    found = []
+    for number, trick in enumerate(tricks, 1):
+        led = trick.cards[0].suit
+        for i, card in enumerate(trick.cards):
+            seat = trick.seat_of(i)
+            if i and card.suit is not led and hands[seat] & SUIT_MASKS[led]:
+                found.append(Revoke(seat, number, (number - 1) * 4 + i, card, led))
+            hands[seat] &= ~card.bit
+    return tuple(found)
+
+
+def revokes_of(deal: DealRecord) -> list[tuple[int, Irregularity]]:
+    """The record's revokes that stand (not corrected at the table, §8.3), with their indices."""
+    return [(j, irr) for j, irr in enumerate(deal.irregularities)
+            if irr.kind is IrregularityKind.REVOKE and not irr.corrected]
+
+
+def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequence[Trick],
+                  report: Report) -> tuple[tuple[Revoke, ...], tuple[Seat, ...]]:
+    """Check the record's revokes against the play and report every revoke found.
+
+    Returns the revokes found and the seats of the claimed revokes to penalise, in the
+    record's order. A claimed revoke in a trick not played card by card (a paper log, or after
+    a claim) is taken as recorded; one the play contradicts is an error at the record's entry.
+    """
+    found = find_revokes(dealt, tricks) if dealt is not None else ()
+    matched: set[Revoke] = set()
+    listed: dict[Revoke, Irregularity] = {}
+    penalised: list[Seat] = []
+    for j, irr in revokes_of(deal):
+        revoke = _match(irr, found, matched, len(tricks) if dealt is not None else 0)
+        if revoke is False:
+            report("irregularity_mismatch", f"irregularities[{j}]", _no_revoke(irr, dealt, tricks))
+            continue
+        if revoke is not None:
+            matched.add(revoke)
+            listed[revoke] = irr
+        if irr.claimed:
+            penalised.append(irr.seat)
+    for revoke in found:
+        irr = listed.get(revoke)
+        if irr is None or not irr.claimed:
+            noted = "recorded as not claimed" if irr is not None else "not claimed in the record"
+            report("revoke_unclaimed", f"play[{revoke.index}]",
+                   f"trick {revoke.trick}: {revoke.seat} played {revoke.card.pretty} while holding "
+                   f"{revoke.led.symbol}: a revoke, {noted}, so not penalised (laws §8.2)", Severity.WARNING)
+    return found, tuple(penalised)
+
+
+def _match(irr: Irregularity, found: Sequence[Revoke], matched: set[Revoke], played: int) -> Revoke | None | bool:
+    """The found revoke a record's entry names; ``None`` when its trick was not played card by
+    card (taken as recorded); ``False`` when the play contradicts it."""
+    if irr.trick is not None and irr.trick > played:
+        return None
+    for revoke in found:
+        if revoke.seat is irr.seat and revoke not in matched and irr.trick in (None, revoke.trick):
+            return revoke
+    return False if played else None
+
+
+def _no_revoke(irr: Irregularity, dealt: Sequence[int] | None, tricks: Sequence[Trick]) -> str:
+    """Why the play shows no revoke where the record claims one."""
+    if irr.trick is None:
+        return f"the record lists a revoke by {irr.seat}, but {irr.seat} followed suit throughout the play"
+    trick = tricks[irr.trick - 1]
+    card = trick.cards[(irr.seat - trick.leader) & 3]
+    led = trick.cards[0].suit
+    if trick.leader is irr.seat:
+        return f"the record lists a revoke by {irr.seat} in trick {irr.trick}, but {irr.seat} led it ({card.pretty})"
+    if card.suit is led:
+        return (f"the record lists a revoke by {irr.seat} in trick {irr.trick}, but {irr.seat} followed suit "
+                f"({led.symbol} led, {irr.seat} played {card.pretty})")
+    return (f"the record lists a revoke by {irr.seat} in trick {irr.trick}, but {irr.seat} held no "
+            f"{led.symbol} then ({irr.seat} played {card.pretty})")
+
+
+__all__ = ["Revoke", "check_revokes", "find_revokes", "revokes_of"]

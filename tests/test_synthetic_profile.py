@@ -22,8 +22,8 @@ pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 # hooks (bid ranks from the order, the strength table and trick winner from card strengths,
 # the sorted score from the deal entries, pass counts read by auction_closed), the batch path's
 # hints (the synthetic profile's entries_by_counts is False unlike the default profile's) and the
-# scoresheet's layout.
-NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "bid_ranks", "order_text", "strength_table",
+# scoresheet's layout, and the laws layered over a profile (``with_laws``).
+NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "with_laws", "bid_ranks", "order_text", "strength_table",
              "trick_winner", "score", "auction_closed", "batch_path", "entries_by_counts", "scoresheet"}
 
 

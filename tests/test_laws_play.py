@@ -293,17 +293,23 @@ def test_s7_2_a_called_card_must_be_played_to_its_round():
 
 
 def test_ruling_14_a_corrected_revokes_wrong_card_stays_exposed_and_costs_nothing_else():
-    """docs/rules/laws.md §11 ruling 14, §8.3: E first put ♥2 on a spade lead, then followed;
-    the ♥2 stays exposed — E's low heart at the first heart round, with others held, is an error."""
-    fixed = Irregularity(REVOKE, Seat.E, 1, Card.parse("H2"), corrected=True)
+    """docs/rules/laws.md §11 ruling 14, §8.3: E first put ♥2 on trick 1's spade lead, then
+    followed; the ♥2 stays exposed (recorded so, law 174) — E's low heart at the first heart
+    round, with others held, is an error; there is no penalty and no revoke in the play."""
     plain = laws_deal(RANKED, "classic", "S", "1NT")
     first_heart = next(i for i, c in enumerate(plain.play) if c == Card.parse("H2"))
-    report = laws_session("classic", replace(plain, irregularities=(fixed,)))
-    assert errors(report) == [("exposed_card", f"play[{first_heart}]")]
-    assert report.replays[0].penalty is None
-    wrong = Irregularity(REVOKE, Seat.E, 1, Card.parse("S6"), corrected=True)  # of the suit led: not a revoke
-    assert errors(laws_session("classic", replace(plain, irregularities=(wrong,)))) == \
+    report = laws_session("classic", replace(plain, irregularities=(exposed("E", "H2"),)))
+    assert errors(report) == [("exposed_card", f"play[{first_heart}]")] and not warnings(report)
+    assert report.replays[0].penalty is None and report.replays[0].revokes == ()
+
+
+def test_s8_2_a_claimed_revokes_card_must_be_the_one_played():
+    """docs/rules/laws.md §8.2: W revoked with ♠4 in §10.1's trick 5, not with ♠5."""
+    named = replace(revoke("W", 5), card=Card.parse("S5"))
+    assert errors(file_under_laws("laws_revoke_10_1.json", {1: (named,)})) == \
         [("irregularity_mismatch", "irregularities[0]")]
+    right = replace(revoke("W", 5), card=Card.parse("S4"))
+    assert file_under_laws("laws_revoke_10_1.json", {1: (right,)}).valid
 
 
 # -- the layer's plumbing ---------------------------------------------------------------------------

@@ -76,7 +76,6 @@ class Irregularity:
     accepted: bool | None = None  # lead out of turn: the lead stood (law 173)
     called_round: int | None = None  # exposed: the round of its suit it was called to (1–3)
     extra: dict[str, object] = field(default_factory=dict)
-    corrected: bool | None = None  # revoke: put right before the trick was turned (law 152); ``card`` the wrong one
 
 
 @dataclass(frozen=True, slots=True)

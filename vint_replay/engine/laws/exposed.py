@@ -23,14 +23,13 @@ def accepted_leads(deal: DealRecord) -> dict[int, Seat]:
 
 def check_exposures(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequence[Trick], leader: Seat,
                     report: Report) -> None:
-    """Check every lead out of turn, exposed card and corrected revoke of the record against
-    the play (``leader``: who was to lead the first trick), and the play against the
+    """Check every lead out of turn and exposed card of the record against the play (``leader``: who was to lead the first trick), and the play against the
     restrictions of the cards they left face up."""
     for j, irr in enumerate(deal.irregularities):
         at = f"irregularities[{j}]"
         if irr.kind is IrregularityKind.LEAD_OUT_OF_TURN:
             exposed = _lead_out_of_turn(irr, at, dealt, tricks, leader, report)
-        elif irr.kind is IrregularityKind.EXPOSED or (irr.kind is IrregularityKind.REVOKE and irr.corrected):
+        elif irr.kind is IrregularityKind.EXPOSED:
             exposed = _shown(irr, at, dealt, tricks, report)
         else:
             continue
@@ -71,24 +70,12 @@ def _lead_out_of_turn(irr: Irregularity, at: str, dealt: Sequence[int] | None, t
 
 
 def _shown(irr: Irregularity, at: str, dealt: Sequence[int] | None, tricks: Sequence[Trick], report: Report) -> bool:
-    """An exposed card (§7.1) or a revoke put right (§8.3, ruling 14: the wrong card stays
-    exposed): the card must have been in the player's hand then. Returns whether it lies exposed."""
-    what = "an exposed card" if irr.kind is IrregularityKind.EXPOSED else "a corrected revoke"
+    """An exposed card (§7.1; also the wrong card of a revoke put right in time, §8.3, ruling
+    14) must have been in the player's hand then. Returns whether it lies exposed."""
     if irr.card is None:
-        report("irregularity_mismatch", at, f"{what} of {irr.seat} needs its card")
+        report("irregularity_mismatch", at, f"an exposed card of {irr.seat} needs its card")
         return False
-    if not _held(irr, at, dealt, tricks, report):
-        return False
-    if irr.kind is IrregularityKind.REVOKE and irr.trick is not None and irr.trick <= len(tricks):
-        trick = tricks[irr.trick - 1]
-        played = trick.cards[(irr.seat - trick.leader) & 3]
-        led = trick.cards[0].suit
-        if irr.card.suit is led or played.suit is not led or trick.leader is irr.seat:
-            report("irregularity_mismatch", at,
-                   f"the record lists a corrected revoke by {irr.seat} in trick {irr.trick} ({irr.card.pretty} put "
-                   f"right), but {led.symbol} was led and {irr.seat} played {played.pretty}")
-            return False
-    return True
+    return _held(irr, at, dealt, tricks, report)
 
 
 def _held(irr: Irregularity, at: str, dealt: Sequence[int] | None, tricks: Sequence[Trick], report: Report) -> bool:

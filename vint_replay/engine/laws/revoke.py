@@ -42,9 +42,9 @@ def find_revokes(dealt: Sequence[int], tricks: Sequence[Trick]) -> tuple[Revoke,
 
 
 def revokes_of(deal: DealRecord) -> list[tuple[int, Irregularity]]:
-    """The record's revokes that stand (not corrected at the table, §8.3), with their indices."""
-    return [(j, irr) for j, irr in enumerate(deal.irregularities)
-            if irr.kind is IrregularityKind.REVOKE and not irr.corrected]
+    """The record's revokes (each established: one put right in time, §8.3, leaves only its
+    wrong card exposed, recorded as such), with their indices."""
+    return [(j, irr) for j, irr in enumerate(deal.irregularities) if irr.kind is IrregularityKind.REVOKE]
 
 
 def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequence[Trick],
@@ -85,7 +85,8 @@ def _match(irr: Irregularity, found: Sequence[Revoke], matched: set[Revoke], pla
     if irr.trick is not None and irr.trick > played:
         return None
     for revoke in found:
-        if revoke.seat is irr.seat and revoke not in matched and irr.trick in (None, revoke.trick):
+        if revoke.seat is irr.seat and revoke not in matched and irr.trick in (None, revoke.trick) \
+                and irr.card in (None, revoke.card):
             return revoke
     return False if played else None
 
@@ -97,6 +98,9 @@ def _no_revoke(irr: Irregularity, dealt: Sequence[int] | None, tricks: Sequence[
     trick = tricks[irr.trick - 1]
     card = trick.cards[(irr.seat - trick.leader) & 3]
     led = trick.cards[0].suit
+    if irr.card is not None and card != irr.card and card.suit is not led:
+        return (f"the record lists {irr.seat}'s revoke in trick {irr.trick} with {irr.card.pretty}, but "
+                f"{irr.seat} played {card.pretty}")
     if trick.leader is irr.seat:
         return f"the record lists a revoke by {irr.seat} in trick {irr.trick}, but {irr.seat} led it ({card.pretty})"
     if card.suit is led:

@@ -39,7 +39,7 @@ def revoke_culprits(deal: DealRecord, cost: tuple[int, int]) -> list[Responsibil
     out: list[Responsibility] = []
     for irr in deal.irregularities:
         side = irr.seat.side
-        if (irr.kind is IrregularityKind.REVOKE and irr.claimed and irr.asked and not irr.corrected
+        if (irr.kind is IrregularityKind.REVOKE and irr.claimed and irr.asked
                 and cost[side] > 0 and all(r.seat.side is not side for r in out)):
             out.append(Responsibility(irr.seat, cost[side], "153"))
     return out

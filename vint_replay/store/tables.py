@@ -28,6 +28,7 @@ from ..engine.replay import DealReplay
 from ..engine.seats import SEATS
 from ..engine.session import SessionReport
 from ..formats.board_fields import board_fields, board_json
+from ..formats.laws_fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
 from . import schema as S
 
 _LINE_CODE = {line: i for i, line in enumerate(S.LINE_NAMES)}
@@ -56,9 +57,10 @@ def content_sha256(record: SessionRecord) -> str:
                                              d.recorded[1].below, d.recorded[1].above),
         ).encode())
         board = board_json(d)
-        if d.extra or d.comments or d.nested_extra or board:
+        laws = stored_laws_json(d)
+        if d.extra or d.comments or d.nested_extra or board or laws:
             kept = [d.extra, _comments_json(d.comments)] + ([d.nested_extra] if d.nested_extra else []) \
-                + ([{"board": board}] if board else [])
+                + ([{"board": board}] if board else []) + ([{"laws": laws}] if laws else [])
             digest.update(json.dumps(kept, ensure_ascii=False, sort_keys=True).encode())
     return digest.hexdigest()
 
@@ -92,9 +94,10 @@ def _session_text(info: SessionInfo, extra: dict[str, object], comments: tuple[C
     # absent: the digest of older records is unchanged
     nested = [info.nested_extra] if info.nested_extra or info.options else []
     options = [info.options] if info.options else []
+    laws = session_laws_json(info)
     return json.dumps([info.id, info.players, info.event, info.site, info.date, info.table, info.rules,
-                       info.extra, extra, _comments_json(comments), *nested, *options], ensure_ascii=False,
-                      sort_keys=True).encode()
+                       info.extra, extra, _comments_json(comments), *nested, *options, *([laws] if laws else [])],
+                      ensure_ascii=False, sort_keys=True).encode()
 
 
 def _deal_text(number: int, dealer: int, hands: tuple[int, ...] | None, calls: bytes, play: bytes | None,
@@ -183,7 +186,8 @@ class TableRows:
             None if ns == ew else (0 if ns > ew else 1), abs(ns - ew),
             source.file, source.format, source.sha256, content_hash, imported_at,
             _json_or_none({"session": info.extra, "record": record.extra, "comments": _comments_json(record.comments),
-                           "session_nested": info.nested_extra, "options": info.options}),
+                           "session_nested": info.nested_extra, "options": info.options,
+                           "laws": session_laws_json(info)}),
         ))
         for deal, replay, scored in zip(record.deals, report.replays, score.deals):
             number = deal.number
@@ -227,7 +231,7 @@ class TableRows:
             None if rec is None else int(recorded != tuple(totals)),
             deal.hands is not None, deal.play is not None, deal.result,
             _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments), "nested": deal.nested_extra,
-                           "board": board_json(deal)}),
+                           "board": board_json(deal), "laws": stored_laws_json(deal)}),
         )
 
     def add_columnar(self, batch: ColumnarBatch, sources: list[Source], imported_at: datetime,
@@ -407,12 +411,14 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
     """Rebuild the record a session was imported from, given its stored rows (any order);
     calls and cards are converted column by column, not row by row."""
     extra = json.loads(session["extra_json"]) if session.get("extra_json") else {}
+    laws = extra.get("laws", {})
     info = SessionInfo(
         id=session["session_id"],
         players=(session["player_n"], session["player_e"], session["player_s"], session["player_w"]),
         event=session["event"], site=session["site"], date=session["date"], table=session["table_name"],
         rules=session["rules"], options=extra.get("options", {}), extra=extra.get("session", {}),
-        nested_extra=extra.get("session_nested", {}),
+        nested_extra=extra.get("session_nested", {}), laws=laws.get("laws"),
+        draw=parse_draw(laws["draw"]).value if "draw" in laws else None,  # type: ignore[arg-type]
     )
     auctions = _by_deal(calls, "call", CALL_BY_TEXT)
     cards = _by_deal(plays, "card", CARDS_BY_NAME)
@@ -431,7 +437,8 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
                               cards.get(number, ()) if row["play_given"] else None,
                               row["result"], recorded, deal_extra.get("extra", {}),
                               comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {}),
-                              **board_fields(deal_extra.get("board", {}))))  # type: ignore[arg-type]
+                              **board_fields(deal_extra.get("board", {})),  # type: ignore[arg-type]
+                              **deal_laws_fields(deal_extra.get("laws", {}))))  # type: ignore[arg-type]
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))
 
 

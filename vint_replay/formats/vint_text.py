@@ -1044,6 +1044,7 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
     for spoken in deal.out_of_turn:
         words[spoken.index] = f"{spoken.by.name}:{words[spoken.index]}"
     row: list[str] = []
+    turns = 0  # calls in turn so far: a line holds one round
     for i, word in enumerate(words):
         here = put(f"auction[{i}]")
         if here and row:
@@ -1051,7 +1052,8 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
             row = []
         lines += here
         row.append(word)
-        if (i + 1) % 4 == 0:
+        turns += ":" not in word
+        if turns % 4 == 0 and ":" not in word:
             lines.append(" ".join(row))
             row = []
     if row:

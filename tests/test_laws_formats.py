@@ -1,4 +1,4 @@
-"""The laws layer's record fields in JSON and ``.vint`` (docs/format.md §5.2): lossless round
+"""The laws layer's record fields in JSON and ``.vint`` (docs/format.md §5.4): lossless round
 trips of every field, the store's export, and a located ``schema`` error for each bad input —
 including every laws field in a session without the layer, so strict records stay strict."""
 from __future__ import annotations
@@ -48,7 +48,7 @@ def text_of(raw: dict) -> str:
 @settings(max_examples=60, deadline=None)
 @given(record=laws_sessions())
 def test_every_laws_field_round_trips_through_both_formats(record):
-    """docs/format.md §5.2: JSON → record and .vint → record give back the same record, and the
+    """docs/format.md §5.4: JSON → record and .vint → record give back the same record, and the
     text is canonical (written again, the same)."""
     as_json = read_json(write_json(record))
     assert not errors(as_json) and as_json.record == record
@@ -60,7 +60,7 @@ def test_every_laws_field_round_trips_through_both_formats(record):
 
 
 def test_the_example_of_the_format_page_reads_into_the_record_model():
-    """Each spelling fills its field of the record model (docs/format.md §5.2)."""
+    """Each spelling fills its field of the record model (docs/format.md §5.4)."""
     raw = laws_raw(draw={"N": "S2", "E": "HA", "S": "D5", "W": "C9"})
     deal = raw["deals"][0]
     deal["auction"].insert(1, {"call": "1S", "by": "S", "out_of_turn": True})
@@ -160,7 +160,7 @@ def test_bad_session_laws_fields_are_located(session, at, words):
     ("revoke", "irregularities[1]", "must be an object"),
 ])
 def test_a_bad_irregularity_is_located_at_its_field(item, at, words):
-    """docs/format.md §5.2: each field of an irregularity is type-checked where it stands."""
+    """docs/format.md §5.4: each field of an irregularity is type-checked where it stands."""
     raw = laws_raw()
     raw["deals"][0]["irregularities"] = [{"kind": "lead_out_of_turn", "seat": "E", "trick": 1}, item]
     found = errors(read_json(json.dumps(raw)))
@@ -200,7 +200,7 @@ def test_bad_deal_laws_fields_are_located(change, at):
     (lambda s, d: d["play"].append({"thrown": "C2"}), "play[52]"),
 ])
 def test_without_the_laws_layer_its_fields_are_refused(change, at):
-    """docs/format.md §5.2: a session without session.laws stays strict; each laws field is a
+    """docs/format.md §5.4: a session without session.laws stays strict; each laws field is a
     schema error saying the layer is off."""
     raw = json.loads(WORKED.read_text(encoding="utf-8"))
     change(raw["session"], raw["deals"][0])

@@ -75,7 +75,7 @@ class _Reader:
     def __init__(self, strict: bool) -> None:
         self.strict = strict
         self.problems = Problems()
-        self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.2)
+        self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.4)
 
     def error(self, code: str, message: str, deal: int | None = None, at: str | None = None) -> None:
         if self.problems.wants(deal):
@@ -155,7 +155,7 @@ class _Reader:
                            extra=extra, nested_extra=nested, **tags)  # type: ignore[arg-type]
 
     def session_laws(self, raw: dict, rules: str | None) -> tuple[str | None | bool, object]:
-        """``session.laws`` and ``session.draw`` (docs/format.md §5.2); ``False`` for laws that
+        """``session.laws`` and ``session.draw`` (docs/format.md §5.4); ``False`` for laws that
         cannot be read (reported)."""
         self.laws = "laws" in raw
         laws, draw = raw.get("laws"), None

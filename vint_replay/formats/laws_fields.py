@@ -1,4 +1,4 @@
-"""The laws layer's record fields (docs/format.md §5.2, docs/rules/laws.md) as JSON spells them:
+"""The laws layer's record fields (docs/format.md §5.4, docs/rules/laws.md) as JSON spells them:
 one typed reader with located problems and one writer, shared by the JSON and ``.vint`` formats
 and by the store, so every spelling of a field is checked the same way."""
 from __future__ import annotations
@@ -250,7 +250,7 @@ def stored_laws_json(deal: DealRecord) -> dict[str, object]:
     return out
 
 
-# -- the text spelling of an irregularity (docs/format.md §5.2) -----------------------------
+# -- the text spelling of an irregularity (docs/format.md §5.4) -----------------------------
 
 _KEY = re.compile(r'\s*([A-Za-z_][A-Za-z0-9_]*|"(?:[^"\\]|\\.)*")(=?)')  # a name, or a JSON string
 _WORD = re.compile(r"\S*")

@@ -34,7 +34,7 @@ DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score", "V
 SECTIONS = ("Auction", "Play")
 IN_SECTION = (IRREGULARITY, THROWN)  # tags that may stand among a section's lines without ending it
 EXTRA, FILE_EXTRA, LAYOUT, OPTIONS = "Extra", "FileExtra", "PlayLayout", "Options"
-LAWS, DRAW = "Laws", "Draw"  # the laws layer's session tags (docs/format.md §5.2)
+LAWS, DRAW = "Laws", "Draw"  # the laws layer's session tags (docs/format.md §5.4)
 CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT, OPTIONS,
                                          LAWS, DRAW)}
 LAWS_OFF_TEXT = "the laws layer is off: add [Laws \"001\"] to record irregularities"
@@ -118,7 +118,7 @@ class _Reader:
         self.locations: dict[tuple[int | None, str | None], Where] = {}
         self.sections: dict[tuple[int, str], Runs] = {}  # where each call and card of a deal stands
         self.current: int | None = None  # the deal being scanned, for syntax errors
-        self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.2)
+        self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.4)
 
     def error(self, code: str, message: str, where: Where, deal: int | None = None, at: str | None = None,
               severity: Severity = Severity.ERROR) -> None:
@@ -560,7 +560,7 @@ class _Reader:
         return tuple(cards)
 
     def irregularities(self, text: DealText, number: int, played: bool) -> tuple[Irregularity, ...]:
-        """The ``[Irregularity "revoke W trick=5 claimed"]`` tags, in file order (docs/format.md §5.2)."""
+        """The ``[Irregularity "revoke W trick=5 claimed"]`` tags, in file order (docs/format.md §5.4)."""
         out = []
         for i, tag in enumerate(text.irregularities):
             at = f"irregularities[{i}]"

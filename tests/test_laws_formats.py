@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from vint_replay.engine.record import CallOutOfTurn, Irregularity, IrregularityK
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.json_record import read_json, write_json
+from vint_replay.formats.laws_fields import irregularity_from_text, parse_irregularity
 from vint_replay.formats.vint_text import read_vint, write_vint
 from vint_replay.store import Store
 from vint_replay.store.columnar import decoded_session
@@ -253,3 +255,64 @@ def test_without_laws_the_vint_tags_are_refused(addition, at):
 def test_a_call_out_of_turn_in_a_strict_vint_record_is_refused():
     text = text_of(laws_raw()).replace('[Laws "001"]\n', "").replace("1C 1D", "1C E:1S 1D")
     assert [(a, m.split(":")[0]) for a, _, m in _vint_errors(text)] == [("auction[1]", "'E")]
+
+
+def test_the_calls_table_names_who_spoke_a_call_out_of_turn(tmp_path):
+    """docs/rules/laws.md §4.5: a call out of turn is void and the turn stays, so the calls
+    table gives its speaker and the proper seats after it. (Four void passes by W after E's
+    1♦ keep the worked example legal under any reading: W passes throughout, E passes next.)"""
+    raw = laws_raw()
+    raw["deals"][0]["auction"][2:2] = [{"call": "pass", "by": "W", "out_of_turn": True}] * 4
+    path = tmp_path / "ooturn.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    store = Store(tmp_path / "store")
+    assert not store.import_paths([str(path)]).rejected
+    calls = store.calls(session_id=raw["session"]["id"]).sort_values("index")
+    assert list(calls["seat"])[:9] == ["N", "E", "W", "W", "W", "W", "S", "W", "N"]
+    assert store.load_session(raw["session"]["id"]).deals[0].out_of_turn == tuple(
+        CallOutOfTurn(i, Seat.W) for i in range(2, 6))
+
+
+def test_speakers_keep_the_turn_after_a_call_out_of_turn():
+    record = read_json(json.dumps(laws_raw())).record
+    deal = dataclasses.replace(record.deals[0], out_of_turn=(CallOutOfTurn(0, Seat.E),))
+    assert deal.speakers()[:4] == (Seat.E, Seat.N, Seat.E, Seat.S)
+    assert record.deals[0].speakers()[:5] == (Seat.N, Seat.E, Seat.S, Seat.W, Seat.N)
+
+
+DOCS = Path(__file__).parent.parent / "docs"
+
+
+def _doc_examples() -> list[tuple[str, str]]:
+    """Every irregularity the docs spell, in JSON (an object with a "kind") or as a tag."""
+    found = []
+    for page in (DOCS / "format.md", DOCS / "rules" / "laws.md"):
+        text = page.read_text(encoding="utf-8")
+        found += [("json", m) for m in re.findall(r'\{"kind": [^{}]*\}', text)]
+        found += [("vint", m) for m in re.findall(r'\[Irregularity "([^"]*)"\]', text)]
+    return found
+
+
+@pytest.mark.parametrize("spelling,example", _doc_examples())
+def test_the_docs_irregularities_read_without_a_problem(spelling, example):
+    """docs/format.md §5.4 and docs/rules/laws.md: each example irregularity is one the readers take."""
+    raw = json.loads(example) if spelling == "json" else irregularity_from_text(example)[0]
+    found = parse_irregularity(raw, "irregularities[0]", has_play=True)
+    assert found.value is not None and not found.errors and not found.unknown
+
+
+def test_the_docs_show_irregularities_of_every_kind():
+    kinds = {json.loads(e)["kind"] for s, e in _doc_examples() if s == "json"}
+    assert kinds == {k.value for k in IrregularityKind}
+
+
+@pytest.mark.usefixtures("synthetic_profiles")
+@pytest.mark.parametrize("rules,refused", [("synthetic-reference", True), ("synthetic", False)])
+def test_whether_the_layer_applies_is_the_profiles_hook(rules, refused):
+    """The readers ask the profile (``laws_layer``), in both formats."""
+    raw = laws_raw(rules=rules)
+    raw["deals"] = []
+    for result in (read_json(json.dumps(raw)),
+                   read_vint(f'[Id "x"]\n[Rules "{rules}"]\n[Laws "001"]\n'
+                             '[North "a"]\n[East "b"]\n[South "c"]\n[West "d"]\n')):
+        assert [a for _, a, _ in errors(result)] == (["session.laws"] if refused else [])

@@ -160,6 +160,7 @@ class TableRows:
         self._entries: list[tuple[int, int, int, int]] = []  # (side, line, item, points)
         self._calls: list[tuple[int, int, int, int]] = []  # (session, deal, dealer, number of calls)
         self._call_codes = bytearray()  # Call.code of each call
+        self._call_seats: dict[int, bytes] = {}  # by row of _calls: each call's speaker, where not the rotation
         self._played: list[tuple[int, int, int]] = []  # (session, deal, cards) of each deal with a card play
         self._cards = bytearray()  # 52 per played deal, in play order
         self._leaders = bytearray()  # per trick begun (13 unless claimed): the seat leading it
@@ -198,6 +199,8 @@ class TableRows:
                 self._entries.append((side, line, _ITEM_CODE[e.item], e.points))
             self._scores.append((k, number, len(scored.entries)))
             self._deals.append(self._deal_row(k, deal, replay, scored, totals))
+            if deal.out_of_turn:  # the seats after a call out of turn are not the rotation's
+                self._call_seats[len(self._calls)] = bytes(deal.speakers())
             self._calls.append((k, number, int(deal.dealer), len(deal.auction)))
             self._call_codes += call_codes(deal.auction)
             if deal.play:
@@ -307,6 +310,7 @@ class TableRows:
 
     def _reset_rows(self) -> None:
         self._deals, self._scores, self._entries, self._calls, self._played = [], [], [], [], []
+        self._call_seats = {}
         self._call_codes, self._cards, self._leaders, self._winners = bytearray(), bytearray(), bytearray(), bytearray()
 
     def batches(self) -> dict[str, pa.RecordBatch]:
@@ -331,10 +335,13 @@ class TableRows:
         counts = facts[:, 3]
         starts = np.cumsum(counts) - counts
         index = np.arange(int(counts.sum())) - np.repeat(starts, counts)
+        seats = (np.repeat(facts[:, 2], counts) + index) & 3
+        for row, speakers in self._call_seats.items():
+            seats[starts[row]:starts[row] + len(speakers)] = np.frombuffer(speakers, dtype=np.uint8)
         return {
             "deal": np.repeat(facts[:, 1], counts),
             "index": index,
-            "seat": (np.repeat(facts[:, 2], counts) + index) & 3,
+            "seat": seats,
             "call": np.frombuffer(bytes(self._call_codes), dtype=np.uint8),
         }, np.repeat(facts[:, 0], counts)
 

@@ -12,6 +12,7 @@ from ..engine.cards import CARD_BY_TEXT, Card
 from ..engine.profiles import get_profile
 from ..engine.record import CallOutOfTurn, DealRecord, Irregularity, IrregularityKind, SessionInfo
 from ..engine.seats import SEATS, Seat
+from .json_problems import lone_surrogate_escape, surrogate_message
 
 LAWS_CODES = {"001": "the laws of vint, 1–180 (docs/rules/laws.md)"}
 # the laws that void a deal (docs/rules/laws.md §2.3, §3, §4.3, §6.4); law 25 may name its case, a–i
@@ -266,6 +267,9 @@ def irregularity_from_text(value: str) -> tuple[dict[str, object], dict[str, int
     JSON value, or a bare word (a string)."""
     raw: dict[str, object] = {}
     where: dict[str, int] = {}
+    lone = lone_surrogate_escape(value)
+    if lone is not None:  # a JSON name or value escaping half a character: no text can hold it
+        return raw, where, (lone[0], surrogate_message(lone[1]))
     pos = 0
     for name in ("kind", "seat"):
         m = re.compile(r"\s*(\S+)").match(value, pos)
@@ -281,7 +285,10 @@ def irregularity_from_text(value: str) -> tuple[dict[str, object], dict[str, int
                 return raw, where, None
             return raw, where, (len(value) - len(value[pos:].lstrip()), f"expected field=value, not {rest[:20]!r}")
         key, has_value, pos = m.group(1), m.group(2), m.end()
-        name = json.loads(key) if key.startswith('"') else key
+        try:
+            name = json.loads(key) if key.startswith('"') else key
+        except json.JSONDecodeError:
+            return raw, where, (m.start(1), f"a quoted field name must be a JSON string, not {key[:20]!r}")
         where[name] = m.start(1)
         if name in raw:
             return raw, where, (m.start(1), f"the field {name!r} is given twice")

@@ -20,7 +20,6 @@ VOID_LAW = re.compile(r"(?:14|18|20|22|25[a-i]?|76|169)")
 VOID_HELP = "the law that voided the deal: 14, 18, 20, 22, 25 (or 25a–25i), 76 or 169"
 SEAT_KEYS = ("N", "E", "S", "W")
 LAWS_OFF = "the laws layer is off: set session.laws (\"001\") to record irregularities"
-DEAL_LAWS_KEYS = ("irregularities", "void", "deal_lost")  # deal fields of the layer, besides calls and play
 
 
 def laws_problem(laws: object, rules: str) -> str | None:
@@ -241,8 +240,8 @@ def deal_laws_fields(raw: dict[str, object]) -> dict[str, object]:
 
 
 def stored_laws_json(deal: DealRecord) -> dict[str, object]:
-    """What the store keeps of a deal's laws fields: :func:`deal_laws_json`, and who spoke out of
-    turn and the thrown cards (the calls and cards themselves are in its columns)."""
+    """What the store keeps of a deal's laws fields beside its columns: :func:`deal_laws_json`,
+    who spoke each call out of turn (the calls are in the calls table) and the thrown cards."""
     out = deal_laws_json(deal)
     if deal.out_of_turn:
         out["out_of_turn"] = [[c.index, c.by.name] for c in deal.out_of_turn]
@@ -256,7 +255,7 @@ def stored_laws_json(deal: DealRecord) -> dict[str, object]:
 _KEY = re.compile(r'\s*([A-Za-z_][A-Za-z0-9_]*|"(?:[^"\\]|\\.)*")(=?)')  # a name, or a JSON string
 _WORD = re.compile(r"\S*")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-TRUE_WORDS, FALSE_WORDS = ("yes", "true"), ("no", "false")
+YES_NO = {"yes": True, "true": True, "no": False, "false": False}  # how the text format spells a flag
 TEXT_HELP = "an irregularity reads \"<kind> <seat> field=value …\", e.g. \"revoke W trick=5 claimed\""
 
 
@@ -313,7 +312,7 @@ def _known_word(name: str, word: str) -> object:
     """The value a known field's word spells (a number, a yes/no, a card); else the word, which
     the typed reader then refuses with its own message."""
     if name in FLAGS:
-        return True if word.lower() in TRUE_WORDS else False if word.lower() in FALSE_WORDS else word
+        return YES_NO.get(word.lower(), word)
     if name in ("trick", "called_round"):
         return int(word) if re.fullmatch(r"[0-9]{1,2}", word) else word
     return word

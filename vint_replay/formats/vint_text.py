@@ -22,7 +22,7 @@ from . import ReadResult
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
 from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
 from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text
-from .laws_fields import (SEAT_KEYS, irregularity_from_text, irregularity_text, laws_problem, parse_draw,
+from .laws_fields import (SEAT_KEYS, YES_NO, irregularity_from_text, irregularity_text, laws_problem, parse_draw,
                           parse_irregularity, parse_void)
 from .vint_runs import TOKEN, Runs, Token, Where
 
@@ -38,7 +38,6 @@ LAWS, DRAW = "Laws", "Draw"  # the laws layer's session tags (docs/format.md §5
 CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT, OPTIONS,
                                          LAWS, DRAW)}
 LAWS_OFF_TEXT = "the laws layer is off: add [Laws \"001\"] to record irregularities"
-YES_NO = {"yes": True, "true": True, "no": False, "false": False}
 KNOWN_TAGS = set(CANONICAL_TAGS)
 LAYOUTS = ("trick", "pbn")
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")

@@ -70,8 +70,6 @@ class Synthetic(RuleProfile):
         """15 a level, 5 more in no-trump."""
         return 15 * contract.level + (5 if contract.denomination is Denomination.NOTRUMP else 0)
 
-    takes_laws = True  # the laws on irregularities may be layered over it
-
     def undertrick_value(self, contract: Contract) -> int:
         """A flat figure a trick short, whatever the level."""
         return UNDERTRICK

@@ -65,7 +65,7 @@ def _lead_out_of_turn(irr: Irregularity, at: str, dealt: Sequence[int] | None, t
     assert irr.card is not None
     if irr.trick == 1 and proper is irr.seat.partner and led.suit is irr.card.suit:
         report("barred_lead", "play[0]", f"{proper} may not open {irr.card.suit.symbol}: his partner {irr.seat} led "
-                                         f"{irr.card.pretty} out of turn (laws §5, law 78)")
+                                         f"{irr.card.pretty} out of turn (laws.md §5, law 78)")
     return True
 
 
@@ -120,11 +120,11 @@ def _check_restrictions(irr: Irregularity, dealt: Sequence[int], tricks: Sequenc
         if called and played != card:
             report("exposed_card", at, f"trick {number}: {seat} must play the exposed {card.pretty} to the "
                                        f"{ORDINALS.get(rounds, rounds)} round of {suit.symbol} (called), "
-                                       f"but played {played.pretty} (laws §7.2)")
+                                       f"but played {played.pretty} (laws.md §7.2)")
         elif played == card and not called and rounds - (trick.cards[0].suit is suit) < FREE_AFTER_ROUNDS \
                 and hand & SUIT_MASKS[suit] & ~card.bit:
             report("exposed_card", at, f"trick {number}: {seat} played the exposed {card.pretty} of his own choice "
-                                       f"while holding another {suit.symbol} (laws §7.1)")
+                                       f"while holding another {suit.symbol} (laws.md §7.1)")
         if played == card:
             return
         hand &= ~played.bit

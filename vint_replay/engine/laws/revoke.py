@@ -75,7 +75,7 @@ def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequenc
             noted = "recorded as not claimed" if irr is not None else "not claimed in the record"
             report("revoke_unclaimed", f"play[{revoke.index}]",
                    f"trick {revoke.trick}: {revoke.seat} played {revoke.card.pretty} while holding "
-                   f"{revoke.led.symbol}: a revoke, {noted}, so not penalised (laws §8.2)", Severity.WARNING)
+                   f"{revoke.led.symbol}: a revoke, {noted}, so not penalised (laws.md §8.2)", Severity.WARNING)
     return found, tuple(penalised)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from ..calls import Call, Contract
+from ..calls import Contract
 from ..record import DealRecord, IrregularityKind
 from ..scoring import Entry
 from ..seats import Seat, Side
@@ -53,25 +53,10 @@ def lone_slam(deal: DealRecord, contract: Contract, tricks: tuple[int, int],
     short = contract.tricks_needed - tricks[declarer.side]
     if contract.level not in SLAM_LEVELS or short <= SLAM_DOWN_MORE_THAN:
         return None
-    if any(call.is_bid and seat is declarer.partner for seat, call in speakers(deal)):
+    if any(call.is_bid and seat is declarer.partner for seat, call in zip(deal.speakers(), deal.auction)):
         return None
     loss = -balance(entries, declarer.side)
     return Responsibility(declarer, loss, "179") if loss > 0 else None
-
-
-def speakers(deal: DealRecord) -> list[tuple[Seat, Call]]:
-    """Who spoke each call of the auction: in turn from the dealer, a call out of turn by its
-    speaker without moving the turn (docs/rules/laws.md §4.5)."""
-    out_of_turn = {c.index: c.by for c in deal.out_of_turn}
-    turn = deal.dealer
-    out = []
-    for i, call in enumerate(deal.auction):
-        if i in out_of_turn:
-            out.append((out_of_turn[i], call))
-        else:
-            out.append((turn, call))
-            turn = turn.left
-    return out
 
 
 def settlement(score: SessionScore) -> tuple[int, int, int, int]:

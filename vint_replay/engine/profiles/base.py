@@ -84,9 +84,6 @@ class RuleProfile:
     # and of aces, so the batch path may reuse one result for equal counts
     entries_by_counts: ClassVar[bool] = False
 
-    # -- the laws layer (engine/laws/) ------------------------------------------------------------
-    takes_laws: ClassVar[bool] = False  # whether the laws on irregularities may be layered over it (vint)
-
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         self.options: dict[str, str] = {k: v[0] for k, v in self.option_values.items()}
         self.options.update(options or {})
@@ -105,10 +102,10 @@ class RuleProfile:
 
     def with_laws(self, laws: Laws | None) -> RuleProfile:
         """This profile with the laws on irregularities layered over it (``None``: strict
-        records); :class:`ProfileError` if the profile is not one the laws were written for."""
+        records); :class:`ProfileError` if the profile does not take the layer (``laws_layer``)."""
         if laws == self.laws:
             return self
-        if laws is not None and not self.takes_laws:
+        if laws is not None and not self.laws_layer:
             raise ProfileError(f"the laws {laws.name} apply over a vint profile (volchaninov or classic), "
                                f"not {self.name}")
         other = type(self)(self.options)

@@ -41,8 +41,6 @@ class Classic(RuleProfile):
     passes_to_pass_out = 4  # §2: one round of passes with no bid
     passes_after_bid = 8  # §2: two full rounds after a bid
 
-    takes_laws = True  # the laws were written for classic scoring
-
     def trick_value(self, contract: Contract) -> int:
         """§3: T = 10 × L whatever the denomination."""
         return TRICK_PER_LEVEL * contract.level

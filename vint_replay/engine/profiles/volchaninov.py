@@ -29,8 +29,6 @@ class Volchaninov(RuleProfile):
     doc = "docs/rules/volchaninov.md"
     entries_by_counts = True  # deal_entries reads the hands only via honours_held and aces_held
 
-    takes_laws = True
-
     def trick_value(self, contract: Contract) -> int:
         """§4: V = 4/6/8/10/12 (♠ ♣ ♦ ♥ NT) + 10 per level above 1."""
         return TRICK_VALUE_BASE[contract.denomination] + TRICK_VALUE_STEP * (contract.level - 1)

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from builders import RANKED, SUITED, calls
-from laws_builders import (EXPOSED, LEAD, REVOKE, file_under_laws, laws_deal, laws_session, revoke)
+from laws_builders import DATA, EXPOSED, LEAD, file_under_laws, laws_deal, laws_session, revoke, under_laws
 from vint_replay.engine.cards import Card
 from vint_replay.engine.diagnostics import Severity
 from vint_replay.engine.laws import with_laws
@@ -18,8 +18,11 @@ from vint_replay.engine.profiles import get_profile
 from vint_replay.engine.profiles.classic import Classic
 from vint_replay.engine.record import Irregularity
 from vint_replay.engine.replay import replay_deal
-from vint_replay.engine.scoring import DealFacts, Item, Line
+from vint_replay.engine.scoring import DealFacts, Item
 from vint_replay.engine.seats import Seat, Side
+from vint_replay.engine.session import evaluate
+from vint_replay.formats import read_file
+from vint_replay.formats.vint_text import read_vint, write_vint
 from vint_replay.store.columnar import batch_supported
 
 
@@ -46,7 +49,7 @@ def test_s10_1_defenders_revoke_with_two_tricks():
     """docs/rules/laws.md §10.1: 4♥ by S, N–S 11 tricks, W's claimed revoke at trick 5: E–W's 2
     tricks move and the missing one costs UT(4) = 4000; N–S 520 / 9400 (game, grand slam,
     6 units of honours and aces), E–W 0 / 0."""
-    report = file_under_laws("laws_revoke_10_1.json", {1: (revoke("W", 5),)})
+    report = file_under_laws("laws_revoke_10_1.json", {})  # the file's own claim: W at trick 5
     assert report.valid, report.diagnostics
     (deal,) = report.score.deals
     assert totals(deal) == (520, 9400, 0, 0)
@@ -64,7 +67,7 @@ def test_s10_1_defenders_revoke_with_two_tricks():
 def test_s10_1_without_the_claim_the_revoke_is_a_warning_and_the_deal_scores_as_played():
     """docs/rules/laws.md §8.2 and §10.1 (without the revoke): N–S 440 / 2400, E–W 80 / 0, no
     game; the revoke is a warning at its card."""
-    report = file_under_laws("laws_revoke_10_1.json", {})
+    report = file_under_laws("laws_revoke_10_1.json", {1: ()})
     assert report.valid
     assert warnings(report) == [("revoke_unclaimed", "play[19]")]
     (deal,) = report.score.deals
@@ -75,7 +78,7 @@ def test_s10_2_the_declarers_side_revokes_near_game():
     """docs/rules/laws.md §10.2: 3NT by N after 300 / 90 below, S's claimed revoke: 7 – 6, down
     2 (E–W 6000); N–S 210 below would pass 490: 190 below, 20 above; N–S 190 / 1520, E–W
     180 / 6000, no game."""
-    report = file_under_laws("laws_revoke_10_2.json", {2: (revoke("S", 7),)})
+    report = file_under_laws("laws_revoke_10_2.json", {})
     assert report.valid, report.diagnostics
     first, deal = report.score.deals
     assert totals(first)[0::2] == (300, 90)
@@ -87,23 +90,44 @@ def test_s10_2_the_declarers_side_revokes_near_game():
 
 def test_s10_2_without_the_revoke_north_south_win_the_game():
     """docs/rules/laws.md §10.2: without the claim N–S's 300 below win the game."""
-    report = file_under_laws("laws_revoke_10_2.json", {2: (revoke("S", 7, claimed=False),)})
+    report = file_under_laws("laws_revoke_10_2.json", {2: (revoke("S", 7, claimed=False),)})  # listed, not claimed
     assert warnings(report) == [("revoke_unclaimed", "play[27]")]
     assert report.score.deals[1].game.side is Side.NS
 
 
 def test_without_the_laws_a_revoke_is_still_an_invalid_record():
     """docs/rules/laws.md §8.2: a session without ``laws`` keeps the strict rule."""
-    report = evaluate_plain("laws_revoke_10_1.json")
-    assert errors(report) == [("revoke", "play[19]")]
+    strict = under_laws(read_file(DATA / "laws_revoke_10_1.json").record, {1: ()}, laws=None)
+    assert errors(evaluate(strict)) == [("revoke", "play[19]")]
 
 
-def evaluate_plain(name: str):
-    from laws_builders import DATA
-    from vint_replay.engine.session import evaluate
-    from vint_replay.formats import read_file
+@pytest.mark.parametrize("name", ["laws_revoke_10_1.json", "laws_revoke_10_2.json"])
+def test_s10_the_worked_examples_score_the_same_from_a_text_record(name):
+    """docs/rules/laws.md §10: the examples written as ``.vint`` (``[Laws]``, ``[Irregularity]``)
+    read back and score exactly as the JSON files."""
+    record = read_file(DATA / name).record
+    text = read_vint(write_vint(record))
+    assert not [d for d in text.diagnostics if d.severity is Severity.ERROR]
+    assert text.record.deals == record.deals
+    assert evaluate(text.record).score.deals == evaluate(record).score.deals
 
-    return evaluate(read_file(DATA / name).record)
+
+def test_s10_2_score_json_from_the_command_line():
+    """docs/rules/laws.md §10.2 through ``vint-replay score --json`` (format.md §4.3)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from vint_replay.cli import main
+
+    result = CliRunner().invoke(main, ["score", "--json", str(DATA / "laws_revoke_10_2.json")])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    deal = doc["deals"][1]
+    assert (deal["tricks"], deal["totals"]) == ({"NS": 7, "EW": 6}, {"NS": {"below": 190, "above": 1520},
+                                                                    "EW": {"below": 180, "above": 6000}})
+    assert deal["revoke_penalty"]["capped"] == {"NS": 20, "EW": 0}
+    assert doc["players"]["S"]["result"] == doc["players"]["N"]["result"] - 2 * 7180
 
 
 # -- §8.2: claims against the play ----------------------------------------------------------------

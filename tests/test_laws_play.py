@@ -401,3 +401,13 @@ def test_s9_score_output_shows_the_penalty_and_each_players_result():
     strict = laws_session("classic", laws_deal(RANKED, "classic", "N", "6NT", result=8), laws=None)
     assert "players" not in score_json(strict.record, strict.score, strict.profile)
     assert "Players:" not in render_scoresheet(strict.record, strict.score, strict.profile)
+
+
+def test_ruling_16_a_lead_that_stood_is_replayed_from_the_offender_with_or_without_the_hands():
+    """docs/rules/laws.md §7.3, ruling 16: the positions a replay steps through start with E to
+    lead, and a play recorded without its hands is read with E leading trick 1."""
+    record = laws_deal(SUITED, "classic", "S", "1NT", lead("E", 1, True))
+    states = laws_session("classic", record).replays[0].play_states
+    assert len(states) == 53 and states[0].to_play is Seat.E
+    handless = laws_session("classic", replace(record, hands=None))
+    assert handless.valid and handless.replays[0].hands == laws_session("classic", record).replays[0].hands

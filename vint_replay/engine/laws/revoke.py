@@ -3,7 +3,7 @@ record's claims checked against them, unclaimed ones reported as warnings."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ..cards import SUIT_MASKS, Card, Suit
 from ..diagnostics import Severity
@@ -56,21 +56,20 @@ def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequenc
     a claim) is taken as recorded; one the play contradicts is an error at the record's entry.
     """
     found = find_revokes(dealt, tricks) if dealt is not None else ()
-    matched: set[Revoke] = set()
-    listed: dict[Revoke, Irregularity] = {}
+    played = len(tricks) if dealt is not None else 0  # tricks the play shows card by card
+    matched: dict[Revoke, Irregularity] = {}
     penalised: list[Seat] = []
     for j, irr in revokes_of(deal):
-        revoke = _match(irr, found, matched, len(tricks) if dealt is not None else 0)
-        if revoke is False:
-            report("irregularity_mismatch", f"irregularities[{j}]", _no_revoke(irr, dealt, tricks))
-            continue
-        if revoke is not None:
-            matched.add(revoke)
-            listed[revoke] = irr
+        if played and (irr.trick is None or irr.trick <= played):
+            revoke = _match(irr, found, matched)
+            if revoke is None:
+                report("irregularity_mismatch", f"irregularities[{j}]", _no_revoke(irr, tricks))
+                continue
+            matched[revoke] = irr
         if irr.claimed:
             penalised.append(irr.seat)
     for revoke in found:
-        irr = listed.get(revoke)
+        irr = matched.get(revoke)
         if irr is None or not irr.claimed:
             noted = "recorded as not claimed" if irr is not None else "not claimed in the record"
             report("revoke_unclaimed", f"play[{revoke.index}]",
@@ -79,19 +78,14 @@ def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequenc
     return found, tuple(penalised)
 
 
-def _match(irr: Irregularity, found: Sequence[Revoke], matched: set[Revoke], played: int) -> Revoke | None | bool:
-    """The found revoke a record's entry names; ``None`` when its trick was not played card by
-    card (taken as recorded); ``False`` when the play contradicts it."""
-    if irr.trick is not None and irr.trick > played:
-        return None
-    for revoke in found:
-        if revoke.seat is irr.seat and revoke not in matched and irr.trick in (None, revoke.trick) \
-                and irr.card in (None, revoke.card):
-            return revoke
-    return False if played else None
+def _match(irr: Irregularity, found: Sequence[Revoke], matched: Mapping[Revoke, Irregularity]) -> Revoke | None:
+    """The revoke of the play that a record's entry names (by seat, and trick and card where
+    given), not already named by another; ``None`` if the play shows none."""
+    return next((revoke for revoke in found if revoke.seat is irr.seat and revoke not in matched
+                 and irr.trick in (None, revoke.trick) and irr.card in (None, revoke.card)), None)
 
 
-def _no_revoke(irr: Irregularity, dealt: Sequence[int] | None, tricks: Sequence[Trick]) -> str:
+def _no_revoke(irr: Irregularity, tricks: Sequence[Trick]) -> str:
     """Why the play shows no revoke where the record claims one."""
     if irr.trick is None:
         return f"the record lists a revoke by {irr.seat}, but {irr.seat} followed suit throughout the play"

@@ -16,7 +16,7 @@ from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.formats import read_file
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent / "data" / "laws"  # records under the laws (PBN cannot carry them)
 REVOKE, LEAD, EXPOSED = IrregularityKind.REVOKE, IrregularityKind.LEAD_OUT_OF_TURN, IrregularityKind.EXPOSED
 
 

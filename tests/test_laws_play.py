@@ -49,7 +49,7 @@ def test_s10_1_defenders_revoke_with_two_tricks():
     """docs/rules/laws.md §10.1: 4♥ by S, N–S 11 tricks, W's claimed revoke at trick 5: E–W's 2
     tricks move and the missing one costs UT(4) = 4000; N–S 520 / 9400 (game, grand slam,
     6 units of honours and aces), E–W 0 / 0."""
-    report = file_under_laws("laws_revoke_10_1.json", {})  # the file's own claim: W at trick 5
+    report = file_under_laws("revoke_10_1.json", {})  # the file's own claim: W at trick 5
     assert report.valid, report.diagnostics
     (deal,) = report.score.deals
     assert totals(deal) == (520, 9400, 0, 0)
@@ -67,7 +67,7 @@ def test_s10_1_defenders_revoke_with_two_tricks():
 def test_s10_1_without_the_claim_the_revoke_is_a_warning_and_the_deal_scores_as_played():
     """docs/rules/laws.md §8.2 and §10.1 (without the revoke): N–S 440 / 2400, E–W 80 / 0, no
     game; the revoke is a warning at its card."""
-    report = file_under_laws("laws_revoke_10_1.json", {1: ()})
+    report = file_under_laws("revoke_10_1.json", {1: ()})
     assert report.valid
     assert warnings(report) == [("revoke_unclaimed", "play[19]")]
     (deal,) = report.score.deals
@@ -78,7 +78,7 @@ def test_s10_2_the_declarers_side_revokes_near_game():
     """docs/rules/laws.md §10.2: 3NT by N after 300 / 90 below, S's claimed revoke: 7 – 6, down
     2 (E–W 6000); N–S 210 below would pass 490: 190 below, 20 above; N–S 190 / 1520, E–W
     180 / 6000, no game."""
-    report = file_under_laws("laws_revoke_10_2.json", {})
+    report = file_under_laws("revoke_10_2.json", {})
     assert report.valid, report.diagnostics
     first, deal = report.score.deals
     assert totals(first)[0::2] == (300, 90)
@@ -90,18 +90,18 @@ def test_s10_2_the_declarers_side_revokes_near_game():
 
 def test_s10_2_without_the_revoke_north_south_win_the_game():
     """docs/rules/laws.md §10.2: without the claim N–S's 300 below win the game."""
-    report = file_under_laws("laws_revoke_10_2.json", {2: (revoke("S", 7, claimed=False),)})  # listed, not claimed
+    report = file_under_laws("revoke_10_2.json", {2: (revoke("S", 7, claimed=False),)})  # listed, not claimed
     assert warnings(report) == [("revoke_unclaimed", "play[27]")]
     assert report.score.deals[1].game.side is Side.NS
 
 
 def test_without_the_laws_a_revoke_is_still_an_invalid_record():
     """docs/rules/laws.md §8.2: a session without ``laws`` keeps the strict rule."""
-    strict = under_laws(read_file(DATA / "laws_revoke_10_1.json").record, {1: ()}, laws=None)
+    strict = under_laws(read_file(DATA / "revoke_10_1.json").record, {1: ()}, laws=None)
     assert errors(evaluate(strict)) == [("revoke", "play[19]")]
 
 
-@pytest.mark.parametrize("name", ["laws_revoke_10_1.json", "laws_revoke_10_2.json"])
+@pytest.mark.parametrize("name", ["revoke_10_1.json", "revoke_10_2.json"])
 def test_s10_the_worked_examples_score_the_same_from_a_text_record(name):
     """docs/rules/laws.md §10: the examples written as ``.vint`` (``[Laws]``, ``[Irregularity]``)
     read back and score exactly as the JSON files."""
@@ -120,7 +120,7 @@ def test_s10_2_score_json_from_the_command_line():
 
     from vint_replay.cli import main
 
-    result = CliRunner().invoke(main, ["score", "--json", str(DATA / "laws_revoke_10_2.json")])
+    result = CliRunner().invoke(main, ["score", "--json", str(DATA / "revoke_10_2.json")])
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
     deal = doc["deals"][1]
@@ -133,7 +133,7 @@ def test_s10_2_score_json_from_the_command_line():
 # -- §8.2: claims against the play ----------------------------------------------------------------
 
 def test_s8_2_a_claimed_revoke_where_the_player_followed_suit_is_a_located_error():
-    report = file_under_laws("laws_revoke_10_1.json", {1: (revoke("W", 4),)})
+    report = file_under_laws("revoke_10_1.json", {1: (revoke("W", 4),)})
     assert ("irregularity_mismatch", "irregularities[0]") in errors(report)
     message = next(d.message for d in report.diagnostics if d.code == "irregularity_mismatch")
     assert "followed suit" in message and "trick 4" in message
@@ -142,13 +142,13 @@ def test_s8_2_a_claimed_revoke_where_the_player_followed_suit_is_a_located_error
 
 def test_s8_2_a_claimed_revoke_by_a_player_who_had_none_of_the_suit_is_a_located_error():
     """docs/rules/laws.md §8.1: in §10.1's trick 11 E discards ♠Q on a club with no club left."""
-    report = file_under_laws("laws_revoke_10_1.json", {1: (revoke("E", 11),)})
+    report = file_under_laws("revoke_10_1.json", {1: (revoke("E", 11),)})
     assert errors(report) == [("irregularity_mismatch", "irregularities[0]")]
     assert any("held no ♣" in d.message for d in report.diagnostics)
 
 
 def test_s8_2_a_claimed_revoke_without_its_trick_is_found_in_the_play():
-    report = file_under_laws("laws_revoke_10_1.json", {1: (revoke("W", None),)})
+    report = file_under_laws("revoke_10_1.json", {1: (revoke("W", None),)})
     assert report.valid and totals(report.score.deals[0]) == (520, 9400, 0, 0)
 
 
@@ -330,10 +330,10 @@ def test_ruling_14_a_corrected_revokes_wrong_card_stays_exposed_and_costs_nothin
 def test_s8_2_a_claimed_revokes_card_must_be_the_one_played():
     """docs/rules/laws.md §8.2: W revoked with ♠4 in §10.1's trick 5, not with ♠5."""
     named = replace(revoke("W", 5), card=Card.parse("S5"))
-    assert errors(file_under_laws("laws_revoke_10_1.json", {1: (named,)})) == \
+    assert errors(file_under_laws("revoke_10_1.json", {1: (named,)})) == \
         [("irregularity_mismatch", "irregularities[0]")]
     right = replace(revoke("W", 5), card=Card.parse("S4"))
-    assert file_under_laws("laws_revoke_10_1.json", {1: (right,)}).valid
+    assert file_under_laws("revoke_10_1.json", {1: (right,)}).valid
 
 
 # -- the layer's plumbing ---------------------------------------------------------------------------
@@ -354,12 +354,12 @@ def test_s8_5_and_ruling_7_an_asked_revoke_is_paid_by_the_revoker_alone():
     """docs/rules/laws.md §8.5 (law 153), §9, §11 ruling 7: in §10.2 N asked S "not by mistake?"
     and S denied: S alone bears X = N–S's deal balance without the penalty (300 + 1500 + the
     game's 1000 − 90 = 2710) minus as scored (1710 − 6180 = −4470) = 7180; N is spared it."""
-    report = file_under_laws("laws_revoke_10_2.json", {2: (revoke("S", 7, asked=True),)})
+    report = file_under_laws("revoke_10_2.json", {2: (revoke("S", 7, asked=True),)})
     deal = report.score.deals[1]
     assert [(r.seat, r.amount, r.law) for r in deal.responsible] == [(Seat.S, 7180, "153")]
     ns, ew = report.score.totals
     assert settlement(report.score) == (ns - ew + 7180, ew - ns, ns - ew - 7180, ew - ns)
-    unasked = file_under_laws("laws_revoke_10_2.json", {2: (revoke("S", 7),)})
+    unasked = file_under_laws("revoke_10_2.json", {2: (revoke("S", 7),)})
     assert unasked.score.deals[1].responsible == ()
     assert settlement(unasked.score) == (ns - ew, ew - ns, ns - ew, ew - ns)
 
@@ -385,7 +385,7 @@ def test_s9_score_output_shows_the_penalty_and_each_players_result():
     """docs/rules/laws.md §8.4 and §9 in ``score --json`` (format.md §5) and on the sheet."""
     from vint_replay.reports.scoresheet import render_scoresheet, score_json
 
-    report = file_under_laws("laws_revoke_10_2.json", {2: (revoke("S", 7, asked=True),)})
+    report = file_under_laws("revoke_10_2.json", {2: (revoke("S", 7, asked=True),)})
     doc = score_json(report.record, report.score, report.profile)
     deal = doc["deals"][1]
     assert deal["tricks"] == {"NS": 7, "EW": 6}

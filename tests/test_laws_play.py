@@ -411,3 +411,14 @@ def test_ruling_16_a_lead_that_stood_is_replayed_from_the_offender_with_or_witho
     assert len(states) == 53 and states[0].to_play is Seat.E
     handless = laws_session("classic", replace(record, hands=None))
     assert handless.valid and handless.replays[0].hands == laws_session("classic", record).replays[0].hands
+
+
+def test_s10_2_the_terminal_replay_judges_the_contract_on_the_adjusted_counts():
+    """docs/rules/laws.md §8.4.3 at ``vint-replay replay``: 10–3 as played, 7–6 scored: down 2."""
+    from click.testing import CliRunner
+
+    from vint_replay.cli import main
+
+    result = CliRunner().invoke(main, ["replay", "--deal", "2", str(DATA / "revoke_10_2.json")])
+    assert result.exit_code == 0, result.output
+    assert "Tricks N–S 10, E–W 3; after the revoke penalty N–S 7, E–W 6: 3NT 2 down" in result.output

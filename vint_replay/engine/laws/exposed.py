@@ -8,7 +8,7 @@ from ..cards import SUIT_MASKS, Card
 from ..play import Trick
 from ..record import DealRecord, Irregularity, IrregularityKind
 from ..seats import Seat
-from .revoke import Report
+from .revoke import Report, played_by
 
 FREE_AFTER_ROUNDS = 3  # §7.1, ruling 11: an exposed card is free after the third round of its suit
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -97,7 +97,9 @@ def _hand_before(dealt: Sequence[int], tricks: Sequence[Trick], seat: Seat, tric
     """What ``seat`` held before trick number ``trick``."""
     hand = dealt[seat]
     for done in tricks[:trick - 1]:
-        hand &= ~done.cards[(seat - done.leader) & 3].bit
+        mine = played_by(done, seat)
+        if mine is not None:
+            hand &= ~mine[1].bit
     return hand
 
 
@@ -110,12 +112,16 @@ def _check_restrictions(irr: Irregularity, dealt: Sequence[int], tricks: Sequenc
     start = irr.trick or 1
     hand = _hand_before(dealt, tricks, seat, start)
     rounds = 0  # rounds of the card's suit since it was exposed, this trick's included
+    place = sum(len(trick.cards) for trick in tricks[:start - 1])  # where trick ``start`` begins in the play
     for number in range(start, len(tricks) + 1):
         trick = tricks[number - 1]
-        index = (seat - trick.leader) & 3
-        played = trick.cards[index]
+        begins, place = place, place + len(trick.cards)
         rounds += trick.cards[0].suit is suit
-        at = f"play[{(number - 1) * 4 + index}]"
+        mine = played_by(trick, seat)
+        if mine is None:
+            continue
+        index, played = mine
+        at = f"play[{begins + index}]"
         called = irr.called_round is not None and trick.cards[0].suit is suit and rounds == irr.called_round
         if called and played != card:
             report("exposed_card", at, f"trick {number}: {seat} must play the exposed {card.pretty} to the "

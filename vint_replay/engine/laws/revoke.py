@@ -26,18 +26,25 @@ class Revoke:
     led: Suit
 
 
+def played_by(trick: Trick, seat: Seat) -> tuple[int, Card] | None:
+    """The place in the trick and the card ``seat`` played to it (``None`` if he had none)."""
+    return next(((i, card) for i, card in enumerate(trick.cards) if trick.seat_of(i) is seat), None)
+
+
 def find_revokes(dealt: Sequence[int], tricks: Sequence[Trick]) -> tuple[Revoke, ...]:
     """Every revoke of the play, from the dealt hands: a card off the suit led while the player
     still held that suit."""
     hands = list(dealt)
     found = []
+    start = 0  # the trick's first card's place in the play
     for number, trick in enumerate(tricks, 1):
         led = trick.cards[0].suit
         for i, card in enumerate(trick.cards):
             seat = trick.seat_of(i)
             if i and card.suit is not led and hands[seat] & SUIT_MASKS[led]:
-                found.append(Revoke(seat, number, (number - 1) * 4 + i, card, led))
+                found.append(Revoke(seat, number, start + i, card, led))
             hands[seat] &= ~card.bit
+        start += len(trick.cards)
     return tuple(found)
 
 
@@ -90,7 +97,10 @@ def _no_revoke(irr: Irregularity, tricks: Sequence[Trick]) -> str:
     if irr.trick is None:
         return f"the record lists a revoke by {irr.seat}, but {irr.seat} followed suit throughout the play"
     trick = tricks[irr.trick - 1]
-    card = trick.cards[(irr.seat - trick.leader) & 3]
+    mine = played_by(trick, irr.seat)
+    if mine is None:
+        return f"the record lists a revoke by {irr.seat} in trick {irr.trick}, but {irr.seat} played no card to it"
+    card = mine[1]
     led = trick.cards[0].suit
     if irr.card is not None and card != irr.card and card.suit is not led:
         return (f"the record lists {irr.seat}'s revoke in trick {irr.trick} with {irr.card.pretty}, but "
@@ -104,4 +114,4 @@ def _no_revoke(irr: Irregularity, tricks: Sequence[Trick]) -> str:
             f"{led.symbol} then ({irr.seat} played {card.pretty})")
 
 
-__all__ = ["Revoke", "check_revokes", "find_revokes", "revokes_of"]
+__all__ = ["Revoke", "check_revokes", "find_revokes", "played_by", "revokes_of"]

@@ -23,8 +23,9 @@ def accepted_leads(deal: DealRecord) -> dict[int, Seat]:
 
 def check_exposures(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequence[Trick], leader: Seat,
                     report: Report) -> None:
-    """Check every lead out of turn and exposed card of the record against the play (``leader``: who was to lead the first trick), and the play against the
-    restrictions of the cards they left face up."""
+    """Check every lead out of turn and exposed card of the record against the play
+    (``leader``: who was to lead the first trick), and the play against the restrictions of
+    the cards they left face up."""
     for j, irr in enumerate(deal.irregularities):
         at = f"irregularities[{j}]"
         if irr.kind is IrregularityKind.LEAD_OUT_OF_TURN:

@@ -8,7 +8,7 @@ from typing import Sequence
 from ..calls import Contract
 from ..profiles import RuleProfile
 from ..scoring import Entry, Item, Line
-from ..seats import Seat, Side
+from ..seats import SIDES, Seat, Side
 
 PENALTY_TRICKS = 3  # §8.4.1 (law 148): three tricks move to the other side
 CAP_BELOW_GAME = 10  # §8.4.4 (law 151): the revoking side stays at G − 10 below the line (490)
@@ -63,7 +63,7 @@ def penalty_entries(profile: RuleProfile, contract: Contract, penalty: RevokePen
     """§8.4.2, ruling 3: the other side writes UT(L) for each trick the revoking side lacked."""
     each = profile.undertrick_value(contract)
     return [Entry(t.seat.side.other, Line.ABOVE, Item.REVOKE_PENALTY, each * t.missing,
-                  f"{t.seat}'s revoke: {t.missing} trick{'s' if t.missing > 1 else ''} short of {PENALTY_TRICKS} × {each}")
+                  f"{t.seat}'s revoke: {t.missing} of its {PENALTY_TRICKS} tricks missing × {each}")
             for t in penalty.transfers if t.missing]
 
 
@@ -72,15 +72,23 @@ def capped_entries(profile: RuleProfile, entries: Sequence[Entry], penalty: Revo
     """§8.4.4: a revoking side's tricks below the line stop at G − 10 in this deal; the rest is
     written above. Returns the entries and the penalty with what was moved above."""
     limit = cap(profile)
-    out = list(entries)
+    out: list[Entry] = []
+    above: list[Entry] = []
     capped = [0, 0]
-    for side in penalty.offenders:
-        room = max(0, limit - below_before[side])
-        for i, entry in enumerate(out):
-            if entry.side is side and entry.line is Line.BELOW and entry.points > room:
-                capped[side] += entry.points - room
-                out[i] = replace(entry, points=room, reason=f"{entry.reason}, capped at {limit} below (revoke)")
-                out.append(Entry(side, Line.ABOVE, Item.TRICKS, entry.points - room,
-                                 f"above the {limit} cap: a revoking side cannot win a game in this deal"))
-            room -= out[i].points if out[i].side is side and out[i].line is Line.BELOW else 0
+    room = [max(0, limit - below_before[side]) if side in penalty.offenders else None for side in SIDES]
+    for entry in entries:
+        left = room[entry.side]
+        if left is None or entry.line is not Line.BELOW:
+            out.append(entry)
+            continue
+        kept = min(entry.points, left)
+        room[entry.side] = left - kept
+        if kept == entry.points:
+            out.append(entry)
+            continue
+        capped[entry.side] += entry.points - kept
+        out.append(replace(entry, points=kept, reason=f"{entry.reason}, capped at {limit} below (revoke)"))
+        above.append(Entry(entry.side, Line.ABOVE, Item.TRICKS, entry.points - kept,
+                           f"above the {limit} cap: a revoking side cannot win a game in this deal"))
+    out += above
     return out, replace(penalty, capped=(capped[0], capped[1]))

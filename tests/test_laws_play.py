@@ -422,3 +422,18 @@ def test_s10_2_the_terminal_replay_judges_the_contract_on_the_adjusted_counts():
     result = CliRunner().invoke(main, ["replay", "--deal", "2", str(DATA / "revoke_10_2.json")])
     assert result.exit_code == 0, result.output
     assert "Tricks N–S 10, E–W 3; after the revoke penalty N–S 7, E–W 6: 3NT 2 down" in result.output
+
+
+def test_s8_4_4_the_audit_explains_a_paper_sheet_that_ignored_the_cap():
+    """docs/rules/laws.md §8.4.4 in ``audit``: §10.2 written on paper with all 210 below is two
+    mismatches, both put down to the 20 that belong above the line."""
+    from vint_replay.engine.record import LineTotals
+    from vint_replay.reports.audit import audit
+
+    record = read_file(DATA / "revoke_10_2.json").record
+    for paper, clean in (((190, 1520), True), ((210, 1500), False)):
+        deals = (record.deals[0], replace(record.deals[1], recorded=(LineTotals(*paper), LineTotals(180, 6000))))
+        report = evaluate(replace(record, deals=deals))
+        result = audit(report.record, report.score)
+        assert result.clean is clean
+        assert clean or all("tricks 20" in m.explanation for m in result.mismatches)

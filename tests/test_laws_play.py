@@ -437,3 +437,12 @@ def test_s8_4_4_the_audit_explains_a_paper_sheet_that_ignored_the_cap():
         result = audit(report.record, report.score)
         assert result.clean is clean
         assert clean or all("tricks 20" in m.explanation for m in result.mismatches)
+
+
+def test_rescored_under_the_other_vint_profile_the_laws_ride_along():
+    """docs/rules/laws.md §8.4.2: §10.1 rescored under volchaninov keeps its penalty, at
+    volchaninov's UT(4) = 2000; under bridge the layer does not apply (an error at session.laws)."""
+    record = read_file(DATA / "revoke_10_1.json").record
+    (deal,) = evaluate(record, rules="volchaninov").score.deals
+    assert deal.tricks == (13, 0) and ("NS", "above", "revoke_penalty", 2000) in entries(deal)
+    assert ("schema", "session.laws") in errors(evaluate(record, rules="rubber-bridge"))

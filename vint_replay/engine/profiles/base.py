@@ -106,8 +106,7 @@ class RuleProfile:
         if laws == self.laws:
             return self
         if laws is not None and not self.laws_layer:
-            raise ProfileError(f"the laws {laws.name} apply over a vint profile (volchaninov or classic), "
-                               f"not {self.name}")
+            raise ProfileError(f"the laws {laws.name} do not apply over the {self.name} profile")
         other = type(self)(self.options)
         other.laws = laws
         return other

@@ -16,7 +16,7 @@ from vint_replay.engine.laws.settlement import settlement
 from vint_replay.engine.ledger import Ledger
 from vint_replay.engine.profiles import get_profile
 from vint_replay.engine.profiles.classic import Classic
-from vint_replay.engine.record import Irregularity
+from vint_replay.engine.record import Irregularity, IrregularityKind
 from vint_replay.engine.replay import replay_deal
 from vint_replay.engine.scoring import DealFacts, Item
 from vint_replay.engine.seats import Seat, Side
@@ -446,3 +446,28 @@ def test_rescored_under_the_other_vint_profile_the_laws_ride_along():
     (deal,) = evaluate(record, rules="volchaninov").score.deals
     assert deal.tricks == (13, 0) and ("NS", "above", "revoke_penalty", 2000) in entries(deal)
     assert ("schema", "session.laws") in errors(evaluate(record, rules="rubber-bridge"))
+
+
+def test_s9_law_178_a_blind_bidder_answers_alone_for_the_deals_loss():
+    """docs/rules/laws.md §7.4 and §9 (law 178): N bid 3NT blind and went down: N bears the
+    deal's whole net loss; a made contract costs nobody anything."""
+    blind = Irregularity(IrregularityKind.BLIND_BID, Seat.N)
+    (down,) = laws_session("classic", laws_deal(RANKED, "classic", "N", "3NT", blind, result=7)).score.deals
+    loss = -sum(e.points if e.side is Side.NS else -e.points for e in down.entries)
+    assert loss > 0 and [(r.seat, r.amount, r.law) for r in down.responsible] == [(Seat.N, loss, "178")]
+    (made,) = laws_session("classic", laws_deal(RANKED, "classic", "N", "3NT", blind, result=13)).score.deals
+    assert made.responsible == ()
+
+
+def test_s9_law_157_a_revoke_after_a_dropped_card_is_the_revokers_alone():
+    """docs/rules/laws.md §8.1 and §9 (law 157): W had dropped ♥4 and so revoked in §10.1's
+    trick 5: the penalty's cost is W's alone, asked or not; a dropped card W never held is a
+    located error."""
+    dropped = Irregularity(IrregularityKind.DROPPED_CARD, Seat.W, 5, Card.parse("H4"))
+    report = file_under_laws("revoke_10_1.json", {1: (dropped, revoke("W", 5))})
+    assert report.valid, report.diagnostics
+    (r,) = report.score.deals[0].responsible
+    assert (r.seat, r.law) == (Seat.W, "157") and r.amount > 0
+    foreign = Irregularity(IrregularityKind.DROPPED_CARD, Seat.W, 5, Card.parse("HA"))
+    assert errors(file_under_laws("revoke_10_1.json", {1: (foreign, revoke("W", 5))})) == \
+        [("irregularity_mismatch", "irregularities[0]")]

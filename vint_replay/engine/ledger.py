@@ -15,7 +15,7 @@ from typing import Sequence
 from .calls import Contract
 from .errors import IllegalMove
 from .laws.penalty import RevokePenalty, capped_entries, penalty_entries
-from .laws.settlement import Responsibility, balance, lone_slam, revoke_culprits
+from .laws.settlement import Responsibility, balance, culprits
 from .profiles import RubberState, RuleProfile
 from .record import LineTotals
 from .replay import DealReplay
@@ -262,10 +262,10 @@ class Ledger:
         after = () if running is None else tuple((before[0] + ns, before[1] + ew) for ns, ew in zip(*running))
         end = (before[0] + settled.below[0], before[1] + settled.below[1])
         written = tuple(own) + settled.entries
-        slam = lone_slam(replay.deal, contract, replay.tricks_won, written) if self.profile.laws is not None else None
+        alone = culprits(replay.deal, contract, replay.tricks_won, written) if self.profile.laws is not None else ()
         deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, contract,
                          self.profile.trick_value(contract), replay.tricks_won, written,
-                         settled.game, before, after, end, vulnerable, responsible=(slam,) if slam else ())
+                         settled.game, before, after, end, vulnerable, responsible=alone)
         self.score.deals.append(deal)
         return deal
 
@@ -286,12 +286,10 @@ class Ledger:
         written = tuple(own) + settled.entries
         cost = (balance(unpenalised, Side.NS) - balance(written, Side.NS),
                 balance(unpenalised, Side.EW) - balance(written, Side.EW))
-        responsible = revoke_culprits(replay.deal, cost)
-        slam = lone_slam(replay.deal, contract, adjusted, written)
         end = (before[0] + settled.below[0], before[1] + settled.below[1])
         deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, contract, profile.trick_value(contract),
                          adjusted, written, settled.game, before, (), end, vulnerable, penalty,
-                         tuple(responsible) + ((slam,) if slam else ()))
+                         culprits(replay.deal, contract, adjusted, written, cost))
         self.score.deals.append(deal)
         return deal
 

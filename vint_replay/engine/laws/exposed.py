@@ -32,6 +32,9 @@ def check_exposures(deal: DealRecord, dealt: Sequence[int] | None, tricks: Seque
             exposed = _lead_out_of_turn(irr, at, dealt, tricks, leader, report)
         elif irr.kind is IrregularityKind.EXPOSED:
             exposed = _shown(irr, at, dealt, tricks, report)
+        elif irr.kind is IrregularityKind.DROPPED_CARD:  # held, and not exposed (law 176)
+            _shown(irr, at, dealt, tricks, report)
+            continue
         else:
             continue
         if exposed and dealt is not None:
@@ -72,9 +75,9 @@ def _lead_out_of_turn(irr: Irregularity, at: str, dealt: Sequence[int] | None, t
 
 def _shown(irr: Irregularity, at: str, dealt: Sequence[int] | None, tricks: Sequence[Trick], report: Report) -> bool:
     """An exposed card (§7.1; also the wrong card of a revoke put right in time, §8.3, ruling
-    14) must have been in the player's hand then. Returns whether it lies exposed."""
+    14) or a dropped one (§8.1) must have been in the player's hand then. Returns whether it was."""
     if irr.card is None:
-        report("irregularity_mismatch", at, f"an exposed card of {irr.seat} needs its card")
+        report("irregularity_mismatch", at, f"{irr.kind.value.replace('_', ' ')} by {irr.seat} needs its card")
         return False
     return _held(irr, at, dealt, tricks, report)
 
@@ -90,7 +93,8 @@ def _held(irr: Irregularity, at: str, dealt: Sequence[int] | None, tricks: Seque
     owner = next((seat for seat in Seat if dealt[seat] & irr.card.bit), None)
     why = f"it was dealt to {owner}" if owner is not irr.seat \
         else f"{irr.seat} had played it before trick {start}"
-    report("irregularity_mismatch", at, f"the record says {irr.seat} showed {irr.card.pretty}, but {why}")
+    verb = {IrregularityKind.DROPPED_CARD: "dropped", IrregularityKind.LEAD_OUT_OF_TURN: "led"}.get(irr.kind, "showed")
+    report("irregularity_mismatch", at, f"the record says {irr.seat} {verb} {irr.card.pretty}, but {why}")
     return False
 
 

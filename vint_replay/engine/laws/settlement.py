@@ -20,7 +20,8 @@ SLAM_DOWN_MORE_THAN = 3  # law 179: "поставивший более трех 
 @dataclass(frozen=True, slots=True)
 class Responsibility:
     """A partner who answers alone for ``amount`` (X, what it cost his side) of a deal, and the
-    law that puts it on him: "153" (a revoke he denied when asked), "179" (a lone slam)."""
+    law that puts it on him: "153" (a revoke he denied when asked), "157" (a revoke after a
+    dropped card), "178" (a blind bid), "179" (a lone slam)."""
 
     seat: Seat
     amount: int
@@ -32,31 +33,55 @@ def balance(entries: Sequence[Entry], side: Side) -> int:
     return sum(e.points if e.side is side else -e.points for e in entries)
 
 
-def revoke_culprits(deal: DealRecord, cost: tuple[int, int]) -> list[Responsibility]:
-    """§8.5, law 153 (ruling 7: the partner asks): a claimed revoke the revoker's partner
-    questioned ("asked") is paid by the revoker alone — X is what the penalty cost his side
-    (``cost``, by Side: its balance without the penalty minus as scored)."""
-    out: list[Responsibility] = []
-    for irr in deal.irregularities:
-        side = irr.seat.side
-        if (irr.kind is IrregularityKind.REVOKE and irr.claimed and irr.asked
-                and cost[side] > 0 and all(r.seat.side is not side for r in out)):
-            out.append(Responsibility(irr.seat, cost[side], "153"))
-    return out
+def culprits(deal: DealRecord, contract: Contract, tricks: tuple[int, int], written: Sequence[Entry],
+             cost: tuple[int, int] | None = None) -> tuple[Responsibility, ...]:
+    """Who answers alone for what in a deal (§9), at most one player of a side: the deal's whole
+    net loss for a blind bid (law 178) or a lone slam down more than three (law 179); else what
+    a revoke penalty cost the side (``cost``, by Side: its balance without the penalty minus as
+    scored) for a revoke after a dropped card (law 157) or one the partner questioned (153)."""
+    out: dict[Side, Responsibility] = {}
+    for side in (Side.NS, Side.EW):
+        loss = -balance(written, side)
+        whole = _blind_bidder(deal, side) or _lone_slammer(deal, contract, tricks, side)
+        if whole is not None and loss > 0:
+            out[side] = Responsibility(whole[0], loss, whole[1])
+        elif cost is not None and cost[side] > 0:
+            revoker = _revoker_alone(deal, side)
+            if revoker is not None:
+                out[side] = Responsibility(revoker[0], cost[side], revoker[1])
+    return tuple(out.values())
 
 
-def lone_slam(deal: DealRecord, contract: Contract, tricks: tuple[int, int],
-              entries: Sequence[Entry]) -> Responsibility | None:
-    """§9, law 179: a slam bid without the partner's support (he made no bid in the auction)
-    and down more than three: the bidder answers alone for the deal's net loss."""
+def _blind_bidder(deal: DealRecord, side: Side) -> tuple[Seat, str] | None:
+    """Law 178: a player of ``side`` recorded as bidding blind."""
+    return next(((irr.seat, "178") for irr in deal.irregularities
+                 if irr.kind is IrregularityKind.BLIND_BID and irr.seat.side is side), None)
+
+
+def _lone_slammer(deal: DealRecord, contract: Contract, tricks: tuple[int, int], side: Side) -> tuple[Seat, str] | None:
+    """Law 179: the declarer of ``side`` who bid a slam his partner never supported (made no
+    bid in the auction) and went down more than three."""
     declarer = contract.declarer
-    short = contract.tricks_needed - tricks[declarer.side]
-    if contract.level not in SLAM_LEVELS or short <= SLAM_DOWN_MORE_THAN:
+    if declarer.side is not side or contract.level not in SLAM_LEVELS:
+        return None
+    if contract.tricks_needed - tricks[side] <= SLAM_DOWN_MORE_THAN:
         return None
     if any(call.is_bid and seat is declarer.partner for seat, call in zip(deal.speakers(), deal.auction)):
         return None
-    loss = -balance(entries, declarer.side)
-    return Responsibility(declarer, loss, "179") if loss > 0 else None
+    return declarer, "179"
+
+
+def _revoker_alone(deal: DealRecord, side: Side) -> tuple[Seat, str] | None:
+    """Laws 157 and 153 (ruling 7: the partner asks): the player of ``side`` whose claimed
+    revoke followed a card he dropped, or was questioned by his partner and denied."""
+    dropped = {irr.seat for irr in deal.irregularities if irr.kind is IrregularityKind.DROPPED_CARD}
+    for irr in deal.irregularities:
+        if irr.kind is IrregularityKind.REVOKE and irr.claimed and irr.seat.side is side:
+            if irr.seat in dropped:
+                return irr.seat, "157"
+            if irr.asked:
+                return irr.seat, "153"
+    return None
 
 
 def settlement(score: SessionScore) -> tuple[int, int, int, int]:

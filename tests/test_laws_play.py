@@ -471,3 +471,10 @@ def test_s9_law_157_a_revoke_after_a_dropped_card_is_the_revokers_alone():
     foreign = Irregularity(IrregularityKind.DROPPED_CARD, Seat.W, 5, Card.parse("HA"))
     assert errors(file_under_laws("revoke_10_1.json", {1: (foreign, revoke("W", 5))})) == \
         [("irregularity_mismatch", "irregularities[0]")]
+
+
+def test_ruling_16_a_lead_out_of_turn_not_said_to_have_stood_is_read_as_refused():
+    """docs/rules/laws.md §7.3 and format.md §5.4 (``accepted`` absent reads as false): E's ♥K
+    led out of turn is exposed and W leads; so W may not open hearts (law 78)."""
+    barred = laws_deal(RANKED, "classic", "S", "1NT", lead("E", 1, None, "HK"), chosen={(1, "W"): "H3"})
+    assert errors(laws_session("classic", barred)) == [("barred_lead", "play[0]")]

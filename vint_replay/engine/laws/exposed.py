@@ -45,10 +45,10 @@ def _lead_out_of_turn(irr: Irregularity, at: str, dealt: Sequence[int] | None, t
                       leader: Seat, report: Report) -> bool:
     """§7.3: the lead stood (the trick was led by the offender) or the card became exposed and
     the proper leader led; at the opening lead law 78 bars the offender's partner from its
-    suit. Returns whether the card lies exposed."""
-    if irr.trick is None or irr.accepted is None or (not irr.accepted and irr.card is None):
-        need = "its trick" if irr.trick is None else "whether the lead stood (accepted)" if irr.accepted is None \
-            else "the card led (it is exposed)"
+    suit; ``accepted`` not said reads as refused (format.md §5.4). Returns whether the card
+    lies exposed."""
+    if irr.trick is None or (not irr.accepted and irr.card is None):
+        need = "its trick" if irr.trick is None else "the card led: the lead did not stand, so it is exposed"
         report("irregularity_mismatch", at, f"a lead out of turn by {irr.seat} needs {need}")
         return False
     if irr.trick > len(tricks):

@@ -119,7 +119,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         if deal.dealer != expected and "dealer" not in deal.unreadable | previous.unreadable:
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
 
-    hands = _checked_hands(deal, report)
+    hands = checked_hands(deal, report)
 
     contract: Contract | None = None
     passed_out = False
@@ -193,7 +193,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems))
 
 
-def _checked_hands(deal: DealRecord, report) -> tuple[int, int, int, int] | None:
+def checked_hands(deal: DealRecord, report) -> tuple[int, int, int, int] | None:
     """The dealt hands as bit sets, after checking 13 cards each and no card twice."""
     if deal.hands is None:
         return None

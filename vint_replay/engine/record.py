@@ -37,9 +37,9 @@ class SessionInfo:
     options: dict[str, str] = field(default_factory=dict)  # the profile's session options, e.g. x_marks
     laws: str | None = None  # the laws on irregularities in force ("001"); None: strict records
     draw: tuple[Card, Card, Card, Card] | None = None  # the cards drawn for seats, by Seat (laws §1)
-    fifth: str | None = None  # solo whist: a fifth player, sitting between W and N (format.md §5.4)
     extra: dict[str, object] = field(default_factory=dict)  # unknown fields, kept for the writer
     nested_extra: dict[str, dict[str, object]] = field(default_factory=dict)  # by field: {"players": {...}}
+    fifth: str | None = None  # solo whist: a fifth player, sitting between W and N (format.md §5.4)
 
     def player(self, seat: Seat) -> str:
         return self.players[seat]

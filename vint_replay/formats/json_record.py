@@ -15,7 +15,11 @@ from ..engine.profiles import ProfileError, get_profile, profile_names
 from ..engine.record import DEAL_NUMBERS, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
+from ..engine.solo.contracts import SoloCall
+from ..engine.solo.record import SoloDeal
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
+from .solo_fields import (FIFTH, JSON_KEYS, outcome_text, parse_outcome, parse_payments_json, parse_suit,
+                          parse_turn_up, payments_json)
 from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
                             surrogate_message, too_deep)
 
@@ -24,6 +28,7 @@ SESSION_TAGS = ("event", "site", "date", "table")
 SESSION_KEYS = {"id", "players", "rules", "options", *SESSION_TAGS}
 DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable", "contract",
              "declarer", "recorded_score"}
+SOLO_DEAL_KEYS = DEAL_KEYS | set(JSON_KEYS)  # a solo-whist deal's (format.md §5.4)
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
 LONG_INTEGER = re.compile(r"\d{4301,}")  # more digits than Python turns into an int (sys.get_int_max_str_digits)
@@ -73,6 +78,7 @@ class _Reader:
     def __init__(self, strict: bool) -> None:
         self.strict = strict
         self.problems = Problems()
+        self.solo = False  # the session is solo whist: its deals have their own fields (format.md §5.4)
 
     def error(self, code: str, message: str, deal: int | None = None, at: str | None = None) -> None:
         if self.problems.wants(deal):
@@ -105,7 +111,10 @@ class _Reader:
             self.error("schema", "session.id must be a non-empty string (the session's key)", at="session.id")
             ok = False
         players = raw.get("players")
+        rules = raw.get("rules", "volchaninov")
+        self.solo = isinstance(rules, str) and rules in profile_names() and get_profile(rules).solo_record
         names: list[str] = []
+        fifth = None
         if not isinstance(players, dict):
             self.error("schema", "session.players must be an object naming N, E, S and W", at="session.players")
             ok = False
@@ -117,7 +126,12 @@ class _Reader:
                                at=f"session.players.{seat}")
                     ok = False
                 names.append(name if isinstance(name, str) else "")
-            self.nested_extra(players, SEAT_KEYS, None, "session.players", nested)
+            fifth = players.get(FIFTH) if self.solo else None
+            if self.solo and FIFTH in players and (not isinstance(fifth, str) or not fifth.strip() or fifth in names):
+                self.error("schema", f"session.players.{FIFTH} must name a fifth player (a string, not a name "
+                                     "already seated)", at=f"session.players.{FIFTH}")
+                ok = False
+            self.nested_extra(players, (*SEAT_KEYS, FIFTH) if self.solo else SEAT_KEYS, None, "session.players", nested)
         tags: dict[str, str | None] = {}
         for key in SESSION_TAGS:
             value = raw.get(key)
@@ -125,7 +139,6 @@ class _Reader:
                 self.error("schema", f"session.{key} must be a string, not {type(value).__name__}", at=f"session.{key}")
                 value = None
             tags[key] = value
-        rules = raw.get("rules", "volchaninov")
         options = raw.get("options", {})
         if not isinstance(rules, str) or rules not in profile_names():
             self.error("schema", f"unknown rules {clip(rules)}; known: {', '.join(profile_names())}", at="session.rules")
@@ -146,7 +159,7 @@ class _Reader:
             return None
         nested = {"players": nested["session.players"]} if nested else {}
         return SessionInfo(sid, tuple(names), rules=rules, options=dict(options), extra=extra, nested_extra=nested,
-                           **tags)  # type: ignore[arg-type]
+                           fifth=fifth, **tags)  # type: ignore[arg-type]
 
     def deal(self, raw: Any, index: int, label: int) -> DealRecord | None:
         """One deal; ``label`` is the number used in diagnostics when the deal's own is unreadable."""
@@ -169,7 +182,8 @@ class _Reader:
         else:
             dealer = SEATS[SEAT_KEYS.index(dealer_raw)]
         hands = self.hands(raw.get("hands"), number, unreadable, nested) if "hands" in raw else None
-        auction = self.auction(raw.get("auction"), number, unreadable)
+        solo = self.solo_fields(raw, number, unreadable) if self.solo else None
+        auction = () if self.solo else self.auction(raw.get("auction"), number, unreadable)
         play = self.play(raw["play"], number, unreadable) if "play" in raw else None
         result = None
         if "result" in raw:
@@ -177,11 +191,43 @@ class _Reader:
         recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
         vulnerable, contract, score = self.board(raw, number)
-        extra = {} if raw.keys() <= DEAL_KEYS else {k: raw[k] for k in raw if k not in DEAL_KEYS}
+        known = SOLO_DEAL_KEYS if self.solo else DEAL_KEYS
+        extra = {} if raw.keys() <= known else {k: raw[k] for k in raw if k not in known}
         if extra:
             self.unknown(set(extra), number, "")
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
-                          nested, vulnerable, contract, score)
+                          nested, vulnerable, contract, score, solo=solo)
+
+    def solo_fields(self, raw: dict, number: int, unreadable: set[str]) -> SoloDeal:
+        """A solo-whist deal's own fields (format.md §5.4); the auction holds its call tokens."""
+        calls: list[SoloCall] = []
+        tokens = raw.get("auction")
+        if not isinstance(tokens, list):
+            self.error("schema", "'auction' must be a list of solo-whist calls starting with eldest hand, e.g. "
+                                 "[\"solo\", \"pass\"]", number, "auction")
+            unreadable.add("auction")
+            tokens = []
+        for i, token in enumerate(tokens):
+            try:
+                calls.append(SoloCall.parse(token if isinstance(token, str) else repr(token)))
+            except ValueError as bad:
+                self.error("bad_call", str(bad), number, f"auction[{i}]")
+                unreadable.add("auction")
+        values: dict[str, object] = {}
+        for key, parse in (("turn_up", parse_turn_up), ("abond_trump", parse_suit), ("outcome", parse_outcome),
+                           ("payments", parse_payments_json)):
+            if key in raw:
+                try:
+                    values[key] = parse(raw[key])
+                except ValueError as bad:
+                    self.error("bad_card" if key == "turn_up" else "schema", f"'{key}': {bad}", number, key)
+                    unreadable.add(key)
+        sits_out = raw.get("sits_out")
+        if sits_out is not None and not isinstance(sits_out, str):
+            self.error("schema", "'sits_out' names the player who deals and sits out (a string)", number, "sits_out")
+            sits_out = None
+        return SoloDeal(values.get("turn_up"), tuple(calls), sits_out, values.get("abond_trump"),  # type: ignore[arg-type]
+                        values.get("outcome"), values.get("payments"))  # type: ignore[arg-type]
 
     def board(self, raw: dict, number: int) -> tuple[tuple[bool, bool] | None, Contract | None, int | None]:
         """The board fields of format.md §5.1: vulnerable, contract with declarer, recorded_score."""
@@ -456,22 +502,33 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
     session["rules"] = info.rules
     if info.options:
         session["options"] = dict(info.options)
-    session["players"] = dict(zip(SEAT_KEYS, info.players)) | info.nested_extra.get("players", {})
+    session["players"] = dict(zip(SEAT_KEYS, info.players)) | ({FIFTH: info.fifth} if info.fifth else {}) \
+        | info.nested_extra.get("players", {})
     session.update(info.extra)
     deals = []
     for deal in record.deals:
         out: dict[str, object] = {"number": deal.number, "dealer": deal.dealer.name}
-        inside = deal.nested_extra
+        inside, solo = deal.nested_extra, deal.solo
+        if solo is not None and solo.sits_out is not None:
+            out["sits_out"] = solo.sits_out
+        if solo is not None and solo.turn_up is not None:
+            out["turn_up"] = solo.turn_up.name
         if deal.hands is not None:
             out["hands"] = {s: h.pbn() for s, h in zip(SEAT_KEYS, deal.hands)} | inside.get("hands", {})
-        out["auction"] = [str(c) for c in deal.auction]
+        out["auction"] = [str(c) for c in deal.auction] if solo is None else [c.value for c in solo.calls]
+        if solo is not None and solo.abond_trump is not None:
+            out["abond_trump"] = solo.abond_trump.letter
         if deal.play is not None:
             out["play"] = [c.name for c in deal.play]
+        if solo is not None and solo.outcome is not None:
+            out["outcome"] = outcome_text(solo.outcome)
         if deal.result is not None:
             out["result"] = {"declarer_tricks": deal.result} | inside.get("result", {})
         if deal.recorded is not None:
             out["recorded"] = {side.name: {"below": t.below, "above": t.above} | inside.get(f"recorded.{side.name}", {})
                                for side, t in zip(Side, deal.recorded)} | inside.get("recorded", {})
+        if solo is not None and solo.payments is not None:
+            out["payments"] = payments_json(solo.payments)
         out.update(board_json(deal))
         if deal.comments:
             out["comments"] = comments_to_json(deal.comments)

@@ -18,19 +18,27 @@ from ..engine.plural import plural
 from ..engine.profiles import ProfileError, RuleProfile, get_profile, profile_names
 from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat
+from ..engine.solo.contracts import SoloCall
+from ..engine.solo.record import SoloDeal
 from . import ReadResult
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
 from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
 from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text
+from .solo_fields import (FIFTH, outcome_text, parse_outcome, parse_payments_text, parse_suit, parse_turn_up,
+                          payments_text)
 from .vint_runs import TOKEN, Runs, Token, Where
 
 SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
 PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
+SOLO_TAGS = {"SitsOut": "sits_out", "TurnUp": "turn_up", "AbondTrump": "abond_trump", "Outcome": "outcome",
+             "Payments": "payments"}  # a solo-whist deal's own tags (format.md §5.4), by field
+FIFTH_TAG = "Fifth"  # a solo-whist session's fifth player
 DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score", "Vulnerable", "Contract", "Declarer",
-             "BoardScore")
+             "BoardScore", *SOLO_TAGS)
 SECTIONS = ("Auction", "Play")
 EXTRA, FILE_EXTRA, LAYOUT, OPTIONS = "Extra", "FileExtra", "PlayLayout", "Options"
-CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT, OPTIONS)}
+CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, FIFTH_TAG, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT,
+                                         OPTIONS)}
 KNOWN_TAGS = set(CANONICAL_TAGS)
 LAYOUTS = ("trick", "pbn")
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -252,7 +260,7 @@ class _Reader:
                 return
             table, others = scan.header, scan.unknown
         else:
-            if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name in (FILE_EXTRA, OPTIONS):
+            if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name in (FILE_EXTRA, OPTIONS, FIFTH_TAG):
                 self.error("schema", f"session tag [{tag.name}] inside deal {deal.label}: "
                                      "session tags go before the first [Deal]", tag.at, deal.label)
                 return
@@ -314,8 +322,13 @@ class _Reader:
         top, _ = self.extras([], header.get(FILE_EXTRA), None, {"format", "session", "deals", "comments"}, "", {})
         if not ok:
             return None, top, profile
+        fifth = header.get(FIFTH_TAG)
+        if fifth is not None and (not profile.solo_record or not (fifth.value or "").strip() or fifth.value in names):
+            self.error("schema", f"[{FIFTH_TAG}] names a fifth player of a solo-whist session (docs/format.md §5.4), "
+                                 "not one already seated", fifth.at, at=f"session.players.{FIFTH}")
+            return None, top, profile
         info = SessionInfo(sid, tuple(names), rules=rules, options=options or {}, extra=extra, nested_extra=nested,
-                           **values)  # type: ignore[arg-type]
+                           fifth=None if fifth is None else fifth.value, **values)  # type: ignore[arg-type]
         return info, top, profile.with_options(options or {})
 
     def options(self, tag: Tag | None, rules: str | None) -> dict[str, str] | None:
@@ -441,7 +454,14 @@ class _Reader:
 
         unreadable |= {_field(name) for name in text.broken} - {None, "recorded"}  # type: ignore[arg-type]
         hands = self.hands(text.tag("Hands"), number, unreadable)
-        auction = self.auction(text, number, dealer, profile, unreadable)
+        solo = self.solo_fields(text, number, unreadable) if profile.solo_record else None
+        auction = () if profile.solo_record else self.auction(text, number, dealer, profile, unreadable)
+        if not profile.solo_record:
+            for name in SOLO_TAGS:
+                tag = text.tag(name)
+                if tag is not None:
+                    self.error("schema", f"[{name}] is a tag of solo-whist deals (docs/format.md §5.4); these are "
+                                         f"{profile.name} rules", tag.at, number, SOLO_TAGS[name])
         tag = text.tags.get(LAYOUT)
         if tag is not None:
             layout = self.layout(tag, number) or layout
@@ -455,7 +475,40 @@ class _Reader:
         vulnerable, contract, board_score = self.board(text, number)
         extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
-                          tuple(text.comments), nested, vulnerable, contract, board_score)
+                          tuple(text.comments), nested, vulnerable, contract, board_score, solo=solo)
+
+    def solo_fields(self, text: DealText, number: int, unreadable: set[str]) -> SoloDeal:
+        """A solo-whist deal's own tags, and its [Auction] of solo-whist calls (format.md §5.4)."""
+        calls: list[SoloCall] = []
+        tag = text.tags.get("Auction")
+        if tag is None:
+            self.error("schema", f"deal {number} has no [Auction] section", text.start.at, number, "auction")
+            unreadable.add("auction")
+        else:
+            self.locations[(number, "auction")] = tag.at
+            self.sections[(number, "auction")] = text.calls
+            for i, token in enumerate(text.calls.tokens()):
+                try:
+                    calls.append(SoloCall.parse(token.text))
+                except ValueError as bad:
+                    self.error("bad_call", str(bad), token.at, number, f"auction[{i}]")
+                    unreadable.add("auction")
+            self.locations[(number, f"auction[{text.calls.total}]")] = text.ends.get("Auction", tag.at)
+        values: dict[str, object] = {}
+        for name, key in SOLO_TAGS.items():
+            tag = text.tag(name)
+            if tag is None:
+                continue
+            self.locations[(number, key)] = tag.char(0)
+            parse = {"sits_out": str.strip, "turn_up": parse_turn_up, "abond_trump": parse_suit,
+                     "outcome": parse_outcome, "payments": parse_payments_text}[key]
+            try:
+                values[key] = parse(tag.value or "")
+            except ValueError as bad:
+                self.error("bad_card" if key == "turn_up" else "schema", f"[{name}]: {bad}", tag.char(0), number, key)
+                unreadable.add(key)
+        return SoloDeal(values.get("turn_up"), tuple(calls), values.get("sits_out"),  # type: ignore[arg-type]
+                        values.get("abond_trump"), values.get("outcome"), values.get("payments"))  # type: ignore[arg-type]
 
     def board(self, text: DealText, number: int) -> tuple[tuple[bool, bool] | None, Contract | None, int | None]:
         """The board tags of format.md §5.1: [Vulnerable], [Contract] with [Declarer], [BoardScore]."""
@@ -723,7 +776,7 @@ def _broken(name: str, line: int, start: int) -> Tag | None:
 def _field(tag: str) -> str | None:
     return {"Deal": "number", "Dealer": "dealer", "Hands": "hands", "Auction": "auction", "Play": "play",
             "Result": "result", "Score": "recorded", "Vulnerable": "vulnerable", "Contract": "contract",
-            "BoardScore": "recorded_score"}.get(tag)
+            "BoardScore": "recorded_score", **SOLO_TAGS}.get(tag)
 
 
 def _deal_label(start: Tag) -> int | None:
@@ -881,6 +934,11 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
     put = _Comments(deal.comments)
     anchors = set(put.left)
     lines = [*put("Deal"), f'[Deal "{deal.number}"]', *put("Dealer"), f'[Dealer "{deal.dealer.name}"]']
+    solo = deal.solo
+    if solo is not None and solo.sits_out is not None:
+        lines += [*put("SitsOut"), f"[SitsOut {_quote(solo.sits_out)}]"]
+    if solo is not None and solo.turn_up is not None:
+        lines += [*put("TurnUp"), f'[TurnUp "{solo.turn_up.name}"]']
     if deal.vulnerable is not None:
         lines += [*put("Vulnerable"), f'[Vulnerable "{vulnerable_text(deal.vulnerable)}"]']
     if deal.hands is not None:
@@ -892,8 +950,11 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
                   *put("Declarer"), f'[Declarer "{deal.contract.declarer.name}"]']
     lines += put("Auction")
     lines.append("[Auction]")
-    ap = _ap_start(deal, profile, anchors)
-    words = [str(c) for c in deal.auction[:ap]] + (["AP"] if ap is not None else [])
+    if solo is not None:
+        ap, words = None, [c.value for c in solo.calls]
+    else:
+        ap = _ap_start(deal, profile, anchors)
+        words = [str(c) for c in deal.auction[:ap]] + (["AP"] if ap is not None else [])
     row: list[str] = []
     for i, word in enumerate(words):
         here = put(f"auction[{i}]")
@@ -907,15 +968,21 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
             row = []
     if row:
         lines.append(" ".join(row))
+    if solo is not None and solo.abond_trump is not None:
+        lines += [*put("AbondTrump"), f'[AbondTrump "{solo.abond_trump.letter}"]']
     if deal.play is not None:
         lines += put("Play")
         lines.append("[Play]")
         for k in range(0, len(deal.play), 4):
             lines += put(f"play[{k}]")
             lines.append(" ".join(c.name for c in deal.play[k:k + 4]))
+    if solo is not None and solo.outcome is not None:
+        lines += [*put("Outcome"), f'[Outcome "{outcome_text(solo.outcome)}"]']
     if deal.result is not None:
         lines += put("Result")
         lines.append(f'[Result "{deal.result}"]')
+    if solo is not None and solo.payments is not None:
+        lines += [*put("Payments"), f'[Payments "{payments_text(solo.payments)}"]']
     if deal.recorded is not None:
         ns, ew = deal.recorded
         lines += put("Score")
@@ -941,6 +1008,8 @@ def write_vint(record: SessionRecord) -> str:
     for tag, name in zip(PLAYER_TAGS, info.players):
         lines += put(tag)
         lines.append(f"[{tag} {_quote(name)}]")
+    if info.fifth is not None:
+        lines += [*put(FIFTH_TAG), f"[{FIFTH_TAG} {_quote(info.fifth)}]"]
     if info.options:
         lines += put(OPTIONS)
         lines.append(f"[{OPTIONS} {_quote(','.join(f'{k}={v}' for k, v in info.options.items()))}]")

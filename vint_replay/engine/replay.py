@@ -9,7 +9,7 @@ from .calls import Contract
 from .cards import CARDS, FULL_DECK, Card
 from .diagnostics import Diagnostic
 from .errors import IllegalMove
-from .play import Play, PlayState, Trick
+from .play import Play, PlayState, Trick, play_states
 from .plural import plural
 from .profiles import RuleProfile
 from .record import DealRecord
@@ -61,15 +61,7 @@ class DealReplay:
     @cached_property
     def play_states(self) -> tuple[PlayState, ...]:
         """The position before the first card and after each card played (53 for a full deal)."""
-        if self.hands is None or not self.tricks:
-            return ()
-        play = Play(self.hands, self.trump, self.tricks[0].leader, self.profile)
-        states = [play.state()]
-        for trick in self.tricks:
-            for card in trick.cards:
-                play.play(card)
-                states.append(play.state())
-        return tuple(states)
+        return play_states(self.hands, self.trump, self.tricks, self.profile)
 
 
 def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat,

@@ -3,12 +3,13 @@ to its end or until the result is settled, and the outcome; every problem a loca
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 
 from ..cards import Suit
 from ..diagnostics import Diagnostic
 from ..errors import IllegalMove
-from ..play import Play, Trick
+from ..play import Play, PlayState, Trick, play_states
 from ..plural import plural
 from ..profiles.base import RuleProfile
 from ..record import DealRecord, SessionInfo
@@ -73,6 +74,11 @@ class SoloReplay:
         first = self.tricks[0]
         played = first.cards[(self.declarer - first.leader) & 3]
         return self.hands[self.declarer] & ~(1 << played)
+
+    @cached_property
+    def play_states(self) -> tuple[PlayState, ...]:
+        """The position before the first card and after each card played."""
+        return play_states(self.hands, self.trump, self.tricks, self.profile)
 
     def auction_states(self) -> list[SoloAuctionState]:
         """The auction before any call and after each legal call, for stepping through it."""

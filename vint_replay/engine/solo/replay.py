@@ -201,8 +201,9 @@ def _trump(contract: SoloCall, solo: SoloDeal, report: Report) -> Suit | None:
     """The contract's trump (§2): the turn-up's suit, the abondance declarer's named suit, or none."""
     source = contract.terms.trumps
     if source is not Trumps.NAMED and solo.abond_trump is not None:
-        report("abond_trump", "abond_trump", f"{contract.terms.title} has {source.value}: only abondance names a "
-                                             "trump suit (docs/rules/solo-whist.md §3.6)")
+        trumps = "its trumps are the turn-up suit" if source is Trumps.TURN_UP else "it has no trumps"
+        report("abond_trump", "abond_trump", f"a trump suit is named for {contract.terms.title}, but {trumps}: only "
+                                             "abondance names one (docs/rules/solo-whist.md §3.6)")
     if source is Trumps.TURN_UP:
         return None if solo.turn_up is None else solo.turn_up.suit
     if source is Trumps.NAMED:

@@ -173,3 +173,15 @@ def test_content_hash_sees_the_solo_fields():
     changed = replace(record, deals=(replace(deal, solo=replace(deal.solo, payments=(0, 0, 0, 0))), *record.deals[1:]))
     fifth = replace(record, info=replace(record.info, fifth="Другой"))
     assert len({content_sha256(record), content_sha256(changed), content_sha256(fifth)}) == 3
+
+
+def test_a_solo_evening_is_not_written_as_pbn(tmp_path):
+    code, out = run("convert", FIVE, tmp_path / "x.pbn")
+    assert code == 2 and "cannot be written as PBN" in out and not (tmp_path / "x.pbn").exists()
+
+
+def test_double_dummy_analysis_skips_solo_deals():
+    from vint_replay.analysis.jobs import Skipped, jobs_for
+
+    jobs = list(jobs_for(evaluate(read_file(FIVE).record)))
+    assert len(jobs) == 6 and all(isinstance(j, Skipped) and "not analysed" in j.reason for j in jobs)

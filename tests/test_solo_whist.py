@@ -7,15 +7,17 @@ from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vint_replay.engine.cards import Hand, Suit
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.engine.solo.contracts import SoloCall, points_text
+from vint_replay.reports.solo_audit import audit_payments
 
 from solo_records import (SEED_FIRST_LINE, SEED_PLAYERS, SEED_SECOND_LINE, solo_deal, solo_report, solo_session,
                           with_solo)
-from solo_strategies import random_deal, random_session, solo_sessions
+from solo_strategies import random_deal, solo_sessions
 
 SPREAD = "AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"  # N ♠, E ♥, S ♦, W ♣
 
@@ -279,3 +281,21 @@ def test_a_corrupted_card_is_caught(record):
         return
     cards = (*deal.play[:1], deal.play[0], *deal.play[2:])  # the second card repeats the first
     assert ("card_not_held", "play[1]") in codes(evaluate(replace(record, deals=(replace(deal, play=cards),))))
+
+
+@settings(max_examples=40, deadline=None)
+@given(solo_sessions(max_deals=3), st.data())
+def test_a_corrupted_payment_is_caught_by_the_audit(record, data):
+    """The sheet written as due audits clean; one figure off by some quarters is found there."""
+    score = evaluate(record).score
+    paid = replace(record, deals=tuple(with_solo(d, payments=s.payments) for d, s in zip(record.deals, score.deals)))
+    assert audit_payments(paid, score).clean
+    k = data.draw(st.integers(0, len(paid.deals) - 1))
+    seat = data.draw(st.sampled_from(list(Seat)))
+    off = data.draw(st.integers(1, 12))
+    deals = list(paid.deals)
+    written = list(deals[k].solo.payments)
+    written[seat] += off
+    deals[k] = with_solo(deals[k], payments=tuple(written))
+    (mismatch,) = audit_payments(replace(paid, deals=tuple(deals)), score).mismatches
+    assert (mismatch.deal, mismatch.seat, mismatch.recorded - mismatch.computed) == (deals[k].number, seat, off)

@@ -335,6 +335,7 @@ def export(session_id: str, out: str, store_path: str, version: int | None) -> N
     except KeyError:
         which = "" if version is None else f" version {version}"
         raise click.ClickException(f"no session {session_id!r}{which} in the store {store_path}")
+    _refuse_pbn_of_solo(record, format_of(out))
     if format_of(out) == "pbn":  # with the double-dummy tables when the store has them
         from .analysis.optimum import optimum_tables
         from .formats.pbn_write import write_pbn
@@ -632,6 +633,7 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
     if result.record is None or any(d.severity is Severity.ERROR for d in result.diagnostics):
         click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)
         sys.exit(1)
+    _refuse_pbn_of_solo(result.record, to_fmt or format_of(target))
     text = write_text(result.record, to_fmt or format_of(target))
     if target == "-":
         click.echo(text, nl=False)
@@ -640,6 +642,14 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
         Path(target).write_text(text, encoding="utf-8")
     except OSError as err:
         raise click.ClickException(f"cannot write {target}: {err.strerror or err}")
+
+
+def _refuse_pbn_of_solo(record, fmt: str) -> None:
+    """PBN has no tags for solo whist's turn-up, calls and payments: such a record is not
+    written as PBN (nothing would come back), a usage error naming the formats that keep it."""
+    if fmt == "pbn" and get_profile(record.info.rules).solo_record:
+        raise click.UsageError(f"a {record.info.rules} session cannot be written as PBN (it has no tags for the "
+                               "turn-up, the calls and the payments): write .json or .vint")
 
 
 def _next_step() -> bool:
@@ -667,8 +677,11 @@ def replay(file: str, number: int, trick: int | None, step: bool, session: int) 
     from .reports.terminal import DealView
 
     result, report = load(file, session=session)
-    if report is not None and report.profile.scoresheet is SheetLayout.PAYMENTS:
-        from .reports.solo_terminal import SoloDealView as DealView  # type: ignore[assignment]
+    view_class = DealView
+    if report is not None and report.profile.scoresheet is SheetLayout.PAYMENTS:  # solo whist's own view
+        from .reports.solo_terminal import SoloDealView
+
+        view_class = SoloDealView
     if report is None:
         print_problems(file, problems_of(result, report))
         sys.exit(1)
@@ -679,7 +692,7 @@ def replay(file: str, number: int, trick: int | None, step: bool, session: int) 
     index = numbers.index(number)
     problems = [d for d in report.diagnostics if d.deal in (None, number)]
     print_problems(file, problems)
-    view = DealView.of(report, index, color=True)
+    view = view_class.of(report, index, color=True)
     if trick is not None:
         played = len(view.replay.tricks)
         if (trick > played or not view.replay.play_states) and error_count(problems):

@@ -90,6 +90,21 @@ def _play(hands: tuple[Hand, Hand, Hand, Hand], contract: SoloCall, declaring: s
     return tuple(cards)
 
 
+def _fit(hand: int, contract: SoloCall | None, turn_up: Suit) -> int:
+    """How well a hand suits the contract, for choosing who bids it: high cards and trumps
+    for the trick-taking contracts, low cards for the misères."""
+    if contract is None:
+        return 0
+    ranks = sum(card.rank for card in iter_bits(hand))
+    if contract.terms.avoid:
+        return -ranks
+    trumps = turn_up if contract.terms.trumps is Trumps.TURN_UP else \
+        max(Suit, key=lambda s: (hand & SUIT_MASKS[s]).bit_count())
+    honours = sum(card.rank - 8 for card in iter_bits(hand) if card.rank >= 9)  # J Q K A: 1–4
+    return honours + 3 * (hand & SUIT_MASKS[trumps]).bit_count() if contract.terms.trumps is not Trumps.NONE \
+        else honours
+
+
 def solo_deal(rng: random.Random, number: int, dealer: Seat, contract: SoloCall | None,
               sits_out: str | None = None) -> DealRecord:
     """One deal played to ``contract`` (``None``: all pass) by a seat chosen at random."""
@@ -97,9 +112,11 @@ def solo_deal(rng: random.Random, number: int, dealer: Seat, contract: SoloCall 
     turn_up = list(iter_bits(hands[dealer].mask))[rng.randrange(13)]
     eldest = dealer.left
     order = [SEATS[(eldest + i) & 3] for i in range(4)]
-    declarer = order[1 + rng.randrange(3) if contract is SoloCall.TRUMP_ABONDANCE else rng.randrange(4)]
+    bidders = order[1:] if contract is SoloCall.TRUMP_ABONDANCE else order  # eldest opens with abondance
+    declarer = max(bidders, key=lambda seat: _fit(hands[seat].mask, contract, turn_up.suit))
     later = order[order.index(declarer) + 1:] or order[:1]  # who may still accept: later speakers, or eldest (§3.3)
-    partner = later[rng.randrange(len(later))] if contract is SoloCall.PROPOSAL else None
+    partner = max(later, key=lambda seat: _fit(hands[seat].mask, contract, turn_up.suit)) \
+        if contract is SoloCall.PROPOSAL else None
     calls = _calls(dealer, contract, declarer, partner, contract is not None and rng.randrange(2) == 0)
     if contract is None:
         return DealRecord(number, dealer, (), hands, solo=SoloDeal(turn_up, calls, sits_out))

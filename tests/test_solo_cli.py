@@ -67,7 +67,8 @@ def test_audit_finds_exactly_the_planted_payment_mistake():
     found = json.loads(out)
     assert code == 1 and found["deals_checked"] == 14
     (mismatch,) = found["mismatches"]
-    assert (mismatch["deal"], mismatch["seat"]) == (2, "S")
+    declarer = evaluate(read_file(FOUR).record).replays[1].declarer  # deal 2, a solo
+    assert (mismatch["deal"], mismatch["seat"]) == (2, declarer.name)
     assert "one opponent's stake" in mismatch["explanation"] and "§5" in mismatch["explanation"]
     assert run("audit", FIVE)[0] == 0
 

@@ -186,3 +186,15 @@ def test_double_dummy_analysis_skips_solo_deals():
 
     jobs = list(jobs_for(evaluate(read_file(FIVE).record)))
     assert len(jobs) == 6 and all(isinstance(j, Skipped) and "not analysed" in j.reason for j in jobs)
+
+
+def test_a_trick_written_in_seat_order_gets_the_hint(tmp_path):
+    """Trick 2 of the seed deal is led by Роман (W); written N E S W it reads as a revoke, and
+    the diagnostic says that read from W's card the trick is legal."""
+    from vint_replay.formats.vint_text import write_vint
+
+    play = SEED_SECOND_LINE.replace("DQ CJ D9 D6", "CJ D9 D6 DQ")
+    path = tmp_path / "seat-order.vint"
+    path.write_text(write_vint(solo_session(solo_deal(play=play))), encoding="utf-8")
+    code, out = run("validate", path)
+    assert code == 1 and "play[4]" in out and "was it written in seat order?" in out

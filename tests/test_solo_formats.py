@@ -3,13 +3,18 @@ written, lossless round trips of random evenings, and a located diagnostic for e
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.json_record import read_json, write_json
 from vint_replay.formats.vint_text import read_vint, write_vint
 
+from fuzz_checks import check_commands, check_readers
+from mutations import hostile_input
 from solo_records import SEED_FIRST_LINE, SEED_HANDS, solo_deal, solo_session
 from solo_strategies import solo_sessions
 
@@ -118,3 +123,25 @@ def test_fifth_player_only_in_solo_whist():
     raw["session"]["players"]["fifth"] = "Анна"
     assert [(d.code, d.at) for d in read_json(json.dumps(raw)).diagnostics] == [("schema", "session.players.fifth")]
     assert SEED_HANDS  # the seed's hands are the evening's
+
+
+SOLO_BASES = [write_json(EVENING), write_vint(EVENING), write_json(FIVE), write_vint(FIVE)]
+
+
+def _chooser(data):
+    return lambda n: data.draw(st.integers(0, n - 1)) if n > 1 else 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_mutated_solo_records_never_break_the_readers(data):
+    """Hostile input (issue 11) starting from solo-whist records: located diagnostics, never a
+    traceback; what reads without errors converts to the other format and back unchanged."""
+    check_readers(hostile_input(_chooser(data), SOLO_BASES))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_hostile_solo_files_never_break_a_command(data):
+    with tempfile.TemporaryDirectory() as folder:
+        check_commands(hostile_input(_chooser(data), SOLO_BASES), Path(folder))

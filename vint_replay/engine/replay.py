@@ -42,6 +42,14 @@ class DealReplay:
         return None if self.contract is None else self.contract.trump
 
     @property
+    def leader(self) -> Seat:
+        """Who leads to the first trick: the declarer's opening leader, or (a passed-out deal
+        played out) the profile's leader after the dealer."""
+        if self.contract is None:
+            return self.profile.passed_out_leader(self.deal.dealer)
+        return self.profile.opening_leader(self.contract.declarer)
+
+    @property
     def trick_value(self) -> int | None:
         return None if self.contract is None else self.profile.trick_value(self.contract)
 

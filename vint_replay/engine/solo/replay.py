@@ -121,7 +121,7 @@ def replay_solo_deal(deal: DealRecord, profile: RuleProfile, info: SessionInfo,
         if "turn_up" not in deal.unreadable:
             report("turn_up", "turn_up", "the deal does not say which card was turned up for trumps "
                                          "(docs/rules/solo-whist.md §1.3)")
-    elif hands is not None and not hands[deal.dealer] >> solo.turn_up & 1:
+    elif hands is not None and "dealer" not in deal.unreadable and not hands[deal.dealer] >> solo.turn_up & 1:
         report("turn_up", "turn_up", f"the turned-up {solo.turn_up.pretty} is the last card dealt to {deal.dealer}, "
                                      f"but {deal.dealer}'s hand does not hold it (docs/rules/solo-whist.md §1.3)")
     empty = SoloReplay(deal, profile, seating.players, None, None, None, None, hands, (), None, None, ())
@@ -165,7 +165,8 @@ def _seating(deal: DealRecord, solo: SoloDeal, info: SessionInfo, previous: Deal
         if solo.sits_out is not None:
             report("sits_out", "sits_out", f"{solo.sits_out!r} cannot sit out: with four players everyone plays "
                                            "every deal (docs/rules/solo-whist.md §1.1)")
-        if previous is not None and deal.dealer != previous.dealer.left and "dealer" not in deal.unreadable:
+        if previous is not None and deal.dealer != previous.dealer.left and \
+                "dealer" not in deal.unreadable | previous.unreadable:
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but after {previous.dealer} dealt the deal "
                                              f"passes to {previous.dealer.left} (docs/rules/solo-whist.md §1.2)")
         return Seating(info.players, deal.dealer)

@@ -2,7 +2,7 @@
 to its end or until the result is settled, and the outcome; every problem a located diagnostic."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Callable
 
@@ -143,16 +143,13 @@ def replay_solo_deal(deal: DealRecord, profile: RuleProfile, info: SessionInfo,
     contract, declarer = auction.standing, auction.holder
     assert contract is not None and declarer is not None
     trump = _trump(contract, solo, report)
-    replay = SoloReplay(deal, profile, seating.players, contract, declarer, auction.acceptor, trump, hands, (),
-                        None, None, ())
+    replay = replace(empty, contract=contract, declarer=declarer, partner=auction.acceptor, trump=trump)
     tricks, taken, made = _play(replay, report)
-    return _done(SoloReplay(deal, profile, seating.players, contract, declarer, auction.acceptor, trump, hands,
-                            tricks, taken, made, ()), problems)
+    return _done(replace(replay, tricks=tricks, taken=taken, made=made), problems)
 
 
 def _done(replay: SoloReplay, problems: list[Diagnostic]) -> SoloReplay:
-    return SoloReplay(replay.deal, replay.profile, replay.players, replay.contract, replay.declarer, replay.partner,
-                      replay.trump, replay.hands, replay.tricks, replay.taken, replay.made, tuple(problems))
+    return replace(replay, diagnostics=tuple(problems))
 
 
 def _seating(deal: DealRecord, solo: SoloDeal, info: SessionInfo, previous: DealRecord | None,

@@ -15,7 +15,7 @@ from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.solo.auction import SoloAuction
 from vint_replay.engine.solo.contracts import SoloCall, Trumps
-from vint_replay.engine.solo.record import SoloDeal
+from vint_replay.engine.solo.record import SoloContract, SoloDeal
 from vint_replay.engine.solo.seating import five_handed
 
 from strategies import Choose, random_hands
@@ -67,8 +67,9 @@ def random_deal(choose: Choose, number: int, dealer: Seat, sits_out: str | None 
         trick = play.play(card)
         if trick is not None and terms.settles_early and (trick.winner in declaring) == terms.avoid:
             break
+    stated = SoloContract(auction.standing, auction.holder, auction.acceptor) if choose(2) else None  # type: ignore[arg-type]
     return DealRecord(number, dealer, (), hands, tuple(cards),
-                      solo=SoloDeal(turn_up, calls, sits_out, abond_trump))
+                      solo=SoloDeal(turn_up, calls, sits_out, abond_trump, contract=stated))
 
 
 def random_session(choose: Choose, deals: int, five: bool = False) -> SessionRecord:

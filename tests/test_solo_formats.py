@@ -150,3 +150,22 @@ def test_mutated_solo_records_never_break_the_readers(data):
 def test_hostile_solo_files_never_break_a_command(data):
     with tempfile.TemporaryDirectory() as folder:
         check_commands(hostile_input(_chooser(data), SOLO_BASES), Path(folder))
+
+
+def test_a_recorded_contract_in_both_formats():
+    raw = json.loads(write_json(EVENING))
+    raw["deals"][2]["contract"] = {"kind": "prop", "declarer": "W", "partner": "E"}
+    result = read_json(json.dumps(raw))
+    assert not result.diagnostics
+    text = write_vint(result.record)
+    assert '[Contract "prop"]\n[Declarer "W"]\n[Partner "E"]' in text
+    assert read_vint(text).record == result.record
+    raw["deals"][2]["contract"] = {"kind": "prop", "declarer": "W"}
+    assert [(d.code, d.at) for d in read_json(json.dumps(raw)).diagnostics] == [("schema", "contract")]
+    bad = read_vint(text.replace('[Partner "E"]', '[Partner "X"]'))
+    assert [(d.code, d.at) for d in bad.diagnostics] == [("schema", "contract")] and bad.diagnostics[0].line
+
+
+def test_vint_only_tags_in_a_solo_deal_are_refused():
+    text = write_vint(EVENING).replace('[TurnUp "HA"]', '[TurnUp "HA"]\n[Vulnerable "NS"]')
+    assert [(d.code, d.at) for d in read_vint(text).diagnostics] == [("schema", "vulnerable")]

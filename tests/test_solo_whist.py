@@ -13,6 +13,7 @@ from vint_replay.engine.cards import Hand, Suit
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.engine.solo.contracts import SoloCall, points_text
+from vint_replay.engine.solo.record import SoloContract
 from vint_replay.reports.solo_audit import audit_payments
 
 from solo_records import (SEED_FIRST_LINE, SEED_PLAYERS, SEED_SECOND_LINE, solo_deal, solo_report, solo_session,
@@ -299,3 +300,28 @@ def test_a_corrupted_payment_is_caught_by_the_audit(record, data):
     deals[k] = with_solo(deals[k], payments=tuple(written))
     (mismatch,) = audit_payments(replace(paid, deals=tuple(deals)), score).mismatches
     assert (mismatch.deal, mismatch.seat, mismatch.recorded - mismatch.computed) == (deals[k].number, seat, off)
+
+
+# -- a recorded contract ------------------------------------------------------------------------
+
+def test_a_recorded_contract_agrees_with_the_auction_or_is_reported():
+    stated = SoloContract(SoloCall.PROPOSAL, Seat.E, Seat.S)
+    deal = with_solo(solo_deal(auction="prop accept pass pass", result=10), contract=stated)
+    assert solo_report(deal).valid
+    wrong = with_solo(deal, contract=SoloContract(SoloCall.PROPOSAL, Seat.E, Seat.W))
+    (d,) = solo_report(wrong).diagnostics
+    assert (d.code, d.at) == ("contract_mismatch", "contract") and "with W" in d.message and "with S" in d.message
+    void = with_solo(solo_deal(auction="pass pass pass pass"), contract=stated)
+    assert codes(solo_report(void)) == [("contract_mismatch", "contract")]
+
+
+def test_a_paper_log_gives_the_contract_without_the_auction():
+    """A deal recorded by its contract, declarer and partner alone is scored as its auction would be."""
+    stated = SoloContract(SoloCall.PROPOSAL, Seat.E, Seat.S)
+    report = solo_report(with_solo(solo_deal(auction="", result=10), contract=stated))
+    replay = report.replays[0]
+    assert (replay.contract, replay.declarer, replay.partner, replay.trump) == (SoloCall.PROPOSAL, Seat.E, Seat.S,
+                                                                                Suit.HEARTS)
+    assert payments(report) == (-6, 6, 6, -6)
+    seed = with_solo(solo_deal(auction="", play=SEED_SECOND_LINE), contract=SoloContract(SoloCall.OPEN_MISERE, Seat.N))
+    assert payments(solo_report(seed)) == (-48, 16, 16, 16)

@@ -16,10 +16,11 @@ from ..engine.record import DEAL_NUMBERS, Comment, DealRecord, LineTotals, Sessi
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
 from ..engine.solo.contracts import SoloCall
-from ..engine.solo.record import SoloDeal
+from ..engine.solo.record import SoloContract, SoloDeal
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
-from .solo_fields import (FIFTH, JSON_KEYS, outcome_text, parse_outcome, parse_payments_json, parse_suit,
-                          parse_turn_up, payments_json)
+from .solo_fields import (FIFTH, JSON_KEYS, contract_json, outcome_text, parse_outcome, parse_payments_json,
+                          parse_suit, parse_turn_up, payments_json)
+from .solo_fields import parse_contract as parse_solo_contract
 from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
                             surrogate_message, too_deep)
 
@@ -28,7 +29,7 @@ SESSION_TAGS = ("event", "site", "date", "table")
 SESSION_KEYS = {"id", "players", "rules", "options", *SESSION_TAGS}
 DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable", "contract",
              "declarer", "recorded_score"}
-SOLO_DEAL_KEYS = DEAL_KEYS | set(JSON_KEYS)  # a solo-whist deal's (format.md §5.4)
+SOLO_DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "comments", *JSON_KEYS}  # format.md §5.4
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
 LONG_INTEGER = re.compile(r"\d{4301,}")  # more digits than Python turns into an int (sys.get_int_max_str_digits)
@@ -188,9 +189,9 @@ class _Reader:
         result = None
         if "result" in raw:
             result = self.result(raw["result"], number, unreadable, nested)
-        recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw else None
+        recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw and not self.solo else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
-        vulnerable, contract, score = self.board(raw, number)
+        vulnerable, contract, score = (None, None, None) if self.solo else self.board(raw, number)
         known = SOLO_DEAL_KEYS if self.solo else DEAL_KEYS
         extra = {} if raw.keys() <= known else {k: raw[k] for k in raw if k not in known}
         if extra:
@@ -215,7 +216,7 @@ class _Reader:
                 unreadable.add("auction")
         values: dict[str, object] = {}
         for key, parse in (("turn_up", parse_turn_up), ("abond_trump", parse_suit), ("outcome", parse_outcome),
-                           ("payments", parse_payments_json)):
+                           ("payments", parse_payments_json), ("contract", _solo_contract)):
             if key in raw:
                 try:
                     values[key] = parse(raw[key])
@@ -227,7 +228,7 @@ class _Reader:
             self.error("schema", "'sits_out' names the player who deals and sits out (a string)", number, "sits_out")
             sits_out = None
         return SoloDeal(values.get("turn_up"), tuple(calls), sits_out, values.get("abond_trump"),  # type: ignore[arg-type]
-                        values.get("outcome"), values.get("payments"))  # type: ignore[arg-type]
+                        values.get("outcome"), values.get("payments"), values.get("contract"))  # type: ignore[arg-type]
 
     def board(self, raw: dict, number: int) -> tuple[tuple[bool, bool] | None, Contract | None, int | None]:
         """The board fields of format.md §5.1: vulnerable, contract with declarer, recorded_score."""
@@ -362,6 +363,13 @@ class _Reader:
                 return None
             out.append(LineTotals(below, above))
         return out[0], out[1]
+
+
+def _solo_contract(raw: object) -> SoloContract:
+    """A solo-whist deal's ``contract`` object: ``{"kind": "prop", "declarer": "E", "partner": "S"}``."""
+    if not isinstance(raw, dict) or not set(raw) <= {"kind", "declarer", "partner"}:
+        raise ValueError('the contract is an object {"kind": …, "declarer": …} (and "partner" for a proposal)')
+    return parse_solo_contract(raw.get("kind"), raw.get("declarer"), raw.get("partner"))
 
 
 class DuplicateKey(ValueError):
@@ -516,6 +524,8 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
         if deal.hands is not None:
             out["hands"] = {s: h.pbn() for s, h in zip(SEAT_KEYS, deal.hands)} | inside.get("hands", {})
         out["auction"] = [str(c) for c in deal.auction] if solo is None else [c.value for c in solo.calls]
+        if solo is not None and solo.contract is not None:
+            out["contract"] = contract_json(solo.contract)
         if solo is not None and solo.abond_trump is not None:
             out["abond_trump"] = solo.abond_trump.letter
         if deal.play is not None:

@@ -6,10 +6,11 @@ import re
 from typing import Mapping
 
 from ..engine.cards import SUIT_BY_CHAR, Card, Suit
-from ..engine.seats import SEATS
-from ..engine.solo.record import OUTCOMES, OUTCOME_TEXT
+from ..engine.seats import SEATS, Seat
+from ..engine.solo.contracts import SoloCall
+from ..engine.solo.record import OUTCOMES, OUTCOME_TEXT, SoloContract
 
-JSON_KEYS = ("sits_out", "turn_up", "abond_trump", "outcome", "payments")  # beside dealer, hands, auction, play
+JSON_KEYS = ("sits_out", "turn_up", "abond_trump", "outcome", "payments", "contract")  # beside dealer, hands, auction, play
 FIFTH = "fifth"  # the session's players: a fifth player's key (JSON), [Fifth] tag (text)
 PAYMENT = re.compile(r"\s*([NESW])\s+([+-]?\d{1,6}(?:\.\d{1,2})?)", re.ASCII)
 PAYMENTS_HELP = 'points by seat, in quarters at most, e.g. "N +4.5 E -1.5 S -1.5 W -1.5"'
@@ -36,6 +37,35 @@ def parse_outcome(text: object) -> bool:
         raise ValueError(f"the outcome of a play stopped early is \"made\" (a claim) or \"failed\" (a "
                          f"concession), not {text!r}")
     return OUTCOMES[text.strip().lower()]
+
+
+def parse_contract(kind: object, declarer: object, partner: object = None) -> SoloContract:
+    """A recorded contract: a bid's token, the declarer's seat and, for a proposal (only), the
+    partner's; ``ValueError`` saying what is wrong."""
+    try:
+        call = SoloCall.parse(kind) if isinstance(kind, str) else None
+    except ValueError as bad:
+        raise ValueError(str(bad)) from None
+    if call is None or not call.is_bid:
+        raise ValueError(f"a contract is one of {', '.join(c.value for c in SoloCall if c.is_bid)}, not {kind!r}")
+    seats = []
+    for role, seat in (("declarer", declarer), ("partner", partner)):
+        if seat is None:
+            seats.append(None)
+        elif isinstance(seat, str) and seat.strip().upper() in ("N", "E", "S", "W"):
+            seats.append(Seat.parse(seat))
+        else:
+            raise ValueError(f"the {role} is a seat, N, E, S or W, not {seat!r}")
+    if seats[0] is None:
+        raise ValueError("a contract names its declarer's seat")
+    if (call is SoloCall.PROPOSAL) != (seats[1] is not None) or seats[0] == seats[1]:
+        raise ValueError("a proposal names its partner (another seat), and no other contract has one")
+    return SoloContract(call, seats[0], seats[1])
+
+
+def contract_json(contract: SoloContract) -> dict[str, str]:
+    out = {"kind": contract.kind.value, "declarer": contract.declarer.name}
+    return out | ({"partner": contract.partner.name} if contract.partner is not None else {})
 
 
 def quarters(points: object) -> int:

@@ -26,12 +26,14 @@ from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vu
 from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text
 from .solo_fields import (FIFTH, outcome_text, parse_outcome, parse_payments_text, parse_suit, parse_turn_up,
                           payments_text)
+from .solo_fields import parse_contract as parse_solo_contract
 from .vint_runs import TOKEN, Runs, Token, Where
 
 SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
 PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
 SOLO_TAGS = {"SitsOut": "sits_out", "TurnUp": "turn_up", "AbondTrump": "abond_trump", "Outcome": "outcome",
-             "Payments": "payments"}  # a solo-whist deal's own tags (format.md §5.4), by field
+             "Payments": "payments", "Partner": "contract"}  # a solo-whist deal's own tags (format.md §5.4), by field
+VINT_ONLY_TAGS = ("Score", "Vulnerable", "BoardScore")  # a vint or bridge deal's, not a solo-whist deal's
 FIFTH_TAG = "Fifth"  # a solo-whist session's fifth player
 DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score", "Vulnerable", "Contract", "Declarer",
              "BoardScore", *SOLO_TAGS)
@@ -467,12 +469,15 @@ class _Reader:
             layout = self.layout(tag, number) or layout
         play = self.play(text, number, layout, dealer, auction, profile, unreadable)
         result = self.result(text.tag("Result"), number, unreadable)
-        recorded = self.score(text.tag("Score"), number)
+        recorded = None if profile.solo_record else self.score(text.tag("Score"), number)
         for name in ("Result", "Score", "Vulnerable", "Contract", "BoardScore"):
             tag = text.tag(name)
             if tag is not None:
                 loc[(number, _field(name))] = tag.char(0)
-        vulnerable, contract, board_score = self.board(text, number)
+                if profile.solo_record and name in VINT_ONLY_TAGS:
+                    self.error("schema", f"[{name}] is not a tag of solo-whist deals (docs/format.md §5.4)",
+                               tag.at, number, _field(name))
+        vulnerable, contract, board_score = (None, None, None) if profile.solo_record else self.board(text, number)
         extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, solo=solo)
@@ -495,9 +500,19 @@ class _Reader:
                     unreadable.add("auction")
             self.locations[(number, f"auction[{text.calls.total}]")] = text.ends.get("Auction", tag.at)
         values: dict[str, object] = {}
+        kind, declarer, partner = (text.tag(name) for name in ("Contract", "Declarer", "Partner"))
+        if kind is not None or declarer is not None or partner is not None:
+            where = (kind or declarer or partner).char(0)  # type: ignore[union-attr]
+            self.locations[(number, "contract")] = where
+            try:
+                values["contract"] = parse_solo_contract(*((t.value or "").strip() if t is not None else None
+                                                           for t in (kind, declarer, partner)))
+            except ValueError as bad:
+                self.error("schema", f"[Contract], [Declarer] and [Partner]: {bad}", where, number, "contract")
+                unreadable.add("contract")
         for name, key in SOLO_TAGS.items():
             tag = text.tag(name)
-            if tag is None:
+            if tag is None or key == "contract":
                 continue
             self.locations[(number, key)] = tag.char(0)
             parse = {"sits_out": str.strip, "turn_up": parse_turn_up, "abond_trump": parse_suit,
@@ -508,7 +523,8 @@ class _Reader:
                 self.error("bad_card" if key == "turn_up" else "schema", f"[{name}]: {bad}", tag.char(0), number, key)
                 unreadable.add(key)
         return SoloDeal(values.get("turn_up"), tuple(calls), values.get("sits_out"),  # type: ignore[arg-type]
-                        values.get("abond_trump"), values.get("outcome"), values.get("payments"))  # type: ignore[arg-type]
+                        values.get("abond_trump"), values.get("outcome"), values.get("payments"),  # type: ignore[arg-type]
+                        values.get("contract"))  # type: ignore[arg-type]
 
     def board(self, text: DealText, number: int) -> tuple[tuple[bool, bool] | None, Contract | None, int | None]:
         """The board tags of format.md §5.1: [Vulnerable], [Contract] with [Declarer], [BoardScore]."""
@@ -968,6 +984,12 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
             row = []
     if row:
         lines.append(" ".join(row))
+    if solo is not None and solo.contract is not None:
+        stated = solo.contract
+        lines += [*put("Contract"), f'[Contract "{stated.kind.value}"]', *put("Declarer"),
+                  f'[Declarer "{stated.declarer.name}"]']
+        if stated.partner is not None:
+            lines += [*put("Partner"), f'[Partner "{stated.partner.name}"]']
     if solo is not None and solo.abond_trump is not None:
         lines += [*put("AbondTrump"), f'[AbondTrump "{solo.abond_trump.letter}"]']
     if deal.play is not None:

@@ -9,6 +9,7 @@ from ..engine.cards import Card, Suit
 from ..engine.solo.contracts import SoloCall
 from ..engine.solo.ledger import SoloDealScore
 from ..engine.solo.record import SoloDeal
+from ..formats.solo_fields import contract_json, parse_contract
 
 
 def solo_json(solo: SoloDeal, scored: SoloDealScore) -> dict[str, Any]:
@@ -24,19 +25,23 @@ def solo_json(solo: SoloDeal, scored: SoloDealScore) -> dict[str, Any]:
         out["outcome"] = solo.outcome
     if solo.payments is not None:
         out["payments"] = list(solo.payments)
+    if solo.contract is not None:
+        out["contract"] = contract_json(solo.contract)
     return out
 
 
 def solo_of(raw: dict[str, Any]) -> SoloDeal:
     """The fields :func:`solo_json` stored, back as the record had them."""
-    payments = raw.get("payments")
+    payments, stated = raw.get("payments"), raw.get("contract")
     return SoloDeal(None if "turn_up" not in raw else Card[raw["turn_up"]], tuple(SoloCall(c) for c in raw["calls"]),
                     raw.get("sits_out"), None if "abond_trump" not in raw else Suit("SHDC".index(raw["abond_trump"])),
-                    raw.get("outcome"), None if payments is None else tuple(payments))  # type: ignore[arg-type]
+                    raw.get("outcome"), None if payments is None else tuple(payments),  # type: ignore[arg-type]
+                    None if stated is None else parse_contract(stated["kind"], stated["declarer"], stated.get("partner")))
 
 
 def content_key(solo: SoloDeal) -> list[object]:
     """What a deal's solo-whist fields add to the session's content hash."""
     return [None if solo.turn_up is None else int(solo.turn_up), [c.value for c in solo.calls], solo.sits_out,
             None if solo.abond_trump is None else int(solo.abond_trump), solo.outcome,
-            None if solo.payments is None else list(solo.payments)]
+            None if solo.payments is None else list(solo.payments),
+            None if solo.contract is None else contract_json(solo.contract)]

@@ -17,7 +17,7 @@ from ..replay import checked_hands
 from ..seats import Seat
 from .auction import SoloAuction, SoloAuctionState
 from .contracts import SoloCall, Trumps
-from .record import OUTCOME_TEXT, SoloDeal
+from .record import OUTCOME_TEXT, SoloContract, SoloDeal
 from .seating import Seating, five_handed, next_to_sit_out
 
 Report = Callable[[str, "str | None", str], None]
@@ -125,27 +125,46 @@ def replay_solo_deal(deal: DealRecord, profile: RuleProfile, info: SessionInfo,
         report("turn_up", "turn_up", f"the turned-up {solo.turn_up.pretty} is the last card dealt to {deal.dealer}, "
                                      f"but {deal.dealer}'s hand does not hold it (docs/rules/solo-whist.md §1.3)")
     empty = SoloReplay(deal, profile, seating.players, None, None, None, None, hands, (), None, None, ())
-    if "auction" in deal.unreadable:
+    if {"auction", "contract"} & deal.unreadable:
         return _done(empty, problems)
+    if not solo.calls and solo.contract is not None:  # a paper log's contract, without the auction
+        stated = solo.contract
+    else:
+        stated = _auction(deal, solo, report)
+        if stated is None:
+            return _done(empty, problems)
+    trump = _trump(stated.kind, solo, report)
+    replay = replace(empty, contract=stated.kind, declarer=stated.declarer, partner=stated.partner, trump=trump)
+    tricks, taken, made = _play(replay, report)
+    return _done(replace(replay, tricks=tricks, taken=taken, made=made), problems)
+
+
+def _auction(deal: DealRecord, solo: SoloDeal, report: Report) -> SoloContract | None:
+    """The contract the calls give (§3), checked against a recorded one; ``None`` when the
+    auction is broken or void (reported)."""
     auction = SoloAuction(deal.dealer)
     try:
         auction.call_all(solo.calls)
     except IllegalMove as bad:
         report(bad.code, f"auction[{len(auction.calls)}]", bad.message)
-        return _done(empty, problems)
+        return None
     if not auction.closed:
         report("auction_incomplete", f"auction[{len(solo.calls)}]",
                f"the auction is not closed: {auction.to_call} is still to call (docs/rules/solo-whist.md §3.4)")
-        return _done(empty, problems)
+        return None
     if auction.void:
         _void(deal, solo, report)
-        return _done(empty, problems)
-    contract, declarer = auction.standing, auction.holder
-    assert contract is not None and declarer is not None
-    trump = _trump(contract, solo, report)
-    replay = replace(empty, contract=contract, declarer=declarer, partner=auction.acceptor, trump=trump)
-    tricks, taken, made = _play(replay, report)
-    return _done(replace(replay, tricks=tricks, taken=taken, made=made), problems)
+        return None
+    given = SoloContract(auction.standing, auction.holder, auction.acceptor)  # type: ignore[arg-type]
+    if solo.contract is not None and solo.contract != given:
+        report("contract_mismatch", "contract", f"the record gives {_contract_words(solo.contract)}; the auction "
+                                                f"gives {_contract_words(given)}")
+    return given
+
+
+def _contract_words(contract: SoloContract) -> str:
+    partner = f" with {contract.partner}" if contract.partner is not None else ""
+    return f"{contract.kind.terms.title} by {contract.declarer}{partner}"
 
 
 def _done(replay: SoloReplay, problems: list[Diagnostic]) -> SoloReplay:
@@ -193,6 +212,9 @@ def _void(deal: DealRecord, solo: SoloDeal, report: Report) -> None:
                "everyone passed, so the deal is void and has no outcome (docs/rules/solo-whist.md §3.8)")
     if solo.abond_trump is not None:
         report("abond_trump", "abond_trump", "everyone passed, so nobody names a trump (docs/rules/solo-whist.md §3.6)")
+    if solo.contract is not None:
+        report("contract_mismatch", "contract", f"the record gives {_contract_words(solo.contract)}; everyone "
+                                                "passed (docs/rules/solo-whist.md §3.8)")
 
 
 def _trump(contract: SoloCall, solo: SoloDeal, report: Report) -> Suit | None:

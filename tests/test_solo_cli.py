@@ -160,6 +160,8 @@ def test_import_sessions_and_export_keep_a_solo_evening(tmp_path):
     rows = {r["session_id"]: r for r in json.loads(out)}
     five = evaluate(read_file(FIVE).record).score
     assert rows["arbat-solo-2026-12-01"]["balances"] == {p: b / 4 for p, b in zip(five.players, five.balances)}
+    listed = run("sessions", "--store", store)[1]
+    assert "Кирилл–Алексей–Влад–Роман–Дмитрий" in listed and "balances Кирилл" in listed
     for path in (FOUR, FIVE):
         record = read_file(path).record
         assert Store(store).load_session(record.info.id) == record

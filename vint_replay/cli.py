@@ -374,8 +374,10 @@ def sessions(store_path: str, as_json: bool) -> None:
         return
     for row in rows:
         players = "–".join(str(row[c]) for c in ("player_n", "player_e", "player_s", "player_w"))
-        result = f"N–S {row['total_ns']} E–W {row['total_ew']}" if "balances" not in row else \
-            "balances " + " ".join(f"{name} {value:+g}" for name, value in row["balances"].items())
+        result = f"N–S {row['total_ns']} E–W {row['total_ew']}"
+        if "balances" in row:  # solo whist: every player (a fifth too) with his balance
+            players = "–".join(row["balances"])
+            result = "balances " + " ".join(f"{name} {value:+g}" for name, value in row["balances"].items())
         click.echo(printable(f"{row['session_id']}  {row['date'] or '':10}  {plural(row['deals'], 'deal'):>11}  "
                              f"{result}  {players}  {row['event'] or ''}".rstrip()))
     click.echo(f"{plural(len(rows), 'session')}, {plural(int(frame['deals'].sum()), 'deal')}", err=True)

@@ -1,4 +1,4 @@
-"""Solo whist's record fields in JSON and .vint (docs/format.md §5.4): every field read and
+"""Solo whist's record fields in JSON and .vint (docs/format.md §5.5): every field read and
 written, lossless round trips of random evenings, and a located diagnostic for each bad input."""
 from __future__ import annotations
 
@@ -154,13 +154,13 @@ def test_hostile_solo_files_never_break_a_command(data):
 
 def test_a_recorded_contract_in_both_formats():
     raw = json.loads(write_json(EVENING))
-    raw["deals"][2]["contract"] = {"kind": "prop", "declarer": "W", "partner": "E"}
+    raw["deals"][2]["contract"] = {"bid": "prop", "declarer": "W", "partner": "E"}
     result = read_json(json.dumps(raw))
     assert not result.diagnostics
     text = write_vint(result.record)
     assert '[Contract "prop"]\n[Declarer "W"]\n[Partner "E"]' in text
     assert read_vint(text).record == result.record
-    raw["deals"][2]["contract"] = {"kind": "prop", "declarer": "W"}
+    raw["deals"][2]["contract"] = {"bid": "prop", "declarer": "W"}
     assert [(d.code, d.at) for d in read_json(json.dumps(raw)).diagnostics] == [("schema", "contract")]
     bad = read_vint(text.replace('[Partner "E"]', '[Partner "X"]'))
     assert [(d.code, d.at) for d in bad.diagnostics] == [("schema", "contract")] and bad.diagnostics[0].line

@@ -39,7 +39,7 @@ class SessionInfo:
     draw: tuple[Card, Card, Card, Card] | None = None  # the cards drawn for seats, by Seat (laws §1)
     extra: dict[str, object] = field(default_factory=dict)  # unknown fields, kept for the writer
     nested_extra: dict[str, dict[str, object]] = field(default_factory=dict)  # by field: {"players": {...}}
-    fifth: str | None = None  # solo whist: a fifth player, sitting between W and N (format.md §5.4)
+    fifth: str | None = None  # solo whist: a fifth player, sitting between W and N (format.md §5.5)
 
     def player(self, seat: Seat) -> str:
         return self.players[seat]
@@ -122,10 +122,23 @@ class DealRecord:
     void: str | None = None  # the law a void (thrown-in) deal was voided by, e.g. "25"
     deal_lost: bool = False  # the deal passed to the next player (laws §2.3)
     thrown: tuple[Card, ...] = ()  # a 14-card player's extra card thrown away after trick 13 (laws §3.4)
-    solo: SoloDeal | None = None  # a solo-whist deal's own fields (format.md §5.4); its ``auction`` stays empty
+    solo: SoloDeal | None = None  # a solo-whist deal's own fields (format.md §5.5); its ``auction`` stays empty
 
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]
+
+    def speakers(self) -> tuple[Seat, ...]:
+        """Who spoke each call of ``auction``: in turn from the dealer, except the calls spoken
+        out of turn, which are void, so the turn stays where it was (docs/rules/laws.md §4.5)."""
+        by = {c.index: c.by for c in self.out_of_turn}
+        out, turn = [], self.dealer
+        for i in range(len(self.auction)):
+            if i in by:
+                out.append(by[i])
+            else:
+                out.append(turn)
+                turn = turn.left
+        return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Solo whist's own deal fields in both formats (docs/format.md §5.4): each value read from its
+"""Solo whist's own deal fields in both formats (docs/format.md §5.5): each value read from its
 JSON or text form with a message saying what is expected, and written back canonically."""
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def parse_contract(kind: object, declarer: object, partner: object = None) -> So
 
 
 def contract_json(contract: SoloContract) -> dict[str, str]:
-    out = {"kind": contract.kind.value, "declarer": contract.declarer.name}
+    out = {"bid": contract.kind.value, "declarer": contract.declarer.name}
     return out | ({"partner": contract.partner.name} if contract.partner is not None else {})
 
 

@@ -1,4 +1,4 @@
-"""Solo whist's payment sheet (docs/format.md §5.4): each deal's contract, result and payments
+"""Solo whist's payment sheet (docs/format.md §5.5): each deal's contract, result and payments
 per player with the running balances, for a terminal and as the ``solo-score/1`` JSON."""
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A solo-whist deal at the terminal: the turned-up card, the contract and who plays it, the
 auction in order from eldest hand, the tricks with the declaring side's count, open misère's
-hand laid face up after trick 1, and the payments and balances (docs/format.md §4.5, §5.4)."""
+hand laid face up after trick 1, and the payments and balances (docs/format.md §4.5, §5.5)."""
 from __future__ import annotations
 
 from typing import Iterator

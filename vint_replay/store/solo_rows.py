@@ -36,7 +36,7 @@ def solo_of(raw: dict[str, Any]) -> SoloDeal:
     return SoloDeal(None if "turn_up" not in raw else Card[raw["turn_up"]], tuple(SoloCall(c) for c in raw["calls"]),
                     raw.get("sits_out"), None if "abond_trump" not in raw else Suit("SHDC".index(raw["abond_trump"])),
                     raw.get("outcome"), None if payments is None else tuple(payments),  # type: ignore[arg-type]
-                    None if stated is None else parse_contract(stated["kind"], stated["declarer"], stated.get("partner")))
+                    None if stated is None else parse_contract(stated["bid"], stated["declarer"], stated.get("partner")))
 
 
 def content_key(solo: SoloDeal) -> list[object]:

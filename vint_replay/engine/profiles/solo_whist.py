@@ -21,6 +21,7 @@ class SoloWhist(RuleProfile):
     scoresheet = SheetLayout.PAYMENTS
     solo_record = True
     batch_path = False
+    laws_layer = False  # the vint laws on irregularities do not apply to solo whist
 
     def deal_replayer(self, info: SessionInfo) -> Callable[..., SoloReplay]:
         """§1–§4: the solo-whist replayer, which needs the session's players for the seating."""

@@ -7,7 +7,7 @@ from enum import Enum, StrEnum
 
 
 class SoloCall(StrEnum):
-    """A call of the solo-whist auction as the record writes it (docs/format.md §5.4)."""
+    """A call of the solo-whist auction as the record writes it (docs/format.md §5.5)."""
 
     PASS = "pass"
     ACCEPT = "accept"

@@ -1,4 +1,4 @@
-"""A solo-whist deal's own record fields (docs/format.md §5.4), kept on ``DealRecord.solo``."""
+"""A solo-whist deal's own record fields (docs/format.md §5.5), kept on ``DealRecord.solo``."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -113,10 +113,10 @@ def replay_solo_deal(deal: DealRecord, profile: RuleProfile, info: SessionInfo,
     seating = _seating(deal, solo, info, previous, report)
     if deal.auction:
         report("schema", "auction", "a solo-whist deal's auction holds solo-whist calls (pass, prop, solo, …), "
-                                    "not vint's bids (docs/format.md §5.4)")
+                                    "not vint's bids (docs/format.md §5.5)")
     hands = checked_hands(deal, report)
     if deal.hands is None and "hands" not in deal.unreadable:
-        report("schema", "hands", "a solo-whist deal needs its hands: its play may stop early (docs/format.md §5.4)")
+        report("schema", "hands", "a solo-whist deal needs its hands: its play may stop early (docs/format.md §5.5)")
     if solo.turn_up is None:
         if "turn_up" not in deal.unreadable:
             report("turn_up", "turn_up", "the deal does not say which card was turned up for trumps "
@@ -194,7 +194,7 @@ def _seating(deal: DealRecord, solo: SoloDeal, info: SessionInfo, previous: Deal
     if deal.dealer != seating.dealer and "dealer" not in deal.unreadable:
         report("wrong_dealer", "dealer", f"with {solo.sits_out} dealing and sitting out, the turn-up goes to the "
                                          f"player on his right, {seating.players[seating.dealer]} at "
-                                         f"{seating.dealer}; the record gives {deal.dealer} (docs/format.md §5.4)")
+                                         f"{seating.dealer}; the record gives {deal.dealer} (docs/format.md §5.5)")
     before = previous.solo.sits_out if previous is not None and previous.solo is not None else None
     if before in roster and solo.sits_out != next_to_sit_out(roster, before):  # type: ignore[arg-type]
         report("wrong_dealer", "sits_out", f"{solo.sits_out} sits out, but after {before} dealt the deal passes to "
@@ -251,10 +251,10 @@ def _play(replay: SoloReplay, report: Report) -> tuple[tuple[Trick, ...], int | 
     deal, solo, terms = replay.deal, replay.solo, replay.contract.terms  # type: ignore[union-attr]
     if solo.outcome is not None and terms.counts_tricks:
         report("schema", "outcome", f"{terms.title} counts its tricks, so a play stopped early states its result "
-                                    "(the declaring side's tricks), not an outcome (docs/format.md §5.4)")
+                                    "(the declaring side's tricks), not an outcome (docs/format.md §5.5)")
     if deal.result is not None and not terms.counts_tricks:
         report("schema", "result", f"{terms.title} counts no tricks: a play stopped early states its outcome, "
-                                   "made or failed (docs/format.md §5.4)")
+                                   "made or failed (docs/format.md §5.5)")
     if deal.play is None or "play" in deal.unreadable:
         if "play" not in deal.unreadable and solo.outcome is None and deal.result is None:
             report("missing_play", "play", f"{terms.title} by {replay.declarer} has neither play nor outcome")

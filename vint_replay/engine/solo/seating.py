@@ -1,4 +1,4 @@
-"""Who holds which seat in a solo-whist deal (docs/rules/solo-whist.md §1, docs/format.md §5.4).
+"""Who holds which seat in a solo-whist deal (docs/rules/solo-whist.md §1, docs/format.md §5.5).
 
 With four players the seats are the session's. With five, the dealer sits out: the four others
 take N, E, S, W in the session's clockwise order with him left out, and the player on his right

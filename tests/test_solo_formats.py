@@ -169,3 +169,9 @@ def test_a_recorded_contract_in_both_formats():
 def test_vint_only_tags_in_a_solo_deal_are_refused():
     text = write_vint(EVENING).replace('[TurnUp "HA"]', '[TurnUp "HA"]\n[Vulnerable "NS"]')
     assert [(d.code, d.at) for d in read_vint(text).diagnostics] == [("schema", "vulnerable")]
+
+
+def test_the_laws_layer_is_refused_over_solo_whist():
+    raw = json.loads(write_json(EVENING))
+    raw["session"]["laws"] = "001"
+    assert [(d.code, d.at) for d in read_json(json.dumps(raw)).diagnostics] == [("schema", "session.laws")]

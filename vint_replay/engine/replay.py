@@ -12,7 +12,7 @@ from .errors import IllegalMove
 from .laws.exposed import accepted_leads, check_exposures
 from .laws.penalty import RevokePenalty, transfer
 from .laws.revoke import Revoke, check_revokes
-from .play import Play, PlayState, Trick
+from .play import Play, PlayState, Trick, play_states
 from .plural import plural
 from .profiles import RuleProfile
 from .record import DealRecord
@@ -49,9 +49,12 @@ class DealReplay:
         return None if self.contract is None else self.contract.trump
 
     @property
-    def leads(self) -> dict[int, Seat] | None:
-        """Tricks led out of turn with the lead let stand (laws §7.3), for replaying the play."""
-        return accepted_leads(self.deal) if self.profile.laws is not None else None
+    def leader(self) -> Seat:
+        """Who leads to the first trick: the declarer's opening leader, or (a passed-out deal
+        played out) the profile's leader after the dealer."""
+        if self.contract is None:
+            return self.profile.passed_out_leader(self.deal.dealer)
+        return self.profile.opening_leader(self.contract.declarer)
 
     @property
     def trick_value(self) -> int | None:
@@ -73,15 +76,7 @@ class DealReplay:
     @cached_property
     def play_states(self) -> tuple[PlayState, ...]:
         """The position before the first card and after each card played (53 for a full deal)."""
-        if self.hands is None or not self.tricks:
-            return ()
-        play = Play(self.hands, self.trump, self.tricks[0].leader, self.profile, self.leads)
-        states = [play.state()]
-        for trick in self.tricks:
-            for card in trick.cards:
-                play.play(card)
-                states.append(play.state())
-        return tuple(states)
+        return play_states(self.hands, self.trump, self.tricks, self.profile)
 
 
 def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat,
@@ -136,7 +131,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         if deal.dealer != expected and "dealer" not in deal.unreadable | previous.unreadable:
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
 
-    hands = _checked_hands(deal, report)
+    hands = checked_hands(deal, report)
 
     contract: Contract | None = None
     passed_out = False
@@ -217,7 +212,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems), revokes, penalty)
 
 
-def _checked_hands(deal: DealRecord, report) -> tuple[int, int, int, int] | None:
+def checked_hands(deal: DealRecord, report) -> tuple[int, int, int, int] | None:
     """The dealt hands as bit sets, after checking 13 cards each and no card twice."""
     if deal.hands is None:
         return None

@@ -20,9 +20,9 @@ class SessionReport:
 
     record: SessionRecord
     profile: RuleProfile
-    replays: tuple[DealReplay, ...]
+    replays: tuple[DealReplay, ...]  # a solo-whist session's are SoloReplay (profile.deal_replayer)
     diagnostics: tuple[Diagnostic, ...]
-    score: SessionScore | None
+    score: SessionScore | None  # a solo-whist session's is a SoloScore (profile.session_ledger)
 
     @property
     def valid(self) -> bool:
@@ -50,13 +50,14 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
     replays: list[DealReplay] = []
     found: list[Diagnostic] = list(read_problems)
     previous = None
+    replay_one = profile.deal_replayer(record.info) or replay_deal
     for deal in record.deals:
-        replay = replay_deal(deal, profile, previous)
+        replay = replay_one(deal, profile, previous)
         replays.append(replay)
         found.extend(replay.diagnostics)
         previous = deal
     broken = {d.deal for d in found if d.severity is Severity.ERROR}
-    ledger = Ledger(profile)
+    ledger = profile.session_ledger(record.info) or Ledger(profile)
     file_ok = None not in broken
     for replay in replays:
         if not file_ok or replay.deal.number in broken:

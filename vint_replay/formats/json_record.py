@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from ..engine.calls import CALL_BY_TEXT, Call, Contract
@@ -16,6 +17,7 @@ from ..engine.record import DEAL_NUMBERS, Comment, DealRecord, LineTotals, Sessi
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
+from .table_fields import JSON_KEYS as TABLE_KEYS, party_of, read_table, seat_labels, table_json
 from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
                             surrogate_message, too_deep)
 
@@ -23,7 +25,7 @@ FORMAT_NAME = "vint-record/1"
 SESSION_TAGS = ("event", "site", "date", "table")
 SESSION_KEYS = {"id", "players", "rules", "options", *SESSION_TAGS}
 DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable", "contract",
-             "declarer", "recorded_score"}
+             "declarer", "recorded_score", *TABLE_KEYS}
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
 LONG_INTEGER = re.compile(r"\d{4301,}")  # more digits than Python turns into an int (sys.get_int_max_str_digits)
@@ -106,7 +108,11 @@ class _Reader:
             ok = False
         players = raw.get("players")
         names: list[str] = []
-        if not isinstance(players, dict):
+        party = party_of(raw.get("rules"), players, lambda message: self.error("schema", message, at="session.players"))
+        if party is not None:
+            ok = ok and bool(party)
+            names = ["", "", "", ""]
+        elif not isinstance(players, dict):
             self.error("schema", "session.players must be an object naming N, E, S and W", at="session.players")
             ok = False
         else:
@@ -146,7 +152,7 @@ class _Reader:
             return None
         nested = {"players": nested["session.players"]} if nested else {}
         return SessionInfo(sid, tuple(names), rules=rules, options=dict(options), extra=extra, nested_extra=nested,
-                           **tags)  # type: ignore[arg-type]
+                           party=party or None, **tags)  # type: ignore[arg-type]
 
     def deal(self, raw: Any, index: int, label: int) -> DealRecord | None:
         """One deal; ``label`` is the number used in diagnostics when the deal's own is unreadable."""
@@ -177,11 +183,14 @@ class _Reader:
         recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
         vulnerable, contract, score = self.board(raw, number)
+        table = read_table(raw, lambda code, at, message: self.error(code, message, number, at))
+        if table is None and "roles" in raw:
+            unreadable.add("roles")
         extra = {} if raw.keys() <= DEAL_KEYS else {k: raw[k] for k in raw if k not in DEAL_KEYS}
         if extra:
             self.unknown(set(extra), number, "")
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
-                          nested, vulnerable, contract, score)
+                          nested, vulnerable, contract, score, table=table)
 
     def board(self, raw: dict, number: int) -> tuple[tuple[bool, bool] | None, Contract | None, int | None]:
         """The board fields of format.md §5.1: vulnerable, contract with declarer, recorded_score."""
@@ -396,6 +405,8 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
             last += 1
     if info is None:
         return ReadResult(None, reader.problems.listed())
+    if info.party is not None:
+        info = replace(info, players=seat_labels(info.party, deals))
     return ReadResult(SessionRecord(info, tuple(deals), extra, comments), reader.problems.listed())
 
 
@@ -456,7 +467,8 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
     session["rules"] = info.rules
     if info.options:
         session["options"] = dict(info.options)
-    session["players"] = dict(zip(SEAT_KEYS, info.players)) | info.nested_extra.get("players", {})
+    session["players"] = list(info.party) if info.party is not None else \
+        dict(zip(SEAT_KEYS, info.players)) | info.nested_extra.get("players", {})
     session.update(info.extra)
     deals = []
     for deal in record.deals:
@@ -473,6 +485,7 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
             out["recorded"] = {side.name: {"below": t.below, "above": t.above} | inside.get(f"recorded.{side.name}", {})
                                for side, t in zip(Side, deal.recorded)} | inside.get("recorded", {})
         out.update(board_json(deal))
+        out.update(table_json(deal))
         if deal.comments:
             out["comments"] = comments_to_json(deal.comments)
         out.update(deal.extra)

@@ -42,7 +42,7 @@ def run_auction(calls: Sequence[Call], order: Sequence[Seat], profile: RuleProfi
     closer_spoke = False
 
     def done() -> bool:
-        return made >= n if single else passes >= (2 * n if highest is not None else n)
+        return closer_spoke or (made >= n if single else passes >= (2 * n if highest is not None else n))
 
     for index, call in enumerate(calls):
         if done():
@@ -60,7 +60,7 @@ def run_auction(calls: Sequence[Call], order: Sequence[Seat], profile: RuleProfi
             passes += 1
         else:
             highest, by, passes = call, seat, 0
-    closed = done() and (closer is None or closer_spoke)
+    closed = done() and (closer is None or closer_spoke)  # the closer speaks after the bidders close
     if closed:
         return AuctionRun(highest, by, True, 0)
     needed = (n - made if single else (2 * n if highest is not None else n) - passes) if not done() else 0

@@ -150,17 +150,8 @@ class TableLedger:
         return roles[place.left].player
 
     def _settle(self, number: int) -> None:
-        """The rubber's difference D: each player of the column ahead +D, of the other −D (the
-        holder of §3.1 twice that); the player out nothing."""
         rubber = self.score.rubbers[number - 1]
-        leader, difference = rubber.difference
-        sides = self.score.sides[number - 1]
-        gains: dict[str, int] = {}
-        for column, players in enumerate(sides):
-            sign = 0 if leader is None else (1 if column == leader else -1)
-            share = self.profile.holder_share if len(players) == 1 and len(sides[1 - column]) == 2 else 1
-            for player in players:
-                gains[player] = sign * difference * share
+        gains = settlement(self.score.sides[number - 1], (rubber.totals[0], rubber.totals[1]), self.profile.holder_share)
         self.score.settlements.append(gains)
         for player, points in gains.items():
             self.balance[player] += points
@@ -169,6 +160,19 @@ class TableLedger:
     def finish(self) -> TableScore:
         self.ledger.finish()
         return self.score
+
+
+def settlement(sides: Sides, totals: tuple[int, int], holder_share: int = 1) -> dict[str, int]:
+    """A rubber's settlement per player (§3.1, §4, §5 examples 4 and 6): with difference D, each
+    player of the column ahead +D, of the other −D; a player alone against two (§3.1's holder,
+    for himself and his dummy) ``holder_share`` × D."""
+    difference = totals[0] - totals[1]
+    gains: dict[str, int] = {}
+    for column, players in enumerate(sides):
+        share = holder_share if len(players) == 1 and len(sides[1 - column]) == 2 else 1
+        for player in players:
+            gains[player] = (difference if column == 0 else -difference) * share
+    return gains
 
 
 def _real_place(reason: str, back: dict[Seat, Seat], replay: TableReplay) -> str:

@@ -24,6 +24,7 @@ from vint_replay.engine.calls import Contract, Denomination
 from vint_replay.engine.cards import SUIT_MASKS, Suit
 from vint_replay.engine.profiles import RubberState, RuleProfile, Slip
 from vint_replay.engine.scoring import DealFacts, Entry, Item, Line
+from vint_replay.engine.tables.method import TableMethod
 from vint_replay.engine.seats import SEATS, Seat, Side
 
 BRIDGE_ORDER = (Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS, Denomination.SPADES,
@@ -187,8 +188,10 @@ class SyntheticReference(Synthetic):
 
 
 SYNTHETIC: dict[str, type[RuleProfile]] = {cls.name: cls for cls in (Synthetic, SyntheticReference)}
-# what the profile-parametrised tests run over: every registered profile and the synthetic ones
-ALL_PROFILES = sorted(set(profiles.profile_names()) | set(SYNTHETIC))
+# what the profile-parametrised tests run over: every registered four-handed profile and the
+# synthetic ones (the 2-, 3- and 5-player methods have their own properties: test_players_235.py)
+FOUR_HANDED = sorted(n for n in profiles.profile_names() if not isinstance(profiles.get_profile(n), TableMethod))
+ALL_PROFILES = sorted(set(FOUR_HANDED) | set(SYNTHETIC))
 
 
 @contextmanager

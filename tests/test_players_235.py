@@ -367,8 +367,7 @@ def test_ruling_12_a_rubber_with_the_wrong_partners_is_refused():
     good = table_deal(1, "N", "N Ф; E А; S Н; W К", EXAMPLE_1, "pass " * 4, SitsOut="Т")
     assert table_session("vint5", party, good).valid
     wrong = table_deal(1, "N", "N Ф; E Н; S А; W К", EXAMPLE_1, "pass " * 4, SitsOut="Т")
-    assert ("roles", "result") in codes(table_session("vint5", party, wrong)) or \
-        any(c == "roles" for c, _ in codes(table_session("vint5", party, wrong)))
+    assert [c for c, _ in codes(table_session("vint5", party, wrong))] == ["roles"]
 
 
 # -- bad roles --------------------------------------------------------------------------------------
@@ -417,8 +416,8 @@ def test_random_evenings_validate_and_score_consistently(method, seed):
         for rubber in score.rubbers:
             entries = [e for d in score.deals if d.rubber == rubber.number for e in d.entries]
             assert rubber.totals == [sum(e.points for e in entries if e.side is side) for side in Side]
-        assert all(sum(s.values()) == 0 for s in score.settlements) or rules == "vint3-dummy"
-        assert all(sum(b.values()) == 0 for b in score.balances) or rules == "vint3-dummy"
+        assert all(sum(s.values()) == 0 for s in score.settlements)
+        assert all(sum(b.values()) == 0 for b in score.balances)
     else:
         for rubber in score.rubbers:
             assert sum(rubber.settlement.values()) == 0

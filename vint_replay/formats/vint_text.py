@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from ..engine.auction import Auction
@@ -18,25 +18,28 @@ from ..engine.plural import plural
 from ..engine.profiles import ProfileError, RuleProfile, get_profile, profile_names
 from ..engine.record import CallOutOfTurn, Comment, DealRecord, Irregularity, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat
+from ..engine.tables.record import TableDeal
 from . import ReadResult
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
 from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
 from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text
 from .laws_fields import (SEAT_KEYS, YES_NO, irregularity_from_text, irregularity_text, laws_problem, parse_draw,
                           parse_irregularity, parse_void)
+from .table_fields import TAGS as TABLE_TAGS, party_of, read_table, seat_labels, table_tags, tag_values
 from .vint_runs import TOKEN, Runs, Token, Where
 
 SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
 PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
 IRREGULARITY, THROWN = "Irregularity", "Thrown"
 DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score", "Vulnerable", "Contract", "Declarer",
-             "BoardScore", "Void", "DealLost", THROWN, IRREGULARITY)
+             "BoardScore", "Void", "DealLost", THROWN, IRREGULARITY, *TABLE_TAGS)
 SECTIONS = ("Auction", "Play")
 IN_SECTION = (IRREGULARITY, THROWN)  # tags that may stand among a section's lines without ending it
 EXTRA, FILE_EXTRA, LAYOUT, OPTIONS = "Extra", "FileExtra", "PlayLayout", "Options"
 LAWS, DRAW = "Laws", "Draw"  # the laws layer's session tags (docs/format.md §5.4)
+PLAYERS = "Players"  # the 2, 3 or 5 players of docs/format.md §5.5
 CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT, OPTIONS,
-                                         LAWS, DRAW)}
+                                         LAWS, DRAW, PLAYERS)}
 LAWS_OFF_TEXT = "the laws layer is off: add [Laws \"001\"] to record irregularities"
 KNOWN_TAGS = set(CANONICAL_TAGS)
 LAYOUTS = ("trick", "pbn")
@@ -267,7 +270,7 @@ class _Reader:
                 return
             table, others = scan.header, scan.unknown
         else:
-            if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name in (FILE_EXTRA, OPTIONS, LAWS, DRAW):
+            if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name in (FILE_EXTRA, OPTIONS, LAWS, DRAW, PLAYERS):
                 self.error("schema", f"session tag [{tag.name}] inside deal {deal.label}: "
                                      "session tags go before the first [Deal]", tag.at, deal.label)
                 return
@@ -307,7 +310,13 @@ class _Reader:
                        at="session.id")
             ok = False
         names = []
-        for seat, tag_name in zip(SEATS, PLAYER_TAGS):
+        listed = header.get(PLAYERS)
+        party = party_of(values.get("rules"), None if listed is None else [n.strip() for n in (listed.value or "").split(";")],
+                         lambda message: self.error("schema", message, first if listed is None else listed.char(0),
+                                                    at="session.players"))
+        if party is not None:
+            ok, names = ok and bool(party), ["", "", "", ""]
+        for seat, tag_name in zip(SEATS, PLAYER_TAGS) if party is None else ():
             tag = header.get(tag_name)
             if tag is None:
                 if tag_name not in scan.broken:
@@ -336,7 +345,7 @@ class _Reader:
         if not ok:
             return None, top, profile
         info = SessionInfo(sid, tuple(names), rules=rules, options=options or {}, laws=laws, draw=draw,  # type: ignore[arg-type]
-                           extra=extra, nested_extra=nested, **values)  # type: ignore[arg-type]
+                           extra=extra, nested_extra=nested, party=party or None, **values)  # type: ignore[arg-type]
         return info, top, profile.with_options(options or {})
 
     def session_laws(self, header: dict[str, Tag], rules: str | None) -> tuple[str | None | bool, object]:
@@ -508,10 +517,26 @@ class _Reader:
             if tag is not None:
                 loc[(number, _field(name))] = tag.char(0)
         vulnerable, contract, board_score = self.board(text, number)
+        table = self.table(text, number, unreadable)
         extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
-                          tuple(out_of_turn), void, deal_lost, thrown)
+                          tuple(out_of_turn), void, deal_lost, thrown, table=table)
+
+    def table(self, text: DealText, number: int, unreadable: set[str]) -> TableDeal | None:
+        """The roles, player out, exchanges and widow tags (docs/format.md §5.5)."""
+        tags = {name: tag for name in TABLE_TAGS if (tag := text.tag(name)) is not None}
+        for name, tag in tags.items():
+            self.locations[(number, TABLE_TAGS[name])] = tag.char(0)
+
+        def error(code: str, at: str, message: str) -> None:
+            tag = tags.get(next((n for n, k in TABLE_TAGS.items() if at.split(".")[0].split("[")[0] == k), "Roles"))
+            self.error(code, message, tag.char(0) if tag is not None else text.start.at, number, at)
+
+        table = read_table(tag_values({name: tag.value or "" for name, tag in tags.items()}), error)
+        if table is None and "Roles" in tags:
+            unreadable.add("roles")
+        return table
 
     def laws_tag(self, text: DealText, name: str, number: int) -> Tag | None:
         """The deal's tag ``name`` if the laws layer is on (else reported, and ``None``)."""
@@ -909,6 +934,8 @@ def _read_vint(data: bytes | str, strict: bool) -> ReadResult:
     problems += reader.problems.listed()[len(problems):]  # the closing note, if any
     if info is None:
         return ReadResult(None, problems)
+    if info.party is not None:
+        info = replace(info, players=seat_labels(info.party, deals))
     return ReadResult(SessionRecord(info, tuple(deals), top, tuple(scan.comments)), problems, reader.locations,
                       reader.sections)
 
@@ -999,7 +1026,7 @@ class _Comments:
 
 def _ap_start(deal: DealRecord, profile: RuleProfile | None, anchors: set[str]) -> int | None:
     """Where ``AP`` can stand for the closing passes: after the last bid of a legal closed auction."""
-    if profile is None or not deal.auction or not deal.auction[-1].is_pass:
+    if profile is None or not deal.auction or not deal.auction[-1].is_pass or deal.table is not None:
         return None
     auction = Auction(deal.dealer, profile)
     spoken = {c.index for c in deal.out_of_turn}  # void calls: they do not count (docs/rules/laws.md §4.5)
@@ -1028,6 +1055,8 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
     if deal.hands is not None:
         lines += put("Hands")
         lines.append(f'[Hands "N:{" ".join(h.pbn() for h in deal.hands)}"]')
+    for tag, value in table_tags(deal):
+        lines += [*put(tag), f"[{tag} {_quote(value)}]"]
     lines += _extra_lines(deal.extra, EXTRA, put, deal.nested_extra)
     if deal.contract is not None:
         lines += [*put("Contract"), f'[Contract "{contract_text(deal.contract)}"]',
@@ -1116,7 +1145,9 @@ def write_vint(record: SessionRecord) -> str:
         if key != "id" and value is not None:
             lines += put(tag)
             lines.append(f"[{tag} {_quote(value)}]")
-    for tag, name in zip(PLAYER_TAGS, info.players):
+    if info.party is not None:
+        lines += [*put(PLAYERS), f"[{PLAYERS} {_quote('; '.join(info.party))}]"]
+    for tag, name in zip(PLAYER_TAGS, info.players) if info.party is None else ():
         lines += put(tag)
         lines.append(f"[{tag} {_quote(name)}]")
     if info.options:

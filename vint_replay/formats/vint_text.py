@@ -527,7 +527,10 @@ class _Reader:
         """The roles, player out, exchanges and widow tags (docs/format.md §5.5)."""
         tags = {name: tag for name in TABLE_TAGS if (tag := text.tag(name)) is not None}
         for name, tag in tags.items():
-            self.locations[(number, TABLE_TAGS[name])] = tag.char(0)
+            key = TABLE_TAGS[name]
+            for at in (key, *(f"{key}.{seat}" for seat in SEAT_KEYS),
+                       *(f"{key}.{seat}[{k}]" for seat in SEAT_KEYS for k in range(13))):
+                self.locations[(number, at)] = tag.char(0)
 
         def error(code: str, at: str, message: str) -> None:
             tag = tags.get(next((n for n, k in TABLE_TAGS.items() if at.split(".")[0].split("[")[0] == k), "Roles"))

@@ -51,27 +51,59 @@ def seat_players(profile: TableMethod, party: tuple[str, ...], rubber: int, last
     return [Role(p[0]), Role(p[1]), Role(None, True), Role(p[2])]  # 3.2: the dummy at S, owner named after the auction
 
 
-def _auction(profile: TableMethod, roles: list[Role], dealer: Seat, rng: random.Random) -> list[Call]:
+def _points(hand: int) -> int:
+    """High-card points: A 4, K 3, Q 2, J 1."""
+    return sum(4 - (12 - c % 13) for c in _bits(hand) if c % 13 >= 9)
+
+
+def _wish(seat: Seat, hands: list[int], roles: list[Role], lift: int) -> Call | None:
+    """The highest bid a place would go to: the points of its hand and the hand opposite (its
+    partner's or a dummy; twice its own facing a dead pile), in its longest suit or no-trump;
+    ``lift`` levels higher where the bidding starts higher (2.5's widow)."""
+    partner = seat.partner
+    points = _points(hands[seat]) + (_points(hands[seat]) if roles[partner].player is None else _points(hands[partner]))
+    points += 3 * lift
+    if points < 22:
+        return None
+    both = hands[seat] | hands[partner]
+    lengths = [(both >> (13 * suit) & 0x1FFF).bit_count() for suit in range(4)]
+    longest = max(range(4), key=lambda suit: lengths[suit])
+    denomination = 4 if lengths[longest] < 8 else (0, 3, 2, 1)[longest]  # ♠ ♥ ♦ ♣ as bidding denominations
+    level = min(7, 1 + (points - 22) // 3)
+    return BIDS[(level - 1) * 5 + denomination]
+
+
+def _auction(profile: TableMethod, roles: list[Role], hands: list[int], dealer: Seat, rng: random.Random) -> list[Call]:
+    """Each bidder names the cheapest bid of his wish over the standing bid, or passes."""
     bidders = profile.bidders(roles)
     first = profile.first_speaker(dealer, roles, bidders)
     k = bidders.index(first)
     order = bidders[k:] + bidders[:k]
     closer = profile.closer(roles)
     calls: list[Call] = []
-    highest = None
+    ranks = profile.bid_ranks
+    highest: Call | None = None
+    turn = 0
     while True:
         run = run_auction(calls, order, profile, profile.min_level, profile.single_round, closer)
         if run.closed:
             return calls
-        ranks = profile.bid_ranks
-        higher = [b for b in BIDS if b.level >= profile.min_level and b.level <= 5
-                  and (highest is None or ranks[b.code] > ranks[highest.code])]
-        if higher and rng.random() < 0.35:
-            call = min(higher[:6], key=lambda b: (rng.random(), 0))
-            highest = call
-        else:
-            call = PASS
+        bidders_done = run_auction(calls, order, profile, profile.min_level, profile.single_round).closed
+        seat = closer if closer is not None and bidders_done else order[turn % len(order)]
+        wish = _wish(seat, hands, roles, profile.min_level - 1)
+        call = PASS
+        if wish is not None and wish.level >= profile.min_level or (wish is not None and rng.random() < 0.5):
+            assert wish is not None and wish.denomination is not None
+            level = max(profile.min_level, 1)
+            while level <= 7:
+                bid = BIDS[(level - 1) * 5 + wish.denomination]
+                if highest is None or ranks[bid.code] > ranks[highest.code]:
+                    break
+                level += 1
+            if level <= max(wish.level, profile.min_level) and level <= 7:
+                call = highest = BIDS[(level - 1) * 5 + wish.denomination]
         calls.append(call)
+        turn += 1
 
 
 def simulate_deal(profile: TableMethod, party: tuple[str, ...], number: int, dealer: Seat, base: list[Role],
@@ -86,7 +118,7 @@ def simulate_deal(profile: TableMethod, party: tuple[str, ...], number: int, dea
     live = list(dealt)
     exchanges: tuple = ()
     if profile.name == "vint2-exchange":
-        exchanges = ((N, rng.random() < 0.5), (S, rng.random() < 0.5))
+        exchanges = ((N, _points(dealt[N]) < 10), (S, _points(dealt[S]) < 10))  # a weak hand takes the pile
         live = [dealt[W] if exchanges[0][1] else dealt[N], 0, dealt[E] if exchanges[1][1] else dealt[S], 0]
     elif profile.name == "vint2-cards":
         swaps = []
@@ -100,7 +132,7 @@ def simulate_deal(profile: TableMethod, party: tuple[str, ...], number: int, dea
             live[seat] = hand
             swaps.append((seat, tuple(done)))
         exchanges = tuple(swaps)
-    calls = _auction(profile, roles, dealer, rng)
+    calls = _auction(profile, roles, live, dealer, rng)
     bidders = profile.bidders(roles)
     first = profile.first_speaker(dealer, roles, bidders)
     order = bidders[bidders.index(first):] + bidders[:bidders.index(first)]
@@ -145,7 +177,8 @@ def simulate_deal(profile: TableMethod, party: tuple[str, ...], number: int, dea
 
 
 def _play(hands: list[int], leader: Seat, trump: int | None, profile: TableMethod, rng: random.Random) -> tuple[Card, ...]:
-    """Random legal cards round the live places."""
+    """Legal cards round the live places: a leader plays his highest card; a follower the
+    cheapest card that wins the trick so far, else his lowest (ties broken at random)."""
     places = [s for s in SEATS if hands[s]]
     held = list(hands)
     cards: list[Card] = []
@@ -153,10 +186,17 @@ def _play(hands: list[int], leader: Seat, trump: int | None, profile: TableMetho
     for _ in range(13):
         trick, order = [], []
         for _ in places:
-            led = trick[0].suit if trick else None
-            card = CARDS[rng.choice(_bits(profile.legal_cards(held[seat], led)))]
+            legal = _bits(profile.legal_cards(held[seat], trick[0].suit if trick else None))
+            rng.shuffle(legal)
+            if not trick:
+                card = max(legal, key=lambda c: c % 13)
+            else:
+                led = trick[0].suit
+                best = max(profile.card_strength(c, led, trump) for c in trick)
+                winners = [c for c in legal if profile.card_strength(c, led, trump) > best]
+                card = min(winners or legal, key=lambda c: (profile.card_strength(c, led, trump), c % 13))
             held[seat] ^= 1 << card
-            trick.append(card)
+            trick.append(CARDS[card])
             order.append(seat)
             seat = places[(places.index(seat) + 1) % len(places)]
         seat = order[profile.trick_winner(trick, trump)]

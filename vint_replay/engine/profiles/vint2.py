@@ -22,6 +22,7 @@ class Vint2Open(TableMethod):
     name = "vint2-open"
     title = "Two players: two dummies, open game"
     section = "2.1"
+    exposure = "the dummies lie face down through the auction and are turned up after the opening lead"
     option_values = {**TableMethod.option_values, "auction": ("full", "single")}
     live_places = (Seat.N, Seat.E)
     dummies = 2
@@ -48,6 +49,7 @@ class Vint2Exchange(TableMethod):
     name = "vint2-exchange"
     title = "Two players: exchange of the whole hand"
     section = "2.2"
+    exposure = "the hands given up are dead, face down; nothing is face up"
     live_places = (Seat.N, Seat.S)
     dead_piles = 2
     dealing_places = (Seat.N, Seat.S)
@@ -107,6 +109,7 @@ class Vint2Dummies(TableMethod):
     name = "vint2-dummies"
     title = "Two players: two dummies, special auction"
     section = "2.4"
+    exposure = "the dealer's dummy is face up from the deal; the other is turned up after the auction"
     option_values = {**TableMethod.option_values, "move_dummies": ("no", "yes")}
     live_places = (Seat.N, Seat.E)
     dummies = 2

@@ -24,6 +24,7 @@ class Vint3Dummy(TableMethod):
     name = "vint3-dummy"
     title = "Three players: the dummy in turn"
     section = "3.1"
+    exposure = "the dummy stays face down through the first trick and is turned up after it"
     players_count = 3
     dummies = 1
     dummy_opposite = True
@@ -52,6 +53,7 @@ class Vint3Auction(TableMethod):
     name = "vint3-auction"
     title = "Three players: the auction game, a column each"
     section = "3.2"
+    exposure = "the dummy lies face up from the deal"
     players_count = 3
     dummies = 1
 

@@ -37,6 +37,7 @@ class TableMethod(Classic):
     sits_out: ClassVar[bool] = False  # one player sits out each rubber (§4)
     holder_rotates: ClassVar[bool] = False  # the dummy passes to the holder's left after each rubber (§3.1)
     holder_share: ClassVar[int] = 1  # stakes a player alone against two settles (§3.1: 2, for him and his dummy)
+    exposure: ClassVar[str] = ""  # when the method's dummies (or dead piles) are face up, for replays
 
     def deal_replayer(self, info: SessionInfo) -> Callable[..., Any]:
         """§1.4: the places' replayer, which needs the session's players."""

@@ -328,7 +328,7 @@ def test_ruling_11_each_defender_writes_side_o_in_full():
     score: ColumnScore = report.score
     deal = score.deals[0]
     assert deal.declarer == "A" and set(deal.defenders) == {"B", "C"}
-    written = {p: sorted((e.item, e.points) for q, e in deal.entries if q == p) for p in "ABC"}
+    written = {p: sorted((e.item, e.points) for q, e in deal.written if q == p) for p in "ABC"}
     assert written["B"] == written["C"] and (Item.UNDERTRICKS, 2000) in written["B"]
     assert score.rubbers[0].totals["B"] == score.rubbers[0].totals["C"]
 
@@ -350,7 +350,7 @@ def test_3_2_game_is_the_rubber():
     rubber = report.score.rubbers[0]
     assert rubber.finished and sum(rubber.settlement.values()) == 0
     last = report.score.deals[-1]
-    assert all(any(q == w and e.item is Item.RUBBER and e.points == 2000 for q, e in last.entries) for w in last.winners)
+    assert all(any(q == w and e.item is Item.RUBBER and e.points == 2000 for q, e in last.written) for w in last.winners)
 
 
 def test_ruling_15_the_players_deal_in_turn():
@@ -422,4 +422,4 @@ def test_random_evenings_validate_and_score_consistently(method, seed):
         for rubber in score.rubbers:
             assert sum(rubber.settlement.values()) == 0
             assert rubber.totals == {p: sum(e.points for d in score.deals if d.rubber == rubber.number
-                                            for q, e in d.entries if q == p) for p in party}
+                                            for q, e in d.written if q == p) for p in party}

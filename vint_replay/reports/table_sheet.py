@@ -28,7 +28,7 @@ def table_score_json(report: SessionReport) -> dict[str, object]:
                   "contract": None if d.contract is None else str(d.contract), "declarer": d.declarer,
                   "defenders": list(d.defenders), "places": places.get(d.number), "trick_value": d.trick_value,
                   "tricks": None if d.tricks is None else {"declarer": d.tricks[0], "defenders": d.tricks[1]},
-                  "entries": [{"player": p, **_entry(e)} for p, e in d.entries],
+                  "entries": [{"player": p, **_entry(e)} for p, e in d.written],
                   "game": {"players": list(d.winners), "trick": d.trick} if d.winners else None}
                  for d in score.deals]
         rubbers = [{"number": r.number, "finished": r.finished, "winners": list(r.winners), "totals": r.totals,
@@ -81,7 +81,7 @@ def _columns_text(report: SessionReport) -> str:
             if deal.passed_out:
                 out.append(f"  deal {deal.number}: passed out")
                 continue
-            cells = ["; ".join(f"{e.item.replace('_', ' ')} {e.points}" for p, e in deal.entries if p == player)
+            cells = ["; ".join(f"{e.item.replace('_', ' ')} {e.points}" for p, e in deal.written if p == player)
                      for player in score.players]
             out.append(printable(f"  deal {deal.number}: {deal.contract} by {deal.declarer}"))
             out.append(printable("".join(f"{c:<{width}}" for c in cells)))

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from ..calls import Contract
 from ..errors import IllegalMove
+from ..ledger import GameWon
 from ..profiles import RubberState
 from ..record import SessionInfo
 from ..scoring import DealFacts, Entry
@@ -20,8 +21,10 @@ from .replay import TableReplay
 
 @dataclass(frozen=True, slots=True)
 class ColumnDeal:
-    """One deal in the players' columns: the entries each player wrote (``Entry.side`` is D or
-    O), who won the rubber in it and at which trick, everyone's points below before it."""
+    """One deal in the players' columns: ``written``, the entries each player wrote; ``entries``
+    the deal's sheet between side D (as N–S) and side O (as E–W), game premiums included, as a
+    four-handed deal's; who won the rubber in it and at which trick, everyone's points below
+    before it."""
 
     number: int
     rubber: int
@@ -30,10 +33,12 @@ class ColumnDeal:
     defenders: tuple[str, ...]
     trick_value: int | None
     tricks: tuple[int, int] | None  # D, O
-    entries: tuple[tuple[str, Entry], ...]
+    written: tuple[tuple[str, Entry], ...]
     winners: tuple[str, ...]
     trick: int | None
     below_before: dict[str, int]
+    entries: tuple[Entry, ...] = ()
+    game: GameWon | None = None
 
     @property
     def passed_out(self) -> bool:
@@ -62,6 +67,12 @@ class ColumnScore:
     players: tuple[str, ...]
     deals: list[ColumnDeal] = field(default_factory=list)
     rubbers: list[ColumnRubber] = field(default_factory=list)
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """The session's entries of the declarers' sides D and of the defenders' sides O."""
+        return (sum(e.points for d in self.deals for e in d.entries if e.side is Side.NS),
+                sum(e.points for d in self.deals for e in d.entries if e.side is Side.EW))
 
     @property
     def balances(self) -> dict[str, int]:
@@ -119,6 +130,8 @@ class ColumnLedger:
         own = self.profile.score(facts)
         writers = {Side.NS: (declarer,), Side.EW: defenders}
         entries = [(player, e) for e in own for player in writers[e.side]]
+        sheet = list(own)
+        game = None
         winners, trick = self._race(replay, view.contract, declarer, defenders)
         for player, points in self._below(view.contract, replay.tricks_won, declarer, defenders).items():
             self.below[player] += points
@@ -126,8 +139,11 @@ class ColumnLedger:
             state = RubberState((), rubber.passed_out)
             for player in winners:
                 side = Side.NS if player == declarer else Side.EW
-                entries += [(player, e) for e in self.profile.game_entries(side, (side,), True)
-                            + self.profile.rubber_won_entries(state, side)]
+                premiums = self.profile.game_entries(side, (side,), True) + self.profile.rubber_won_entries(state, side)
+                entries += [(player, e) for e in premiums]
+                if game is None:
+                    sheet += premiums
+                    game = GameWon(side, trick, "rubber")
             rubber.winners = winners
         for player, entry in entries:
             rubber.totals[player] += entry.points
@@ -135,7 +151,7 @@ class ColumnLedger:
             rubber.settlement = top_collects(rubber.totals)
         deal = ColumnDeal(replay.deal.number, rubber.number, replay.contract, declarer, defenders,
                           self.profile.trick_value(replay.contract), replay.tricks_won, tuple(entries), winners, trick,
-                          before)
+                          before, tuple(sorted(sheet, key=Entry.sort_key)), game)
         self.score.deals.append(deal)
         return deal
 

@@ -51,6 +51,13 @@ class TableReplay:
     def trick_value(self) -> int | None:
         return None if self.contract is None else self.profile.trick_value(self.contract)
 
+    @property
+    def declarer_column(self) -> int | None:
+        """The score column of the declarer's side (its ``tricks_won`` index)."""
+        if self.contract is None or self.place_columns is None:
+            return None
+        return self.place_columns[self.contract.declarer]
+
     def name(self, seat: Seat) -> str:
         """Who plays ``seat`` in words: ``Ivanov`` or ``Ivanov's dummy``."""
         role = (self.roles or self.deal.table.roles)[seat]  # type: ignore[union-attr]

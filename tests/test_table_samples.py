@@ -51,7 +51,7 @@ def test_regenerating_gives_the_same_files(tmp_path, monkeypatch):
     script = _script()
     monkeypatch.setattr(script, "OUT", tmp_path)
     script.main()
-    for path in sorted(TABLES.glob("*.*")):
+    for path in sorted(TABLES.glob("*.json")) + sorted(TABLES.glob("*.vint")):
         assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
 
 

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vint_replay.engine.calls import Call
 from vint_replay.engine.cards import Card, Hand, Suit
 from vint_replay.engine.profiles import get_profile
 from vint_replay.engine.scoring import Item, Line

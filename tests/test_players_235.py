@@ -422,3 +422,33 @@ def test_random_evenings_validate_and_score_consistently(method, seed):
             assert sum(rubber.settlement.values()) == 0
             assert rubber.totals == {p: sum(e.points for d in score.deals if d.rubber == rubber.number
                                             for q, e in d.written if q == p) for p in party}
+
+
+def test_a_players_results_count_whatever_place_or_dummy_he_played():
+    """The issue's per-player analysis: E declares with S (dealt opposite N), and the deal counts
+    for Petrov; each player's tricks are his side's, and the settlements are his."""
+    from vint_replay.engine.tables.players import player_results
+    roles = "N Ivanov; E Petrov; S dummy of Petrov; W dummy of Ivanov"
+    report = table_session("vint2-dummies", TWO, table_deal(1, "N", roles, EXAMPLE_1, "1S 2H pass pass pass pass", result=9))
+    ivanov, petrov = player_results(report)
+    assert (ivanov.player, ivanov.deals, ivanov.declared, ivanov.tricks) == ("Ivanov", 1, 0, 4)
+    assert (petrov.player, petrov.deals, petrov.declared, petrov.made, petrov.tricks) == ("Petrov", 1, 1, 1, 9)
+    five = evaluate(simulate_session("vint5", ("Т", "А", "К", "Ф", "Н"), 40, 3, rubbers=2))
+    results = {r.player: r for r in player_results(five)}
+    out_first = [d for d in five.replays if d.deal.table.sits_out == "Т"]
+    assert results["Т"].deals == len(five.replays) - len(out_first)
+    assert sum(r.points for r in results.values()) == 0
+    assert results["Т"].points == five.score.balances[-1]["Т"]
+
+
+@pytest.mark.parametrize("rules, words", [("vint2-open", "face down through the auction"),
+                                          ("vint2-dummies", "dealer's dummy is face up from the deal"),
+                                          ("vint3-dummy", "face down through the first trick"),
+                                          ("vint3-auction", "face up from the deal")])
+def test_ruling_2_and_the_replay_says_when_dummies_are_face_up(rules, words):
+    """players-2-3-5.md §6 ruling 2 (2.1: the auction with closed dummies), §2.4, §3.1, §3.2:
+    the terminal replay says when the method turns its dummies up."""
+    from vint_replay.reports.table_sheet import table_replay_text
+    party = TWO if rules.startswith("vint2") else ("A", "B", "C")
+    report = evaluate(simulate_session(rules, party, 1, 2))
+    assert words in table_replay_text(report.replays[0])

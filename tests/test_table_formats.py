@@ -77,3 +77,12 @@ def test_a_bad_vint_tag_is_located_at_its_line():
     result = read_vint(text)
     line = text.splitlines().index('[WidowTo "Q"]') + 1
     assert [(d.code, d.at, d.line) for d in result.diagnostics] == [("schema", "widow_to", line)]
+
+
+def test_the_laws_layer_is_refused_under_these_methods():
+    """The laws on irregularities are not applied to the 2-, 3- and 5-player methods yet
+    (2.2's revoke choice among them): a session that asks for them is a schema error."""
+    doc = json.loads(_document())
+    doc["session"]["laws"] = "001"
+    result = read_json(json.dumps(doc))
+    assert ("schema", "session.laws") in [(d.code, d.at) for d in result.diagnostics]

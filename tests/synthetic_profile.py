@@ -189,10 +189,12 @@ class SyntheticReference(Synthetic):
 
 
 SYNTHETIC: dict[str, type[RuleProfile]] = {cls.name: cls for cls in (Synthetic, SyntheticReference)}
-# what the profile-parametrised tests run over: every registered four-handed profile and the
-# synthetic ones (the 2-, 3- and 5-player methods have their own properties: test_players_235.py)
-FOUR_HANDED = sorted(n for n in profiles.profile_names() if not isinstance(profiles.get_profile(n), TableMethod))
-ALL_PROFILES = sorted(set(FOUR_HANDED) | set(SYNTHETIC))
+# what the profile-parametrised tests run over: every registered profile whose deals are
+# four-handed vint's (auction of bids, rubbers) and the synthetic ones; solo whist's own module
+# tests it, and the 2-, 3- and 5-player methods have their own properties (test_players_235.py)
+VINT_PROFILES = sorted(n for n in profiles.profile_names()
+                       if not profiles.get_profile(n).solo_record and not isinstance(profiles.get_profile(n), TableMethod))
+ALL_PROFILES = sorted(set(VINT_PROFILES) | set(SYNTHETIC))
 
 
 @contextmanager

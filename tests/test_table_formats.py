@@ -1,5 +1,5 @@
 """JSON and ``.vint`` carry the players, roles, player out, exchanges and widow of 2-, 3- and
-5-handed records losslessly, and bad fields get located diagnostics (docs/format.md §5.5)."""
+5-handed records losslessly, and bad fields get located diagnostics (docs/format.md §5.6)."""
 from __future__ import annotations
 
 import json
@@ -21,7 +21,7 @@ from test_players_235 import METHODS
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from(METHODS), st.integers(0, 10_000), st.sampled_from(["json", "vint"]))
 def test_round_trips_keep_every_field(method, seed, fmt):
-    """format.md §5.5: a record written and read again is the same record, in either format."""
+    """format.md §5.6: a record written and read again is the same record, in either format."""
     rules, party, options = method
     record = simulate_session(rules, party, 6, seed, options)
     text = write_text(record, fmt)
@@ -86,3 +86,15 @@ def test_the_laws_layer_is_refused_under_these_methods():
     doc["session"]["laws"] = "001"
     result = read_json(json.dumps(doc))
     assert ("schema", "session.laws") in [(d.code, d.at) for d in result.diagnostics]
+
+
+def test_table_fields_under_a_four_handed_profile_are_refused():
+    """format.md §5.6: roles, widow and the rest are fields of the 2-, 3- and 5-player profiles only."""
+    from vint_replay.formats.json_record import write_json
+    from builders import deal, session
+    record = session(deal())
+    doc = json.loads(write_json(record))
+    doc["deals"][0]["roles"] = {"N": "a", "E": "b", "S": "c", "W": "d"}
+    assert [(d.code, d.at) for d in read_json(json.dumps(doc)).diagnostics] == [("schema", "roles")]
+    text = write_text(record, "vint").replace("[Auction]", '[Widow "A..."]\n[Auction]', 1)
+    assert [(d.code, d.at) for d in read_vint(text).diagnostics] == [("schema", "widow")]

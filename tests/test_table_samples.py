@@ -100,7 +100,7 @@ def test_score_and_replay_at_the_terminal(name):
 
 @pytest.mark.parametrize("name", EVENINGS)
 def test_score_json_has_as_many_columns_as_the_method(name):
-    """format.md §5.5: the columns each rubber's sheet stands for, the places, the settlement."""
+    """format.md §5.6: the columns each rubber's sheet stands for, the places, the settlement."""
     import json
 
     doc = json.loads(CliRunner().invoke(main, ["score", "--json", str(TABLES / f"{name}.json")]).output)

@@ -7,6 +7,7 @@ from enum import StrEnum
 from .calls import Call, Contract
 from .cards import Card, Hand
 from .seats import Seat, Side
+from .solo.record import SoloDeal
 from .tables.record import TableDeal
 
 DEAL_NUMBERS = range(1, 32768)  # a deal number is an integer 1–32767: the store keeps it as int16
@@ -39,10 +40,16 @@ class SessionInfo:
     draw: tuple[Card, Card, Card, Card] | None = None  # the cards drawn for seats, by Seat (laws §1)
     extra: dict[str, object] = field(default_factory=dict)  # unknown fields, kept for the writer
     nested_extra: dict[str, dict[str, object]] = field(default_factory=dict)  # by field: {"players": {...}}
-    party: tuple[str, ...] | None = None  # 2, 3 or 5 players in draw order, highest first (format.md §5.5)
+    fifth: str | None = None  # solo whist: a fifth player, sitting between W and N (format.md §5.5)
+    party: tuple[str, ...] | None = None  # 2, 3 or 5 players in draw order, highest first (format.md §5.6)
 
     def player(self, seat: Seat) -> str:
         return self.players[seat]
+
+    @property
+    def roster(self) -> tuple[str, ...]:
+        """Every player in clockwise order: the four seats from N, then a fifth if one plays."""
+        return self.players if self.fifth is None else (*self.players, self.fifth)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +124,8 @@ class DealRecord:
     void: str | None = None  # the law a void (thrown-in) deal was voided by, e.g. "25"
     deal_lost: bool = False  # the deal passed to the next player (laws §2.3)
     thrown: tuple[Card, ...] = ()  # a 14-card player's extra card thrown away after trick 13 (laws §3.4)
-    table: TableDeal | None = None  # roles, player out, exchanges, widow (format.md §5.5)
+    solo: SoloDeal | None = None  # a solo-whist deal's own fields (format.md §5.5); its ``auction`` stays empty
+    table: TableDeal | None = None  # roles, player out, exchanges, widow (format.md §5.6)
 
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]

@@ -1,4 +1,4 @@
-"""The fields of two-, three- and five-handed records (docs/format.md §5.5) in both spellings:
+"""The fields of two-, three- and five-handed records (docs/format.md §5.6) in both spellings:
 JSON values and ``.vint`` tag texts, read into a :class:`TableDeal` with located problems."""
 from __future__ import annotations
 
@@ -20,6 +20,11 @@ SEAT_NAMES = ("N", "E", "S", "W")
 Error = Callable[[str, str, str], None]  # (code, at, message)
 
 
+def is_seated(profile: object) -> bool:
+    """Whether ``profile`` is a 2-, 3- or 5-player method, whose deals name their roles."""
+    return isinstance(profile, TableMethod)
+
+
 def party_of(rules: Any, players: Any, error: Callable[[str], None]) -> tuple[str, ...] | None:
     """The session's players under a method for 2, 3 or 5 (a list of names; empty when it is
     wrong, with the problem reported); ``None`` under any other profile."""
@@ -27,15 +32,15 @@ def party_of(rules: Any, players: Any, error: Callable[[str], None]) -> tuple[st
         profile = get_profile(rules) if isinstance(rules, str) else None
     except KeyError:
         return None
-    if not isinstance(profile, TableMethod):
+    if not is_seated(profile):
         if isinstance(players, list):
-            error("session.players is a list of names only under the 2-, 3- and 5-player profiles (format.md §5.5)")
+            error("session.players is a list of names only under the 2-, 3- and 5-player profiles (format.md §5.6)")
         return None
     count = profile.players_count
     if not isinstance(players, list) or len(players) != count or \
             not all(isinstance(p, str) and p.strip() and ";" not in p for p in players) or len(set(players)) != count:
         error(f"under {profile.name} session.players is a list of {count} different names, in the order of the "
-              "draw (format.md §5.5)")
+              "draw (format.md §5.6)")
         return ()
     if any(p == DEAD or p.startswith(DUMMY_OF) for p in players):
         error(f"a player may not be called {DEAD!r} or 'dummy of …'")

@@ -1,4 +1,4 @@
-"""Score and replay output of 2-, 3- and 5-handed sessions (docs/format.md §5.5): the columns
+"""Score and replay output of 2-, 3- and 5-handed sessions (docs/format.md §5.6): the columns
 and who they stand for, the settlements, and a deal with who played which hand."""
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def _entry(entry: Entry) -> dict[str, object]:
 
 def table_score_json(report: SessionReport) -> dict[str, object]:
     """The ``vint-score/1`` document of a 2-, 3- or 5-handed session: the columns' players per
-    rubber, each deal's places, and the settlements (format.md §5.5)."""
+    rubber, each deal's places, and the settlements (format.md §5.6)."""
     score, record = report.score, report.record
     places = {r.deal.number: {s.name: str(r.roles[s]) for s in SEATS} for r in report.replays  # type: ignore[union-attr]
               if isinstance(r, TableReplay) and r.roles is not None}

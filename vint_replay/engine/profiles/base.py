@@ -46,6 +46,7 @@ class SheetLayout(StrEnum):
 
     RUBBER = "rubber"
     BOARDS = "boards"
+    PAYMENTS = "payments"  # solo whist: each deal settled in points per player, with running balances
 
 
 class ProfileError(ValueError):
@@ -76,6 +77,8 @@ class RuleProfile:
     has_dummy: ClassVar[bool] = False  # the declarer's partner's hand is laid face up and played by him
     has_vulnerability: ClassVar[bool] = False  # whether :meth:`vulnerability` can ever say True
     scoresheet: ClassVar[SheetLayout] = SheetLayout.RUBBER
+    # the deals record solo whist's fields (format.md §5.5: turn-up, its own auction tokens) instead of vint's calls
+    solo_record: ClassVar[bool] = False
     laws_layer: ClassVar[bool] = True  # the laws on irregularities (docs/rules/laws.md) may be switched on
 
     # -- the batch path (store/columnar.py) -----------------------------------------------------

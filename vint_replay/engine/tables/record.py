@@ -1,5 +1,5 @@
 """What a deal of a two-, three- or five-handed session records beyond four-handed vint: who
-plays each place, who sits out, the exchanges and the widow (docs/format.md §5.5)."""
+plays each place, who sits out, the exchanges and the widow (docs/format.md §5.6)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

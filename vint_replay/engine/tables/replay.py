@@ -92,7 +92,7 @@ def replay_table_deal(deal: DealRecord, profile: TableMethod, party: Sequence[st
     table = deal.table
     if table is None:
         if "roles" not in deal.unreadable:
-            report("roles", "roles", f"a deal under {profile.name} names who plays each place (format.md §5.5)")
+            report("roles", "roles", f"a deal under {profile.name} names who plays each place (format.md §5.6)")
         return done()
     if role_problems(table.roles, table.sits_out, party, profile, report):
         return done()

@@ -452,3 +452,35 @@ def test_ruling_2_and_the_replay_says_when_dummies_are_face_up(rules, words):
     party = TWO if rules.startswith("vint2") else ("A", "B", "C")
     report = evaluate(simulate_session(rules, party, 1, 2))
     assert words in table_replay_text(report.replays[0])
+
+
+def test_ruling_16_the_deal_keeps_passing_left_across_rubbers():
+    """players-2-3-5.md §6 ruling 16 (§4): at a new rubber the deal still passes left round the places."""
+    from dataclasses import replace
+    record = simulate_session("vint5", ("Т", "А", "К", "Ф", "Н"), 60, 3, rubbers=2)
+    report = evaluate(record)
+    first = next(i for i, d in enumerate(report.score.deals) if d.rubber == 2)
+    assert record.deals[first].dealer is record.deals[first - 1].dealer.left
+    deals = list(record.deals)
+    deals[first] = replace(deals[first], dealer=deals[first - 1].dealer)
+    assert ("wrong_dealer", "dealer") in [(d.code, d.at) for d in evaluate(replace(record, deals=tuple(deals))).diagnostics
+                                          if d.deal == deals[first].number]
+
+
+def test_3_1_the_holder_leads_from_his_dummy_when_it_is_on_the_declarers_left():
+    """players-2-3-5.md §3.1: B declares at E; the dummy S is on his left, so A leads from it."""
+    roles = "N A; E B; S dummy of A; W C"
+    hands = [Hand.parse(h).mask for h in EXAMPLE_1.split()]
+    profile = get_profile("vint3-dummy")
+    good = " ".join(c.name for c in _play(list(hands), S, Suit.SPADES, profile, random.Random(4)))
+    report = table_session("vint3-dummy", ("B", "C", "A"), table_deal(1, "N", roles, EXAMPLE_1, "1S pass pass pass pass pass", good))
+    assert report.valid and report.replays[0].leader is S
+    wrong = " ".join(c.name for c in _play(list(hands), N, Suit.SPADES, profile, random.Random(4)))
+    report = table_session("vint3-dummy", ("B", "C", "A"), table_deal(1, "N", roles, EXAMPLE_1, "1S pass pass pass pass pass", wrong))
+    assert codes(report) == [("lead_out_of_turn", "play[0]")]
+
+
+def test_2_1_the_owner_of_the_dealing_dummy_speaks_first():
+    """players-2-3-5.md §2.1: S (Ivanov's dummy) deals, so Ivanov speaks first; the deal goes round all four places."""
+    report = table_session("vint2-open", TWO, table_deal(1, "S", OPEN_ROLES, EXAMPLE_1, "1S pass pass pass pass", result=7))
+    assert report.valid and report.replays[0].contract.declarer is N

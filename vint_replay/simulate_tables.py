@@ -17,7 +17,7 @@ from .engine.seats import SEATS, Seat
 from .engine.session import evaluate
 from .engine.tables.auction import run_auction
 from .engine.tables.exchange import right_of
-from .engine.tables.ledger import TableScore, five_player_rubber
+from .engine.tables.ledger import five_player_rubber, next_holder
 from .engine.tables.method import TableMethod
 from .engine.tables.record import Role, TableDeal
 
@@ -40,12 +40,7 @@ def seat_players(profile: TableMethod, party: tuple[str, ...], rubber: int, last
         a, b = (sorted(pair, key=party.index) for pair in sorted(pairs, key=lambda x: min(party.index(n) for n in x)))
         return [Role(a[0]), Role(b[0]), Role(a[1]), Role(b[1])]
     if profile.holder_rotates:
-        if last is None:
-            holder = p[-1]
-        else:
-            owner = next(r.player for r in last if r.dummy)
-            place = next(s for s in SEATS if last[s].live and last[s].player == owner)
-            holder = last[place.left].player  # type: ignore[assignment]
+        holder = p[-1] if last is None else next_holder(last)
         others = [x for x in p if x != holder]
         return [Role(holder), Role(others[0]), Role(holder, True), Role(others[1])]
     return [Role(p[0]), Role(p[1]), Role(None, True), Role(p[2])]  # 3.2: the dummy at S, owner named after the auction
@@ -232,6 +227,3 @@ def simulate_session(rules: str, party: tuple[str, ...], deals: int, seed: int,
             out = five_player_rubber(party, rubber)[0] if profile.sits_out else None
         dealer = profile.expected_dealer(dealer, number + 1)[0]
     return record
-
-
-__all__ = ["simulate_session", "simulate_deal", "seat_players", "TableScore"]

@@ -3,6 +3,7 @@ rubbers between the players each column stands for, the same players through a r
 rotation of §3.1 and §4 between rubbers, and each rubber's settlement per player."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..calls import Contract
@@ -134,20 +135,11 @@ class TableLedger:
                         "(players-2-3-5.md §4, §6 ruling 12)")
             return None
         if self.profile.holder_rotates:
-            holder = party[-1] if number == 1 else self._next_holder()
+            holder = party[-1] if number == 1 else None if self.last_roles is None else next_holder(self.last_roles)
             if holder is not None and sides[0] != (holder,):
                 return (f"rubber {number}: {holder} holds the dummy (players-2-3-5.md §3.1, §6 ruling 10), "
                         f"not {sides[0][0]}")
         return None
-
-    def _next_holder(self) -> str | None:
-        """§6 ruling 10: the player on the last holder's left."""
-        roles = self.last_roles
-        if roles is None:
-            return None
-        owner = next(r.player for r in roles if r.dummy)
-        place = next(s for s in SEATS if roles[s].live and roles[s].player == owner)
-        return roles[place.left].player
 
     def _settle(self, number: int) -> None:
         rubber = self.score.rubbers[number - 1]
@@ -160,6 +152,13 @@ class TableLedger:
     def finish(self) -> TableScore:
         self.ledger.finish()
         return self.score
+
+
+def next_holder(roles: Sequence[Role]) -> str:
+    """§3.1, §6 ruling 10: who holds the dummy next rubber: the player on the last holder's left."""
+    owner = next(r.player for r in roles if r.dummy)
+    place = next(s for s in SEATS if roles[s].live and roles[s].player == owner)
+    return roles[place.left].player  # type: ignore[return-value]
 
 
 def settlement(sides: Sides, totals: tuple[int, int], holder_share: int = 1) -> dict[str, int]:

@@ -49,6 +49,7 @@ class _View:
     tricks: tuple[_Won, ...]
     tricks_won: tuple[int, int] | None
     hands: tuple[int, int, int, int] | None
+    penalty: None = None  # no revoke penalty: these methods take no laws layer
 
 
 def four_handed(replay: TableReplay) -> tuple[_View, dict[Seat, Seat]]:

@@ -15,6 +15,7 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 
 from vint_replay.engine.calls import SLAM_LEVELS, Denomination
+from dashboards.tables_view import is_table_rules
 from vint_replay.store import Store
 
 PLAYERS = ["player_n", "player_e", "player_s", "player_w"]
@@ -44,20 +45,19 @@ class Selection:
 
 def select(store: Store, start: str | None = None, end: str | None = None, player: str | None = None) -> Selection:
     """Read what the filters keep: dates compare as ISO strings (inclusive) and prune the
-    ``year`` partitions; a player keeps the sessions he sat in."""
-    where = None
-    if start:
-        where = _and(where, (ds.field("date") >= start) & (ds.field("year") >= int(start[:4])))
-    if end:
-        where = _and(where, (ds.field("date") <= end) & (ds.field("year") <= int(end[:4])))
+    ``year`` partitions; a player keeps the sessions he sat in. Evenings of the 2-, 3- and
+    5-player methods are left out: their places are not four players' (see :func:`table_sessions`)."""
+    where = _dates(start, end)
     if player:
         sat = None
         for column in PLAYERS:
             sat = _or(sat, ds.field(column) == player)
         where = _and(where, sat)
-    sessions = store.read("sessions", where, SESSION_COLUMNS)
+    tables = table_sessions(store)
+    four_handed = ~ds.field("session_id").isin(pa.array(list(tables), pa.string())) if tables else None
+    sessions = store.read("sessions", _and(where, four_handed), SESSION_COLUMNS)
     ids = pa.array(sessions.column("session_id").to_pylist(), pa.string())
-    by_session = ds.field("session_id").isin(ids) if where is not None else None
+    by_session = ds.field("session_id").isin(ids) if where is not None else four_handed
     deals = _plain(store.read("deals", by_session, DEAL_COLUMNS))
     luck = _plain(store.read("scores", _and(by_session, ds.field("item").isin(["honours", "aces"])),
                              ["session_id", "side", "points"]))
@@ -66,9 +66,26 @@ def select(store: Store, start: str | None = None, end: str | None = None, playe
 
 
 def players(store: Store) -> list[str]:
-    """Everybody who sat at a table in the store, sorted."""
-    table = store.read("sessions", None, PLAYERS)
-    return sorted({name for column in PLAYERS for name in table.column(column).to_pylist() if name})
+    """Everybody who sat at a four-handed table in the store, sorted."""
+    tables = table_sessions(store)
+    table = store.read("sessions", None, ["session_id", *PLAYERS]).to_pandas()
+    table = table[~table["session_id"].isin(list(tables))]
+    return sorted({name for column in PLAYERS for name in table[column] if name})
+
+
+def table_sessions(store: Store, start: str | None = None, end: str | None = None) -> dict[str, str]:
+    """The stored evenings of the 2-, 3- and 5-player methods within the dates: their rules by session id."""
+    frame = store.read("sessions", _dates(start, end), ["session_id", "rules"]).to_pandas()
+    return {str(sid): rules for sid, rules in zip(frame["session_id"], frame["rules"]) if is_table_rules(rules)}
+
+
+def _dates(start: str | None, end: str | None) -> ds.Expression | None:
+    where = None
+    if start:
+        where = _and(where, (ds.field("date") >= start) & (ds.field("year") >= int(start[:4])))
+    if end:
+        where = _and(where, (ds.field("date") <= end) & (ds.field("year") <= int(end[:4])))
+    return where
 
 
 def _per_session(deals: pa.Table, luck: pa.Table) -> pd.DataFrame:

@@ -10,7 +10,12 @@
  * marked red with "−n" once played, and the best cards of the player to move are highlighted
  * on request.
  * Where the profile has a dummy (deal.dummy), its hand is drawn face up in a seat's view from
- * card deal.dummy_from on (the payload carries it only for views that see it). */
+ * card deal.dummy_from on (the payload carries it only for views that see it).
+ * A deal of a 2-, 3- or 5-handed method (tables_view.replay_payload) also carries the place of
+ * every card played (deal.seats), the trick size (deal.size: 2 when two hands are live), each
+ * place's score column (deal.columns, named in deal.column_names), dead piles (deal.dead), the
+ * cards each place holds (deal.held), from which card this view shows each place face up
+ * (deal.up_from) and from which card the method turns a dummy up at the table (deal.turn_up). */
 (function () {
     "use strict";
     var SEATS = ["N", "E", "S", "W"];
@@ -24,6 +29,10 @@
         if (text !== undefined) { el.textContent = text; }
         return el;
     }
+    function sizeOf(deal) { return deal.size || 4; }
+    /* The score column of a place: its side, or the column the method gives it. */
+    function colOf(deal, seat) { return deal.columns ? deal.columns[seat] : seat % 2; }
+    function sideName(deal, c) { return deal.column_names ? deal.column_names[c] : (c ? "E–W" : "N–S"); }
     function isRed(card) { var s = Math.floor(card / 13); return s === 1 || s === 2; }
     function cardNode(card, extra) {
         return node("span", "pc " + (isRed(card) ? "red" : "black") + (extra ? " " + extra : ""),
@@ -38,9 +47,9 @@
        engine's (deal.below_after per trick, deal.below_end for a result-only deal, deal.game):
        nothing is scored here. */
     function position(deal, pos) {
-        var n = deal.play.length, done = Math.floor(pos / 4);
+        var n = deal.play.length, size = sizeOf(deal), done = Math.floor(pos / size);
         var won = [0, 0], below = deal.below ? deal.below.slice() : null, game = null;
-        for (var t = 0; t < done; t++) { won[deal.winners[t] % 2] += 1; }
+        for (var t = 0; t < done; t++) { won[colOf(deal, deal.winners[t])] += 1; }
         if (below && done > 0 && deal.below_after) { below = deal.below_after[done - 1].slice(); }
         if (deal.game && deal.game.trick !== null && done >= deal.game.trick) { game = deal.game; }
         if (!n && deal.result) {                         // a deal kept by its result only
@@ -54,20 +63,20 @@
             if (deal.below_end) { below = deal.below_end.slice(); }
             if (deal.game) { game = deal.game; }
         }
-        var toPlay = pos < n ? (deal.leaders[Math.floor(pos / 4)] + pos % 4) % 4 : null;
+        var toPlay = pos < n ? seatOf(deal, pos) : null;
         return {pos: pos, n: n, won: won, below: below, game: game, toPlay: toPlay, claimed: claimed,
-                shown: pos === 0 ? -1 : Math.floor((pos - 1) / 4), played: new Set(deal.play.slice(0, pos))};
+                shown: pos === 0 ? -1 : Math.floor((pos - 1) / size), played: new Set(deal.play.slice(0, pos))};
     }
 
     /* The seat that played the i-th card. */
-    function seatOf(deal, i) { return (deal.leaders[Math.floor(i / 4)] + i % 4) % 4; }
+    function seatOf(deal, i) { return deal.seats ? deal.seats[i] : (deal.leaders[Math.floor(i / 4)] + i % 4) % 4; }
 
     /* The card table's DOM for one deal, built once: per seat a header, four suit rows of
      * rank spans (the open view) and a row of card backs plus the cards seen played (the
      * view of another player, who sees no hand but his own). In the view of one seat the
      * deal carries no other hand (null): those seats are only ever drawn closed. */
     function build(deal) {
-        var table = {deal: deal, cards: {}, backs: [], seen: [], hands: [], lost: {}};
+        var table = {deal: deal, cards: {}, backs: [], seen: [], hands: [], lost: {}, faces: []};
         if (deal.dd) {
             deal.play.forEach(function (c, i) { if (deal.dd.cost[i] > 0) { table.lost[c] = deal.dd.cost[i]; } });
         }
@@ -79,6 +88,10 @@
             if (seat === deal.declarer) { head.appendChild(node("span", "tag", "declarer")); }
             if (seat === deal.dummy) { head.appendChild(node("span", "tag dummy", "dummy · played by " + SEATS[deal.declarer])); }
             if (seat === deal.dealer) { head.appendChild(node("span", "tag dealer", "dealer")); }
+            if (deal.dead && deal.dead[seat]) { head.appendChild(node("span", "tag dead", "dead, face down")); }
+            var face = deal.turn_up && deal.turn_up[seat] !== null ? node("span", "tag face") : null;
+            if (face) { head.appendChild(face); }
+            table.faces.push(face);
             var open = node("div", "hand-open");
             for (var s = 0; s < 4 && deal.hands[seat]; s++) {
                 var row = node("div", "suit-row" + (deal.trump === s ? " trump" : ""));
@@ -119,34 +132,39 @@
         }
         for (var seat = 0; seat < 4; seat++) {
             var dummyUp = seat === deal.dummy && deal.dummy_from !== null && st.pos >= deal.dummy_from;
-            var closed = !deal.hands[seat] || (view !== "all" && view !== SEATS[seat] && !dummyUp);
+            var closed = !deal.hands[seat] || (deal.up_from ? deal.up_from[seat] === null || st.pos < deal.up_from[seat]
+                                                            : view !== "all" && view !== SEATS[seat] && !dummyUp);
+            var face = table.faces[seat], down = face && st.pos < deal.turn_up[seat];
+            if (face) { face.textContent = down ? "face down until card " + deal.turn_up[seat] : "face up"; }
             var box = table.hands[seat];
             box.className = "hand hand-" + SEATS[seat] + (st.toPlay === seat ? " to-play" : "") +
-                (closed ? " closed" : "") + (dummyUp ? " dummy-up" : "") + (hide ? " hide-played" : "");
+                (closed ? " closed" : "") + (dummyUp ? " dummy-up" : "") + (hide ? " hide-played" : "") +
+                (down ? " face-down" : "") + (deal.dead && deal.dead[seat] ? " dead" : "");
             if (!closed) { continue; }
             var gone = deal.play.slice(0, st.pos).filter(function (c, i) { return seatOf(deal, i) === seat; });
-            var left = 13 - gone.length;
+            var left = (deal.held ? deal.held[seat] : 13) - gone.length;
             var backs = table.backs[seat];
             while (backs.childNodes.length > left) { backs.removeChild(backs.lastChild); }
             while (backs.childNodes.length < left) { backs.appendChild(node("span", "back")); }
             fill(table.seen[seat], gone.length ? [node("span", "", "played:")].concat(gone.map(function (c) { return cardNode(c); }))
-                                               : [node("span", "", "nothing played yet")]);
+                                               : [node("span", "", deal.dead && deal.dead[seat] ? "not played" : "nothing played yet")]);
         }
     }
 
     function drawTrick(deal, st) {
         var out = [];
         if (st.shown < 0) {
-            var lead = deal.leaders.length ? deal.leaders[0] : null;
+            var lead = deal.leaders.length ? deal.leaders[0] : deal.first_leader !== undefined ? deal.first_leader : null;
             var text = lead !== null ? SEAT_NAMES[lead] + " (" + deal.players[lead] + ") leads"
                 : deal.contract === null ? "passed out: no bid, nothing played"
-                : deal.result ? "only the result was recorded: N–S took " + deal.result[0] + ", E–W " + deal.result[1] + " tricks"
+                : deal.result ? "only the result was recorded: " + sideName(deal, 0) + " took " + deal.result[0] + ", " +
+                                sideName(deal, 1) + " " + deal.result[1] + " tricks"
                 : "no card play recorded";
             out.push(node("div", "trick-info", text));
         } else {
-            var t = st.shown, start = 4 * t, end = Math.min(st.pos, start + 4), complete = end === start + 4;
+            var size = sizeOf(deal), t = st.shown, start = size * t, end = Math.min(st.pos, start + size), complete = end === start + size;
             for (var i = start; i < end; i++) {
-                var seat = (deal.leaders[t] + (i - start)) % 4;
+                var seat = seatOf(deal, i);
                 var cost = deal.dd ? deal.dd.cost[i] : 0;
                 var slot = node("div", "slot slot-" + SEATS[seat] + (complete && deal.winners[t] === seat ? " winner" : "") +
                                 (cost > 0 ? " dd-lost" : ""));
@@ -162,12 +180,12 @@
     function drawStatus(deal, st) {
         var out = [];
         var label = !st.n ? "no card play" : "card " + st.pos + " of " + st.n + " · " +
-            (st.pos === st.n ? (st.claimed ? "the rest claimed" : "play finished") : "trick " + Math.max(1, Math.ceil(st.pos / 4)));
+            (st.pos === st.n ? (st.claimed ? "the rest claimed" : "play finished") : "trick " + Math.max(1, Math.ceil(st.pos / sizeOf(deal))));
         out.push(node("div", "step-label", label));
         out[0].id = "step-label";
         var tricks = node("div", "tricks");
         [0, 1].forEach(function (s) {
-            var side = node("div", "side side-" + (s ? "EW" : "NS"), (s ? "E–W" : "N–S") + " tricks ");
+            var side = node("div", "side side-" + (s ? "EW" : "NS"), sideName(deal, s) + " tricks ");
             var count = node("strong", "", String(st.won[s]));
             count.id = "tricks-" + (s ? "EW" : "NS");
             side.appendChild(count);
@@ -175,8 +193,8 @@
         });
         out.push(tricks);
         if (st.claimed) {
-            var claimSide = deal.declarer % 2;
-            var claim = node("div", "claim-line", "the rest claimed: declarer " + (claimSide ? "E–W" : "N–S") + " took " + st.won[claimSide]);
+            var claimSide = colOf(deal, deal.declarer);
+            var claim = node("div", "claim-line", "the rest claimed: declarer " + sideName(deal, claimSide) + " took " + st.won[claimSide]);
             claim.id = "claim-line";
             out.push(claim);
         }
@@ -186,14 +204,14 @@
             out.push(dummyLine);
         }
         if (deal.declarer !== null) {
-            var mine = deal.declarer % 2, have = st.won[mine], need = deal.needed, lost = st.won[1 - mine];
+            var mine = colOf(deal, deal.declarer), have = st.won[mine], need = deal.needed, lost = st.won[1 - mine];
             var over = st.won[0] + st.won[1] === 13;
             out.push(node("div", "verdict", have >= need ? "contract made"
                           : over || st.claimed ? "contract failed by " + (need - have)
                           : 13 - lost < need ? "contract cannot be made" : "needs " + (need - have) + " more"));
         }
         if (deal.dd && deal.declarer !== null) {
-            var dd = node("div", "dd-line", (deal.declarer % 2 ? "E–W" : "N–S") + " can take ");
+            var dd = node("div", "dd-line", sideName(deal, colOf(deal, deal.declarer)) + " can take ");
             var ddCount = node("strong", "", String(deal.dd.tricks[st.pos]));
             ddCount.id = "dd-tricks";
             dd.appendChild(ddCount);
@@ -205,7 +223,7 @@
             below.appendChild(node("div", "small-head", "below the line (game " + deal.threshold + ")"));
             [0, 1].forEach(function (s) {
                 var row = node("div", "bar-row");
-                row.appendChild(node("span", "bar-label", s ? "E–W" : "N–S"));
+                row.appendChild(node("span", "bar-label", sideName(deal, s)));
                 var bar = node("div", "bar"), fillBar = node("div", "fill fill-" + s);
                 fillBar.style.width = Math.min(100, 100 * st.below[s] / deal.threshold) + "%";
                 bar.appendChild(fillBar);
@@ -217,7 +235,7 @@
             });
             out.push(below);
             if (st.game) {
-                out.push(node("div", "game-won", (st.game.side ? "E–W" : "N–S") + " reach game" + (st.game.trick ? " at trick " + st.game.trick : "")));
+                out.push(node("div", "game-won", sideName(deal, st.game.side) + " reach game" + (st.game.trick ? " at trick " + st.game.trick : "")));
             }
         }
         fill(document.getElementById("replay-status"), out);
@@ -234,13 +252,13 @@
 
     /* Keys and buttons ask for a move from the position last asked for (if recent), so fast
      * repeated keys add up even before each step is drawn. */
-    var live = {table: null, key: null, pos: 0, n: 0, target: null, asked: 0};
-    function stepFrom(pos, action, n) {
+    var live = {table: null, key: null, pos: 0, n: 0, size: 4, target: null, asked: 0};
+    function stepFrom(pos, action, n, size) {
         var next = pos;
         if (action === "card+") { next = pos + 1; }
         else if (action === "card-") { next = pos - 1; }
-        else if (action === "trick+") { next = (Math.floor(pos / 4) + 1) * 4; }
-        else if (action === "trick-") { next = (Math.ceil(pos / 4) - 1) * 4; }
+        else if (action === "trick+") { next = (Math.floor(pos / size) + 1) * size; }
+        else if (action === "trick-") { next = (Math.ceil(pos / size) - 1) * size; }
         else if (action === "first") { next = 0; }
         else if (action === "last") { next = n; }
         return Math.max(0, Math.min(n, next));
@@ -249,7 +267,7 @@
         go: function (action) {
             var now = performance.now();
             var base = live.target !== null && now - live.asked < 400 ? live.target : live.pos;
-            var next = stepFrom(base, action, live.n);
+            var next = stepFrom(base, action, live.n, live.size);
             if (next === base) { return; }
             live.target = next;
             live.asked = now;
@@ -274,6 +292,7 @@
                 var st = position(deal, Math.max(0, Math.min(deal.play.length, pos || 0)));
                 live.pos = st.pos;
                 live.n = st.n;
+                live.size = sizeOf(deal);
                 if (live.target === st.pos) { live.target = null; }
                 keepPosition(st.pos);
                 drawHands(live.table, st, deal.view || "all", (hide || []).indexOf("hide") >= 0, (hide || []).indexOf("best") >= 0);

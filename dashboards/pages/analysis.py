@@ -10,7 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from dash import Input, Output, callback, dcc, html
 
-from dashboards import double_dummy, stats
+from dashboards import double_dummy, stats, tables_pages
 from dashboards.app import library
 
 dash.register_page(__name__, path="/analysis", title="Analysis — vint-replay")
@@ -22,7 +22,7 @@ GRAPH_CONFIG = {"displayModeBar": False, "responsive": True}
 def layout(**_query: object) -> html.Div:
     store = library().store
     dates = store.sessions(columns=["date"])["date"].dropna()
-    names = stats.players(store)
+    names = sorted(set(stats.players(store)) | set(tables_pages.table_players(library(), stats.table_sessions(store))))
     return html.Div([
         html.Div([html.Div([html.H2("Analysis"), html.P("Across sessions and players, straight from the store.",
                                                         className="muted")])], className="page-head"),
@@ -47,8 +47,10 @@ def layout(**_query: object) -> html.Div:
           Input("analysis-dates", "end_date"), Input("analysis-player", "value"))
 def show(start: str | None, end: str | None, player: str | None):
     selection = stats.select(library().store, _day(start), _day(end), player)
+    tables = tables_pages.player_card(library(), stats.table_sessions(library().store, _day(start), _day(end)), player)
     if not selection.deals:
-        return html.P("No deals match the filters.", className="card muted", id="analysis-empty")
+        return html.Div([html.P("No four-handed deals match the filters.", className="card muted", id="analysis-empty"),
+                         tables])
     sessions, per_session = selection.sessions, selection.per_session
     kpis = html.Div([html.Div([html.Div(v, className="value"), html.Div(k, className="label")], className="kpi")
                      for k, v in stats.summary_numbers(selection).items()], className="kpis", id="kpis")
@@ -56,6 +58,7 @@ def show(start: str | None, end: str | None, player: str | None):
     pairs = stats.partnership_points(sessions, per_session)
     return html.Div([
         kpis,
+        tables,
         html.Div([
             _card("Contracts by level and denomination", _contracts(stats.contract_counts(selection.contracts)),
                   "contracts-chart"),

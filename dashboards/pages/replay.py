@@ -8,7 +8,7 @@ from urllib.parse import quote, unquote
 import dash
 from dash import ClientsideFunction, Input, Output, State, clientside_callback, dcc, html
 
-from dashboards import data, double_dummy
+from dashboards import data, double_dummy, tables_pages, tables_view
 from dashboards.app import library
 from vint_replay.engine.calls import Denomination
 from vint_replay.engine.seats import SEATS
@@ -29,8 +29,11 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     report = library().report(session_id)
     number = _count(deal)
     seat = next((s for s in SEATS if s.name == view), None)
-    payload = None if report is None or number is None else data.replay_payload(report, number, seat)
-    analysed = None if payload is None or seat is not None else double_dummy.deal_analysis(library().store, session_id, number)
+    table = report is not None and tables_view.is_table(report)
+    payload = None if report is None or number is None else (
+        tables_view.payload_of(report, number, seat) if table else data.replay_payload(report, number, seat))
+    analysed = None if payload is None or seat is not None or table else double_dummy.deal_analysis(
+        library().store, session_id, number)
     if payload is not None:
         payload["dd"] = double_dummy.replay_dd(analysed, payload["play"])
     if payload is None:
@@ -44,9 +47,12 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     record = replay.deal
     cards = sum(len(t.cards) for t in replay.tricks)
     contract = replay.contract
-    summary = "passed out" if contract is None else (
+    summary = tables_pages.contract_line(replay, payload) if table else "passed out" if contract is None else (  # type: ignore[arg-type]
         f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
         f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
+    size = payload.get("size") or 4
+    views = tables_pages.view_choices(replay) if table else [("all", "all hands")] + [  # type: ignore[arg-type]
+        (s.name, f"only what {s.name} saw") for s in SEATS]
     vulnerable = payload["vulnerable"]
     keep = "" if seat is None else f"?view={seat.name}"
     nav = html.Div([
@@ -56,9 +62,9 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
         dcc.Link("deal " + str(next_deal) + " ›", href=f"/replay/{sid}/{next_deal}{keep}", id="next-deal", className="btn")
         if next_deal is not None else html.Span(),
     ], className="deal-nav")
-    seats, rows = data.auction_grid(record)
+    seats, rows = tables_view.auction_grid(replay) if table else data.auction_grid(record)  # type: ignore[arg-type]
     auction = html.Table([
-        html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(info.players[s], className="muted")])
+        html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(payload["players"][s], className="muted")])
                             for s in seats])),
         html.Tbody([html.Tr([html.Td(c, className=_call_class(c)) for c in row]) for row in rows]),
     ], className="auction", id="auction")
@@ -78,12 +84,12 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
                 html.Div([html.Button(glyph, id=f"step-{name}", title=tip, className="step-btn", **{"data-step": name})
                           for name, glyph, tip in STEP_BUTTONS], className="step-buttons"),
                 dcc.Slider(id="replay-slider", min=0, max=cards, step=1, value=min(cards, _count(card) or 0), updatemode="drag",
-                           marks={i: str(i // 4) for i in range(0, cards + 1, 4)}, allow_direct_input=False),
+                           marks={i: str(i // size) for i in range(0, cards + 1, size)}, allow_direct_input=False),
                 html.Div([
                     html.Span("Show: "),
                     html.Span([html.A(label, href=f"?view={name}", className="view-link" + (" active" if name == payload["view"] else ""),
                                       id=f"view-{name}", **{"data-view": name})
-                               for name, label in [("all", "all hands")] + [(s.name, f"only what {s.name} saw") for s in SEATS]],
+                               for name, label in views],
                               id="replay-view", className="view-links"),
                     dcc.Checklist(id="replay-hide", options=[{"label": "hide played cards", "value": "hide"}]
                                   + ([{"label": "best cards (double dummy)", "value": "best"}] if payload["dd"] else []),
@@ -95,7 +101,8 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
             html.Div([
                 html.Div(id="replay-status", className="card status"),
                 html.Div([html.H3("Auction"), auction], className="card"),
-                _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
+                tables_pages.table_card(replay, seat) if table else None,  # type: ignore[arg-type]
+                tables_pages.no_dd() if table else _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
                     html.H3("Double dummy"),
                     html.P(f"Hidden: {seat.full_name} could not know the other hands, nor what double dummy "
                            "makes of them.", className="muted", id="dd-hidden")], className="card"),

@@ -9,10 +9,10 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data
+from dashboards import data, tables_pages, tables_view
 from dashboards.app import library
 from dashboards.history_view import versions_card
-from vint_replay.engine.profiles import SheetLayout, get_profile, profile_names
+from vint_replay.engine.profiles import SheetLayout, get_profile
 from vint_replay.engine.seats import Side
 from vint_replay.reports import scoresheet
 
@@ -23,8 +23,12 @@ SIDE_COLOURS = ("#1f5fa8", "#b8442e")
 
 def layout(session_id: str | None = None, rules: str | None = None, **_query: object) -> html.Div:
     session_id = unquote(session_id or "")
-    rescore = rules if rules in profile_names() else None
-    report = library().report(session_id, rescore)
+    rescore = rules if rules in tables_view.rescoring_profiles() else None
+    report = library().report(session_id)
+    if report is not None and tables_view.is_table(report):
+        rescore = None  # a 2-, 3- or 5-player evening keeps its method
+    elif report is not None and rescore is not None:
+        report = library().report(session_id, rescore)
     if report is None:
         return html.Div([html.H2("No such session"), html.P(f"The store has no session {session_id!r}."),
                          dcc.Link("Back to the sessions", href="/")], className="card")
@@ -32,16 +36,14 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
     rescored = rescore is not None and rescore != played
     checked = None if rescored else data.audit_of(report)  # the paper score was kept under the table's rules
     info = report.record.info
+    if tables_view.is_table(report):  # 2, 3 or 5 players: the method's own columns, no rescoring
+        return html.Div([_head(report, checked, data.audit_status(report, checked)),
+                         *tables_pages.session_body(report, checked), versions_card(session_id)])
     sheet = data.scoresheet(report, checked)
     rows = data.deal_rows(report, checked, paper=not rescored)
-    facts = " · ".join(x for x in (info.date, info.event, info.site, info.table and f"table {info.table}") if x)
     status = f"rescored under {rescore}: not audited" if rescored else data.audit_status(report, checked)
     return html.Div([
-        html.Div([
-            html.H2(f"Session {info.id}"),
-            html.P(facts, className="muted"),
-            html.Span(status, className="badge " + _badge(report, checked), id="audit-status"),
-        ], className="page-head"),
+        _head(report, checked, status),
         _rules_switch(session_id, played, rescore or played),
         html.Div(_charts(report), className="chart-grid"),
         html.Div([
@@ -53,11 +55,21 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
     ])
 
 
+def _head(report, checked, status: str) -> html.Div:
+    info = report.record.info
+    facts = " · ".join(x for x in (info.date, info.event, info.site, info.table and f"table {info.table}") if x)
+    return html.Div([
+        html.H2(f"Session {info.id}"),
+        html.P(facts, className="muted"),
+        html.Span(status, className="badge " + _badge(report, checked), id="audit-status"),
+    ], className="page-head")
+
+
 def _rules_switch(session_id: str, played: str, shown: str) -> html.Div:
     """Score the evening under another profile: the table's contracts and play, the other rules'
     numbers (the engine's rescoring; nothing is computed here)."""
     links = []
-    for name in profile_names():
+    for name in tables_view.rescoring_profiles():
         label = name + (" (played)" if name == played else "")
         href = f"/session/{quote(session_id, safe='')}" + ("" if name == played else f"?rules={name}")
         links.append(html.Span(label, className="rules-choice current") if name == shown

@@ -9,7 +9,7 @@ from urllib.parse import quote
 import dash
 from dash import Input, Output, State, callback, dcc, html
 
-from dashboards import data
+from dashboards import data, tables_view
 from dashboards.app import library
 from dashboards.library import upload_name
 
@@ -62,7 +62,9 @@ def _table(rows: list[data.SessionRow]) -> html.Table | html.P:
 
 def _rows() -> list[data.SessionRow]:
     store = library().store
-    return data.session_rows(store.sessions(), store.deals(columns=data.AUDIT_COLUMNS))
+    sessions = store.sessions()
+    rows = data.session_rows(sessions, store.deals(columns=data.AUDIT_COLUMNS))
+    return tables_view.session_rows(rows, dict(zip(sessions["session_id"].astype(str), sessions["rules"])), library().report)
 
 
 @callback(Output("session-table", "children"),

@@ -23,6 +23,7 @@ class Vint2Open(TableMethod):
     title = "Two players: two dummies, open game"
     section = "2.1"
     exposure = "the dummies lie face down through the auction and are turned up after the opening lead"
+    dummies_up_after = 1
     option_values = {**TableMethod.option_values, "auction": ("full", "single")}
     live_places = (Seat.N, Seat.E)
     dummies = 2
@@ -110,6 +111,7 @@ class Vint2Dummies(TableMethod):
     title = "Two players: two dummies, special auction"
     section = "2.4"
     exposure = "the dealer's dummy is face up from the deal; the other is turned up after the auction"
+    dummies_up_after = 0  # both face up once the play begins
     option_values = {**TableMethod.option_values, "move_dummies": ("no", "yes")}
     live_places = (Seat.N, Seat.E)
     dummies = 2

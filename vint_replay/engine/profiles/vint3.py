@@ -25,6 +25,7 @@ class Vint3Dummy(TableMethod):
     title = "Three players: the dummy in turn"
     section = "3.1"
     exposure = "the dummy stays face down through the first trick and is turned up after it"
+    dummies_up_after = 4  # the first trick's four cards
     players_count = 3
     dummies = 1
     dummy_opposite = True
@@ -54,6 +55,7 @@ class Vint3Auction(TableMethod):
     title = "Three players: the auction game, a column each"
     section = "3.2"
     exposure = "the dummy lies face up from the deal"
+    dummies_up_after = 0
     players_count = 3
     dummies = 1
 

@@ -38,6 +38,7 @@ class TableMethod(Classic):
     holder_rotates: ClassVar[bool] = False  # the dummy passes to the holder's left after each rubber (§3.1)
     holder_share: ClassVar[int] = 1  # stakes a player alone against two settles (§3.1: 2, for him and his dummy)
     exposure: ClassVar[str] = ""  # when the method's dummies (or dead piles) are face up, for replays
+    dummies_up_after: ClassVar[int | None] = None  # cards played before the dummies lie face up (None: no dummy)
 
     def deal_replayer(self, info: SessionInfo) -> Callable[..., Any]:
         """§1.4: the places' replayer, which needs the session's players."""

@@ -11,7 +11,9 @@ from dash import ClientsideFunction, Input, Output, State, clientside_callback, 
 from dashboards import data, double_dummy, solo_data, solo_view
 from dashboards.app import library
 from vint_replay.engine.calls import Denomination
-from vint_replay.engine.seats import SEATS
+from vint_replay.engine.replay import DealReplay
+from vint_replay.engine.seats import SEATS, Seat
+from vint_replay.engine.session import SessionReport
 
 dash.register_page(__name__, path_template="/replay/<session_id>/<deal>", title="Replay — vint-replay")
 
@@ -92,7 +94,8 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     ])
 
 
-def _vint_parts(report, replay, payload: dict, analysed, seat) -> tuple[list, list]:
+def _vint_parts(report: SessionReport, replay: DealReplay, payload: dict[str, object], analysed: object,
+                seat: Seat | None) -> tuple[list, list]:
     """The lines under the title (dealer, contract, vulnerability) and the side cards (the auction
     in columns, the double-dummy panel) of a vint or bridge deal."""
     info, record, contract = report.record.info, replay.deal, replay.contract

@@ -40,16 +40,22 @@ class Play:
     """Replays cards one at a time and refuses illegal ones: a card must be held and be among
     the profile's legal cards; the profile's strongest card wins the trick and its player leads
     to the next.
+
+    Under the laws (``profile.laws``) a revoke does not stop the play (the laws find and
+    judge it afterwards, docs/rules/laws.md §8.2), and ``leads`` names who led a trick out of
+    turn with the lead let stand (§7.3): trick number (1–13) -> the seat that led it.
     """
 
-    __slots__ = ("profile", "dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won")
+    __slots__ = ("profile", "dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won", "leads")
 
     def __init__(self, hands: tuple[int, int, int, int], trump: Suit | None, leader: Seat,
-                 profile: RuleProfile) -> None:
+                 profile: RuleProfile, leads: dict[int, Seat] | None = None) -> None:
+        self.leads = leads or None
         self.profile = profile
         self.dealt = hands
         self.hands = list(hands)
         self.trump = trump
+        leader = leads.get(1, leader) if leads else leader
         self.leader = leader
         self.to_play: Seat | None = leader
         self.current: list[Card] = []
@@ -96,6 +102,8 @@ class Play:
         hands, current, tricks, won, trump = self.hands, self.current, self.tricks, self.won, self.trump
         seat, leader = self.to_play, self.leader
         legal_cards = self.profile.legal_cards
+        strict = self.profile.laws is None
+        leads = self.leads
         strengths = self.profile.strength_table[4 if trump is None else trump]
         led = current[0] // 13 if current else None
         try:
@@ -108,7 +116,7 @@ class Play:
                     raise self._not_held(seat, card)
                 if not current:
                     led = card // 13
-                elif not bit & legal_cards(held, led):  # type: ignore[arg-type]
+                elif strict and not bit & legal_cards(held, led):  # type: ignore[arg-type]
                     raise self._revoke(seat, card, held & SUIT_MASKS[led])
                 hands[seat] = held ^ bit
                 current.append(CARDS[card])
@@ -121,8 +129,8 @@ class Play:
                 tricks.append(Trick(leader, tuple(current), winner))  # type: ignore[arg-type]
                 won[winner & 1] += 1
                 current.clear()
-                leader = winner
-                seat = winner if len(tricks) < 13 else None
+                leader = winner if leads is None else leads.get(len(tricks) + 1, winner)
+                seat = leader if len(tricks) < 13 else None
         finally:
             self.to_play, self.leader = seat, leader
 
@@ -157,10 +165,11 @@ _NEXT = SEATS[1:] + SEATS[:1]  # the seat on the left of each seat
 
 def play_states(hands: tuple[int, int, int, int] | None, trump: Suit | None, tricks: tuple[Trick, ...],
                 profile: RuleProfile) -> tuple[PlayState, ...]:
-    """The position before the first card and after each card of ``tricks`` (53 for a full deal)."""
+    """The position before the first card and after each card of ``tricks`` (53 for a full deal),
+    each trick led by whoever led it in the record (a lead out of turn that stood, laws §7.3)."""
     if hands is None or not tricks:
         return ()
-    play = Play(hands, trump, tricks[0].leader, profile)
+    play = Play(hands, trump, tricks[0].leader, profile, {n: trick.leader for n, trick in enumerate(tricks, 1)})
     states = [play.state()]
     for trick in tricks:
         for card in trick.cards:

@@ -7,8 +7,11 @@ from functools import cached_property
 from .auction import Auction, AuctionState
 from .calls import Contract
 from .cards import CARDS, FULL_DECK, Card
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, Severity
 from .errors import IllegalMove
+from .laws.exposed import accepted_leads, check_exposures
+from .laws.penalty import RevokePenalty, transfer
+from .laws.revoke import Revoke, check_revokes
 from .play import Play, PlayState, Trick, play_states
 from .plural import plural
 from .profiles import RuleProfile
@@ -21,6 +24,8 @@ class DealReplay:
     """A deal after replay: its contract, dealt hands, tricks and the problems found.
 
     ``tricks_won`` comes from the play, or from the recorded result when no play was kept.
+    Under the laws, ``revokes`` are those found in the play and ``penalty`` the claimed ones'
+    effect on the trick counts (docs/rules/laws.md §8).
     """
 
     deal: DealRecord
@@ -31,6 +36,8 @@ class DealReplay:
     tricks: tuple[Trick, ...]
     tricks_won: tuple[int, int] | None
     diagnostics: tuple[Diagnostic, ...]
+    revokes: tuple[Revoke, ...] = ()
+    penalty: RevokePenalty | None = None
 
     @property
     def valid(self) -> bool:
@@ -73,8 +80,9 @@ class DealReplay:
 
 
 def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat,
-                    profile: RuleProfile) -> tuple[int, int, int, int]:
-    """Who held what, read off a complete play: the seat of each card follows from the winners.
+                    profile: RuleProfile, leads: dict[int, Seat] | None = None) -> tuple[int, int, int, int]:
+    """Who held what, read off a complete play: the seat of each card follows from the winners
+    (and from ``leads``, the tricks led out of turn that stood under the laws).
 
     Raises :class:`IllegalMove` (``card_not_held``) at a card played twice.
     """
@@ -82,6 +90,8 @@ def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat,
     seen = 0
     for start in range(0, 52, 4):
         trick = cards[start:start + 4]
+        if leads and start // 4 + 1 in leads:
+            leader = leads[start // 4 + 1]
         for i, card in enumerate(trick):
             bit = 1 << card
             if seen & bit:
@@ -108,9 +118,11 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     """
     number = deal.number
     problems: list[Diagnostic] = []
+    laws = profile.laws is not None
+    leads = accepted_leads(deal) if laws else None
 
-    def report(code: str, at: str | None, message: str) -> None:
-        problems.append(Diagnostic(code, message, number, at))
+    def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
+        problems.append(Diagnostic(code, message, number, at, severity))
 
     if previous is not None:
         if number <= previous.number:
@@ -155,7 +167,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         if deal.play is not None and "play" not in deal.unreadable:
             hands_given = deal.hands is not None or "hands" in deal.unreadable
             hands, tricks = _replay_play(deal.play, hands, hands_given, None, profile.passed_out_leader(dealer),
-                                         profile, report)
+                                         profile, report, leads=leads)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
         elif not ({"play", "result"} & deal.unreadable):
@@ -175,7 +187,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             hands_given = deal.hands is not None or "hands" in deal.unreadable
             claim = deal.result is not None and len(deal.play) < 52
             hands, tricks = _replay_play(deal.play, hands, hands_given, contract.trump,
-                                         profile.opening_leader(contract.declarer), profile, report, claim)
+                                         profile.opening_leader(contract.declarer), profile, report, claim, leads)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
                 if deal.result is not None and deal.result != tricks_won[contract.declarer.side]:
@@ -190,7 +202,14 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             tricks_won = (deal.result, 13 - deal.result) if declarer_side is Side.NS else (13 - deal.result, deal.result)
         elif not ({"play", "result"} & deal.unreadable):
             report("missing_play", "play", f"contract {contract} by {contract.declarer} has neither play nor result")
-    return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems))
+    if not laws:
+        return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems))
+    revokes, penalised = check_revokes(deal, hands, tricks, report)
+    if contract is not None or passed_out:
+        leader = profile.opening_leader(contract.declarer) if contract is not None else profile.passed_out_leader(dealer)
+        check_exposures(deal, hands, tricks, leader, report)
+    penalty = transfer(tricks_won, penalised) if penalised and tricks_won is not None and contract is not None else None
+    return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems), revokes, penalty)
 
 
 def checked_hands(deal: DealRecord, report) -> tuple[int, int, int, int] | None:
@@ -233,7 +252,7 @@ def _claimed(result: int, contract: Contract, played: tuple[int, int], report) -
 
 
 def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int | None, leader: Seat,
-                 profile: RuleProfile, report, claim: bool = False):
+                 profile: RuleProfile, report, claim: bool = False, leads: dict[int, Seat] | None = None):
     """Replay the cards; returns the dealt hands (derived if not given) and the finished tricks.
 
     With broken hands (already reported) the play is not checked at all. A ``claim`` (a play
@@ -248,11 +267,11 @@ def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int |
                    + (" (a claimed deal needs its hands)" if claim else ""))
             return None, ()
         try:
-            hands = hands_from_play(cards, trump, leader, profile)
+            hands = hands_from_play(cards, trump, leader, profile, leads)
         except _At as bad:
             report(bad.move.code, f"play[{bad.index}]", bad.move.message)
             return None, ()
-    play = Play(hands, trump, leader, profile)  # type: ignore[arg-type]
+    play = Play(hands, trump, leader, profile, leads)  # type: ignore[arg-type]
     try:
         play.play_cards(cards)
     except IllegalMove as bad:

@@ -36,11 +36,12 @@ class Item(StrEnum):
     OVERTRICKS = "overtricks"
     INSULT = "insult"
     PART_SCORE = "part_score"
+    REVOKE_PENALTY = "revoke_penalty"  # laws §8.4.2: UT(L) for each trick a revoking side lacked
 
 
 ITEM_ORDER = {item: i for i, item in enumerate((
     Item.TRICKS, Item.OVERTRICKS, Item.INSULT, Item.SLAM, Item.CONTRACT_PREMIUM, Item.HONOURS, Item.ACES,
-    Item.CORONKA, Item.UNDERTRICKS, Item.FAILED_CONTRACT_PREMIUM, Item.PASSED_OUT, Item.X_MARKS, Item.PART_SCORE,
+    Item.CORONKA, Item.UNDERTRICKS, Item.FAILED_CONTRACT_PREMIUM, Item.REVOKE_PENALTY, Item.PASSED_OUT, Item.X_MARKS, Item.PART_SCORE,
     Item.GAME, Item.RUBBER))}
 
 

@@ -253,6 +253,8 @@ def replay_payload(report: SessionReport, number: int, seat: Seat | None = None)
 def solo_deals(store: Store, sessions: pd.DataFrame) -> pd.DataFrame:
     """The stored deals (session_id, extra_json) of the solo-whist evenings among ``sessions``."""
     ids = [str(i) for i in sessions.loc[sessions["rules"].isin(solo_rules()), "session_id"]]
+    if not ids:  # no scan of the deals of a store without solo whist
+        return pd.DataFrame({"session_id": [], "extra_json": []})
     table = store.read("deals", ds.field("session_id").isin(pa.array(ids, pa.string())), ["session_id", "extra_json"])
     return table.to_pandas()
 

@@ -214,3 +214,11 @@ def test_solo_pages_render_and_rescoring_is_refused(store):
     assert {"card-table", "replay-slider", "turn-up-line", "auction", "deal-payments", "deal-outcome"} <= ids(table)
     assert "dd-note" not in ids(table)  # no double-dummy panel for solo whist
     assert "sits out" in str(by_id(five, "payment-sheet"))
+
+
+def test_a_store_without_solo_whist_has_no_solo_rows(tmp_path):
+    vint_only = Store(tmp_path / "vint")
+    vint_only.import_paths([str(VINT[0])], workers=1)
+    sessions = vint_only.sessions()
+    deals = solo_data.solo_deals(vint_only, sessions)
+    assert deals.empty and solo_data.session_rows(sessions, deals) == {}

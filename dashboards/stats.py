@@ -14,8 +14,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.dataset as ds
 
+from dashboards.solo_data import solo_rules
+from dashboards.tables_view import table_rules
 from vint_replay.engine.calls import SLAM_LEVELS, Denomination
-from dashboards.tables_view import is_table_rules
 from vint_replay.store import Store
 
 PLAYERS = ["player_n", "player_e", "player_s", "player_w"]
@@ -37,6 +38,7 @@ class Selection:
     declared: pd.DataFrame  # session_id, declarer, declared, made
     contracts: pd.DataFrame  # contract, made, count
     slams: pd.DataFrame  # the deals bid at level 6 or 7
+    left_out: tuple[int, int] = (0, 0)  # solo-whist sessions and deals the filters match: not vint figures
 
     @property
     def deals(self) -> int:
@@ -53,30 +55,39 @@ def select(store: Store, start: str | None = None, end: str | None = None, playe
         for column in PLAYERS:
             sat = _or(sat, ds.field(column) == player)
         where = _and(where, sat)
-    tables = table_sessions(store)
-    four_handed = ~ds.field("session_id").isin(pa.array(list(tables), pa.string())) if tables else None
-    sessions = store.read("sessions", _and(where, four_handed), SESSION_COLUMNS)
+    solo = store.read("sessions", _and(where, _solo()), ["session_id", "deals"])  # payments, not vint points
+    apart = store.read("sessions", _and(where, _solo() | _tables()), ["session_id"])  # nor other than four players
+    skip = ~ds.field("session_id").isin(apart.column("session_id")) if apart.num_rows else None
+    sessions = store.read("sessions", _and(where, skip), SESSION_COLUMNS)
     ids = pa.array(sessions.column("session_id").to_pylist(), pa.string())
-    by_session = ds.field("session_id").isin(ids) if where is not None else four_handed
+    by_session = ds.field("session_id").isin(ids) if where is not None else skip
     deals = _plain(store.read("deals", by_session, DEAL_COLUMNS))
     luck = _plain(store.read("scores", _and(by_session, ds.field("item").isin(["honours", "aces"])),
                              ["session_id", "side", "points"]))
     return Selection(sessions.to_pandas(), _per_session(deals, luck), _declared(deals), _contracts(deals),
-                     _slams(deals))
+                     _slams(deals), (solo.num_rows, int(pc.sum(solo.column("deals")).as_py() or 0)))
+
+
+def _solo() -> ds.Expression:
+    """The sessions of solo whist, left out of vint's statistics (they settle in payments)."""
+    return ds.field("rules").isin(solo_rules())
+
+
+def _tables() -> ds.Expression:
+    """The sessions of the 2-, 3- and 5-player methods, whose places are not four players."""
+    return ds.field("rules").isin(table_rules())
 
 
 def players(store: Store) -> list[str]:
-    """Everybody who sat at a four-handed table in the store, sorted."""
-    tables = table_sessions(store)
-    table = store.read("sessions", None, ["session_id", *PLAYERS]).to_pandas()
-    table = table[~table["session_id"].isin(list(tables))]
-    return sorted({name for column in PLAYERS for name in table[column] if name})
+    """Everybody who sat at a four-handed vint or bridge table in the store, sorted."""
+    table = store.read("sessions", ~(_solo() | _tables()), PLAYERS)
+    return sorted({name for column in PLAYERS for name in table.column(column).to_pylist() if name})
 
 
 def table_sessions(store: Store, start: str | None = None, end: str | None = None) -> dict[str, str]:
     """The stored evenings of the 2-, 3- and 5-player methods within the dates: their rules by session id."""
-    frame = store.read("sessions", _dates(start, end), ["session_id", "rules"]).to_pandas()
-    return {str(sid): rules for sid, rules in zip(frame["session_id"], frame["rules"]) if is_table_rules(rules)}
+    frame = store.read("sessions", _and(_dates(start, end), _tables()), ["session_id", "rules"]).to_pandas()
+    return dict(zip(frame["session_id"].astype(str), frame["rules"]))
 
 
 def _dates(start: str | None, end: str | None) -> ds.Expression | None:

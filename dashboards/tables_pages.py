@@ -135,6 +135,16 @@ def contract_line(replay: TableReplay, payload: dict) -> str:
             f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
 
 
+def replay_parts(report: SessionReport, replay: TableReplay, payload: dict, seat: Seat | None,
+                 auction: html.Table) -> tuple[list, list]:
+    """The lines under the title and the side cards of a table deal: the auction, the table, no double dummy."""
+    record = replay.deal
+    head = [html.P([f"Session {report.record.info.id} · dealer {record.dealer.full_name} "
+                    f"({tables_view.place_text(replay, record.dealer)}) · ", html.Strong(contract_line(replay, payload))],
+                   className="muted", id="contract-line")]
+    return head, [html.Div([html.H3("Auction"), auction], className="card"), table_card(replay, seat), no_dd()]
+
+
 def view_choices(replay: TableReplay) -> list[tuple[str, str]]:
     """The replay's views: all hands, and each player at his own place."""
     return [("all", "all hands")] + [(s.name, f"only what {tables_view.place_text(replay, s)} saw")

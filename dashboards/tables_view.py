@@ -10,10 +10,10 @@ from dataclasses import dataclass, replace
 from dashboards import data
 from dashboards.data import SheetEntry, diagnostic_text
 from vint_replay.engine.ledger import DealScore
+from vint_replay.engine.plural import plural
 from vint_replay.engine.profiles import get_profile, profile_names
 from vint_replay.engine.scoring import Entry, Line
 from vint_replay.engine.seats import SEATS, Seat, Side
-from vint_replay.engine.plural import plural
 from vint_replay.engine.session import SessionReport
 from vint_replay.engine.tables.columns import ColumnDeal, ColumnScore
 from vint_replay.engine.tables.ledger import TableScore
@@ -28,10 +28,10 @@ def is_table(report: SessionReport) -> bool:
     return isinstance(report.profile, TableMethod)
 
 
-def rescoring_profiles() -> list[str]:
-    """The profiles a four-handed evening can be rescored under: not the 2-, 3- and 5-player methods,
-    whose records need the places' roles."""
-    return [n for n in profile_names() if not issubclass(type(get_profile(n)), TableMethod)]
+def rescoring_profiles(played: str) -> list[str]:
+    """The profiles an evening played under ``played`` can be rescored under (``data.rescore_choices``)
+    but the 2-, 3- and 5-player methods, whose records need the places' roles."""
+    return [n for n in data.rescore_choices(played) if not is_table_rules(n)]
 
 
 def signed(points: int) -> str:
@@ -384,9 +384,14 @@ def result_text(report: SessionReport) -> str:
     return " · ".join(f"{r.player} {signed(r.points)}".replace("-", "−") for r in results(report)) or "not scored"
 
 
+def table_rules() -> list[str]:
+    """The names of the 2-, 3- and 5-player methods."""
+    return [n for n in profile_names() if isinstance(get_profile(n), TableMethod)]
+
+
 def is_table_rules(rules: object) -> bool:
     """Whether a stored session's ``rules`` name a 2-, 3- or 5-player method."""
-    return isinstance(rules, str) and rules in profile_names() and isinstance(get_profile(rules), TableMethod)
+    return isinstance(rules, str) and rules in table_rules()
 
 
 def session_rows(rows: list[data.SessionRow], rules: dict[str, str],

@@ -2,7 +2,7 @@
 sessions are imported into a temporary store and analysed double dummy (about a minute on two
 cores), served on loopback and photographed page by page.
 
-    python scripts/dashboard_screenshots.py [--out docs/screenshots] [--only NAME ...]
+    python scripts/dashboard_screenshots.py [--out docs/screenshots] [--only solo-session solo-replay …]
 """
 from __future__ import annotations
 
@@ -35,6 +35,9 @@ PAGES = [
     # a real tournament board (PBN), 5 × →: the opening lead made, the dummy face up
     ("replay-bridge", "/replay/16th-european-youth-team-championships-1998-07-16-open/1", "\ue014" * 5, None),
     ("history", "/history/arbat-2026-11-03-t2", "", None),  # the corrected sample: what changed, how the score moved
+    ("solo-session", "/session/arbat-solo-2026-11-24", "", None),  # payments, balances, the planted mistake
+    # 6 × →: an open misère in trick 2, the declarer's hand face up since trick 1
+    ("solo-replay", "/replay/arbat-solo-2026-11-24/1", "\ue014" * 6, None),
     ("scoresheet-three", "/session/dacha-2026-08-16-three", "", None),  # 3.2: a column per player
     ("scoresheet-five", "/session/dacha-2026-08-23-five", "", None),  # five players: who sits out, the ledger
     # 3.1 in a partner's view, 2 × →: the holder's dummy still face down in the first trick
@@ -45,14 +48,15 @@ PAGES = [
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
-    parser.add_argument("--only", nargs="*", help="retake only these screenshots (file names without .png)")
+    parser.add_argument("--only", nargs="+", choices=[name for name, *_ in PAGES], help="retake only these pictures")
     args = parser.parse_args()
     out = Path(args.out)
-    pages = [p for p in PAGES if not args.only or p[0] in args.only]
+    pages = [page for page in PAGES if not args.only or page[0] in args.only]
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "store")
         store.import_paths([str(p) for p in sorted((ROOT / "sample_data").glob("*.json"))]
+                           + [str(p) for p in sorted((ROOT / "sample_data" / "solo").glob("*.json"))]
                            + [str(p) for p in sorted((ROOT / "sample_data" / "tables").glob("*.json"))]
                            + [str(ROOT / "tests" / "data" / "pbn" / "junior-teams-1998.pbn")], workers=1)
         for _ in apply_corrections(store, ROOT / "sample_data" / "corrections"):  # as the demo does

@@ -3,15 +3,18 @@ step (buttons and keys in assets/keys.js, the slider) is computed and drawn in t
 (assets/replay.js), never waiting for the server."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from urllib.parse import quote, unquote
 
 import dash
 from dash import ClientsideFunction, Input, Output, State, clientside_callback, dcc, html
 
-from dashboards import data, double_dummy, tables_pages, tables_view
+from dashboards import data, double_dummy, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
 from vint_replay.engine.calls import Denomination
-from vint_replay.engine.seats import SEATS
+from vint_replay.engine.replay import DealReplay
+from vint_replay.engine.seats import SEATS, Seat
+from vint_replay.engine.session import SessionReport
 
 dash.register_page(__name__, path_template="/replay/<session_id>/<deal>", title="Replay — vint-replay")
 
@@ -29,11 +32,12 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     report = library().report(session_id)
     number = _count(deal)
     seat = next((s for s in SEATS if s.name == view), None)
-    table = report is not None and tables_view.is_table(report)
-    payload = None if report is None or number is None else (
-        tables_view.payload_of(report, number, seat) if table else data.replay_payload(report, number, seat))
-    analysed = None if payload is None or seat is not None or table else double_dummy.deal_analysis(
-        library().store, session_id, number)
+    solo = report is not None and solo_data.is_solo(report)  # solo whist: its own payload and panels
+    table = report is not None and tables_view.is_table(report)  # 2, 3 or 5 players: places, not seats
+    payload = None if report is None or number is None else \
+        (solo_data.replay_payload if solo else tables_view.payload_of if table else data.replay_payload)(report, number, seat)
+    analysed = None if payload is None or seat is not None or solo or table else \
+        double_dummy.deal_analysis(library().store, session_id, number)
     if payload is not None:
         payload["dd"] = double_dummy.replay_dd(analysed, payload["play"])
     if payload is None:
@@ -44,16 +48,15 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     info = report.record.info
     sid = quote(info.id, safe="")
     prev_deal, next_deal = data.neighbours(report, number)
-    record = replay.deal
     cards = sum(len(t.cards) for t in replay.tricks)
-    contract = replay.contract
-    summary = tables_pages.contract_line(replay, payload) if table else "passed out" if contract is None else (  # type: ignore[arg-type]
-        f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
-        f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
-    size = payload.get("size") or 4
-    views = tables_pages.view_choices(replay) if table else [("all", "all hands")] + [  # type: ignore[arg-type]
-        (s.name, f"only what {s.name} saw") for s in SEATS]
-    vulnerable = payload["vulnerable"]
+    if table:
+        auction = _auction(*tables_view.auction_grid(replay), payload["players"])  # type: ignore[arg-type]
+        head, side = tables_pages.replay_parts(report, replay, payload, seat, auction)  # type: ignore[arg-type]
+    else:
+        head, side = solo_view.replay_parts(report, replay) if solo else _vint_parts(report, replay, payload, analysed, seat)
+    size = int(payload.get("size") or 4)  # type: ignore[call-overload]
+    views = tables_pages.view_choices(replay) if table else [  # type: ignore[arg-type]
+        ("all", "all hands"), *[(s.name, f"only what {s.name} saw") for s in SEATS]]
     keep = "" if seat is None else f"?view={seat.name}"
     nav = html.Div([
         dcc.Link("‹ deal " + str(prev_deal), href=f"/replay/{sid}/{prev_deal}{keep}", id="prev-deal", className="btn")
@@ -62,19 +65,11 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
         dcc.Link("deal " + str(next_deal) + " ›", href=f"/replay/{sid}/{next_deal}{keep}", id="next-deal", className="btn")
         if next_deal is not None else html.Span(),
     ], className="deal-nav")
-    seats, rows = tables_view.auction_grid(replay) if table else data.auction_grid(record)  # type: ignore[arg-type]
-    auction = html.Table([
-        html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(payload["players"][s], className="muted")])
-                            for s in seats])),
-        html.Tbody([html.Tr([html.Td(c, className=_call_class(c)) for c in row]) for row in rows]),
-    ], className="auction", id="auction")
     return html.Div([
         dcc.Store(id="replay-deal", data=payload),
         dcc.Store(id="replay-drawn"),
         html.Div([
-            html.Div([html.H2(f"Deal {number}"), html.P([f"Session {info.id} · dealer {record.dealer.full_name} · ", html.Strong(summary)],
-                                                       className="muted", id="contract-line"),
-                      html.P(vulnerable, className="muted", id="vulnerability") if vulnerable else None]),
+            html.Div([html.H2(f"Deal {number}"), *head]),
             nav,
         ], className="page-head replay-head"),
         html.Div([
@@ -100,17 +95,41 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
             ], className="table-col"),
             html.Div([
                 html.Div(id="replay-status", className="card status"),
-                html.Div([html.H3("Auction"), auction], className="card"),
-                tables_pages.table_card(replay, seat) if table else None,  # type: ignore[arg-type]
-                tables_pages.no_dd() if table else _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
-                    html.H3("Double dummy"),
-                    html.P(f"Hidden: {seat.full_name} could not know the other hands, nor what double dummy "
-                           "makes of them.", className="muted", id="dd-hidden")], className="card"),
+                *side,
                 html.Div([html.H3("Problems"), html.Ul([html.Li(data.diagnostic_text(d)) for d in replay.diagnostics])],
                          className="card diagnostics") if replay.diagnostics and seat is None else None,
             ], className="side-col"),
         ], className="replay-grid"),
     ])
+
+
+def _vint_parts(report: SessionReport, replay: DealReplay, payload: dict[str, object], analysed: object,
+                seat: Seat | None) -> tuple[list, list]:
+    """The lines under the title (dealer, contract, vulnerability) and the side cards (the auction
+    in columns, the double-dummy panel) of a vint or bridge deal."""
+    info, record, contract = report.record.info, replay.deal, replay.contract
+    summary = "passed out" if contract is None else (
+        f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
+        f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
+    vulnerable = payload["vulnerable"]
+    auction = _auction(*data.auction_grid(record), info.players)
+    head = [html.P([f"Session {info.id} · dealer {record.dealer.full_name} · ", html.Strong(summary)],
+                   className="muted", id="contract-line"),
+            html.P(vulnerable, className="muted", id="vulnerability") if vulnerable else None]
+    side = [html.Div([html.H3("Auction"), auction], className="card"),
+            _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
+                html.H3("Double dummy"),
+                html.P(f"Hidden: {seat.full_name} could not know the other hands, nor what double dummy "
+                       "makes of them.", className="muted", id="dd-hidden")], className="card")]
+    return head, side
+
+
+def _auction(seats: list[Seat], rows: list[list[str]], names: Sequence[str]) -> html.Table:
+    """The calls in columns headed by the place and who plays it (``names`` by place)."""
+    return html.Table([
+        html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(names[s], className="muted")]) for s in seats])),
+        html.Tbody([html.Tr([html.Td(c, className=_call_class(c)) for c in row]) for row in rows]),
+    ], className="auction", id="auction")
 
 
 def _dd_card(panel: double_dummy.DealPanel | None) -> html.Div:

@@ -9,10 +9,10 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data, tables_pages, tables_view
+from dashboards import data, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
 from dashboards.history_view import versions_card
-from vint_replay.engine.profiles import SheetLayout, get_profile
+from vint_replay.engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
 from vint_replay.engine.seats import Side
 from vint_replay.reports import scoresheet
 
@@ -23,20 +23,25 @@ SIDE_COLOURS = ("#1f5fa8", "#b8442e")
 
 def layout(session_id: str | None = None, rules: str | None = None, **_query: object) -> html.Div:
     session_id = unquote(session_id or "")
-    rescore = rules if rules in tables_view.rescoring_profiles() else None
-    report = library().report(session_id)
-    if report is not None and tables_view.is_table(report):
-        rescore = None  # a 2-, 3- or 5-player evening keeps its method
-    elif report is not None and rescore is not None:
+    rescore = rules if rules in profile_names() and not tables_view.is_table_rules(rules) else None
+    played_report = library().report(session_id)
+    if played_report is not None and tables_view.is_table(played_report):
+        rescore = None  # a 2-, 3- or 5-player evening keeps its method: its record names the places' roles
+    try:
         report = library().report(session_id, rescore)
+    except ProfileError as refused:  # e.g. solo whist and vint: different games
+        return html.Div([html.H2("Cannot rescore"), html.P(str(refused), id="rescore-refused"),
+                         dcc.Link("Back to the session", href=f"/session/{quote(session_id, safe='')}")], className="card")
     if report is None:
         return html.Div([html.H2("No such session"), html.P(f"The store has no session {session_id!r}."),
                          dcc.Link("Back to the sessions", href="/")], className="card")
+    if solo_data.is_solo(report):
+        return solo_view.session_layout(report)
     played = report.record.info.rules
     rescored = rescore is not None and rescore != played
     checked = None if rescored else data.audit_of(report)  # the paper score was kept under the table's rules
     info = report.record.info
-    if tables_view.is_table(report):  # 2, 3 or 5 players: the method's own columns, no rescoring
+    if tables_view.is_table(report):  # 2, 3 or 5 players: the method's own columns
         return html.Div([_head(report, checked, data.audit_status(report, checked)),
                          *tables_pages.session_body(report, checked), versions_card(session_id)])
     sheet = data.scoresheet(report, checked)
@@ -69,7 +74,7 @@ def _rules_switch(session_id: str, played: str, shown: str) -> html.Div:
     """Score the evening under another profile: the table's contracts and play, the other rules'
     numbers (the engine's rescoring; nothing is computed here)."""
     links = []
-    for name in tables_view.rescoring_profiles():
+    for name in tables_view.rescoring_profiles(played):
         label = name + (" (played)" if name == played else "")
         href = f"/session/{quote(session_id, safe='')}" + ("" if name == played else f"?rules={name}")
         links.append(html.Span(label, className="rules-choice current") if name == shown

@@ -21,6 +21,7 @@ from .record import LineTotals
 from .replay import DealReplay
 from .scoring import DealFacts, Entry, Line
 from .seats import SIDES, Seat, Side
+from .summary import Column, Summary, ahead, lines_column
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,20 @@ class DealScore:
         above = sum(e.points for e in self.entries if e.side is side and e.line is Line.ABOVE)
         return LineTotals(below, above)
 
+    def summary(self, columns: tuple[tuple[str, str], tuple[str, str]], declarer: str) -> Summary:
+        """Both sides' points below and above the line, the columns' (key, label) given by Side;
+        the outcome names the contract, who declared it, the tricks and any revoke penalty."""
+        (_, one), (_, two) = columns
+        figures = tuple(lines_column(key, label, self.totals(side).below, self.totals(side).above)
+                        for (key, label), side in zip(columns, Side))
+        if self.contract is None or self.tricks is None:
+            return Summary(figures, "passed out")
+        outcome = f"{self.contract} by {declarer}, tricks {one} {self.tricks[0]} {two} {self.tricks[1]}"
+        if self.penalty is not None:
+            was, now = self.penalty.tricks_before, self.penalty.tricks_after
+            outcome += f"; revoke penalty: tricks {one} {was[0]} → {now[0]}, {two} {was[1]} → {now[1]}"
+        return Summary(figures, outcome)
+
 
 @dataclass(slots=True)
 class RubberScore:
@@ -98,6 +113,24 @@ class SessionScore:
     @property
     def totals(self) -> tuple[int, int]:
         return sum(r.totals[0] for r in self.rubbers), sum(r.totals[1] for r in self.rubbers)
+
+    def columns(self, rubber: int) -> tuple[tuple[str, str], tuple[str, str]]:
+        """The two columns' JSON keys and labels in a rubber: the sides ``NS`` (N–S) and ``EW``."""
+        return (Side.NS.name, Side.NS.label), (Side.EW.name, Side.EW.label)
+
+    def declarer(self, deal: DealScore) -> str:
+        """Who declared a deal, as the sheet names him: his seat."""
+        return "" if deal.contract is None else str(deal.contract.declarer)
+
+    def deal_summaries(self) -> dict[int, Summary]:
+        """Each deal's score by column, by deal number (see :mod:`.summary`)."""
+        return {deal.number: deal.summary(self.columns(deal.rubber), self.declarer(deal)) for deal in self.deals}
+
+    def session_summary(self) -> Summary:
+        """Both sides' totals over the rubbers and their difference."""
+        ns, ew = self.totals
+        columns = (Column(Side.NS.name, Side.NS.label, ns, str(ns)), Column(Side.EW.name, Side.EW.label, ew, str(ew)))
+        return Summary(columns, ahead(columns), {"difference": ns - ew})
 
 
 def first_to_game(before: Sequence[int], running: tuple[Sequence[int], Sequence[int]],

@@ -216,3 +216,17 @@ def test_history_page_shows_the_changes_in_the_games_own_terms(dashboard, which:
         assert f"{label} {new.deals[0].totals(Side.NS).below} below" in cells["change-1"][3]
         assert all(f"{p} " in by_id(page, "totals-before").children for p in old.players)
     assert by_id(page, "totals-before").children != by_id(page, "totals-after").children
+
+
+def test_history_names_a_partner_who_answers_alone_once_the_revoke_is_asked() -> None:
+    """docs/rules/laws.md §8.5, §9: S denied the revoke when asked, so S answers alone for it."""
+    from laws_builders import file_under_laws, revoke
+
+    unasked = file_under_laws("revoke_10_2.json", {2: (revoke("S", 7),)})
+    asked = file_under_laws("revoke_10_2.json", {2: (revoke("S", 7, asked=True),)})
+    (r,) = asked.score.deals[1].responsible
+    (deal,) = compare(unasked.record, asked.record).deals
+    assert deal.number == 2 and deal.changes[0] == "irregularities 1 asked: none → yes"
+    outcome = deal.changes[1]
+    assert outcome.startswith("outcome: ") and outcome.count(f"{r.seat} answers alone for {r.amount} (law {r.law})") == 1
+    assert outcome.endswith(f"; S answers alone for {r.amount} (law 153)") and not deal.score_moved

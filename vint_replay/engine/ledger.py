@@ -66,7 +66,8 @@ class DealScore:
 
     def summary(self, columns: tuple[tuple[str, str], tuple[str, str]], declarer: str) -> Summary:
         """Both sides' points below and above the line, the columns' (key, label) given by Side;
-        the outcome names the contract, who declared it, the tricks and any revoke penalty."""
+        the outcome names the contract, who declared it, the tricks, any revoke penalty and any
+        partner answering alone for the deal (docs/rules/laws.md §8.4, §9)."""
         (_, one), (_, two) = columns
         figures = tuple(lines_column(key, label, self.totals(side).below, self.totals(side).above)
                         for (key, label), side in zip(columns, Side))
@@ -76,6 +77,7 @@ class DealScore:
         if self.penalty is not None:
             was, now = self.penalty.tricks_before, self.penalty.tricks_after
             outcome += f"; revoke penalty: tricks {one} {was[0]} → {now[0]}, {two} {was[1]} → {now[1]}"
+        outcome += "".join(f"; {r.seat} answers alone for {r.amount} (law {r.law})" for r in self.responsible)
         return Summary(figures, outcome)
 
 

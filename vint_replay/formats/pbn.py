@@ -178,7 +178,7 @@ def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
     return SessionInfo(ident or "pbn", players, (event if event != "?" else "") or None,  # type: ignore[arg-type]
                        known.get("Site") or None, known.get("Date") or None, known.get("Table") or None,
                        _rules(tags), _options(tags),
-                       extra.get("extra", {}), extra.get("nested_extra", {}))  # type: ignore[arg-type]
+                       extra=extra.get("extra", {}), nested_extra=extra.get("nested_extra", {}))  # type: ignore[arg-type]
 
 
 def _slug(text: str) -> str:

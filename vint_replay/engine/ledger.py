@@ -49,10 +49,11 @@ class DealScore:
     below_after: tuple[tuple[int, int], ...] = ()
     below_end: tuple[int, int] | None = None  # both sides below the old line once the deal is written
     vulnerable: tuple[bool, bool] = (False, False)  # both sides' vulnerability in the deal, as the profile gave it
+    void: str | None = None  # under the laws: the law a void deal was thrown in by (nothing written)
 
     @property
     def passed_out(self) -> bool:
-        return self.contract is None
+        return self.contract is None and self.void is None
 
     def totals(self, side: Side) -> LineTotals:
         below = sum(e.points for e in self.entries if e.side is side and e.line is Line.BELOW)
@@ -218,10 +219,18 @@ class Ledger:
         contract = replay.contract
         before = (self.below[0], self.below[1])
         vulnerable = self.vulnerability(replay.deal.number, replay.deal.vulnerable)
+        if replay.void:  # thrown in under the laws: nothing written, not passed out (laws §3.3)
+            if self.rubber.finished:
+                self._new_rubber()
+            deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, None, None, None, (), None,
+                             before, vulnerable=vulnerable, void=replay.deal.void)
+            self.score.deals.append(deal)
+            return deal
         if contract is None:
             settled = self.settle(None, replay.tricks_won, None, replay.deal.dealer)
+            self._add(replay.law_entries)
             deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, None, None, replay.tricks_won,
-                             settled.entries, None, before, vulnerable=vulnerable)
+                             settled.entries + replay.law_entries, None, before, vulnerable=vulnerable)
             self.score.deals.append(deal)
             return deal
         if replay.tricks_won is None:  # unscorable (its problem is reported): written as nothing
@@ -232,7 +241,7 @@ class Ledger:
         running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
         facts = DealFacts(contract, replay.tricks_won, replay.hands, vulnerable)
         settled = self.settle(contract, replay.tricks_won, running, replay.deal.dealer)
-        own = self.profile.score(facts)
+        own = self.profile.score(facts) + list(replay.law_entries)
         self._add(own)
         after = () if running is None else tuple((before[0] + ns, before[1] + ew) for ns, ew in zip(*running))
         end = (before[0] + settled.below[0], before[1] + settled.below[1])

@@ -13,15 +13,19 @@ from .seats import SEATS, Seat, Side
 
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """A finished trick: who led, the four cards in play order, who won it."""
+    """A finished trick: who led, the cards in play order, who won it. Under the laws a trick
+    13 may have three cards: ``skipped`` is the seat that had none left (laws §3.4)."""
 
     leader: Seat
-    cards: tuple[Card, Card, Card, Card]
+    cards: tuple[Card, ...]
     winner: Seat
+    skipped: Seat | None = None
 
     def seat_of(self, index: int) -> Seat:
         """The seat that played the ``index``-th card of this trick."""
-        return SEATS[(self.leader + index) & 3]
+        if self.skipped is None:
+            return SEATS[(self.leader + index) & 3]
+        return [seat for seat in _ROUND[self.leader] if seat != self.skipped][index]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +44,13 @@ class Play:
     """Replays cards one at a time and refuses illegal ones: a card must be held and be among
     the profile's legal cards; the profile's strongest card wins the trick and its player leads
     to the next.
+
+    Hands of 14 and 12 cards (a misdistribution noticed late, laws §3.4) are played too: the
+    12-card player has no card for trick 13, which then has three, and the 14-card player
+    keeps his last card.
     """
 
-    __slots__ = ("profile", "dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won")
+    __slots__ = ("profile", "dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won", "uneven", "in_trick")
 
     def __init__(self, hands: tuple[int, int, int, int], trump: Suit | None, leader: Seat,
                  profile: RuleProfile) -> None:
@@ -55,6 +63,8 @@ class Play:
         self.current: list[Card] = []
         self.tricks: list[Trick] = []
         self.won = [0, 0]
+        self.uneven = any(h.bit_count() != 13 for h in hands)
+        self.in_trick: tuple[Seat, ...] = ()  # uneven hands: the seats that play to the current trick
 
     @property
     def finished(self) -> bool:
@@ -62,6 +72,8 @@ class Play:
 
     @property
     def cards_played(self) -> int:
+        if self.uneven:
+            return sum(len(trick.cards) for trick in self.tricks) + len(self.current)
         return len(self.tricks) * 4 + len(self.current)
 
     @property
@@ -93,6 +105,10 @@ class Play:
         At the first illegal card raises :class:`IllegalMove`; the cards before it stay played,
         so ``cards_played`` is the index of the bad card.
         """
+        if self.uneven:
+            for card in cards:
+                self._play_uneven(card)
+            return
         hands, current, tricks, won, trump = self.hands, self.current, self.tricks, self.won, self.trump
         seat, leader = self.to_play, self.leader
         legal_cards = self.profile.legal_cards
@@ -126,6 +142,33 @@ class Play:
         finally:
             self.to_play, self.leader = seat, leader
 
+    def _play_uneven(self, card: int) -> None:
+        """One card of a deal with a 14- and a 12-card hand: a seat with no card left is passed
+        over, in the trick and for the lead (laws §3.4)."""
+        seat, hands, current = self.to_play, self.hands, self.current
+        if seat is None:
+            raise IllegalMove("card_not_held", f"{CARDS[card].pretty} played after all 13 tricks")
+        held, bit = hands[seat], 1 << card
+        if not held & bit:
+            raise self._not_held(seat, card)
+        if current and not bit & self.profile.legal_cards(held, current[0].suit):
+            raise self._revoke(seat, card, held & SUIT_MASKS[current[0].suit])
+        if not current:
+            self.in_trick = tuple(s for s in _ROUND[seat] if hands[s])
+        hands[seat] = held ^ bit
+        current.append(CARDS[card])
+        seats = self.in_trick
+        if len(current) < len(seats):
+            self.to_play = seats[len(current)]
+            return
+        winner = seats[self.profile.trick_winner(current, self.trump)]
+        skipped = next((s for s in _ROUND[self.leader] if s not in seats), None)
+        self.tricks.append(Trick(self.leader, tuple(current), winner, skipped))
+        self.won[winner & 1] += 1
+        current.clear()
+        self.leader = next((s for s in _ROUND[winner] if hands[s]), winner)
+        self.to_play = self.leader if len(self.tricks) < 13 else None
+
     def _revoke(self, seat: Seat, card: int, suit_held: int) -> IllegalMove:
         led = self.current[0].suit
         suit_cards = " ".join(c.name for c in sorted(iter_bits(suit_held), reverse=True))
@@ -143,7 +186,7 @@ class Play:
 
     def state(self) -> PlayState:
         return PlayState(
-            cards_played=len(self.tricks) * 4 + len(self.current),
+            cards_played=self.cards_played,
             hands=tuple(self.hands),  # type: ignore[arg-type]
             trick=tuple(self.current),
             trick_leader=self.leader,
@@ -153,3 +196,4 @@ class Play:
 
 
 _NEXT = SEATS[1:] + SEATS[:1]  # the seat on the left of each seat
+_ROUND = {seat: tuple(SEATS[(seat + i) & 3] for i in range(4)) for seat in SEATS}  # each seat and the next three

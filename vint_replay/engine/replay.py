@@ -7,12 +7,15 @@ from functools import cached_property
 from .auction import Auction, AuctionState
 from .calls import Contract
 from .cards import CARDS, FULL_DECK, Card
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, Severity
 from .errors import IllegalMove
+from .laws.auction import LawsAuction, lead_bar
+from .laws.deal import hands_stand, long_dealer_entries, thrown_problem, void_problem
 from .play import Play, PlayState, Trick
 from .plural import plural
 from .profiles import RuleProfile
 from .record import DealRecord
+from .scoring import Entry
 from .seats import SEATS, Seat, Side
 
 
@@ -21,6 +24,8 @@ class DealReplay:
     """A deal after replay: its contract, dealt hands, tricks and the problems found.
 
     ``tricks_won`` comes from the play, or from the recorded result when no play was kept.
+    Under the laws (``laws``), ``law_entries`` are what the laws write for the deal's
+    irregularities besides its own score (the dealer's 2000 of law 24).
     """
 
     deal: DealRecord
@@ -31,6 +36,13 @@ class DealReplay:
     tricks: tuple[Trick, ...]
     tricks_won: tuple[int, int] | None
     diagnostics: tuple[Diagnostic, ...]
+    laws: str | None = None
+    law_entries: tuple[Entry, ...] = ()
+
+    @property
+    def void(self) -> bool:
+        """A void deal under the laws: thrown in, it scores nothing (docs/rules/laws.md §3.3)."""
+        return self.laws is not None and self.deal.void is not None
 
     @property
     def valid(self) -> bool:
@@ -47,7 +59,15 @@ class DealReplay:
 
     def auction_states(self) -> list[AuctionState]:
         """The auction before any call and after each legal call (up to the first illegal one),
-        for stepping through it."""
+        for stepping through it. Under the laws a void call (out of turn, late) has its state
+        too: the calls as spoken, the standing bid and the turn unchanged."""
+        if self.laws is not None:
+            laws_auction = LawsAuction(self.deal.dealer, self.profile, _out_of_turn(self.deal), keep_states=True)
+            try:
+                laws_auction.call_all(self.deal.auction)
+            except IllegalMove:
+                pass
+            return laws_auction.states
         auction = Auction(self.deal.dealer, self.profile)
         states = [auction.state()]
         for call in self.deal.auction:
@@ -100,29 +120,38 @@ class _At(Exception):
         self.move = move
 
 
-def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | None = None) -> DealReplay:
+def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | None = None,
+                laws: str | None = None) -> DealReplay:
     """Check one deal against the rules and replay it; every problem becomes a diagnostic.
 
     ``previous`` is the deal before it in the session (for the number and dealer rotation).
-    Checking stops at the first illegal call, and at the first illegal card.
+    Checking stops at the first illegal call, and at the first illegal card. ``laws`` names the
+    session's laws on irregularities (docs/rules/laws.md); under them the session checks the
+    dealer (:class:`~vint_replay.engine.laws.deal.Rotation`).
     """
     number = deal.number
     problems: list[Diagnostic] = []
 
-    def report(code: str, at: str | None, message: str) -> None:
-        problems.append(Diagnostic(code, message, number, at))
+    def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
+        problems.append(Diagnostic(code, message, number, at, severity))
 
+    if laws is None:
+        _laws_fields(deal, report)
+    elif deal.void is not None:
+        return _void_deal(deal, profile, laws, previous, report, problems)
     if previous is not None:
         if number <= previous.number:
             report("deal_number", "number", f"deal {number} follows deal {previous.number}: numbers must increase")
+    if previous is not None and laws is None:
         expected, why = profile.expected_dealer(previous.dealer, number)
         if deal.dealer != expected and "dealer" not in deal.unreadable | previous.unreadable:
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
 
-    hands = _checked_hands(deal, report)
+    hands = _checked_hands(deal, report, laws)
 
     contract: Contract | None = None
     passed_out = False
+    auction: Auction | LawsAuction | None = None
     dealer = deal.dealer
     dealer_known = "dealer" not in deal.unreadable
     if not dealer_known and previous is not None and "dealer" not in previous.unreadable:
@@ -131,7 +160,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     if not deal.auction and deal.contract is not None and "auction" not in deal.unreadable:
         contract = deal.contract  # a board recorded by its contract and declarer alone (format.md §5)
     elif "auction" not in deal.unreadable:
-        auction = Auction(dealer, profile)
+        auction = Auction(dealer, profile) if laws is None else LawsAuction(dealer, profile, _out_of_turn(deal))
         try:
             auction.call_all(deal.auction)
         except IllegalMove as bad:
@@ -148,6 +177,9 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
                 said = "passed out" if contract is None else f"{contract} by {contract.declarer}"
                 report("contract_mismatch", "contract", f"the record gives the contract {deal.contract} by "
                        f"{deal.contract.declarer}; the auction gives {said}")
+        if isinstance(auction, LawsAuction):
+            for found in auction.findings:
+                report(found.code, f"auction[{found.index}]", found.message, Severity.WARNING)
 
     tricks: tuple[Trick, ...] = ()
     tricks_won: tuple[int, int] | None = None
@@ -190,18 +222,83 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             tricks_won = (deal.result, 13 - deal.result) if declarer_side is Side.NS else (13 - deal.result, deal.result)
         elif not ({"play", "result"} & deal.unreadable):
             report("missing_play", "play", f"contract {contract} by {contract.declarer} has neither play nor result")
-    return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems))
+    law_entries: tuple[Entry, ...] = ()
+    if laws is not None:
+        if contract is not None and deal.play and isinstance(auction, LawsAuction) and auction.named:
+            barred = lead_bar(auction.named, contract, profile.opening_leader(contract.declarer), deal.play[0])
+            if barred:
+                report("barred_lead", "play[0]", barred)
+        if hands is not None:
+            law_entries = _misdealt(deal, hands, tricks, report)
+    return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems), laws,
+                      law_entries)
 
 
-def _checked_hands(deal: DealRecord, report) -> tuple[int, int, int, int] | None:
-    """The dealt hands as bit sets, after checking 13 cards each and no card twice."""
+def _out_of_turn(deal: DealRecord) -> dict[int, Seat]:
+    """The calls of the deal spoken out of turn: index -> speaker."""
+    return {call.index: call.by for call in deal.out_of_turn}
+
+
+def _laws_fields(deal: DealRecord, report) -> None:
+    """Fields only the laws give a meaning to, in a session without them."""
+    present = [name for name, value in (("void", deal.void), ("deal_lost", deal.deal_lost),
+                                        ("out_of_turn", deal.out_of_turn), ("thrown", deal.thrown)) if value]
+    for name in present:
+        report("laws_needed", name, f"the deal records {name.replace('_', ' ')}, which only the laws on "
+                                    "irregularities provide: the session needs laws \"001\" (docs/rules/laws.md)")
+
+
+def _void_deal(deal: DealRecord, profile: RuleProfile, laws: str, previous: DealRecord | None, report,
+               problems: list[Diagnostic]) -> DealReplay:
+    """A void deal (docs/rules/laws.md §3.3): its number, its law and the calls it has are
+    checked; its hands may be wrong (that may be why it is void) and nothing is scored."""
+    if previous is not None and deal.number <= previous.number:
+        report("deal_number", "number", f"deal {deal.number} follows deal {previous.number}: numbers must increase")
+    sizes = None if deal.hands is None else [hand.mask.bit_count() for hand in deal.hands]
+    problem = void_problem(deal, sizes)
+    if problem is not None:
+        problems.append(problem)
+    if deal.auction and "auction" not in deal.unreadable:
+        auction = LawsAuction(deal.dealer, profile, _out_of_turn(deal))
+        try:
+            auction.call_all(deal.auction)
+        except IllegalMove as bad:
+            report(bad.code, f"auction[{len(auction.calls)}]", bad.message)
+        for found in auction.findings:
+            report(found.code, f"auction[{found.index}]", found.message, Severity.WARNING)
+    return DealReplay(deal, profile, None, False, None, (), None, tuple(problems), laws)
+
+
+def _misdealt(deal: DealRecord, hands: tuple[int, int, int, int], tricks: tuple[Trick, ...], report) -> tuple[Entry, ...]:
+    """A 14/12 deal that stands (docs/rules/laws.md §3.1, §3.4): the extra card thrown after
+    trick 13, and the dealer's 2000 if the 14 cards were his."""
+    sizes = [mask.bit_count() for mask in hands]
+    if len(tricks) == 13:
+        played = 0
+        for trick in tricks:
+            for card in trick.cards:
+                played |= 1 << card
+        wrong = thrown_problem(deal, [mask & ~played for mask in hands])
+        if wrong:
+            report("thrown_card", "thrown", wrong)
+    return tuple(long_dealer_entries(deal, sizes))
+
+
+def _checked_hands(deal: DealRecord, report, laws: str | None = None) -> tuple[int, int, int, int] | None:
+    """The dealt hands as bit sets, after checking 13 cards each and no card twice. Under the
+    laws a 14- and a 12-card hand found after the opening lead stand (a warning each)."""
     if deal.hands is None:
         return None
     ok = True
     seen = 0
+    stands = laws is not None and hands_stand([hand.mask.bit_count() for hand in deal.hands])
     for seat, hand in zip(SEATS, deal.hands):
-        if hand.mask.bit_count() != 13:
-            report("hand_size", f"hands.{seat}", f"{seat.full_name} has {plural(hand.mask.bit_count(), 'card')}; a hand has 13")
+        if hand.mask.bit_count() != 13 and stands:
+            report("hand_size", f"hands.{seat}", f"{seat.full_name} has {plural(hand.mask.bit_count(), 'card')}; the "
+                   "deal stands, found after the opening lead (docs/rules/laws.md §3.1)", Severity.WARNING)
+        elif hand.mask.bit_count() != 13:
+            report("hand_size", f"hands.{seat}", f"{seat.full_name} has {plural(hand.mask.bit_count(), 'card')}; a hand has 13"
+                   + ("; only a 14/12 deal may stand, any other is void (docs/rules/laws.md §3.1)" if laws else ""))
             ok = False
         twice = seen & hand.mask
         if twice:
@@ -259,9 +356,9 @@ def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int |
         i = play.cards_played
         report(bad.code, f"play[{i}]", f"trick {i // 4 + 1}: {bad.message}")
     else:
-        if len(cards) < 52 and not claim:
+        if not play.finished and not claim:
             seat = play.to_play
             report("play_incomplete", f"play[{len(cards)}]",
-                   f"the play stops after {plural(len(cards), 'card')}: trick {len(cards) // 4 + 1} needs a card from {seat}")
+                   f"the play stops after {plural(len(cards), 'card')}: trick {len(play.tricks) + 1} needs a card from {seat}")
     return hands, tuple(play.tricks)
 

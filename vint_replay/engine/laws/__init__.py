@@ -1,0 +1,1 @@
+"""The laws layer on irregularities (docs/rules/laws.md), over any vint profile."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from builders import PLAYERS
+from builders import PLAYERS, RANKED, calls, deal
+from vint_replay.engine.calls import Call
 from vint_replay.engine.cards import Card, iter_bits
 from vint_replay.engine.play import Play
 from vint_replay.engine.profiles import get_profile
@@ -45,3 +46,16 @@ def lowest_play(hands: tuple[int, int, int, int], trump, leader: Seat, rules: st
         play.play(card)
         cards.append(card)
     return tuple(cards)
+
+
+def classic_auction(dealer: str, declarer: str, bid: str) -> tuple[Call, ...]:
+    """The shortest classic auction in which ``declarer`` makes the only bid: passes round to
+    him, the bid, the 8 closing passes."""
+    waiting = (Seat.parse(declarer) - Seat.parse(dealer)) % 4
+    return calls(" ".join(["pass"] * waiting + [bid] + ["pass"] * 8))
+
+
+def classic_result(bid: str, declarer: str, tricks: int, number: int = 1, dealer: str = "N",
+                   hands_text: str = RANKED) -> DealRecord:
+    """A classic result-only deal: ``declarer`` bid ``bid`` alone and took ``tricks`` tricks."""
+    return deal(number, dealer, hands_text, classic_auction(dealer, declarer, bid), result=tricks)

@@ -102,8 +102,8 @@ class LawsAuction:
                                                      f"but it was {by}'s turn")
             self._void(index, call, by)
         elif self.inner.closed and call.is_bid:
-            self._finding("late_bid", index, f"{seat} bid {call.pretty} after the auction had closed: a late bid "
-                                             "is not a call (docs/rules/laws.md §4.3)")
+            self.findings.append(Finding("late_bid", index, f"{seat} bid {call.pretty} after the auction had closed: "
+                                                            "a late bid is not a call (docs/rules/laws.md §4.3)"))
             self.void.append(index)
         else:
             self._in_turn(index, seat, call)
@@ -131,14 +131,15 @@ class LawsAuction:
         if call.is_bid and highest is not None and ranks[call.code] <= ranks[highest.code]:
             read = lowest_sufficient(call, highest, ranks)
             if read is None:
-                self._finding("insufficient_bid_void", index,
-                              f"{seat} bid {call.pretty} after {highest.pretty}: no {call.denomination.symbol} bid is higher, "
-                              f"so it is void as a call out of turn; {seat} must pass (docs/rules/laws.md §11 no. 13)")
+                self.findings.append(Finding(
+                    "insufficient_bid_void", index,
+                    f"{seat} bid {call.pretty} after {highest.pretty}: no bid of its denomination is higher, so it is "
+                    f"void as a call out of turn; {seat} must pass (docs/rules/laws.md §11 no. 13)"))
                 self._void(index, call, seat)
                 return
-            self._finding("insufficient_bid_corrected", index,
-                          f"{seat} bid {call.pretty} after {highest.pretty}: read as {read.pretty}, binding "
-                          "(docs/rules/laws.md §4.4)")
+            self.findings.append(Finding("insufficient_bid_corrected", index,
+                                         f"{seat} bid {call.pretty} after {highest.pretty}: read as {read.pretty}, "
+                                         "binding (docs/rules/laws.md §4.4)"))
             call = read
         self.inner.call(call)
 
@@ -152,8 +153,6 @@ class LawsAuction:
         if call.kind is CallKind.BID and call.denomination is not None and call.denomination.trump is not None:
             self.named.setdefault(by, set()).add(call.denomination.trump)
 
-    def _finding(self, code: str, index: int, message: str) -> None:
-        self.findings.append(Finding(code, index, message))
 
 
 def lowest_sufficient(call: Call, highest: Call, ranks: tuple[int, ...]) -> Call | None:

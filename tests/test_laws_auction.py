@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builders import RANKED, calls, deal, hands
-from laws_records import evaluated, found, lowest_play, out_of_turn
+from laws_deals import evaluated, found, lowest_play, out_of_turn
 from vint_replay.engine.calls import Call, Contract, Denomination
 from vint_replay.engine.cards import Card, Suit
 from vint_replay.engine.laws.auction import LawsAuction, lead_bar

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from builders import deal, hands
-from laws_records import classic_auction, classic_result, evaluated, found, lowest_play
+from laws_deals import classic_auction, classic_result, evaluated, found, lowest_play
 from vint_replay.engine.cards import Card
 from vint_replay.engine.errors import IllegalMove
 from vint_replay.engine.laws.deal import DEALER_LONG_PENALTY, draw_rank

@@ -135,9 +135,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
         problems.append(Diagnostic(code, message, number, at, severity))
 
-    if laws is None:
-        _laws_fields(deal, report)
-    elif deal.void is not None:
+    if laws is not None and deal.void is not None:
         return _void_deal(deal, profile, laws, previous, report, problems)
     if previous is not None:
         if number <= previous.number:
@@ -237,15 +235,6 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
 def _out_of_turn(deal: DealRecord) -> dict[int, Seat]:
     """The calls of the deal spoken out of turn: index -> speaker."""
     return {call.index: call.by for call in deal.out_of_turn}
-
-
-def _laws_fields(deal: DealRecord, report) -> None:
-    """Fields only the laws give a meaning to, in a session without them."""
-    present = [name for name, value in (("void", deal.void), ("deal_lost", deal.deal_lost),
-                                        ("out_of_turn", deal.out_of_turn), ("thrown", deal.thrown)) if value]
-    for name in present:
-        report("laws_needed", name, f"the deal records {name.replace('_', ' ')}, which only the laws on "
-                                    "irregularities provide: the session needs laws \"001\" (docs/rules/laws.md)")
 
 
 def _void_deal(deal: DealRecord, profile: RuleProfile, laws: str, previous: DealRecord | None, report,

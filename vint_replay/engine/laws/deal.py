@@ -13,13 +13,13 @@ from ..seats import SEATS, Seat
 
 DEALER_LONG_PENALTY = 2000  # law 24: the dealer's opponents write it above when he kept 14 cards (ruling 2)
 STANDING_SIZES = (12, 13, 13, 14)  # the only wrong counts a deal noticed late is played with (§3.1)
-VOID_LAWS = {  # the laws that void a deal, and why (§2.3, §3.2–§3.3, §4.3, §6.4)
-    "18": "a misdeal", "20": "a deal out of turn noticed during the deal",
+VOID_LAWS = {  # the laws that void a deal, and why (§2.3, §3.2–§3.3, §4.3, §6.4); law 25 may name its case a–i
+    "14": "a reshuffle after the cut", "18": "a misdeal", "20": "a deal out of turn noticed during the deal",
     "22": "a wrong number of cards noticed before the opening lead", "25": "a compulsory redeal",
     "76": "late bidding", "169": "a new deal demanded after a player missed a trick",
 }
-LOOKED_VOIDS = frozenset({"76", "169"})  # voided once the players had looked: the next player deals (§3.3)
-COUNT_VOIDS = frozenset({"22"})  # voided for a wrong number of cards
+LOST_VOIDS = frozenset({"14", "76", "169"})  # the next player deals the redeal (§2.3 law 14, §3.3)
+COUNT_VOIDS = frozenset({"22", "25c"})  # voided for a wrong number of cards (law 22, law 25 c)
 _DRAW_SUIT = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}  # §1.2: ♥ highest, ♠ lowest
 
 
@@ -29,14 +29,8 @@ def draw_rank(card: Card) -> tuple[int, int]:
 
 
 def check_draw(draw: Sequence[Card]) -> tuple[list[Diagnostic], Seat | None]:
-    """Problems of the draw for seats (by Seat) and the first dealer it gives: the two lowest
-    cards are partners and the lowest deals first (§1.3)."""
-    seen: dict[Card, Seat] = {}
-    for seat, card in zip(SEATS, draw):
-        if card in seen:
-            return [Diagnostic("bad_draw", f"{card.pretty} is drawn by both {seen[card]} and {seat}: each player "
-                                           "draws his own card (docs/rules/laws.md §1)", None, f"draw.{seat}")], None
-        seen[card] = seat
+    """Problems of the draw for seats (four different cards by Seat, as the readers ensure) and
+    the first dealer it gives: the two lowest cards are partners and the lowest deals first (§1.3)."""
     low, second = sorted(SEATS, key=lambda seat: draw_rank(draw[seat]))[:2]
     if second != low.partner:
         return [Diagnostic("bad_draw", f"{low} ({draw[low].pretty}) and {second} ({draw[second].pretty}) drew the two "
@@ -54,7 +48,7 @@ class Rotation:
 
     proper: Seat | None = None  # who should deal the next deal, before a lost deal moves it
     why: str = ""
-    looked: bool = False  # the last deal was voided after the players had looked (§3.3)
+    looked: bool = False  # the last deal was voided so that the next player deals (law 14, §3.3)
 
     def check(self, deal: DealRecord) -> Diagnostic | None:
         """The dealer's problem, if any, then move on to the next deal. A dealer other than the
@@ -71,7 +65,7 @@ class Rotation:
         if deal.void is not None:
             redealer = expected if expected is not None else deal.dealer
             self.proper, self.why = redealer, f"deal {deal.number} was void, so {redealer} deals again"
-            self.looked = deal.void in LOOKED_VOIDS
+            self.looked = deal.void in LOST_VOIDS
         else:
             self.proper = deal.dealer.left
             self.why = f"after {deal.dealer} dealt deal {deal.number} the deal passes to {deal.dealer.left}"
@@ -91,14 +85,19 @@ def void_problem(deal: DealRecord, sizes: Sequence[int] | None) -> Diagnostic | 
     law = deal.void
     if law is None:
         return None
-    if law not in VOID_LAWS:
+    if _base_law(law) not in VOID_LAWS:
         known = ", ".join(f"{n} ({what})" for n, what in VOID_LAWS.items())
         return Diagnostic("void_law", f"law {law} does not void a deal; the laws that do: {known} "
                                       "(docs/rules/laws.md §3.3)", deal.number, "void")
     if law in COUNT_VOIDS and sizes is not None and all(n == 13 for n in sizes):
-        return Diagnostic("void_law", f"the deal is void by law {law} ({VOID_LAWS[law]}), but every hand has 13 "
+        return Diagnostic("void_law", f"the deal is void by law {law} (a wrong number of cards), but every hand has 13 "
                                       "cards (docs/rules/laws.md §3.1)", deal.number, "void")
     return None
+
+
+def _base_law(law: str) -> str:
+    """The law of a void: ``25g`` is law 25, case g."""
+    return law[:-1] if law[:-1] == "25" and law[-1] in "abcdefghi" else law
 
 
 def long_dealer_entries(deal: DealRecord, sizes: Sequence[int]) -> list[Entry]:

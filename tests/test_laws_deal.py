@@ -21,6 +21,9 @@ def codes_of(report, severity: str) -> list[tuple[int | None, str, str | None]]:
     return [(d.deal, d.code, d.at) for d in report.diagnostics if d.severity == severity]
 
 
+NORTH_LONG = "AKQJT98765432.2.. .AKQJT9876543.. ..AKQJT98765432. ...AKQJT98765432"  # N 14, E 12
+
+
 def played(number: int, dealer: str, bid: str = "1NT", declarer: str | None = None) -> object:
     """A result-only deal of ``dealer`` in which ``declarer`` (the dealer by default) bids alone."""
     return classic_result(bid, declarer or dealer, 7, number, dealer)
@@ -81,11 +84,11 @@ def test_section_2_3_law_14_a_reshuffle_after_the_cut_loses_the_deal():
     assert codes_of(evaluated(played(1, "N"), played(2, "S")), "warning") == [(2, "dealt_out_of_turn", "dealer")]
 
 
-def test_section_3_3_after_a_void_by_law_14_76_or_169_the_next_player_deals():
-    """docs/rules/laws.md §3.3: the players have looked at their cards by then (76, 169); §2.3:
-    a dealer who reshuffled after the cut loses the deal (14)."""
-    for law in ("14", "76", "169"):
-        void = replace(deal(auction=""), void=law)
+def test_section_3_3_after_a_void_by_law_14_22_76_or_169_the_next_player_deals():
+    """docs/rules/laws.md §3.3: the players have looked at their cards by then (a wrong count
+    found in time, 76, 169); §2.3: a dealer who reshuffled after the cut loses the deal (14)."""
+    for law in ("14", "22", "25c", "76", "169"):
+        void = replace(deal(auction="", hands_text=NORTH_LONG), void=law)
         assert not evaluated(void, played(2, "E")).diagnostics, law
         assert codes_of(evaluated(void, played(2, "N")), "warning") == [(2, "dealt_out_of_turn", "dealer")]
 
@@ -145,8 +148,7 @@ def test_section_3_3_a_void_by_an_unknown_law_is_reported_at_void():
 def test_section_3_1_a_void_for_a_wrong_count_with_every_hand_of_13_contradicts_itself():
     """docs/rules/laws.md §3.1: law 22 voids a deal with a short or long hand."""
     assert codes_of(evaluated(replace(deal(auction=""), void="22")), "error") == [(1, "void_law", "void")]
-    misdealt = "AKQJT98765432.2.. .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
-    assert evaluated(replace(deal(auction="", hands_text=misdealt), void="22")).valid
+    assert evaluated(replace(deal(auction="", hands_text=NORTH_LONG), void="22")).valid
 
 
 # -- §3.1, §3.4, §10.5, rulings 2 and 6: 14 and 12 cards found after the opening lead -------------

@@ -18,8 +18,10 @@ VOID_LAWS = {  # the laws that void a deal, and why (§2.3, §3.2–§3.3, §4.3
     "22": "a wrong number of cards noticed before the opening lead", "25": "a compulsory redeal",
     "76": "late bidding", "169": "a new deal demanded after a player missed a trick",
 }
-LOST_VOIDS = frozenset({"14", "76", "169"})  # the next player deals the redeal (§2.3 law 14, §3.3)
 COUNT_VOIDS = frozenset({"22", "25c"})  # voided for a wrong number of cards (law 22, law 25 c)
+# the redeal goes to the next player: law 14's reshuffle, and voids found once the players had
+# looked at their cards — a wrong count (§2.3, law 18), late bidding and law 169 (§3.3)
+LOST_VOIDS = frozenset({"14", "76", "169"}) | COUNT_VOIDS
 _DRAW_SUIT = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}  # §1.2: ♥ highest, ♠ lowest
 
 

@@ -237,3 +237,17 @@ def test_section_3_4_the_12_card_player_still_follows_suit():
     with pytest.raises(IllegalMove) as bad:
         play.play_cards([Card.S3, Card.S2, Card.S6, Card.H5])
     assert bad.value.code == "revoke"
+
+
+def test_section_3_3_the_scoresheet_names_a_void_deal_and_its_law():
+    """docs/rules/laws.md §3.3: the sheet and ``score --json`` show the void deal, not a passed-out one."""
+    from vint_replay.reports.scoresheet import deal_json, render_scoresheet
+
+    record_deals = (replace(deal(auction=""), void="25"), played(2, "N"))
+    report = evaluated(*record_deals)
+    assert report.valid and report.score is not None
+    first = deal_json(report.score.deals[0])
+    assert first["void"] == "25" and first["passed_out"] is False and first["entries"] == []
+    assert "void" not in deal_json(report.score.deals[1])
+    sheet = render_scoresheet(report.record, report.score, report.profile)
+    assert "deal 1: void (law 25)" in sheet and "passed out" not in sheet

@@ -251,3 +251,15 @@ def test_section_3_3_the_scoresheet_names_a_void_deal_and_its_law():
     assert "void" not in deal_json(report.score.deals[1])
     sheet = render_scoresheet(report.record, report.score, report.profile)
     assert "deal 1: void (law 25)" in sheet and "passed out" not in sheet
+
+
+def test_section_3_4_a_14_12_deal_and_a_void_deal_are_skipped_by_the_double_dummy_analysis():
+    """docs/rules/laws.md §3.3–§3.4: double dummy needs 13 cards a hand; such deals are skipped
+    with a reason, not sent to the solver."""
+    from vint_replay.analysis.jobs import Skipped, jobs_for
+
+    report = evaluated(replace(deal(auction=""), void="25"), replace(misdealt(dealer="N"), number=2))
+    assert report.valid, found(report)
+    skipped = list(jobs_for(report))
+    assert all(isinstance(job, Skipped) for job in skipped)
+    assert ["void" in skipped[0].reason, "14 and 12" in skipped[1].reason] == [True, True]

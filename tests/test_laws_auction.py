@@ -199,3 +199,19 @@ def test_section_4_2_over_volchaninov_the_layer_keeps_volchaninovs_counts():
     assert errors(eight_after_bid) == [("auction_incomplete", "auction[9]")]
     assert evaluated(deal(auction="1H" + " p" * 12, result=7), rules="volchaninov").valid
     assert evaluated(deal(auction=" p" * 8), rules="volchaninov").replays[0].passed_out
+
+
+def test_the_terminal_replay_shows_void_calls_apart_and_insufficient_bids_as_read():
+    """docs/rules/laws.md §4.5 and §4.4: the columns keep their seats; E's call out of turn
+    stands under them, and S's 2♣ shows the 3♣ it is read as."""
+    from vint_replay.reports.terminal import DealView
+
+    ten_4 = evaluated(out_of_turn(deal(auction=WORKED_10_4, result=8), (0, "E")))
+    lines = DealView.of(ten_4, 0).auction().splitlines()
+    assert [line.split() for line in lines[2:5]] == [["1♥", "pass", "1NT", "pass"], ["pass", "pass", "pass", "2♦"],
+                                                     ["all", "pass"]]
+    assert lines[5:] == ["void: E 1♠ (out of turn), call 1"]
+    ten_3 = DealView.of(evaluated(deal(auction="1H 2D 2C" + EIGHT, result=9)), 0).auction()
+    assert "2♣ (3♣)" in ten_3 and "void" not in ten_3
+    ruling_13 = DealView.of(evaluated(deal(auction="7D 7C" + EIGHT, result=13)), 0).auction().splitlines()
+    assert ruling_13[-1] == "void: E 7♣ (insufficient), call 2" and ruling_13[2].split()[:2] == ["7♦", "all"]

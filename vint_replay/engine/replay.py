@@ -61,12 +61,8 @@ class DealReplay:
         """The auction before any call and after each legal call (up to the first illegal one),
         for stepping through it. Under the laws a void call (out of turn, late) has its state
         too: the calls as spoken, the standing bid and the turn unchanged."""
-        if self.laws is not None:
-            laws_auction = LawsAuction(self.deal.dealer, self.profile, _out_of_turn(self.deal), keep_states=True)
-            try:
-                laws_auction.call_all(self.deal.auction)
-            except IllegalMove:
-                pass
+        laws_auction = self.laws_auction(keep_states=True)
+        if laws_auction is not None:
             return laws_auction.states
         auction = Auction(self.deal.dealer, self.profile)
         states = [auction.state()]
@@ -77,6 +73,18 @@ class DealReplay:
                 break
             states.append(auction.state())
         return states
+
+    def laws_auction(self, keep_states: bool = False) -> LawsAuction | None:
+        """Under the laws, the auction replayed up to its first illegal call: who spoke each
+        call, which are void, how insufficient bids were read (for reports); else ``None``."""
+        if self.laws is None:
+            return None
+        auction = LawsAuction(self.deal.dealer, self.profile, _out_of_turn(self.deal), keep_states)
+        try:
+            auction.call_all(self.deal.auction)
+        except IllegalMove:
+            pass
+        return auction
 
     @cached_property
     def play_states(self) -> tuple[PlayState, ...]:

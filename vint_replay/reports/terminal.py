@@ -87,11 +87,16 @@ class DealView:
         return "\n".join(lines)
 
     def auction(self) -> str:
-        """The calls in four columns, the dealer's first; the closing passes shown as "all pass"."""
+        """The calls in four columns, the dealer's first; the closing passes shown as "all pass".
+        Under the laws the void calls (out of turn, late) leave the columns for a line each
+        under them, and an insufficient bid shows the bid it is read as."""
         deal = self.replay.deal
-        calls = list(deal.auction)
-        shown = [c.pretty for c in calls]
-        last_bid = max((i for i, c in enumerate(calls) if not c.is_pass), default=-1)
+        laws = self.replay.laws_auction()
+        void = {} if laws is None else laws.void
+        read = {} if laws is None else laws.read
+        calls = [(i, c) for i, c in enumerate(deal.auction) if i not in void]
+        shown = [c.pretty + (f" ({read[i].pretty})" if i in read else "") for i, c in calls]
+        last_bid = max((k for k, (_, c) in enumerate(calls) if not c.is_pass), default=-1)
         if self.replay.contract is not None or self.replay.passed_out:
             shown = shown[:last_bid + 1] + ["all pass"]
         seats = [SEATS[(deal.dealer + i) & 3] for i in range(4)]
@@ -99,6 +104,8 @@ class DealView:
         lines = ["Auction", "".join(s.name.ljust(width) for s in seats).rstrip()]
         for start in range(0, len(shown), 4):
             lines.append("".join(c.ljust(width) for c in shown[start:start + 4]).rstrip())
+        if laws is not None:
+            lines += [f"void: {laws.speakers[i]} {laws.calls[i].pretty} ({why}), call {i + 1}" for i, why in laws.void.items()]
         return "\n".join(lines)
 
     def header(self) -> str:

@@ -40,7 +40,7 @@ class LawsAuction:
     pass). A bid after the closing passes is no call (§4.3, warning ``late_bid``).
     """
 
-    __slots__ = ("inner", "profile", "calls", "out_of_turn", "findings", "void", "barred", "barred_next",
+    __slots__ = ("inner", "profile", "calls", "speakers", "out_of_turn", "findings", "void", "read", "barred", "barred_next",
                  "named", "_states")
 
     def __init__(self, dealer: Seat, profile: RuleProfile, out_of_turn: Mapping[int, Seat] | None = None,
@@ -48,9 +48,11 @@ class LawsAuction:
         self.inner = Auction(dealer, profile)
         self.profile = profile
         self.calls: list[Call] = []  # as spoken, void ones included
+        self.speakers: list[Seat] = []  # who spoke each call
         self.out_of_turn = dict(out_of_turn or {})
         self.findings: list[Finding] = []
-        self.void: list[int] = []  # indices of the calls that have no effect
+        self.void: dict[int, str] = {}  # the calls that have no effect, by index, and why in a word or two
+        self.read: dict[int, Call] = {}  # insufficient bids by index -> the bid they are read as
         self.barred: set[Seat] = set()  # must pass at every later turn
         self.barred_next: set[Seat] = set()  # must pass at his next turn
         self.named: dict[Seat, set[Suit]] = {}  # suits named out of turn, for law 77
@@ -100,14 +102,15 @@ class LawsAuction:
             if by == seat and not self.inner.closed:
                 raise IllegalMove("not_out_of_turn", f"{call.pretty} is marked as spoken out of turn by {by}, "
                                                      f"but it was {by}'s turn")
-            self._void(index, call, by)
+            self._void(index, call, by, "out of turn")
         elif self.inner.closed and call.is_bid:
             self.findings.append(Finding("late_bid", index, f"{seat} bid {call.pretty} after the auction had closed: "
                                                             "a late bid is not a call (docs/rules/laws.md §4.3)"))
-            self.void.append(index)
+            self.void[index] = "late"
         else:
             self._in_turn(index, seat, call)
         self.calls.append(call)
+        self.speakers.append(seat if by is None else by)
         if self._states is not None:
             self._states.append(self.state())
 
@@ -135,17 +138,18 @@ class LawsAuction:
                     "insufficient_bid_void", index,
                     f"{seat} bid {call.pretty} after {highest.pretty}: no bid of its denomination is higher, so it is "
                     f"void as a call out of turn; {seat} must pass (docs/rules/laws.md §11 no. 13)"))
-                self._void(index, call, seat)
+                self._void(index, call, seat, "insufficient")
                 return
             self.findings.append(Finding("insufficient_bid_corrected", index,
                                          f"{seat} bid {call.pretty} after {highest.pretty}: read as {read.pretty}, "
                                          "binding (docs/rules/laws.md §4.4)"))
+            self.read[index] = read
             call = read
         self.inner.call(call)
 
-    def _void(self, index: int, call: Call, by: Seat) -> None:
+    def _void(self, index: int, call: Call, by: Seat, why: str) -> None:
         """A call without effect: bars for the speaker and his partner, and law 77's suit."""
-        self.void.append(index)
+        self.void[index] = why
         if self.inner.closed:
             return
         self.barred.add(by)

@@ -215,3 +215,18 @@ def test_the_terminal_replay_shows_void_calls_apart_and_insufficient_bids_as_rea
     assert "2♣ (3♣)" in ten_3 and "void" not in ten_3
     ruling_13 = DealView.of(evaluated(deal(auction="7D 7C" + EIGHT, result=13)), 0).auction().splitlines()
     assert ruling_13[-1] == "void: E 7♣ (insufficient), call 2" and ruling_13[2].split()[:2] == ["7♦", "all"]
+
+
+def test_law_77_follows_the_opening_lead_out_of_turn_that_stood():
+    """docs/rules/laws.md §5 and §7.3: the bar is on the player who made the opening lead. S
+    declares 1♥, so W should lead; E, who named ♠ out of turn, leads ♠K out of turn and the lead
+    stands: barred. W leading ♠8 out of turn in the other auction (E on lead) is not barred."""
+    from vint_replay.engine.record import Irregularity, IrregularityKind
+
+    def led_out_of_turn(auction: str, seat: Seat, card: Card) -> object:
+        cards = " ".join(c.name for c in lowest_play(RANKED_MASKS, Suit.HEARTS, seat, first=card))
+        return replace(out_of_turn(deal(auction=auction, cards=cards), (0, "E")), irregularities=(
+            Irregularity(IrregularityKind.LEAD_OUT_OF_TURN, seat, 1, card, accepted=True),))
+
+    assert ("barred_lead", "play[0]") in errors(evaluated(led_out_of_turn("1S p p 1H" + EIGHT, Seat.E, Card.SK)))
+    assert ("barred_lead", "play[0]") not in errors(evaluated(led_out_of_turn("1S 1H" + EIGHT, Seat.W, Card.S8)))

@@ -14,7 +14,7 @@ from .laws.deal import hands_stand, long_dealer_entries, thrown_problem, void_pr
 from .play import Play, PlayState, Trick
 from .plural import plural
 from .profiles import RuleProfile
-from .record import DealRecord
+from .record import DealRecord, IrregularityKind
 from .scoring import Entry
 from .seats import SEATS, Seat, Side
 
@@ -231,7 +231,8 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     law_entries: tuple[Entry, ...] = ()
     if laws is not None:
         if contract is not None and deal.play and isinstance(auction, LawsAuction) and auction.named:
-            barred = lead_bar(auction.named, contract, profile.opening_leader(contract.declarer), deal.play[0])
+            barred = lead_bar(auction.named, contract, _opening_leader(deal, profile.opening_leader(contract.declarer)),
+                              deal.play[0])
             if barred:
                 report("barred_lead", "play[0]", barred)
         if hands is not None:
@@ -243,6 +244,13 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
 def _out_of_turn(deal: DealRecord) -> dict[int, Seat]:
     """The calls of the deal spoken out of turn: index -> speaker."""
     return {call.index: call.by for call in deal.out_of_turn}
+
+
+def _opening_leader(deal: DealRecord, proper: Seat) -> Seat:
+    """Who made the opening lead: the proper leader, or the player whose lead out of turn to
+    trick 1 the opponents let stand (docs/rules/laws.md §7.3)."""
+    return next((i.seat for i in deal.irregularities if i.kind is IrregularityKind.LEAD_OUT_OF_TURN and i.trick == 1
+                 and i.accepted), proper)
 
 
 def _void_deal(deal: DealRecord, profile: RuleProfile, laws: str, previous: DealRecord | None, report,

@@ -230,3 +230,13 @@ def test_law_77_follows_the_opening_lead_out_of_turn_that_stood():
 
     assert ("barred_lead", "play[0]") in errors(evaluated(led_out_of_turn("1S p p 1H" + EIGHT, Seat.E, Card.SK)))
     assert ("barred_lead", "play[0]") not in errors(evaluated(led_out_of_turn("1S 1H" + EIGHT, Seat.W, Card.S8)))
+
+
+def test_the_dashboards_auction_grid_leaves_void_calls_out_of_the_columns():
+    """docs/rules/laws.md §4.5: the columns stay the seats' from the dealer; E's call out of turn is left out."""
+    from dashboards import data
+
+    replay = evaluated(out_of_turn(deal(auction=WORKED_10_4, result=8), (0, "E"))).replays[0]
+    seats, rows = data.auction_grid(replay.deal, replay.laws_auction().void)
+    assert seats == [Seat.N, Seat.E, Seat.S, Seat.W]
+    assert rows[0] == ["1♥", "pass", "1NT", "pass"] and rows[1] == ["pass", "pass", "pass", "2♦"]

@@ -11,6 +11,7 @@ from dash import ClientsideFunction, Input, Output, State, clientside_callback, 
 from dashboards import data, double_dummy
 from dashboards.app import library
 from vint_replay.engine.calls import Denomination
+from vint_replay.engine.laws.auction import LawsAuction
 from vint_replay.engine.seats import SEATS
 
 dash.register_page(__name__, path_template="/replay/<session_id>/<deal>", title="Replay — vint-replay")
@@ -44,7 +45,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     record = replay.deal
     cards = sum(len(t.cards) for t in replay.tricks)
     contract = replay.contract
-    summary = "passed out" if contract is None else (
+    summary = (f"void (law {record.void})" if replay.void else "passed out") if contract is None else (
         f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
         f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
     vulnerable = payload["vulnerable"]
@@ -56,7 +57,8 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
         dcc.Link("deal " + str(next_deal) + " ›", href=f"/replay/{sid}/{next_deal}{keep}", id="next-deal", className="btn")
         if next_deal is not None else html.Span(),
     ], className="deal-nav")
-    seats, rows = data.auction_grid(record)
+    laws_auction = replay.laws_auction()
+    seats, rows = data.auction_grid(record, () if laws_auction is None else laws_auction.void)
     auction = html.Table([
         html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(info.players[s], className="muted")])
                             for s in seats])),
@@ -94,7 +96,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
             ], className="table-col"),
             html.Div([
                 html.Div(id="replay-status", className="card status"),
-                html.Div([html.H3("Auction"), auction], className="card"),
+                html.Div([html.H3("Auction"), auction, *_void_calls(laws_auction)], className="card"),
                 _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
                     html.H3("Double dummy"),
                     html.P(f"Hidden: {seat.full_name} could not know the other hands, nor what double dummy "
@@ -146,3 +148,10 @@ clientside_callback(
     Input("replay-hide", "value"),
     State("replay-deal", "data"),
 )
+
+
+def _void_calls(auction: LawsAuction | None) -> list[html.P]:
+    """Under the laws, the calls left out of the auction's columns (out of turn, late)."""
+    if auction is None or not auction.void:
+        return []
+    return [html.P("; ".join(auction.void_lines()), className="muted", id="void-calls")]

@@ -105,7 +105,7 @@ class DealView:
         for start in range(0, len(shown), 4):
             lines.append("".join(c.ljust(width) for c in shown[start:start + 4]).rstrip())
         if laws is not None:
-            lines += [f"void: {laws.speakers[i]} {laws.calls[i].pretty} ({why}), call {i + 1}" for i, why in laws.void.items()]
+            lines += laws.void_lines()
         return "\n".join(lines)
 
     def header(self) -> str:

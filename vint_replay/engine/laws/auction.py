@@ -121,6 +121,10 @@ class LawsAuction:
         return replace(self.inner.state(), calls=tuple(self.calls), void=tuple(self.void),
                        barred=tuple(s for s in Seat if s in to_pass))
 
+    def void_lines(self) -> list[str]:
+        """A line for each void call, for reports: ``void: E 1♠ (out of turn), call 1``."""
+        return [f"void: {self.speakers[i]} {self.calls[i].pretty} ({why}), call {i + 1}" for i, why in self.void.items()]
+
     # -- the laws --------------------------------------------------------------------------------
     def _in_turn(self, index: int, seat: Seat, call: Call) -> None:
         if not call.is_pass and (seat in self.barred or seat in self.barred_next):

@@ -44,6 +44,7 @@ def test_section_1_3_the_lowest_card_deals_first():
     report = evaluated(played(1, "E"), draw="SA C2 HA DK")
     assert codes_of(report, "warning") == [(1, "dealt_out_of_turn", "dealer")]
     assert "N drew the lowest card (♠A)" in report.diagnostics[0].message
+    assert not evaluated(replace(played(1, "E"), deal_lost=True), draw="SA C2 HA DK").diagnostics  # law 14 at deal 1
 
 
 def test_section_1_3_the_two_lowest_cards_are_partners():

@@ -286,6 +286,12 @@ in each deal after the first, to show the error reporting
 | {broken[4]} | West's lowest card is written in North's hand instead: 14 cards and 12 | `hand_size` (North and West) |
 | {broken[5]} | a double (`X`), which vint does not have | `bad_call` |
 
+## laws/
+
+`laws/` holds two evenings played under the laws on irregularities (a claimed and an unclaimed
+revoke, calls and leads out of turn, an insufficient bid, an exposed card, void and lost deals),
+written by `scripts/make_laws_samples.py`: see [laws/README.md](laws/README.md).
+
 ## Data of any size
 
 `python scripts/make_sample_data.py --deals N --out DIR [--seed S] [--jobs J] [--no-scores]`

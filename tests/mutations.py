@@ -17,6 +17,7 @@ from vint_replay.formats.vint_text import write_vint
 Choose = Callable[[int], int]
 
 WORKED = Path(__file__).parent / "data" / "worked_example.json"
+LAWS_SAMPLES = sorted((Path(__file__).parent.parent / "sample_data" / "laws").glob("*-t1.*"))  # .json and .vint
 # what a mutation may insert: everything issue 11's reviewer tried (first, where hypothesis
 # looks first), and pieces of both formats
 NASTY = (
@@ -35,12 +36,14 @@ def worked_json() -> str:
 
 
 def base_texts() -> list[str]:
-    """The valid records mutations start from: the worked example in every format."""
+    """The records mutations start from: the worked example in every format, and an evening
+    under the laws (every laws field) in JSON and ``.vint``."""
     from vint_replay.formats.pbn_write import write_pbn
 
     record = read_json(WORKED.read_bytes()).record
     assert record is not None
-    return [write_json(record), write_vint(record), write_pbn(record)]
+    return [write_json(record), write_vint(record), write_pbn(record),
+            *(path.read_text(encoding="utf-8") for path in LAWS_SAMPLES)]
 
 
 def random_bytes(choose: Choose, most: int = 400) -> bytes:

@@ -140,6 +140,7 @@ class SyntheticReference(Synthetic):
     doubles_allowed = True
     has_vulnerability = True
     has_dummy = True  # shown as in bridge by the replays; the engine checks the play the same way
+    laws_layer = False  # the readers refuse the laws layer over it, as over bridge
 
     def choose_declarer(self, last_bidder: Seat, first_to_name: Seat) -> Seat:
         return first_to_name

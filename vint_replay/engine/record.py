@@ -119,6 +119,19 @@ class DealRecord:
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]
 
+    def speakers(self) -> tuple[Seat, ...]:
+        """Who spoke each call of ``auction``: in turn from the dealer, except the calls spoken
+        out of turn, which are void, so the turn stays where it was (docs/rules/laws.md §4.5)."""
+        by = {c.index: c.by for c in self.out_of_turn}
+        out, turn = [], self.dealer
+        for i in range(len(self.auction)):
+            if i in by:
+                out.append(by[i])
+            else:
+                out.append(turn)
+                turn = turn.left
+        return tuple(out)
+
 
 @dataclass(frozen=True, slots=True)
 class SessionRecord:

@@ -12,18 +12,20 @@ from ..engine.diagnostics import Diagnostic, Problems, Severity
 from ..engine.gc_pause import paused_gc
 from ..engine.plural import plural
 from ..engine.profiles import ProfileError, get_profile, profile_names
-from ..engine.record import DEAL_NUMBERS, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..engine.record import DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
+from .laws_fields import (LAWS_OFF, Found, auction_json, deal_laws_json, laws_problem, parse_draw, parse_irregularities,
+                          parse_void, play_json, session_laws_json)
 from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
                             surrogate_message, too_deep)
 
 FORMAT_NAME = "vint-record/1"
 SESSION_TAGS = ("event", "site", "date", "table")
-SESSION_KEYS = {"id", "players", "rules", "options", *SESSION_TAGS}
+SESSION_KEYS = {"id", "players", "rules", "options", "laws", "draw", *SESSION_TAGS}
 DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable", "contract",
-             "declarer", "recorded_score"}
+             "declarer", "recorded_score", "irregularities", "void", "deal_lost"}
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
 LONG_INTEGER = re.compile(r"\d{4301,}")  # more digits than Python turns into an int (sys.get_int_max_str_digits)
@@ -73,6 +75,7 @@ class _Reader:
     def __init__(self, strict: bool) -> None:
         self.strict = strict
         self.problems = Problems()
+        self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.4)
 
     def error(self, code: str, message: str, deal: int | None = None, at: str | None = None) -> None:
         if self.problems.wants(deal):
@@ -140,13 +143,54 @@ class _Reader:
             except ProfileError as bad:
                 self.error("schema", str(bad), at="session.options")
                 ok = False
+        laws, draw = self.session_laws(raw, rules if ok else None)
+        if laws is False:
+            ok = False
         extra = {k: raw[k] for k in raw if k not in SESSION_KEYS}
         self.unknown(set(extra), None, "session.")
         if not ok:
             return None
         nested = {"players": nested["session.players"]} if nested else {}
-        return SessionInfo(sid, tuple(names), rules=rules, options=dict(options), extra=extra, nested_extra=nested,
-                           **tags)  # type: ignore[arg-type]
+        return SessionInfo(sid, tuple(names), rules=rules, options=dict(options), laws=laws, draw=draw,  # type: ignore[arg-type]
+                           extra=extra, nested_extra=nested, **tags)  # type: ignore[arg-type]
+
+    def session_laws(self, raw: dict, rules: str | None) -> tuple[str | None | bool, object]:
+        """``session.laws`` and ``session.draw`` (docs/format.md §5.4); ``False`` for laws that
+        cannot be read (reported)."""
+        self.laws = "laws" in raw
+        laws, draw = raw.get("laws"), None
+        if self.laws and rules is not None:
+            problem = laws_problem(laws, rules)
+            if problem is not None:
+                self.error("schema", problem, at="session.laws")
+                laws = False
+        if "draw" in raw:
+            if not self.laws:
+                self.error("schema", f"'draw': {LAWS_OFF}", at="session.draw")
+                return False, None
+            found = parse_draw(raw["draw"])
+            self.found(found, None)
+            draw = found.value
+            if found.errors:
+                laws = False
+        return laws, draw
+
+    def found(self, found: Found, deal: int | None) -> None:
+        """Report what a laws field's reader found (errors, and unknown fields as :meth:`unknown`)."""
+        for at, message in found.errors:
+            self.error("schema", message, deal, at)
+        for at in found.unknown:
+            prefix, _, name = at.rpartition(".")
+            self.unknown({name}, deal, f"{prefix}.")
+
+    def laws_only(self, name: str, raw: dict, number: int) -> bool:
+        """Whether the deal field ``name`` may be read: present, and the laws layer on (else reported)."""
+        if name not in raw:
+            return False
+        if not self.laws:
+            self.error("schema", f"'{name}': {LAWS_OFF}", number, name)
+            return False
+        return True
 
     def deal(self, raw: Any, index: int, label: int) -> DealRecord | None:
         """One deal; ``label`` is the number used in diagnostics when the deal's own is unreadable."""
@@ -169,19 +213,41 @@ class _Reader:
         else:
             dealer = SEATS[SEAT_KEYS.index(dealer_raw)]
         hands = self.hands(raw.get("hands"), number, unreadable, nested) if "hands" in raw else None
-        auction = self.auction(raw.get("auction"), number, unreadable)
-        play = self.play(raw["play"], number, unreadable) if "play" in raw else None
+        void = None
+        if self.laws_only("void", raw, number):
+            try:
+                void = parse_void(raw["void"])
+            except ValueError as bad:
+                self.error("schema", f"'void' {bad}", number, "void")
+        out_of_turn: list[CallOutOfTurn] = []
+        auction = () if void is not None and "auction" not in raw else \
+            self.auction(raw.get("auction"), number, unreadable, out_of_turn)
+        thrown: list[Card] = []
+        play = self.play(raw["play"], number, unreadable, thrown) if "play" in raw else None
         result = None
         if "result" in raw:
             result = self.result(raw["result"], number, unreadable, nested)
         recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
         vulnerable, contract, score = self.board(raw, number)
+        irregularities = ()
+        if self.laws_only("irregularities", raw, number):
+            found = parse_irregularities(raw["irregularities"], "play" in raw)
+            self.found(found, number)
+            irregularities = found.value
+        deal_lost = False
+        if self.laws_only("deal_lost", raw, number):
+            deal_lost = raw["deal_lost"]
+            if type(deal_lost) is not bool:
+                self.error("schema", "'deal_lost' must be true (the deal passed to the next player) or false",
+                           number, "deal_lost")
+                deal_lost = False
         extra = {} if raw.keys() <= DEAL_KEYS else {k: raw[k] for k in raw if k not in DEAL_KEYS}
         if extra:
             self.unknown(set(extra), number, "")
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
-                          nested, vulnerable, contract, score)
+                          nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,  # type: ignore[arg-type]
+                          deal_lost, tuple(thrown))
 
     def board(self, raw: dict, number: int) -> tuple[tuple[bool, bool] | None, Contract | None, int | None]:
         """The board fields of format.md §5.1: vulnerable, contract with declarer, recorded_score."""
@@ -240,7 +306,8 @@ class _Reader:
                 unreadable.add("hands")
         return tuple(out) if len(out) == 4 else None  # type: ignore[return-value]
 
-    def auction(self, raw: Any, number: int, unreadable: set[str]) -> tuple[Call, ...]:
+    def auction(self, raw: Any, number: int, unreadable: set[str], out_of_turn: list[CallOutOfTurn]) -> tuple[Call, ...]:
+        """The calls; a call spoken out of turn (an object, laws only) is listed in ``out_of_turn``."""
         if not isinstance(raw, list):
             self.error("schema", "'auction' must be a list of calls starting with the dealer", number, "auction")
             unreadable.add("auction")
@@ -251,6 +318,11 @@ class _Reader:
             pass
         calls = []
         for i, text in enumerate(raw):
+            if isinstance(text, dict):
+                text = self.out_of_turn(text, number, f"auction[{i}]", len(calls), out_of_turn)
+                if text is None:
+                    unreadable.add("auction")
+                    continue
             if not isinstance(text, str):
                 self.error("schema", f"a call must be a string like \"1S\" or \"pass\", not {clip(text)}", number, f"auction[{i}]")
                 unreadable.add("auction")
@@ -262,7 +334,43 @@ class _Reader:
                 unreadable.add("auction")
         return tuple(calls)
 
-    def play(self, raw: Any, number: int, unreadable: set[str]) -> tuple[Card, ...] | None:
+    def out_of_turn(self, raw: dict, number: int, at: str, index: int, out: list[CallOutOfTurn]) -> str | None:
+        """``{"call": "1S", "by": "E", "out_of_turn": true}``: the call's text, its speaker added
+        to ``out`` (docs/rules/laws.md §4.5); ``None`` after a diagnostic."""
+        if not self.laws:
+            self.error("schema", f"a call must be a string like \"1S\" or \"pass\"; an object marks a call out of "
+                                 f"turn, and {LAWS_OFF}", number, at)
+            return None
+        if set(raw) != {"call", "by", "out_of_turn"} or raw["out_of_turn"] is not True \
+                or not isinstance(raw["call"], str) or raw["by"] not in SEAT_KEYS:
+            self.error("schema", "a call out of turn reads {\"call\": \"1S\", \"by\": \"E\", \"out_of_turn\": true} "
+                                 "(by: who spoke, N, E, S or W)", number, at)
+            return None
+        out.append(CallOutOfTurn(index, SEATS[SEAT_KEYS.index(raw["by"])]))
+        return raw["call"]
+
+    def thrown(self, raw: list, number: int, out: list[Card]) -> list:
+        """``play`` without its trailing ``{"thrown": "C2"}`` objects, whose cards go to ``out``
+        (docs/rules/laws.md §3.4: a 14-card player's last card, thrown after trick 13)."""
+        end = len(raw)
+        while end and isinstance(raw[end - 1], dict):
+            end -= 1
+        flat = sum(len(t) if isinstance(t, list) else 1 for t in raw[:end])
+        for i, item in enumerate(raw[end:]):
+            at = f"play[{flat + i}]"
+            card = CARD_BY_TEXT.get(item.get("thrown")) if set(item) == {"thrown"} and isinstance(
+                item.get("thrown"), str) else None
+            if not self.laws:
+                self.error("schema", f"a thrown card: {LAWS_OFF}", number, at)
+            elif card is None:
+                self.error("schema", "a thrown card reads {\"thrown\": \"C2\"} (after the last trick)", number, at)
+            else:
+                out.append(card)
+        return raw[:end]
+
+    def play(self, raw: Any, number: int, unreadable: set[str], thrown: list[Card]) -> tuple[Card, ...] | None:
+        if isinstance(raw, list) and raw and isinstance(raw[-1], dict):
+            raw = self.thrown(raw, number, thrown)
         if isinstance(raw, list) and raw and all(isinstance(t, list) for t in raw):
             flat = []
             for k, trick in enumerate(raw):
@@ -456,6 +564,7 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
     session["rules"] = info.rules
     if info.options:
         session["options"] = dict(info.options)
+    session.update(session_laws_json(info))
     session["players"] = dict(zip(SEAT_KEYS, info.players)) | info.nested_extra.get("players", {})
     session.update(info.extra)
     deals = []
@@ -464,15 +573,16 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
         inside = deal.nested_extra
         if deal.hands is not None:
             out["hands"] = {s: h.pbn() for s, h in zip(SEAT_KEYS, deal.hands)} | inside.get("hands", {})
-        out["auction"] = [str(c) for c in deal.auction]
+        out["auction"] = auction_json(deal) if deal.out_of_turn else [str(c) for c in deal.auction]
         if deal.play is not None:
-            out["play"] = [c.name for c in deal.play]
+            out["play"] = play_json(deal) if deal.thrown else [c.name for c in deal.play]
         if deal.result is not None:
             out["result"] = {"declarer_tricks": deal.result} | inside.get("result", {})
         if deal.recorded is not None:
             out["recorded"] = {side.name: {"below": t.below, "above": t.above} | inside.get(f"recorded.{side.name}", {})
                                for side, t in zip(Side, deal.recorded)} | inside.get("recorded", {})
         out.update(board_json(deal))
+        out.update(deal_laws_json(deal))
         if deal.comments:
             out["comments"] = comments_to_json(deal.comments)
         out.update(deal.extra)

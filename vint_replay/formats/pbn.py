@@ -1,4 +1,4 @@
-"""The PBN reader: a ``.pbn`` file's games as boards of vint-replay sessions (docs/format.md §5.2).
+"""The PBN reader: a ``.pbn`` file's games as boards of vint-replay sessions (docs/format.md §5.4).
 
 A session is one event and room of the file (a team event holds each board twice, once per
 room); ``read_pbn`` returns the first, and reports every board of the others, located, with the

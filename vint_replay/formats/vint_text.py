@@ -16,21 +16,28 @@ from ..engine.errors import IllegalMove
 from ..engine.gc_pause import paused_gc
 from ..engine.plural import plural
 from ..engine.profiles import ProfileError, RuleProfile, get_profile, profile_names
-from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..engine.record import CallOutOfTurn, Comment, DealRecord, Irregularity, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat
 from . import ReadResult
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
 from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
 from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text
+from .laws_fields import (SEAT_KEYS, YES_NO, irregularity_from_text, irregularity_text, laws_problem, parse_draw,
+                          parse_irregularity, parse_void)
 from .vint_runs import TOKEN, Runs, Token, Where
 
 SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
 PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
+IRREGULARITY, THROWN = "Irregularity", "Thrown"
 DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score", "Vulnerable", "Contract", "Declarer",
-             "BoardScore")
+             "BoardScore", "Void", "DealLost", THROWN, IRREGULARITY)
 SECTIONS = ("Auction", "Play")
+IN_SECTION = (IRREGULARITY, THROWN)  # tags that may stand among a section's lines without ending it
 EXTRA, FILE_EXTRA, LAYOUT, OPTIONS = "Extra", "FileExtra", "PlayLayout", "Options"
-CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT, OPTIONS)}
+LAWS, DRAW = "Laws", "Draw"  # the laws layer's session tags (docs/format.md §5.4)
+CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT, OPTIONS,
+                                         LAWS, DRAW)}
+LAWS_OFF_TEXT = "the laws layer is off: add [Laws \"001\"] to record irregularities"
 KNOWN_TAGS = set(CANONICAL_TAGS)
 LAYOUTS = ("trick", "pbn")
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -83,6 +90,8 @@ class DealText:
     comments: list[Comment] = field(default_factory=list)
     broken: set[str] = field(default_factory=set)  # tags present but unreadable (already reported)
     ends: dict[str, Where] = field(default_factory=dict)  # where each section ends: "what is missing" goes there
+    irregularities: list[Tag] = field(default_factory=list)  # [Irregularity] tags, in file order
+    thrown_after: int = 0  # how many trick lines stood before the [Thrown] tag
 
     def tag(self, name: str) -> Tag | None:
         return self.start if name == "Deal" else self.tags.get(name)
@@ -108,6 +117,7 @@ class _Reader:
         self.locations: dict[tuple[int | None, str | None], Where] = {}
         self.sections: dict[tuple[int, str], Runs] = {}  # where each call and card of a deal stands
         self.current: int | None = None  # the deal being scanned, for syntax errors
+        self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.4)
 
     def error(self, code: str, message: str, where: Where, deal: int | None = None, at: str | None = None,
               severity: Severity = Severity.ERROR) -> None:
@@ -167,13 +177,18 @@ class _Reader:
                     deal = DealText(tag, _deal_label(tag), calls=Runs(text), tricks=Runs(text))
                     scan.deals.append(deal)
                     place("Deal")
+                elif tag.name == IRREGULARITY and deal is not None:
+                    place(f"irregularities[{len(deal.irregularities)}]")
                 elif tag.name != LAYOUT:
                     place(tag.name)
                 blank = 0
+                if tag.name == THROWN and deal is not None:
+                    deal.thrown_after = len(deal.tricks)
                 self.keep_tag(scan, deal, tag)
-                section = tag.name if tag.name in SECTIONS and deal is not None else None
-                if deal is not None and section is not None:
-                    deal.ends[section] = (number, end)
+                if tag.name not in IN_SECTION:
+                    section = tag.name if tag.name in SECTIONS and deal is not None else None
+                    if deal is not None and section is not None:
+                        deal.ends[section] = (number, end)
                 start = BLANKS.match(line, rest_at).end()  # type: ignore[union-attr]
                 if start < len(line) and line[start] != "[" and tag.name not in SECTIONS:
                     self.error("syntax", f"unexpected text after [{tag.name}]: another [Tag \"value\"] or the end "
@@ -252,11 +267,14 @@ class _Reader:
                 return
             table, others = scan.header, scan.unknown
         else:
-            if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name in (FILE_EXTRA, OPTIONS):
+            if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name in (FILE_EXTRA, OPTIONS, LAWS, DRAW):
                 self.error("schema", f"session tag [{tag.name}] inside deal {deal.label}: "
                                      "session tags go before the first [Deal]", tag.at, deal.label)
                 return
             table, others = deal.tags, deal.unknown
+            if tag.name == IRREGULARITY:
+                deal.irregularities.append(tag)
+                return
         if tag.name.lower() not in KNOWN_TAGS:
             if tag.name in others:
                 self.error("schema", f"tag [{clip(tag.name)}] given twice", tag.at, None if deal is None else deal.label)
@@ -308,15 +326,47 @@ class _Reader:
         options = self.options(header.get(OPTIONS), rules if ok else None)
         if options is None:
             ok = False
+        laws, draw = self.session_laws(header, rules if ok else None)
+        if laws is False:
+            ok = False
         if LAYOUT in header:
             self.layout(header[LAYOUT], None)
         extra, nested = self.extras(list(scan.unknown.values()), header.get(EXTRA), None, SESSION_KEYS, "session.", SESSION_NESTED)
         top, _ = self.extras([], header.get(FILE_EXTRA), None, {"format", "session", "deals", "comments"}, "", {})
         if not ok:
             return None, top, profile
-        info = SessionInfo(sid, tuple(names), rules=rules, options=options or {}, extra=extra, nested_extra=nested,
-                           **values)  # type: ignore[arg-type]
+        info = SessionInfo(sid, tuple(names), rules=rules, options=options or {}, laws=laws, draw=draw,  # type: ignore[arg-type]
+                           extra=extra, nested_extra=nested, **values)  # type: ignore[arg-type]
         return info, top, profile.with_options(options or {})
+
+    def session_laws(self, header: dict[str, Tag], rules: str | None) -> tuple[str | None | bool, object]:
+        """``[Laws "001"]`` and ``[Draw "N:S2 HA D5 C9"]`` (the cards drawn, clockwise from the
+        seat named); ``False`` for laws that cannot be read (reported)."""
+        tag = header.get(LAWS)
+        self.laws = tag is not None
+        laws: str | None | bool = None if tag is None else (tag.value or "").strip()
+        if tag is not None and rules is not None:
+            problem = laws_problem(laws, rules)
+            if problem is not None:
+                self.error("schema", problem, tag.char(0), at="session.laws")
+                laws = False
+        tag = header.get(DRAW)
+        if tag is None:
+            return laws, None
+        if not self.laws:
+            self.error("schema", f"[{DRAW}]: {LAWS_OFF_TEXT}", tag.char(0), at="session.draw")
+            return False, None
+        first, sep, rest = (tag.value or "").partition(":")
+        cards = rest.split()
+        if not sep or first.strip().upper() not in SEAT_KEYS or len(cards) != 4:
+            self.error("schema", "[Draw] must be \"N:<card> <card> <card> <card>\": a seat, a colon, then the card "
+                                 "each player drew, clockwise from that seat", tag.char(0), at="session.draw")
+            return False, None
+        start = SEAT_KEYS.index(first.strip().upper())
+        found = parse_draw({SEAT_KEYS[(start + i) & 3]: card for i, card in enumerate(cards)})
+        for at, message in found.errors:
+            self.error("schema", message, tag.char(0), at=at)
+        return (False if found.errors else laws), found.value
 
     def options(self, tag: Tag | None, rules: str | None) -> dict[str, str] | None:
         """``[Options "x_marks=played"]``: the profile's session options, ``name=value`` pairs
@@ -441,21 +491,98 @@ class _Reader:
 
         unreadable |= {_field(name) for name in text.broken} - {None, "recorded"}  # type: ignore[arg-type]
         hands = self.hands(text.tag("Hands"), number, unreadable)
-        auction = self.auction(text, number, dealer, profile, unreadable)
+        void, deal_lost = self.void(text, number)
+        out_of_turn: list[CallOutOfTurn] = []
+        auction = () if void is not None and "Auction" not in text.tags else \
+            self.auction(text, number, dealer, profile, unreadable, out_of_turn)
         tag = text.tags.get(LAYOUT)
         if tag is not None:
             layout = self.layout(tag, number) or layout
         play = self.play(text, number, layout, dealer, auction, profile, unreadable)
+        thrown = self.thrown(text, number, play is not None)
+        irregularities = self.irregularities(text, number, play is not None)
         result = self.result(text.tag("Result"), number, unreadable)
         recorded = self.score(text.tag("Score"), number)
-        for name in ("Result", "Score", "Vulnerable", "Contract", "BoardScore"):
+        for name in ("Result", "Score", "Vulnerable", "Contract", "BoardScore", "Void", "DealLost", THROWN):
             tag = text.tag(name)
             if tag is not None:
                 loc[(number, _field(name))] = tag.char(0)
         vulnerable, contract, board_score = self.board(text, number)
         extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
-                          tuple(text.comments), nested, vulnerable, contract, board_score)
+                          tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
+                          tuple(out_of_turn), void, deal_lost, thrown)
+
+    def laws_tag(self, text: DealText, name: str, number: int) -> Tag | None:
+        """The deal's tag ``name`` if the laws layer is on (else reported, and ``None``)."""
+        tag = text.tag(name)
+        if tag is not None and not self.laws:
+            self.error("schema", f"[{name}]: {LAWS_OFF_TEXT}", tag.at, number, _field(name))
+            return None
+        return tag
+
+    def void(self, text: DealText, number: int) -> tuple[str | None, bool]:
+        """``[Void "25"]`` (the law a thrown-in deal was voided by) and ``[DealLost "yes"]``."""
+        void, lost = None, False
+        tag = self.laws_tag(text, "Void", number)
+        if tag is not None:
+            try:
+                void = parse_void((tag.value or "").strip())
+            except ValueError as bad:
+                self.error("schema", f"[Void] {bad}", tag.char(0), number, "void")
+        tag = self.laws_tag(text, "DealLost", number)
+        if tag is not None:
+            value = YES_NO.get((tag.value or "").strip().lower())
+            if value is None:
+                self.error("schema", f"[DealLost] must be yes (the deal passed to the next player) or no, not "
+                                     f"{tag.value!r}", tag.char(0), number, "deal_lost")
+            lost = bool(value)
+        return void, lost
+
+    def thrown(self, text: DealText, number: int, played: bool) -> tuple[Card, ...]:
+        """``[Thrown "C2"]`` after the last trick: the cards thrown away after trick 13 (laws §3.4)."""
+        tag = self.laws_tag(text, THROWN, number)
+        if tag is None:
+            return ()
+        if not played or text.thrown_after < len(text.tricks):
+            self.error("schema", "[Thrown] stands in [Play] after the last trick (the card a 14-card player "
+                                 "throws away after trick 13)", tag.at, number, "thrown")
+            return ()
+        cards = []
+        for m in re.finditer(r"\S+", tag.value or ""):
+            card = CARD_BY_TEXT.get(m.group())
+            if card is None:
+                self.error("bad_card", f"unknown card {clip(m.group())} in [Thrown] (write e.g. C2)", tag.char(m.start()),
+                           number, "thrown")
+                return ()
+            cards.append(card)
+        return tuple(cards)
+
+    def irregularities(self, text: DealText, number: int, played: bool) -> tuple[Irregularity, ...]:
+        """The ``[Irregularity "revoke W trick=5 claimed"]`` tags, in file order (docs/format.md §5.4)."""
+        out = []
+        for i, tag in enumerate(text.irregularities):
+            at = f"irregularities[{i}]"
+            self.locations[(number, at)] = tag.at
+            if not self.laws:
+                self.error("schema", f"[{IRREGULARITY}]: {LAWS_OFF_TEXT}", tag.at, number, at)
+                continue
+            raw, where, problem = irregularity_from_text(tag.value or "")
+            if problem is not None:
+                self.error("schema", f"[{IRREGULARITY}]: {problem[1]}", tag.char(problem[0]), number, at)
+                continue
+            for name, offset in where.items():
+                self.locations[(number, f"{at}.{name}")] = tag.char(offset)
+            found = parse_irregularity(raw, at, played)
+            for path, message in found.errors:
+                self.error("schema", message, self.locations.get((number, path), tag.char(0)), number, path)
+            severity = Severity.ERROR if self.strict else Severity.WARNING
+            for path in found.unknown:
+                self.error("schema", f"unknown field {clip(path.split('.', 1)[1])} (kept, but not used)",
+                           self.locations.get((number, path), tag.char(0)), number, path, severity)
+            if found.value is not None:
+                out.append(found.value)
+        return tuple(out) if len(out) == len(text.irregularities) else ()
 
     def board(self, text: DealText, number: int) -> tuple[tuple[bool, bool] | None, Contract | None, int | None]:
         """The board tags of format.md §5.1: [Vulnerable], [Contract] with [Declarer], [BoardScore]."""
@@ -516,7 +643,7 @@ class _Reader:
         return None if "hands" in unreadable else tuple(out)  # type: ignore[return-value]
 
     def auction(self, text: DealText, number: int, dealer: Seat, profile: RuleProfile,
-                unreadable: set[str]) -> tuple[Call, ...]:
+                unreadable: set[str], out_of_turn: list[CallOutOfTurn]) -> tuple[Call, ...]:
         tag = text.tags.get("Auction")
         if tag is None:
             self.error("schema", f"deal {number} has no [Auction] section", text.start.at, number, "auction")
@@ -538,22 +665,35 @@ class _Reader:
                     unreadable.add("auction")
                 ap = token
                 continue
+            word = token.text
+            if ":" in word:  # E:1S, a call spoken out of turn (docs/rules/laws.md §4.5)
+                seat, _, word = word.partition(":")
+                if not self.laws or seat.upper() not in SEAT_KEYS:
+                    why = LAWS_OFF_TEXT if not self.laws else "the seat before the colon must be N, E, S or W"
+                    self.error("schema", f"{token.text!r} marks a call spoken out of turn (E:1S): {why}", token.at,
+                               number, f"auction[{i}]")
+                    unreadable.add("auction")
+                    continue
+                out_of_turn.append(CallOutOfTurn(len(calls), SEATS[SEAT_KEYS.index(seat.upper())]))
             try:
-                calls.append(Call.parse(token.text))
+                calls.append(Call.parse(word))
             except ValueError as err:
                 self.error("bad_call", f"{err} (write e.g. pass, 1S, 3NT, AP)", token.at, number, f"auction[{i}]")
                 unreadable.add("auction")
         self.locations[(number, f"auction[{total}]")] = text.ends.get("Auction", tag.at)
         if ap is not None and "auction" not in unreadable:
-            calls.extend(self.all_pass(calls, ap, number, dealer, profile))
+            calls.extend(self.all_pass(calls, ap, number, dealer, profile, {c.index for c in out_of_turn}))
         return tuple(calls)
 
-    def all_pass(self, calls: list[Call], ap: Token, number: int, dealer: Seat, profile: RuleProfile) -> list[Call]:
-        """The passes ``AP`` stands for; none if the calls before it are illegal (the check reports those)."""
+    def all_pass(self, calls: list[Call], ap: Token, number: int, dealer: Seat, profile: RuleProfile,
+                 spoken: set[int]) -> list[Call]:
+        """The passes ``AP`` stands for; none if the calls before it are illegal (the check reports
+        those). Calls spoken out of turn (``spoken``, by index) are void and do not count."""
         auction = Auction(dealer, profile)
         try:
-            for call in calls:
-                auction.call(call)
+            for i, call in enumerate(calls):
+                if i not in spoken:
+                    auction.call(call)
         except IllegalMove:
             return []
         index = len(calls)
@@ -723,7 +863,7 @@ def _broken(name: str, line: int, start: int) -> Tag | None:
 def _field(tag: str) -> str | None:
     return {"Deal": "number", "Dealer": "dealer", "Hands": "hands", "Auction": "auction", "Play": "play",
             "Result": "result", "Score": "recorded", "Vulnerable": "vulnerable", "Contract": "contract",
-            "BoardScore": "recorded_score"}.get(tag)
+            "BoardScore": "recorded_score", "Void": "void", "DealLost": "deal_lost", THROWN: "thrown"}.get(tag)
 
 
 def _deal_label(start: Tag) -> int | None:
@@ -862,9 +1002,11 @@ def _ap_start(deal: DealRecord, profile: RuleProfile | None, anchors: set[str]) 
     if profile is None or not deal.auction or not deal.auction[-1].is_pass:
         return None
     auction = Auction(deal.dealer, profile)
+    spoken = {c.index for c in deal.out_of_turn}  # void calls: they do not count (docs/rules/laws.md §4.5)
     try:
-        for call in deal.auction:
-            auction.call(call)
+        for i, call in enumerate(deal.auction):
+            if i not in spoken:
+                auction.call(call)
     except IllegalMove:
         return None
     if not auction.closed:
@@ -872,7 +1014,7 @@ def _ap_start(deal: DealRecord, profile: RuleProfile | None, anchors: set[str]) 
     start = len(deal.auction)
     while start > 0 and deal.auction[start - 1].is_pass:
         start -= 1
-    if any(f"auction[{i}]" in anchors for i in range(start + 1, len(deal.auction) + 1)):
+    if any(f"auction[{i}]" in anchors for i in range(start + 1, len(deal.auction) + 1)) or any(i >= start for i in spoken):
         return None
     return start
 
@@ -890,11 +1032,18 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
     if deal.contract is not None:
         lines += [*put("Contract"), f'[Contract "{contract_text(deal.contract)}"]',
                   *put("Declarer"), f'[Declarer "{deal.contract.declarer.name}"]']
+    if deal.void is not None:
+        lines += [*put("Void"), f'[Void "{deal.void}"]']
+    if deal.deal_lost:
+        lines += [*put("DealLost"), '[DealLost "yes"]']
     lines += put("Auction")
     lines.append("[Auction]")
     ap = _ap_start(deal, profile, anchors)
     words = [str(c) for c in deal.auction[:ap]] + (["AP"] if ap is not None else [])
+    for spoken in deal.out_of_turn:
+        words[spoken.index] = f"{spoken.by.name}:{words[spoken.index]}"
     row: list[str] = []
+    turns = 0  # calls in turn so far: a line holds one round
     for i, word in enumerate(words):
         here = put(f"auction[{i}]")
         if here and row:
@@ -902,17 +1051,24 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
             row = []
         lines += here
         row.append(word)
-        if (i + 1) % 4 == 0:
+        turns += ":" not in word
+        if turns % 4 == 0 and ":" not in word:
             lines.append(" ".join(row))
             row = []
     if row:
         lines.append(" ".join(row))
+    after = _irregularity_places(deal)
     if deal.play is not None:
         lines += put("Play")
         lines.append("[Play]")
+    lines += _irregularity_lines(deal, after.get(0, []), put)
+    if deal.play is not None:
         for k in range(0, len(deal.play), 4):
             lines += put(f"play[{k}]")
             lines.append(" ".join(c.name for c in deal.play[k:k + 4]))
+            lines += _irregularity_lines(deal, after.get(k // 4 + 1, []), put)
+        if deal.thrown:
+            lines += [*put(THROWN), f'[{THROWN} "{" ".join(c.name for c in deal.thrown)}"]']
     if deal.result is not None:
         lines += put("Result")
         lines.append(f'[Result "{deal.result}"]')
@@ -924,6 +1080,28 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
         lines += [*put("BoardScore"), f'[BoardScore "{deal.recorded_score}"]']
     lines += put("end")
     lines += put.rest()
+    return lines
+
+
+def _irregularity_places(deal: DealRecord) -> dict[int, list[int]]:
+    """Where each irregularity is written, by the trick line it follows (0: before the first):
+    after its own trick's line, unless an earlier one of the list stands later (the list's order
+    is kept)."""
+    lines = 0 if deal.play is None else (len(deal.play) + 3) // 4
+    places: dict[int, list[int]] = {}
+    at = 0
+    for i, irregularity in enumerate(deal.irregularities):
+        trick = irregularity.trick or 0
+        at = max(at, trick if trick <= lines else 0)
+        places.setdefault(at, []).append(i)
+    return places
+
+
+def _irregularity_lines(deal: DealRecord, indexes: list[int], put) -> list[str]:
+    lines = []
+    for i in indexes:
+        lines += put(f"irregularities[{i}]")
+        lines.append(f"[{IRREGULARITY} {_quote(irregularity_text(deal.irregularities[i]))}]")
     return lines
 
 
@@ -944,6 +1122,10 @@ def write_vint(record: SessionRecord) -> str:
     if info.options:
         lines += put(OPTIONS)
         lines.append(f"[{OPTIONS} {_quote(','.join(f'{k}={v}' for k, v in info.options.items()))}]")
+    if info.laws is not None:
+        lines += [*put(LAWS), f"[{LAWS} {_quote(info.laws)}]"]
+    if info.draw is not None:
+        lines += [*put(DRAW), f'[{DRAW} "N:{" ".join(c.name for c in info.draw)}"]']
     lines += _extra_lines(info.extra, EXTRA, put, info.nested_extra)
     lines += _extra_lines(record.extra, FILE_EXTRA, put)
     try:

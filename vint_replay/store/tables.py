@@ -28,6 +28,7 @@ from ..engine.replay import DealReplay
 from ..engine.seats import SEATS
 from ..engine.session import SessionReport
 from ..formats.board_fields import board_fields, board_json
+from ..formats.laws_fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
 from . import schema as S
 
 _LINE_CODE = {line: i for i, line in enumerate(S.LINE_NAMES)}
@@ -56,9 +57,10 @@ def content_sha256(record: SessionRecord) -> str:
                                              d.recorded[1].below, d.recorded[1].above),
         ).encode())
         board = board_json(d)
-        if d.extra or d.comments or d.nested_extra or board:
+        laws = stored_laws_json(d)
+        if d.extra or d.comments or d.nested_extra or board or laws:
             kept = [d.extra, _comments_json(d.comments)] + ([d.nested_extra] if d.nested_extra else []) \
-                + ([{"board": board}] if board else [])
+                + ([{"board": board}] if board else []) + ([{"laws": laws}] if laws else [])
             digest.update(json.dumps(kept, ensure_ascii=False, sort_keys=True).encode())
     return digest.hexdigest()
 
@@ -92,9 +94,10 @@ def _session_text(info: SessionInfo, extra: dict[str, object], comments: tuple[C
     # absent: the digest of older records is unchanged
     nested = [info.nested_extra] if info.nested_extra or info.options else []
     options = [info.options] if info.options else []
+    laws = session_laws_json(info)
     return json.dumps([info.id, info.players, info.event, info.site, info.date, info.table, info.rules,
-                       info.extra, extra, _comments_json(comments), *nested, *options], ensure_ascii=False,
-                      sort_keys=True).encode()
+                       info.extra, extra, _comments_json(comments), *nested, *options, *([laws] if laws else [])],
+                      ensure_ascii=False, sort_keys=True).encode()
 
 
 def _deal_text(number: int, dealer: int, hands: tuple[int, ...] | None, calls: bytes, play: bytes | None,
@@ -157,6 +160,7 @@ class TableRows:
         self._entries: list[tuple[int, int, int, int]] = []  # (side, line, item, points)
         self._calls: list[tuple[int, int, int, int]] = []  # (session, deal, dealer, number of calls)
         self._call_codes = bytearray()  # Call.code of each call
+        self._call_seats: dict[int, bytes] = {}  # by row of _calls: each call's speaker, where not the rotation
         self._played: list[tuple[int, int, int]] = []  # (session, deal, cards) of each deal with a card play
         self._cards = bytearray()  # 52 per played deal, in play order
         self._leaders = bytearray()  # per trick begun (13 unless claimed): the seat leading it
@@ -183,7 +187,8 @@ class TableRows:
             None if ns == ew else (0 if ns > ew else 1), abs(ns - ew),
             source.file, source.format, source.sha256, content_hash, imported_at,
             _json_or_none({"session": info.extra, "record": record.extra, "comments": _comments_json(record.comments),
-                           "session_nested": info.nested_extra, "options": info.options}),
+                           "session_nested": info.nested_extra, "options": info.options,
+                           "laws": session_laws_json(info)}),
         ))
         for deal, replay, scored in zip(record.deals, report.replays, score.deals):
             number = deal.number
@@ -194,6 +199,8 @@ class TableRows:
                 self._entries.append((side, line, _ITEM_CODE[e.item], e.points))
             self._scores.append((k, number, len(scored.entries)))
             self._deals.append(self._deal_row(k, deal, replay, scored, totals))
+            if deal.out_of_turn:  # the seats after a call out of turn are not the rotation's
+                self._call_seats[len(self._calls)] = bytes(deal.speakers())
             self._calls.append((k, number, int(deal.dealer), len(deal.auction)))
             self._call_codes += call_codes(deal.auction)
             if deal.play:
@@ -227,7 +234,7 @@ class TableRows:
             None if rec is None else int(recorded != tuple(totals)),
             deal.hands is not None, deal.play is not None, deal.result,
             _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments), "nested": deal.nested_extra,
-                           "board": board_json(deal)}),
+                           "board": board_json(deal), "laws": stored_laws_json(deal)}),
         )
 
     def add_columnar(self, batch: ColumnarBatch, sources: list[Source], imported_at: datetime,
@@ -303,6 +310,7 @@ class TableRows:
 
     def _reset_rows(self) -> None:
         self._deals, self._scores, self._entries, self._calls, self._played = [], [], [], [], []
+        self._call_seats = {}
         self._call_codes, self._cards, self._leaders, self._winners = bytearray(), bytearray(), bytearray(), bytearray()
 
     def batches(self) -> dict[str, pa.RecordBatch]:
@@ -327,10 +335,13 @@ class TableRows:
         counts = facts[:, 3]
         starts = np.cumsum(counts) - counts
         index = np.arange(int(counts.sum())) - np.repeat(starts, counts)
+        seats = (np.repeat(facts[:, 2], counts) + index) & 3
+        for row, speakers in self._call_seats.items():
+            seats[starts[row]:starts[row] + len(speakers)] = np.frombuffer(speakers, dtype=np.uint8)
         return {
             "deal": np.repeat(facts[:, 1], counts),
             "index": index,
-            "seat": (np.repeat(facts[:, 2], counts) + index) & 3,
+            "seat": seats,
             "call": np.frombuffer(bytes(self._call_codes), dtype=np.uint8),
         }, np.repeat(facts[:, 0], counts)
 
@@ -407,12 +418,14 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
     """Rebuild the record a session was imported from, given its stored rows (any order);
     calls and cards are converted column by column, not row by row."""
     extra = json.loads(session["extra_json"]) if session.get("extra_json") else {}
+    laws = extra.get("laws", {})
     info = SessionInfo(
         id=session["session_id"],
         players=(session["player_n"], session["player_e"], session["player_s"], session["player_w"]),
         event=session["event"], site=session["site"], date=session["date"], table=session["table_name"],
         rules=session["rules"], options=extra.get("options", {}), extra=extra.get("session", {}),
-        nested_extra=extra.get("session_nested", {}),
+        nested_extra=extra.get("session_nested", {}), laws=laws.get("laws"),
+        draw=parse_draw(laws["draw"]).value if "draw" in laws else None,  # type: ignore[arg-type]
     )
     auctions = _by_deal(calls, "call", CALL_BY_TEXT)
     cards = _by_deal(plays, "card", CARDS_BY_NAME)
@@ -431,7 +444,8 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
                               cards.get(number, ()) if row["play_given"] else None,
                               row["result"], recorded, deal_extra.get("extra", {}),
                               comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {}),
-                              **board_fields(deal_extra.get("board", {}))))  # type: ignore[arg-type]
+                              **board_fields(deal_extra.get("board", {})),  # type: ignore[arg-type]
+                              **deal_laws_fields(deal_extra.get("laws", {}))))  # type: ignore[arg-type]
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))
 
 

@@ -73,6 +73,7 @@ class RuleProfile:
     has_dummy: ClassVar[bool] = False  # the declarer's partner's hand is laid face up and played by him
     has_vulnerability: ClassVar[bool] = False  # whether :meth:`vulnerability` can ever say True
     scoresheet: ClassVar[SheetLayout] = SheetLayout.RUBBER
+    laws_layer: ClassVar[bool] = True  # the laws on irregularities (docs/rules/laws.md) may be switched on
 
     # -- the batch path (store/columnar.py) -----------------------------------------------------
     batch_path: ClassVar[bool] = True  # False: sessions of this profile always take the reference path

@@ -40,6 +40,7 @@ class RubberBridge(RuleProfile):
     has_dummy = True
     has_vulnerability = True
     game_threshold = GAME_THRESHOLD
+    laws_layer = False  # bridge has its own laws; the vint laws layer does not apply
 
     def choose_declarer(self, last_bidder: Seat, first_to_name: Seat) -> Seat:
         """§2: the first of the declaring side to name the final denomination declares."""

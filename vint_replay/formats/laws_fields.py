@@ -1,0 +1,334 @@
+"""The laws layer's record fields (docs/format.md §5.4, docs/rules/laws.md) as JSON spells them:
+one typed reader with located problems and one writer, shared by the JSON and ``.vint`` formats
+and by the store, so every spelling of a field is checked the same way."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..engine.cards import CARD_BY_TEXT, Card
+from ..engine.profiles import get_profile
+from ..engine.record import CallOutOfTurn, DealRecord, Irregularity, IrregularityKind, SessionInfo
+from ..engine.seats import SEATS, Seat
+from .json_problems import lone_surrogate_escape, surrogate_message
+
+LAWS_CODES = {"001": "the laws of vint, 1–180 (docs/rules/laws.md)"}
+# the laws that void a deal (docs/rules/laws.md §2.3, §3, §4.3, §6.4); law 25 may name its case, a–i
+VOID_LAW = re.compile(r"(?:14|18|20|22|25[a-i]?|76|169)")
+VOID_HELP = "the law that voided the deal: 14, 18, 20, 22, 25 (or 25a–25i), 76 or 169"
+SEAT_KEYS = ("N", "E", "S", "W")
+LAWS_OFF = "the laws layer is off: set session.laws (\"001\") to record irregularities"
+
+
+def laws_problem(laws: object, rules: str) -> str | None:
+    """Why ``laws`` cannot be the laws code of a session played under ``rules``, or ``None``."""
+    if not isinstance(laws, str) or laws not in LAWS_CODES:
+        return f"unknown laws {laws!r}; known: {', '.join(LAWS_CODES)}"
+    if not get_profile(rules).laws_layer:
+        return f"the laws layer is for vint profiles; {rules} keeps its own laws"
+    return None
+
+
+# -- irregularities -------------------------------------------------------------------------
+
+def _trick(value: object) -> int:
+    if type(value) is not int or not 1 <= value <= 13:
+        raise ValueError("must be a trick number, 1–13")
+    return value
+
+
+def _round(value: object) -> int:
+    if type(value) is not int or not 1 <= value <= 3:
+        raise ValueError("must be the round of the card's suit it was called to, 1–3")
+    return value
+
+
+def _flag(value: object) -> bool:
+    if type(value) is not bool:
+        raise ValueError("must be true or false")
+    return value
+
+
+def _card(value: object) -> Card:
+    card = CARD_BY_TEXT.get(value.strip()) if isinstance(value, str) else None
+    if card is None:
+        raise ValueError("must be a card such as HQ")
+    return card
+
+
+@dataclass(frozen=True)
+class KindFields:
+    """The fields an irregularity kind has: which it needs and which it may give."""
+
+    required: tuple[str, ...]
+    optional: tuple[str, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return ("seat", *self.required, *self.optional)
+
+
+FIELD_TYPES: dict[str, Callable[[object], object]] = {
+    "trick": _trick, "card": _card, "claimed": _flag, "asked": _flag, "accepted": _flag, "called_round": _round}
+FLAGS = ("claimed", "asked", "accepted")
+KIND_FIELDS = {
+    IrregularityKind.REVOKE: KindFields((), ("trick", "card", "claimed", "asked")),  # §8
+    IrregularityKind.LEAD_OUT_OF_TURN: KindFields(("trick",), ("card", "accepted")),  # §7.3
+    IrregularityKind.EXPOSED: KindFields(("card",), ("trick", "called_round")),  # §7.1–7.2
+}
+FIELD_ORDER = ("kind", "seat", "trick", "card", "claimed", "asked", "accepted", "called_round")
+
+
+@dataclass
+class Found:
+    """What reading one laws field found: its value, errors and unknown field names, each by
+    its path relative to the deal (``irregularities[1].trick``)."""
+
+    value: object = None
+    errors: list[tuple[str, str]] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+
+
+def parse_irregularity(raw: object, at: str, has_play: bool) -> Found:
+    """One irregularity object, type-checked field by field; ``has_play``: a revoke in a deal
+    with its play must say at which trick (it stands where it happened)."""
+    found = Found()
+    kinds = ", ".join(k.value for k in IrregularityKind)
+    if not isinstance(raw, dict):
+        found.errors.append((at, f"an irregularity must be an object with a kind ({kinds}) and a seat"))
+        return found
+    try:
+        kind = IrregularityKind(raw.get("kind"))
+    except ValueError:
+        found.errors.append((f"{at}.kind", f"unknown kind {raw.get('kind')!r}; known: {kinds}"))
+        return found
+    spec = KIND_FIELDS[kind]
+    values: dict[str, object] = {}
+    seat = raw.get("seat")
+    if seat not in SEAT_KEYS:
+        found.errors.append((f"{at}.seat", f"'seat' must be N, E, S or W (who committed the {kind.value})"))
+    for name in spec.required:
+        if name not in raw:
+            found.errors.append((f"{at}.{name}", f"a {kind.value} needs its '{name}'"))
+    if kind is IrregularityKind.REVOKE and has_play and "trick" not in raw:
+        found.errors.append((f"{at}.trick", "a revoke in a deal with its play needs its 'trick' (where it happened)"))
+    for name in (*spec.required, *spec.optional):
+        if name in raw:
+            try:
+                values[name] = FIELD_TYPES[name](raw[name])
+            except ValueError as bad:
+                found.errors.append((f"{at}.{name}", f"'{name}' {bad}, not {raw[name]!r}"))
+    extra = {k: v for k, v in raw.items() if k not in ("kind", *spec.names)}
+    for name in list(extra):
+        if name in FIELD_TYPES:
+            found.errors.append((f"{at}.{name}", f"a {kind.value} has no '{name}' (its fields: "
+                                                 f"{', '.join(spec.names)})"))
+            del extra[name]
+    found.unknown = [f"{at}.{name}" for name in extra]
+    if not found.errors:
+        found.value = Irregularity(kind, Seat.parse(seat), extra=extra, **values)  # type: ignore[arg-type]
+    return found
+
+
+def irregularity_json(irregularity: Irregularity) -> dict[str, object]:
+    """An irregularity as JSON spells it: kind, seat, the fields it has, then its unknown fields."""
+    out: dict[str, object] = {"kind": irregularity.kind.value, "seat": irregularity.seat.name}
+    for name in FIELD_ORDER[2:]:
+        value = getattr(irregularity, name)
+        if value is not None:
+            out[name] = value.name if isinstance(value, Card) else value
+    return out | irregularity.extra
+
+
+def parse_irregularities(raw: object, has_play: bool) -> Found:
+    """A deal's ``irregularities``: a list, in the order they happened."""
+    if not isinstance(raw, list):
+        return Found(errors=[("irregularities", "'irregularities' must be a list of objects, in the order they "
+                                                "happened")])
+    out = Found(value=[])
+    for i, item in enumerate(raw):
+        one = parse_irregularity(item, f"irregularities[{i}]", has_play)
+        out.errors += one.errors
+        out.unknown += one.unknown
+        if one.value is not None:
+            out.value.append(one.value)  # type: ignore[union-attr]
+    out.value = tuple(out.value) if not out.errors else ()  # type: ignore[arg-type]
+    return out
+
+
+# -- deal and session fields ----------------------------------------------------------------
+
+def parse_void(raw: object) -> str:
+    """``void``: the law that voided the deal; ``ValueError`` otherwise."""
+    if not isinstance(raw, str) or VOID_LAW.fullmatch(raw) is None:
+        raise ValueError(f"must be {VOID_HELP}, not {raw!r}")
+    return raw
+
+
+def parse_draw(raw: object) -> Found:
+    """``session.draw``: the card each seat drew (docs/rules/laws.md §1), four different cards."""
+    if not isinstance(raw, dict) or set(raw) != set(SEAT_KEYS):
+        return Found(errors=[("session.draw", "'draw' must name the card each of N, E, S and W drew, "
+                                              "e.g. {\"N\": \"S2\", \"E\": \"HA\", \"S\": \"D5\", \"W\": \"C9\"}")])
+    found = Found()
+    cards = []
+    for seat in SEAT_KEYS:
+        try:
+            cards.append(_card(raw[seat]))
+        except ValueError as bad:
+            found.errors.append((f"session.draw.{seat}", f"{bad}, not {raw[seat]!r}"))
+    if not found.errors and len(set(cards)) < 4:
+        found.errors.append(("session.draw", "the four cards drawn must be different cards"))
+    if not found.errors:
+        found.value = tuple(cards)
+    return found
+
+
+def draw_json(draw: tuple[Card, ...]) -> dict[str, str]:
+    return {seat: card.name for seat, card in zip(SEAT_KEYS, draw)}
+
+
+def session_laws_json(info: SessionInfo) -> dict[str, object]:
+    """The session's laws fields as JSON spells them (empty without the layer)."""
+    out: dict[str, object] = {}
+    if info.laws is not None:
+        out["laws"] = info.laws
+    if info.draw is not None:
+        out["draw"] = draw_json(info.draw)
+    return out
+
+
+def deal_laws_json(deal: DealRecord) -> dict[str, object]:
+    """A deal's own laws fields (irregularities, void, deal_lost) as JSON spells them."""
+    out: dict[str, object] = {}
+    if deal.irregularities:
+        out["irregularities"] = [irregularity_json(i) for i in deal.irregularities]
+    if deal.void is not None:
+        out["void"] = deal.void
+    if deal.deal_lost:
+        out["deal_lost"] = True
+    return out
+
+
+def call_json(text: str, by: Seat) -> dict[str, object]:
+    """A call spoken out of turn as the auction list holds it."""
+    return {"call": text, "by": by.name, "out_of_turn": True}
+
+
+def auction_json(deal: DealRecord) -> list[object]:
+    """The auction as JSON spells it: calls as text, those spoken out of turn as objects."""
+    out: list[object] = [str(c) for c in deal.auction]
+    for spoken in deal.out_of_turn:
+        out[spoken.index] = call_json(str(deal.auction[spoken.index]), spoken.by)
+    return out
+
+
+def play_json(deal: DealRecord) -> list[object]:
+    """The cards played, then each thrown card as ``{"thrown": "C2"}`` (laws §3.4)."""
+    return [c.name for c in deal.play or ()] + [{"thrown": c.name} for c in deal.thrown]
+
+
+def deal_laws_fields(raw: dict[str, object]) -> dict[str, object]:
+    """The DealRecord keyword arguments of :func:`deal_laws_json`'s output plus ``out_of_turn``
+    and ``thrown`` (as written, so valid): what the store keeps beside the columns."""
+    irregularities = parse_irregularities(raw.get("irregularities", []), False).value
+    return {"irregularities": irregularities, "void": raw.get("void"), "deal_lost": bool(raw.get("deal_lost")),
+            "out_of_turn": tuple(CallOutOfTurn(i, SEATS[SEAT_KEYS.index(s)]) for i, s in raw.get("out_of_turn", [])),
+            "thrown": tuple(CARD_BY_TEXT[c] for c in raw.get("thrown", []))}
+
+
+def stored_laws_json(deal: DealRecord) -> dict[str, object]:
+    """What the store keeps of a deal's laws fields beside its columns: :func:`deal_laws_json`,
+    who spoke each call out of turn (the calls are in the calls table) and the thrown cards."""
+    out = deal_laws_json(deal)
+    if deal.out_of_turn:
+        out["out_of_turn"] = [[c.index, c.by.name] for c in deal.out_of_turn]
+    if deal.thrown:
+        out["thrown"] = [c.name for c in deal.thrown]
+    return out
+
+
+# -- the text spelling of an irregularity (docs/format.md §5.4) -----------------------------
+
+_KEY = re.compile(r'\s*([A-Za-z_][A-Za-z0-9_]*|"(?:[^"\\]|\\.)*")(=?)')  # a name, or a JSON string
+_WORD = re.compile(r"\S*")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+YES_NO = {"yes": True, "true": True, "no": False, "false": False}  # how the text format spells a flag
+TEXT_HELP = "an irregularity reads \"<kind> <seat> field=value …\", e.g. \"revoke W trick=5 claimed\""
+
+
+def irregularity_from_text(value: str) -> tuple[dict[str, object], dict[str, int], tuple[int, str] | None]:
+    """``revoke W trick=5 claimed asked=no`` as the JSON object it spells, where each field
+    stands in ``value`` (by name), and the first problem (offset, message) if any. Known fields
+    take words (``trick=5``, ``claimed=yes``; a flag alone means yes); unknown fields take a
+    JSON value, or a bare word (a string)."""
+    raw: dict[str, object] = {}
+    where: dict[str, int] = {}
+    lone = lone_surrogate_escape(value)
+    if lone is not None:  # a JSON name or value escaping half a character: no text can hold it
+        return raw, where, (lone[0], surrogate_message(lone[1]))
+    pos = 0
+    for name in ("kind", "seat"):
+        m = re.compile(r"\s*(\S+)").match(value, pos)
+        if m is None:
+            return raw, where, (pos, TEXT_HELP)
+        word = m.group(1)
+        raw[name], where[name], pos = (word.upper() if name == "seat" else word.lower()), m.start(1), m.end()
+    while True:
+        m = _KEY.match(value, pos)
+        if m is None:
+            rest = value[pos:].strip()
+            if not rest:
+                return raw, where, None
+            return raw, where, (len(value) - len(value[pos:].lstrip()), f"expected field=value, not {rest[:20]!r}")
+        key, has_value, pos = m.group(1), m.group(2), m.end()
+        try:
+            name = json.loads(key) if key.startswith('"') else key
+        except json.JSONDecodeError:
+            return raw, where, (m.start(1), f"a quoted field name must be a JSON string, not {key[:20]!r}")
+        where[name] = m.start(1)
+        if name in raw:
+            return raw, where, (m.start(1), f"the field {name!r} is given twice")
+        if not has_value:
+            if name not in FLAGS:
+                return raw, where, (m.start(1), f"{name!r} needs a value: {name}=…")
+            raw[name] = True
+        elif name in FIELD_TYPES:
+            word = _WORD.match(value, pos).group()  # type: ignore[union-attr]
+            raw[name], pos = _known_word(name, word), pos + len(word)
+        else:
+            try:
+                raw[name], pos = json.JSONDecoder().raw_decode(value, pos)
+            except json.JSONDecodeError:
+                word = _WORD.match(value, pos).group()  # type: ignore[union-attr]
+                raw[name], pos = word, pos + len(word)
+        if pos < len(value) and not value[pos].isspace():
+            return raw, where, (pos, f"expected a blank after the value of {name!r}")
+
+
+def _known_word(name: str, word: str) -> object:
+    """The value a known field's word spells (a number, a yes/no, a card); else the word, which
+    the typed reader then refuses with its own message."""
+    if name in FLAGS:
+        return YES_NO.get(word.lower(), word)
+    if name in ("trick", "called_round"):
+        return int(word) if re.fullmatch(r"[0-9]{1,2}", word) else word
+    return word
+
+
+def irregularity_text(irregularity: Irregularity) -> str:
+    """The canonical text spelling: ``revoke W trick=5 claimed asked=no``."""
+    parts = [irregularity.kind.value, irregularity.seat.name]
+    for name in FIELD_ORDER[2:]:
+        value = getattr(irregularity, name)
+        if value is None:
+            continue
+        if name in FLAGS:
+            parts.append(name if value else f"{name}=no")
+        else:
+            parts.append(f"{name}={value.name if isinstance(value, Card) else value}")
+    parts += [f"{k if _NAME.fullmatch(k) else json.dumps(k, ensure_ascii=False)}={json.dumps(v, ensure_ascii=False)}"
+              for k, v in irregularity.extra.items()]
+    return " ".join(parts)

@@ -31,15 +31,15 @@ def played(number: int, dealer: str, bid: str = "1NT", declarer: str | None = No
 
 # -- §1: the draw ---------------------------------------------------------------------------------
 
-def test_section_1_2_the_ace_draws_lowest_and_hearts_is_the_highest_suit():
-    """docs/rules/laws.md §1.2: ace low; equal ranks ♥ > ♦ > ♣ > ♠."""
+def test_section_1_1_the_ace_draws_lowest_and_hearts_is_the_highest_suit():
+    """docs/rules/laws.md §1.1: ace low; equal ranks ♥ > ♦ > ♣ > ♠."""
     assert draw_rank(Card.SA) < draw_rank(Card.C2) < draw_rank(Card.SK)
     assert draw_rank(Card.S5) < draw_rank(Card.C5) < draw_rank(Card.D5) < draw_rank(Card.H5)
     assert draw_rank(Card.HA) < draw_rank(Card.S2)
 
 
-def test_section_1_3_the_lowest_card_deals_first():
-    """docs/rules/laws.md §1.3: N (♠A) and S (♥A) drew lowest, are partners, and N deals first."""
+def test_section_1_2_the_lowest_card_deals_first():
+    """docs/rules/laws.md §1.2: N (♠A) and S (♥A) drew lowest, are partners, and N deals first."""
     assert evaluated(played(1, "N"), draw="SA C2 HA DK").valid
     report = evaluated(played(1, "E"), draw="SA C2 HA DK")
     assert codes_of(report, "warning") == [(1, "dealt_out_of_turn", "dealer")]
@@ -47,8 +47,8 @@ def test_section_1_3_the_lowest_card_deals_first():
     assert not evaluated(replace(played(1, "E"), deal_lost=True), draw="SA C2 HA DK").diagnostics  # law 14 at deal 1
 
 
-def test_section_1_3_the_two_lowest_cards_are_partners():
-    """docs/rules/laws.md §1.3: ♠A (N) and ♥A (E) are the two lowest, but N and E sit side by side."""
+def test_section_1_2_the_two_lowest_cards_are_partners():
+    """docs/rules/laws.md §1.2: ♠A (N) and ♥A (E) are the two lowest, but N and E sit side by side."""
     report = evaluated(played(1, "N"), draw="SA HA C2 DK")
     assert codes_of(report, "error") == [(None, "bad_draw", "draw.E")]
 

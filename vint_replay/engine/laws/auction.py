@@ -15,6 +15,7 @@ from ..calls import BIDS, Call, CallKind, Contract
 from ..cards import Card, Suit
 from ..errors import IllegalMove
 from ..profiles import RuleProfile
+from ..record import CallOutOfTurn
 from ..seats import Seat
 
 _NEXT = {seat: seat.left for seat in Seat}
@@ -161,6 +162,18 @@ class LawsAuction:
         if call.kind is CallKind.BID and call.denomination is not None and call.denomination.trump is not None:
             self.named.setdefault(by, set()).add(call.denomination.trump)
 
+
+
+def replay_calls(dealer: Seat, profile: RuleProfile, calls: Iterable[Call], out_of_turn: Iterable[CallOutOfTurn],
+                 laws: bool) -> Auction | LawsAuction | None:
+    """The auction after ``calls`` as the readers and writers need it (where ``AP`` stands, who
+    declares): read by the laws when ``laws``; ``None`` if a call is illegal."""
+    auction = LawsAuction(dealer, profile, {c.index: c.by for c in out_of_turn}) if laws else Auction(dealer, profile)
+    try:
+        auction.call_all(calls)
+    except IllegalMove:
+        return None
+    return auction
 
 
 def lowest_sufficient(call: Call, highest: Call, ranks: tuple[int, ...]) -> Call | None:

@@ -22,17 +22,17 @@ COUNT_VOIDS = frozenset({"22", "25c"})  # voided for a wrong number of cards (la
 # the redeal goes to the next player: law 14's reshuffle, and voids found once the players had
 # looked at their cards — a wrong count (§2.3, law 18), late bidding and law 169 (§3.3)
 LOST_VOIDS = frozenset({"14", "76", "169"}) | COUNT_VOIDS
-_DRAW_SUIT = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}  # §1.2: ♥ highest, ♠ lowest
+_DRAW_SUIT = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}  # §1.1: ♥ highest, ♠ lowest
 
 
 def draw_rank(card: Card) -> tuple[int, int]:
-    """How low a card draws (§1.2): the ace lowest, then two … king; equal ranks by suit."""
+    """How low a card draws (§1.1): the ace lowest, then two … king; equal ranks by suit."""
     return (card.rank + 1) % 13, _DRAW_SUIT[card.suit]
 
 
 def check_draw(draw: Sequence[Card]) -> tuple[list[Diagnostic], Seat | None]:
     """Problems of the draw for seats (four different cards by Seat, as the readers ensure) and
-    the first dealer it gives: the two lowest cards are partners and the lowest deals first (§1.3)."""
+    the first dealer it gives: the two lowest cards are partners and the lowest deals first (§1.2)."""
     low, second = sorted(SEATS, key=lambda seat: draw_rank(draw[seat]))[:2]
     if second != low.partner:
         return [Diagnostic("bad_draw", f"{low} ({draw[low].pretty}) and {second} ({draw[second].pretty}) drew the two "

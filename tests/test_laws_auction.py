@@ -240,3 +240,61 @@ def test_the_dashboards_auction_grid_leaves_void_calls_out_of_the_columns():
     seats, rows = data.auction_grid(replay.deal, replay.laws_auction().void)
     assert seats == [Seat.N, Seat.E, Seat.S, Seat.W]
     assert rows[0] == ["1♥", "pass", "1NT", "pass"] and rows[1] == ["pass", "pass", "pass", "2♦"]
+
+
+def test_a_laws_file_is_read_checked_and_scored_as_the_laws_say(tmp_path):
+    """docs/rules/laws.md §10.4, §10.3, §3.3 and §10.5 from a .vint file and its JSON twin: E's
+    1♠ out of turn is void (2♦ by W); the void deal 2 scores nothing and E deals again; W's 2♣
+    reads as 3♣; dealer S kept 14 cards, W 12: trick 13 has three cards and E–W write 2000."""
+    import json
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from vint_replay.cli import main
+
+    source = Path(__file__).parent / "data" / "laws_auction.vint"
+    twin = tmp_path / "laws_auction.json"
+    converted = CliRunner().invoke(main, ["convert", str(source), str(twin)])
+    assert converted.exit_code == 0, converted.output
+    for path in (str(source), str(twin)):
+        checked = CliRunner().invoke(main, ["validate", path])
+        assert checked.exit_code == 0 and "valid (4 deals)" in checked.output, checked.output
+        assert [line.split(": ")[2] for line in checked.output.splitlines()[:-1]] == [
+            "insufficient_bid_corrected (warning)", "hand_size (warning)", "hand_size (warning)"]
+        scored = json.loads(CliRunner().invoke(main, ["score", "--json", path]).output)
+        first, void, third, fourth = scored["deals"]
+        assert (first["contract"], first["declarer"]) == ("2D", "W")
+        assert void["void"] == "25" and void["entries"] == [] and not void["passed_out"]
+        assert (third["dealer"], third["contract"], third["declarer"]) == ("E", "3C", "W")
+        assert {"side": "EW", "line": "above", "item": "card_count_penalty", "points": 2000} in \
+            [{k: e[k] for k in ("side", "line", "item", "points")} for e in fourth["entries"]]
+        assert sum(fourth["tricks"].values()) == 13
+
+
+def test_a_laws_session_from_the_store_shows_its_void_call_on_the_replay_page(tmp_path):
+    """docs/rules/laws.md §4.5 and §3.3 through the store and the dashboard: the session scores
+    the same from the store, and deal 1's page lists E's call out of turn under the auction;
+    deal 2's page names the void deal."""
+    from pathlib import Path
+
+    import dash
+
+    from dash_tree import by_id
+    from dashboards.app import create_app
+    from vint_replay.engine.session import evaluate
+    from vint_replay.formats import read_file
+    from vint_replay.store import Store
+
+    source = Path(__file__).parent / "data" / "laws_auction.vint"
+    store = Store(tmp_path / "store")
+    assert store.import_paths([str(source)], workers=1).imported
+    stored = evaluate(store.load_session("laws-auction-examples"))
+    assert stored.score == evaluate(read_file(source).record).score
+    app = create_app(store.root)
+    pages = {p["module"].rsplit(".", 1)[-1]: p for p in dash.page_registry.values() if "layout" in p}
+    with app.server.app_context():
+        first = pages["replay"]["layout"](session_id="laws-auction-examples", deal="1")
+        second = pages["replay"]["layout"](session_id="laws-auction-examples", deal="2")
+    assert by_id(first, "void-calls").children == "void: E 1♠ (out of turn), call 1"
+    assert "void (law 25)" in str(by_id(second, "contract-line").children)

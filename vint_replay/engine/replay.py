@@ -256,7 +256,8 @@ def _opening_leader(deal: DealRecord, proper: Seat) -> Seat:
 def _void_deal(deal: DealRecord, profile: RuleProfile, laws: str, previous: DealRecord | None, report,
                problems: list[Diagnostic]) -> DealReplay:
     """A void deal (docs/rules/laws.md §3.3): its number, its law and the calls it has are
-    checked; its hands may be wrong (that may be why it is void) and nothing is scored."""
+    checked; its hands may be wrong (that may be why it is void: they are kept as dealt, not
+    checked) and nothing is scored."""
     if previous is not None and deal.number <= previous.number:
         report("deal_number", "number", f"deal {deal.number} follows deal {previous.number}: numbers must increase")
     sizes = None if deal.hands is None else [hand.mask.bit_count() for hand in deal.hands]
@@ -271,7 +272,8 @@ def _void_deal(deal: DealRecord, profile: RuleProfile, laws: str, previous: Deal
             report(bad.code, f"auction[{len(auction.calls)}]", bad.message)
         for found in auction.findings:
             report(found.code, f"auction[{found.index}]", found.message, Severity.WARNING)
-    return DealReplay(deal, profile, None, False, None, (), None, tuple(problems), laws)
+    hands = None if deal.hands is None else tuple(hand.mask for hand in deal.hands)
+    return DealReplay(deal, profile, None, False, hands, (), None, tuple(problems), laws)  # type: ignore[arg-type]
 
 
 def _misdealt(deal: DealRecord, hands: tuple[int, int, int, int], tricks: tuple[Trick, ...], report) -> tuple[Entry, ...]:

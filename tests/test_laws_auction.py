@@ -298,3 +298,20 @@ def test_a_laws_session_from_the_store_shows_its_void_call_on_the_replay_page(tm
         second = pages["replay"]["layout"](session_id="laws-auction-examples", deal="2")
     assert by_id(first, "void-calls").children == "void: E 1♠ (out of turn), call 1"
     assert "void (law 25)" in str(by_id(second, "contract-line").children)
+
+
+def test_the_stores_calls_table_keeps_the_turn_after_a_void_insufficient_bid(tmp_path):
+    """docs/rules/laws.md §11 no. 13: E's 7♣ after 7♦ is void and E keeps the turn, so the
+    pass after it is E's, not S's."""
+    from vint_replay.formats.json_record import write_json
+    from vint_replay.store import Store
+
+    from laws_deals import laws_session
+
+    record = laws_session(deal(auction="7D 7C" + EIGHT, result=13))
+    path = tmp_path / "ruling13.json"
+    path.write_text(write_json(record), encoding="utf-8")
+    store = Store(tmp_path / "store")
+    assert store.import_paths([str(path)], workers=1).imported
+    calls = store.calls(session_id=record.info.id).sort_values("index")
+    assert list(calls["seat"])[:5] == ["N", "E", "E", "S", "W"]

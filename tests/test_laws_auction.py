@@ -10,6 +10,7 @@ from vint_replay.engine.calls import Call, Contract, Denomination
 from vint_replay.engine.cards import Card, Suit
 from vint_replay.engine.laws.auction import LawsAuction, lead_bar
 from vint_replay.engine.profiles import get_profile
+from vint_replay.engine.record import CallOutOfTurn
 from vint_replay.engine.seats import Seat
 
 EIGHT = " p" * 8  # classic closes the auction with 8 passes after a bid (§4.2)
@@ -41,7 +42,7 @@ def test_worked_example_10_4_the_call_out_of_turn_is_void_and_the_auction_goes_o
 def test_ruling_8_a_call_out_of_turn_has_no_effect_and_the_turn_stays():
     """docs/rules/laws.md §11 no. 8: the call is void; N still calls first, the standing bid is
     N's 1♥, not E's 1♠."""
-    auction = LawsAuction(Seat.N, get_profile("classic"), {0: Seat.E})
+    auction = LawsAuction(Seat.N, get_profile("classic"), (CallOutOfTurn(0, Seat.E),))
     auction.call_all(calls("1S"))
     assert auction.inner.to_call is Seat.N and auction.highest is None
     auction.call_all(calls("1H"))
@@ -109,7 +110,7 @@ def test_law_77_does_not_bar_the_lead_when_the_offenders_side_declares():
 
 def test_a_no_trump_call_out_of_turn_bars_no_suit():
     """docs/rules/laws.md §5: law 77 bars the suit named; 1NT names none."""
-    auction = LawsAuction(Seat.N, get_profile("classic"), {0: Seat.E})
+    auction = LawsAuction(Seat.N, get_profile("classic"), (CallOutOfTurn(0, Seat.E),))
     auction.call_all(calls("1NT"))
     assert auction.named == {}
 

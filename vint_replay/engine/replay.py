@@ -79,7 +79,7 @@ class DealReplay:
         call, which are void, how insufficient bids were read (for reports); else ``None``."""
         if self.laws is None:
             return None
-        auction = LawsAuction(self.deal.dealer, self.profile, _out_of_turn(self.deal), keep_states)
+        auction = LawsAuction(self.deal.dealer, self.profile, self.deal.out_of_turn, keep_states)
         try:
             auction.call_all(self.deal.auction)
         except IllegalMove:
@@ -166,7 +166,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     if not deal.auction and deal.contract is not None and "auction" not in deal.unreadable:
         contract = deal.contract  # a board recorded by its contract and declarer alone (format.md §5)
     elif "auction" not in deal.unreadable:
-        auction = Auction(dealer, profile) if laws is None else LawsAuction(dealer, profile, _out_of_turn(deal))
+        auction = Auction(dealer, profile) if laws is None else LawsAuction(dealer, profile, deal.out_of_turn)
         try:
             auction.call_all(deal.auction)
         except IllegalMove as bad:
@@ -241,11 +241,6 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
                       law_entries)
 
 
-def _out_of_turn(deal: DealRecord) -> dict[int, Seat]:
-    """The calls of the deal spoken out of turn: index -> speaker."""
-    return {call.index: call.by for call in deal.out_of_turn}
-
-
 def _opening_leader(deal: DealRecord, proper: Seat) -> Seat:
     """Who made the opening lead: the proper leader, or the player whose lead out of turn to
     trick 1 the opponents let stand (docs/rules/laws.md §7.3)."""
@@ -265,7 +260,7 @@ def _void_deal(deal: DealRecord, profile: RuleProfile, laws: str, previous: Deal
     if problem is not None:
         problems.append(problem)
     if deal.auction and "auction" not in deal.unreadable:
-        auction = LawsAuction(deal.dealer, profile, _out_of_turn(deal))
+        auction = LawsAuction(deal.dealer, profile, deal.out_of_turn)
         try:
             auction.call_all(deal.auction)
         except IllegalMove as bad:

@@ -18,9 +18,6 @@ from ..profiles import RuleProfile
 from ..record import CallOutOfTurn
 from ..seats import Seat
 
-_NEXT = {seat: seat.left for seat in Seat}
-
-
 @dataclass(frozen=True, slots=True)
 class Finding:
     """A warning the laws make of a call that stands in the record: its code, index and words."""
@@ -33,7 +30,7 @@ class Finding:
 class LawsAuction:
     """Replays an auction under the laws; the same face as :class:`Auction` for the replay.
 
-    ``out_of_turn`` maps the index of each call spoken out of turn to its speaker. Such a call
+    ``out_of_turn`` gives the calls spoken out of turn, by index and speaker. Such a call
     is void and the turn stays (§4.5); the speaker must pass at every later turn and his partner
     at his next (an error ``barred_call`` otherwise). An insufficient bid is read as the lowest
     sufficient bid of its denomination (§4.4, warning ``insufficient_bid_corrected``), or, when
@@ -44,13 +41,13 @@ class LawsAuction:
     __slots__ = ("inner", "profile", "calls", "speakers", "out_of_turn", "findings", "void", "read", "barred", "barred_next",
                  "named", "_states")
 
-    def __init__(self, dealer: Seat, profile: RuleProfile, out_of_turn: Mapping[int, Seat] | None = None,
+    def __init__(self, dealer: Seat, profile: RuleProfile, out_of_turn: Iterable[CallOutOfTurn] = (),
                  keep_states: bool = False) -> None:
         self.inner = Auction(dealer, profile)
         self.profile = profile
         self.calls: list[Call] = []  # as spoken, void ones included
         self.speakers: list[Seat] = []  # who spoke each call
-        self.out_of_turn = dict(out_of_turn or {})
+        self.out_of_turn = {c.index: c.by for c in out_of_turn}
         self.findings: list[Finding] = []
         self.void: dict[int, str] = {}  # the calls that have no effect, by index, and why in a word or two
         self.read: dict[int, Call] = {}  # insufficient bids by index -> the bid they are read as
@@ -168,7 +165,7 @@ def replay_calls(dealer: Seat, profile: RuleProfile, calls: Iterable[Call], out_
                  laws: bool) -> Auction | LawsAuction | None:
     """The auction after ``calls`` as the readers and writers need it (where ``AP`` stands, who
     declares): read by the laws when ``laws``; ``None`` if a call is illegal."""
-    auction = LawsAuction(dealer, profile, {c.index: c.by for c in out_of_turn}) if laws else Auction(dealer, profile)
+    auction = LawsAuction(dealer, profile, out_of_turn) if laws else Auction(dealer, profile)
     try:
         auction.call_all(calls)
     except IllegalMove:

@@ -13,18 +13,24 @@ from .seats import SEATS, Seat, Side
 
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """A finished trick: who led, the cards in play order, who won it. Under the laws a trick
-    13 may have three cards: ``skipped`` is the seat that had none left (laws §3.4)."""
+    """A finished trick: who led, the cards in play order, who won it."""
 
     leader: Seat
     cards: tuple[Card, ...]
     winner: Seat
-    skipped: Seat | None = None
 
     def seat_of(self, index: int) -> Seat:
         """The seat that played the ``index``-th card of this trick."""
-        if self.skipped is None:
-            return SEATS[(self.leader + index) & 3]
+        return SEATS[(self.leader + index) & 3]
+
+
+@dataclass(frozen=True, slots=True)
+class ShortTrick(Trick):
+    """A trick 13 of three cards under the laws: ``skipped`` had no card left (laws §3.4)."""
+
+    skipped: Seat
+
+    def seat_of(self, index: int) -> Seat:
         return [seat for seat in _ROUND[self.leader] if seat != self.skipped][index]
 
 
@@ -163,7 +169,9 @@ class Play:
             return
         winner = seats[self.profile.trick_winner(current, self.trump)]
         skipped = next((s for s in _ROUND[self.leader] if s not in seats), None)
-        self.tricks.append(Trick(self.leader, tuple(current), winner, skipped))
+        trick = Trick(self.leader, tuple(current), winner) if skipped is None else \
+            ShortTrick(self.leader, tuple(current), winner, skipped)
+        self.tricks.append(trick)
         self.won[winner & 1] += 1
         current.clear()
         self.leader = next((s for s in _ROUND[winner] if hands[s]), winner)

@@ -316,3 +316,16 @@ def test_the_stores_calls_table_keeps_the_turn_after_a_void_insufficient_bid(tmp
     assert store.import_paths([str(path)], workers=1).imported
     calls = store.calls(session_id=record.info.id).sort_values("index")
     assert list(calls["seat"])[:5] == ["N", "E", "E", "S", "W"]
+
+
+def test_section_4_1_calls_go_round_from_the_dealer_one_a_turn():
+    """docs/rules/laws.md §4.1: dealer E speaks first; the fifth call is E's again."""
+    report = evaluated(deal(dealer="E", auction="p p p p 1NT" + EIGHT, result=7))
+    assert report.valid and report.replays[0].contract == Contract(1, Denomination.NOTRUMP, Seat.E)
+
+
+def test_section_4_6_conventions_are_never_enforced():
+    """docs/rules/laws.md §4.6: the laws' bidding advice is not checked — E–W, holding no ace,
+    may bid a grand slam in no trumps."""
+    report = evaluated(deal(auction="p 7NT" + EIGHT, result=0))
+    assert report.valid and not report.diagnostics

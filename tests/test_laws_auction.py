@@ -319,9 +319,9 @@ def test_the_stores_calls_table_keeps_the_turn_after_a_void_insufficient_bid(tmp
 
 
 def test_section_4_1_calls_go_round_from_the_dealer_one_a_turn():
-    """docs/rules/laws.md §4.1: dealer E speaks first; the fifth call is E's again."""
-    report = evaluated(deal(dealer="E", auction="p p p p 1NT" + EIGHT, result=7))
-    assert report.valid and report.replays[0].contract == Contract(1, Denomination.NOTRUMP, Seat.E)
+    """docs/rules/laws.md §4.1: dealer E speaks first, then S; the fifth call is E's again."""
+    report = evaluated(deal(dealer="E", auction="p 1NT p p 2NT" + EIGHT, result=8))
+    assert report.valid and report.replays[0].contract == Contract(2, Denomination.NOTRUMP, Seat.E)
 
 
 def test_section_4_6_conventions_are_never_enforced():

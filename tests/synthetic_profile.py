@@ -189,7 +189,9 @@ class SyntheticReference(Synthetic):
 
 SYNTHETIC: dict[str, type[RuleProfile]] = {cls.name: cls for cls in (Synthetic, SyntheticReference)}
 # what the profile-parametrised tests run over: every registered profile and the synthetic ones
-ALL_PROFILES = sorted(set(profiles.profile_names()) | set(SYNTHETIC))
+# the profiles whose deals are vint's (auction of bids, rubbers); solo whist's own module tests it
+VINT_PROFILES = sorted(n for n in profiles.profile_names() if not profiles.get_profile(n).solo_record)
+ALL_PROFILES = sorted(set(VINT_PROFILES) | set(SYNTHETIC))
 
 
 @contextmanager

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from vint_replay.engine.profiles import profile_names
+from synthetic_profile import VINT_PROFILES
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.json_record import read_json
 from vint_replay.formats.vint_text import read_vint, write_vint
@@ -105,4 +105,4 @@ def test_claims_round_trip_through_the_text_format():
 
 
 def test_every_profile_is_covered():
-    assert set(CLOSING) == set(profile_names())
+    assert set(CLOSING) == set(VINT_PROFILES)

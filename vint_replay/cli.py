@@ -16,7 +16,7 @@ import click
 from .engine.diagnostics import UNLISTED, Diagnostic, Severity, capped, in_file_order, unlisted_count
 from .engine.plural import plural
 from .engine.printable import printable
-from .engine.profiles import profile_names
+from .engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
 from .formats import ReadResult, format_of, read_bytes, sniff_format
 
 if TYPE_CHECKING:
@@ -60,7 +60,10 @@ def load(path: str, strict: bool = False, fmt: str | None = None,
     result = read_bytes(data, fmt or (sniff_format(data) if path == "-" else format_of(path)), strict, session)
     if result.record is None:
         return result, None
-    report = with_seat_order_hints(evaluate(result.record, result.diagnostics, rules))
+    try:
+        report = with_seat_order_hints(evaluate(result.record, result.diagnostics, rules))
+    except ProfileError as err:
+        raise click.UsageError(str(err))
     located = in_file_order(result.locate(report.diagnostics), [deal.number for deal in result.record.deals])
     return result, dataclasses.replace(report, diagnostics=tuple(capped(located)))
 
@@ -179,7 +182,14 @@ def score(file: str, as_json: bool, rules: str | None, session: int) -> None:
 
     report = _checked(file, as_json, rules, session)
     assert report.score is not None
-    if as_json:
+    if report.profile.scoresheet is SheetLayout.PAYMENTS:  # solo whist: payments and balances
+        from .reports.solo_sheet import render_payments, solo_score_json
+
+        if as_json:
+            emit_json(solo_score_json(report.record, report.score))  # type: ignore[arg-type]
+        else:
+            click.echo(render_payments(report.record, report.score), nl=False)  # type: ignore[arg-type]
+    elif as_json:
         emit_json(score_json(report.record, report.score, report.profile))
     else:
         click.echo(render_scoresheet(report.record, report.score, report.profile), nl=False)
@@ -195,7 +205,12 @@ def audit(file: str, as_json: bool, session: int) -> None:
 
     report = _checked(file, as_json, session=session)
     assert report.score is not None
-    result = run_audit(report.record, report.score)
+    if report.profile.scoresheet is SheetLayout.PAYMENTS:  # solo whist: the payment sheet
+        from .reports.solo_audit import audit_payments
+
+        result = audit_payments(report.record, report.score)  # type: ignore[assignment, arg-type]
+    else:
+        result = run_audit(report.record, report.score)
     tally = result.tally
     if as_json:
         emit_json({"file": file, "deals_checked": result.deals_checked,
@@ -320,6 +335,7 @@ def export(session_id: str, out: str, store_path: str, version: int | None) -> N
     except KeyError:
         which = "" if version is None else f" version {version}"
         raise click.ClickException(f"no session {session_id!r}{which} in the store {store_path}")
+    _refuse_pbn_of_solo(record, format_of(out))
     if format_of(out) == "pbn":  # with the double-dummy tables when the store has them
         from .analysis.optimum import optimum_tables
         from .formats.pbn_write import write_pbn
@@ -346,16 +362,33 @@ def sessions(store_path: str, as_json: bool) -> None:
 
     columns = ["session_id", "date", "event", "player_n", "player_e", "player_s", "player_w",
                "deals", "rubbers", "total_ns", "total_ew"]
-    frame = open_existing(store_path).sessions(columns=columns).sort_values(["date", "session_id"], na_position="first")
+    store = open_existing(store_path)
+    frame = store.sessions(columns=columns).sort_values(["date", "session_id"], na_position="first")
     rows = [{k: (None if v != v else v) for k, v in row.items()} for row in frame.to_dict("records")]
+    balances = _solo_balances(store)
+    for row in rows:
+        if row["session_id"] in balances:  # solo whist: each player's balance instead of two sides' totals
+            row["balances"] = balances[row["session_id"]]
     if as_json:
         emit_json(rows)
         return
     for row in rows:
         players = "–".join(str(row[c]) for c in ("player_n", "player_e", "player_s", "player_w"))
+        result = f"N–S {row['total_ns']} E–W {row['total_ew']}"
+        if "balances" in row:  # solo whist: every player (a fifth too) with his balance
+            players = "–".join(row["balances"])
+            result = "balances " + " ".join(f"{name} {value:+g}" for name, value in row["balances"].items())
         click.echo(printable(f"{row['session_id']}  {row['date'] or '':10}  {plural(row['deals'], 'deal'):>11}  "
-                             f"N–S {row['total_ns']} E–W {row['total_ew']}  {players}  {row['event'] or ''}".rstrip()))
+                             f"{result}  {players}  {row['event'] or ''}".rstrip()))
     click.echo(f"{plural(len(rows), 'session')}, {plural(int(frame['deals'].sum()), 'deal')}", err=True)
+
+
+def _solo_balances(store) -> dict[str, dict[str, float]]:
+    """Each stored solo-whist evening's final balances in points, by player (docs/store.md)."""
+    frame = store.sessions(columns=["session_id", "rules", "extra_json"])
+    solo = frame[frame["rules"].isin([n for n in profile_names() if get_profile(n).solo_record])]
+    return {sid: {name: q / 4 for name, q in json.loads(extra)["balances"].items()}
+            for sid, extra in zip(solo["session_id"], solo["extra_json"])}
 
 
 @main.command()
@@ -499,7 +532,8 @@ def serve(store_path: str, host: str, port: int, debug: bool) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8050, show_default=True, type=click.IntRange(1, 65535))
 def demo(store_path: str, host: str, port: int) -> None:
-    """Import the sample club evenings (sample_data/) into the store if needed, then serve;
+    """Import the sample club evenings (sample_data/, its solo-whist evenings in sample_data/solo/)
+    into the store if needed, then serve;
     the double-dummy analysis of what is not analysed yet (the samples, then each upload)
     runs in the background, and the demo says when it has finished."""
     from dashboards.background import BackgroundAnalysis
@@ -510,7 +544,7 @@ def demo(store_path: str, host: str, port: int) -> None:
     folder = Path("sample_data")
     if not folder.is_dir():
         folder = Path(__file__).resolve().parent.parent / "sample_data"
-    files = sorted(str(p) for p in folder.glob("*.json"))
+    files = sorted(str(p) for p in folder.glob("*.json")) + sorted(str(p) for p in folder.glob("solo/*.json"))
     if not files:
         raise click.ClickException(f"no sample sessions found in {folder}")
     analysis = BackgroundAnalysis(store_path, say=click.echo)
@@ -601,6 +635,7 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
     if result.record is None or any(d.severity is Severity.ERROR for d in result.diagnostics):
         click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)
         sys.exit(1)
+    _refuse_pbn_of_solo(result.record, to_fmt or format_of(target))
     text = write_text(result.record, to_fmt or format_of(target))
     if target == "-":
         click.echo(text, nl=False)
@@ -609,6 +644,14 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
         Path(target).write_text(text, encoding="utf-8")
     except OSError as err:
         raise click.ClickException(f"cannot write {target}: {err.strerror or err}")
+
+
+def _refuse_pbn_of_solo(record, fmt: str) -> None:
+    """PBN has no tags for solo whist's turn-up, calls and payments: such a record is not
+    written as PBN (nothing would come back), a usage error naming the formats that keep it."""
+    if fmt == "pbn" and get_profile(record.info.rules).solo_record:
+        raise click.UsageError(f"a {record.info.rules} session cannot be written as PBN (it has no tags for the "
+                               "turn-up, the calls and the payments): write .json or .vint")
 
 
 def _next_step() -> bool:
@@ -636,6 +679,11 @@ def replay(file: str, number: int, trick: int | None, step: bool, session: int) 
     from .reports.terminal import DealView
 
     result, report = load(file, session=session)
+    view_class = DealView
+    if report is not None and report.profile.scoresheet is SheetLayout.PAYMENTS:  # solo whist's own view
+        from .reports.solo_terminal import SoloDealView
+
+        view_class = SoloDealView
     if report is None:
         print_problems(file, problems_of(result, report))
         sys.exit(1)
@@ -646,7 +694,7 @@ def replay(file: str, number: int, trick: int | None, step: bool, session: int) 
     index = numbers.index(number)
     problems = [d for d in report.diagnostics if d.deal in (None, number)]
     print_problems(file, problems)
-    view = DealView.of(report, index, color=True)
+    view = view_class.of(report, index, color=True)
     if trick is not None:
         played = len(view.replay.tricks)
         if (trick > played or not view.replay.play_states) and error_count(problems):

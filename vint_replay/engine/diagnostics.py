@@ -20,6 +20,9 @@ CODES = (
     "wrong_dealer", "deal_number", "insufficient_bid", "auction_incomplete", "call_after_close",
     "card_not_held", "revoke", "play_incomplete", "play_after_passout", "missing_play",
     "order_needed", "result_mismatch", "contract_mismatch", "pbn_session", "unlisted",
+    # solo whist (docs/rules/solo-whist.md)
+    "turn_up", "sits_out", "nothing_to_accept", "out_of_auction", "proposal_unaccepted", "abond_trump",
+    "play_after_settled",
 )
 UNLISTED = "unlisted"  # the closing note of a capped list: how many problems were found but not listed
 MAX_PER_DEAL = 50  # problems listed for one deal (or for the file outside any deal)

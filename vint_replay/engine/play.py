@@ -205,3 +205,17 @@ class Play:
 
 _NEXT = SEATS[1:] + SEATS[:1]  # the seat on the left of each seat
 _ROUND = {seat: tuple(SEATS[(seat + i) & 3] for i in range(4)) for seat in SEATS}  # each seat and the next three
+
+
+def play_states(hands: tuple[int, int, int, int] | None, trump: Suit | None, tricks: tuple[Trick, ...],
+                profile: RuleProfile) -> tuple[PlayState, ...]:
+    """The position before the first card and after each card of ``tricks`` (53 for a full deal)."""
+    if hands is None or not tricks:
+        return ()
+    play = Play(hands, trump, tricks[0].leader, profile)
+    states = [play.state()]
+    for trick in tricks:
+        for card in trick.cards:
+            play.play(card)
+            states.append(play.state())
+    return tuple(states)

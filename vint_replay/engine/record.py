@@ -7,6 +7,7 @@ from enum import StrEnum
 from .calls import Call, Contract
 from .cards import Card, Hand
 from .seats import Seat, Side
+from .solo.record import SoloDeal
 
 DEAL_NUMBERS = range(1, 32768)  # a deal number is an integer 1–32767: the store keeps it as int16
 NESTED_FIELDS = ("hands", "result", "recorded", "recorded.NS", "recorded.EW")  # deal fields that are objects
@@ -38,9 +39,15 @@ class SessionInfo:
     draw: tuple[Card, Card, Card, Card] | None = None  # the cards drawn for seats, by Seat (laws §1)
     extra: dict[str, object] = field(default_factory=dict)  # unknown fields, kept for the writer
     nested_extra: dict[str, dict[str, object]] = field(default_factory=dict)  # by field: {"players": {...}}
+    fifth: str | None = None  # solo whist: a fifth player, sitting between W and N (format.md §5.5)
 
     def player(self, seat: Seat) -> str:
         return self.players[seat]
+
+    @property
+    def roster(self) -> tuple[str, ...]:
+        """Every player in clockwise order: the four seats from N, then a fifth if one plays."""
+        return self.players if self.fifth is None else (*self.players, self.fifth)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +122,7 @@ class DealRecord:
     void: str | None = None  # the law a void (thrown-in) deal was voided by, e.g. "25"
     deal_lost: bool = False  # the deal passed to the next player (laws §2.3)
     thrown: tuple[Card, ...] = ()  # a 14-card player's extra card thrown away after trick 13 (laws §3.4)
+    solo: SoloDeal | None = None  # a solo-whist deal's own fields (format.md §5.5); its ``auction`` stays empty
 
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]

@@ -11,7 +11,7 @@ from .diagnostics import Diagnostic, Severity
 from .errors import IllegalMove
 from .laws.auction import LawsAuction, lead_bar
 from .laws.deal import hands_stand, long_dealer_entries, thrown_problem, void_problem
-from .play import Play, PlayState, Trick
+from .play import Play, PlayState, Trick, play_states
 from .plural import plural
 from .profiles import RuleProfile
 from .record import DealRecord, IrregularityKind
@@ -54,6 +54,14 @@ class DealReplay:
         return None if self.contract is None else self.contract.trump
 
     @property
+    def leader(self) -> Seat:
+        """Who leads to the first trick: the declarer's opening leader, or (a passed-out deal
+        played out) the profile's leader after the dealer."""
+        if self.contract is None:
+            return self.profile.passed_out_leader(self.deal.dealer)
+        return self.profile.opening_leader(self.contract.declarer)
+
+    @property
     def trick_value(self) -> int | None:
         return None if self.contract is None else self.profile.trick_value(self.contract)
 
@@ -89,15 +97,7 @@ class DealReplay:
     @cached_property
     def play_states(self) -> tuple[PlayState, ...]:
         """The position before the first card and after each card played (53 for a full deal)."""
-        if self.hands is None or not self.tricks:
-            return ()
-        play = Play(self.hands, self.trump, self.tricks[0].leader, self.profile)
-        states = [play.state()]
-        for trick in self.tricks:
-            for card in trick.cards:
-                play.play(card)
-                states.append(play.state())
-        return tuple(states)
+        return play_states(self.hands, self.trump, self.tricks, self.profile)
 
 
 def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat,
@@ -153,7 +153,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         if deal.dealer != expected and "dealer" not in deal.unreadable | previous.unreadable:
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
 
-    hands = _checked_hands(deal, report, laws)
+    hands = checked_hands(deal, report, laws)
 
     contract: Contract | None = None
     passed_out = False
@@ -286,7 +286,7 @@ def _misdealt(deal: DealRecord, hands: tuple[int, int, int, int], tricks: tuple[
     return tuple(long_dealer_entries(deal, sizes))
 
 
-def _checked_hands(deal: DealRecord, report, laws: str | None = None) -> tuple[int, int, int, int] | None:
+def checked_hands(deal: DealRecord, report, laws: str | None = None) -> tuple[int, int, int, int] | None:
     """The dealt hands as bit sets, after checking 13 cards each and no card twice. Under the
     laws a 14- and a 12-card hand found after the opening lead stand (a warning each)."""
     if deal.hands is None:

@@ -21,9 +21,9 @@ class SessionReport:
 
     record: SessionRecord
     profile: RuleProfile
-    replays: tuple[DealReplay, ...]
+    replays: tuple[DealReplay, ...]  # a solo-whist session's are SoloReplay (profile.deal_replayer)
     diagnostics: tuple[Diagnostic, ...]
-    score: SessionScore | None
+    score: SessionScore | None  # a solo-whist session's is a SoloScore (profile.session_ledger)
 
     @property
     def valid(self) -> bool:
@@ -53,8 +53,9 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
     previous = None
     laws = record.info.laws
     rotation = None if laws is None else laws_rotation(record, found)
+    replay_one = profile.deal_replayer(record.info)  # a profile's own replay (solo whist takes no laws)
     for deal in record.deals:
-        replay = replay_deal(deal, profile, previous, laws)
+        replay = replay_one(deal, profile, previous) if replay_one else replay_deal(deal, profile, previous, laws)
         replays.append(replay)
         found.extend(replay.diagnostics)
         if rotation is not None:
@@ -63,7 +64,7 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
                 found.append(dealer)
         previous = deal
     broken = {d.deal for d in found if d.severity is Severity.ERROR}
-    ledger = Ledger(profile)
+    ledger = profile.session_ledger(record.info) or Ledger(profile)
     file_ok = None not in broken
     for replay in replays:
         if not file_ok or replay.deal.number in broken:

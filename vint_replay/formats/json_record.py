@@ -14,8 +14,13 @@ from ..engine.plural import plural
 from ..engine.profiles import ProfileError, get_profile, profile_names
 from ..engine.record import DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
+from ..engine.solo.contracts import SoloCall
+from ..engine.solo.record import SoloContract, SoloDeal
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
+from .solo_fields import (FIFTH, JSON_KEYS, contract_json, outcome_text, parse_outcome, parse_payments_json,
+                          parse_suit, parse_turn_up, payments_json)
+from .solo_fields import parse_contract as parse_solo_contract
 from .laws_fields import (LAWS_OFF, Found, auction_json, deal_laws_json, laws_problem, parse_draw, parse_irregularities,
                           parse_void, play_json, session_laws_json)
 from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
@@ -26,6 +31,7 @@ SESSION_TAGS = ("event", "site", "date", "table")
 SESSION_KEYS = {"id", "players", "rules", "options", "laws", "draw", *SESSION_TAGS}
 DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable", "contract",
              "declarer", "recorded_score", "irregularities", "void", "deal_lost"}
+SOLO_DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "comments", *JSON_KEYS}  # format.md §5.5
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
 LONG_INTEGER = re.compile(r"\d{4301,}")  # more digits than Python turns into an int (sys.get_int_max_str_digits)
@@ -76,6 +82,7 @@ class _Reader:
         self.strict = strict
         self.problems = Problems()
         self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.4)
+        self.solo = False  # the session is solo whist: its deals have their own fields (format.md §5.5)
 
     def error(self, code: str, message: str, deal: int | None = None, at: str | None = None) -> None:
         if self.problems.wants(deal):
@@ -108,7 +115,10 @@ class _Reader:
             self.error("schema", "session.id must be a non-empty string (the session's key)", at="session.id")
             ok = False
         players = raw.get("players")
+        rules = raw.get("rules", "volchaninov")
+        self.solo = isinstance(rules, str) and rules in profile_names() and get_profile(rules).solo_record
         names: list[str] = []
+        fifth = None
         if not isinstance(players, dict):
             self.error("schema", "session.players must be an object naming N, E, S and W", at="session.players")
             ok = False
@@ -120,7 +130,12 @@ class _Reader:
                                at=f"session.players.{seat}")
                     ok = False
                 names.append(name if isinstance(name, str) else "")
-            self.nested_extra(players, SEAT_KEYS, None, "session.players", nested)
+            fifth = players.get(FIFTH) if self.solo else None
+            if self.solo and FIFTH in players and (not isinstance(fifth, str) or not fifth.strip() or fifth in names):
+                self.error("schema", f"session.players.{FIFTH} must name a fifth player (a string, not a name "
+                                     "already seated)", at=f"session.players.{FIFTH}")
+                ok = False
+            self.nested_extra(players, (*SEAT_KEYS, FIFTH) if self.solo else SEAT_KEYS, None, "session.players", nested)
         tags: dict[str, str | None] = {}
         for key in SESSION_TAGS:
             value = raw.get(key)
@@ -128,7 +143,6 @@ class _Reader:
                 self.error("schema", f"session.{key} must be a string, not {type(value).__name__}", at=f"session.{key}")
                 value = None
             tags[key] = value
-        rules = raw.get("rules", "volchaninov")
         options = raw.get("options", {})
         if not isinstance(rules, str) or rules not in profile_names():
             self.error("schema", f"unknown rules {clip(rules)}; known: {', '.join(profile_names())}", at="session.rules")
@@ -152,7 +166,7 @@ class _Reader:
             return None
         nested = {"players": nested["session.players"]} if nested else {}
         return SessionInfo(sid, tuple(names), rules=rules, options=dict(options), laws=laws, draw=draw,  # type: ignore[arg-type]
-                           extra=extra, nested_extra=nested, **tags)  # type: ignore[arg-type]
+                           extra=extra, nested_extra=nested, fifth=fifth, **tags)  # type: ignore[arg-type]
 
     def session_laws(self, raw: dict, rules: str | None) -> tuple[str | None | bool, object]:
         """``session.laws`` and ``session.draw`` (docs/format.md §5.4); ``False`` for laws that
@@ -220,16 +234,17 @@ class _Reader:
             except ValueError as bad:
                 self.error("schema", f"'void' {bad}", number, "void")
         out_of_turn: list[CallOutOfTurn] = []
-        auction = () if void is not None and "auction" not in raw else \
+        solo = self.solo_fields(raw, number, unreadable) if self.solo else None
+        auction = () if self.solo or void is not None and "auction" not in raw else \
             self.auction(raw.get("auction"), number, unreadable, out_of_turn)
         thrown: list[Card] = []
         play = self.play(raw["play"], number, unreadable, thrown) if "play" in raw else None
         result = None
         if "result" in raw:
             result = self.result(raw["result"], number, unreadable, nested)
-        recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw else None
+        recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw and not self.solo else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
-        vulnerable, contract, score = self.board(raw, number)
+        vulnerable, contract, score = (None, None, None) if self.solo else self.board(raw, number)
         irregularities = ()
         if self.laws_only("irregularities", raw, number):
             found = parse_irregularities(raw["irregularities"], "play" in raw)
@@ -242,12 +257,44 @@ class _Reader:
                 self.error("schema", "'deal_lost' must be true (the deal passed to the next player) or false",
                            number, "deal_lost")
                 deal_lost = False
-        extra = {} if raw.keys() <= DEAL_KEYS else {k: raw[k] for k in raw if k not in DEAL_KEYS}
+        known = SOLO_DEAL_KEYS if self.solo else DEAL_KEYS
+        extra = {} if raw.keys() <= known else {k: raw[k] for k in raw if k not in known}
         if extra:
             self.unknown(set(extra), number, "")
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
                           nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,  # type: ignore[arg-type]
-                          deal_lost, tuple(thrown))
+                          deal_lost, tuple(thrown), solo=solo)
+
+    def solo_fields(self, raw: dict, number: int, unreadable: set[str]) -> SoloDeal:
+        """A solo-whist deal's own fields (format.md §5.5); the auction holds its call tokens."""
+        calls: list[SoloCall] = []
+        tokens = raw.get("auction")
+        if not isinstance(tokens, list):
+            self.error("schema", "'auction' must be a list of solo-whist calls starting with eldest hand, e.g. "
+                                 "[\"solo\", \"pass\"]", number, "auction")
+            unreadable.add("auction")
+            tokens = []
+        for i, token in enumerate(tokens):
+            try:
+                calls.append(SoloCall.parse(token if isinstance(token, str) else repr(token)))
+            except ValueError as bad:
+                self.error("bad_call", str(bad), number, f"auction[{i}]")
+                unreadable.add("auction")
+        values: dict[str, object] = {}
+        for key, parse in (("turn_up", parse_turn_up), ("abond_trump", parse_suit), ("outcome", parse_outcome),
+                           ("payments", parse_payments_json), ("contract", _solo_contract)):
+            if key in raw:
+                try:
+                    values[key] = parse(raw[key])
+                except ValueError as bad:
+                    self.error("bad_card" if key == "turn_up" else "schema", f"'{key}': {bad}", number, key)
+                    unreadable.add(key)
+        sits_out = raw.get("sits_out")
+        if sits_out is not None and not isinstance(sits_out, str):
+            self.error("schema", "'sits_out' names the player who deals and sits out (a string)", number, "sits_out")
+            sits_out = None
+        return SoloDeal(values.get("turn_up"), tuple(calls), sits_out, values.get("abond_trump"),  # type: ignore[arg-type]
+                        values.get("outcome"), values.get("payments"), values.get("contract"))  # type: ignore[arg-type]
 
     def board(self, raw: dict, number: int) -> tuple[tuple[bool, bool] | None, Contract | None, int | None]:
         """The board fields of format.md §5.1: vulnerable, contract with declarer, recorded_score."""
@@ -426,6 +473,13 @@ class _Reader:
         return out[0], out[1]
 
 
+def _solo_contract(raw: object) -> SoloContract:
+    """A solo-whist deal's ``contract`` object: ``{"bid": "prop", "declarer": "E", "partner": "S"}``."""
+    if not isinstance(raw, dict) or not set(raw) <= {"bid", "declarer", "partner"}:
+        raise ValueError('the contract is an object {"bid": …, "declarer": …} (and "partner" for a proposal)')
+    return parse_solo_contract(raw.get("bid"), raw.get("declarer"), raw.get("partner"))
+
+
 class DuplicateKey(ValueError):
     """A JSON object that names the same key twice: which value was meant is unknown."""
 
@@ -565,22 +619,38 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
     if info.options:
         session["options"] = dict(info.options)
     session.update(session_laws_json(info))
-    session["players"] = dict(zip(SEAT_KEYS, info.players)) | info.nested_extra.get("players", {})
+    session["players"] = dict(zip(SEAT_KEYS, info.players)) | ({FIFTH: info.fifth} if info.fifth else {}) \
+        | info.nested_extra.get("players", {})
     session.update(info.extra)
     deals = []
     for deal in record.deals:
         out: dict[str, object] = {"number": deal.number, "dealer": deal.dealer.name}
-        inside = deal.nested_extra
+        inside, solo = deal.nested_extra, deal.solo
+        if solo is not None and solo.sits_out is not None:
+            out["sits_out"] = solo.sits_out
+        if solo is not None and solo.turn_up is not None:
+            out["turn_up"] = solo.turn_up.name
         if deal.hands is not None:
             out["hands"] = {s: h.pbn() for s, h in zip(SEAT_KEYS, deal.hands)} | inside.get("hands", {})
-        out["auction"] = auction_json(deal) if deal.out_of_turn else [str(c) for c in deal.auction]
+        if solo is not None:
+            out["auction"] = [c.value for c in solo.calls]
+            if solo.contract is not None:
+                out["contract"] = contract_json(solo.contract)
+            if solo.abond_trump is not None:
+                out["abond_trump"] = solo.abond_trump.letter
+        else:
+            out["auction"] = auction_json(deal) if deal.out_of_turn else [str(c) for c in deal.auction]
         if deal.play is not None:
             out["play"] = play_json(deal) if deal.thrown else [c.name for c in deal.play]
+        if solo is not None and solo.outcome is not None:
+            out["outcome"] = outcome_text(solo.outcome)
         if deal.result is not None:
             out["result"] = {"declarer_tricks": deal.result} | inside.get("result", {})
         if deal.recorded is not None:
             out["recorded"] = {side.name: {"below": t.below, "above": t.above} | inside.get(f"recorded.{side.name}", {})
                                for side, t in zip(Side, deal.recorded)} | inside.get("recorded", {})
+        if solo is not None and solo.payments is not None:
+            out["payments"] = payments_json(solo.payments)
         out.update(board_json(deal))
         out.update(deal_laws_json(deal))
         if deal.comments:

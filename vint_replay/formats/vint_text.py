@@ -17,10 +17,15 @@ from ..engine.plural import plural
 from ..engine.profiles import ProfileError, RuleProfile, get_profile, profile_names
 from ..engine.record import CallOutOfTurn, Comment, DealRecord, Irregularity, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat
+from ..engine.solo.contracts import SoloCall
+from ..engine.solo.record import SoloDeal
 from . import ReadResult
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
 from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
 from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text
+from .solo_fields import (FIFTH, outcome_text, parse_outcome, parse_payments_text, parse_suit, parse_turn_up,
+                          payments_text)
+from .solo_fields import parse_contract as parse_solo_contract
 from .laws_fields import (SEAT_KEYS, YES_NO, irregularity_from_text, irregularity_text, laws_problem, parse_draw,
                           parse_irregularity, parse_void)
 from .vint_runs import TOKEN, Runs, Token, Where
@@ -28,14 +33,18 @@ from .vint_runs import TOKEN, Runs, Token, Where
 SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
 PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
 IRREGULARITY, THROWN = "Irregularity", "Thrown"
+SOLO_TAGS = {"SitsOut": "sits_out", "TurnUp": "turn_up", "AbondTrump": "abond_trump", "Outcome": "outcome",
+             "Payments": "payments", "Partner": "contract"}  # a solo-whist deal's own tags (format.md §5.5), by field
+VINT_ONLY_TAGS = ("Score", "Vulnerable", "BoardScore")  # a vint or bridge deal's, not a solo-whist deal's
+FIFTH_TAG = "Fifth"  # a solo-whist session's fifth player
 DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score", "Vulnerable", "Contract", "Declarer",
-             "BoardScore", "Void", "DealLost", THROWN, IRREGULARITY)
+             "BoardScore", "Void", "DealLost", THROWN, IRREGULARITY, *SOLO_TAGS)
 SECTIONS = ("Auction", "Play")
 IN_SECTION = (IRREGULARITY, THROWN)  # tags that may stand among a section's lines without ending it
 EXTRA, FILE_EXTRA, LAYOUT, OPTIONS = "Extra", "FileExtra", "PlayLayout", "Options"
 LAWS, DRAW = "Laws", "Draw"  # the laws layer's session tags (docs/format.md §5.4)
 CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT, OPTIONS,
-                                         LAWS, DRAW)}
+                                         LAWS, DRAW, FIFTH_TAG)}
 LAWS_OFF_TEXT = "the laws layer is off: add [Laws \"001\"] to record irregularities"
 KNOWN_TAGS = set(CANONICAL_TAGS)
 LAYOUTS = ("trick", "pbn")
@@ -266,7 +275,8 @@ class _Reader:
                 return
             table, others = scan.header, scan.unknown
         else:
-            if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name in (FILE_EXTRA, OPTIONS, LAWS, DRAW):
+            if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name in (FILE_EXTRA, OPTIONS, LAWS, DRAW,
+                                                                                    FIFTH_TAG):
                 self.error("schema", f"session tag [{tag.name}] inside deal {deal.label}: "
                                      "session tags go before the first [Deal]", tag.at, deal.label)
                 return
@@ -334,8 +344,14 @@ class _Reader:
         top, _ = self.extras([], header.get(FILE_EXTRA), None, {"format", "session", "deals", "comments"}, "", {})
         if not ok:
             return None, top, profile
+        fifth = header.get(FIFTH_TAG)
+        if fifth is not None and (not profile.solo_record or not (fifth.value or "").strip() or fifth.value in names):
+            self.error("schema", f"[{FIFTH_TAG}] names a fifth player of a solo-whist session (docs/format.md §5.5), "
+                                 "not one already seated", fifth.at, at=f"session.players.{FIFTH}")
+            return None, top, profile
         info = SessionInfo(sid, tuple(names), rules=rules, options=options or {}, laws=laws, draw=draw,  # type: ignore[arg-type]
-                           extra=extra, nested_extra=nested, **values)  # type: ignore[arg-type]
+                           extra=extra, nested_extra=nested, fifth=None if fifth is None else fifth.value,
+                           **values)  # type: ignore[arg-type]
         return info, top, profile.with_options(options or {})
 
     def session_laws(self, header: dict[str, Tag], rules: str | None) -> tuple[str | None | bool, object]:
@@ -492,8 +508,15 @@ class _Reader:
         hands = self.hands(text.tag("Hands"), number, unreadable)
         void, deal_lost = self.void(text, number)
         out_of_turn: list[CallOutOfTurn] = []
-        auction = () if void is not None and "Auction" not in text.tags else \
+        solo = self.solo_fields(text, number, unreadable) if profile.solo_record else None
+        auction = () if profile.solo_record or void is not None and "Auction" not in text.tags else \
             self.auction(text, number, dealer, profile, unreadable, out_of_turn)
+        if not profile.solo_record:
+            for name in SOLO_TAGS:
+                tag = text.tag(name)
+                if tag is not None:
+                    self.error("schema", f"[{name}] is a tag of solo-whist deals (docs/format.md §5.5); these are "
+                                         f"{profile.name} rules", tag.at, number, SOLO_TAGS[name])
         tag = text.tags.get(LAYOUT)
         if tag is not None:
             layout = self.layout(tag, number) or layout
@@ -501,16 +524,63 @@ class _Reader:
         thrown = self.thrown(text, number, play is not None)
         irregularities = self.irregularities(text, number, play is not None)
         result = self.result(text.tag("Result"), number, unreadable)
-        recorded = self.score(text.tag("Score"), number)
+        recorded = None if profile.solo_record else self.score(text.tag("Score"), number)
         for name in ("Result", "Score", "Vulnerable", "Contract", "BoardScore", "Void", "DealLost", THROWN):
             tag = text.tag(name)
             if tag is not None:
                 loc[(number, _field(name))] = tag.char(0)
-        vulnerable, contract, board_score = self.board(text, number)
+                if profile.solo_record and name in VINT_ONLY_TAGS:
+                    self.error("schema", f"[{name}] is not a tag of solo-whist deals (docs/format.md §5.5)",
+                               tag.at, number, _field(name))
+        vulnerable, contract, board_score = (None, None, None) if profile.solo_record else self.board(text, number)
         extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
-                          tuple(out_of_turn), void, deal_lost, thrown)
+                          tuple(out_of_turn), void, deal_lost, thrown, solo=solo)
+
+    def solo_fields(self, text: DealText, number: int, unreadable: set[str]) -> SoloDeal:
+        """A solo-whist deal's own tags, and its [Auction] of solo-whist calls (format.md §5.5)."""
+        calls: list[SoloCall] = []
+        tag = text.tags.get("Auction")
+        if tag is None:
+            self.error("schema", f"deal {number} has no [Auction] section", text.start.at, number, "auction")
+            unreadable.add("auction")
+        else:
+            self.locations[(number, "auction")] = tag.at
+            self.sections[(number, "auction")] = text.calls
+            for i, token in enumerate(text.calls.tokens()):
+                try:
+                    calls.append(SoloCall.parse(token.text))
+                except ValueError as bad:
+                    self.error("bad_call", str(bad), token.at, number, f"auction[{i}]")
+                    unreadable.add("auction")
+            self.locations[(number, f"auction[{text.calls.total}]")] = text.ends.get("Auction", tag.at)
+        values: dict[str, object] = {}
+        kind, declarer, partner = (text.tag(name) for name in ("Contract", "Declarer", "Partner"))
+        if kind is not None or declarer is not None or partner is not None:
+            where = (kind or declarer or partner).char(0)  # type: ignore[union-attr]
+            self.locations[(number, "contract")] = where
+            try:
+                values["contract"] = parse_solo_contract(*((t.value or "").strip() if t is not None else None
+                                                           for t in (kind, declarer, partner)))
+            except ValueError as bad:
+                self.error("schema", f"[Contract], [Declarer] and [Partner]: {bad}", where, number, "contract")
+                unreadable.add("contract")
+        for name, key in SOLO_TAGS.items():
+            tag = text.tag(name)
+            if tag is None or key == "contract":
+                continue
+            self.locations[(number, key)] = tag.char(0)
+            parse = {"sits_out": str.strip, "turn_up": parse_turn_up, "abond_trump": parse_suit,
+                     "outcome": parse_outcome, "payments": parse_payments_text}[key]
+            try:
+                values[key] = parse(tag.value or "")
+            except ValueError as bad:
+                self.error("bad_card" if key == "turn_up" else "schema", f"[{name}]: {bad}", tag.char(0), number, key)
+                unreadable.add(key)
+        return SoloDeal(values.get("turn_up"), tuple(calls), values.get("sits_out"),  # type: ignore[arg-type]
+                        values.get("abond_trump"), values.get("outcome"), values.get("payments"),  # type: ignore[arg-type]
+                        values.get("contract"))  # type: ignore[arg-type]
 
     def laws_tag(self, text: DealText, name: str, number: int) -> Tag | None:
         """The deal's tag ``name`` if the laws layer is on (else reported, and ``None``)."""
@@ -854,7 +924,8 @@ def _broken(name: str, line: int, start: int) -> Tag | None:
 def _field(tag: str) -> str | None:
     return {"Deal": "number", "Dealer": "dealer", "Hands": "hands", "Auction": "auction", "Play": "play",
             "Result": "result", "Score": "recorded", "Vulnerable": "vulnerable", "Contract": "contract",
-            "BoardScore": "recorded_score", "Void": "void", "DealLost": "deal_lost", THROWN: "thrown"}.get(tag)
+            "BoardScore": "recorded_score", "Void": "void", "DealLost": "deal_lost", THROWN: "thrown",
+            **SOLO_TAGS}.get(tag)
 
 
 def _deal_label(start: Tag) -> int | None:
@@ -1009,6 +1080,11 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
     put = _Comments(deal.comments)
     anchors = set(put.left)
     lines = [*put("Deal"), f'[Deal "{deal.number}"]', *put("Dealer"), f'[Dealer "{deal.dealer.name}"]']
+    solo = deal.solo
+    if solo is not None and solo.sits_out is not None:
+        lines += [*put("SitsOut"), f"[SitsOut {_quote(solo.sits_out)}]"]
+    if solo is not None and solo.turn_up is not None:
+        lines += [*put("TurnUp"), f'[TurnUp "{solo.turn_up.name}"]']
     if deal.vulnerable is not None:
         lines += [*put("Vulnerable"), f'[Vulnerable "{vulnerable_text(deal.vulnerable)}"]']
     if deal.hands is not None:
@@ -1024,8 +1100,11 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
         lines += [*put("DealLost"), '[DealLost "yes"]']
     lines += put("Auction")
     lines.append("[Auction]")
-    ap = _ap_start(deal, profile, anchors, laws)
-    words = [str(c) for c in deal.auction[:ap]] + (["AP"] if ap is not None else [])
+    if solo is not None:
+        words = [c.value for c in solo.calls]
+    else:
+        ap = _ap_start(deal, profile, anchors, laws)
+        words = [str(c) for c in deal.auction[:ap]] + (["AP"] if ap is not None else [])
     for spoken in deal.out_of_turn:
         words[spoken.index] = f"{spoken.by.name}:{words[spoken.index]}"
     row: list[str] = []
@@ -1043,6 +1122,14 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
             row = []
     if row:
         lines.append(" ".join(row))
+    if solo is not None and solo.contract is not None:
+        stated = solo.contract
+        lines += [*put("Contract"), f'[Contract "{stated.kind.value}"]', *put("Declarer"),
+                  f'[Declarer "{stated.declarer.name}"]']
+        if stated.partner is not None:
+            lines += [*put("Partner"), f'[Partner "{stated.partner.name}"]']
+    if solo is not None and solo.abond_trump is not None:
+        lines += [*put("AbondTrump"), f'[AbondTrump "{solo.abond_trump.letter}"]']
     after = _irregularity_places(deal)
     if deal.play is not None:
         lines += put("Play")
@@ -1055,9 +1142,13 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
             lines += _irregularity_lines(deal, after.get(k // 4 + 1, []), put)
         if deal.thrown:
             lines += [*put(THROWN), f'[{THROWN} "{" ".join(c.name for c in deal.thrown)}"]']
+    if solo is not None and solo.outcome is not None:
+        lines += [*put("Outcome"), f'[Outcome "{outcome_text(solo.outcome)}"]']
     if deal.result is not None:
         lines += put("Result")
         lines.append(f'[Result "{deal.result}"]')
+    if solo is not None and solo.payments is not None:
+        lines += [*put("Payments"), f'[Payments "{payments_text(solo.payments)}"]']
     if deal.recorded is not None:
         ns, ew = deal.recorded
         lines += put("Score")
@@ -1105,6 +1196,8 @@ def write_vint(record: SessionRecord) -> str:
     for tag, name in zip(PLAYER_TAGS, info.players):
         lines += put(tag)
         lines.append(f"[{tag} {_quote(name)}]")
+    if info.fifth is not None:
+        lines += [*put(FIFTH_TAG), f"[{FIFTH_TAG} {_quote(info.fifth)}]"]
     if info.options:
         lines += put(OPTIONS)
         lines.append(f"[{OPTIONS} {_quote(','.join(f'{k}={v}' for k, v in info.options.items()))}]")

@@ -10,11 +10,12 @@ from ..engine.errors import IllegalMove
 from ..engine.play import Play
 from ..engine.replay import DealReplay
 from ..engine.session import SessionReport
+from ..engine.solo.replay import SoloReplay
 
 HINTED = ("card_not_held", "hands_mismatch", "revoke")  # what a rotated trick produces
 
 
-def seat_order_hint(replay: DealReplay, d: Diagnostic) -> str | None:
+def seat_order_hint(replay: DealReplay | SoloReplay, d: Diagnostic) -> str | None:
     """The hint for ``d`` (a problem at ``play[i]`` of ``replay``'s deal), or ``None`` when no
     rotation of its trick makes the trick legal (so seat order does not explain it)."""
     deal, contract = replay.deal, replay.contract
@@ -26,9 +27,8 @@ def seat_order_hint(replay: DealReplay, d: Diagnostic) -> str | None:
     trick = deal.play[start:start + 4]
     if len(trick) != 4:
         return None
-    leader = replay.profile.opening_leader(contract.declarer)
     for turn in range(1, 4):
-        play = Play(replay.hands, contract.trump, leader, replay.profile)
+        play = Play(replay.hands, replay.trump, replay.leader, replay.profile)
         rotated = trick[turn:] + trick[:turn]
         try:
             play.play_cards(deal.play[:start])

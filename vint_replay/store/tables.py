@@ -27,9 +27,11 @@ from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, Sessio
 from ..engine.replay import DealReplay
 from ..engine.seats import SEATS, Seat
 from ..engine.session import SessionReport
+from ..engine.solo.replay import SoloReplay
 from ..formats.board_fields import board_fields, board_json
 from ..formats.laws_fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
 from . import schema as S
+from .solo_rows import content_key, solo_json, solo_of
 
 _LINE_CODE = {line: i for i, line in enumerate(S.LINE_NAMES)}
 _BONUS_CODE = {bonus: i for i, bonus in enumerate(S.BONUS_NAMES)}
@@ -57,6 +59,8 @@ def content_sha256(record: SessionRecord) -> str:
                                              d.recorded[1].below, d.recorded[1].above),
         ).encode())
         board = board_json(d)
+        if d.solo is not None:
+            digest.update(json.dumps(content_key(d.solo), ensure_ascii=False).encode())
         laws = stored_laws_json(d)
         if d.extra or d.comments or d.nested_extra or board or laws:
             kept = [d.extra, _comments_json(d.comments)] + ([d.nested_extra] if d.nested_extra else []) \
@@ -95,9 +99,10 @@ def _session_text(info: SessionInfo, extra: dict[str, object], comments: tuple[C
     nested = [info.nested_extra] if info.nested_extra or info.options else []
     options = [info.options] if info.options else []
     laws = session_laws_json(info)
+    fifth = [{"fifth": info.fifth}] if info.fifth is not None else []
     return json.dumps([info.id, info.players, info.event, info.site, info.date, info.table, info.rules,
-                       info.extra, extra, _comments_json(comments), *nested, *options, *([laws] if laws else [])],
-                      ensure_ascii=False, sort_keys=True).encode()
+                       info.extra, extra, _comments_json(comments), *nested, *options, *([laws] if laws else []),
+                       *fifth], ensure_ascii=False, sort_keys=True).encode()
 
 
 def _deal_text(number: int, dealer: int, hands: tuple[int, ...] | None, calls: bytes, play: bytes | None,
@@ -175,6 +180,9 @@ class TableRows:
         """Add one valid, scored session."""
         score = report.score
         assert score is not None, "only valid sessions are stored"
+        if report.profile.solo_record:
+            self._add_solo(report, source, imported_at, content_hash)
+            return
         record = report.record
         info = record.info
         k = len(self.ids)
@@ -204,15 +212,54 @@ class TableRows:
                 self._call_seats[len(self._calls)] = bytes(speakers)
             self._calls.append((k, number, int(deal.dealer), len(deal.auction)))
             self._call_codes += call_codes(deal.auction)
-            if deal.play:
-                tricks = replay.tricks
-                self._played.append((k, number, len(deal.play)))
-                self._cards.extend(deal.play)
-                self._leaders.extend([t.leader for t in tricks])
-                self._winners.extend([t.winner for t in tricks])
-                if len(deal.play) > 4 * len(tricks):  # a trick begun when the claim was made
-                    self._leaders.append(tricks[-1].winner if tricks else _first_leader(replay))
-                    self._winners.append(NO_WINNER)
+            self._add_play(k, deal, replay)
+
+    def _add_play(self, k: int, deal: DealRecord, replay: DealReplay | SoloReplay) -> None:
+        """The deal's cards with each trick's leader and winner (a trick begun at a claim has none)."""
+        if not deal.play:
+            return
+        tricks = replay.tricks
+        self._played.append((k, deal.number, len(deal.play)))
+        self._cards.extend(deal.play)
+        self._leaders.extend([t.leader for t in tricks])
+        self._winners.extend([t.winner for t in tricks])
+        if len(deal.play) > 4 * len(tricks):  # a trick begun when the claim was made
+            self._leaders.append(tricks[-1].winner if tricks else _first_leader(replay))  # type: ignore[arg-type]
+            self._winners.append(NO_WINNER)
+
+    def _add_solo(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str) -> None:
+        """A solo-whist evening: no rubbers nor lines (zero totals, null vint columns); each deal's
+        own fields and payments in its ``extra_json``, the fifth player and the balances in the
+        session's; the cards as any deal's (docs/store.md)."""
+        record, score = report.record, report.score
+        info = record.info
+        k = len(self.ids)
+        self.ids.append(info.id)
+        self.years.append(year_of(info.date))
+        balances = dict(zip(score.players, score.balances))  # type: ignore[union-attr]
+        self._sessions.append((
+            info.id, info.event, info.site, info.date, info.table, info.rules, *info.players,
+            len(record.deals), 0, 0, 0, None, 0, source.file, source.format, source.sha256, content_hash, imported_at,
+            _json_or_none({"session": info.extra, "record": record.extra, "comments": _comments_json(record.comments),
+                           "session_nested": info.nested_extra, "options": info.options, "fifth": info.fifth,
+                           "balances": balances}),
+        ))
+        for deal, replay, scored in zip(record.deals, report.replays, score.deals):  # type: ignore[union-attr]
+            hands = replay.hands
+            written = deal.solo.payments if deal.solo is not None else None
+            self._deals.append((
+                k, deal.number, None, int(deal.dealer),
+                *((None,) * 4 if hands is None else (pbn(hands[0]), pbn(hands[1]), pbn(hands[2]), pbn(hands[3]))),
+                None, None if replay.declarer is None else int(replay.declarer), None, None, None, None,
+                replay.passed_out, replay.made, None, None, None, 0, 0, 0, 0, None, None, None, None,
+                None if written is None else int(written != scored.payments),
+                deal.hands is not None, deal.play is not None, deal.result,
+                _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments),
+                               "nested": deal.nested_extra, "solo": solo_json(deal.solo, scored)}),  # type: ignore[arg-type]
+            ))
+            self._scores.append((k, deal.number, 0))
+            self._calls.append((k, deal.number, int(deal.dealer), 0))
+            self._add_play(k, deal, replay)
 
     @staticmethod
     def _deal_row(k: int, deal: DealRecord, replay: DealReplay, scored: DealScore, totals: list[int]) -> tuple:
@@ -425,7 +472,7 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
         players=(session["player_n"], session["player_e"], session["player_s"], session["player_w"]),
         event=session["event"], site=session["site"], date=session["date"], table=session["table_name"],
         rules=session["rules"], options=extra.get("options", {}), extra=extra.get("session", {}),
-        nested_extra=extra.get("session_nested", {}), laws=laws.get("laws"),
+        nested_extra=extra.get("session_nested", {}), laws=laws.get("laws"), fifth=extra.get("fifth"),
         draw=parse_draw(laws["draw"]).value if "draw" in laws else None,  # type: ignore[arg-type]
     )
     auctions = _by_deal(calls, "call", CALL_BY_TEXT)
@@ -445,6 +492,7 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
                               cards.get(number, ()) if row["play_given"] else None,
                               row["result"], recorded, deal_extra.get("extra", {}),
                               comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {}),
+                              solo=solo_of(deal_extra["solo"]) if "solo" in deal_extra else None,
                               **board_fields(deal_extra.get("board", {})),  # type: ignore[arg-type]
                               **deal_laws_fields(deal_extra.get("laws", {}))))  # type: ignore[arg-type]
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))

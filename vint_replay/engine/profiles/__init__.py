@@ -13,7 +13,8 @@ from .base import ProfileError, RubberState, RuleProfile, SheetLayout, Slip
 
 DEFAULT_PROFILE = "volchaninov"
 _MODULES = {"volchaninov": ("volchaninov", "Volchaninov"), "classic": ("classic", "Classic"),
-            "rubber-bridge": ("rubber_bridge", "RubberBridge"), "duplicate-bridge": ("duplicate_bridge", "DuplicateBridge")}
+            "rubber-bridge": ("rubber_bridge", "RubberBridge"), "duplicate-bridge": ("duplicate_bridge", "DuplicateBridge"),
+            "solo-whist": ("solo_whist", "SoloWhist")}
 
 
 @cache

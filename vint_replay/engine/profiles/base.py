@@ -7,16 +7,19 @@ rule number lives anywhere else.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..calls import BIDS, CALLS_BY_CODE, Contract, Denomination
 from ..cards import SUIT_MASKS, Suit
 from ..scoring import DealFacts, Entry, Item
 from ..seats import Seat, Side
+
+if TYPE_CHECKING:
+    from ..record import SessionInfo
 
 VINT_ORDER = (Denomination.SPADES, Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS,
               Denomination.NOTRUMP)  # ♠ < ♣ < ♦ < ♥ < NT
@@ -43,6 +46,7 @@ class SheetLayout(StrEnum):
 
     RUBBER = "rubber"
     BOARDS = "boards"
+    PAYMENTS = "payments"  # solo whist: each deal settled in points per player, with running balances
 
 
 class ProfileError(ValueError):
@@ -73,6 +77,8 @@ class RuleProfile:
     has_dummy: ClassVar[bool] = False  # the declarer's partner's hand is laid face up and played by him
     has_vulnerability: ClassVar[bool] = False  # whether :meth:`vulnerability` can ever say True
     scoresheet: ClassVar[SheetLayout] = SheetLayout.RUBBER
+    # the deals record solo whist's fields (format.md §5.5: turn-up, its own auction tokens) instead of vint's calls
+    solo_record: ClassVar[bool] = False
     laws_layer: ClassVar[bool] = True  # the laws on irregularities (docs/rules/laws.md) may be switched on
 
     # -- the batch path (store/columnar.py) -----------------------------------------------------
@@ -104,6 +110,18 @@ class RuleProfile:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r} {self.options}>"
+
+    # -- the session's replayer and scoresheet ---------------------------------------------------
+
+    def deal_replayer(self, info: SessionInfo) -> Callable[..., Any] | None:
+        """The function that replays one deal of a session with ``info``; ``None``: vint's
+        (engine/replay.py). A game whose deals are not vint's supplies its own."""
+        return None
+
+    def session_ledger(self, info: SessionInfo) -> Any | None:
+        """The scoresheet that adds the replayed deals (``add``, ``finish``); ``None``: vint's
+        rubber ledger (engine/ledger.py)."""
+        return None
 
     # -- auction hooks --------------------------------------------------------------------------
 

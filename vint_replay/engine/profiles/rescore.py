@@ -1,7 +1,7 @@
 """Rescoring: an evening scored under another profile than the one its table played."""
 from __future__ import annotations
 
-from .base import RuleProfile
+from .base import ProfileError, RuleProfile
 
 # The hooks that describe what happened at the table: the auction closed, the declarer was
 # named and the cards were played under the recording table's own rules.
@@ -16,6 +16,9 @@ def rescoring(table: RuleProfile, target: RuleProfile) -> RuleProfile:
     whether each bid was sufficient and doubles allowed, then scores every deal and the ledger."""
     if table == target:
         return target
+    if table.solo_record or target.solo_record:
+        raise ProfileError(f"a {table.name} evening cannot be rescored under {target.name} rules: solo whist "
+                           "and vint are different games")
     attrs: dict[str, object] = {name: _delegate(table, name) for name in _TABLE_HOOKS}
     attrs.update({name: getattr(table, name) for name in _TABLE_NUMBERS})
     attrs["batch_path"] = False

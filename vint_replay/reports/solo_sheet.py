@@ -1,0 +1,74 @@
+"""Solo whist's payment sheet (docs/format.md §5.5): each deal's contract, result and payments
+per player with the running balances, for a terminal and as the ``solo-score/1`` JSON."""
+from __future__ import annotations
+
+from ..engine.printable import printable
+from ..engine.record import SessionRecord
+from ..engine.seats import Seat
+from ..engine.solo.contracts import points_text
+from ..engine.solo.ledger import SoloDealScore, SoloScore
+from ..formats.solo_fields import points
+
+SOLO_SCORE_FORMAT = "solo-score/1"
+
+
+def contract_words(deal: SoloDealScore) -> str:
+    """``open misère by Кирилл``, ``proposal and acceptance by Алексей with Влад``, or ``void``."""
+    if deal.contract is None or deal.declarer is None:
+        return "void (all passed)"
+    text = f"{deal.contract.terms.title} by {deal.players[deal.declarer]}"
+    return text + (f" with {deal.players[deal.partner]}" if deal.partner is not None else "")
+
+
+def result_words(deal: SoloDealScore) -> str:
+    """``made``, ``failed``, ``made, 7 tricks`` (where tricks are counted), or nothing for a void deal."""
+    if deal.made is None or deal.contract is None:
+        return ""
+    verdict = "made" if deal.made else "failed"
+    return f"{verdict}, {deal.taken} tricks" if deal.contract.terms.counts_tricks and deal.taken is not None else verdict
+
+
+def solo_score_json(record: SessionRecord, score: SoloScore) -> dict[str, object]:
+    """The ``solo-score/1`` document: per deal the contract, who played it, the result, each
+    player's payment and balance in points (quarters as decimals); the final balances."""
+    deals = []
+    for deal in score.deals:
+        deals.append({
+            "number": deal.number,
+            "dealer": deal.dealer.name,
+            "sits_out": deal.sits_out,
+            "seats": {s.name: deal.players[s] for s in Seat},
+            "passed_out": deal.passed_out,
+            "contract": None if deal.contract is None else deal.contract.value,
+            "declarer": None if deal.declarer is None else deal.declarer.name,
+            "partner": None if deal.partner is None else deal.partner.name,
+            "tricks": deal.taken,
+            "made": deal.made,
+            "payments": {p: points(deal.paid(p)) for p in score.players},
+            "balances": {p: points(b) for p, b in zip(score.players, deal.balances)},
+        })
+    return {"format": SOLO_SCORE_FORMAT, "session": {"id": record.info.id, "rules": record.info.rules},
+            "players": list(score.players), "deals": deals,
+            "balances": {p: points(b) for p, b in zip(score.players, score.balances)}}
+
+
+def render_payments(record: SessionRecord, score: SoloScore) -> str:
+    """The payment sheet: one row a deal with each player's payment, the running balances
+    under it, and the evening's balances at the end."""
+    names = [printable(p) for p in score.players]
+    width = max(7, *(len(n) for n in names)) + 2
+    info = record.info
+    title = " · ".join(printable(t) for t in ("Solo whist", info.id, info.event or "", info.date or "") if t)
+    labels = []
+    for deal in score.deals:
+        result = result_words(deal)
+        labels.append(f"{deal.number:>4}  {printable(contract_words(deal))}" + (f": {result}" if result else ""))
+    lead = max(14, *(len(label) for label in labels)) + 2
+    lines = [title, "Deal  Contract".ljust(lead) + "".join(n.rjust(width) for n in names)]
+    for label, deal in zip(labels, score.deals):
+        cells = ["—" if deal.sits_out == p else points_text(deal.paid(p)) for p in score.players]
+        lines.append(label.ljust(lead) + "".join(c.rjust(width) for c in cells))
+        lines.append("      balance".ljust(lead) + "".join(points_text(b).rjust(width) for b in deal.balances))
+    lines.append("")
+    lines.append("Balances: " + ", ".join(f"{n} {points_text(b)}" for n, b in zip(names, score.balances)))
+    return "\n".join(lines) + "\n"

@@ -29,6 +29,10 @@ def random_irregularity(choose: Choose) -> Irregularity:
                   "asked": FLAG_VALUES[choose(3)]}
     elif kind is IrregularityKind.LEAD_OUT_OF_TURN:
         fields = {"trick": trick, "card": card if choose(2) else None, "accepted": FLAG_VALUES[choose(3)]}
+    elif kind is IrregularityKind.DROPPED_CARD:
+        fields = {"card": card, "trick": trick if choose(2) else None}
+    elif kind is IrregularityKind.BLIND_BID:
+        fields = {}
     else:
         fields = {"card": card, "trick": trick if choose(2) else None, "called_round": (None, 1, 2, 3)[choose(4)]}
     extra = {} if choose(4) else {("note", "my key")[choose(2)]: EXTRA_VALUES[choose(len(EXTRA_VALUES))]}

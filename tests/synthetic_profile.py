@@ -70,6 +70,10 @@ class Synthetic(RuleProfile):
         """15 a level, 5 more in no-trump."""
         return 15 * contract.level + (5 if contract.denomination is Denomination.NOTRUMP else 0)
 
+    def undertrick_value(self, contract: Contract) -> int:
+        """A flat figure a trick short, whatever the level."""
+        return UNDERTRICK
+
     def below_points(self, contract: Contract, side: Side, taken: int) -> int:
         """Only the declaring side writes its tricks below the line."""
         return taken * self.trick_value(contract) if side is contract.declarer.side else 0
@@ -83,7 +87,8 @@ class Synthetic(RuleProfile):
         entries = [Entry(declarers, Line.BELOW, Item.TRICKS, taken * value, f"{taken} tricks × {value}")]
         short = contract.tricks_needed - taken
         if short > 0:
-            entries.append(Entry(declarers.other, Line.ABOVE, Item.UNDERTRICKS, UNDERTRICK * short, f"{short} short"))
+            entries.append(Entry(declarers.other, Line.ABOVE, Item.UNDERTRICKS, self.undertrick_value(contract) * short,
+                                 f"{short} short"))
         else:
             entries.append(Entry(declarers, Line.ABOVE, Item.CONTRACT_PREMIUM, MADE_PER_LEVEL * contract.level, "made"))
         if facts.hands is not None:

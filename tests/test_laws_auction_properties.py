@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from strategies import random_auction
 from vint_replay.engine.auction import Auction
 from vint_replay.engine.calls import BIDS, PASS, Call
+from vint_replay.engine.laws import with_laws
 from vint_replay.engine.laws.auction import lowest_sufficient
 from vint_replay.engine.profiles import get_profile
 from vint_replay.engine.record import CallOutOfTurn, DealRecord
@@ -21,7 +22,7 @@ PROFILES = st.sampled_from(["classic", "volchaninov"])
 
 def auction_problems(deal: DealRecord, rules: str) -> tuple[object, list[tuple[str, str | None]]]:
     """The contract the laws read from ``deal`` and its auction's diagnostics as (code, at)."""
-    replay = replay_deal(deal, get_profile(rules), laws="001")
+    replay = replay_deal(deal, with_laws(get_profile(rules), "001"))
     return replay.contract, [(d.code, d.at) for d in replay.diagnostics if (d.at or "").startswith("auction")]
 
 

@@ -106,7 +106,8 @@ def test_a_laws_session_is_exported_from_the_store_as_imported(tmp_path):
     """The store keeps every laws field the engine accepts today (laws, draw, irregularities,
     deal_lost) and the content digest sees them."""
     raw = laws_raw(draw={"N": "S2", "E": "HA", "S": "D5", "W": "SA"})  # W and E lowest (laws §1); W lost deal 1 to N
-    raw["deals"][0]["irregularities"] = [{"kind": "exposed", "seat": "W", "card": "HQ", "trick": 4, "called_round": 2}]
+    # W's ♠Q, shown at trick 4 and called to the spade round that trick is: the play keeps it
+    raw["deals"][0]["irregularities"] = [{"kind": "exposed", "seat": "W", "card": "SQ", "trick": 4, "called_round": 1}]
     raw["deals"][0]["deal_lost"] = True
     path = tmp_path / "laws.json"
     path.write_text(json.dumps(raw), encoding="utf-8")

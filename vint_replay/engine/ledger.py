@@ -14,6 +14,8 @@ from typing import Sequence
 
 from .calls import Contract
 from .errors import IllegalMove
+from .laws.penalty import RevokePenalty, capped_entries, penalty_entries
+from .laws.settlement import Responsibility, balance, culprits
 from .profiles import RubberState, RuleProfile
 from .record import LineTotals
 from .replay import DealReplay
@@ -49,6 +51,8 @@ class DealScore:
     below_after: tuple[tuple[int, int], ...] = ()
     below_end: tuple[int, int] | None = None  # both sides below the old line once the deal is written
     vulnerable: tuple[bool, bool] = (False, False)  # both sides' vulnerability in the deal, as the profile gave it
+    penalty: RevokePenalty | None = None  # laws §8.4: the revoke penalty applied (``tricks`` are then adjusted)
+    responsible: tuple[Responsibility, ...] = ()  # laws §9: partners answering alone for part of the deal
     void: str | None = None  # under the laws: the law a void deal was thrown in by (nothing written)
 
     @property
@@ -153,11 +157,14 @@ class Ledger:
         return out
 
     def settle(self, contract: Contract | None, tricks: tuple[int, int] | None,
-               running: tuple[Sequence[int], Sequence[int]] | None, dealer: Seat) -> Settled:
+               running: tuple[Sequence[int], Sequence[int]] | None, dealer: Seat,
+               final: tuple[int, int] | None = None) -> Settled:
         """Advance the scoresheet by one deal whose own entries are scored elsewhere.
 
         ``running`` is the race of :meth:`running` over the tricks played card by card (``None``
-        for a result-only deal; fewer than all tricks for a claim), ``tricks`` the final counts.
+        for a result-only deal; fewer than all tricks for a claim), ``tricks`` the final counts,
+        ``final`` what each side writes below the line when it is not the tricks' points (a
+        revoke penalty's cap, laws §8.4.4).
         Raises :class:`IllegalMove` (``order_needed``) when tricks whose order is unknown would
         take both sides to game.
         """
@@ -171,32 +178,48 @@ class Ledger:
             return Settled(rubber.number, None, tuple(entries))
         assert tricks is not None
         profile, below = self.profile, self.below
-        final = (profile.below_points(contract, Side.NS, tricks[0]), profile.below_points(contract, Side.EW, tricks[1]))
-        reached = first_to_game(below, running, profile.game_threshold) if running is not None else None
-        if reached is None and (running is None or len(running[0]) < sum(tricks)):
-            # tricks not played card by card (a result-only deal, or the rest of a claim): their
-            # order is unknown, so a game is known only if one side alone can reach it
-            reach = [below[s] + final[s] >= profile.game_threshold for s in (0, 1)]
-            if reach[0] and reach[1]:
-                raise IllegalMove(
-                    "order_needed",
-                    f"both sides reach {profile.game_threshold} below the line in this deal (N–S {below[0]}+{final[0]}, "
-                    f"E–W {below[1]}+{final[1]}); only the card play tells who got there first")
-            reached = next(((s, None) for s in SIDES if reach[s]), None)  # type: ignore[misc]
+        if final is None:
+            final = (profile.below_points(contract, Side.NS, tricks[0]), profile.below_points(contract, Side.EW, tricks[1]))
+        reached = self._reached(tricks, running, final)
         if reached is None:
             below[0] += final[0]
             below[1] += final[1]
             return Settled(rubber.number, None, (), final)
         side, trick = reached
         rubber.games.append(side)
-        won_rubber = rubber.games.count(side) >= profile.games_to_win_rubber
-        entries = profile.game_entries(side, rubber.games, won_rubber)
+        entries, won_rubber = self._game_premiums(side, rubber.games)
         if won_rubber:
             rubber.winner = side
-            entries = entries + profile.rubber_won_entries(rubber.state, side)
         self.below = [0, 0]
         self._add(entries)
         return Settled(rubber.number, GameWon(side, trick, "rubber" if won_rubber else "game"), tuple(entries), final)
+
+    def _reached(self, tricks: tuple[int, int], running: tuple[Sequence[int], Sequence[int]] | None,
+                 final: tuple[int, int]) -> tuple[Side, int | None] | None:
+        """Which side a deal takes to game and at which trick, changing nothing (see :meth:`settle`)."""
+        below, threshold = self.below, self.profile.game_threshold
+        reached = first_to_game(below, running, threshold) if running is not None else None
+        if reached is None and (running is None or len(running[0]) < sum(tricks)):
+            # tricks not played card by card (a result-only deal, or the rest of a claim): their
+            # order is unknown, so a game is known only if one side alone can reach it
+            reach = [below[s] + final[s] >= threshold for s in (0, 1)]
+            if reach[0] and reach[1]:
+                raise IllegalMove(
+                    "order_needed",
+                    f"both sides reach {threshold} below the line in this deal (N–S {below[0]}+{final[0]}, "
+                    f"E–W {below[1]}+{final[1]}); only the card play tells who got there first")
+            reached = next(((s, None) for s in SIDES if reach[s]), None)  # type: ignore[misc]
+        return reached
+
+    def _game_premiums(self, side: Side, games: Sequence[Side]) -> tuple[list[Entry], bool]:
+        """What the game ``side`` wins writes (``games``: the rubber's, this one included), and
+        whether it wins the rubber (then the rubber's premiums are written too)."""
+        profile = self.profile
+        won_rubber = list(games).count(side) >= profile.games_to_win_rubber
+        entries = profile.game_entries(side, games, won_rubber)
+        if won_rubber:
+            entries = entries + profile.rubber_won_entries(RubberState(tuple(games), self.rubber.passed_out), side)
+        return entries, won_rubber
 
     def settle_below(self, final: tuple[int, int], peak: tuple[int, int]) -> int | None:
         """:meth:`settle` of a deal played card by card that takes neither side to game, done
@@ -238,6 +261,8 @@ class Ledger:
                              before, vulnerable=vulnerable)
             self.score.deals.append(deal)
             return deal
+        if replay.penalty is not None:
+            return self._add_penalised(replay, contract, replay.penalty, before, vulnerable)
         running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
         facts = DealFacts(contract, replay.tricks_won, replay.hands, vulnerable)
         settled = self.settle(contract, replay.tricks_won, running, replay.deal.dealer)
@@ -245,11 +270,55 @@ class Ledger:
         self._add(own)
         after = () if running is None else tuple((before[0] + ns, before[1] + ew) for ns, ew in zip(*running))
         end = (before[0] + settled.below[0], before[1] + settled.below[1])
+        written = tuple(own) + settled.entries
+        alone = culprits(replay.deal, contract, replay.tricks_won, written) if self.profile.laws is not None else ()
         deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, contract,
-                         self.profile.trick_value(contract), replay.tricks_won, tuple(own) + settled.entries,
-                         settled.game, before, after, end, vulnerable)
+                         self.profile.trick_value(contract), replay.tricks_won, written,
+                         settled.game, before, after, end, vulnerable, responsible=alone)
         self.score.deals.append(deal)
         return deal
+
+    def _add_penalised(self, replay: DealReplay, contract: Contract, penalty: RevokePenalty,
+                       before: tuple[int, int], vulnerable: tuple[bool, bool]) -> DealScore:
+        """A deal with a revoke penalty (laws §8.4): scored on the adjusted counts, the missing
+        tricks charged, the revoking side capped below the line; the game race runs on the
+        totals, not the trick order (the moved tricks have no place in it)."""
+        profile = self.profile
+        adjusted = penalty.tricks_after
+        own = profile.score(DealFacts(contract, adjusted, replay.hands, vulnerable))
+        own, penalty = capped_entries(profile, own + penalty_entries(profile, contract, penalty), penalty, before)
+        own += replay.law_entries  # the laws' other entries (law 24's 2000), above the line: not capped
+        own.sort(key=Entry.sort_key)
+        final = tuple(sum(e.points for e in own if e.side is side and e.line is Line.BELOW) for side in SIDES)
+        unpenalised = self._unpenalised(replay, contract, vulnerable)
+        settled = self.settle(contract, adjusted, None, replay.deal.dealer, final)  # type: ignore[arg-type]
+        self._add(own)
+        written = tuple(own) + settled.entries
+        cost = (balance(unpenalised, Side.NS) - balance(written, Side.NS),
+                balance(unpenalised, Side.EW) - balance(written, Side.EW))
+        end = (before[0] + settled.below[0], before[1] + settled.below[1])
+        deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, contract, profile.trick_value(contract),
+                         adjusted, written, settled.game, before, (), end, vulnerable, penalty,
+                         culprits(replay.deal, contract, adjusted, written, cost))
+        self.score.deals.append(deal)
+        return deal
+
+    def _unpenalised(self, replay: DealReplay, contract: Contract, vulnerable: tuple[bool, bool]) -> list[Entry]:
+        """What the deal would have written without the revoke penalty (its game premium
+        included), changing nothing: the measure of what the penalty cost (laws §9)."""
+        assert replay.tricks_won is not None
+        entries = self.profile.score(DealFacts(contract, replay.tricks_won, replay.hands, vulnerable)) + list(replay.law_entries)
+        running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
+        final = (self.profile.below_points(contract, Side.NS, replay.tricks_won[0]),
+                 self.profile.below_points(contract, Side.EW, replay.tricks_won[1]))
+        try:
+            reached = self._reached(replay.tricks_won, running, final)
+        except IllegalMove:
+            reached = None  # the unpenalised race would need an order the record does not give
+        if reached is not None:
+            games = [] if self.rubber.finished else self.rubber.games  # a won rubber: the next starts afresh
+            entries += self._game_premiums(reached[0], [*games, reached[0]])[0]
+        return entries
 
     def finish(self) -> SessionScore:
         """Close the session: an unfinished last rubber gets what the profile writes for it."""

@@ -51,19 +51,24 @@ class Play:
     the profile's legal cards; the profile's strongest card wins the trick and its player leads
     to the next.
 
-    Hands of 14 and 12 cards (a misdistribution noticed late, laws §3.4) are played too: the
-    12-card player has no card for trick 13, which then has three, and the 14-card player
-    keeps his last card.
+    Under the laws (``profile.laws``) a revoke does not stop the play (the laws find and
+    judge it afterwards, docs/rules/laws.md §8.2), and ``leads`` names who led a trick out of
+    turn with the lead let stand (§7.3): trick number (1–13) -> the seat that led it. Hands of
+    14 and 12 cards (a misdistribution found late, laws §3.4) are played too: the 12-card player
+    has no card for trick 13, which then has three, and the 14-card player keeps his last card.
     """
 
-    __slots__ = ("profile", "dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won", "uneven", "in_trick")
+    __slots__ = ("profile", "dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won", "leads",
+                 "uneven", "in_trick")
 
     def __init__(self, hands: tuple[int, int, int, int], trump: Suit | None, leader: Seat,
-                 profile: RuleProfile) -> None:
+                 profile: RuleProfile, leads: dict[int, Seat] | None = None) -> None:
+        self.leads = leads or None
         self.profile = profile
         self.dealt = hands
         self.hands = list(hands)
         self.trump = trump
+        leader = leads.get(1, leader) if leads else leader
         self.leader = leader
         self.to_play: Seat | None = leader
         self.current: list[Card] = []
@@ -118,6 +123,8 @@ class Play:
         hands, current, tricks, won, trump = self.hands, self.current, self.tricks, self.won, self.trump
         seat, leader = self.to_play, self.leader
         legal_cards = self.profile.legal_cards
+        strict = self.profile.laws is None
+        leads = self.leads
         strengths = self.profile.strength_table[4 if trump is None else trump]
         led = current[0] // 13 if current else None
         try:
@@ -130,7 +137,7 @@ class Play:
                     raise self._not_held(seat, card)
                 if not current:
                     led = card // 13
-                elif not bit & legal_cards(held, led):  # type: ignore[arg-type]
+                elif strict and not bit & legal_cards(held, led):  # type: ignore[arg-type]
                     raise self._revoke(seat, card, held & SUIT_MASKS[led])
                 hands[seat] = held ^ bit
                 current.append(CARDS[card])
@@ -143,8 +150,8 @@ class Play:
                 tricks.append(Trick(leader, tuple(current), winner))  # type: ignore[arg-type]
                 won[winner & 1] += 1
                 current.clear()
-                leader = winner
-                seat = winner if len(tricks) < 13 else None
+                leader = winner if leads is None else leads.get(len(tricks) + 1, winner)
+                seat = leader if len(tricks) < 13 else None
         finally:
             self.to_play, self.leader = seat, leader
 
@@ -157,7 +164,7 @@ class Play:
         held, bit = hands[seat], 1 << card
         if not held & bit:
             raise self._not_held(seat, card)
-        if current and not bit & self.profile.legal_cards(held, current[0].suit):
+        if current and self.profile.laws is None and not bit & self.profile.legal_cards(held, current[0].suit):
             raise self._revoke(seat, card, held & SUIT_MASKS[current[0].suit])
         if not current:
             self.in_trick = tuple(s for s in _ROUND[seat] if hands[s])
@@ -174,7 +181,8 @@ class Play:
         self.tricks.append(trick)
         self.won[winner & 1] += 1
         current.clear()
-        self.leader = next((s for s in _ROUND[winner] if hands[s]), winner)
+        leader = winner if self.leads is None else self.leads.get(len(self.tricks) + 1, winner)
+        self.leader = next((s for s in _ROUND[leader] if hands[s]), leader)
         self.to_play = self.leader if len(self.tricks) < 13 else None
 
     def _revoke(self, seat: Seat, card: int, suit_held: int) -> IllegalMove:
@@ -209,10 +217,11 @@ _ROUND = {seat: tuple(SEATS[(seat + i) & 3] for i in range(4)) for seat in SEATS
 
 def play_states(hands: tuple[int, int, int, int] | None, trump: Suit | None, tricks: tuple[Trick, ...],
                 profile: RuleProfile) -> tuple[PlayState, ...]:
-    """The position before the first card and after each card of ``tricks`` (53 for a full deal)."""
+    """The position before the first card and after each card of ``tricks`` (53 for a full deal),
+    each trick led by whoever led it in the record (a lead out of turn that stood, laws §7.3)."""
     if hands is None or not tricks:
         return ()
-    play = Play(hands, trump, tricks[0].leader, profile)
+    play = Play(hands, trump, tricks[0].leader, profile, {n: trick.leader for n, trick in enumerate(tricks, 1)})
     states = [play.state()]
     for trick in tricks:
         for card in trick.cards:

@@ -65,6 +65,8 @@ class IrregularityKind(StrEnum):
     REVOKE = "revoke"  # §8
     LEAD_OUT_OF_TURN = "lead_out_of_turn"  # §7.3
     EXPOSED = "exposed"  # §7.1–7.2
+    DROPPED_CARD = "dropped_card"  # §8.1, law 157: a card dropped under the table (the revoke it led to is his alone)
+    BLIND_BID = "blind_bid"  # §7.4, law 178: a bid of three or more without looking at the cards
 
 
 @dataclass(frozen=True, slots=True)

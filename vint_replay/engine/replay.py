@@ -11,10 +11,13 @@ from .diagnostics import Diagnostic, Severity
 from .errors import IllegalMove
 from .laws.auction import LawsAuction, lead_bar
 from .laws.deal import hands_stand, long_dealer_entries, thrown_problem, void_problem
+from .laws.exposed import accepted_leads, check_exposures
+from .laws.penalty import RevokePenalty, transfer
+from .laws.revoke import Revoke, check_revokes
 from .play import Play, PlayState, Trick, play_states
 from .plural import plural
 from .profiles import RuleProfile
-from .record import DealRecord, IrregularityKind
+from .record import DealRecord
 from .scoring import Entry
 from .seats import SEATS, Seat, Side
 
@@ -24,8 +27,9 @@ class DealReplay:
     """A deal after replay: its contract, dealt hands, tricks and the problems found.
 
     ``tricks_won`` comes from the play, or from the recorded result when no play was kept.
-    Under the laws (``laws``), ``law_entries`` are what the laws write for the deal's
-    irregularities besides its own score (the dealer's 2000 of law 24).
+    Under the laws, ``revokes`` are those found in the play and ``penalty`` the claimed ones'
+    effect on the trick counts (docs/rules/laws.md §8); ``law_entries`` are what the laws write
+    for the deal besides its own score (the dealer's 2000 of law 24).
     """
 
     deal: DealRecord
@@ -36,13 +40,14 @@ class DealReplay:
     tricks: tuple[Trick, ...]
     tricks_won: tuple[int, int] | None
     diagnostics: tuple[Diagnostic, ...]
-    laws: str | None = None
+    revokes: tuple[Revoke, ...] = ()
+    penalty: RevokePenalty | None = None
     law_entries: tuple[Entry, ...] = ()
 
     @property
     def void(self) -> bool:
         """A void deal under the laws: thrown in, it scores nothing (docs/rules/laws.md §3.3)."""
-        return self.laws is not None and self.deal.void is not None
+        return self.profile.laws is not None and self.deal.void is not None
 
     @property
     def valid(self) -> bool:
@@ -85,7 +90,7 @@ class DealReplay:
     def laws_auction(self, keep_states: bool = False) -> LawsAuction | None:
         """Under the laws, the auction replayed up to its first illegal call: who spoke each
         call, which are void, how insufficient bids were read (for reports); else ``None``."""
-        if self.laws is None:
+        if self.profile.laws is None:
             return None
         auction = LawsAuction(self.deal.dealer, self.profile, self.deal.out_of_turn, keep_states)
         try:
@@ -101,8 +106,9 @@ class DealReplay:
 
 
 def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat,
-                    profile: RuleProfile) -> tuple[int, int, int, int]:
-    """Who held what, read off a complete play: the seat of each card follows from the winners.
+                    profile: RuleProfile, leads: dict[int, Seat] | None = None) -> tuple[int, int, int, int]:
+    """Who held what, read off a complete play: the seat of each card follows from the winners
+    (and from ``leads``, the tricks led out of turn that stood under the laws).
 
     Raises :class:`IllegalMove` (``card_not_held``) at a card played twice.
     """
@@ -110,6 +116,8 @@ def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat,
     seen = 0
     for start in range(0, 52, 4):
         trick = cards[start:start + 4]
+        if leads and start // 4 + 1 in leads:
+            leader = leads[start // 4 + 1]
         for i, card in enumerate(trick):
             bit = 1 << card
             if seen & bit:
@@ -128,27 +136,28 @@ class _At(Exception):
         self.move = move
 
 
-def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | None = None,
-                laws: str | None = None) -> DealReplay:
+def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | None = None) -> DealReplay:
     """Check one deal against the rules and replay it; every problem becomes a diagnostic.
 
     ``previous`` is the deal before it in the session (for the number and dealer rotation).
-    Checking stops at the first illegal call, and at the first illegal card. ``laws`` names the
-    session's laws on irregularities (docs/rules/laws.md); under them the session checks the
-    dealer (:class:`~vint_replay.engine.laws.deal.Rotation`).
+    Checking stops at the first illegal call, and at the first illegal card. Under the laws on
+    irregularities (``profile.laws``, docs/rules/laws.md) the session checks the dealer
+    (:class:`~vint_replay.engine.laws.deal.Rotation`).
     """
     number = deal.number
     problems: list[Diagnostic] = []
+    laws = profile.laws is not None
+    leads = accepted_leads(deal) if laws else None
 
     def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
         problems.append(Diagnostic(code, message, number, at, severity))
 
-    if laws is not None and deal.void is not None:
-        return _void_deal(deal, profile, laws, previous, report, problems)
+    if laws and deal.void is not None:
+        return _void_deal(deal, profile, previous, report, problems)
     if previous is not None:
         if number <= previous.number:
             report("deal_number", "number", f"deal {number} follows deal {previous.number}: numbers must increase")
-    if previous is not None and laws is None:
+    if previous is not None and not laws:
         expected, why = profile.expected_dealer(previous.dealer, number)
         if deal.dealer != expected and "dealer" not in deal.unreadable | previous.unreadable:
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
@@ -166,7 +175,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     if not deal.auction and deal.contract is not None and "auction" not in deal.unreadable:
         contract = deal.contract  # a board recorded by its contract and declarer alone (format.md §5)
     elif "auction" not in deal.unreadable:
-        auction = Auction(dealer, profile) if laws is None else LawsAuction(dealer, profile, deal.out_of_turn)
+        auction = LawsAuction(dealer, profile, deal.out_of_turn) if laws else Auction(dealer, profile)
         try:
             auction.call_all(deal.auction)
         except IllegalMove as bad:
@@ -193,7 +202,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         if deal.play is not None and "play" not in deal.unreadable:
             hands_given = deal.hands is not None or "hands" in deal.unreadable
             hands, tricks = _replay_play(deal.play, hands, hands_given, None, profile.passed_out_leader(dealer),
-                                         profile, report)
+                                         profile, report, leads=leads)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
         elif not ({"play", "result"} & deal.unreadable):
@@ -213,7 +222,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             hands_given = deal.hands is not None or "hands" in deal.unreadable
             claim = deal.result is not None and len(deal.play) < 52
             hands, tricks = _replay_play(deal.play, hands, hands_given, contract.trump,
-                                         profile.opening_leader(contract.declarer), profile, report, claim)
+                                         profile.opening_leader(contract.declarer), profile, report, claim, leads)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
                 if deal.result is not None and deal.result != tricks_won[contract.declarer.side]:
@@ -228,27 +237,24 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             tricks_won = (deal.result, 13 - deal.result) if declarer_side is Side.NS else (13 - deal.result, deal.result)
         elif not ({"play", "result"} & deal.unreadable):
             report("missing_play", "play", f"contract {contract} by {contract.declarer} has neither play nor result")
-    law_entries: tuple[Entry, ...] = ()
-    if laws is not None:
-        if contract is not None and deal.play and isinstance(auction, LawsAuction) and auction.named:
-            barred = lead_bar(auction.named, contract, _opening_leader(deal, profile.opening_leader(contract.declarer)),
-                              deal.play[0])
-            if barred:
-                report("barred_lead", "play[0]", barred)
-        if hands is not None:
-            law_entries = _misdealt(deal, hands, tricks, report)
-    return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems), laws,
+    if not laws:
+        return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems))
+    revokes, penalised = check_revokes(deal, hands, tricks, report)
+    if contract is not None or passed_out:
+        leader = profile.opening_leader(contract.declarer) if contract is not None else profile.passed_out_leader(dealer)
+        check_exposures(deal, hands, tricks, leader, report)
+    if contract is not None and deal.play and isinstance(auction, LawsAuction) and auction.named:
+        opening = (leads or {}).get(1, profile.opening_leader(contract.declarer))
+        barred = lead_bar(auction.named, contract, opening, deal.play[0])
+        if barred:
+            report("barred_lead", "play[0]", barred)
+    law_entries = () if hands is None else _misdealt(deal, hands, tricks, report)
+    penalty = transfer(tricks_won, penalised) if penalised and tricks_won is not None and contract is not None else None
+    return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems), revokes, penalty,
                       law_entries)
 
 
-def _opening_leader(deal: DealRecord, proper: Seat) -> Seat:
-    """Who made the opening lead: the proper leader, or the player whose lead out of turn to
-    trick 1 the opponents let stand (docs/rules/laws.md §7.3)."""
-    return next((i.seat for i in deal.irregularities if i.kind is IrregularityKind.LEAD_OUT_OF_TURN and i.trick == 1
-                 and i.accepted), proper)
-
-
-def _void_deal(deal: DealRecord, profile: RuleProfile, laws: str, previous: DealRecord | None, report,
+def _void_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | None, report,
                problems: list[Diagnostic]) -> DealReplay:
     """A void deal (docs/rules/laws.md §3.3): its number, its law and the calls it has are
     checked; its hands may be wrong (that may be why it is void: they are kept as dealt, not
@@ -268,7 +274,7 @@ def _void_deal(deal: DealRecord, profile: RuleProfile, laws: str, previous: Deal
         for found in auction.findings:
             report(found.code, f"auction[{found.index}]", found.message, Severity.WARNING)
     hands = None if deal.hands is None else tuple(hand.mask for hand in deal.hands)
-    return DealReplay(deal, profile, None, False, hands, (), None, tuple(problems), laws)  # type: ignore[arg-type]
+    return DealReplay(deal, profile, None, False, hands, (), None, tuple(problems))  # type: ignore[arg-type]
 
 
 def _misdealt(deal: DealRecord, hands: tuple[int, int, int, int], tricks: tuple[Trick, ...], report) -> tuple[Entry, ...]:
@@ -286,14 +292,14 @@ def _misdealt(deal: DealRecord, hands: tuple[int, int, int, int], tricks: tuple[
     return tuple(long_dealer_entries(deal, sizes))
 
 
-def checked_hands(deal: DealRecord, report, laws: str | None = None) -> tuple[int, int, int, int] | None:
+def checked_hands(deal: DealRecord, report, laws: bool = False) -> tuple[int, int, int, int] | None:
     """The dealt hands as bit sets, after checking 13 cards each and no card twice. Under the
     laws a 14- and a 12-card hand found after the opening lead stand (a warning each)."""
     if deal.hands is None:
         return None
     ok = True
     seen = 0
-    stands = laws is not None and hands_stand([hand.mask.bit_count() for hand in deal.hands])
+    stands = laws and hands_stand([hand.mask.bit_count() for hand in deal.hands])
     for seat, hand in zip(SEATS, deal.hands):
         if hand.mask.bit_count() != 13 and stands:
             report("hand_size", f"hands.{seat}", f"{seat.full_name} has {plural(hand.mask.bit_count(), 'card')}; the "
@@ -332,7 +338,7 @@ def _claimed(result: int, contract: Contract, played: tuple[int, int], report) -
 
 
 def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int | None, leader: Seat,
-                 profile: RuleProfile, report, claim: bool = False):
+                 profile: RuleProfile, report, claim: bool = False, leads: dict[int, Seat] | None = None):
     """Replay the cards; returns the dealt hands (derived if not given) and the finished tricks.
 
     With broken hands (already reported) the play is not checked at all. A ``claim`` (a play
@@ -347,11 +353,11 @@ def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int |
                    + (" (a claimed deal needs its hands)" if claim else ""))
             return None, ()
         try:
-            hands = hands_from_play(cards, trump, leader, profile)
+            hands = hands_from_play(cards, trump, leader, profile, leads)
         except _At as bad:
             report(bad.move.code, f"play[{bad.index}]", bad.move.message)
             return None, ()
-    play = Play(hands, trump, leader, profile)  # type: ignore[arg-type]
+    play = Play(hands, trump, leader, profile, leads)  # type: ignore[arg-type]
     try:
         play.play_cards(cards)
     except IllegalMove as bad:

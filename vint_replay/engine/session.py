@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from .diagnostics import Diagnostic, Severity, in_file_order
 from .errors import IllegalMove
 from .gc_pause import paused_gc
+from .laws import with_laws
 from .laws.deal import Rotation, check_draw
 from .ledger import Ledger, SessionScore
-from .profiles import RuleProfile, get_profile
+from .profiles import ProfileError, RuleProfile, get_profile
 from .profiles.rescore import rescoring
 from .record import SessionRecord
 from .replay import DealReplay, replay_deal
@@ -37,11 +38,16 @@ def evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list
     ``read_problems`` are the reader's diagnostics; they are merged (by deal) with the
     engine's. The ledger stops at the first invalid deal: after it, the games already won and
     the points below the line are unknown, so ``order_needed`` can only be judged before it.
-    ``rules`` rescores the session under another profile (:func:`rescoring`).
+    ``rules`` rescores the session under another profile (:func:`rescoring`). The session's
+    laws on irregularities (``info.laws``) ride on the profile, rescored or not.
     """
     profile = get_profile(record.info.rules, record.info.options)
     if rules is not None and rules != record.info.rules:
         profile = rescoring(profile, get_profile(rules))
+    try:
+        profile = with_laws(profile, record.info.laws)
+    except ProfileError as bad:
+        read_problems = [*read_problems, Diagnostic("schema", str(bad), None, "session.laws")]
     with paused_gc():
         return _evaluate(record, read_problems, profile)
 
@@ -51,11 +57,10 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
     replays: list[DealReplay] = []
     found: list[Diagnostic] = list(read_problems)
     previous = None
-    laws = record.info.laws
-    rotation = None if laws is None else laws_rotation(record, found)
-    replay_one = profile.deal_replayer(record.info)  # a profile's own replay (solo whist takes no laws)
+    rotation = None if profile.laws is None else laws_rotation(record, found)
+    replay_one = profile.deal_replayer(record.info) or replay_deal
     for deal in record.deals:
-        replay = replay_one(deal, profile, previous) if replay_one else replay_deal(deal, profile, previous, laws)
+        replay = replay_one(deal, profile, previous)
         replays.append(replay)
         found.extend(replay.diagnostics)
         if rotation is not None:

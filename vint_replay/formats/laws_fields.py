@@ -77,6 +77,8 @@ KIND_FIELDS = {
     IrregularityKind.REVOKE: KindFields((), ("trick", "card", "claimed", "asked")),  # §8
     IrregularityKind.LEAD_OUT_OF_TURN: KindFields(("trick",), ("card", "accepted")),  # §7.3
     IrregularityKind.EXPOSED: KindFields(("card",), ("trick", "called_round")),  # §7.1–7.2
+    IrregularityKind.DROPPED_CARD: KindFields(("card",), ("trick",)),  # §8.1, law 157
+    IrregularityKind.BLIND_BID: KindFields((), ()),  # §7.4, law 178
 }
 FIELD_ORDER = ("kind", "seat", "trick", "card", "claimed", "asked", "accepted", "called_round")
 

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..engine.laws.settlement import settlement
 from ..engine.ledger import DealScore, SessionScore
 from ..engine.printable import printable
 from ..engine.profiles import RuleProfile, SheetLayout
 from ..engine.profiles.duplicate_bridge import board_score
 from ..engine.record import SessionRecord
 from ..engine.scoring import Entry, Line
-from ..engine.seats import Side
+from ..engine.seats import Seat, Side
 from .labels import contract_text
 
 SCORE_FORMAT = "vint-score/1"
@@ -41,6 +42,15 @@ def deal_json(deal: DealScore, profile: RuleProfile | None = None) -> dict[str, 
         out["vulnerable"] = {"NS": deal.vulnerable[0], "EW": deal.vulnerable[1]}
     if profile is not None and profile.scoresheet is SheetLayout.BOARDS:
         out["board_score"] = board_score(deal.entries)
+    if deal.penalty is not None:  # the laws' revoke penalty (format.md §5): ``tricks`` are the adjusted counts
+        before, capped = deal.penalty.tricks_before, deal.penalty.capped
+        out["revoke_penalty"] = {
+            "tricks_before": {"NS": before[0], "EW": before[1]},
+            "transfers": [{"seat": t.seat.name, "moved": t.moved, "missing": t.missing} for t in deal.penalty.transfers],
+            "capped": {"NS": capped[0], "EW": capped[1]},
+        }
+    if deal.responsible:
+        out["responsible"] = [{"seat": r.seat.name, "amount": r.amount, "law": r.law} for r in deal.responsible]
     return out
 
 
@@ -76,8 +86,12 @@ def score_json(record: SessionRecord, score: SessionScore, profile: RuleProfile 
     if rules_note(record, profile):
         assert profile is not None
         session["rules"], session["recorded_rules"] = profile.name, record.info.rules
-    return {"format": SCORE_FORMAT, "session": session, "deals": [deal_json(d, profile) for d in score.deals],
-            "rubbers": rubbers}
+    out: dict[str, object] = {"format": SCORE_FORMAT, "session": session,
+                              "deals": [deal_json(d, profile) for d in score.deals], "rubbers": rubbers}
+    if profile is not None and profile.laws is not None:  # laws §9: each player's result
+        out["players"] = {seat.name: {"name": record.info.player(seat), "result": result}
+                          for seat, result in zip(Seat, settlement(score))}
+    return out
 
 
 def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleProfile, width: int = 23) -> str:
@@ -120,6 +134,7 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
                 out.append(row(f"deal {deal.number}: void (law {deal.void})", ""))
             for left, right in cells:
                 out.append(row(left, right))
+            out.extend(penalty_lines(deal))
             if deal.game is not None:
                 label = "rubber" if deal.game.bonus == "rubber" else "game"
                 out.append(rule + f"  {deal.game.side.label} {label}"
@@ -130,7 +145,34 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
         games = ", ".join(g.label for g in rubber.games) or "none"
         lead = "tie" if side is None else f"{side.label} by {diff}"
         out.append(f"Rubber {rubber.number} {status}; games: {games}; difference: {lead}")
+    if profile.laws is not None:
+        out += player_lines(record, score)
     return _close(out, score)
+
+
+def penalty_lines(deal: DealScore) -> list[str]:
+    """A penalised deal's revoke penalty in words (laws §8.4): the tricks moved, the cap."""
+    penalty = deal.penalty
+    if penalty is None:
+        return []
+    (ns, ew), (ns2, ew2) = penalty.tricks_before, penalty.tricks_after
+    moved = "; ".join(f"{t.seat}'s revoke moves {t.moved}" + (f", {t.missing} missing" if t.missing else "")
+                      for t in penalty.transfers)
+    lines = [f"  deal {deal.number}: revoke penalty, tricks {ns}–{ew} scored as {ns2}–{ew2} ({moved})"]
+    lines += [f"  deal {deal.number}: {side.label} capped below the line, {points} written above"
+              for side, points in zip(Side, penalty.capped) if points]
+    return lines
+
+
+def player_lines(record: SessionRecord, score: SessionScore) -> list[str]:
+    """Each player's result (laws §9): his side's difference, less what he answers for alone,
+    plus what his partner does; and each such amount with its deal and law."""
+    lines = [""] + [f"deal {deal.number}: {r.seat} ({printable(record.info.player(r.seat))}) answers alone for "
+                    f"{r.amount} (law {r.law})" for deal in score.deals for r in deal.responsible]
+    results = settlement(score)
+    lines.append("Players: " + ", ".join(f"{seat} {printable(record.info.player(seat))} {results[seat]:+d}"
+                                         for seat in Seat))
+    return lines
 
 
 def _close(out: list[str], score: SessionScore) -> str:

@@ -168,10 +168,12 @@ class DealView:
         if replay.contract is None or replay.tricks_won is None:
             return ""
         ns, ew = replay.tricks_won
-        taken = replay.tricks_won[replay.contract.declarer.side]
+        counted = replay.tricks_won if replay.penalty is None else replay.penalty.tricks_after  # laws §8.4
+        taken = counted[replay.contract.declarer.side]
         need = replay.contract.tricks_needed
         verdict = "made" if taken >= need else f"{need - taken} down"
-        lines = [f"Tricks N–S {ns}, E–W {ew}: {contract_text(replay.contract)} {verdict}"]
+        adjusted = "" if replay.penalty is None else f"; after the revoke penalty N–S {counted[0]}, E–W {counted[1]}"
+        lines = [f"Tricks N–S {ns}, E–W {ew}{adjusted}: {contract_text(replay.contract)} {verdict}"]
         if self.score is not None and not self.racing:
             points = board_score(self.score.entries)
             lines.append(f"  board score: {Side.NS.label} {points:+d}" if points >= 0 else

@@ -435,9 +435,10 @@ _VECTORISED_HOOKS = ("auction_closed", "choose_declarer", "expected_dealer", "le
 
 def batch_supported(profile: RuleProfile) -> bool:
     """Whether the batch path can check and score sessions of ``profile``. Whether passed-out
-    deals are played is asked of the profile itself: it may depend on a session option."""
+    deals are played is asked of the profile itself: it may depend on a session option. A
+    session under the laws on irregularities (revokes, leads out of turn) takes the reference path."""
     base = RuleProfile
-    return (profile.batch_path and not profile.doubles_allowed and not profile.plays_passed_out()
+    return (profile.batch_path and profile.laws is None and not profile.doubles_allowed and not profile.plays_passed_out()
             and all(getattr(type(profile), hook) is getattr(base, hook) for hook in _VECTORISED_HOOKS))
 
 

@@ -19,6 +19,7 @@ from ..scoring import DealFacts, Entry, Item
 from ..seats import Seat, Side
 
 if TYPE_CHECKING:
+    from ..laws import Laws
     from ..record import SessionInfo
 
 VINT_ORDER = (Denomination.SPADES, Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS,
@@ -90,6 +91,7 @@ class RuleProfile:
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         self.options: dict[str, str] = {k: v[0] for k, v in self.option_values.items()}
         self.options.update(options or {})
+        self.laws: Laws | None = None  # the laws on irregularities in force (:meth:`with_laws`)
 
     def with_options(self, options: Mapping[str, object]) -> RuleProfile:
         """This profile under a session's options; :class:`ProfileError` for an unknown one."""
@@ -102,14 +104,27 @@ class RuleProfile:
                                    f"{', '.join(self.option_values[key])}, not {value!r}")
         return type(self)({k: str(v) for k, v in options.items()}) if options else self
 
+    def with_laws(self, laws: Laws | None) -> RuleProfile:
+        """This profile with the laws on irregularities layered over it (``None``: strict
+        records); :class:`ProfileError` if the profile does not take the layer (``laws_layer``)."""
+        if laws == self.laws:
+            return self
+        if laws is not None and not self.laws_layer:
+            raise ProfileError(f"the laws {laws.name} do not apply over the {self.name} profile")
+        other = type(self)(self.options)
+        other.laws = laws
+        return other
+
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self.options == other.options  # type: ignore[attr-defined]
+        return (type(self) is type(other) and self.options == other.options  # type: ignore[attr-defined]
+                and self.laws == other.laws)  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash((type(self), tuple(sorted(self.options.items()))))
+        return hash((type(self), tuple(sorted(self.options.items())), self.laws))
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r} {self.options}>"
+        laws = f" laws {self.laws.name}" if self.laws is not None else ""
+        return f"<{type(self).__name__} {self.name!r} {self.options}{laws}>"
 
     # -- the session's replayer and scoresheet ---------------------------------------------------
 
@@ -188,6 +203,11 @@ class RuleProfile:
 
     def trick_value(self, contract: Contract) -> int:
         """V: what one trick is worth below the line in this contract."""
+        raise NotImplementedError
+
+    def undertrick_value(self, contract: Contract) -> int:
+        """UT(L): what the defenders write for one trick the declarer falls short (vint
+        profiles; the laws' revoke penalty charges it for each missing trick too)."""
         raise NotImplementedError
 
     def below_points(self, contract: Contract, side: Side, taken: int) -> int:

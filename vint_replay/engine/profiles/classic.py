@@ -45,6 +45,10 @@ class Classic(RuleProfile):
         """§3: T = 10 × L whatever the denomination."""
         return TRICK_PER_LEVEL * contract.level
 
+    def undertrick_value(self, contract: Contract) -> int:
+        """§8: 1000 × L for each trick short."""
+        return UNDERTRICK_PER_LEVEL * contract.level
+
     def deal_entries(self, facts: DealFacts) -> list[Entry]:
         """§3–§8: tricks below; honours/aces, coronkas, slams, undertricks above."""
         contract, tricks = facts.contract, facts.tricks
@@ -63,8 +67,9 @@ class Classic(RuleProfile):
                                  f"level-{level} slam declared and made"))
         if not made:
             short = contract.tricks_needed - tricks[declarers]
-            entries.append(Entry(defenders, Line.ABOVE, Item.UNDERTRICKS, UNDERTRICK_PER_LEVEL * level * short,
-                                 f"{short} undertrick{'s' if short > 1 else ''} × {UNDERTRICK_PER_LEVEL * level}"))
+            each = self.undertrick_value(contract)
+            entries.append(Entry(defenders, Line.ABOVE, Item.UNDERTRICKS, each * short,
+                                 f"{short} undertrick{'s' if short > 1 else ''} × {each}"))
             if level in DECLARED_SLAM:
                 entries.append(Entry(defenders, Line.ABOVE, Item.FAILED_CONTRACT_PREMIUM, DECLARED_SLAM[level],
                                      f"declared level-{level} slam failed"))

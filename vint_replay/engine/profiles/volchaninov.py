@@ -33,6 +33,10 @@ class Volchaninov(RuleProfile):
         """§4: V = 4/6/8/10/12 (♠ ♣ ♦ ♥ NT) + 10 per level above 1."""
         return TRICK_VALUE_BASE[contract.denomination] + TRICK_VALUE_STEP * (contract.level - 1)
 
+    def undertrick_value(self, contract: Contract) -> int:
+        """§4: 500 × level for each trick short."""
+        return UNDERTRICK_PER_LEVEL * contract.level
+
     def deal_entries(self, facts: DealFacts) -> list[Entry]:
         """§4: both sides' tricks below; slams, contract, honours, aces, penalties above."""
         contract = facts.contract
@@ -54,7 +58,7 @@ class Volchaninov(RuleProfile):
                                  CONTRACT_PREMIUM[contract.level], f"level-{contract.level} contract {verb}"))
         if not made:
             short = contract.tricks_needed - tricks[declarers]
-            entries.append(Entry(defenders, Line.ABOVE, Item.UNDERTRICKS, UNDERTRICK_PER_LEVEL * contract.level * short,
+            entries.append(Entry(defenders, Line.ABOVE, Item.UNDERTRICKS, self.undertrick_value(contract) * short,
                                  f"{short} undertrick{'s' if short > 1 else ''} at level {contract.level}"))
         if facts.hands is not None:
             trump = contract.trump

@@ -37,9 +37,10 @@ def found(report: SessionReport) -> list[tuple[int | None, str, str | None, str]
 
 
 def lowest_play(hands: tuple[int, int, int, int], trump, leader: Seat, rules: str = "classic",
-                first: Card | None = None) -> tuple[Card, ...]:
-    """A whole legal play from ``hands`` (bit sets): ``first`` led, then always the lowest legal card."""
-    play = Play(hands, trump, leader, get_profile(rules))
+                first: Card | None = None, skips: dict[int, Seat] | None = None) -> tuple[Card, ...]:
+    """A whole legal play from ``hands`` (bit sets): ``first`` led, then always the lowest legal
+    card; ``skips``: tricks a player missed (law 169)."""
+    play = Play(hands, trump, leader, get_profile(rules), skips=skips)
     cards: list[Card] = []
     while play.to_play is not None:
         card = first if first is not None and not cards else Card(min(iter_bits(play.legal())))

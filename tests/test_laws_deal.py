@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from builders import deal, hands
+from builders import RANKED, deal, hands
 from laws_deals import classic_auction, classic_result, evaluated, found, lowest_play
 from vint_replay.engine.cards import Card
 from vint_replay.engine.errors import IllegalMove
@@ -264,3 +264,47 @@ def test_section_3_4_a_14_12_deal_and_a_void_deal_are_skipped_by_the_double_dumm
     skipped = list(jobs_for(report))
     assert all(isinstance(job, Skipped) for job in skipped)
     assert ["void" in skipped[0].reason, "14 and 12" in skipped[1].reason] == [True, True]
+
+
+# -- §6.4: a trick missed, the deal accepted as played (law 169) ------------------------------------
+
+def missed(trick: int = 6, seat: str = "E") -> object:
+    """1NT by S from RANKED; ``seat`` plays no card to ``trick`` and throws his extra card after trick 13."""
+    from vint_replay.engine.record import Irregularity, IrregularityKind
+
+    dealt = tuple(h.mask for h in hands(RANKED))
+    skips = {trick: Seat.parse(seat)}
+    cards = lowest_play(dealt, None, Seat.W, skips=skips)
+    played_mask = sum(1 << c for c in cards)
+    left = tuple(Card(c) for c in range(52) if not played_mask >> c & 1)
+    record = deal(1, "S", RANKED, classic_auction("S", "S", "1NT"), " ".join(c.name for c in cards))
+    return replace(record, thrown=left,
+                   irregularities=(Irregularity(IrregularityKind.MISSED_TRICK, Seat.parse(seat), trick),))
+
+
+def test_section_6_4_a_missed_trick_accepted_as_played():
+    """docs/rules/laws.md §6.4 and §3.4: E plays no card to trick 6, which has three; he keeps
+    an extra card to the end and throws it away after trick 13."""
+    record = missed()
+    assert len(record.play) == 51 and len(record.thrown) == 1
+    report = evaluated(record)
+    assert report.valid and not report.diagnostics, found(report)
+    sixth = report.replays[0].tricks[5]
+    assert len(sixth.cards) == 3 and sixth.skipped is Seat.E and Seat.E not in [sixth.seat_of(i) for i in range(3)]
+    assert sum(report.replays[0].tricks_won) == 13
+    assert codes_of(evaluated(replace(record, thrown=(record.play[0],))), "error") == [(1, "thrown_card", "thrown")]
+    assert codes_of(evaluated(replace(record, irregularities=())), "error")  # the same cards without the record of it
+
+
+def test_section_6_4_a_missed_trick_round_trips_through_vint_and_json(tmp_path):
+    """docs/rules/laws.md §6.4: the three-card trick stands on its line in .vint, and reads back the same."""
+    from vint_replay.formats import read_file, write_text
+
+    from laws_deals import laws_session
+
+    record = laws_session(missed(trick=4, seat="N"))
+    for fmt in ("vint", "json"):
+        path = tmp_path / f"missed.{fmt}"
+        path.write_text(write_text(record, fmt), encoding="utf-8")
+        back = read_file(path)
+        assert not back.diagnostics and back.record.deals == record.deals, fmt

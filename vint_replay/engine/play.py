@@ -59,11 +59,12 @@ class Play:
     """
 
     __slots__ = ("profile", "dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won", "leads",
-                 "uneven", "in_trick")
+                 "skips", "uneven", "in_trick")
 
     def __init__(self, hands: tuple[int, int, int, int], trump: Suit | None, leader: Seat,
-                 profile: RuleProfile, leads: dict[int, Seat] | None = None) -> None:
+                 profile: RuleProfile, leads: dict[int, Seat] | None = None, skips: dict[int, Seat] | None = None) -> None:
         self.leads = leads or None
+        self.skips = skips or {}
         self.profile = profile
         self.dealt = hands
         self.hands = list(hands)
@@ -74,7 +75,7 @@ class Play:
         self.current: list[Card] = []
         self.tricks: list[Trick] = []
         self.won = [0, 0]
-        self.uneven = any(h.bit_count() != 13 for h in hands)
+        self.uneven = bool(skips) or any(h.bit_count() != 13 for h in hands)
         self.in_trick: tuple[Seat, ...] = ()  # uneven hands: the seats that play to the current trick
 
     @property
@@ -156,8 +157,9 @@ class Play:
             self.to_play, self.leader = seat, leader
 
     def _play_uneven(self, card: int) -> None:
-        """One card of a deal with a 14- and a 12-card hand: a seat with no card left is passed
-        over, in the trick and for the lead (laws §3.4)."""
+        """One card of a deal with a 14- and a 12-card hand, or with a trick a player missed
+        (``skips``: trick number -> seat, law 169): a seat with no card left, or missing the
+        trick, is passed over, in the trick and for the lead (laws §3.4, §6.4)."""
         seat, hands, current = self.to_play, self.hands, self.current
         if seat is None:
             raise IllegalMove("card_not_held", f"{CARDS[card].pretty} played after all 13 tricks")
@@ -167,7 +169,8 @@ class Play:
         if current and self.profile.laws is None and not bit & self.profile.legal_cards(held, current[0].suit):
             raise self._revoke(seat, card, held & SUIT_MASKS[current[0].suit])
         if not current:
-            self.in_trick = tuple(s for s in _ROUND[seat] if hands[s])
+            missed = self.skips.get(len(self.tricks) + 1)
+            self.in_trick = tuple(s for s in _ROUND[seat] if hands[s] and s is not missed)
         hands[seat] = held ^ bit
         current.append(CARDS[card])
         seats = self.in_trick
@@ -182,7 +185,8 @@ class Play:
         self.won[winner & 1] += 1
         current.clear()
         leader = winner if self.leads is None else self.leads.get(len(self.tricks) + 1, winner)
-        self.leader = next((s for s in _ROUND[leader] if hands[s]), leader)
+        missed = self.skips.get(len(self.tricks) + 1)
+        self.leader = next((s for s in _ROUND[leader] if hands[s] and s is not missed), leader)
         self.to_play = self.leader if len(self.tricks) < 13 else None
 
     def _revoke(self, seat: Seat, card: int, suit_held: int) -> IllegalMove:
@@ -221,7 +225,8 @@ def play_states(hands: tuple[int, int, int, int] | None, trump: Suit | None, tri
     each trick led by whoever led it in the record (a lead out of turn that stood, laws §7.3)."""
     if hands is None or not tricks:
         return ()
-    play = Play(hands, trump, tricks[0].leader, profile, {n: trick.leader for n, trick in enumerate(tricks, 1)})
+    play = Play(hands, trump, tricks[0].leader, profile, {n: trick.leader for n, trick in enumerate(tricks, 1)},
+                {n: trick.skipped for n, trick in enumerate(tricks, 1) if isinstance(trick, ShortTrick)})
     states = [play.state()]
     for trick in tricks:
         for card in trick.cards:

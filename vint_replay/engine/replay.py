@@ -10,7 +10,7 @@ from .cards import CARDS, FULL_DECK, Card
 from .diagnostics import Diagnostic, Severity
 from .errors import IllegalMove
 from .laws.auction import LawsAuction, lead_bar
-from .laws.deal import hands_stand, long_dealer_entries, thrown_problem, void_problem
+from .laws.deal import hands_stand, long_dealer_entries, missed_tricks, thrown_problem, void_problem
 from .laws.exposed import accepted_leads, check_exposures
 from .laws.penalty import RevokePenalty, transfer
 from .laws.revoke import Revoke, check_revokes
@@ -148,6 +148,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     problems: list[Diagnostic] = []
     laws = profile.laws is not None
     leads = accepted_leads(deal) if laws else None
+    skips = missed_tricks(deal) if laws else None
 
     def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
         problems.append(Diagnostic(code, message, number, at, severity))
@@ -202,7 +203,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         if deal.play is not None and "play" not in deal.unreadable:
             hands_given = deal.hands is not None or "hands" in deal.unreadable
             hands, tricks = _replay_play(deal.play, hands, hands_given, None, profile.passed_out_leader(dealer),
-                                         profile, report, leads=leads)
+                                         profile, report, leads=leads, skips=skips)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
         elif not ({"play", "result"} & deal.unreadable):
@@ -222,7 +223,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             hands_given = deal.hands is not None or "hands" in deal.unreadable
             claim = deal.result is not None and len(deal.play) < 52
             hands, tricks = _replay_play(deal.play, hands, hands_given, contract.trump,
-                                         profile.opening_leader(contract.declarer), profile, report, claim, leads)
+                                         profile.opening_leader(contract.declarer), profile, report, claim, leads, skips)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
                 if deal.result is not None and deal.result != tricks_won[contract.declarer.side]:
@@ -338,7 +339,8 @@ def _claimed(result: int, contract: Contract, played: tuple[int, int], report) -
 
 
 def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int | None, leader: Seat,
-                 profile: RuleProfile, report, claim: bool = False, leads: dict[int, Seat] | None = None):
+                 profile: RuleProfile, report, claim: bool = False, leads: dict[int, Seat] | None = None,
+                 skips: dict[int, Seat] | None = None):
     """Replay the cards; returns the dealt hands (derived if not given) and the finished tricks.
 
     With broken hands (already reported) the play is not checked at all. A ``claim`` (a play
@@ -357,12 +359,12 @@ def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int |
         except _At as bad:
             report(bad.move.code, f"play[{bad.index}]", bad.move.message)
             return None, ()
-    play = Play(hands, trump, leader, profile, leads)  # type: ignore[arg-type]
+    play = Play(hands, trump, leader, profile, leads, skips)  # type: ignore[arg-type]
     try:
         play.play_cards(cards)
     except IllegalMove as bad:
         i = play.cards_played
-        report(bad.code, f"play[{i}]", f"trick {i // 4 + 1}: {bad.message}")
+        report(bad.code, f"play[{i}]", f"trick {len(play.tricks) + 1}: {bad.message}")
     else:
         if not play.finished and not claim:
             seat = play.to_play

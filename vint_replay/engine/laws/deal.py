@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, Card, Suit
 from ..diagnostics import Diagnostic, Severity
-from ..record import DealRecord
+from ..record import DealRecord, IrregularityKind
 from ..scoring import Entry, Item, Line
 from ..seats import SEATS, Seat
 
@@ -110,6 +110,12 @@ def long_dealer_entries(deal: DealRecord, sizes: Sequence[int]) -> list[Entry]:
     side = deal.dealer.side.other
     return [Entry(side, Line.ABOVE, Item.CARD_COUNT_PENALTY, DEALER_LONG_PENALTY,
                   f"the dealer {deal.dealer} held 14 cards, found after the opening lead (law 24)")]
+
+
+def missed_tricks(deal: DealRecord) -> dict[int, Seat]:
+    """The tricks a player missed and the deal was accepted as played (law 169, §6.4): trick
+    number -> that player, who then throws his extra card away after trick 13 (§3.4)."""
+    return {i.trick: i.seat for i in deal.irregularities if i.kind is IrregularityKind.MISSED_TRICK and i.trick}
 
 
 def thrown_problem(deal: DealRecord, left: Sequence[int]) -> str | None:

@@ -308,3 +308,23 @@ def test_section_6_4_a_missed_trick_round_trips_through_vint_and_json(tmp_path):
         path.write_text(write_text(record, fmt), encoding="utf-8")
         back = read_file(path)
         assert not back.diagnostics and back.record.deals == record.deals, fmt
+
+
+def test_the_terminal_replay_shows_a_three_card_trick_and_a_void_deal():
+    """docs/rules/laws.md §3.4 and §3.3 on the terminal: trick 13 of the 14/12 deal lists three
+    cards (W has none), and the void deal says so."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from vint_replay.cli import main
+
+    source = str(Path(__file__).parent / "data" / "laws_auction.vint")
+    shown = CliRunner().invoke(main, ["replay", source, "--deal", "4"])
+    assert shown.exit_code == 0, shown.output
+    last = next(line for line in shown.output.splitlines() if line.startswith("13. "))
+    assert [word for word in last.split() if word in "NESW"][1:] == ["N", "E", "S", "N"]  # three cards, then the winner
+    after = CliRunner().invoke(main, ["replay", source, "--deal", "4", "--trick", "13"])
+    assert after.exit_code == 0 and "After trick 13" in after.output
+    void = CliRunner().invoke(main, ["replay", source, "--deal", "2"])
+    assert void.exit_code == 0 and "Void deal (law 25)" in void.output

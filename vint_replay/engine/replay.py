@@ -99,6 +99,11 @@ class DealReplay:
             pass
         return auction
 
+    def after_trick(self, k: int) -> PlayState:
+        """The position after trick ``k`` (0: before the first card); a trick may have three
+        cards under the laws (§3.4, §6.4)."""
+        return self.play_states[sum(len(trick.cards) for trick in self.tricks[:k])]
+
     @cached_property
     def play_states(self) -> tuple[PlayState, ...]:
         """The position before the first card and after each card played (53 for a full deal)."""

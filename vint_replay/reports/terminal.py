@@ -127,6 +127,8 @@ class DealView:
                 lines.append(dummy)
         elif replay.passed_out:
             lines.append("Passed out: no bid, no play")
+        elif replay.void:
+            lines.append(f"Void deal (law {deal.void}): thrown in, scores nothing; it is dealt again")
         if self.score is not None and contract is not None and self.racing:
             ns, ew = self.score.below_before
             lines.append(f"Below the line before the deal: N–S {ns}, E–W {ew} "
@@ -140,7 +142,7 @@ class DealView:
 
     def trick(self, number: int, trick: Trick) -> str:
         """One trick: leader, the cards in play order, the winner, the running counts and score."""
-        won = self.replay.play_states[4 * number].tricks_won
+        won = self.replay.after_trick(number).tricks_won
         cards = "  ".join(f"{trick.seat_of(i)} {self.card(c)}" for i, c in enumerate(trick.cards))
         line = (f"{number:>2}. {trick.leader} leads   {cards}   → {trick.winner} wins   "
                 f"tricks N–S {won[0]}, E–W {won[1]}")
@@ -258,7 +260,7 @@ class DealView:
     def after(self, k: int) -> str:
         """The position after trick ``k``: the cards still held, and the tricks so far."""
         replay = self.replay
-        state = replay.play_states[4 * k]
+        state = replay.after_trick(k)
         won = state.tricks_won
         title = f"After trick {k}: tricks N–S {won[0]}, E–W {won[1]}"
         if self.score is not None and self.score.below_after and self.racing:

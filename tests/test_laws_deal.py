@@ -328,3 +328,11 @@ def test_the_terminal_replay_shows_a_three_card_trick_and_a_void_deal():
     assert after.exit_code == 0 and "After trick 13" in after.output
     void = CliRunner().invoke(main, ["replay", source, "--deal", "2"])
     assert void.exit_code == 0 and "Void deal (law 25)" in void.output
+
+
+def test_section_6_4_the_opening_leader_who_missed_trick_1_passes_the_lead_left():
+    """docs/rules/laws.md §6.4: W, on lead, plays no card to trick 1; N, on his left, leads it."""
+    report = evaluated(missed(trick=1, seat="W"))
+    assert report.valid, found(report)
+    first = report.replays[0].tricks[0]
+    assert first.leader is Seat.N and first.skipped is Seat.W and len(first.cards) == 3

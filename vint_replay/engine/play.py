@@ -70,6 +70,8 @@ class Play:
         self.hands = list(hands)
         self.trump = trump
         leader = leads.get(1, leader) if leads else leader
+        if self.skips.get(1) is leader:  # the opening leader missed trick 1: his left-hand neighbour leads
+            leader = leader.left
         self.leader = leader
         self.to_play: Seat | None = leader
         self.current: list[Card] = []

@@ -266,7 +266,9 @@ class Ledger:
         running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
         facts = DealFacts(contract, replay.tricks_won, replay.hands, vulnerable)
         settled = self.settle(contract, replay.tricks_won, running, replay.deal.dealer)
-        own = self.profile.score(facts) + list(replay.law_entries)
+        own = self.profile.score(facts)
+        if replay.law_entries:
+            own += replay.law_entries
         self._add(own)
         after = () if running is None else tuple((before[0] + ns, before[1] + ew) for ns, ew in zip(*running))
         end = (before[0] + settled.below[0], before[1] + settled.below[1])

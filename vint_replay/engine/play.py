@@ -77,7 +77,8 @@ class Play:
         self.current: list[Card] = []
         self.tricks: list[Trick] = []
         self.won = [0, 0]
-        self.uneven = bool(skips) or any(h.bit_count() != 13 for h in hands)
+        self.uneven = bool(skips) or (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(),
+                                      hands[3].bit_count()) != (13, 13, 13, 13)
         self.in_trick: tuple[Seat, ...] = ()  # uneven hands: the seats that play to the current trick
 
     @property

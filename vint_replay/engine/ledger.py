@@ -54,10 +54,11 @@ class DealScore:
     vulnerable: tuple[bool, bool] = (False, False)  # both sides' vulnerability in the deal, as the profile gave it
     penalty: RevokePenalty | None = None  # laws §8.4: the revoke penalty applied (``tricks`` are then adjusted)
     responsible: tuple[Responsibility, ...] = ()  # laws §9: partners answering alone for part of the deal
+    void: str | None = None  # under the laws: the law a void deal was thrown in by (nothing written)
 
     @property
     def passed_out(self) -> bool:
-        return self.contract is None
+        return self.contract is None and self.void is None
 
     def totals(self, side: Side) -> LineTotals:
         below = sum(e.points for e in self.entries if e.side is side and e.line is Line.BELOW)
@@ -276,10 +277,18 @@ class Ledger:
         contract = replay.contract
         before = (self.below[0], self.below[1])
         vulnerable = self.vulnerability(replay.deal.number, replay.deal.vulnerable)
+        if replay.void:  # thrown in under the laws: nothing written, not passed out (laws §3.3)
+            if self.rubber.finished:
+                self._new_rubber()
+            deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, None, None, None, (), None,
+                             before, vulnerable=vulnerable, void=replay.deal.void)
+            self.score.deals.append(deal)
+            return deal
         if contract is None:
             settled = self.settle(None, replay.tricks_won, None, replay.deal.dealer)
+            self._add(replay.law_entries)
             deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, None, None, replay.tricks_won,
-                             settled.entries, None, before, vulnerable=vulnerable)
+                             settled.entries + replay.law_entries, None, before, vulnerable=vulnerable)
             self.score.deals.append(deal)
             return deal
         if replay.tricks_won is None:  # unscorable (its problem is reported): written as nothing
@@ -293,6 +302,8 @@ class Ledger:
         facts = DealFacts(contract, replay.tricks_won, replay.hands, vulnerable)
         settled = self.settle(contract, replay.tricks_won, running, replay.deal.dealer)
         own = self.profile.score(facts)
+        if replay.law_entries:
+            own += replay.law_entries
         self._add(own)
         after = () if running is None else tuple((before[0] + ns, before[1] + ew) for ns, ew in zip(*running))
         end = (before[0] + settled.below[0], before[1] + settled.below[1])
@@ -313,6 +324,7 @@ class Ledger:
         adjusted = penalty.tricks_after
         own = profile.score(DealFacts(contract, adjusted, replay.hands, vulnerable))
         own, penalty = capped_entries(profile, own + penalty_entries(profile, contract, penalty), penalty, before)
+        own += replay.law_entries  # the laws' other entries (law 24's 2000), above the line: not capped
         own.sort(key=Entry.sort_key)
         final = tuple(sum(e.points for e in own if e.side is side and e.line is Line.BELOW) for side in SIDES)
         unpenalised = self._unpenalised(replay, contract, vulnerable)
@@ -332,7 +344,7 @@ class Ledger:
         """What the deal would have written without the revoke penalty (its game premium
         included), changing nothing: the measure of what the penalty cost (laws §9)."""
         assert replay.tricks_won is not None
-        entries = self.profile.score(DealFacts(contract, replay.tricks_won, replay.hands, vulnerable))
+        entries = self.profile.score(DealFacts(contract, replay.tricks_won, replay.hands, vulnerable)) + list(replay.law_entries)
         running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
         final = (self.profile.below_points(contract, Side.NS, replay.tricks_won[0]),
                  self.profile.below_points(contract, Side.EW, replay.tricks_won[1]))

@@ -11,7 +11,7 @@ from ..errors import IllegalMove
 from ..ledger import DealScore, Ledger, SessionScore
 from ..plural import plural
 from ..record import DealRecord, SessionInfo
-from ..scoring import Item
+from ..scoring import Entry, Item
 from ..seats import SEATS, Seat
 from ..summary import Summary, balances_summary
 from .method import Sides, TableMethod
@@ -66,6 +66,8 @@ class _View:
     tricks_won: tuple[int, int] | None
     hands: tuple[int, int, int, int] | None
     penalty: None = None  # no revoke penalty: these methods take no laws layer
+    void: bool = False  # nor void deals (laws §3.3)
+    law_entries: tuple[Entry, ...] = ()  # nor the laws' other entries (law 24)
 
 
 def four_handed(replay: TableReplay) -> tuple[_View, dict[Seat, Seat]]:

@@ -12,6 +12,7 @@ from dash import ClientsideFunction, Input, Output, State, clientside_callback, 
 from dashboards import data, double_dummy, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
 from vint_replay.engine.calls import Denomination
+from vint_replay.engine.laws.auction import LawsAuction
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.session import SessionReport
@@ -108,15 +109,16 @@ def _vint_parts(report: SessionReport, replay: DealReplay, payload: dict[str, ob
     """The lines under the title (dealer, contract, vulnerability) and the side cards (the auction
     in columns, the double-dummy panel) of a vint or bridge deal."""
     info, record, contract = report.record.info, replay.deal, replay.contract
-    summary = "passed out" if contract is None else (
+    summary = (f"void (law {record.void})" if replay.void else "passed out") if contract is None else (
         f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
         f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
     vulnerable = payload["vulnerable"]
-    auction = _auction(*data.auction_grid(record), info.players)
+    laws_auction = replay.laws_auction()
+    auction = _auction(*data.auction_grid(record, () if laws_auction is None else laws_auction.void), info.players)
     head = [html.P([f"Session {info.id} · dealer {record.dealer.full_name} · ", html.Strong(summary)],
                    className="muted", id="contract-line"),
             html.P(vulnerable, className="muted", id="vulnerability") if vulnerable else None]
-    side = [html.Div([html.H3("Auction"), auction], className="card"),
+    side = [html.Div([html.H3("Auction"), auction, *_void_calls(laws_auction)], className="card"),
             _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
                 html.H3("Double dummy"),
                 html.P(f"Hidden: {seat.full_name} could not know the other hands, nor what double dummy "
@@ -172,3 +174,10 @@ clientside_callback(
     Input("replay-hide", "value"),
     State("replay-deal", "data"),
 )
+
+
+def _void_calls(auction: LawsAuction | None) -> list[html.P]:
+    """Under the laws, the calls left out of the auction's columns (out of turn, late)."""
+    if auction is None or not auction.void:
+        return []
+    return [html.P("; ".join(auction.void_lines()), className="muted", id="void-calls")]

@@ -49,7 +49,7 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for session_id, rules, players, seed, rubbers, event in EVENINGS:
         record = simulate_session(rules, players, 150, seed, session_id=session_id, rubbers=rubbers,
-                                  event=event, date=session_id[5:15])
+                                  event=event, date=session_id[6:16])
         record = with_paper(record)
         for fmt in ("json", "vint"):
             (OUT / f"{session_id}.{fmt}").write_text(write_text(record, fmt), encoding="utf-8")

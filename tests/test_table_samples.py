@@ -136,3 +136,9 @@ def test_the_auction_game_sheet_gives_each_player_his_own_line_per_deal():
         for player, row in zip(score.players, rows):
             mine = [e for p, e in deal.written if p == player]
             assert all(f"{e.item.replace('_', ' ')} {e.points}" in row for e in mine)
+
+
+@pytest.mark.parametrize("name", EVENINGS)
+def test_each_evening_is_dated_as_its_id_says(name):
+    info = read_file(TABLES / f"{name}.json").record.info
+    assert info.date is not None and info.id.startswith(f"dacha-{info.date}-")

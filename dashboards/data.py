@@ -38,7 +38,7 @@ def difference_text(totals: tuple[int, int] | list[int]) -> str:
 
 def audit_of(report: SessionReport) -> AuditReport | None:
     """The audit of a scored session (``None`` when it cannot be scored)."""
-    return None if report.score is None else audit(report.record, report.score)
+    return None if report.score is None else audit(report.record, report.score, replays=report.replays)
 
 
 def audit_status(report: SessionReport, checked: AuditReport | None) -> str:

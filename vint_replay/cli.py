@@ -210,7 +210,7 @@ def audit(file: str, as_json: bool, session: int) -> None:
 
         result = audit_payments(report.record, report.score)  # type: ignore[assignment, arg-type]
     else:
-        result = run_audit(report.record, report.score)
+        result = run_audit(report.record, report.score, replays=report.replays)
     tally = result.tally
     if as_json:
         emit_json({"file": file, "deals_checked": result.deals_checked,

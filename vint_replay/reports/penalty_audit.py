@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ..engine.laws.penalty import RevokePenalty, cap, transfer
-from ..engine.laws.revoke import Revoke, revokes_of
+from ..engine.laws.revoke import Revoke, is_claimed, revokes_of
 from ..engine.ledger import DealScore, Ledger
 from ..engine.replay import DealReplay
 from ..engine.scoring import Line
@@ -88,9 +88,7 @@ def _said(replay: DealReplay, penalty: RevokePenalty) -> str:
 
 def _unclaimed(replay: DealReplay) -> list[Revoke]:
     """The revokes found in the play that the record does not claim (warnings, no penalty)."""
-    claimed = [irr for _j, irr in revokes_of(replay.deal) if irr.claimed]
-    return [r for r in replay.revokes
-            if not any(irr.seat is r.seat and irr.trick in (None, r.trick) for irr in claimed)]
+    return [r for r in replay.revokes if not is_claimed(replay.deal, r)]
 
 
 def _rescored(replays: Sequence[DealReplay], index: int, penalty: RevokePenalty | None) -> dict[Figure, int]:

@@ -8,7 +8,7 @@ from urllib.parse import quote, unquote
 import dash
 from dash import ClientsideFunction, Input, Output, State, clientside_callback, dcc, html
 
-from dashboards import data, double_dummy
+from dashboards import data, double_dummy, laws_view
 from dashboards.app import library
 from vint_replay.engine.calls import Denomination
 from vint_replay.engine.seats import SEATS
@@ -57,11 +57,15 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
         if next_deal is not None else html.Span(),
     ], className="deal-nav")
     seats, rows = data.auction_grid(record)
+    irregular_calls = laws_view.auction_marks(replay)
     auction = html.Table([
         html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(info.players[s], className="muted")])
                             for s in seats])),
-        html.Tbody([html.Tr([html.Td(c, className=_call_class(c)) for c in row]) for row in rows]),
+        html.Tbody([html.Tr([_call_cell(c, 4 * r + i, irregular_calls) for i, c in enumerate(row)])
+                    for r, row in enumerate(rows)]),
     ], className="auction", id="auction")
+    score = None if report.score is None else next((d for d in report.score.deals if d.number == number), None)
+    irregularities = laws_view.deal_irregularities(replay, score) if seat is None else []
     return html.Div([
         dcc.Store(id="replay-deal", data=payload),
         dcc.Store(id="replay-drawn"),
@@ -95,6 +99,9 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
             html.Div([
                 html.Div(id="replay-status", className="card status"),
                 html.Div([html.H3("Auction"), auction], className="card"),
+                html.Div([html.H3("Irregularities (laws)"),
+                          html.Ul([html.Li(text) for text in irregularities])], className="card irregularities",
+                         id="irregularities") if irregularities else None,
                 _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
                     html.H3("Double dummy"),
                     html.P(f"Hidden: {seat.full_name} could not know the other hands, nor what double dummy "
@@ -131,6 +138,14 @@ def _count(text: object) -> int | None:
     a repeated query key arrives as a list)."""
     ok = isinstance(text, str) and 0 < len(text) <= 6 and text.isascii() and text.isdigit()
     return int(text) if ok else None
+
+
+def _call_cell(call: str, index: int, irregular: dict[int, str]) -> html.Td:
+    """One call of the auction grid; an irregular one (laws) marked, what it was in its title."""
+    if index not in irregular:
+        return html.Td(call, className=_call_class(call))
+    return html.Td([call, html.Span("!", className="irr-badge")], className=_call_class(call) + " irregular",
+                   title=irregular[index], id=f"call-{index}")
 
 
 def _call_class(call: str) -> str:

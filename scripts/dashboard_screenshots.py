@@ -35,6 +35,9 @@ PAGES = [
     # a real tournament board (PBN), 5 × →: the opening lead made, the dummy face up
     ("replay-bridge", "/replay/16th-european-youth-team-championships-1998-07-16-open/1", "\ue014" * 5, None),
     ("history", "/history/arbat-2026-11-03-t2", "", None),  # the corrected sample: what changed, how the score moved
+    # under the laws: 7 × ↓ to the end of trick 7, N's claimed revoke; End: the penalty as applied
+    ("replay-laws", "/replay/arbat-2027-01-12-laws-t1/1", "\ue015" * 7, None),
+    ("replay-laws-penalty", "/replay/arbat-2027-01-12-laws-t1/1", "\ue010", None),
 ]
 
 
@@ -46,6 +49,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "store")
         store.import_paths([str(p) for p in sorted((ROOT / "sample_data").glob("*.json"))]
+                           + [str(p) for p in sorted((ROOT / "sample_data" / "laws").glob("*.json"))]
                            + [str(ROOT / "tests" / "data" / "pbn" / "junior-teams-1998.pbn")], workers=1)
         for _ in apply_corrections(store, ROOT / "sample_data" / "corrections"):  # as the demo does
             pass

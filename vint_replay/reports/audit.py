@@ -14,7 +14,7 @@ from ..engine.scoring import DealFacts, Entry, Item, Line
 from ..engine.seats import Side
 from .audit_ranking import Guess, Kind, Ranked, phrase, rank
 from .board_audit import board_mismatch
-from .penalty_audit import penalty_guesses
+from .penalty_audit import penalty_guesses, penalty_scorings
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,9 +107,10 @@ def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | Non
             (Line.BELOW, deal.recorded[side].below, computed.totals(side).below),
             (Line.ABOVE, deal.recorded[side].above, computed.totals(side).above))}
         differences = {key: rec - comp for key, (rec, comp) in figures.items() if rec != comp}
+        scorings = penalty_scorings(replays, deal.number, computed) if differences else []
         for (side, line), (rec, comp) in figures.items():
             if rec != comp:
-                found_guesses = penalty_guesses(replays, deal.number, computed, side, line, rec) \
+                found_guesses = penalty_guesses(scorings, computed, side, line, rec) \
                     + guesses(computed, side, line, rec - comp, profile, hands)
                 ranked = rank(found_guesses, (side, line), differences)
                 found.append(Mismatch(deal.number, side, line, rec, comp,

@@ -25,13 +25,13 @@ class Scoring:
     figures: dict[Figure, int]
 
 
-def penalty_guesses(replays: Sequence[DealReplay], number: int, computed: DealScore,
-                    side: Side, line: Line, recorded: int) -> list[Guess]:
-    """The penalty slips that give ``recorded`` for ``side``'s figure on ``line`` of deal
-    ``number``, each with the deal's other figures it changes."""
+def penalty_guesses(scorings: Sequence[Scoring], computed: DealScore, side: Side, line: Line,
+                    recorded: int) -> list[Guess]:
+    """The penalty slips (the deal's ``scorings``) that give ``recorded`` for ``side``'s figure
+    on ``line``, each with the deal's other figures it changes."""
     due = _figures(computed)
     found = []
-    for scoring in _scorings(replays, number, computed):
+    for scoring in scorings:
         if scoring.figures[(side, line)] != recorded:
             continue
         also = tuple((s, ln, scoring.figures[(s, ln)] - due[(s, ln)]) for s, ln in due
@@ -44,8 +44,9 @@ def _figures(deal: DealScore) -> dict[Figure, int]:
     return {(side, line): getattr(deal.totals(side), str(line)) for side in Side for line in (Line.BELOW, Line.ABOVE)}
 
 
-def _scorings(replays: Sequence[DealReplay], number: int, computed: DealScore) -> list[Scoring]:
-    """The ways a scorer may have gone wrong with this deal's revokes, each scored."""
+def penalty_scorings(replays: Sequence[DealReplay], number: int, computed: DealScore) -> list[Scoring]:
+    """The ways a scorer may have gone wrong with deal ``number``'s revokes, each scored (none
+    without the laws, or without ``replays``)."""
     index = next((i for i, r in enumerate(replays) if r.deal.number == number), None)
     if index is None or replays[index].profile.laws is None or replays[index].tricks_won is None:
         return []
@@ -116,4 +117,4 @@ def _uncapped_text(replay: DealReplay, penalty: RevokePenalty) -> str:
                      f"writes the {penalty.capped[side]} above the cap below the line" for side in sides)
 
 
-__all__ = ["penalty_guesses"]
+__all__ = ["Scoring", "penalty_guesses", "penalty_scorings"]

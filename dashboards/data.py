@@ -15,7 +15,8 @@ from vint_replay.reports.audit import AuditReport, AuditTally, audit
 from vint_replay.reports.scoresheet import vulnerable_short
 from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.ledger import DealScore, SessionScore
-from vint_replay.engine.profiles import SheetLayout
+from vint_replay.engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
+from vint_replay.engine.profiles.rescore import rescoring
 from vint_replay.engine.profiles.duplicate_bridge import board_score
 from vint_replay.engine.record import DealRecord, SessionInfo
 from vint_replay.engine.replay import DealReplay
@@ -35,6 +36,19 @@ def difference_text(totals: tuple[int, int] | list[int]) -> str:
     if ns == ew:
         return "tie"
     return f"{(Side.NS if ns > ew else Side.EW).label} by {abs(ns - ew)}"
+
+
+def rescore_choices(played: str) -> list[str]:
+    """The profiles an evening played under ``played`` can be rescored under, as the engine
+    allows (``rescoring``; solo whist and vint are different games): the switch offers these."""
+    table, names = get_profile(played), []
+    for name in profile_names():
+        try:
+            rescoring(table, get_profile(name))
+        except ProfileError:
+            continue
+        names.append(name)
+    return names
 
 
 def audit_of(report: SessionReport) -> AuditReport | None:

@@ -14,6 +14,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.dataset as ds
 
+from dashboards.solo_data import solo_rules
 from vint_replay.engine.calls import SLAM_LEVELS, Denomination
 from vint_replay.store import Store
 
@@ -36,6 +37,7 @@ class Selection:
     declared: pd.DataFrame  # session_id, declarer, declared, made
     contracts: pd.DataFrame  # contract, made, count
     slams: pd.DataFrame  # the deals bid at level 6 or 7
+    left_out: tuple[int, int] = (0, 0)  # solo-whist sessions and deals the filters match: not vint figures
 
     @property
     def deals(self) -> int:
@@ -55,19 +57,26 @@ def select(store: Store, start: str | None = None, end: str | None = None, playe
         for column in PLAYERS:
             sat = _or(sat, ds.field(column) == player)
         where = _and(where, sat)
-    sessions = store.read("sessions", where, SESSION_COLUMNS)
+    solo = store.read("sessions", _and(where, _solo()), ["session_id", "deals"])  # payments, not vint points
+    skip = ~ds.field("session_id").isin(solo.column("session_id")) if solo.num_rows else None
+    sessions = store.read("sessions", _and(where, skip), SESSION_COLUMNS)
     ids = pa.array(sessions.column("session_id").to_pylist(), pa.string())
-    by_session = ds.field("session_id").isin(ids) if where is not None else None
+    by_session = ds.field("session_id").isin(ids) if where is not None else skip
     deals = _plain(store.read("deals", by_session, DEAL_COLUMNS))
     luck = _plain(store.read("scores", _and(by_session, ds.field("item").isin(["honours", "aces"])),
                              ["session_id", "side", "points"]))
     return Selection(sessions.to_pandas(), _per_session(deals, luck), _declared(deals), _contracts(deals),
-                     _slams(deals))
+                     _slams(deals), (solo.num_rows, int(pc.sum(solo.column("deals")).as_py() or 0)))
+
+
+def _solo() -> ds.Expression:
+    """The sessions of solo whist, left out of vint's statistics (they settle in payments)."""
+    return ds.field("rules").isin(solo_rules())
 
 
 def players(store: Store) -> list[str]:
-    """Everybody who sat at a table in the store, sorted."""
-    table = store.read("sessions", None, PLAYERS)
+    """Everybody who sat at a vint or bridge table in the store, sorted."""
+    table = store.read("sessions", ~_solo(), PLAYERS)
     return sorted({name for column in PLAYERS for name in table.column(column).to_pylist() if name})
 
 

@@ -2,7 +2,7 @@
 sessions are imported into a temporary store and analysed double dummy (about a minute on two
 cores), served on loopback and photographed page by page.
 
-    python scripts/dashboard_screenshots.py [--out docs/screenshots]
+    python scripts/dashboard_screenshots.py [--out docs/screenshots] [--only solo-session solo-replay]
 """
 from __future__ import annotations
 
@@ -35,6 +35,9 @@ PAGES = [
     # a real tournament board (PBN), 5 × →: the opening lead made, the dummy face up
     ("replay-bridge", "/replay/16th-european-youth-team-championships-1998-07-16-open/1", "\ue014" * 5, None),
     ("history", "/history/arbat-2026-11-03-t2", "", None),  # the corrected sample: what changed, how the score moved
+    ("solo-session", "/session/arbat-solo-2026-11-24", "", None),  # payments, balances, the planted mistake
+    # 6 × →: an open misère in trick 2, the declarer's hand face up since trick 1
+    ("solo-replay", "/replay/arbat-solo-2026-11-24/1", "\ue014" * 6, None),
     # under the laws: 7 × ↓ to the end of trick 7, N's claimed revoke; End: the penalty as applied
     ("replay-laws", "/replay/arbat-2027-01-12-laws-t1/1", "\ue015" * 7, None),
     ("replay-laws-penalty", "/replay/arbat-2027-01-12-laws-t1/1", "\ue010", None),
@@ -44,18 +47,22 @@ PAGES = [
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
-    out = Path(parser.parse_args().out)
+    parser.add_argument("--only", nargs="+", choices=[name for name, *_ in PAGES], help="retake only these pictures")
+    args = parser.parse_args()
+    out = Path(args.out)
+    pages = [page for page in PAGES if not args.only or page[0] in args.only]
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "store")
         store.import_paths([str(p) for p in sorted((ROOT / "sample_data").glob("*.json"))]
                            + [str(p) for p in sorted((ROOT / "sample_data" / "laws").glob("*.json"))]
+                           + [str(p) for p in sorted((ROOT / "sample_data" / "solo").glob("*.json"))]
                            + [str(ROOT / "tests" / "data" / "pbn" / "junior-teams-1998.pbn")], workers=1)
         for _ in apply_corrections(store, ROOT / "sample_data" / "corrections"):  # as the demo does
             pass
         analyse_store(store, workers=os.cpu_count() or 1)
         with serving(create_app(store.root)) as url, headless_chromium(WIDTH, 900) as driver:
-            for name, path, keys, tick in PAGES:
+            for name, path, keys, tick in pages:
                 driver.set_window_size(WIDTH, 900)
                 driver.get(url + path)
                 time.sleep(2.5)  # layout callback, then plotly's first draw

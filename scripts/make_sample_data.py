@@ -292,6 +292,12 @@ in each deal after the first, to show the error reporting
 revoke, calls and leads out of turn, an insufficient bid, an exposed card, void and lost deals),
 written by `scripts/make_laws_samples.py`: see [laws/README.md](laws/README.md).
 
+## tables/
+
+`tables/` holds four evenings of vint for two, three and five players (the methods of
+[docs/rules/players-2-3-5.md](../docs/rules/players-2-3-5.md)), written by
+`scripts/make_table_samples.py`: see [tables/README.md](tables/README.md).
+
 ## Data of any size
 
 `python scripts/make_sample_data.py --deals N --out DIR [--seed S] [--jobs J] [--no-scores]`

@@ -24,6 +24,7 @@ from vint_replay.engine.calls import Contract, Denomination
 from vint_replay.engine.cards import SUIT_MASKS, Suit
 from vint_replay.engine.profiles import RubberState, RuleProfile, Slip
 from vint_replay.engine.scoring import DealFacts, Entry, Item, Line
+from vint_replay.engine.tables.method import TableMethod
 from vint_replay.engine.seats import SEATS, Seat, Side
 
 BRIDGE_ORDER = (Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS, Denomination.SPADES,
@@ -193,9 +194,11 @@ class SyntheticReference(Synthetic):
 
 
 SYNTHETIC: dict[str, type[RuleProfile]] = {cls.name: cls for cls in (Synthetic, SyntheticReference)}
-# what the profile-parametrised tests run over: every registered profile and the synthetic ones
-# the profiles whose deals are vint's (auction of bids, rubbers); solo whist's own module tests it
-VINT_PROFILES = sorted(n for n in profiles.profile_names() if not profiles.get_profile(n).solo_record)
+# what the profile-parametrised tests run over: every registered profile whose deals are
+# four-handed vint's (auction of bids, rubbers) and the synthetic ones; solo whist's own module
+# tests it, and the 2-, 3- and 5-player methods have their own properties (test_players_235.py)
+VINT_PROFILES = sorted(n for n in profiles.profile_names()
+                       if not profiles.get_profile(n).solo_record and not isinstance(profiles.get_profile(n), TableMethod))
 ALL_PROFILES = sorted(set(VINT_PROFILES) | set(SYNTHETIC))
 
 

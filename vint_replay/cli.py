@@ -60,12 +60,23 @@ def load(path: str, strict: bool = False, fmt: str | None = None,
     result = read_bytes(data, fmt or (sniff_format(data) if path == "-" else format_of(path)), strict, session)
     if result.record is None:
         return result, None
+    if rules is not None and rules != result.record.info.rules and _seats_players({rules, result.record.info.rules}):
+        raise click.UsageError("--rules rescores four-handed evenings only: the 2-, 3- and 5-player methods "
+                               "seat their players in their own way (docs/format.md §5.6)")
     try:
         report = with_seat_order_hints(evaluate(result.record, result.diagnostics, rules))
     except ProfileError as err:
         raise click.UsageError(str(err))
     located = in_file_order(result.locate(report.diagnostics), [deal.number for deal in result.record.deals])
     return result, dataclasses.replace(report, diagnostics=tuple(capped(located)))
+
+
+def _seats_players(names: set[str]) -> bool:
+    """Whether one of the profiles ``names`` is a 2-, 3- or 5-player method (format.md §5.6)."""
+    from .engine.profiles import get_profile
+    from .engine.tables.method import TableMethod
+
+    return any(isinstance(get_profile(name), TableMethod) for name in names)
 
 
 def problems_of(result: ReadResult, report: SessionReport | None) -> list[Diagnostic]:
@@ -189,6 +200,13 @@ def score(file: str, as_json: bool, rules: str | None, session: int) -> None:
             emit_json(solo_score_json(report.record, report.score))  # type: ignore[arg-type]
         else:
             click.echo(render_payments(report.record, report.score), nl=False)  # type: ignore[arg-type]
+    elif _seats_players({report.profile.name}):  # columns that are not N–S and E–W (format.md §5.6)
+        from .reports.table_sheet import render_table_sheet, table_score_json
+
+        if as_json:
+            emit_json(table_score_json(report))
+        else:
+            click.echo(render_table_sheet(report), nl=False)
     elif as_json:
         emit_json(score_json(report.record, report.score, report.profile))
     else:
@@ -694,6 +712,11 @@ def replay(file: str, number: int, trick: int | None, step: bool, session: int) 
     index = numbers.index(number)
     problems = [d for d in report.diagnostics if d.deal in (None, number)]
     print_problems(file, problems)
+    if _seats_players({report.profile.name}):  # who played which hand (format.md §5.6)
+        from .reports.table_sheet import table_replay_text
+
+        click.echo(table_replay_text(report.replays[index]), nl=False)  # type: ignore[arg-type]
+        sys.exit(1 if any(d.severity is Severity.ERROR for d in problems) else 0)
     view = view_class.of(report, index, color=True)
     if trick is not None:
         played = len(view.replay.tricks)

@@ -10,7 +10,10 @@
  * marked red with "−n" once played, and the best cards of the player to move are highlighted
  * on request.
  * Where the profile has a dummy (deal.dummy), its hand is drawn face up in a seat's view from
- * card deal.dummy_from on (the payload carries it only for views that see it).
+ * card deal.dummy_from on (the payload carries it only for views that see it); likewise a hand
+ * laid face up during the play (deal.face_up: solo whist's open misère). A game may add tags by
+ * seat (deal.tags), mark a card (deal.marked: the turn-up) and draw its own status panel
+ * (deal.panel, registered in window.vintPanels: assets/solo_replay.js).
  * Under the laws (deal.marks, deal.penalty) the irregular cards are marked where played, and at
  * the end of the play the score panel shows the engine's counts before and after the revoke
  * penalty and its lines; no penalty is computed here. */
@@ -87,6 +90,8 @@
             if (seat === deal.declarer) { head.appendChild(node("span", "tag", "declarer")); }
             if (seat === deal.dummy) { head.appendChild(node("span", "tag dummy", "dummy · played by " + SEATS[deal.declarer])); }
             if (seat === deal.dealer) { head.appendChild(node("span", "tag dealer", "dealer")); }
+            (deal.tags ? deal.tags[seat] : []).forEach(function (t) { head.appendChild(node("span", "tag", t)); });
+            if (deal.face_up && seat === deal.face_up.seat) { head.appendChild(node("span", "tag face-up-tag", deal.face_up.tag)); }
             var open = node("div", "hand-open");
             for (var s = 0; s < 4 && deal.hands[seat]; s++) {
                 var row = node("div", "suit-row" + (deal.trump === s ? " trump" : ""));
@@ -98,6 +103,7 @@
                         span.setAttribute("data-cost", "−" + table.lost[c]);
                         span.title = "gave away " + table.lost[c] + " trick" + (table.lost[c] > 1 ? "s" : "") + " (double dummy)";
                     }
+                    if (deal.marked && c === deal.marked.card) { span.title = deal.marked.title; table.marked = c; }
                     table.cards[c] = span;
                     ranks.appendChild(span);
                 });
@@ -125,12 +131,15 @@
             table.cards[c].className = st.played.has(+c) ? (table.lost[c] ? "rank played dd-lost" : "rank played")
                 : best && best.has(+c) ? "rank dd-best" : "rank";
         }
+        if (table.marked !== undefined) { table.cards[table.marked].classList.add("marked"); }
         for (var seat = 0; seat < 4; seat++) {
-            var dummyUp = seat === deal.dummy && deal.dummy_from !== null && st.pos >= deal.dummy_from;
+            var faceUp = !!deal.face_up && seat === deal.face_up.seat && st.pos >= deal.face_up.from;
+            var dummyUp = faceUp || (seat === deal.dummy && deal.dummy_from !== null && st.pos >= deal.dummy_from);
             var closed = !deal.hands[seat] || (view !== "all" && view !== SEATS[seat] && !dummyUp);
             var box = table.hands[seat];
             box.className = "hand hand-" + SEATS[seat] + (st.toPlay === seat ? " to-play" : "") +
-                (closed ? " closed" : "") + (dummyUp ? " dummy-up" : "") + (hide ? " hide-played" : "");
+                (closed ? " closed" : "") + (dummyUp ? " dummy-up" : "") + (faceUp ? " face-up" : "") +
+                (hide ? " hide-played" : "");
             if (!closed) { continue; }
             var gone = deal.play.slice(0, st.pos).filter(function (c, i) { return seatOf(deal, i) === seat; });
             var left = 13 - gone.length;
@@ -311,7 +320,8 @@
                 keepPosition(st.pos);
                 drawHands(live.table, st, deal.view || "all", (hide || []).indexOf("hide") >= 0, (hide || []).indexOf("best") >= 0);
                 drawTrick(deal, st);
-                drawStatus(deal, st);
+                var panel = deal.panel && window.vintPanels && window.vintPanels[deal.panel];
+                (panel || drawStatus)(deal, st, {node: node, fill: fill});
                 return none;
             }
         }

@@ -47,14 +47,16 @@ def layout(**_query: object) -> html.Div:
           Input("analysis-dates", "end_date"), Input("analysis-player", "value"))
 def show(start: str | None, end: str | None, player: str | None):
     selection = stats.select(library().store, _day(start), _day(end), player)
+    note = _solo_note(*selection.left_out)
     if not selection.deals:
-        return html.P("No deals match the filters.", className="card muted", id="analysis-empty")
+        return html.Div([html.P("No deals match the filters.", className="card muted", id="analysis-empty"), note])
     sessions, per_session = selection.sessions, selection.per_session
     kpis = html.Div([html.Div([html.Div(v, className="value"), html.Div(k, className="label")], className="kpi")
                      for k, v in stats.summary_numbers(selection).items()], className="kpis", id="kpis")
     people = stats.player_points(selection)
     pairs = stats.partnership_points(sessions, per_session)
     return html.Div([
+        note,
         kpis,
         html.Div([
             _card("Contracts by level and denomination", _contracts(stats.contract_counts(selection.contracts)),
@@ -70,6 +72,16 @@ def show(start: str | None, end: str | None, player: str | None):
         html.Div([html.H3("Slam attempts"), _slams(stats.slam_attempts(sessions, selection.slams))], className="card"),
         _double_dummy(None if start is None and end is None and player is None else list(sessions["session_id"]), player),
     ])
+
+
+def _solo_note(sessions: int, deals: int) -> html.P | None:
+    """Says that the solo-whist evenings the filters match are not in these vint figures."""
+    if not sessions:
+        return None
+    what = f"{sessions} solo-whist session{'s' if sessions != 1 else ''} ({deals} deal{'s' if deals != 1 else ''})"
+    return html.P(f"Not counted here: {what}. Solo whist settles each deal in points paid between the players, "
+                  "not in vint's lines; each evening's balances are on its session page.",
+                  className="card muted", id="analysis-solo-note")
 
 
 def _double_dummy(session_ids: list[str] | None, player: str | None) -> html.Div:

@@ -8,10 +8,12 @@ from urllib.parse import quote, unquote
 import dash
 from dash import ClientsideFunction, Input, Output, State, clientside_callback, dcc, html
 
-from dashboards import data, double_dummy, laws_view
+from dashboards import data, double_dummy, laws_view, solo_data, solo_view
 from dashboards.app import library
 from vint_replay.engine.calls import Denomination
-from vint_replay.engine.seats import SEATS
+from vint_replay.engine.replay import DealReplay
+from vint_replay.engine.seats import SEATS, Seat
+from vint_replay.engine.session import SessionReport
 
 dash.register_page(__name__, path_template="/replay/<session_id>/<deal>", title="Replay — vint-replay")
 
@@ -29,8 +31,11 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     report = library().report(session_id)
     number = _count(deal)
     seat = next((s for s in SEATS if s.name == view), None)
-    payload = None if report is None or number is None else data.replay_payload(report, number, seat)
-    analysed = None if payload is None or seat is not None else double_dummy.deal_analysis(library().store, session_id, number)
+    solo = report is not None and solo_data.is_solo(report)  # solo whist: its own payload and panels
+    payload = None if report is None or number is None else \
+        (solo_data.replay_payload if solo else data.replay_payload)(report, number, seat)
+    analysed = None if payload is None or seat is not None or solo else \
+        double_dummy.deal_analysis(library().store, session_id, number)
     if payload is not None:
         payload["dd"] = double_dummy.replay_dd(analysed, payload["play"])
     if payload is None:
@@ -41,13 +46,8 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     info = report.record.info
     sid = quote(info.id, safe="")
     prev_deal, next_deal = data.neighbours(report, number)
-    record = replay.deal
     cards = sum(len(t.cards) for t in replay.tricks)
-    contract = replay.contract
-    summary = "passed out" if contract is None else (
-        f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
-        f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
-    vulnerable = payload["vulnerable"]
+    head, side = solo_view.replay_parts(report, replay) if solo else _vint_parts(report, replay, payload, analysed, seat)
     keep = "" if seat is None else f"?view={seat.name}"
     nav = html.Div([
         dcc.Link("‹ deal " + str(prev_deal), href=f"/replay/{sid}/{prev_deal}{keep}", id="prev-deal", className="btn")
@@ -56,23 +56,11 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
         dcc.Link("deal " + str(next_deal) + " ›", href=f"/replay/{sid}/{next_deal}{keep}", id="next-deal", className="btn")
         if next_deal is not None else html.Span(),
     ], className="deal-nav")
-    seats, rows = data.auction_grid(record)
-    irregular_calls = laws_view.auction_marks(replay)
-    auction = html.Table([
-        html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(info.players[s], className="muted")])
-                            for s in seats])),
-        html.Tbody([html.Tr([_call_cell(c, 4 * r + i, irregular_calls) for i, c in enumerate(row)])
-                    for r, row in enumerate(rows)]),
-    ], className="auction", id="auction")
-    score = None if report.score is None else next((d for d in report.score.deals if d.number == number), None)
-    irregularities = laws_view.deal_irregularities(replay, score) if seat is None else []
     return html.Div([
         dcc.Store(id="replay-deal", data=payload),
         dcc.Store(id="replay-drawn"),
         html.Div([
-            html.Div([html.H2(f"Deal {number}"), html.P([f"Session {info.id} · dealer {record.dealer.full_name} · ", html.Strong(summary)],
-                                                       className="muted", id="contract-line"),
-                      html.P(vulnerable, className="muted", id="vulnerability") if vulnerable else None]),
+            html.Div([html.H2(f"Deal {number}"), *head]),
             nav,
         ], className="page-head replay-head"),
         html.Div([
@@ -98,19 +86,44 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
             ], className="table-col"),
             html.Div([
                 html.Div(id="replay-status", className="card status"),
-                html.Div([html.H3("Auction"), auction], className="card"),
-                html.Div([html.H3("Irregularities (laws)"),
-                          html.Ul([html.Li(text) for text in irregularities])], className="card irregularities",
-                         id="irregularities") if irregularities else None,
-                _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
-                    html.H3("Double dummy"),
-                    html.P(f"Hidden: {seat.full_name} could not know the other hands, nor what double dummy "
-                           "makes of them.", className="muted", id="dd-hidden")], className="card"),
+                *side,
                 html.Div([html.H3("Problems"), html.Ul([html.Li(data.diagnostic_text(d)) for d in replay.diagnostics])],
                          className="card diagnostics") if replay.diagnostics and seat is None else None,
             ], className="side-col"),
         ], className="replay-grid"),
     ])
+
+
+def _vint_parts(report: SessionReport, replay: DealReplay, payload: dict[str, object], analysed: object,
+                seat: Seat | None) -> tuple[list, list]:
+    """The lines under the title (dealer, contract, vulnerability) and the side cards (the auction
+    in columns, the double-dummy panel) of a vint or bridge deal."""
+    info, record, contract = report.record.info, replay.deal, replay.contract
+    summary = "passed out" if contract is None else (
+        f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
+        f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
+    vulnerable = payload["vulnerable"]
+    seats, rows = data.auction_grid(record)
+    irregular_calls = laws_view.auction_marks(replay)
+    auction = html.Table([
+        html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(info.players[s], className="muted")])
+                            for s in seats])),
+        html.Tbody([html.Tr([_call_cell(c, 4 * r + i, irregular_calls) for i, c in enumerate(row)])
+                    for r, row in enumerate(rows)]),
+    ], className="auction", id="auction")
+    score = None if report.score is None else next((d for d in report.score.deals if d.number == replay.deal.number), None)
+    irregularities = laws_view.deal_irregularities(replay, score) if seat is None else []
+    head = [html.P([f"Session {info.id} · dealer {record.dealer.full_name} · ", html.Strong(summary)],
+                   className="muted", id="contract-line"),
+            html.P(vulnerable, className="muted", id="vulnerability") if vulnerable else None]
+    side = [html.Div([html.H3("Auction"), auction], className="card"),
+            html.Div([html.H3("Irregularities (laws)"), html.Ul([html.Li(text) for text in irregularities])],
+                     className="card irregularities", id="irregularities") if irregularities else None,
+            _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
+                html.H3("Double dummy"),
+                html.P(f"Hidden: {seat.full_name} could not know the other hands, nor what double dummy "
+                       "makes of them.", className="muted", id="dd-hidden")], className="card")]
+    return head, side
 
 
 def _dd_card(panel: double_dummy.DealPanel | None) -> html.Div:

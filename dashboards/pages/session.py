@@ -9,10 +9,10 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data, laws_view
+from dashboards import data, laws_view, solo_data, solo_view
 from dashboards.app import library
 from dashboards.history_view import versions_card
-from vint_replay.engine.profiles import SheetLayout, get_profile, profile_names
+from vint_replay.engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
 from vint_replay.engine.seats import Side
 from vint_replay.reports import scoresheet
 
@@ -24,10 +24,16 @@ SIDE_COLOURS = ("#1f5fa8", "#b8442e")
 def layout(session_id: str | None = None, rules: str | None = None, **_query: object) -> html.Div:
     session_id = unquote(session_id or "")
     rescore = rules if rules in profile_names() else None
-    report = library().report(session_id, rescore)
+    try:
+        report = library().report(session_id, rescore)
+    except ProfileError as refused:  # e.g. solo whist and vint: different games
+        return html.Div([html.H2("Cannot rescore"), html.P(str(refused), id="rescore-refused"),
+                         dcc.Link("Back to the session", href=f"/session/{quote(session_id, safe='')}")], className="card")
     if report is None:
         return html.Div([html.H2("No such session"), html.P(f"The store has no session {session_id!r}."),
                          dcc.Link("Back to the sessions", href="/")], className="card")
+    if solo_data.is_solo(report):
+        return solo_view.session_layout(report)
     played = report.record.info.rules
     rescored = rescore is not None and rescore != played
     checked = None if rescored else data.audit_of(report)  # the paper score was kept under the table's rules
@@ -58,7 +64,7 @@ def _rules_switch(session_id: str, played: str, shown: str) -> html.Div:
     """Score the evening under another profile: the table's contracts and play, the other rules'
     numbers (the engine's rescoring; nothing is computed here)."""
     links = []
-    for name in profile_names():
+    for name in data.rescore_choices(played):
         label = name + (" (played)" if name == played else "")
         href = f"/session/{quote(session_id, safe='')}" + ("" if name == played else f"?rules={name}")
         links.append(html.Span(label, className="rules-choice current") if name == shown

@@ -9,7 +9,7 @@ from urllib.parse import quote
 import dash
 from dash import Input, Output, State, callback, dcc, html
 
-from dashboards import data
+from dashboards import data, solo_data
 from dashboards.app import library
 from dashboards.library import upload_name
 
@@ -62,7 +62,9 @@ def _table(rows: list[data.SessionRow]) -> html.Table | html.P:
 
 def _rows() -> list[data.SessionRow]:
     store = library().store
-    return data.session_rows(store.sessions(), store.deals(columns=data.AUDIT_COLUMNS))
+    sessions = store.sessions()
+    solo = solo_data.session_rows(sessions, solo_data.solo_deals(store, sessions))  # payments and balances
+    return [solo.get(r.id, r) for r in data.session_rows(sessions, store.deals(columns=data.AUDIT_COLUMNS))]
 
 
 @callback(Output("session-table", "children"),

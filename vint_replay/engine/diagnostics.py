@@ -23,6 +23,8 @@ CODES = (
     # solo whist (docs/rules/solo-whist.md)
     "turn_up", "sits_out", "nothing_to_accept", "out_of_auction", "proposal_unaccepted", "abond_trump",
     "play_after_settled",
+    # two, three and five players (docs/rules/players-2-3-5.md)
+    "roles", "lead_out_of_turn", "widow", "exchanges",
 )
 UNLISTED = "unlisted"  # the closing note of a capped list: how many problems were found but not listed
 MAX_PER_DEAL = 50  # problems listed for one deal (or for the file outside any deal)

@@ -8,6 +8,7 @@ from .calls import Call, Contract
 from .cards import Card, Hand
 from .seats import Seat, Side
 from .solo.record import SoloDeal
+from .tables.record import TableDeal
 
 DEAL_NUMBERS = range(1, 32768)  # a deal number is an integer 1–32767: the store keeps it as int16
 NESTED_FIELDS = ("hands", "result", "recorded", "recorded.NS", "recorded.EW")  # deal fields that are objects
@@ -40,6 +41,7 @@ class SessionInfo:
     extra: dict[str, object] = field(default_factory=dict)  # unknown fields, kept for the writer
     nested_extra: dict[str, dict[str, object]] = field(default_factory=dict)  # by field: {"players": {...}}
     fifth: str | None = None  # solo whist: a fifth player, sitting between W and N (format.md §5.5)
+    party: tuple[str, ...] | None = None  # 2, 3 or 5 players in draw order, highest first (format.md §5.6)
 
     def player(self, seat: Seat) -> str:
         return self.players[seat]
@@ -125,6 +127,7 @@ class DealRecord:
     deal_lost: bool = False  # the deal passed to the next player (laws §2.3)
     thrown: tuple[Card, ...] = ()  # a 14-card player's extra card thrown away after trick 13 (laws §3.4)
     solo: SoloDeal | None = None  # a solo-whist deal's own fields (format.md §5.5); its ``auction`` stays empty
+    table: TableDeal | None = None  # roles, player out, exchanges, widow (format.md §5.6)
 
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]

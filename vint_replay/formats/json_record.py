@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from ..engine.calls import CALL_BY_TEXT, Call, Contract
@@ -23,6 +24,7 @@ from .solo_fields import (FIFTH, JSON_KEYS, contract_json, outcome_text, parse_o
 from .solo_fields import parse_contract as parse_solo_contract
 from .laws_fields import (LAWS_OFF, Found, auction_json, deal_laws_json, laws_problem, parse_draw, parse_irregularities,
                           parse_void, play_json, session_laws_json)
+from .table_fields import JSON_KEYS as TABLE_KEYS, is_seated, party_of, read_table, seat_labels, table_json
 from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
                             surrogate_message, too_deep)
 
@@ -30,7 +32,8 @@ FORMAT_NAME = "vint-record/1"
 SESSION_TAGS = ("event", "site", "date", "table")
 SESSION_KEYS = {"id", "players", "rules", "options", "laws", "draw", *SESSION_TAGS}
 DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable", "contract",
-             "declarer", "recorded_score", "irregularities", "void", "deal_lost"}
+             "declarer", "recorded_score", "irregularities", "void", "deal_lost",
+             *TABLE_KEYS}
 SOLO_DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "comments", *JSON_KEYS}  # format.md §5.5
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
@@ -83,6 +86,7 @@ class _Reader:
         self.problems = Problems()
         self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.4)
         self.solo = False  # the session is solo whist: its deals have their own fields (format.md §5.5)
+        self.seated = False  # the session is 2-, 3- or 5-handed vint: its deals name their roles (format.md §5.6)
 
     def error(self, code: str, message: str, deal: int | None = None, at: str | None = None) -> None:
         if self.problems.wants(deal):
@@ -117,9 +121,14 @@ class _Reader:
         players = raw.get("players")
         rules = raw.get("rules", "volchaninov")
         self.solo = isinstance(rules, str) and rules in profile_names() and get_profile(rules).solo_record
+        self.seated = isinstance(rules, str) and rules in profile_names() and is_seated(get_profile(rules))
         names: list[str] = []
+        party = party_of(raw.get("rules"), players, lambda message: self.error("schema", message, at="session.players"))
         fifth = None
-        if not isinstance(players, dict):
+        if party is not None:
+            ok = ok and bool(party)
+            names = ["", "", "", ""]
+        elif not isinstance(players, dict):
             self.error("schema", "session.players must be an object naming N, E, S and W", at="session.players")
             ok = False
         else:
@@ -166,7 +175,7 @@ class _Reader:
             return None
         nested = {"players": nested["session.players"]} if nested else {}
         return SessionInfo(sid, tuple(names), rules=rules, options=dict(options), laws=laws, draw=draw,  # type: ignore[arg-type]
-                           extra=extra, nested_extra=nested, fifth=fifth, **tags)  # type: ignore[arg-type]
+                           extra=extra, nested_extra=nested, fifth=fifth, party=party or None, **tags)  # type: ignore[arg-type]
 
     def session_laws(self, raw: dict, rules: str | None) -> tuple[str | None | bool, object]:
         """``session.laws`` and ``session.draw`` (docs/format.md §5.4); ``False`` for laws that
@@ -245,6 +254,15 @@ class _Reader:
         recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw and not self.solo else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
         vulnerable, contract, score = (None, None, None) if self.solo else self.board(raw, number)
+        table = None
+        if self.seated:
+            table = read_table(raw, lambda code, at, message: self.error(code, message, number, at))
+            if table is None and "roles" in raw:
+                unreadable.add("roles")
+        elif not self.solo:
+            for key in (k for k in TABLE_KEYS if k in raw):
+                self.error("schema", f"'{key}' is a field of the 2-, 3- and 5-player profiles (format.md §5.6)",
+                           number, key)
         irregularities = ()
         if self.laws_only("irregularities", raw, number):
             found = parse_irregularities(raw["irregularities"], "play" in raw)
@@ -263,7 +281,7 @@ class _Reader:
             self.unknown(set(extra), number, "")
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
                           nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,  # type: ignore[arg-type]
-                          deal_lost, tuple(thrown), solo=solo)
+                          deal_lost, tuple(thrown), solo=solo, table=table)
 
     def solo_fields(self, raw: dict, number: int, unreadable: set[str]) -> SoloDeal:
         """A solo-whist deal's own fields (format.md §5.5); the auction holds its call tokens."""
@@ -558,6 +576,8 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
             last += 1
     if info is None:
         return ReadResult(None, reader.problems.listed())
+    if info.party is not None:
+        info = replace(info, players=seat_labels(info.party, deals))
     return ReadResult(SessionRecord(info, tuple(deals), extra, comments), reader.problems.listed())
 
 
@@ -619,8 +639,8 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
     if info.options:
         session["options"] = dict(info.options)
     session.update(session_laws_json(info))
-    session["players"] = dict(zip(SEAT_KEYS, info.players)) | ({FIFTH: info.fifth} if info.fifth else {}) \
-        | info.nested_extra.get("players", {})
+    session["players"] = list(info.party) if info.party is not None else \
+        dict(zip(SEAT_KEYS, info.players)) | ({FIFTH: info.fifth} if info.fifth else {}) | info.nested_extra.get("players", {})
     session.update(info.extra)
     deals = []
     for deal in record.deals:
@@ -653,6 +673,7 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
             out["payments"] = payments_json(solo.payments)
         out.update(board_json(deal))
         out.update(deal_laws_json(deal))
+        out.update(table_json(deal))
         if deal.comments:
             out["comments"] = comments_to_json(deal.comments)
         out.update(deal.extra)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from ..engine.auction import Auction
@@ -18,6 +18,8 @@ from ..engine.plural import plural
 from ..engine.profiles import ProfileError, RuleProfile, get_profile, profile_names
 from ..engine.record import CallOutOfTurn, Comment, DealRecord, Irregularity, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat
+from ..engine.tables.method import TableMethod
+from ..engine.tables.record import TableDeal
 from ..engine.solo.contracts import SoloCall
 from ..engine.solo.record import SoloDeal
 from . import ReadResult
@@ -29,6 +31,7 @@ from .solo_fields import (FIFTH, outcome_text, parse_outcome, parse_payments_tex
 from .solo_fields import parse_contract as parse_solo_contract
 from .laws_fields import (SEAT_KEYS, YES_NO, irregularity_from_text, irregularity_text, laws_problem, parse_draw,
                           parse_irregularity, parse_void)
+from .table_fields import TAGS as TABLE_TAGS, party_of, read_table, seat_labels, table_tags, tag_values
 from .vint_runs import TOKEN, Runs, Token, Where
 
 SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
@@ -39,13 +42,14 @@ SOLO_TAGS = {"SitsOut": "sits_out", "TurnUp": "turn_up", "AbondTrump": "abond_tr
 VINT_ONLY_TAGS = ("Score", "Vulnerable", "BoardScore")  # a vint or bridge deal's, not a solo-whist deal's
 FIFTH_TAG = "Fifth"  # a solo-whist session's fifth player
 DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score", "Vulnerable", "Contract", "Declarer",
-             "BoardScore", "Void", "DealLost", THROWN, IRREGULARITY, *SOLO_TAGS)
+             "BoardScore", "Void", "DealLost", THROWN, IRREGULARITY, *SOLO_TAGS, *TABLE_TAGS)
 SECTIONS = ("Auction", "Play")
 IN_SECTION = (IRREGULARITY, THROWN)  # tags that may stand among a section's lines without ending it
 EXTRA, FILE_EXTRA, LAYOUT, OPTIONS = "Extra", "FileExtra", "PlayLayout", "Options"
 LAWS, DRAW = "Laws", "Draw"  # the laws layer's session tags (docs/format.md §5.4)
+PLAYERS = "Players"  # the 2, 3 or 5 players of docs/format.md §5.6
 CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT, OPTIONS,
-                                         LAWS, DRAW, FIFTH_TAG)}
+                                         LAWS, DRAW, FIFTH_TAG, PLAYERS)}
 LAWS_OFF_TEXT = "the laws layer is off: add [Laws \"001\"] to record irregularities"
 KNOWN_TAGS = set(CANONICAL_TAGS)
 LAYOUTS = ("trick", "pbn")
@@ -277,7 +281,7 @@ class _Reader:
             table, others = scan.header, scan.unknown
         else:
             if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name in (FILE_EXTRA, OPTIONS, LAWS, DRAW,
-                                                                                    FIFTH_TAG):
+                                                                                    FIFTH_TAG, PLAYERS):
                 self.error("schema", f"session tag [{tag.name}] inside deal {deal.label}: "
                                      "session tags go before the first [Deal]", tag.at, deal.label)
                 return
@@ -317,7 +321,13 @@ class _Reader:
                        at="session.id")
             ok = False
         names = []
-        for seat, tag_name in zip(SEATS, PLAYER_TAGS):
+        listed = header.get(PLAYERS)
+        party = party_of(values.get("rules"), None if listed is None else [n.strip() for n in (listed.value or "").split(";")],
+                         lambda message: self.error("schema", message, first if listed is None else listed.char(0),
+                                                    at="session.players"))
+        if party is not None:
+            ok, names = ok and bool(party), ["", "", "", ""]
+        for seat, tag_name in zip(SEATS, PLAYER_TAGS) if party is None else ():
             tag = header.get(tag_name)
             if tag is None:
                 if tag_name not in scan.broken:
@@ -351,7 +361,7 @@ class _Reader:
                                  "not one already seated", fifth.at, at=f"session.players.{FIFTH}")
             return None, top, profile
         info = SessionInfo(sid, tuple(names), rules=rules, options=options or {}, laws=laws, draw=draw,  # type: ignore[arg-type]
-                           extra=extra, nested_extra=nested, fifth=None if fifth is None else fifth.value,
+                           extra=extra, nested_extra=nested, fifth=None if fifth is None else fifth.value, party=party or None,
                            **values)  # type: ignore[arg-type]
         return info, top, profile.with_options(options or {})
 
@@ -515,7 +525,7 @@ class _Reader:
         if not profile.solo_record:
             for name in SOLO_TAGS:
                 tag = text.tag(name)
-                if tag is not None:
+                if tag is not None and not (name in TABLE_TAGS and isinstance(profile, TableMethod)):
                     self.error("schema", f"[{name}] is a tag of solo-whist deals (docs/format.md §5.5); these are "
                                          f"{profile.name} rules", tag.at, number, SOLO_TAGS[name])
         tag = text.tags.get(LAYOUT)
@@ -534,10 +544,17 @@ class _Reader:
                     self.error("schema", f"[{name}] is not a tag of solo-whist deals (docs/format.md §5.5)",
                                tag.at, number, _field(name))
         vulnerable, contract, board_score = (None, None, None) if profile.solo_record else self.board(text, number)
+        table = self.table(text, number, unreadable) if isinstance(profile, TableMethod) else None
+        if not isinstance(profile, TableMethod) and not profile.solo_record:
+            for name in TABLE_TAGS:
+                tag = text.tag(name)
+                if tag is not None and name not in SOLO_TAGS:  # those are refused just above
+                    self.error("schema", f"[{name}] is a tag of the 2-, 3- and 5-player profiles (docs/format.md "
+                                         "§5.6)", tag.at, number, TABLE_TAGS[name])
         extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
-                          tuple(out_of_turn), void, deal_lost, thrown, solo=solo)
+                          tuple(out_of_turn), void, deal_lost, thrown, solo=solo, table=table)
 
     def solo_fields(self, text: DealText, number: int, unreadable: set[str]) -> SoloDeal:
         """A solo-whist deal's own tags, and its [Auction] of solo-whist calls (format.md §5.5)."""
@@ -582,6 +599,24 @@ class _Reader:
         return SoloDeal(values.get("turn_up"), tuple(calls), values.get("sits_out"),  # type: ignore[arg-type]
                         values.get("abond_trump"), values.get("outcome"), values.get("payments"),  # type: ignore[arg-type]
                         values.get("contract"))  # type: ignore[arg-type]
+
+    def table(self, text: DealText, number: int, unreadable: set[str]) -> TableDeal | None:
+        """The roles, player out, exchanges and widow tags (docs/format.md §5.6)."""
+        tags = {name: tag for name in TABLE_TAGS if (tag := text.tag(name)) is not None}
+        for name, tag in tags.items():
+            key = TABLE_TAGS[name]
+            for at in (key, *(f"{key}.{seat}" for seat in SEAT_KEYS),
+                       *(f"{key}.{seat}[{k}]" for seat in SEAT_KEYS for k in range(13))):
+                self.locations[(number, at)] = tag.char(0)
+
+        def error(code: str, at: str, message: str) -> None:
+            tag = tags.get(next((n for n, k in TABLE_TAGS.items() if at.split(".")[0].split("[")[0] == k), "Roles"))
+            self.error(code, message, tag.char(0) if tag is not None else text.start.at, number, at)
+
+        table = read_table(tag_values({name: tag.value or "" for name, tag in tags.items()}), error)
+        if table is None and "Roles" in tags:
+            unreadable.add("roles")
+        return table
 
     def laws_tag(self, text: DealText, name: str, number: int) -> Tag | None:
         """The deal's tag ``name`` if the laws layer is on (else reported, and ``None``)."""
@@ -980,6 +1015,8 @@ def _read_vint(data: bytes | str, strict: bool) -> ReadResult:
     problems += reader.problems.listed()[len(problems):]  # the closing note, if any
     if info is None:
         return ReadResult(None, problems)
+    if info.party is not None:
+        info = replace(info, players=seat_labels(info.party, deals))
     return ReadResult(SessionRecord(info, tuple(deals), top, tuple(scan.comments)), problems, reader.locations,
                       reader.sections)
 
@@ -1070,7 +1107,7 @@ class _Comments:
 
 def _ap_start(deal: DealRecord, profile: RuleProfile | None, anchors: set[str]) -> int | None:
     """Where ``AP`` can stand for the closing passes: after the last bid of a legal closed auction."""
-    if profile is None or not deal.auction or not deal.auction[-1].is_pass:
+    if profile is None or not deal.auction or not deal.auction[-1].is_pass or deal.table is not None:
         return None
     auction = Auction(deal.dealer, profile)
     spoken = {c.index for c in deal.out_of_turn}  # void calls: they do not count (docs/rules/laws.md §4.5)
@@ -1104,6 +1141,8 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
     if deal.hands is not None:
         lines += put("Hands")
         lines.append(f'[Hands "N:{" ".join(h.pbn() for h in deal.hands)}"]')
+    for tag, value in table_tags(deal):
+        lines += [*put(tag), f"[{tag} {_quote(value)}]"]
     lines += _extra_lines(deal.extra, EXTRA, put, deal.nested_extra)
     if deal.contract is not None:
         lines += [*put("Contract"), f'[Contract "{contract_text(deal.contract)}"]',
@@ -1207,7 +1246,9 @@ def write_vint(record: SessionRecord) -> str:
         if key != "id" and value is not None:
             lines += put(tag)
             lines.append(f"[{tag} {_quote(value)}]")
-    for tag, name in zip(PLAYER_TAGS, info.players):
+    if info.party is not None:
+        lines += [*put(PLAYERS), f"[{PLAYERS} {_quote('; '.join(info.party))}]"]
+    for tag, name in zip(PLAYER_TAGS, info.players) if info.party is None else ():
         lines += put(tag)
         lines.append(f"[{tag} {_quote(name)}]")
     if info.fifth is not None:

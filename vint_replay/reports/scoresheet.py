@@ -1,7 +1,7 @@
 """Score output: the ``vint-score/1`` JSON and the paper scoresheet for a terminal."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine.laws.settlement import settlement
 from ..engine.ledger import DealScore, SessionScore
@@ -92,19 +92,23 @@ def score_json(record: SessionRecord, score: SessionScore, profile: RuleProfile 
     return out
 
 
-def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleProfile, width: int = 23) -> str:
+def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleProfile, width: int = 23,
+                      labels: Callable[[int], tuple[str, str]] | None = None) -> str:
     """The scoresheet as kept on paper: two columns, premiums above the line (written upwards
     from it, so the latest is on top), tricks below, a line drawn after each game, the rubber
     results (an unfinished rubber's closing entries marked "end") and the final difference.
     Every entry starts with its deal number. A profile whose sheet is kept by boards gets one
-    row per board instead (:func:`board_lines`)."""
+    row per board instead (:func:`board_lines`). ``labels`` names the two columns of each rubber
+    where they are not N–S and E–W (2-, 3- and 5-handed vint); the session totals are then left
+    to the caller (its settlement)."""
     info = record.info
     p = [printable(name) for name in info.players]
     col = width
     rule = "─" * col + "┼" + "─" * col
     title = f"Session {info.id}" + (f" — {info.event}" if info.event else "") + (f", {info.date}" if info.date else "")
-    out = [printable(title),
-           f"{'N–S: ' + p[0] + ' & ' + p[2]:<{col}}│ {'E–W: ' + p[1] + ' & ' + p[3]}"]
+    named = labels or (lambda _: (Side.NS.label, Side.EW.label))
+    head = [f"{'N–S: ' + p[0] + ' & ' + p[2]:<{col}}│ {'E–W: ' + p[1] + ' & ' + p[3]}"] if labels is None else []
+    out = [printable(title), *head]
     note = rules_note(record, profile)
     if note:
         out.insert(1, note)
@@ -117,8 +121,11 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
         return _close(out, score)
     for rubber in score.rubbers:
         deals = [d for d in score.deals if d.rubber == rubber.number]
+        lab = named(rubber.number)
         out.append("")
         out.append(f"Rubber {rubber.number}")
+        if labels is not None:
+            out.append(printable(f"{lab[0]:<{col}}│ {lab[1]}"))
         out.append(row("above the line", "above the line"))
         above = [cells for deal in deals for cells in _paired(deal, Line.ABOVE)]
         above += _cells(rubber.closing_entries, Line.ABOVE, "end")
@@ -133,17 +140,17 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
             out.extend(penalty_lines(deal))
             if deal.game is not None:
                 label = "rubber" if deal.game.bonus == "rubber" else "game"
-                out.append(rule + f"  {deal.game.side.label} {label}"
+                out.append(rule + f"  {lab[deal.game.side]} {label}"
                            + (f" at trick {deal.game.trick}" if deal.game.trick else ""))
         side, diff = rubber.difference
-        status = f"won by {rubber.winner.label}" if rubber.winner is not None else "not finished"
+        status = f"won by {lab[rubber.winner]}" if rubber.winner is not None else "not finished"
         out.append(row(f"total {rubber.totals[0]}", f"total {rubber.totals[1]}"))
-        games = ", ".join(g.label for g in rubber.games) or "none"
-        lead = "tie" if side is None else f"{side.label} by {diff}"
-        out.append(f"Rubber {rubber.number} {status}; games: {games}; difference: {lead}")
+        games = ", ".join(lab[g] for g in rubber.games) or "none"
+        lead = "tie" if side is None else f"{lab[side]} by {diff}"
+        out.append(printable(f"Rubber {rubber.number} {status}; games: {games}; difference: {lead}"))
     if profile.laws is not None:
         out += player_lines(record, score)
-    return _close(out, score)
+    return _close(out, score) if labels is None else "\n".join(out) + "\n"
 
 
 def penalty_lines(deal: DealScore) -> list[str]:

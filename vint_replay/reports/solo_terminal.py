@@ -63,12 +63,7 @@ class SoloDealView(DealView):
 
     def auction(self) -> str:
         """The calls in order from eldest hand, each with its caller."""
-        states = self.replay.auction_states()
-        calls = self.replay.solo.calls
-        shown = []
-        for i, call in enumerate(calls[:len(states) - 1]):
-            seat = states[i].to_call
-            shown.append(f"{seat} {_call_words(call)}")
+        shown = [f"{seat} {call_words(call)}" for seat, call in auction_calls(self.replay)]
         lines = ["Auction (eldest hand first)"]
         lines += ["  " + "   ".join(shown[k:k + 4]) for k in range(0, len(shown), 4)]
         return "\n".join(lines)
@@ -116,16 +111,7 @@ class SoloDealView(DealView):
         if replay.contract is None or replay.made is None:
             return ""
         terms = replay.contract.terms
-        played = len(replay.tricks)
-        if played == 13 or (played and replay.deal.result is None and replay.solo.outcome is None):
-            how = f"after trick {played}" if played < 13 else "after 13 tricks"
-        elif played:
-            how = f"after trick {played}, the rest {'claimed' if replay.made else 'conceded'}"
-        else:
-            how = "no card play recorded"
-        counted = f", the declaring side took {replay.taken}" if terms.counts_tricks and replay.taken is not None else ""
-        lines = [f"{terms.title.capitalize()} {'made' if replay.made else 'failed'} ({how}{counted})",
-                 "  " + payment_reason(terms, replay.made, replay.taken, replay.partner is not None)]
+        lines = [outcome_words(replay), "  " + payment_reason(terms, replay.made, replay.taken, replay.partner is not None)]
         if score is not None:
             lines.append("  Payments: " + ", ".join(f"{self.player(s)} {points_text(score.payments[s])}" for s in SEATS))
             players = self.report.score.players if self.report.score is not None else self.report.record.info.roster
@@ -153,7 +139,30 @@ class SoloDealView(DealView):
         return "\n\n".join(parts) + "\n"
 
 
-def _call_words(call: SoloCall) -> str:
+def outcome_words(replay: SoloReplay) -> str:
+    """How the deal ended: ``Misère failed (after trick 8)``, ``Open misère made (after trick 7,
+    the rest claimed)``, ``Solo made (after 13 tricks, the declaring side took 11)``; ``""`` unsettled."""
+    if replay.contract is None or replay.made is None:
+        return ""
+    terms = replay.contract.terms
+    played = len(replay.tricks)
+    if played == 13 or (played and replay.deal.result is None and replay.solo.outcome is None):
+        how = f"after trick {played}" if played < 13 else "after 13 tricks"
+    elif played:
+        how = f"after trick {played}, the rest {'claimed' if replay.made else 'conceded'}"
+    else:
+        how = "no card play recorded"
+    counted = f", the declaring side took {replay.taken}" if terms.counts_tricks and replay.taken is not None else ""
+    return f"{terms.title.capitalize()} {'made' if replay.made else 'failed'} ({how}{counted})"
+
+
+def auction_calls(replay: SoloReplay) -> list[tuple[Seat, SoloCall]]:
+    """The legal calls in order from eldest hand, each with the seat that made it."""
+    states = replay.auction_states()
+    return [(states[i].to_call, call) for i, call in enumerate(replay.solo.calls[:len(states) - 1])]  # type: ignore[misc]
+
+
+def call_words(call: SoloCall) -> str:
     return call.terms.title if call.is_bid else str(call.value)
 
 

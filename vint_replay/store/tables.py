@@ -28,8 +28,10 @@ from ..engine.replay import DealReplay
 from ..engine.seats import SEATS
 from ..engine.session import SessionReport
 from ..engine.solo.replay import SoloReplay
+from ..engine.tables.record import TableDeal
 from ..formats.board_fields import board_fields, board_json
 from ..formats.laws_fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
+from ..formats.table_fields import read_table, table_json
 from . import schema as S
 from .solo_rows import content_key, solo_json, solo_of
 
@@ -62,9 +64,11 @@ def content_sha256(record: SessionRecord) -> str:
         if d.solo is not None:
             digest.update(json.dumps(content_key(d.solo), ensure_ascii=False).encode())
         laws = stored_laws_json(d)
-        if d.extra or d.comments or d.nested_extra or board or laws:
+        table = table_json(d)
+        if d.extra or d.comments or d.nested_extra or board or laws or table:
             kept = [d.extra, _comments_json(d.comments)] + ([d.nested_extra] if d.nested_extra else []) \
-                + ([{"board": board}] if board else []) + ([{"laws": laws}] if laws else [])
+                + ([{"board": board}] if board else []) + ([{"laws": laws}] if laws else []) \
+                + ([{"table": table}] if table else [])
             digest.update(json.dumps(kept, ensure_ascii=False, sort_keys=True).encode())
     return digest.hexdigest()
 
@@ -100,9 +104,10 @@ def _session_text(info: SessionInfo, extra: dict[str, object], comments: tuple[C
     options = [info.options] if info.options else []
     laws = session_laws_json(info)
     fifth = [{"fifth": info.fifth}] if info.fifth is not None else []
+    party = _party_json(info)
     return json.dumps([info.id, info.players, info.event, info.site, info.date, info.table, info.rules,
                        info.extra, extra, _comments_json(comments), *nested, *options, *([laws] if laws else []),
-                       *fifth], ensure_ascii=False, sort_keys=True).encode()
+                       *fifth, *([party] if party else [])], ensure_ascii=False, sort_keys=True).encode()
 
 
 def _deal_text(number: int, dealer: int, hands: tuple[int, ...] | None, calls: bytes, play: bytes | None,
@@ -196,7 +201,7 @@ class TableRows:
             source.file, source.format, source.sha256, content_hash, imported_at,
             _json_or_none({"session": info.extra, "record": record.extra, "comments": _comments_json(record.comments),
                            "session_nested": info.nested_extra, "options": info.options,
-                           "laws": session_laws_json(info)}),
+                           "laws": session_laws_json(info), **_party_json(info)}),
         ))
         for deal, replay, scored in zip(record.deals, report.replays, score.deals):
             number = deal.number
@@ -274,14 +279,14 @@ class TableRows:
             *((None,) * 4 if contract is None else (contract.bid.code, int(contract.declarer), scored.trick_value,
                                                      contract.doubled)),
             *((None, None) if won is None else won), replay.passed_out,
-            None if contract is None else won[contract.declarer.side] >= contract.tricks_needed,
+            None if contract is None else won[_declarer_column(replay)] >= contract.tricks_needed,
             *((None,) * 3 if game is None else (int(game.side), game.trick, _BONUS_CODE[game.bonus])),
             *totals, *recorded,
             # What `vint-replay audit` compares: the paper's four figures against the computed ones.
             None if rec is None else int(recorded != tuple(totals)),
             deal.hands is not None, deal.play is not None, deal.result,
             _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments), "nested": deal.nested_extra,
-                           "board": board_json(deal), "laws": stored_laws_json(deal)}),
+                           "board": board_json(deal), "laws": stored_laws_json(deal), **_table_json(deal)}),
         )
 
     def add_columnar(self, batch: ColumnarBatch, sources: list[Source], imported_at: datetime,
@@ -414,6 +419,34 @@ class TableRows:
 NO_WINNER = 255  # the winner of a trick the claim stopped
 
 
+def _party_json(info: SessionInfo) -> dict[str, object]:
+    """The 2, 3 or 5 players of a session under those methods (docs/format.md §5.6), if any."""
+    return {} if info.party is None else {"party": list(info.party)}
+
+
+def _table_json(deal: DealRecord) -> dict[str, object]:
+    """A deal's roles, player out, exchanges and widow (docs/format.md §5.6), if any."""
+    table = table_json(deal)
+    return {"table": table} if table else {}
+
+
+def _stored_table(deal_extra: dict[str, Any]) -> TableDeal | None:
+    """The table fields kept in a deal's ``extra_json`` (written valid, so read without problems)."""
+    return read_table(deal_extra["table"], _unreadable) if "table" in deal_extra else None
+
+
+def _unreadable(code: str, at: str, message: str) -> None:
+    raise ValueError(f"stored table fields unreadable at {at}: {message}")
+
+
+def _declarer_column(replay: DealReplay) -> int:
+    """The index of the declarer's side in ``tricks_won``: his partnership, or (2-, 3- and
+    5-handed vint) his score column."""
+    assert replay.contract is not None
+    column = getattr(replay, "declarer_column", None)
+    return int(replay.contract.declarer.side) if column is None else column
+
+
 def _first_leader(replay: DealReplay) -> int:
     """Who led to the first trick (for a play claimed before its first trick was complete)."""
     profile, contract = replay.profile, replay.contract
@@ -473,6 +506,7 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
         rules=session["rules"], options=extra.get("options", {}), extra=extra.get("session", {}),
         nested_extra=extra.get("session_nested", {}), laws=laws.get("laws"), fifth=extra.get("fifth"),
         draw=parse_draw(laws["draw"]).value if "draw" in laws else None,  # type: ignore[arg-type]
+        party=tuple(extra["party"]) if "party" in extra else None,
     )
     auctions = _by_deal(calls, "call", CALL_BY_TEXT)
     cards = _by_deal(plays, "card", CARDS_BY_NAME)
@@ -493,7 +527,8 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
                               comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {}),
                               solo=solo_of(deal_extra["solo"]) if "solo" in deal_extra else None,
                               **board_fields(deal_extra.get("board", {})),  # type: ignore[arg-type]
-                              **deal_laws_fields(deal_extra.get("laws", {}))))  # type: ignore[arg-type]
+                              **deal_laws_fields(deal_extra.get("laws", {})),  # type: ignore[arg-type]
+                              table=_stored_table(deal_extra)))
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))
 
 

@@ -14,6 +14,10 @@ from .base import ProfileError, RubberState, RuleProfile, SheetLayout, Slip
 DEFAULT_PROFILE = "volchaninov"
 _MODULES = {"volchaninov": ("volchaninov", "Volchaninov"), "classic": ("classic", "Classic"),
             "rubber-bridge": ("rubber_bridge", "RubberBridge"), "duplicate-bridge": ("duplicate_bridge", "DuplicateBridge"),
+            "vint2-open": ("vint2", "Vint2Open"), "vint2-exchange": ("vint2", "Vint2Exchange"),
+            "vint2-cards": ("vint2", "Vint2Cards"), "vint2-dummies": ("vint2", "Vint2Dummies"),
+            "vint2-widow": ("vint2", "Vint2Widow"), "vint3-dummy": ("vint3", "Vint3Dummy"),
+            "vint3-auction": ("vint3", "Vint3Auction"), "vint5": ("vint5", "Vint5"),
             "solo-whist": ("solo_whist", "SoloWhist")}
 
 

@@ -1,0 +1,224 @@
+"""The dashboard's solo-whist pages without a browser (dashboards.solo_data, solo_view and the
+shared pages over a solo evening): the payment sheet against the sample files' written payments,
+the planted mistake in the audit's words, the replay's payload, the sessions list, /analysis
+leaving solo whist out, and ``?rules=`` refused between solo whist and vint.
+
+Expected figures come from the sample JSON files (sample_data/solo/) and the engine's own
+score and audit, which the pages must show unchanged."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dash_tree import by_id, ids
+from dashboards import data, solo_data, stats
+from vint_replay.engine.cards import Card
+from vint_replay.engine.seats import Seat
+from vint_replay.engine.session import evaluate
+from vint_replay.engine.solo.contracts import SoloCall, points_text
+from vint_replay.formats import read_file
+from vint_replay.formats.solo_fields import quarters
+from vint_replay.reports.solo_audit import audit_payments
+from vint_replay.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+FOUR = ROOT / "sample_data" / "solo" / "arbat-solo-2026-11-24.json"
+FIVE = ROOT / "sample_data" / "solo" / "arbat-solo-2026-12-01.json"
+VINT = sorted((ROOT / "sample_data").glob("arbat-*.json"))
+
+
+def report_of(path: Path):
+    return evaluate(read_file(str(path)).record)
+
+
+def written(path: Path) -> list[dict[str, int]]:
+    """Each deal's payments as the scorer wrote them, in quarters by seat (straight from the file)."""
+    return [{s: quarters(v) for s, v in d["payments"].items()} for d in json.loads(path.read_text("utf-8"))["deals"]]
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory) -> Store:
+    store = Store(tmp_path_factory.mktemp("solo-dash") / "store")
+    summary = store.import_paths([str(p) for p in [FOUR, FIVE, *VINT]], workers=1)
+    assert not summary.rejected
+    return store
+
+
+@pytest.mark.parametrize("path", [FOUR, FIVE], ids=["four", "five"])
+def test_payment_sheet_is_the_written_sheet_but_for_the_audits_findings(path):
+    """Every figure due equals the one written, except where the audit finds a mistake: there
+    both are shown. The balances are the running sums of the figures due."""
+    report = report_of(path)
+    checked = solo_data.solo_audit_of(report)
+    sheet = solo_data.payment_sheet(report, checked)
+    flagged = {(m.deal, m.player) for m in checked.mismatches}
+    running = dict.fromkeys(sheet.players, 0)
+    assert len(sheet.rows) == len(report.record.deals)
+    for row, replay, paper in zip(sheet.rows, report.replays, written(path)):
+        by_player = {replay.players[s]: paper[s.name] for s in Seat}
+        for player, cell in zip(sheet.players, row.payments):
+            if player not in by_player:  # the fifth player sits this deal out
+                assert cell == solo_data.PaymentCell(solo_data.SITS_OUT) and row.sits_out == player
+                continue
+            if (row.number, player) in flagged:
+                assert cell.written == points_text(by_player[player]) and cell.due != cell.written
+            else:
+                assert cell.due == points_text(by_player[player]) and cell.written is None
+            running[player] += 0 if cell.due == solo_data.SITS_OUT else _quarters(cell.due)
+        assert row.balances == tuple(points_text(running[p]) for p in sheet.players)
+    assert sheet.balances == sheet.rows[-1].balances
+    assert sheet.five == (path == FIVE) and len(sheet.players) == (5 if path == FIVE else 4)
+
+
+def _quarters(text: str) -> int:
+    sign = -1 if text.startswith("−") else 1
+    body = text.lstrip("+−")
+    whole = body.rstrip("¼½¾")
+    part = {"": 0, "¼": 1, "½": 2, "¾": 3}[body[len(whole):]]
+    return sign * (4 * int(whole or 0) + part)
+
+
+def test_the_planted_mistake_is_shown_in_the_audits_words():
+    """sample_data/solo/README.md: deal 2's declarer is written one opponent's stake."""
+    report = report_of(FOUR)
+    checked = solo_data.solo_audit_of(report)
+    (mistake,) = audit_payments(report.record, report.score).mismatches
+    sheet = solo_data.payment_sheet(report, checked)
+    row = sheet.rows[1]
+    assert row.number == mistake.deal == 2
+    assert row.problems == (mistake.explanation,) and "one opponent's stake" in mistake.explanation
+    assert [r.number for r in sheet.rows if r.problems] == [2]
+    assert solo_data.solo_status(report, checked) == "1 deal with a mismatch (1 entry)" == checked.tally.text
+    assert solo_data.solo_status(report_of(FIVE), solo_data.solo_audit_of(report_of(FIVE))) == "no mismatches"
+
+
+def test_rows_name_the_contract_its_players_and_the_result():
+    report = report_of(FOUR)
+    rows = solo_data.payment_sheet(report).rows
+    for row, replay in zip(rows, report.replays):
+        if replay.contract is None:
+            assert row.contract == "void (all passed)" and not row.replayable and set(row.payments) == {
+                solo_data.PaymentCell("0")}
+            continue
+        assert row.contract == replay.contract.terms.title
+        assert row.declarer == f"{replay.players[replay.declarer]} ({replay.declarer.name})"
+        assert row.partner == ("" if replay.partner is None else f"{replay.players[replay.partner]} ({replay.partner.name})")
+        assert row.result.startswith("made" if replay.made else "failed")
+        assert row.dealer == replay.players[replay.deal.dealer]
+
+
+def test_five_players_the_dealer_sits_out_and_the_turn_up_goes_to_his_right():
+    report = report_of(FIVE)
+    raw = json.loads(FIVE.read_text("utf-8"))["deals"]
+    for replay, deal in zip(report.replays, raw):
+        payload = solo_data.replay_payload(report, replay.deal.number)
+        assert deal["sits_out"] not in payload["players"] and payload["dealer"] is None
+        turn_up_seat = "NESW".index(deal["dealer"])
+        assert f"turn-up ({deal['sits_out']} deals and sits out)" in payload["tags"][turn_up_seat]
+        assert payload["marked"]["card"] == int(Card[deal["turn_up"]])
+        assert int(Card[deal["turn_up"]]) in payload["hands"][turn_up_seat]
+        facts = solo_data.deal_facts(report, replay)
+        assert facts.dealing.startswith(f"{deal['sits_out']} deals and sits out")
+
+
+def test_replay_payload_of_an_open_misere():
+    """Deal 1 (docs/rules/solo-whist.md §7.1): the declarer's hand goes face up after trick 1;
+    a seat's view carries his own hand and that one, no other; play stops early, claimed made."""
+    report = report_of(FOUR)
+    replay = report.replays[0]
+    assert replay.contract is SoloCall.OPEN_MISERE
+    raw = json.loads(FOUR.read_text("utf-8"))["deals"][0]
+    payload = solo_data.replay_payload(report, 1)
+    assert payload["panel"] == "solo" and payload["declaring"] == [int(replay.declarer)]
+    assert payload["face_up"] == {"seat": int(replay.declarer), "from": 4, "tag": "face up"}
+    assert payload["play"] == [int(Card[c]) for c in raw["play"]] and len(payload["play"]) < 52
+    assert payload["outcome"] == "Open misère made (after trick 7, the rest claimed)"
+    assert payload["need"] == "take no trick"
+    assert json.loads(json.dumps(payload)) == payload and len(json.dumps(payload)) < 1500
+    seat = next(s for s in Seat if s is not replay.declarer)
+    view = solo_data.replay_payload(report, 1, seat)
+    shipped = [i for i, h in enumerate(view["hands"]) if h is not None]
+    assert shipped == sorted({int(seat), int(replay.declarer)})
+    other = solo_data.replay_payload(report, 2, seat)  # a solo: nothing is laid face up
+    assert [i for i, h in enumerate(other["hands"]) if h is not None] == [int(seat)] and other["face_up"] is None
+
+
+def test_replay_facts_the_auction_with_its_tokens_and_the_payments():
+    report = report_of(FOUR)
+    replay = report.replays[2]  # a proposal accepted
+    raw = json.loads(FOUR.read_text("utf-8"))["deals"][2]
+    facts = solo_data.deal_facts(report, replay)
+    assert [c.token for c in facts.auction] == raw["auction"]
+    assert facts.auction[0].seat == replay.deal.dealer.left.name  # eldest hand speaks first
+    assert f"with {replay.players[replay.partner]}" in facts.contract
+    assert solo_data.replay_payload(report, 3)["tags"][replay.partner] == ["partner"]
+    scored = report.score.deals[2]
+    assert [p for _, _, p, _ in facts.payments] == [points_text(q) for q in scored.payments]
+    assert facts.reason.startswith("proposal and acceptance made")
+
+
+def test_session_rows_of_solo_evenings_say_the_audits_tally(store):
+    sessions = store.sessions()
+    rows = solo_data.session_rows(sessions, solo_data.solo_deals(store, sessions))
+    assert set(rows) == {"arbat-solo-2026-11-24", "arbat-solo-2026-12-01"}
+    for sid, path in (("arbat-solo-2026-11-24", FOUR), ("arbat-solo-2026-12-01", FIVE)):
+        report = report_of(path)
+        row = rows[sid]
+        assert row.audit == audit_payments(report.record, report.score).tally.text
+        assert row.players == "solo whist: " + ", ".join(report.record.info.roster)
+        assert row.result == "balances " + " · ".join(
+            f"{p} {points_text(b)}" for p, b in zip(report.score.players, report.score.balances))
+    assert rows["arbat-solo-2026-11-24"].mismatched and not rows["arbat-solo-2026-12-01"].mismatched
+
+
+def test_analysis_leaves_solo_whist_out(store, tmp_path):
+    """The vint figures are those of a store without the solo evenings; the note counts them."""
+    vint_only = Store(tmp_path / "vint")
+    vint_only.import_paths([str(p) for p in VINT], workers=1)
+    mixed, plain = stats.select(store), stats.select(vint_only)
+    assert mixed.deals == plain.deals and mixed.per_session.equals(plain.per_session)
+    assert mixed.left_out == (2, 14 + 6) and plain.left_out == (0, 0)
+    assert stats.players(store) == stats.players(vint_only)
+    assert stats.select(store, player="Кирилл").deals == 0
+    assert stats.select(store, start="2026-11-30").left_out == (1, 6)
+
+
+def test_rescoring_is_offered_only_within_the_same_game():
+    assert "solo-whist" not in data.rescore_choices("volchaninov")
+    assert {"classic", "volchaninov"} <= set(data.rescore_choices("volchaninov"))
+    assert data.rescore_choices("solo-whist") == ["solo-whist"]
+
+
+def test_solo_pages_render_and_rescoring_is_refused(store):
+    import dash
+
+    from dashboards.app import create_app
+
+    app = create_app(store.root)
+    layouts = {page["path_template"]: page["layout"] for page in dash.page_registry.values() if page["path_template"]}
+    session, replay = layouts["/session/<session_id>"], layouts["/replay/<session_id>/<deal>"]
+    with app.server.app_context():
+        sheet = session(session_id="arbat-solo-2026-11-24")
+        refused = session(session_id="arbat-solo-2026-11-24", rules="classic")
+        vint = session(session_id=VINT[0].stem, rules="solo-whist")
+        table = replay(session_id="arbat-solo-2026-11-24", deal="1")
+        five = session(session_id="arbat-solo-2026-12-01")
+    assert {"payment-sheet", "balances", "balances-chart", "explain-2", "audit-status"} <= ids(sheet)
+    assert "deal-table" not in ids(sheet) and "below-chart" not in ids(sheet)
+    assert by_id(sheet, "audit-status").children == "1 deal with a mismatch (1 entry)"
+    for page, words in ((refused, "solo-whist evening cannot be rescored under classic"),
+                        (vint, "cannot be rescored under solo-whist")):
+        assert words in str(by_id(page, "rescore-refused").children)
+    assert {"card-table", "replay-slider", "turn-up-line", "auction", "deal-payments", "deal-outcome"} <= ids(table)
+    assert "dd-note" not in ids(table)  # no double-dummy panel for solo whist
+    assert "sits out" in str(by_id(five, "payment-sheet"))
+
+
+def test_a_store_without_solo_whist_has_no_solo_rows(tmp_path):
+    vint_only = Store(tmp_path / "vint")
+    vint_only.import_paths([str(VINT[0])], workers=1)
+    sessions = vint_only.sessions()
+    deals = solo_data.solo_deals(vint_only, sessions)
+    assert deals.empty and solo_data.session_rows(sessions, deals) == {}

@@ -1,0 +1,132 @@
+"""Score and replay output of 2-, 3- and 5-handed sessions (docs/format.md §5.6): the columns
+and who they stand for, the settlements, and a deal with who played which hand."""
+from __future__ import annotations
+
+from ..engine.cards import Hand
+from ..engine.printable import printable
+from ..engine.scoring import Entry
+from ..engine.seats import SEATS
+from ..engine.session import SessionReport
+from ..engine.tables.columns import ColumnScore
+from ..engine.tables.ledger import TableScore
+from ..engine.tables.replay import TableReplay
+from .scoresheet import render_scoresheet, score_json
+
+
+def _entry(entry: Entry) -> dict[str, object]:
+    return {"line": str(entry.line), "item": str(entry.item), "points": entry.points}
+
+
+def table_score_json(report: SessionReport) -> dict[str, object]:
+    """The ``vint-score/1`` document of a 2-, 3- or 5-handed session: the columns' players per
+    rubber, each deal's places, and the settlements (format.md §5.6)."""
+    score, record = report.score, report.record
+    places = {r.deal.number: {s.name: str(r.roles[s]) for s in SEATS} for r in report.replays  # type: ignore[union-attr]
+              if isinstance(r, TableReplay) and r.roles is not None}
+    if isinstance(score, ColumnScore):
+        deals = [{"number": d.number, "rubber": d.rubber, "passed_out": d.passed_out,
+                  "contract": None if d.contract is None else str(d.contract), "declarer": d.declarer,
+                  "defenders": list(d.defenders), "places": places.get(d.number), "trick_value": d.trick_value,
+                  "tricks": None if d.tricks is None else {"declarer": d.tricks[0], "defenders": d.tricks[1]},
+                  "entries": [{"player": p, **_entry(e)} for p, e in d.written],
+                  "game": {"players": list(d.winners), "trick": d.trick} if d.winners else None}
+                 for d in score.deals]
+        rubbers = [{"number": r.number, "finished": r.finished, "winners": list(r.winners), "totals": r.totals,
+                    "settlement": r.settlement} for r in score.rubbers]
+        return {"format": "vint-score/1", "session": {"id": record.info.id}, "players": list(score.players),
+                "columns": [[p] for p in score.players], "deals": deals, "rubbers": rubbers,
+                "settlement": {"balances": score.balances}}
+    assert isinstance(score, TableScore)
+    doc = score_json(record, score, report.profile)
+    for deal in doc["deals"]:  # type: ignore[union-attr]
+        deal["places"] = places.get(deal["number"])  # type: ignore[index]
+    doc["players"] = list(score.players)
+    doc["columns"] = [{"rubber": k, "NS": list(sides[0]), "EW": list(sides[1]), "sits_out": out}
+                      for k, (sides, out) in enumerate(zip(score.sides, score.out), 1)]
+    doc["settlement"] = {"rubbers": [{"rubber": k, "points": gains} for k, gains in enumerate(score.settlements, 1)],
+                         "balances": score.balances[-1] if score.balances else dict.fromkeys(score.players, 0)}
+    return doc
+
+
+def render_table_sheet(report: SessionReport) -> str:
+    """The scoresheet with each rubber's columns named, then the settlements."""
+    score, record = report.score, report.record
+    if isinstance(score, ColumnScore):
+        return _columns_text(report)
+    assert isinstance(score, TableScore)
+
+    def labels(rubber: int) -> tuple[str, str]:
+        return score.column_label(rubber, 0), score.column_label(rubber, 1)
+
+    out = render_scoresheet(record, score, report.profile, labels=labels).rstrip("\n").split("\n")
+    out.append("")
+    for k, gains in enumerate(score.settlements, 1):
+        out.append(printable(f"Rubber {k} settled: " + ", ".join(f"{p} {g:+d}" for p, g in gains.items())
+                             + (f"; {score.out[k - 1]} sits out" if score.out[k - 1] else "")))
+    balances = score.balances[-1] if score.balances else dict.fromkeys(score.players, 0)
+    out.append(printable("Balances (in hundreds): " + " ".join(f"{p} {b / 100:+g}" for p, b in balances.items())))
+    return "\n".join(out) + "\n"
+
+
+def _columns_text(report: SessionReport) -> str:
+    """3.2: one column per player, each deal's entries in the column of the player who wrote them."""
+    score = report.score
+    assert isinstance(score, ColumnScore)
+    width = 22
+    out = [printable(f"Session {report.record.info.id}"), ""]
+    out.append(printable("".join(f"{p:<{width}}" for p in score.players)))
+    for rubber in score.rubbers:
+        out.append(f"Rubber {rubber.number}")
+        for deal in (d for d in score.deals if d.rubber == rubber.number):
+            if deal.passed_out:
+                out.append(f"  deal {deal.number}: passed out")
+                continue
+            cells = ["; ".join(f"{e.item.replace('_', ' ')} {e.points}" for p, e in deal.written if p == player)
+                     for player in score.players]
+            out.append(printable(f"  deal {deal.number}: {deal.contract} by {deal.declarer}"))
+            out.append(printable("".join(f"{c:<{width}}" for c in cells)))
+        out.append(printable("  total " + ", ".join(f"{p} {t}" for p, t in rubber.totals.items())
+                             + (f"; ended by {', '.join(rubber.winners)}" if rubber.winners else "; not finished")))
+        if rubber.settlement:
+            out.append(printable("  settled " + ", ".join(f"{p} {g:+d}" for p, g in rubber.settlement.items())))
+    out.append("")
+    out.append(printable("Balances: " + ", ".join(f"{p} {b:+d}" for p, b in score.balances.items())))
+    return "\n".join(out) + "\n"
+
+
+def table_replay_text(replay: TableReplay) -> str:
+    """A deal at the terminal: who plays each place, the player out, exchanges and widow, the
+    auction, the contract and the tricks with the place that played each card."""
+    deal, table = replay.deal, replay.deal.table
+    out = [f"Deal {deal.number} ({replay.profile.name}), dealer {deal.dealer}"]
+    if table is None:
+        return out[0] + "\n"
+    roles = replay.roles or table.roles
+    hands = replay.live or replay.hands
+    for seat in SEATS:
+        shown = Hand(hands[seat]).pbn() if hands is not None and hands[seat] else ""
+        out.append(printable(f"  {seat}  {str(roles[seat]):<20} {shown}".rstrip()))
+    if replay.profile.exposure:
+        out.append(f"  ({replay.profile.exposure})")
+    if table.sits_out:
+        out.append(printable(f"  sits out: {table.sits_out}"))
+    for seat, exchange in table.exchanges:
+        what = ("took the pile on his right" if exchange else "kept his hand") if isinstance(exchange, bool) else \
+            (", ".join(f"{d.name}→{t.name}" for d, t in exchange) or "no exchange")
+        out.append(printable(f"  exchange {seat}: {what}"))
+    if table.widow is not None:
+        gives = ", ".join(f"{c.name} to {s}" for s, c in table.widow_gives)
+        out.append(f"  widow {table.widow.pbn()} to {table.widow_to}; gives {gives}"
+                   + (f"; final contract {table.final}" if table.final else ""))
+    out.append("  auction: " + " ".join(str(c) for c in deal.auction))
+    if replay.contract is None:
+        out.append("  passed out" if replay.passed_out else "  no contract")
+        return "\n".join(out) + "\n"
+    out.append(printable(f"  contract {replay.contract} by {roles[replay.contract.declarer]} "
+                         f"({replay.contract.declarer}); {replay.leader} leads"))
+    for k, trick in enumerate(replay.tricks, 1):
+        played = " ".join(f"{s}:{c.name}" for s, c in zip(trick.places, trick.cards))
+        out.append(printable(f"  {k:>2}. {played}  won by {roles[trick.winner]} ({trick.winner})"))
+    if replay.tricks_won is not None and replay.sides is not None:
+        out.append(printable("  tricks: " + ", ".join(f"{' & '.join(side)} {n}" for side, n in zip(replay.sides, replay.tricks_won))))
+    return "\n".join(out) + "\n"

@@ -5,6 +5,7 @@ without a browser. Scores, replays and audits all come from the engine; nothing 
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -296,10 +297,11 @@ def progress(report: SessionReport) -> Progress | None:
 # the replay
 
 
-def auction_grid(deal: DealRecord) -> tuple[list[Seat], list[list[str]]]:
-    """The calls in columns from the dealer: the seat order of the columns and the rows."""
+def auction_grid(deal: DealRecord, void: Collection[int] = ()) -> tuple[list[Seat], list[list[str]]]:
+    """The calls in columns from the dealer: the seat order of the columns and the rows. The
+    calls at the indices ``void`` (under the laws: out of turn, late) are left out of the columns."""
     seats = [SEATS[(deal.dealer + i) & 3] for i in range(4)]
-    calls = [c.pretty for c in deal.auction]
+    calls = [c.pretty for i, c in enumerate(deal.auction) if i not in void]
     rows = [calls[i:i + 4] + [""] * (4 - len(calls[i:i + 4])) for i in range(0, len(calls), 4)]
     return seats, rows
 

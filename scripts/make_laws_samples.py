@@ -249,10 +249,17 @@ def exposed_card_deal(rng: random.Random, number: int, dealer: Seat, profile: Ru
 
 
 def void_deal(rng: random.Random, number: int, dealer: Seat, profile: RuleProfile, law: str, calls: int,
-              why: str) -> Planted:
-    """A deal thrown in: its hands, the calls made before it was voided, no play."""
+              why: str, misdealt: tuple[Seat, Seat] | None = None) -> Planted:
+    """A deal thrown in: its hands, the calls made before it was voided, no play. ``misdealt``
+    (long, short): the short hand's lowest card was dealt to the long one (14 and 12, laws.md §3.1)."""
     sim = simulate_deal(rng, number, dealer, profile)
-    deal = DealRecord(number, dealer, sim.auction[:calls], tuple(Hand(h) for h in sim.hands), void=law)  # type: ignore[arg-type]
+    hands = list(sim.hands)
+    if misdealt is not None:
+        long, short = misdealt
+        low = hands[short] & -hands[short]
+        hands[short] ^= low
+        hands[long] |= low
+    deal = DealRecord(number, dealer, sim.auction[:calls], tuple(Hand(h) for h in hands), void=law)  # type: ignore[arg-type]
     return Planted(deal, f"void by law {law}: {why}")
 
 
@@ -306,7 +313,8 @@ def main() -> None:
     claimed_declarer = lambda r, n, d, p: revoke_deal(r, n, d, p, defenders=False, claimed=True)  # noqa: E731
     unclaimed = lambda r, n, d, p: revoke_deal(r, n, d, p, defenders=True, claimed=False)  # noqa: E731
     misdeal = lambda r, n, d, p: void_deal(r, n, d, p, "22", 2, "West has 12 cards and North 14, found "  # noqa: E731
-                                                               "during the auction; the players have looked")
+                                                               "during the auction; the players have looked",
+                                           (Seat.N, Seat.W))
     face_up = lambda r, n, d, p: void_deal(r, n, d, p, "25e", 0, "a card dealt face up; nobody has "  # noqa: E731
                                                                  "looked, the same dealer deals again")
     evenings = [

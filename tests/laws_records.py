@@ -33,6 +33,8 @@ def random_irregularity(choose: Choose) -> Irregularity:
         fields = {"card": card, "trick": trick if choose(2) else None}
     elif kind is IrregularityKind.BLIND_BID:
         fields = {}
+    elif kind is IrregularityKind.MISSED_TRICK:
+        fields = {"trick": trick}
     else:
         fields = {"card": card, "trick": trick if choose(2) else None, "called_round": (None, 1, 2, 3)[choose(4)]}
     extra = {} if choose(4) else {("note", "my key")[choose(2)]: EXTRA_VALUES[choose(len(EXTRA_VALUES))]}

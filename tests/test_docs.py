@@ -16,7 +16,7 @@ DOCS = ROOT / "docs"
 SOURCES = ("vint_replay", "dashboards")
 
 # Callables whose first argument (or ``code=`` keyword) is a diagnostic code.
-CODE_TAKERS = {"Diagnostic", "IllegalMove", "HandError", "report", "error"}
+CODE_TAKERS = {"Diagnostic", "IllegalMove", "HandError", "Finding", "report", "error"}
 CODE_SHAPE = re.compile(r"[a-z][a-z_]*")
 
 # Folders of generated files, not the project's own text: .git and those .gitignore names.

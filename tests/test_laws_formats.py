@@ -105,7 +105,7 @@ def test_hand_written_irregularities_take_flags_words_and_any_case():
 def test_a_laws_session_is_exported_from_the_store_as_imported(tmp_path):
     """The store keeps every laws field the engine accepts today (laws, draw, irregularities,
     deal_lost) and the content digest sees them."""
-    raw = laws_raw(draw={"N": "S2", "E": "HA", "S": "D5", "W": "C9"})
+    raw = laws_raw(draw={"N": "S2", "E": "HA", "S": "D5", "W": "SA"})  # W and E lowest (laws §1); W lost deal 1 to N
     # W's ♠Q, shown at trick 4 and called to the spade round that trick is: the play keeps it
     raw["deals"][0]["irregularities"] = [{"kind": "exposed", "seat": "W", "card": "SQ", "trick": 4, "called_round": 1}]
     raw["deals"][0]["deal_lost"] = True

@@ -225,7 +225,7 @@ def test_globs_folders_and_missing_paths(store: Store, tmp_path: Path) -> None:
     assert [o.path for o in summary.rejected] == [str(tmp_path / "nope.json")]
     folder = store.import_paths([str(ROOT / "sample_data")])
     evenings = len([*(ROOT / "sample_data").glob("*.json"), *(ROOT / "sample_data").glob("solo/*.json"),
-                     *(ROOT / "sample_data").glob("tables/*.json")])  # + .vint twins
+                    *(ROOT / "sample_data").glob("tables/*.json"), *(ROOT / "sample_data").glob("laws/*.json")])
     assert len(folder.imported) == evenings - 4 and len(folder.unchanged) == 4 + evenings  # 4 stored, the twins
 
 

@@ -120,3 +120,19 @@ def test_score_json_has_as_many_columns_as_the_method(name):
 def test_rescoring_a_table_evening_is_refused():
     result = CliRunner().invoke(main, ["score", str(TABLES / f"{EVENINGS[0]}.json"), "--rules", "classic"])
     assert result.exit_code == 2 and "four-handed evenings only" in result.output
+
+
+def test_the_auction_game_sheet_gives_each_player_his_own_line_per_deal():
+    """docs/rules/players-2-3-5.md §3.2: each player keeps his own column — the terminal sheet
+    lists, under every played deal, each player's entries on his own line."""
+    path = TABLES / "dacha-2026-08-16-three.json"
+    score = evaluate(read_file(path).record).score
+    assert isinstance(score, ColumnScore)
+    lines = CliRunner().invoke(main, ["score", str(path)]).output.splitlines()
+    for deal in (d for d in score.deals if not d.passed_out):
+        at = lines.index(f"  deal {deal.number}: {deal.contract} by {deal.declarer}")
+        rows = lines[at + 1:at + 1 + len(score.players)]
+        assert [row.split()[0] for row in rows] == list(score.players)
+        for player, row in zip(score.players, rows):
+            mine = [e for p, e in deal.written if p == player]
+            assert all(f"{e.item.replace('_', ' ')} {e.points}" in row for e in mine)

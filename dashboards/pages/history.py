@@ -1,6 +1,7 @@
 """``/history/<id>``: every accepted version of a session (when, who, why) and, for a chosen
 pair (``?from=N&to=M``, by default the last two), what changed deal by deal and how the
-engine's score moved."""
+engine's score moved, in the game's own terms (vint's sides, a table's columns by player, solo
+whist's payments and balances)."""
 from __future__ import annotations
 
 from urllib.parse import quote, unquote
@@ -10,8 +11,7 @@ from dash import dcc, html
 
 from dashboards.app import library
 from dashboards.history_view import versions_table
-from vint_replay.engine.seats import Side
-from vint_replay.reports.history import SideTotals, VersionDiff, compare
+from vint_replay.reports.history import VersionDiff, compare, score_text, session_text
 
 dash.register_page(__name__, path_template="/history/<session_id>", title="History — vint-replay")
 
@@ -63,23 +63,13 @@ def _changes(diff: VersionDiff) -> list:
     head = html.Tr([html.Th(h) for h in ("deal", "what changed", f"score v{diff.older}", f"score v{diff.newer}")])
     rows = [html.Tr([html.Td(d.number), html.Td(html.Ul([html.Li(c) for c in d.changes]) if d.changes
                                                  else html.Span("score only", className="muted")),
-                     html.Td(_score(d.before), className="num"), html.Td(_score(d.after), className="num")],
-                    id=f"change-{d.number}", className="problem-row" if d.before != d.after else None)
+                     html.Td(score_text(d.before, " · "), className="num"),
+                     html.Td(score_text(d.after, " · "), className="num")],
+                    id=f"change-{d.number}", className="problem-row" if d.score_moved else None)
             for d in diff.deals]
     return [html.H3(f"Changes from v{diff.older} to v{diff.newer}"),
             html.Table([html.Thead(head), html.Tbody(rows)], className="deals", id="changes-table"),
-            html.P([f"Session v{diff.older}: ", html.Strong(_session(diff.totals_before), id="totals-before"),
-                    f" · v{diff.newer}: ", html.Strong(_session(diff.totals_after), id="totals-after")],
+            html.P([f"Session v{diff.older}: ", html.Strong(session_text(diff.totals_before), id="totals-before"),
+                    f" · v{diff.newer}: ", html.Strong(session_text(diff.totals_after), id="totals-after")],
                    className="finals")]
 
-
-def _score(totals: SideTotals | None) -> str:
-    if totals is None:
-        return "—"
-    return " · ".join(f"{side.label} {t.below} below / {t.above} above" for side, t in zip(Side, totals))
-
-
-def _session(totals: tuple[int, int]) -> str:
-    ns, ew = totals
-    ahead = "level" if ns == ew else f"{(Side.NS if ns > ew else Side.EW).label} ahead by {abs(ns - ew)}"
-    return f"{Side.NS.label} {ns}, {Side.EW.label} {ew} ({ahead})"

@@ -11,6 +11,7 @@ from dash import ClientsideFunction, Input, Output, State, clientside_callback, 
 from dashboards import data, double_dummy, laws_view, solo_data, solo_view
 from dashboards.app import library
 from vint_replay.engine.calls import Denomination
+from vint_replay.engine.laws.auction import LawsAuction
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.session import SessionReport
@@ -99,24 +100,27 @@ def _vint_parts(report: SessionReport, replay: DealReplay, payload: dict[str, ob
     """The lines under the title (dealer, contract, vulnerability) and the side cards (the auction
     in columns, the double-dummy panel) of a vint or bridge deal."""
     info, record, contract = report.record.info, replay.deal, replay.contract
-    summary = "passed out" if contract is None else (
+    summary = (f"void (law {record.void})" if replay.void else "passed out") if contract is None else (
         f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
         f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
     vulnerable = payload["vulnerable"]
-    seats, rows = data.auction_grid(record)
+    laws_auction = replay.laws_auction()
+    void = {} if laws_auction is None else laws_auction.void
+    seats, rows = data.auction_grid(record, void)
+    in_grid = [i for i in range(len(record.auction)) if i not in void]  # a cell's call by its index in the record
     irregular_calls = laws_view.auction_marks(replay)
     auction = html.Table([
         html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(info.players[s], className="muted")])
                             for s in seats])),
-        html.Tbody([html.Tr([_call_cell(c, 4 * r + i, irregular_calls) for i, c in enumerate(row)])
-                    for r, row in enumerate(rows)]),
+        html.Tbody([html.Tr([_call_cell(c, in_grid[4 * r + i] if 4 * r + i < len(in_grid) else None, irregular_calls)
+                             for i, c in enumerate(row)]) for r, row in enumerate(rows)]),
     ], className="auction", id="auction")
     score = None if report.score is None else next((d for d in report.score.deals if d.number == replay.deal.number), None)
     irregularities = laws_view.deal_irregularities(replay, score) if seat is None else []
     head = [html.P([f"Session {info.id} · dealer {record.dealer.full_name} · ", html.Strong(summary)],
                    className="muted", id="contract-line"),
             html.P(vulnerable, className="muted", id="vulnerability") if vulnerable else None]
-    side = [html.Div([html.H3("Auction"), auction], className="card"),
+    side = [html.Div([html.H3("Auction"), auction, *_void_calls(laws_auction)], className="card"),
             html.Div([html.H3("Irregularities (laws)"), html.Ul([html.Li(text) for text in irregularities])],
                      className="card irregularities", id="irregularities") if irregularities else None,
             _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
@@ -153,9 +157,10 @@ def _count(text: object) -> int | None:
     return int(text) if ok else None
 
 
-def _call_cell(call: str, index: int, irregular: dict[int, str]) -> html.Td:
-    """One call of the auction grid; an irregular one (laws) marked, what it was in its title."""
-    if index not in irregular:
+def _call_cell(call: str, index: int | None, irregular: dict[int, str]) -> html.Td:
+    """One call of the auction grid (``index``: its place in the record's auction); an irregular
+    one (laws) marked, what it was in its title."""
+    if index is None or index not in irregular:
         return html.Td(call, className=_call_class(call))
     return html.Td([call, html.Span("!", className="irr-badge")], className=_call_class(call) + " irregular",
                    title=irregular[index], id=f"call-{index}")
@@ -174,3 +179,10 @@ clientside_callback(
     Input("replay-hide", "value"),
     State("replay-deal", "data"),
 )
+
+
+def _void_calls(auction: LawsAuction | None) -> list[html.P]:
+    """Under the laws, the calls left out of the auction's columns (out of turn, late)."""
+    if auction is None or not auction.void:
+        return []
+    return [html.P("; ".join(auction.void_lines()), className="muted", id="void-calls")]

@@ -75,8 +75,14 @@ def jobs_for(report: SessionReport, content_sha256: str | None = None, year: int
             first = next(d for d in replay.diagnostics if d.severity == "error")
             yield Skipped(info.id, number, f"{first.code}: {first.message}")
             continue
+        if replay.void:
+            yield Skipped(info.id, number, "a void deal (laws) is not analysed")
+            continue
         if replay.hands is None:
             yield Skipped(info.id, number, "the hands are not known")
+            continue
+        if any(hand.bit_count() != 13 for hand in replay.hands):
+            yield Skipped(info.id, number, "a deal of 14 and 12 cards (laws) has no double-dummy analysis")
             continue
         cards = tuple(c for trick in replay.tricks for c in trick.cards)
         yield DealJob(info.id, number, content_sha256, year, report.profile.name, replay.deal.dealer.side,

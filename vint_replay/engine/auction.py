@@ -25,6 +25,8 @@ class AuctionState:
     passes: int  # consecutive passes since the last bid, double or redouble (or since the start)
     closed: bool
     doubled: int = 1  # 1, 2 (doubled) or 4 (redoubled)
+    void: tuple[int, ...] = ()  # under the laws: indices of calls without effect (out of turn, late)
+    barred: tuple[Seat, ...] = ()  # under the laws: who must pass at his next turn
 
 
 class Auction:

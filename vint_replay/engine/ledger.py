@@ -21,6 +21,7 @@ from .record import LineTotals
 from .replay import DealReplay
 from .scoring import DealFacts, Entry, Line
 from .seats import SIDES, Seat, Side
+from .summary import Column, Summary, ahead, lines_column
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,15 +54,32 @@ class DealScore:
     vulnerable: tuple[bool, bool] = (False, False)  # both sides' vulnerability in the deal, as the profile gave it
     penalty: RevokePenalty | None = None  # laws §8.4: the revoke penalty applied (``tricks`` are then adjusted)
     responsible: tuple[Responsibility, ...] = ()  # laws §9: partners answering alone for part of the deal
+    void: str | None = None  # under the laws: the law a void deal was thrown in by (nothing written)
 
     @property
     def passed_out(self) -> bool:
-        return self.contract is None
+        return self.contract is None and self.void is None
 
     def totals(self, side: Side) -> LineTotals:
         below = sum(e.points for e in self.entries if e.side is side and e.line is Line.BELOW)
         above = sum(e.points for e in self.entries if e.side is side and e.line is Line.ABOVE)
         return LineTotals(below, above)
+
+    def summary(self, columns: tuple[tuple[str, str], tuple[str, str]], declarer: str) -> Summary:
+        """Both sides' points below and above the line, the columns' (key, label) given by Side;
+        the outcome names the contract, who declared it, the tricks, any revoke penalty and any
+        partner answering alone for the deal (docs/rules/laws.md §8.4, §9)."""
+        (_, one), (_, two) = columns
+        figures = tuple(lines_column(key, label, self.totals(side).below, self.totals(side).above)
+                        for (key, label), side in zip(columns, Side))
+        if self.contract is None or self.tricks is None:
+            return Summary(figures, "passed out")
+        outcome = f"{self.contract} by {declarer}, tricks {one} {self.tricks[0]} {two} {self.tricks[1]}"
+        if self.penalty is not None:
+            was, now = self.penalty.tricks_before, self.penalty.tricks_after
+            outcome += f"; revoke penalty: tricks {one} {was[0]} → {now[0]}, {two} {was[1]} → {now[1]}"
+        outcome += "".join(f"; {r.seat} answers alone for {r.amount} (law {r.law})" for r in self.responsible)
+        return Summary(figures, outcome)
 
 
 @dataclass(slots=True)
@@ -98,6 +116,24 @@ class SessionScore:
     @property
     def totals(self) -> tuple[int, int]:
         return sum(r.totals[0] for r in self.rubbers), sum(r.totals[1] for r in self.rubbers)
+
+    def columns(self, rubber: int) -> tuple[tuple[str, str], tuple[str, str]]:
+        """The two columns' JSON keys and labels in a rubber: the sides ``NS`` (N–S) and ``EW``."""
+        return (Side.NS.name, Side.NS.label), (Side.EW.name, Side.EW.label)
+
+    def declarer(self, deal: DealScore) -> str:
+        """Who declared a deal, as the sheet names him: his seat."""
+        return "" if deal.contract is None else str(deal.contract.declarer)
+
+    def deal_summaries(self) -> dict[int, Summary]:
+        """Each deal's score by column, by deal number (see :mod:`.summary`)."""
+        return {deal.number: deal.summary(self.columns(deal.rubber), self.declarer(deal)) for deal in self.deals}
+
+    def session_summary(self) -> Summary:
+        """Both sides' totals over the rubbers and their difference."""
+        ns, ew = self.totals
+        columns = (Column(Side.NS.name, Side.NS.label, ns, str(ns)), Column(Side.EW.name, Side.EW.label, ew, str(ew)))
+        return Summary(columns, ahead(columns), {"difference": ns - ew})
 
 
 def first_to_game(before: Sequence[int], running: tuple[Sequence[int], Sequence[int]],
@@ -241,10 +277,18 @@ class Ledger:
         contract = replay.contract
         before = (self.below[0], self.below[1])
         vulnerable = self.vulnerability(replay.deal.number, replay.deal.vulnerable)
+        if replay.void:  # thrown in under the laws: nothing written, not passed out (laws §3.3)
+            if self.rubber.finished:
+                self._new_rubber()
+            deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, None, None, None, (), None,
+                             before, vulnerable=vulnerable, void=replay.deal.void)
+            self.score.deals.append(deal)
+            return deal
         if contract is None:
             settled = self.settle(None, replay.tricks_won, None, replay.deal.dealer)
+            self._add(replay.law_entries)
             deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, None, None, replay.tricks_won,
-                             settled.entries, None, before, vulnerable=vulnerable)
+                             settled.entries + replay.law_entries, None, before, vulnerable=vulnerable)
             self.score.deals.append(deal)
             return deal
         if replay.tricks_won is None:  # unscorable (its problem is reported): written as nothing
@@ -258,6 +302,8 @@ class Ledger:
         facts = DealFacts(contract, replay.tricks_won, replay.hands, vulnerable)
         settled = self.settle(contract, replay.tricks_won, running, replay.deal.dealer)
         own = self.profile.score(facts)
+        if replay.law_entries:
+            own += replay.law_entries
         self._add(own)
         after = () if running is None else tuple((before[0] + ns, before[1] + ew) for ns, ew in zip(*running))
         end = (before[0] + settled.below[0], before[1] + settled.below[1])
@@ -278,6 +324,7 @@ class Ledger:
         adjusted = penalty.tricks_after
         own = profile.score(DealFacts(contract, adjusted, replay.hands, vulnerable))
         own, penalty = capped_entries(profile, own + penalty_entries(profile, contract, penalty), penalty, before)
+        own += replay.law_entries  # the laws' other entries (law 24's 2000), above the line: not capped
         own.sort(key=Entry.sort_key)
         final = tuple(sum(e.points for e in own if e.side is side and e.line is Line.BELOW) for side in SIDES)
         unpenalised = self._unpenalised(replay, contract, vulnerable)
@@ -297,7 +344,7 @@ class Ledger:
         """What the deal would have written without the revoke penalty (its game premium
         included), changing nothing: the measure of what the penalty cost (laws §9)."""
         assert replay.tricks_won is not None
-        entries = self.profile.score(DealFacts(contract, replay.tricks_won, replay.hands, vulnerable))
+        entries = self.profile.score(DealFacts(contract, replay.tricks_won, replay.hands, vulnerable)) + list(replay.law_entries)
         running = self.running(contract, [t.winner.side for t in replay.tricks]) if replay.tricks else None
         final = (self.profile.below_points(contract, Side.NS, replay.tricks_won[0]),
                  self.profile.below_points(contract, Side.EW, replay.tricks_won[1]))

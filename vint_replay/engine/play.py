@@ -13,15 +13,25 @@ from .seats import SEATS, Seat, Side
 
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """A finished trick: who led, the four cards in play order, who won it."""
+    """A finished trick: who led, the cards in play order, who won it."""
 
     leader: Seat
-    cards: tuple[Card, Card, Card, Card]
+    cards: tuple[Card, ...]
     winner: Seat
 
     def seat_of(self, index: int) -> Seat:
         """The seat that played the ``index``-th card of this trick."""
         return SEATS[(self.leader + index) & 3]
+
+
+@dataclass(frozen=True, slots=True)
+class ShortTrick(Trick):
+    """A trick 13 of three cards under the laws: ``skipped`` had no card left (laws §3.4)."""
+
+    skipped: Seat
+
+    def seat_of(self, index: int) -> Seat:
+        return [seat for seat in _ROUND[self.leader] if seat != self.skipped][index]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,24 +53,33 @@ class Play:
 
     Under the laws (``profile.laws``) a revoke does not stop the play (the laws find and
     judge it afterwards, docs/rules/laws.md §8.2), and ``leads`` names who led a trick out of
-    turn with the lead let stand (§7.3): trick number (1–13) -> the seat that led it.
+    turn with the lead let stand (§7.3): trick number (1–13) -> the seat that led it. Hands of
+    14 and 12 cards (a misdistribution found late, laws §3.4) are played too: the 12-card player
+    has no card for trick 13, which then has three, and the 14-card player keeps his last card.
     """
 
-    __slots__ = ("profile", "dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won", "leads")
+    __slots__ = ("profile", "dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won", "leads",
+                 "skips", "uneven", "in_trick")
 
     def __init__(self, hands: tuple[int, int, int, int], trump: Suit | None, leader: Seat,
-                 profile: RuleProfile, leads: dict[int, Seat] | None = None) -> None:
+                 profile: RuleProfile, leads: dict[int, Seat] | None = None, skips: dict[int, Seat] | None = None) -> None:
         self.leads = leads or None
+        self.skips = skips or {}
         self.profile = profile
         self.dealt = hands
         self.hands = list(hands)
         self.trump = trump
         leader = leads.get(1, leader) if leads else leader
+        if self.skips.get(1) is leader:  # the opening leader missed trick 1: his left-hand neighbour leads
+            leader = leader.left
         self.leader = leader
         self.to_play: Seat | None = leader
         self.current: list[Card] = []
         self.tricks: list[Trick] = []
         self.won = [0, 0]
+        self.uneven = bool(skips) or (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(),
+                                      hands[3].bit_count()) != (13, 13, 13, 13)
+        self.in_trick: tuple[Seat, ...] = ()  # uneven hands: the seats that play to the current trick
 
     @property
     def finished(self) -> bool:
@@ -68,6 +87,8 @@ class Play:
 
     @property
     def cards_played(self) -> int:
+        if self.uneven:
+            return sum(len(trick.cards) for trick in self.tricks) + len(self.current)
         return len(self.tricks) * 4 + len(self.current)
 
     @property
@@ -99,6 +120,10 @@ class Play:
         At the first illegal card raises :class:`IllegalMove`; the cards before it stay played,
         so ``cards_played`` is the index of the bad card.
         """
+        if self.uneven:
+            for card in cards:
+                self._play_uneven(card)
+            return
         hands, current, tricks, won, trump = self.hands, self.current, self.tricks, self.won, self.trump
         seat, leader = self.to_play, self.leader
         legal_cards = self.profile.legal_cards
@@ -134,6 +159,39 @@ class Play:
         finally:
             self.to_play, self.leader = seat, leader
 
+    def _play_uneven(self, card: int) -> None:
+        """One card of a deal with a 14- and a 12-card hand, or with a trick a player missed
+        (``skips``: trick number -> seat, law 169): a seat with no card left, or missing the
+        trick, is passed over, in the trick and for the lead (laws §3.4, §6.4)."""
+        seat, hands, current = self.to_play, self.hands, self.current
+        if seat is None:
+            raise IllegalMove("card_not_held", f"{CARDS[card].pretty} played after all 13 tricks")
+        held, bit = hands[seat], 1 << card
+        if not held & bit:
+            raise self._not_held(seat, card)
+        if current and self.profile.laws is None and not bit & self.profile.legal_cards(held, current[0].suit):
+            raise self._revoke(seat, card, held & SUIT_MASKS[current[0].suit])
+        if not current:
+            missed = self.skips.get(len(self.tricks) + 1)
+            self.in_trick = tuple(s for s in _ROUND[seat] if hands[s] and s is not missed)
+        hands[seat] = held ^ bit
+        current.append(CARDS[card])
+        seats = self.in_trick
+        if len(current) < len(seats):
+            self.to_play = seats[len(current)]
+            return
+        winner = seats[self.profile.trick_winner(current, self.trump)]
+        skipped = next((s for s in _ROUND[self.leader] if s not in seats), None)
+        trick = Trick(self.leader, tuple(current), winner) if skipped is None else \
+            ShortTrick(self.leader, tuple(current), winner, skipped)
+        self.tricks.append(trick)
+        self.won[winner & 1] += 1
+        current.clear()
+        leader = winner if self.leads is None else self.leads.get(len(self.tricks) + 1, winner)
+        missed = self.skips.get(len(self.tricks) + 1)
+        self.leader = next((s for s in _ROUND[leader] if hands[s] and s is not missed), leader)
+        self.to_play = self.leader if len(self.tricks) < 13 else None
+
     def _revoke(self, seat: Seat, card: int, suit_held: int) -> IllegalMove:
         led = self.current[0].suit
         suit_cards = " ".join(c.name for c in sorted(iter_bits(suit_held), reverse=True))
@@ -151,7 +209,7 @@ class Play:
 
     def state(self) -> PlayState:
         return PlayState(
-            cards_played=len(self.tricks) * 4 + len(self.current),
+            cards_played=self.cards_played,
             hands=tuple(self.hands),  # type: ignore[arg-type]
             trick=tuple(self.current),
             trick_leader=self.leader,
@@ -161,6 +219,7 @@ class Play:
 
 
 _NEXT = SEATS[1:] + SEATS[:1]  # the seat on the left of each seat
+_ROUND = {seat: tuple(SEATS[(seat + i) & 3] for i in range(4)) for seat in SEATS}  # each seat and the next three
 
 
 def play_states(hands: tuple[int, int, int, int] | None, trump: Suit | None, tricks: tuple[Trick, ...],
@@ -169,7 +228,8 @@ def play_states(hands: tuple[int, int, int, int] | None, trump: Suit | None, tri
     each trick led by whoever led it in the record (a lead out of turn that stood, laws §7.3)."""
     if hands is None or not tricks:
         return ()
-    play = Play(hands, trump, tricks[0].leader, profile, {n: trick.leader for n, trick in enumerate(tricks, 1)})
+    play = Play(hands, trump, tricks[0].leader, profile, {n: trick.leader for n, trick in enumerate(tricks, 1)},
+                {n: trick.skipped for n, trick in enumerate(tricks, 1) if isinstance(trick, ShortTrick)})
     states = [play.state()]
     for trick in tricks:
         for card in trick.cards:

@@ -69,6 +69,7 @@ class IrregularityKind(StrEnum):
     EXPOSED = "exposed"  # §7.1–7.2
     DROPPED_CARD = "dropped_card"  # §8.1, law 157: a card dropped under the table (the revoke it led to is his alone)
     BLIND_BID = "blind_bid"  # §7.4, law 178: a bid of three or more without looking at the cards
+    MISSED_TRICK = "missed_trick"  # §6.4, law 169: no card played to a trick, the deal accepted as played
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,8 @@ from .calls import Contract
 from .cards import CARDS, FULL_DECK, Card
 from .diagnostics import Diagnostic, Severity
 from .errors import IllegalMove
+from .laws.auction import LawsAuction, lead_bar
+from .laws.deal import hands_stand, long_dealer_entries, missed_tricks, thrown_problem, void_problem
 from .laws.exposed import accepted_leads, check_exposures
 from .laws.penalty import RevokePenalty, transfer
 from .laws.revoke import Revoke, check_revokes
@@ -16,6 +18,7 @@ from .play import Play, PlayState, Trick, play_states
 from .plural import plural
 from .profiles import RuleProfile
 from .record import DealRecord
+from .scoring import Entry
 from .seats import SEATS, Seat, Side
 
 
@@ -25,7 +28,8 @@ class DealReplay:
 
     ``tricks_won`` comes from the play, or from the recorded result when no play was kept.
     Under the laws, ``revokes`` are those found in the play and ``penalty`` the claimed ones'
-    effect on the trick counts (docs/rules/laws.md §8).
+    effect on the trick counts (docs/rules/laws.md §8); ``law_entries`` are what the laws write
+    for the deal besides its own score (the dealer's 2000 of law 24).
     """
 
     deal: DealRecord
@@ -38,6 +42,12 @@ class DealReplay:
     diagnostics: tuple[Diagnostic, ...]
     revokes: tuple[Revoke, ...] = ()
     penalty: RevokePenalty | None = None
+    law_entries: tuple[Entry, ...] = ()
+
+    @property
+    def void(self) -> bool:
+        """A void deal under the laws: thrown in, it scores nothing (docs/rules/laws.md §3.3)."""
+        return self.profile.laws is not None and self.deal.void is not None
 
     @property
     def valid(self) -> bool:
@@ -62,7 +72,11 @@ class DealReplay:
 
     def auction_states(self) -> list[AuctionState]:
         """The auction before any call and after each legal call (up to the first illegal one),
-        for stepping through it."""
+        for stepping through it. Under the laws a void call (out of turn, late) has its state
+        too: the calls as spoken, the standing bid and the turn unchanged."""
+        laws_auction = self.laws_auction(keep_states=True)
+        if laws_auction is not None:
+            return laws_auction.states
         auction = Auction(self.deal.dealer, self.profile)
         states = [auction.state()]
         for call in self.deal.auction:
@@ -72,6 +86,23 @@ class DealReplay:
                 break
             states.append(auction.state())
         return states
+
+    def laws_auction(self, keep_states: bool = False) -> LawsAuction | None:
+        """Under the laws, the auction replayed up to its first illegal call: who spoke each
+        call, which are void, how insufficient bids were read (for reports); else ``None``."""
+        if self.profile.laws is None:
+            return None
+        auction = LawsAuction(self.deal.dealer, self.profile, self.deal.out_of_turn, keep_states)
+        try:
+            auction.call_all(self.deal.auction)
+        except IllegalMove:
+            pass
+        return auction
+
+    def after_trick(self, k: int) -> PlayState:
+        """The position after trick ``k`` (0: before the first card); a trick may have three
+        cards under the laws (§3.4, §6.4)."""
+        return self.play_states[sum(len(trick.cards) for trick in self.tricks[:k])]
 
     @cached_property
     def play_states(self) -> tuple[PlayState, ...]:
@@ -114,27 +145,34 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     """Check one deal against the rules and replay it; every problem becomes a diagnostic.
 
     ``previous`` is the deal before it in the session (for the number and dealer rotation).
-    Checking stops at the first illegal call, and at the first illegal card.
+    Checking stops at the first illegal call, and at the first illegal card. Under the laws on
+    irregularities (``profile.laws``, docs/rules/laws.md) the session checks the dealer
+    (:class:`~vint_replay.engine.laws.deal.Rotation`).
     """
     number = deal.number
     problems: list[Diagnostic] = []
     laws = profile.laws is not None
     leads = accepted_leads(deal) if laws else None
+    skips = missed_tricks(deal) if laws else None
 
     def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
         problems.append(Diagnostic(code, message, number, at, severity))
 
+    if laws and deal.void is not None:
+        return _void_deal(deal, profile, previous, report, problems)
     if previous is not None:
         if number <= previous.number:
             report("deal_number", "number", f"deal {number} follows deal {previous.number}: numbers must increase")
+    if previous is not None and not laws:
         expected, why = profile.expected_dealer(previous.dealer, number)
         if deal.dealer != expected and "dealer" not in deal.unreadable | previous.unreadable:
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
 
-    hands = checked_hands(deal, report)
+    hands = checked_hands(deal, report, laws)
 
     contract: Contract | None = None
     passed_out = False
+    auction: Auction | LawsAuction | None = None
     dealer = deal.dealer
     dealer_known = "dealer" not in deal.unreadable
     if not dealer_known and previous is not None and "dealer" not in previous.unreadable:
@@ -143,7 +181,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     if not deal.auction and deal.contract is not None and "auction" not in deal.unreadable:
         contract = deal.contract  # a board recorded by its contract and declarer alone (format.md §5)
     elif "auction" not in deal.unreadable:
-        auction = Auction(dealer, profile)
+        auction = LawsAuction(dealer, profile, deal.out_of_turn) if laws else Auction(dealer, profile)
         try:
             auction.call_all(deal.auction)
         except IllegalMove as bad:
@@ -160,6 +198,9 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
                 said = "passed out" if contract is None else f"{contract} by {contract.declarer}"
                 report("contract_mismatch", "contract", f"the record gives the contract {deal.contract} by "
                        f"{deal.contract.declarer}; the auction gives {said}")
+        if isinstance(auction, LawsAuction):
+            for found in auction.findings:
+                report(found.code, f"auction[{found.index}]", found.message, Severity.WARNING)
 
     tricks: tuple[Trick, ...] = ()
     tricks_won: tuple[int, int] | None = None
@@ -167,7 +208,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         if deal.play is not None and "play" not in deal.unreadable:
             hands_given = deal.hands is not None or "hands" in deal.unreadable
             hands, tricks = _replay_play(deal.play, hands, hands_given, None, profile.passed_out_leader(dealer),
-                                         profile, report, leads=leads)
+                                         profile, report, leads=leads, skips=skips)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
         elif not ({"play", "result"} & deal.unreadable):
@@ -187,7 +228,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             hands_given = deal.hands is not None or "hands" in deal.unreadable
             claim = deal.result is not None and len(deal.play) < 52
             hands, tricks = _replay_play(deal.play, hands, hands_given, contract.trump,
-                                         profile.opening_leader(contract.declarer), profile, report, claim, leads)
+                                         profile.opening_leader(contract.declarer), profile, report, claim, leads, skips)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
                 if deal.result is not None and deal.result != tricks_won[contract.declarer.side]:
@@ -208,19 +249,70 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     if contract is not None or passed_out:
         leader = profile.opening_leader(contract.declarer) if contract is not None else profile.passed_out_leader(dealer)
         check_exposures(deal, hands, tricks, leader, report)
+    if contract is not None and deal.play and isinstance(auction, LawsAuction) and auction.named:
+        opening = (leads or {}).get(1, profile.opening_leader(contract.declarer))
+        barred = lead_bar(auction.named, contract, opening, deal.play[0])
+        if barred:
+            report("barred_lead", "play[0]", barred)
+    law_entries = () if hands is None else _misdealt(deal, hands, tricks, report)
     penalty = transfer(tricks_won, penalised) if penalised and tricks_won is not None and contract is not None else None
-    return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems), revokes, penalty)
+    return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems), revokes, penalty,
+                      law_entries)
 
 
-def checked_hands(deal: DealRecord, report) -> tuple[int, int, int, int] | None:
-    """The dealt hands as bit sets, after checking 13 cards each and no card twice."""
+def _void_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | None, report,
+               problems: list[Diagnostic]) -> DealReplay:
+    """A void deal (docs/rules/laws.md §3.3): its number, its law and the calls it has are
+    checked; its hands may be wrong (that may be why it is void: they are kept as dealt, not
+    checked) and nothing is scored."""
+    if previous is not None and deal.number <= previous.number:
+        report("deal_number", "number", f"deal {deal.number} follows deal {previous.number}: numbers must increase")
+    sizes = None if deal.hands is None else [hand.mask.bit_count() for hand in deal.hands]
+    problem = void_problem(deal, sizes)
+    if problem is not None:
+        problems.append(problem)
+    if deal.auction and "auction" not in deal.unreadable:
+        auction = LawsAuction(deal.dealer, profile, deal.out_of_turn)
+        try:
+            auction.call_all(deal.auction)
+        except IllegalMove as bad:
+            report(bad.code, f"auction[{len(auction.calls)}]", bad.message)
+        for found in auction.findings:
+            report(found.code, f"auction[{found.index}]", found.message, Severity.WARNING)
+    hands = None if deal.hands is None else tuple(hand.mask for hand in deal.hands)
+    return DealReplay(deal, profile, None, False, hands, (), None, tuple(problems))  # type: ignore[arg-type]
+
+
+def _misdealt(deal: DealRecord, hands: tuple[int, int, int, int], tricks: tuple[Trick, ...], report) -> tuple[Entry, ...]:
+    """A 14/12 deal that stands (docs/rules/laws.md §3.1, §3.4): the extra card thrown after
+    trick 13, and the dealer's 2000 if the 14 cards were his."""
+    sizes = [mask.bit_count() for mask in hands]
+    if len(tricks) == 13:
+        played = 0
+        for trick in tricks:
+            for card in trick.cards:
+                played |= 1 << card
+        wrong = thrown_problem(deal, [mask & ~played for mask in hands])
+        if wrong:
+            report("thrown_card", "thrown", wrong)
+    return tuple(long_dealer_entries(deal, sizes))
+
+
+def checked_hands(deal: DealRecord, report, laws: bool = False) -> tuple[int, int, int, int] | None:
+    """The dealt hands as bit sets, after checking 13 cards each and no card twice. Under the
+    laws a 14- and a 12-card hand found after the opening lead stand (a warning each)."""
     if deal.hands is None:
         return None
     ok = True
     seen = 0
+    stands = laws and hands_stand([hand.mask.bit_count() for hand in deal.hands])
     for seat, hand in zip(SEATS, deal.hands):
-        if hand.mask.bit_count() != 13:
-            report("hand_size", f"hands.{seat}", f"{seat.full_name} has {plural(hand.mask.bit_count(), 'card')}; a hand has 13")
+        if hand.mask.bit_count() != 13 and stands:
+            report("hand_size", f"hands.{seat}", f"{seat.full_name} has {plural(hand.mask.bit_count(), 'card')}; the "
+                   "deal stands, found after the opening lead (docs/rules/laws.md §3.1)", Severity.WARNING)
+        elif hand.mask.bit_count() != 13:
+            report("hand_size", f"hands.{seat}", f"{seat.full_name} has {plural(hand.mask.bit_count(), 'card')}; a hand has 13"
+                   + ("; only a 14/12 deal may stand, any other is void (docs/rules/laws.md §3.1)" if laws else ""))
             ok = False
         twice = seen & hand.mask
         if twice:
@@ -252,7 +344,8 @@ def _claimed(result: int, contract: Contract, played: tuple[int, int], report) -
 
 
 def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int | None, leader: Seat,
-                 profile: RuleProfile, report, claim: bool = False, leads: dict[int, Seat] | None = None):
+                 profile: RuleProfile, report, claim: bool = False, leads: dict[int, Seat] | None = None,
+                 skips: dict[int, Seat] | None = None):
     """Replay the cards; returns the dealt hands (derived if not given) and the finished tricks.
 
     With broken hands (already reported) the play is not checked at all. A ``claim`` (a play
@@ -271,16 +364,16 @@ def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int |
         except _At as bad:
             report(bad.move.code, f"play[{bad.index}]", bad.move.message)
             return None, ()
-    play = Play(hands, trump, leader, profile, leads)  # type: ignore[arg-type]
+    play = Play(hands, trump, leader, profile, leads, skips)  # type: ignore[arg-type]
     try:
         play.play_cards(cards)
     except IllegalMove as bad:
         i = play.cards_played
-        report(bad.code, f"play[{i}]", f"trick {i // 4 + 1}: {bad.message}")
+        report(bad.code, f"play[{i}]", f"trick {len(play.tricks) + 1}: {bad.message}")
     else:
-        if len(cards) < 52 and not claim:
+        if not play.finished and not claim:
             seat = play.to_play
             report("play_incomplete", f"play[{len(cards)}]",
-                   f"the play stops after {plural(len(cards), 'card')}: trick {len(cards) // 4 + 1} needs a card from {seat}")
+                   f"the play stops after {plural(len(cards), 'card')}: trick {len(play.tricks) + 1} needs a card from {seat}")
     return hands, tuple(play.tricks)
 

@@ -37,11 +37,13 @@ class Item(StrEnum):
     INSULT = "insult"
     PART_SCORE = "part_score"
     REVOKE_PENALTY = "revoke_penalty"  # laws §8.4.2: UT(L) for each trick a revoking side lacked
+    CARD_COUNT_PENALTY = "card_count_penalty"  # laws: the dealer kept 14 cards (docs/rules/laws.md §3.1)
 
 
 ITEM_ORDER = {item: i for i, item in enumerate((
     Item.TRICKS, Item.OVERTRICKS, Item.INSULT, Item.SLAM, Item.CONTRACT_PREMIUM, Item.HONOURS, Item.ACES,
-    Item.CORONKA, Item.UNDERTRICKS, Item.FAILED_CONTRACT_PREMIUM, Item.REVOKE_PENALTY, Item.PASSED_OUT, Item.X_MARKS, Item.PART_SCORE,
+    Item.CORONKA, Item.UNDERTRICKS, Item.FAILED_CONTRACT_PREMIUM, Item.REVOKE_PENALTY, Item.CARD_COUNT_PENALTY,
+    Item.PASSED_OUT, Item.X_MARKS, Item.PART_SCORE,
     Item.GAME, Item.RUBBER))}
 
 

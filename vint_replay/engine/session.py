@@ -7,6 +7,7 @@ from .diagnostics import Diagnostic, Severity, in_file_order
 from .errors import IllegalMove
 from .gc_pause import paused_gc
 from .laws import with_laws
+from .laws.deal import Rotation, check_draw
 from .ledger import Ledger, SessionScore
 from .profiles import ProfileError, RuleProfile, get_profile
 from .profiles.rescore import rescoring
@@ -56,11 +57,16 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
     replays: list[DealReplay] = []
     found: list[Diagnostic] = list(read_problems)
     previous = None
+    rotation = None if profile.laws is None else laws_rotation(record, found)
     replay_one = profile.deal_replayer(record.info) or replay_deal
     for deal in record.deals:
         replay = replay_one(deal, profile, previous)
         replays.append(replay)
         found.extend(replay.diagnostics)
+        if rotation is not None:
+            dealer = rotation.check(deal)
+            if dealer is not None:
+                found.append(dealer)
         previous = deal
     broken = {d.deal for d in found if d.severity is Severity.ERROR}
     ledger = profile.session_ledger(record.info) or Ledger(profile)
@@ -77,3 +83,19 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
     found = in_file_order(found, [deal.number for deal in record.deals])
     valid = not any(d.severity is Severity.ERROR for d in found)
     return SessionReport(record, profile, tuple(replays), tuple(found), ledger.finish() if valid else None)
+
+
+def laws_rotation(record: SessionRecord, found: list[Diagnostic]) -> Rotation:
+    """The dealer rotation of a session under the laws, starting from the draw when the record
+    gives one and starts the session (its first deal is deal 1); the draw's problems go to
+    ``found``."""
+    rotation = Rotation()
+    draw = record.info.draw
+    if draw is None:
+        return rotation
+    problems, first = check_draw(draw)
+    found.extend(problems)
+    if first is not None and record.deals and record.deals[0].number == 1:
+        rotation.proper = first
+        rotation.why = f"{first} drew the lowest card ({draw[first].pretty}) and deals first"
+    return rotation

@@ -79,6 +79,7 @@ KIND_FIELDS = {
     IrregularityKind.EXPOSED: KindFields(("card",), ("trick", "called_round")),  # §7.1–7.2
     IrregularityKind.DROPPED_CARD: KindFields(("card",), ("trick",)),  # §8.1, law 157
     IrregularityKind.BLIND_BID: KindFields((), ()),  # §7.4, law 178
+    IrregularityKind.MISSED_TRICK: KindFields(("trick",), ()),  # §6.4, law 169
 }
 FIELD_ORDER = ("kind", "seat", "trick", "card", "claimed", "asked", "accepted", "called_round")
 

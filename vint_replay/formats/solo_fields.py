@@ -7,7 +7,7 @@ from typing import Mapping
 
 from ..engine.cards import SUIT_BY_CHAR, Card, Suit
 from ..engine.seats import SEATS, Seat
-from ..engine.solo.contracts import SoloCall
+from ..engine.solo.contracts import SoloCall, points
 from ..engine.solo.record import OUTCOMES, OUTCOME_TEXT, SoloContract
 
 JSON_KEYS = ("sits_out", "turn_up", "abond_trump", "outcome", "payments", "contract")  # beside dealer, hands, auction, play
@@ -92,11 +92,6 @@ def parse_payments_text(text: str) -> tuple[int, int, int, int]:
     if text[end:].strip() or len(found) != 4:
         raise ValueError(f"[Payments] must give {PAYMENTS_HELP}, not {text!r}")
     return tuple(found[s.name] for s in SEATS)  # type: ignore[return-value]
-
-
-def points(q: int) -> int | float:
-    """Quarters as points for JSON: an integer when whole."""
-    return q // 4 if q % 4 == 0 else q / 4
 
 
 def payments_json(payments: tuple[int, int, int, int]) -> dict[str, int | float]:

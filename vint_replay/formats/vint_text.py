@@ -8,12 +8,11 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Iterator
 
-from ..engine.auction import Auction
 from ..engine.calls import PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Problems, Severity
-from ..engine.errors import IllegalMove
 from ..engine.gc_pause import paused_gc
+from ..engine.laws.auction import replay_calls
 from ..engine.plural import plural
 from ..engine.profiles import ProfileError, RuleProfile, get_profile, profile_names
 from ..engine.record import CallOutOfTurn, Comment, DealRecord, Irregularity, LineTotals, SessionInfo, SessionRecord
@@ -531,7 +530,7 @@ class _Reader:
         tag = text.tags.get(LAYOUT)
         if tag is not None:
             layout = self.layout(tag, number) or layout
-        play = self.play(text, number, layout, dealer, auction, profile, unreadable)
+        play = self.play(text, number, layout, dealer, auction, profile, unreadable, out_of_turn)
         thrown = self.thrown(text, number, play is not None)
         irregularities = self.irregularities(text, number, play is not None)
         result = self.result(text.tag("Result"), number, unreadable)
@@ -787,19 +786,16 @@ class _Reader:
                 unreadable.add("auction")
         self.locations[(number, f"auction[{total}]")] = text.ends.get("Auction", tag.at)
         if ap is not None and "auction" not in unreadable:
-            calls.extend(self.all_pass(calls, ap, number, dealer, profile, {c.index for c in out_of_turn}))
+            calls.extend(self.all_pass(calls, ap, number, dealer, profile, out_of_turn))
         return tuple(calls)
 
     def all_pass(self, calls: list[Call], ap: Token, number: int, dealer: Seat, profile: RuleProfile,
-                 spoken: set[int]) -> list[Call]:
+                 out_of_turn: list[CallOutOfTurn]) -> list[Call]:
         """The passes ``AP`` stands for; none if the calls before it are illegal (the check reports
-        those). Calls spoken out of turn (``spoken``, by index) are void and do not count."""
-        auction = Auction(dealer, profile)
-        try:
-            for i, call in enumerate(calls):
-                if i not in spoken:
-                    auction.call(call)
-        except IllegalMove:
+        those). Under the laws the calls are read as the laws read them (docs/rules/laws.md §4):
+        calls out of turn are void, insufficient bids corrected."""
+        auction = replay_calls(dealer, profile, calls, out_of_turn, self.laws)
+        if auction is None:
             return []
         index = len(calls)
         if auction.closed:
@@ -810,13 +806,13 @@ class _Reader:
         return [PASS] * auction.passes_needed
 
     def play(self, text: DealText, number: int, layout: str, dealer: Seat, auction: tuple[Call, ...],
-             profile: RuleProfile, unreadable: set[str]) -> tuple[Card, ...] | None:
+             profile: RuleProfile, unreadable: set[str], out_of_turn: list[CallOutOfTurn]) -> tuple[Card, ...] | None:
         tag = text.tags.get("Play")
         if tag is None:
             return None
         self.locations[(number, "play")] = tag.at
         if layout == "pbn":
-            return self.pbn_play(text, tag, number, dealer, auction, profile, unreadable)
+            return self.pbn_play(text, tag, number, dealer, auction, profile, unreadable, out_of_turn)
         if tag.value is not None:
             self.error("schema", f"[Play \"{tag.value}\"] names a seat as PBN does; PBN's seat-column layout must "
                                  f"be declared with [{LAYOUT} \"pbn\"], else write [Play] and each trick leader first",
@@ -855,7 +851,7 @@ class _Reader:
         return card
 
     def pbn_play(self, text: DealText, tag: Tag, number: int, dealer: Seat, auction: tuple[Call, ...],
-                 profile: RuleProfile, unreadable: set[str]) -> tuple[Card, ...] | None:
+                 profile: RuleProfile, unreadable: set[str], out_of_turn: list[CallOutOfTurn]) -> tuple[Card, ...] | None:
         """PBN's layout: each line holds a trick's cards in fixed seat columns from the seat the
         ``[Play]`` tag names; the winners (so the trump) say which column led each trick."""
         unreadable.add("play")  # until proven readable
@@ -864,13 +860,8 @@ class _Reader:
                        tag.at, number, "play")
             return None
         first = Seat.parse(tag.value)
-        state = Auction(dealer, profile)
-        try:
-            for call in auction:
-                state.call(call)
-        except IllegalMove:
-            pass
-        contract = state.contract
+        state = replay_calls(dealer, profile, auction, out_of_turn, self.laws)
+        contract = None if state is None else state.contract
         if contract is None:
             self.error("schema", "PBN-layout play can only be read after a legal, closed auction with a contract "
                                  "(the trump decides who led each trick)", tag.at, number, "play")
@@ -1105,20 +1096,15 @@ class _Comments:
         return out
 
 
-def _ap_start(deal: DealRecord, profile: RuleProfile | None, anchors: set[str]) -> int | None:
-    """Where ``AP`` can stand for the closing passes: after the last bid of a legal closed auction."""
+def _ap_start(deal: DealRecord, profile: RuleProfile | None, anchors: set[str], laws: bool) -> int | None:
+    """Where ``AP`` can stand for the closing passes: after the last bid of a legal closed auction
+    (read by the laws under them)."""
     if profile is None or not deal.auction or not deal.auction[-1].is_pass or deal.table is not None:
         return None
-    auction = Auction(deal.dealer, profile)
-    spoken = {c.index for c in deal.out_of_turn}  # void calls: they do not count (docs/rules/laws.md §4.5)
-    try:
-        for i, call in enumerate(deal.auction):
-            if i not in spoken:
-                auction.call(call)
-    except IllegalMove:
+    auction = replay_calls(deal.dealer, profile, deal.auction, deal.out_of_turn, laws)
+    if auction is None or not auction.closed:
         return None
-    if not auction.closed:
-        return None
+    spoken = {c.index for c in deal.out_of_turn}
     start = len(deal.auction)
     while start > 0 and deal.auction[start - 1].is_pass:
         start -= 1
@@ -1127,7 +1113,7 @@ def _ap_start(deal: DealRecord, profile: RuleProfile | None, anchors: set[str]) 
     return start
 
 
-def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
+def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> list[str]:
     put = _Comments(deal.comments)
     anchors = set(put.left)
     lines = [*put("Deal"), f'[Deal "{deal.number}"]', *put("Dealer"), f'[Dealer "{deal.dealer.name}"]']
@@ -1156,7 +1142,7 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None) -> list[str]:
     if solo is not None:
         words = [c.value for c in solo.calls]
     else:
-        ap = _ap_start(deal, profile, anchors)
+        ap = _ap_start(deal, profile, anchors, laws)
         words = [str(c) for c in deal.auction[:ap]] + (["AP"] if ap is not None else [])
     for spoken in deal.out_of_turn:
         words[spoken.index] = f"{spoken.by.name}:{words[spoken.index]}"
@@ -1270,6 +1256,6 @@ def write_vint(record: SessionRecord) -> str:
     lines += put.rest()
     for deal in record.deals:
         lines.append("")
-        lines += _write_deal(deal, profile)
+        lines += _write_deal(deal, profile, info.laws is not None)
     return "\n".join(lines) + "\n"
 

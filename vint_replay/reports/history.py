@@ -1,24 +1,29 @@
 """What changed between two versions of a session, deal by deal, and how the score moved.
 
-The records are compared field by field (calls, cards, result, recorded figures, hands); the
-scores are the engine's: each version is evaluated with ``session.evaluate`` and the results
-are compared, nothing is recomputed here.
+The records are compared field by field (calls, cards, result, recorded figures, hands, and the
+fields of the laws, solo whist and the 2-, 3- and 5-player tables); the scores are the engine's:
+each version is evaluated with ``session.evaluate`` and the score's own summary (vint's sides,
+a table's columns by player, solo whist's payments and balances) is compared, nothing is
+recomputed here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.cards import Hand
 from ..engine.record import DealRecord, LineTotals, SessionRecord
 from ..engine.seats import SEATS, Side
-from ..engine.replay import DealReplay
 from ..engine.session import SessionReport, evaluate
+from ..engine.summary import Summary
 
 if TYPE_CHECKING:
     from ..store.versions import Version
 
-SideTotals = tuple[LineTotals, LineTotals]  # N–S, E–W: below and above the line
+# the record's fields compared one by one beyond the calls, cards, result, figures and hands
+OTHER_FIELDS = ("vulnerable", "contract", "recorded_score", "irregularities", "out_of_turn", "void", "deal_lost",
+                "thrown", "solo", "table", "comments", "extra")
 
 
 @dataclass(frozen=True)
@@ -28,8 +33,12 @@ class DealChange:
 
     number: int
     changes: tuple[str, ...]
-    before: SideTotals | None
-    after: SideTotals | None
+    before: Summary | None
+    after: Summary | None
+
+    @property
+    def score_moved(self) -> bool:
+        return _own(self.before) != _own(self.after)
 
 
 @dataclass(frozen=True)
@@ -39,25 +48,22 @@ class VersionDiff:
     older: int
     newer: int
     deals: tuple[DealChange, ...]
-    totals_before: tuple[int, int]
-    totals_after: tuple[int, int]
+    totals_before: Summary
+    totals_after: Summary
 
     def to_json(self) -> dict[str, Any]:
         return {"from": self.older, "to": self.newer,
                 "deals": [{"deal": d.number, "changes": list(d.changes),
-                           "score_before": _totals_json(d.before), "score_after": _totals_json(d.after)}
-                          for d in self.deals],
-                "totals_before": _session_json(self.totals_before), "totals_after": _session_json(self.totals_after)}
+                           "score_before": _json(d.before), "score_after": _json(d.after)} for d in self.deals],
+                "totals_before": self.totals_before.to_json(), "totals_after": self.totals_after.to_json()}
 
 
-def _totals_json(totals: SideTotals | None) -> dict[str, dict[str, int]] | None:
-    if totals is None:
-        return None
-    return {side.name: {"below": t.below, "above": t.above} for side, t in zip(Side, totals)}
+def _json(summary: Summary | None) -> dict[str, object] | None:
+    return None if summary is None else summary.to_json()
 
 
-def _session_json(totals: tuple[int, int]) -> dict[str, int]:
-    return {"NS": totals[0], "EW": totals[1], "difference": totals[0] - totals[1]}
+def _own(summary: Summary | None) -> object:
+    return None if summary is None else summary.own()
 
 
 def scored(record: SessionRecord) -> SessionReport:
@@ -75,18 +81,16 @@ def compare(older: SessionRecord, newer: SessionRecord, numbers: tuple[int, int]
     assert before.score is not None and after.score is not None
     old_deals = {d.number: d for d in older.deals}
     new_deals = {d.number: d for d in newer.deals}
-    old_plays = {d.number: r for d, r in zip(older.deals, before.replays)}
-    new_plays = {d.number: r for d, r in zip(newer.deals, after.replays)}
-    old_scores = {d.number: (d.totals(Side.NS), d.totals(Side.EW)) for d in before.score.deals}
-    new_scores = {d.number: (d.totals(Side.NS), d.totals(Side.EW)) for d in after.score.deals}
+    old_scores, new_scores = before.score.deal_summaries(), after.score.deal_summaries()
     changes = []
     for number in sorted(old_deals.keys() | new_deals.keys()):
-        lines = tuple(deal_changes(old_deals.get(number), new_deals.get(number))
-                      + _outcome(old_plays.get(number), new_plays.get(number)))
         was, now = old_scores.get(number), new_scores.get(number)
-        if lines or was != now:
-            changes.append(DealChange(number, lines, was, now))
-    return VersionDiff(numbers[0], numbers[1], tuple(changes), before.score.totals, after.score.totals)
+        lines = tuple(deal_changes(old_deals.get(number), new_deals.get(number)) + _outcome(was, now))
+        change = DealChange(number, lines, was, now)
+        if lines or change.score_moved:
+            changes.append(change)
+    return VersionDiff(numbers[0], numbers[1], tuple(changes), before.score.session_summary(),
+                       after.score.session_summary())
 
 
 def deal_changes(old: DealRecord | None, new: DealRecord | None) -> list[str]:
@@ -106,22 +110,29 @@ def deal_changes(old: DealRecord | None, new: DealRecord | None) -> list[str]:
         was, now = _hand(old.hands, seat), _hand(new.hands, seat)
         if was != now:
             lines.append(f"hand {seat}: {was} → {now}")
+    for name in OTHER_FIELDS:
+        lines += _field(name.replace("_", " "), getattr(old, name), getattr(new, name))
     return lines
 
 
-def _outcome(old: DealReplay | None, new: DealReplay | None) -> list[str]:
-    """The engine's contract and trick counts, when the changes moved them."""
-    if old is None or new is None:
+def _field(name: str, old: object, new: object) -> list[str]:
+    """Lines for a field that differs: a record's fields one by one (``solo turn up: H2 → H3``),
+    a sequence's entries by position, any other value whole."""
+    if old == new:
         return []
-    was, now = _played(old), _played(new)
-    return [] if was == now else [f"outcome: {was} → {now}"]
+    if is_dataclass(old) and type(old) is type(new) and not isinstance(old, type):
+        return [line for f in fields(old) for line in _field(f"{name} {f.name.replace('_', ' ')}",
+                                                             getattr(old, f.name), getattr(new, f.name))]
+    if isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new):
+        return [line for i, (a, b) in enumerate(zip(old, new)) for line in _field(f"{name} {i + 1}", a, b)]
+    return [f"{name}: {_text(old)} → {_text(new)}"]
 
 
-def _played(replay: DealReplay) -> str:
-    if replay.contract is None or replay.tricks_won is None:
-        return "passed out"
-    ns, ew = replay.tricks_won
-    return f"{replay.contract.bid} by {replay.contract.declarer}, tricks N–S {ns} E–W {ew}"
+def _outcome(old: Summary | None, new: Summary | None) -> list[str]:
+    """The engine's contract, tricks and revoke penalty (or solo whist's result), when the changes moved them."""
+    if old is None or new is None or old.outcome == new.outcome:
+        return []
+    return [f"outcome: {old.outcome} → {new.outcome}"]
 
 
 def _sequence(what: str, old: Sequence[object], new: Sequence[object], where: Any) -> list[str]:
@@ -133,7 +144,20 @@ def _sequence(what: str, old: Sequence[object], new: Sequence[object], where: An
 
 
 def _text(value: object) -> str:
-    return "none" if value is None else str(value)
+    """A field's value as a line shows it: ``none``, ``yes``, a card, a call, a record's set fields."""
+    if value is None or value == () or value == {}:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Enum):
+        return str(value.value) if isinstance(value.value, str) else value.name
+    if is_dataclass(value) and not isinstance(value, type):
+        shown = [f"{f.name.replace('_', ' ')} {_text(getattr(value, f.name))}" for f in fields(value)
+                 if getattr(value, f.name) not in (None, (), {}, False)]
+        return ", ".join(shown) or "none"
+    if isinstance(value, tuple):
+        return " ".join(_text(v) for v in value)
+    return str(value)
 
 
 def _recorded(recorded: tuple[LineTotals, LineTotals] | None) -> str:
@@ -171,18 +195,16 @@ def history_lines(versions: Sequence[Version]) -> list[str]:
         for deal in diff.deals:
             lines.append(f"  deal {deal.number}:")
             lines += [f"    {change}" for change in deal.changes]
-            lines.append(f"    score: {_score_text(deal.before)} → {_score_text(deal.after)}")
-        lines.append(f"  session: {_session_text(diff.totals_before)} → {_session_text(diff.totals_after)}")
+            lines.append(f"    score: {score_text(deal.before)} → {score_text(deal.after)}")
+        lines.append(f"  session: {session_text(diff.totals_before)} → {session_text(diff.totals_after)}")
     return lines
 
 
-def _score_text(totals: SideTotals | None) -> str:
-    if totals is None:
-        return "none"
-    return "; ".join(f"{side} {t.below}/{t.above}" for side, t in zip(Side, totals))
+def score_text(summary: Summary | None, separator: str = "; ") -> str:
+    """A deal's score in its game's terms, ``none`` where the deal is absent."""
+    return "none" if summary is None else summary.text(separator)
 
 
-def _session_text(totals: tuple[int, int]) -> str:
-    difference = totals[0] - totals[1]
-    ahead = "level" if difference == 0 else f"{Side.NS if difference > 0 else Side.EW} +{abs(difference)}"
-    return f"{Side.NS} {totals[0]}, {Side.EW} {totals[1]} ({ahead})"
+def session_text(summary: Summary, separator: str = ", ") -> str:
+    """A session's totals and who is ahead: ``N–S 1200, E–W 800 (N–S ahead by 400)``."""
+    return f"{summary.text(separator)} ({summary.outcome})"

@@ -36,6 +36,8 @@ def deal_json(deal: DealScore, profile: RuleProfile | None = None) -> dict[str, 
         "game": game,
         "totals": {s.name: {"below": t.below, "above": t.above} for s in Side for t in [deal.totals(s)]},
     }
+    if deal.void is not None:
+        out["void"] = deal.void  # the law a void deal was thrown in by (laws layer)
     if profile is not None and profile.has_vulnerability:
         out["vulnerable"] = {"NS": deal.vulnerable[0], "EW": deal.vulnerable[1]}
     if profile is not None and profile.scoresheet is SheetLayout.BOARDS:
@@ -135,6 +137,8 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
             cells = _paired(deal, Line.BELOW)
             if deal.passed_out:
                 out.append(row(f"deal {deal.number}: passed out", ""))
+            elif deal.void is not None:
+                out.append(row(f"deal {deal.number}: void (law {deal.void})", ""))
             for left, right in cells:
                 out.append(row(left, right))
             out.extend(penalty_lines(deal))

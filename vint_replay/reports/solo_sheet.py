@@ -6,26 +6,10 @@ from ..engine.printable import printable
 from ..engine.record import SessionRecord
 from ..engine.seats import Seat
 from ..engine.solo.contracts import points_text
-from ..engine.solo.ledger import SoloDealScore, SoloScore
+from ..engine.solo.ledger import SoloScore, contract_words, result_words
 from ..formats.solo_fields import points
 
 SOLO_SCORE_FORMAT = "solo-score/1"
-
-
-def contract_words(deal: SoloDealScore) -> str:
-    """``open misère by Кирилл``, ``proposal and acceptance by Алексей with Влад``, or ``void``."""
-    if deal.contract is None or deal.declarer is None:
-        return "void (all passed)"
-    text = f"{deal.contract.terms.title} by {deal.players[deal.declarer]}"
-    return text + (f" with {deal.players[deal.partner]}" if deal.partner is not None else "")
-
-
-def result_words(deal: SoloDealScore) -> str:
-    """``made``, ``failed``, ``made, 7 tricks`` (where tricks are counted), or nothing for a void deal."""
-    if deal.made is None or deal.contract is None:
-        return ""
-    verdict = "made" if deal.made else "failed"
-    return f"{verdict}, {deal.taken} tricks" if deal.contract.terms.counts_tricks and deal.taken is not None else verdict
 
 
 def solo_score_json(record: SessionRecord, score: SoloScore) -> dict[str, object]:

@@ -72,19 +72,19 @@ def _columns_text(report: SessionReport) -> str:
     """3.2: one column per player, each deal's entries in the column of the player who wrote them."""
     score = report.score
     assert isinstance(score, ColumnScore)
-    width = 22
-    out = [printable(f"Session {report.record.info.id}"), ""]
-    out.append(printable("".join(f"{p:<{width}}" for p in score.players)))
+    width = max(len(p) for p in score.players) + 2
+    out = [printable(f"Session {report.record.info.id}"), "",
+           printable("Columns: " + ", ".join(score.players) + " (each player keeps his own)")]
     for rubber in score.rubbers:
         out.append(f"Rubber {rubber.number}")
         for deal in (d for d in score.deals if d.rubber == rubber.number):
             if deal.passed_out:
                 out.append(f"  deal {deal.number}: passed out")
                 continue
-            cells = ["; ".join(f"{e.item.replace('_', ' ')} {e.points}" for p, e in deal.written if p == player)
-                     for player in score.players]
             out.append(printable(f"  deal {deal.number}: {deal.contract} by {deal.declarer}"))
-            out.append(printable("".join(f"{c:<{width}}" for c in cells)))
+            for player in score.players:
+                cell = "; ".join(f"{e.item.replace('_', ' ')} {e.points}" for p, e in deal.written if p == player)
+                out.append(printable(f"    {player:<{width}}{cell or '—'}"))
         out.append(printable("  total " + ", ".join(f"{p} {t}" for p, t in rubber.totals.items())
                              + (f"; ended by {', '.join(rubber.winners)}" if rubber.winners else "; not finished")))
         if rubber.settlement:

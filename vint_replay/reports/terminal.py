@@ -88,11 +88,16 @@ class DealView:
         return "\n".join(lines)
 
     def auction(self) -> str:
-        """The calls in four columns, the dealer's first; the closing passes shown as "all pass"."""
+        """The calls in four columns, the dealer's first; the closing passes shown as "all pass".
+        Under the laws the void calls (out of turn, late) leave the columns for a line each
+        under them, and an insufficient bid shows the bid it is read as."""
         deal = self.replay.deal
-        calls = list(deal.auction)
-        shown = [c.pretty for c in calls]
-        last_bid = max((i for i, c in enumerate(calls) if not c.is_pass), default=-1)
+        laws = self.replay.laws_auction()
+        void = {} if laws is None else laws.void
+        read = {} if laws is None else laws.read
+        calls = [(i, c) for i, c in enumerate(deal.auction) if i not in void]
+        shown = [c.pretty + (f" ({read[i].pretty})" if i in read else "") for i, c in calls]
+        last_bid = max((k for k, (_, c) in enumerate(calls) if not c.is_pass), default=-1)
         if self.replay.contract is not None or self.replay.passed_out:
             shown = shown[:last_bid + 1] + ["all pass"]
         seats = [SEATS[(deal.dealer + i) & 3] for i in range(4)]
@@ -100,6 +105,8 @@ class DealView:
         lines = ["Auction", "".join(s.name.ljust(width) for s in seats).rstrip()]
         for start in range(0, len(shown), 4):
             lines.append("".join(c.ljust(width) for c in shown[start:start + 4]).rstrip())
+        if laws is not None:
+            lines += laws.void_lines()
         return "\n".join(lines)
 
     def header(self) -> str:
@@ -121,6 +128,8 @@ class DealView:
                 lines.append(dummy)
         elif replay.passed_out:
             lines.append("Passed out: no bid, no play")
+        elif replay.void:
+            lines.append(f"Void deal (law {deal.void}): thrown in, scores nothing; it is dealt again")
         if self.score is not None and contract is not None and self.racing:
             ns, ew = self.score.below_before
             lines.append(f"Below the line before the deal: N–S {ns}, E–W {ew} "
@@ -139,7 +148,7 @@ class DealView:
     def trick(self, number: int, trick: Trick) -> str:
         """One trick: leader, the cards in play order (an irregular one marked ``!``), the winner,
         the running counts and score, and under it what each irregular card was."""
-        won = self.replay.play_states[4 * number].tricks_won
+        won = self.replay.after_trick(number).tricks_won
         marks = self.marks(number)
         marked = {(m.seat, m.card) for m in marks}
         cards = "  ".join(f"{trick.seat_of(i)} {self.card(c)}" if (trick.seat_of(i), c) not in marked
@@ -265,7 +274,7 @@ class DealView:
     def after(self, k: int) -> str:
         """The position after trick ``k``: the cards still held, and the tricks so far."""
         replay = self.replay
-        state = replay.play_states[4 * k]
+        state = replay.after_trick(k)
         won = state.tricks_won
         title = f"After trick {k}: tricks N–S {won[0]}, E–W {won[1]}"
         if self.score is not None and self.score.below_after and self.racing:

@@ -25,7 +25,7 @@ from .columnar import ColumnarBatch
 from ..engine.ledger import DealScore
 from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.replay import DealReplay
-from ..engine.seats import SEATS
+from ..engine.seats import SEATS, Seat
 from ..engine.session import SessionReport
 from ..engine.solo.replay import SoloReplay
 from ..engine.tables.record import TableDeal
@@ -212,8 +212,9 @@ class TableRows:
                 self._entries.append((side, line, _ITEM_CODE[e.item], e.points))
             self._scores.append((k, number, len(scored.entries)))
             self._deals.append(self._deal_row(k, deal, replay, scored, totals))
-            if deal.out_of_turn:  # the seats after a call out of turn are not the rotation's
-                self._call_seats[len(self._calls)] = bytes(deal.speakers())
+            speakers = _speakers(deal, replay)
+            if speakers is not None:  # the seats after a void call are not the rotation's
+                self._call_seats[len(self._calls)] = bytes(speakers)
             self._calls.append((k, number, int(deal.dealer), len(deal.auction)))
             self._call_codes += call_codes(deal.auction)
             self._add_play(k, deal, replay)
@@ -547,3 +548,15 @@ def _by_deal(table: pa.Table, column: str, parse: dict[str, Any]) -> dict[int, t
 
 
 CARDS_BY_NAME = {c.name: c for c in CARDS}
+
+
+def _speakers(deal: DealRecord, replay: object) -> tuple[Seat, ...] | None:
+    """Who spoke each call, where a void call (laws §4.5) breaks the rotation: the laws'
+    reading of the whole auction, which also keeps the turn after an insufficient bid with no
+    sufficient level (ruling 13); the record's marks where a call is illegal."""
+    auction = replay.laws_auction() if isinstance(replay, DealReplay) else None  # other tables' replays: no laws
+    if auction is None or not auction.void:
+        return deal.speakers() if deal.out_of_turn else None
+    if len(auction.speakers) == len(deal.auction):
+        return tuple(auction.speakers)
+    return deal.speakers() if deal.out_of_turn else None

@@ -89,6 +89,11 @@ TERMS: dict[SoloCall, Terms] = {  # §2 and §5, rank order
 }
 
 
+def points(quarters: int) -> int | float:
+    """Quarters as points for JSON: an integer when whole."""
+    return quarters // 4 if quarters % 4 == 0 else quarters / 4
+
+
 def points_text(quarters: int, sign: bool = True) -> str:
     """Quarters as a scorer writes points: ``+4½``, ``−1¾``, ``0``."""
     whole, part = divmod(abs(quarters), 4)

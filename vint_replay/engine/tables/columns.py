@@ -12,8 +12,10 @@ from ..errors import IllegalMove
 from ..ledger import GameWon
 from ..profiles import RubberState
 from ..record import SessionInfo
-from ..scoring import DealFacts, Entry
+from ..plural import plural
+from ..scoring import DealFacts, Entry, Line
 from ..seats import Side
+from ..summary import Summary, balances_summary, lines_column
 from .ledger import four_handed
 from .method import TableMethod
 from .replay import TableReplay
@@ -43,6 +45,17 @@ class ColumnDeal:
     @property
     def passed_out(self) -> bool:
         return self.contract is None
+
+    def summary(self, players: tuple[str, ...]) -> Summary:
+        """What each player's column got below and above the line; the outcome names the
+        contract, the declarer and the tricks of D and O."""
+        columns = tuple(lines_column(player, player, *(sum(e.points for who, e in self.written if who == player
+                                                            and e.line is line) for line in (Line.BELOW, Line.ABOVE)))
+                        for player in players)
+        if self.contract is None or self.tricks is None:
+            return Summary(columns, "passed out")
+        return Summary(columns, f"{self.contract} by {self.declarer}, tricks {self.declarer} {self.tricks[0]} "
+                                f"{' & '.join(self.defenders)} {self.tricks[1]}")
 
 
 @dataclass(slots=True)
@@ -81,6 +94,14 @@ class ColumnScore:
             for player, points in rubber.settlement.items():
                 out[player] += points
         return out
+
+    def deal_summaries(self) -> dict[int, Summary]:
+        """Each deal's entries by player's column, by deal number (see :mod:`...summary`)."""
+        return {deal.number: deal.summary(self.players) for deal in self.deals}
+
+    def session_summary(self) -> Summary:
+        """Each player's balance after the finished rubbers."""
+        return balances_summary(self.balances, f"after {plural(sum(r.finished for r in self.rubbers), 'finished rubber')}")
 
 
 def top_collects(totals: dict[str, int]) -> dict[str, int]:

@@ -8,10 +8,12 @@ from dataclasses import dataclass, field, replace
 
 from ..calls import Contract
 from ..errors import IllegalMove
-from ..ledger import Ledger, SessionScore
+from ..ledger import DealScore, Ledger, SessionScore
+from ..plural import plural
 from ..record import DealRecord, SessionInfo
-from ..scoring import Item
+from ..scoring import Entry, Item
 from ..seats import SEATS, Seat
+from ..summary import Summary, balances_summary
 from .method import Sides, TableMethod
 from .record import Role
 from .replay import TableReplay
@@ -34,6 +36,20 @@ class TableScore(SessionScore):
         """``Ivanov & Petrov``: the players of a column in a rubber (1-based)."""
         return " & ".join(self.sides[rubber - 1][column])
 
+    def columns(self, rubber: int) -> tuple[tuple[str, str], tuple[str, str]]:
+        """A rubber's two columns, keyed and labelled by their players (``Ivanov & Petrov``)."""
+        one, two = self.column_label(rubber, 0), self.column_label(rubber, 1)
+        return (one, one), (two, two)
+
+    def declarer(self, deal: DealScore) -> str:
+        """The column that declared a deal, by its players (the places are the sheet's, not theirs)."""
+        return "" if deal.contract is None else self.column_label(deal.rubber, deal.contract.declarer.side)
+
+    def session_summary(self) -> Summary:
+        """Each player's balance after the finished rubbers (what the evening settles)."""
+        balance = self.balances[-1] if self.balances else {player: 0 for player in self.players}
+        return balances_summary(balance, f"after {plural(len(self.balances), 'finished rubber')}")
+
 
 @dataclass(frozen=True, slots=True)
 class _Won:
@@ -50,6 +66,8 @@ class _View:
     tricks_won: tuple[int, int] | None
     hands: tuple[int, int, int, int] | None
     penalty: None = None  # no revoke penalty: these methods take no laws layer
+    void: bool = False  # nor void deals (laws §3.3)
+    law_entries: tuple[Entry, ...] = ()  # nor the laws' other entries (law 24)
 
 
 def four_handed(replay: TableReplay) -> tuple[_View, dict[Seat, Seat]]:

@@ -226,6 +226,8 @@ def deal_rows(report: SessionReport, checked: AuditReport | None = None, paper: 
             declarer = contract.declarer.name
             taken = replay.tricks_won[contract.declarer.side] if replay.tricks_won else None
             tricks = "?" if taken is None else f"{taken}/{contract.tricks_needed}"
+            if s is not None and s.penalty is not None:  # laws §8.4: as played → as scored
+                tricks = f"{taken} → {s.penalty.tricks_after[contract.declarer.side]}/{contract.tricks_needed}"
         points = None
         if s is not None:
             points = tuple((t.below, t.above) for t in (s.totals(Side.NS), s.totals(Side.EW)))

@@ -349,8 +349,10 @@ other side, the deal is scored on the adjusted tricks, the revoking side's trick
 deal 1 the scorer moved 2 tricks for the revoke, not 3, and `vint-replay audit` says so ("revoke
 by N at trick 7: 3 tricks to E–W; recorded as 2"). The other deals carry no paper score.
 
-They are kept apart from `sample_data/*.json` (which the demo imports and every sample test
-checks) until the engine scores the laws; `tests/test_laws_samples.py` reads them."""
+`vint-replay demo` imports them beside `sample_data/*.json`; they validate with warnings only
+(the unclaimed revokes, the insufficient bids read as corrected). They are kept apart from
+`sample_data/*.json` (whose tests check the club's plain evenings); `tests/test_laws_samples.py`
+reads them, `tests/test_laws_audit.py` audits them."""
 
 README_CHECKS = """
 

@@ -4,6 +4,7 @@ each planted in the §10 worked examples and named in the scorer's words."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from dataclasses import replace
 
 import pytest
@@ -103,3 +104,19 @@ def test_audit_from_the_command_line_names_the_misapplied_penalty(tmp_path, as_j
     else:
         assert "deal 2: recorded E–W above 3000, recomputed 6000: revoke by S at trick 7: 3 tricks to E–W; " \
                "recorded as 2" in result.output
+
+
+SAMPLES = sorted((Path(__file__).resolve().parent.parent / "sample_data" / "laws").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_the_laws_samples_validate_and_their_planted_penalty_mistake_is_named(path):
+    """sample_data/laws/: valid (warnings only); the classic evening's paper moved 2 tricks for
+    N's claimed revoke, and the audit says so for every figure it put wrong; the other is clean."""
+    assert CliRunner().invoke(main, ["validate", str(path)]).exit_code == 0
+    result = CliRunner().invoke(main, ["audit", "--json", str(path)])
+    mismatches = json.loads(result.output)["mismatches"]
+    planted = "t1" in path.stem
+    assert result.exit_code == (1 if planted else 0)
+    assert {(m["deal"], m["likely"]["kind"], m["likely"]["text"]) for m in mismatches} == (
+        {(1, "penalty", "revoke by N at trick 7: 3 tricks to E–W; recorded as 2")} if planted else set())

@@ -30,6 +30,11 @@ def test_the_replay_payload_carries_the_revoke_where_it_was_played_and_the_penal
     assert clean is not None and clean["marks"] == [] and clean["penalty"] is None
 
 
+def test_the_deal_table_gives_a_penalised_deals_tricks_as_played_and_as_scored():
+    rows = {r.number: r.tricks for r in data.deal_rows(CLAIMED)}
+    assert rows[2] == "10 → 7/9" and "→" not in rows[1]  # laws.md §10.2: 10 taken, 7 after the penalty
+
+
 def test_a_seat_view_is_not_told_of_a_revoke_that_shows_a_hand():
     payload = data.replay_payload(CLAIMED, 2, Seat.N)
     assert payload is not None and payload["marks"] == [] and payload["penalty"] is not None
@@ -59,3 +64,20 @@ def test_players_results_are_shown_only_where_they_differ_from_the_sides_differe
     assert by_seat[Seat.E].result == by_seat[Seat.E].side_difference
     unasked = evaluate(under_laws(CLAIMED.record, {2: (revoke("S", 7),)}))
     assert laws_view.player_results(unasked) is None
+
+
+def test_the_demo_imports_the_evenings_under_the_laws(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from dashboards.background import BackgroundAnalysis
+    from vint_replay import cli
+    from vint_replay.store import Store
+
+    monkeypatch.setattr(cli, "_listen", lambda *args, **kwargs: lambda: None)
+    monkeypatch.setattr(BackgroundAnalysis, "request", lambda self: True)
+    monkeypatch.setattr(BackgroundAnalysis, "stop", lambda self: None)
+    result = CliRunner().invoke(cli.main, ["demo", "--store", str(tmp_path / "s"), "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert "not imported" not in result.output
+    laws = {p.stem for p in (DATA.parent.parent.parent / "sample_data" / "laws").glob("*.json")}
+    assert len(laws) == 2 and set(Store(tmp_path / "s").session_ids()) >= laws

@@ -20,6 +20,7 @@ pytestmark = [pytest.mark.browser,
 ROOT = Path(__file__).resolve().parent.parent
 CLAIMED = ROOT / "tests" / "data" / "laws" / "revoke_10_2.json"  # deal 2: S's claimed revoke at trick 7 (§10.2)
 SESSION = "laws-10-2"
+EVENING = ROOT / "sample_data" / "laws" / "arbat-2027-01-12-laws-t1.json"  # the classic evening under the laws
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +28,7 @@ def browser_at(tmp_path_factory):
     from vint_replay.store import Store
 
     store = tmp_path_factory.mktemp("laws") / "store"
-    summary = Store(store).import_paths([str(CLAIMED)], workers=1)
+    summary = Store(store).import_paths([str(CLAIMED), str(EVENING)], workers=1)
     assert not summary.rejected, [o.diagnostics for o in summary.rejected]
     with dashboard_in_chromium(store) as (driver, base):
         yield driver, base
@@ -78,3 +79,25 @@ def test_the_session_page_shows_each_players_result(browser_at, page):
     wait_for(lambda: css(browser, "#players-card"))
     assert [text_of(browser, f"#player-{seat}") for seat in "NESW"] == [f"{r:+d}" for r in results]
     assert "bad-cell" in css(browser, "#player-S")[0].get_attribute("class")
+
+
+def test_the_sample_evenings_revoke_and_irregular_call_are_marked(browser_at, page):
+    """sample_data/laws/: deal 1, N's claimed revoke at trick 7 (4–9 played, 1–12 scored); deal 4,
+    S's 1♦ over 1♦ read as 2♦ (laws.md §4.4), marked in the auction."""
+    from selenium.webdriver.common.keys import Keys
+
+    browser, _ = browser_at
+    page(f"/replay/{EVENING.stem}/1")
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 0 of 52"))
+    body = css(browser, "body")[0]
+    body.send_keys(Keys.ARROW_DOWN * 7)
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 28 of 52"))
+    (slot,) = css(browser, "#trick .slot.irregular")
+    assert "slot-N" in slot.get_attribute("class") and "3♠" in slot.text
+    body.send_keys(Keys.END)
+    wait_for(lambda: text_of(browser, "#penalty-counts") == "N–S 4 → 1, E–W 9 → 12")
+    page(f"/replay/{EVENING.stem}/4")
+    wait_for(lambda: css(browser, "#call-3"))
+    cell = css(browser, "#call-3")[0]
+    assert "irregular" in cell.get_attribute("class") and "read as 2♦" in cell.get_attribute("title")
+    assert "insufficient_bid" not in text_of(browser, "#irregularities") and "read as 2♦" in text_of(browser, "#irregularities")

@@ -65,6 +65,7 @@ def test_a_lead_out_of_turn_and_an_exposed_card_are_marked():
     assert called.valid, called.diagnostics
     text = DealView.of(called, 0).full()
     assert "W's ♣A exposed; called to the 2nd round of ♣ (laws.md §7.1)" in text
-    assert "♣A!" not in text  # marked where it was shown, at trick 1, where it was not played
+    assert "♣A!" not in trick_line(text, 1) and "W ♣A!" in trick_line(text, 2)  # shown at trick 1, played at 2
+    assert "\n    ! W plays his exposed ♣A (laws.md §7.2)" in text
     plain = laws_session("classic", replace(called.record.deals[0], irregularities=()))
     assert not any("!" in trick_line(DealView.of(plain, 0).full(), n) for n in range(1, 14))

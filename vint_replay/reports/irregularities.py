@@ -57,6 +57,10 @@ def play_marks(replay: DealReplay) -> tuple[Mark, ...]:
                 f"; called to the {ORDINALS.get(irr.called_round, irr.called_round)} round of {irr.card.suit.symbol}"
             marks.append(Mark(trick, irr.seat, irr.card, irr.kind.value,
                               f"{irr.seat}'s {irr.card.pretty} {verb}{called} (laws.md §7.1)"))
+            played = next((n for n, t in enumerate(replay.tricks, 1) if n > trick and irr.card in t.cards), None)
+            if played is not None:  # where the card lying face up is played at last
+                marks.append(Mark(played, irr.seat, irr.card, irr.kind.value,
+                                  f"{irr.seat} plays his {verb} {irr.card.pretty} (laws.md §7.2)"))
         elif irr.kind is IrregularityKind.REVOKE and irr.claimed and (irr.seat, irr.trick) not in found \
                 and irr.trick is not None:  # a claimed revoke the play does not show card by card
             marks.append(Mark(irr.trick, irr.seat, irr.card, irr.kind.value,

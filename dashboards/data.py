@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from dashboards import laws_view
 from vint_replay.reports import labels
 from vint_replay.reports.audit import AuditReport, AuditTally, audit
 from vint_replay.reports.scoresheet import vulnerable_short
@@ -53,7 +54,7 @@ def rescore_choices(played: str) -> list[str]:
 
 def audit_of(report: SessionReport) -> AuditReport | None:
     """The audit of a scored session (``None`` when it cannot be scored)."""
-    return None if report.score is None else audit(report.record, report.score)
+    return None if report.score is None else audit(report.record, report.score, replays=report.replays)
 
 
 def audit_status(report: SessionReport, checked: AuditReport | None) -> str:
@@ -214,7 +215,9 @@ def deal_rows(report: SessionReport, checked: AuditReport | None = None, paper: 
         deal = replay.deal
         s = scored.get(deal.number)
         contract = replay.contract
-        if replay.passed_out:
+        if deal.void:  # laws.md §3.3: thrown in and dealt again, nothing scored
+            shown, declarer, tricks = f"void (law {deal.void})", "", ""
+        elif replay.passed_out:
             shown, declarer, tricks = "passed out", "", ""
         elif contract is None:
             shown, declarer, tricks = "?", "", ""
@@ -223,6 +226,8 @@ def deal_rows(report: SessionReport, checked: AuditReport | None = None, paper: 
             declarer = contract.declarer.name
             taken = replay.tricks_won[contract.declarer.side] if replay.tricks_won else None
             tricks = "?" if taken is None else f"{taken}/{contract.tricks_needed}"
+            if s is not None and s.penalty is not None:  # laws §8.4: as played → as scored
+                tricks = f"{taken} → {s.penalty.tricks_after[contract.declarer.side]}/{contract.tricks_needed}"
         points = None
         if s is not None:
             points = tuple((t.below, t.above) for t in (s.totals(Side.NS), s.totals(Side.EW)))
@@ -359,6 +364,9 @@ def replay_payload(report: SessionReport, number: int, seat: Seat | None = None)
         # a play stopped early with a result: both sides' tricks once the rest are counted
         "claim": list(replay.tricks_won) if replay.tricks_won and replay.tricks and len(replay.tricks) < 13
         and deal.result is not None else None,
+        # the laws: the irregular cards (where played) and the revoke penalty as the ledger applied it
+        "marks": [m for m in laws_view.marks_payload(replay) if seat is None or m["kind"] != "revoke"],  # a revoke shows a hand
+        "penalty": laws_view.penalty_payload(replay, scored),
     }
     return out
 

@@ -42,6 +42,9 @@ PAGES = [
     ("scoresheet-five", "/session/dacha-2026-08-23-five", "", None),  # five players: who sits out, the ledger
     # 3.1 in a partner's view, 2 × →: the holder's dummy still face down in the first trick
     ("replay-three", "/replay/dacha-2026-08-09-three/1?view=E", "\ue014" * 2, None),
+    # under the laws: 7 × ↓ to the end of trick 7, N's claimed revoke; End: the penalty as applied
+    ("replay-laws", "/replay/arbat-2027-01-12-laws-t1/1", "\ue015" * 7, None),
+    ("replay-laws-penalty", "/replay/arbat-2027-01-12-laws-t1/1", "\ue010", None),
 ]
 
 
@@ -56,6 +59,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "store")
         store.import_paths([str(p) for p in sorted((ROOT / "sample_data").glob("*.json"))]
+                           + [str(p) for p in sorted((ROOT / "sample_data" / "laws").glob("*.json"))]
                            + [str(p) for p in sorted((ROOT / "sample_data" / "solo").glob("*.json"))]
                            + [str(p) for p in sorted((ROOT / "sample_data" / "tables").glob("*.json"))]
                            + [str(ROOT / "tests" / "data" / "pbn" / "junior-teams-1998.pbn")], workers=1)

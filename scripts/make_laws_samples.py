@@ -106,8 +106,9 @@ def record_of(sim: SimDeal, **changes: object) -> DealRecord:
 
 
 def revoke_deal(rng: random.Random, number: int, dealer: Seat, profile: RuleProfile, defenders: bool,
-                claimed: bool) -> Planted:
-    """A deal in which one player revokes once; a claimed revoke carries its penalised score."""
+                claimed: bool, paper_moved: int = REVOKE_TRICKS) -> Planted:
+    """A deal in which one player revokes once; a claimed revoke carries its penalised score, or
+    with ``paper_moved`` a paper score that moved that many tricks (a planted mistake the audit names)."""
     while True:
         sim = contract_deal(rng, number, dealer, profile, lambda s: 2 <= s.contract.level <= 4)  # type: ignore[union-attr]
         contract = sim.contract
@@ -132,6 +133,11 @@ def revoke_deal(rng: random.Random, number: int, dealer: Seat, profile: RuleProf
             recorded, sheet = penalised_score(profile, deal, contract, seat.side, adjusted)
             deal = replace(deal, recorded=recorded)
             note += f"; tricks {own[0]}–{own[1]} become {adjusted[0]}–{adjusted[1]}: {sheet}"
+            if paper_moved != REVOKE_TRICKS:
+                wrong = (own[0] - paper_moved, own[1] + paper_moved)
+                recorded, paper = penalised_score(profile, deal, contract, seat.side, wrong)
+                deal = replace(deal, recorded=recorded)
+                note += f"; **planted mistake**: the paper moved {paper_moved} tricks, not 3: {paper}"
         return Planted(deal, note)
 
 
@@ -302,7 +308,8 @@ def plain(rng: random.Random, number: int, dealer: Seat, profile: RuleProfile) -
 
 
 def main() -> None:
-    claimed_defence = lambda r, n, d, p: revoke_deal(r, n, d, p, defenders=True, claimed=True)  # noqa: E731
+    claimed_defence = lambda r, n, d, p: revoke_deal(r, n, d, p, defenders=True, claimed=True,  # noqa: E731
+                                                     paper_moved=2)  # the audit names it (laws.md §8.4.1)
     claimed_declarer = lambda r, n, d, p: revoke_deal(r, n, d, p, defenders=False, claimed=True)  # noqa: E731
     unclaimed = lambda r, n, d, p: revoke_deal(r, n, d, p, defenders=True, claimed=False)  # noqa: E731
     misdeal = lambda r, n, d, p: void_deal(r, n, d, p, "22", 2, "West has 12 cards and North 14, found "  # noqa: E731
@@ -338,10 +345,14 @@ Their deals are dealt, bid and played by the club simulation; then the irregular
 planted, each where the laws keep the record consistent. The deal with a claimed revoke
 carries its paper score (`recorded`) by the penalty of laws.md §8.4: three tricks move to the
 other side, the deal is scored on the adjusted tricks, the revoking side's tricks below stop at
-490. The other deals carry no paper score.
+490. One paper score is wrong on purpose (a planted mistake): in `arbat-2027-01-12-laws-t1`
+deal 1 the scorer moved 2 tricks for the revoke, not 3, and `vint-replay audit` says so ("revoke
+by N at trick 7: 3 tricks to E–W; recorded as 2"). The other deals carry no paper score.
 
-They are kept apart from `sample_data/*.json` (which the demo imports and every sample test
-checks) until the engine scores the laws; `tests/test_laws_samples.py` reads them."""
+`vint-replay demo` imports them beside `sample_data/*.json`; they validate with warnings only
+(the unclaimed revokes, the insufficient bids read as corrected). They are kept apart from
+`sample_data/*.json` (whose tests check the club's plain evenings); `tests/test_laws_samples.py`
+reads them, `tests/test_laws_audit.py` audits them."""
 
 README_CHECKS = """
 

@@ -18,7 +18,10 @@
  * every card played (deal.seats), the trick size (deal.size: 2 when two hands are live), each
  * place's score column (deal.columns, named in deal.column_names), dead piles (deal.dead), the
  * cards each place holds (deal.held), from which card this view shows each place face up
- * (deal.up_from) and from which card the method turns a dummy up at the table (deal.turn_up). */
+ * (deal.up_from) and from which card the method turns a dummy up at the table (deal.turn_up).
+ * Under the laws (deal.marks, deal.penalty) the irregular cards are marked where played, and at
+ * the end of the play the score panel shows the engine's counts before and after the revoke
+ * penalty and its lines; no penalty is computed here. */
 (function () {
     "use strict";
     var SEATS = ["N", "E", "S", "W"];
@@ -53,7 +56,7 @@
         var n = deal.play.length, size = sizeOf(deal), done = Math.floor(pos / size);
         var won = [0, 0], below = deal.below ? deal.below.slice() : null, game = null;
         for (var t = 0; t < done; t++) { won[colOf(deal, deal.winners[t])] += 1; }
-        if (below && done > 0 && deal.below_after) { below = deal.below_after[done - 1].slice(); }
+        if (below && done > 0 && deal.below_after && deal.below_after.length) { below = deal.below_after[done - 1].slice(); }
         if (deal.game && deal.game.trick !== null && done >= deal.game.trick) { game = deal.game; }
         if (!n && deal.result) {                         // a deal kept by its result only
             won = deal.result.slice();
@@ -66,8 +69,13 @@
             if (deal.below_end) { below = deal.below_end.slice(); }
             if (deal.game) { game = deal.game; }
         }
+        var penalised = !!(n && deal.penalty && pos === n);
+        if (penalised) {                                 // laws §8.4: the engine's counts after the penalty
+            if (deal.below_end) { below = deal.below_end.slice(); }
+            if (deal.game) { game = deal.game; }
+        }
         var toPlay = pos < n ? seatOf(deal, pos) : null;
-        return {pos: pos, n: n, won: won, below: below, game: game, toPlay: toPlay, claimed: claimed,
+        return {pos: pos, n: n, won: won, below: below, game: game, toPlay: toPlay, claimed: claimed, penalised: penalised,
                 shown: pos === 0 ? -1 : Math.floor((pos - 1) / size), played: new Set(deal.play.slice(0, pos))};
     }
 
@@ -178,12 +186,22 @@
                                 (cost > 0 ? " dd-lost" : ""));
                 slot.appendChild(cardNode(deal.play[i], "big"));
                 if (cost > 0) { slot.appendChild(node("span", "dd-mark", "−" + cost)); }
+                markedAt(deal, i).forEach(function (m) {       // laws: a revoke, a lead out of turn, an exposed card
+                    slot.className += " irregular";
+                    var badge = node("span", "irr-mark irr-" + m.kind, m.kind === "revoke" ? "revoke" : "!");
+                    badge.title = m.text;
+                    slot.appendChild(badge);
+                });
                 out.push(slot);
             }
             out.push(node("div", "trick-info", "Trick " + (t + 1) + (complete ? " — won by " + SEAT_NAMES[deal.winners[t]] : "")));
         }
         fill(document.getElementById("trick"), out);
     }
+
+    /* The irregular cards (laws) played as the i-th card, and those noted at trick t (0-based). */
+    function markedAt(deal, i) { return (deal.marks || []).filter(function (m) { return m.index === i; }); }
+    function markedIn(deal, t) { return (deal.marks || []).filter(function (m) { return m.trick === t + 1; }); }
 
     function drawStatus(deal, st) {
         var out = [];
@@ -200,6 +218,20 @@
             tricks.appendChild(side);
         });
         out.push(tricks);
+        if (st.shown >= 0) {
+            markedIn(deal, st.shown).forEach(function (m) { out.push(node("div", "irr-line irr-" + m.kind, m.text)); });
+        }
+        if (st.penalised) {                              // the engine's penalty, as applied: nothing computed here
+            var pen = node("div", "penalty");
+            pen.id = "penalty-panel";
+            pen.appendChild(node("div", "small-head", "revoke penalty"));
+            var counts = node("div", "penalty-counts", "N–S " + deal.penalty.before[0] + " → " + deal.penalty.after[0] +
+                              ", E–W " + deal.penalty.before[1] + " → " + deal.penalty.after[1]);
+            counts.id = "penalty-counts";
+            pen.appendChild(counts);
+            deal.penalty.lines.slice(1).forEach(function (text) { pen.appendChild(node("div", "penalty-line", text)); });
+            out.push(pen);
+        }
         if (st.claimed) {
             var claimSide = colOf(deal, deal.declarer);
             var claim = node("div", "claim-line", "the rest claimed: declarer " + sideName(deal, claimSide) + " took " + st.won[claimSide]);
@@ -212,8 +244,9 @@
             out.push(dummyLine);
         }
         if (deal.declarer !== null) {
-            var mine = colOf(deal, deal.declarer), have = st.won[mine], need = deal.needed, lost = st.won[1 - mine];
-            var over = st.won[0] + st.won[1] === 13;
+            var counted = st.penalised ? deal.penalty.after : st.won;
+            var mine = colOf(deal, deal.declarer), have = counted[mine], need = deal.needed, lost = counted[1 - mine];
+            var over = counted[0] + counted[1] === 13;
             out.push(node("div", "verdict", have >= need ? "contract made"
                           : over || st.claimed ? "contract failed by " + (need - have)
                           : 13 - lost < need ? "contract cannot be made" : "needs " + (need - have) + " more"));

@@ -3,13 +3,13 @@ step (buttons and keys in assets/keys.js, the slider) is computed and drawn in t
 (assets/replay.js), never waiting for the server."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from urllib.parse import quote, unquote
 
 import dash
 from dash import ClientsideFunction, Input, Output, State, clientside_callback, dcc, html
 
-from dashboards import data, double_dummy, solo_data, solo_view, tables_pages, tables_view
+from dashboards import data, double_dummy, laws_view, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
 from vint_replay.engine.calls import Denomination
 from vint_replay.engine.laws.auction import LawsAuction
@@ -114,11 +114,17 @@ def _vint_parts(report: SessionReport, replay: DealReplay, payload: dict[str, ob
         f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
     vulnerable = payload["vulnerable"]
     laws_auction = replay.laws_auction()
-    auction = _auction(*data.auction_grid(record, () if laws_auction is None else laws_auction.void), info.players)
+    void = {} if laws_auction is None else laws_auction.void
+    in_grid = [i for i in range(len(record.auction)) if i not in void]  # a cell's call by its index in the record
+    auction = _auction(*data.auction_grid(record, void), info.players, in_grid, laws_view.auction_marks(replay))
+    score = None if report.score is None else next((d for d in report.score.deals if d.number == replay.deal.number), None)
+    irregularities = laws_view.deal_irregularities(replay, score) if seat is None else []
     head = [html.P([f"Session {info.id} · dealer {record.dealer.full_name} · ", html.Strong(summary)],
                    className="muted", id="contract-line"),
             html.P(vulnerable, className="muted", id="vulnerability") if vulnerable else None]
     side = [html.Div([html.H3("Auction"), auction, *_void_calls(laws_auction)], className="card"),
+            html.Div([html.H3("Irregularities (laws)"), html.Ul([html.Li(text) for text in irregularities])],
+                     className="card irregularities", id="irregularities") if irregularities else None,
             _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
                 html.H3("Double dummy"),
                 html.P(f"Hidden: {seat.full_name} could not know the other hands, nor what double dummy "
@@ -126,11 +132,15 @@ def _vint_parts(report: SessionReport, replay: DealReplay, payload: dict[str, ob
     return head, side
 
 
-def _auction(seats: list[Seat], rows: list[list[str]], names: Sequence[str]) -> html.Table:
-    """The calls in columns headed by the place and who plays it (``names`` by place)."""
+def _auction(seats: list[Seat], rows: list[list[str]], names: Sequence[str], in_grid: Sequence[int] = (),
+             irregular: Mapping[int, str] | None = None) -> html.Table:
+    """The calls in columns headed by the place and who plays it (``names`` by place);
+    ``in_grid`` gives each cell's index in the record's auction, ``irregular`` the laws' marks by index."""
+    width = len(seats)
     return html.Table([
         html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(names[s], className="muted")]) for s in seats])),
-        html.Tbody([html.Tr([html.Td(c, className=_call_class(c)) for c in row]) for row in rows]),
+        html.Tbody([html.Tr([_call_cell(c, in_grid[width * r + i] if width * r + i < len(in_grid) else None,
+                                        irregular or {}) for i, c in enumerate(row)]) for r, row in enumerate(rows)]),
     ], className="auction", id="auction")
 
 
@@ -159,6 +169,15 @@ def _count(text: object) -> int | None:
     a repeated query key arrives as a list)."""
     ok = isinstance(text, str) and 0 < len(text) <= 6 and text.isascii() and text.isdigit()
     return int(text) if ok else None
+
+
+def _call_cell(call: str, index: int | None, irregular: Mapping[int, str]) -> html.Td:
+    """One call of the auction grid (``index``: its place in the record's auction); an irregular
+    one (laws) marked, what it was in its title."""
+    if index is None or index not in irregular:
+        return html.Td(call, className=_call_class(call))
+    return html.Td([call, html.Span("!", className="irr-badge")], className=_call_class(call) + " irregular",
+                   title=irregular[index], id=f"call-{index}")
 
 
 def _call_class(call: str) -> str:

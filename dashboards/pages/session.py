@@ -9,7 +9,7 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data, solo_data, solo_view, tables_pages, tables_view
+from dashboards import data, laws_view, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
 from dashboards.history_view import versions_card
 from vint_replay.engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
@@ -56,6 +56,7 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
             html.Div([html.H3("Deals"), html.P("Click a contract to replay the deal.", className="muted"),
                       _deal_table(info.id, rows)], className="card deals-card"),
         ], className="two-col"),
+        _players_card(laws_view.player_results(report)),
         versions_card(session_id),
     ])
 
@@ -106,6 +107,22 @@ def _entry(e: data.SheetEntry) -> html.Div:
                      html.Span(f"{e.points}", className="entry-points")],
                     className="entry" + (" mismatch" if e.mismatch else ""),
                     title="the paper score differs here" if e.mismatch else None)
+
+
+def _players_card(results: list[laws_view.PlayerResult] | None) -> html.Div | None:
+    """Each player's result (laws.md §9) where a partner answered alone for part of a deal, so a
+    result differs from his side's ±D."""
+    if results is None:
+        return None
+    head = html.Tr([html.Th(h) for h in ("seat", "player", "side's difference D", "his result")])
+    body = [html.Tr([html.Td(r.seat.name), html.Td(r.name), html.Td(f"{r.side_difference:+d}", className="num"),
+                     html.Td(f"{r.result:+d}", className="num" + (" bad-cell" if r.result != r.side_difference else ""),
+                             id=f"player-{r.seat.name}")]) for r in results]
+    return html.Div([html.H3("Players (laws.md §9)"),
+                     html.P("A partner who answers alone for part of a deal pays it himself: D − X for him, "
+                            "D + X for his partner.", className="muted"),
+                     html.Table([html.Thead(head), html.Tbody(body)], className="deals")],
+                    className="card", id="players-card")
 
 
 def _boards(rows: list[data.BoardRow]) -> html.Table:

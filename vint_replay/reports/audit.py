@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from ..engine.ledger import DealScore, SessionScore
 from ..engine.record import SessionRecord
+from ..engine.replay import DealReplay
 from ..engine.profiles import RubberState, RuleProfile, get_profile
 from ..engine.scoring import DealFacts, Entry, Item, Line
 from ..engine.seats import Side
 from .audit_ranking import Guess, Kind, Ranked, phrase, rank
 from .board_audit import board_mismatch
+from .penalty_audit import penalty_guesses, penalty_scorings
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +81,11 @@ class AuditReport:
         return AuditTally.of(list(per_deal.values()) + [0] * (self.deals_checked - len(per_deal)))
 
 
-def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | None = None) -> AuditReport:
+def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | None = None,
+          replays: Sequence[DealReplay] = ()) -> AuditReport:
     """Every deal with a ``recorded`` score is compared side by side and line by line; the
-    explanations come from ``profile``'s catalogue of slips (default: the session's own)."""
+    explanations come from ``profile``'s catalogue of slips (default: the session's own) and,
+    given the session's ``replays`` under the laws, from the revoke penalty misapplied."""
     profile = profile or get_profile(record.info.rules, record.info.options)
     by_number = {d.number: d for d in score.deals}
     checked = 0
@@ -103,9 +107,12 @@ def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | Non
             (Line.BELOW, deal.recorded[side].below, computed.totals(side).below),
             (Line.ABOVE, deal.recorded[side].above, computed.totals(side).above))}
         differences = {key: rec - comp for key, (rec, comp) in figures.items() if rec != comp}
+        scorings = penalty_scorings(replays, deal.number, computed) if differences else []
         for (side, line), (rec, comp) in figures.items():
             if rec != comp:
-                ranked = rank(guesses(computed, side, line, rec - comp, profile, hands), (side, line), differences)
+                found_guesses = penalty_guesses(scorings, computed, side, line, rec) \
+                    + guesses(computed, side, line, rec - comp, profile, hands)
+                ranked = rank(found_guesses, (side, line), differences)
                 found.append(Mismatch(deal.number, side, line, rec, comp,
                                       explain(computed, side, line, rec, comp, ranked), ranked))
     return AuditReport(checked, tuple(found))

@@ -15,6 +15,7 @@ Figure = tuple[Side, Line]  # one figure of the paper score: a side's total abov
 class Kind(str, Enum):
     """What the scorer did, from the commonest slip to the least common (the tie-break order)."""
 
+    PENALTY = "penalty"  # a revoke penalty misapplied (laws.md §8.4): the whole deal scored another way
     MOVED = "moved"  # a due entry written in the other side's column
     BELOW = "below"  # a premium written below the line
     MISSING = "missing"  # a due entry left out
@@ -23,7 +24,7 @@ class Kind(str, Enum):
     TRICKS = "tricks"  # the tricks miscounted
 
 
-_KIND_NOUN = {Kind.MOVED: "an entry in the wrong column", Kind.BELOW: "a premium on the wrong side of the line",
+_KIND_NOUN = {Kind.PENALTY: "a misapplied revoke penalty", Kind.MOVED: "an entry in the wrong column", Kind.BELOW: "a premium on the wrong side of the line",
               Kind.MISSING: "a forgotten entry", Kind.AMOUNT: "a wrong amount", Kind.NOT_DUE: "an entry not due",
               Kind.TRICKS: "miscounted tricks"}
 

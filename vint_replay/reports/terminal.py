@@ -19,6 +19,7 @@ from ..engine.profiles.duplicate_bridge import board_score
 from ..engine.replay import DealReplay
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.session import SessionReport
+from .irregularities import Mark, penalty_lines, play_marks
 from .labels import contract_text, dummy_text, vulnerability_text
 
 
@@ -140,15 +141,25 @@ class DealView:
         """Whether the profile keeps a race below the line (rubbers), not one score per board."""
         return self.replay.profile.scoresheet is SheetLayout.RUBBER
 
+    def marks(self, number: int) -> list[Mark]:
+        """The irregular cards of trick ``number`` (laws): revokes, leads out of turn, exposed cards."""
+        return [m for m in play_marks(self.replay) if m.trick == number]
+
     def trick(self, number: int, trick: Trick) -> str:
-        """One trick: leader, the cards in play order, the winner, the running counts and score."""
+        """One trick: leader, the cards in play order (an irregular one marked ``!``), the winner,
+        the running counts and score, and under it what each irregular card was."""
         won = self.replay.after_trick(number).tricks_won
-        cards = "  ".join(f"{trick.seat_of(i)} {self.card(c)}" for i, c in enumerate(trick.cards))
+        marks = self.marks(number)
+        marked = {(m.seat, m.card) for m in marks}
+        cards = "  ".join(f"{trick.seat_of(i)} {self.card(c)}" if (trick.seat_of(i), c) not in marked
+                          else f"{trick.seat_of(i)} {self.card(c).rstrip()}!".ljust(len(trick.seat_of(i).name) + 5)
+                          for i, c in enumerate(trick.cards))
         line = (f"{number:>2}. {trick.leader} leads   {cards}   → {trick.winner} wins   "
                 f"tricks N–S {won[0]}, E–W {won[1]}")
         if self.score is not None and self.score.below_after and self.racing:
             below = self.score.below_after[number - 1]  # as the ledger ran the race
             line += f"   below N–S {below[0]}, E–W {below[1]}"
+        line += "".join(f"\n    ! {m.text}" for m in marks)
         game = None if self.score is None else self.score.game
         if game is not None and game.trick == number:
             line += "\n" + self.game_line()
@@ -227,6 +238,9 @@ class DealView:
         summary = self.summary()
         if summary:
             yield summary
+        penalty = penalty_lines(replay, self.score)
+        if penalty:
+            yield "\n".join([penalty[0], *("  " + line for line in penalty[1:])])
         if replay.tricks and len(replay.tricks) < 13 and replay.contract is not None:
             yield self.claim() if replay.deal.result is not None and replay.tricks_won else \
                 f"(the play stops after trick {len(replay.tricks)})"

@@ -40,17 +40,18 @@ class RevokePenalty:
         return frozenset(t.seat.side for t in self.transfers)
 
 
-def transfer(tricks: tuple[int, int], revokers: Sequence[Seat]) -> RevokePenalty:
+def transfer(tricks: tuple[int, int], revokers: Sequence[Seat], each: int = PENALTY_TRICKS) -> RevokePenalty:
     """§8.4.1–2, each claimed revoke in turn (ruling 10), both sides' if both revoked: three
-    tricks move from the revoking side, or all it has and the rest are missing."""
+    tricks (``each``; another number only to retrace a scorer's slip) move from the revoking
+    side, or all it has and the rest are missing."""
     counts = list(tricks)
     transfers = []
     for seat in revokers:
         side = seat.side
-        moved = min(PENALTY_TRICKS, counts[side])
+        moved = min(each, counts[side])
         counts[side] -= moved
         counts[side.other] += moved
-        transfers.append(Transfer(seat, moved, PENALTY_TRICKS - moved))
+        transfers.append(Transfer(seat, moved, each - moved))
     return RevokePenalty(tricks, (counts[0], counts[1]), tuple(transfers))
 
 

@@ -54,6 +54,12 @@ def revokes_of(deal: DealRecord) -> list[tuple[int, Irregularity]]:
     return [(j, irr) for j, irr in enumerate(deal.irregularities) if irr.kind is IrregularityKind.REVOKE]
 
 
+def is_claimed(deal: DealRecord, revoke: Revoke) -> bool:
+    """Whether the record claims this revoke found in the play (penalised, §8.4) or not (§8.2)."""
+    return any(irr.claimed and irr.seat is revoke.seat and irr.trick in (None, revoke.trick)
+               for _j, irr in revokes_of(deal))
+
+
 def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequence[Trick],
                   report: Report) -> tuple[tuple[Revoke, ...], tuple[Seat, ...]]:
     """Check the record's revokes against the play and report every revoke found.
@@ -114,4 +120,4 @@ def _no_revoke(irr: Irregularity, tricks: Sequence[Trick]) -> str:
             f"{led.symbol} then ({irr.seat} played {card.pretty})")
 
 
-__all__ = ["Revoke", "check_revokes", "find_revokes", "played_by", "revokes_of"]
+__all__ = ["Revoke", "check_revokes", "find_revokes", "is_claimed", "played_by", "revokes_of"]

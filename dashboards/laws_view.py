@@ -1,0 +1,96 @@
+"""What the dashboard shows of the laws on irregularities (docs/rules/laws.md): the irregular cards
+and calls of a deal, the revoke penalty as the ledger applied it, and each player's result (§9).
+
+Plain data read from the engine's objects and the reports' wording; nothing is scored here."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vint_replay.engine.diagnostics import Severity
+from vint_replay.engine.laws.penalty import cap
+from vint_replay.engine.laws.settlement import settlement
+from vint_replay.engine.ledger import DealScore
+from vint_replay.engine.replay import DealReplay
+from vint_replay.engine.seats import Seat, Side
+from vint_replay.engine.session import SessionReport
+from vint_replay.reports.irregularities import penalty_lines, play_marks
+
+
+def marks_payload(replay: DealReplay) -> list[dict[str, object]]:
+    """The irregular cards for the browser: each with ``index``, its place in the play (``None``
+    where the card was not played in that trick, e.g. a card exposed before it was played)."""
+    out = []
+    for mark in play_marks(replay):
+        index = None
+        if mark.card is not None and mark.trick <= len(replay.tricks):
+            start = sum(len(t.cards) for t in replay.tricks[:mark.trick - 1])
+            trick = replay.tricks[mark.trick - 1]
+            index = next((start + i for i, c in enumerate(trick.cards) if c == mark.card), None)
+        out.append({**mark.to_json(), "card": None if mark.card is None else int(mark.card), "index": index})
+    return out
+
+
+def penalty_payload(replay: DealReplay, score: DealScore | None) -> dict[str, object] | None:
+    """The revoke penalty as applied (laws.md §8.4), for the score panel at the end of the play:
+    the counts before and after, what the cap put above the line, and the lines that say it."""
+    penalty = score.penalty if score is not None and score.penalty is not None else replay.penalty
+    if penalty is None:
+        return None
+    return {"before": list(penalty.tricks_before), "after": list(penalty.tricks_after),
+            "capped": list(penalty.capped), "cap": cap(replay.profile), "lines": penalty_lines(replay, score)}
+
+
+def auction_marks(replay: DealReplay) -> dict[int, str]:
+    """The auction's irregular calls by their index: calls out of turn (laws.md §4.5) and the
+    calls the checker read another way (its warnings at ``auction[i]``, e.g. an insufficient
+    bid read as corrected, §4.4)."""
+    marks = {c.index: f"{c.by} called out of turn (laws.md §4.5)" for c in replay.deal.out_of_turn}
+    for d in replay.diagnostics:
+        if d.severity is Severity.WARNING and d.at and d.at.startswith("auction[") and d.at.endswith("]"):
+            index = d.at[len("auction["):-1]
+            if index.isdigit():
+                marks[int(index)] = f"{marks[int(index)]}; {d.message}" if int(index) in marks else d.message
+    return marks
+
+
+def deal_irregularities(replay: DealReplay, score: DealScore | None) -> list[str]:
+    """Everything irregular in the deal, one line each: the void deal, the calls, the cards, the penalty."""
+    lines = []
+    if replay.deal.void:
+        lines.append(f"void deal (law {replay.deal.void}): dealt again, nothing scored (laws.md §3.3)")
+    if replay.deal.deal_lost:
+        lines.append("dealt by the next player: the dealer lost the deal (laws.md §2.3)")
+    calls = [c.pretty for c in replay.deal.auction]
+    lines += [f"call {i + 1} ({calls[i] if i < len(calls) else '?'}): {text}"
+              for i, text in sorted(auction_marks(replay).items())]
+    lines += [f"trick {m.trick}: {m.text}" for m in play_marks(replay)]
+    lines += penalty_lines(replay, score)
+    lines += [f"{r.seat} answers alone for {r.amount} (law {r.law}, laws.md §9)"
+              for r in (score.responsible if score is not None else ())]
+    return lines
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's result for the session (laws.md §9): his side's difference D and his own."""
+
+    seat: Seat
+    name: str
+    side_difference: int
+    result: int
+
+
+def player_results(report: SessionReport) -> list[PlayerResult] | None:
+    """Each player's result where some partner answers alone for part of a deal (so a result
+    differs from ±D); ``None`` otherwise or without the laws."""
+    score = report.score
+    if score is None or report.profile.laws is None or not any(d.responsible for d in score.deals):
+        return None
+    ns, ew = score.totals
+    results = settlement(score)
+    return [PlayerResult(seat, report.record.info.player(seat), ns - ew if seat.side is Side.NS else ew - ns,
+                         results[seat]) for seat in Seat]
+
+
+__all__ = ["PlayerResult", "auction_marks", "deal_irregularities", "marks_payload", "penalty_payload",
+           "player_results"]

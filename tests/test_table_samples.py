@@ -142,3 +142,15 @@ def test_the_auction_game_sheet_gives_each_player_his_own_line_per_deal():
 def test_each_evening_is_dated_as_its_id_says(name):
     info = read_file(TABLES / f"{name}.json").record.info
     assert info.date is not None and info.id.startswith(f"dacha-{info.date}-")
+
+
+@pytest.mark.parametrize("name", EVENINGS)
+def test_double_dummy_analysis_skips_the_methods_deals_with_a_reason(name):
+    """Sides of these methods are not always N–S against E–W, so no deal goes to DDS (a gap the
+    profile states: ``double_dummy``); each is skipped with the profile's name, never a crash."""
+    from vint_replay.analysis.jobs import Skipped, jobs_for
+
+    report = evaluate(read_file(TABLES / f"{name}.json").record)
+    jobs = list(jobs_for(report))
+    assert len(jobs) == len(report.replays)
+    assert all(isinstance(j, Skipped) and report.profile.name in j.reason for j in jobs)

@@ -68,7 +68,7 @@ def jobs_for(report: SessionReport, content_sha256: str | None = None, year: int
         number = replay.deal.number
         if only is not None and number not in only:
             continue
-        if report.profile.solo_record:  # its contracts are not bids a double-dummy table scores
+        if not report.profile.double_dummy:
             yield Skipped(info.id, number, f"{report.profile.name} deals are not analysed double-dummy")
             continue
         if not replay.valid:

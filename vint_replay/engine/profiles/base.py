@@ -80,6 +80,9 @@ class RuleProfile:
     scoresheet: ClassVar[SheetLayout] = SheetLayout.RUBBER
     # the deals record solo whist's fields (format.md §5.5: turn-up, its own auction tokens) instead of vint's calls
     solo_record: ClassVar[bool] = False
+    # its deals are four hands of 13 played by N–S against E–W to a bid contract, which a
+    # double-dummy table scores (analysis/jobs.py skips the others)
+    double_dummy: ClassVar[bool] = True
     laws_layer: ClassVar[bool] = True  # the laws on irregularities (docs/rules/laws.md) may be switched on
 
     # -- the batch path (store/columnar.py) -----------------------------------------------------

@@ -21,6 +21,7 @@ class SoloWhist(RuleProfile):
     scoresheet = SheetLayout.PAYMENTS
     solo_record = True
     batch_path = False
+    double_dummy = False  # its contracts are not bids a double-dummy table scores
     laws_layer = False  # the vint laws on irregularities do not apply to solo whist
 
     def deal_replayer(self, info: SessionInfo) -> Callable[..., SoloReplay]:

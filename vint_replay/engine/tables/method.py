@@ -25,6 +25,7 @@ class TableMethod(Classic):
     section: ClassVar[str] = ""  # the method's section of the rules page
     option_values = {"x_marks": ("standard", "escalating")}  # classic §9; a passed-out deal is not played
     batch_path = False
+    double_dummy = False  # sides are not always N–S against E–W; places change hands (analysis: a gap)
     laws_layer = False  # the laws on irregularities are not applied to these methods yet
     players_count: ClassVar[int] = 2
     live_places: ClassVar[tuple[Seat, ...] | None] = None  # where the players sit, when the method fixes it

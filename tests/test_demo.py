@@ -46,3 +46,25 @@ def test_sigterm_stops_the_demo_and_its_analysis(tmp_path: Path) -> None:
     finally:
         if demo.poll() is None:
             demo.kill()
+
+
+def test_the_demo_imports_every_sample_evening_of_every_game(tmp_path: Path, monkeypatch) -> None:
+    """vint's evenings and those of solo whist, the laws and the 2/3/5-player methods: all in the
+    demo's store, none refused."""
+    from click.testing import CliRunner
+
+    from dashboards.background import BackgroundAnalysis
+    from vint_replay import cli
+    from vint_replay.formats import read_file
+    from vint_replay.store import Store
+
+    monkeypatch.setattr(cli, "_listen", lambda *args, **kwargs: lambda: None)
+    monkeypatch.setattr(BackgroundAnalysis, "request", lambda self: True)
+    monkeypatch.setattr(BackgroundAnalysis, "stop", lambda self: None)
+    result = CliRunner().invoke(cli.main, ["demo", "--store", str(tmp_path / "s"), "--port", "8124"])
+    assert result.exit_code == 0, result.output
+    assert "not imported" not in result.output
+    samples = ROOT / "sample_data"
+    for folder in cli.SAMPLE_FOLDERS:
+        ids = {read_file(p).record.info.id for p in samples.glob(f"{folder}*.json")}
+        assert ids and ids <= set(Store(tmp_path / "s").session_ids()), folder

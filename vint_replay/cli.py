@@ -545,13 +545,17 @@ def serve(store_path: str, host: str, port: int, debug: bool) -> None:
     run()
 
 
+# the sample evenings of the other games, beside vint's in sample_data/ (the demo imports them all)
+SAMPLE_FOLDERS = ("solo/", "laws/", "tables/")
+
+
 @main.command()
 @_store_option
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8050, show_default=True, type=click.IntRange(1, 65535))
 def demo(store_path: str, host: str, port: int) -> None:
-    """Import the sample club evenings (sample_data/, its solo-whist evenings in sample_data/solo/,
-    its evenings under the laws in sample_data/laws/) into the store if needed, then serve;
+    """Import the sample club evenings (sample_data/ and its folders of the other games:
+    SAMPLE_FOLDERS) into the store if needed, then serve;
     the double-dummy analysis of what is not analysed yet (the samples, then each upload)
     runs in the background, and the demo says when it has finished."""
     from dashboards.background import BackgroundAnalysis
@@ -562,8 +566,7 @@ def demo(store_path: str, host: str, port: int) -> None:
     folder = Path("sample_data")
     if not folder.is_dir():
         folder = Path(__file__).resolve().parent.parent / "sample_data"
-    files = sorted(str(p) for p in folder.glob("*.json")) + sorted(str(p) for p in folder.glob("solo/*.json")) \
-        + sorted(str(p) for p in folder.glob("laws/*.json"))
+    files = [str(p) for where in ("", *SAMPLE_FOLDERS) for p in sorted(folder.glob(f"{where}*.json"))]
     if not files:
         raise click.ClickException(f"no sample sessions found in {folder}")
     analysis = BackgroundAnalysis(store_path, say=click.echo)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..engine.ledger import DealScore, SessionScore
+from ..engine.plural import plural
 from ..engine.record import SessionRecord
 from ..engine.replay import DealReplay
 from ..engine.profiles import RubberState, RuleProfile, get_profile
@@ -170,7 +171,7 @@ def guesses(deal: DealScore, side: Side, line: Line, diff: int, profile: RulePro
     if not found and line is Line.BELOW and deal.trick_value:
         tricks = deal.tricks[side] if deal.tricks else 0
         if diff % deal.trick_value == 0:
-            found.append(Guess(Kind.TRICKS, "tricks", diff, f"{side.label} took {tricks} tricks × {deal.trick_value}; "
+            found.append(Guess(Kind.TRICKS, "tricks", diff, f"{side.label} took {plural(tricks, 'trick')} × {deal.trick_value}; "
                                f"the record counts {tricks + diff // deal.trick_value}"))
     return found
 

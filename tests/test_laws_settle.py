@@ -2,14 +2,21 @@
 180) and a claimed revoke where no contract prices it (docs/rules/laws.md §8.4)."""
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
-from test_classic_rules import PASSOUT_PLAY, classic_session, played_passout
-from vint_replay.engine.diagnostics import Severity
-from vint_replay.engine.record import Irregularity, IrregularityKind
-from vint_replay.engine.seats import Seat
-from vint_replay.engine.session import evaluate
+import pytest
 
+from builders import RANKED, SUITED
+from laws_builders import EXPOSED, laws_deal, laws_session
+from test_classic_rules import PASSOUT_PLAY, classic_session, played_passout
+from vint_replay.engine.cards import Card
+from vint_replay.engine.diagnostics import Severity
+from vint_replay.engine.laws.settlement import settlement
+from vint_replay.engine.record import Irregularity, IrregularityKind, SessionInfo, SessionRecord
+from vint_replay.engine.seats import Seat, Side
+from vint_replay.engine.session import evaluate
+from vint_replay.formats import read_bytes, write_text
 
 # N discards ♣2 on E's ♥A in trick 1 (holding ♥6 5 4 3 2) and plays ♥2 in trick 6 instead.
 REVOKED_PASSOUT = PASSOUT_PLAY.replace("HA S2 D7 H2", "HA S2 D7 C2").replace("H9 D4 DJ C2", "H9 D4 DJ H2")
@@ -38,3 +45,88 @@ def test_s8_2_an_unclaimed_revoke_in_a_played_passout_stays_the_unclaimed_warnin
     """laws.md §8.2: without a claim there is nothing to price; only ``revoke_unclaimed``."""
     report = passout_with(Irregularity(IrregularityKind.REVOKE, Seat.N, 1, claimed=False))
     assert [d.code for d in report.diagnostics] == ["revoke_unclaimed"]
+
+
+# -- law 177: cards thrown down early -----------------------------------------------------------
+
+def thrown_down(seat: str, cards: str, trick: int | None = 1) -> Irregularity:
+    return Irregularity(IrregularityKind.THROWN_DOWN, Seat.parse(seat), trick,
+                        cards=tuple(Card.parse(c) for c in cards.split()))
+
+
+def errors(report) -> list[tuple[str, str | None]]:
+    return [(d.code, d.at) for d in report.diagnostics if d.severity is Severity.ERROR]
+
+
+def test_s7_1_cards_thrown_down_early_are_exposed_cards_checked_as_such():
+    """laws.md §7.1 (law 177): W throws down ♣A K at trick 1; leading the ♣A to trick 2 of his
+    own choice while he holds other clubs is an ``exposed_card`` error, as for one exposed card."""
+    free = laws_deal(SUITED, "classic", "S", "1NT", thrown_down("W", "CA CK"), chosen={(4, "W"): "CA"})
+    assert laws_session("classic", free).valid
+    early = laws_deal(SUITED, "classic", "S", "1NT", thrown_down("W", "CA CK"), chosen={(2, "W"): "CA"})
+    assert errors(laws_session("classic", early)) == [("exposed_card", "play[4]")]
+
+
+def test_s7_1_a_card_thrown_down_that_the_player_never_held_is_a_located_error():
+    record = laws_deal(SUITED, "classic", "S", "1NT", thrown_down("W", "CA HA"))
+    report = laws_session("classic", record)
+    assert errors(report) == [("irregularity_mismatch", "irregularities[0]")]
+    assert "threw down ♥A" in report.diagnostics[0].message and "dealt to E" in report.diagnostics[0].message
+
+
+def test_s7_2_a_thrown_down_card_called_to_a_round_is_ruled_by_its_exposed_entry():
+    """laws.md §7.2: the opponents call the thrown-down ♣A to the 2nd round of clubs; its own
+    ``exposed`` entry rules it, so playing it there is right, not a free play."""
+    called = Irregularity(EXPOSED, Seat.W, 1, Card.parse("CA"), called_round=2)
+    record = laws_deal(SUITED, "classic", "S", "1NT", thrown_down("W", "CA CK"), called, chosen={(2, "W"): "CA"})
+    assert laws_session("classic", record).valid
+
+
+def test_s9_law_177_the_exposure_writes_no_points_so_the_offender_answers_for_nothing_more():
+    """laws.md §9 (ruling on law 177): X is the balance as scored minus the balance without the
+    penalty; an exposure writes no points, so X = 0: nobody answers alone and each partner
+    keeps the side's difference D, though E–W lost the deal."""
+    report = laws_session("classic", laws_deal(RANKED, "classic", "S", "1NT", thrown_down("E", "CK", 11)))
+    assert report.valid, report.diagnostics
+    ns, ew = report.score.totals
+    assert ew < ns and report.score.deals[0].responsible == ()
+    assert settlement(report.score) == (ns - ew, ew - ns, ns - ew, ew - ns)
+
+
+THROWN_JSON = {"kind": "thrown_down", "seat": "E", "trick": 10, "cards": ["HK", "DK"]}
+
+
+def thrown_record() -> SessionRecord:
+    deal = laws_deal(RANKED, "classic", "S", "1NT", thrown_down("E", "HK DK", 10))
+    return SessionRecord(SessionInfo("laws-session", ("A", "B", "C", "D"), rules="classic", laws="001"), (deal,))
+
+
+@pytest.mark.parametrize("fmt", ["json", "vint"])
+def test_format_5_4_thrown_down_round_trips_in_both_formats(fmt):
+    """format.md §5.4: ``cards`` is a list in JSON and ``cards=HK,DK`` in ``.vint``."""
+    record = thrown_record()
+    text = write_text(record, fmt)
+    spelled = '[Irregularity "thrown_down E trick=10 cards=HK,DK"]' if fmt == "vint" else None
+    assert spelled is None or spelled in text
+    if fmt == "json":
+        assert json.loads(text)["deals"][0]["irregularities"] == [THROWN_JSON]
+    back = read_bytes(text.encode(), fmt)
+    assert not back.diagnostics
+    assert back.record.deals[0].irregularities == record.deals[0].irregularities
+    other = "vint" if fmt == "json" else "json"
+    assert read_bytes(write_text(back.record, other).encode(), other).record.deals[0].irregularities == \
+        record.deals[0].irregularities
+
+
+@pytest.mark.parametrize("cards", [[], ["HK", "HK"], ["HK", "X9"], "HK"])
+def test_format_5_4_bad_thrown_down_cards_are_a_located_schema_error(cards):
+    raw = json.loads(write_text(thrown_record(), "json"))
+    raw["deals"][0]["irregularities"][0]["cards"] = cards
+    result = read_bytes(json.dumps(raw).encode(), "json")
+    assert [(d.code, d.at) for d in result.diagnostics] == [("schema", "irregularities[0].cards")]
+
+
+def test_format_5_4_bad_thrown_down_cards_in_vint_point_at_the_field():
+    text = write_text(thrown_record(), "vint").replace("cards=HK,DK", "cards=HK,,DK")
+    bad = [d for d in read_bytes(text.encode(), "vint").diagnostics if d.severity is Severity.ERROR]
+    assert [(d.code, d.at) for d in bad] == [("schema", "irregularities[0].cards")] and bad[0].column is not None

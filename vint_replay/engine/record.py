@@ -70,6 +70,7 @@ class IrregularityKind(StrEnum):
     DROPPED_CARD = "dropped_card"  # §8.1, law 157: a card dropped under the table (the revoke it led to is his alone)
     BLIND_BID = "blind_bid"  # §7.4, law 178: a bid of three or more without looking at the cards
     MISSED_TRICK = "missed_trick"  # §6.4, law 169: no card played to a trick, the deal accepted as played
+    THROWN_DOWN = "thrown_down"  # §7.1, law 177: cards thrown down early, each an exposed card
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,7 @@ class Irregularity:
     asked: bool | None = None  # revoke: the partner asked "not by mistake?" (law 153)
     accepted: bool | None = None  # lead out of turn: the lead stood (law 173)
     called_round: int | None = None  # exposed: the round of its suit it was called to (1–3)
+    cards: tuple[Card, ...] | None = None  # thrown down: the cards shown (law 177)
     extra: dict[str, object] = field(default_factory=dict)
 
 

@@ -61,6 +61,10 @@ def play_marks(replay: DealReplay) -> tuple[Mark, ...]:
             if played is not None:  # where the card lying face up is played at last
                 marks.append(Mark(played, irr.seat, irr.card, irr.kind.value,
                                   f"{irr.seat} plays his {verb} {irr.card.pretty} (laws.md §7.2)"))
+        elif irr.kind is IrregularityKind.THROWN_DOWN and irr.cards:
+            shown = " ".join(card.pretty for card in irr.cards)
+            marks.append(Mark(trick, irr.seat, None, irr.kind.value,
+                              f"{irr.seat} threw down {shown} early: exposed cards (laws.md §7.1, law 177)"))
         elif irr.kind is IrregularityKind.REVOKE and irr.claimed and (irr.seat, irr.trick) not in found \
                 and irr.trick is not None:  # a claimed revoke the play does not show card by card
             marks.append(Mark(irr.trick, irr.seat, irr.card, irr.kind.value,

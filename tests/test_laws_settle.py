@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -12,11 +13,13 @@ from laws_builders import EXPOSED, laws_deal, laws_session
 from test_classic_rules import PASSOUT_PLAY, classic_session, played_passout
 from vint_replay.engine.cards import Card
 from vint_replay.engine.diagnostics import Severity
-from vint_replay.engine.laws.settlement import settlement
-from vint_replay.engine.record import Irregularity, IrregularityKind, SessionInfo, SessionRecord
-from vint_replay.engine.seats import Seat, Side
+from vint_replay.engine.laws.settlement import Responsibility, settlement
+from vint_replay.engine.record import Irregularity, IrregularityKind, Ruling, SessionInfo, SessionRecord
+from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
-from vint_replay.formats import read_bytes, write_text
+from vint_replay.formats import read_bytes, read_file, write_text
+from vint_replay.reports.scoresheet import player_lines
+from vint_replay.store.store import Store
 
 # N discards ♣2 on E's ♥A in trick 1 (holding ♥6 5 4 3 2) and plays ♥2 in trick 6 instead.
 REVOKED_PASSOUT = PASSOUT_PLAY.replace("HA S2 D7 H2", "HA S2 D7 C2").replace("H9 D4 DJ C2", "H9 D4 DJ H2")
@@ -130,3 +133,98 @@ def test_format_5_4_bad_thrown_down_cards_in_vint_point_at_the_field():
     text = write_text(thrown_record(), "vint").replace("cards=HK,DK", "cards=HK,,DK")
     bad = [d for d in read_bytes(text.encode(), "vint").diagnostics if d.severity is Severity.ERROR]
     assert [(d.code, d.at) for d in bad] == [("schema", "irregularities[0].cards")] and bad[0].column is not None
+
+
+# -- law 180: a ruling on the session -----------------------------------------------------------
+
+RUBBER = Path(__file__).parent / "data" / "classic_rubber.json"  # one rubber: N–S win it, E–W lead it by points
+
+
+def ruled(*rulings: Ruling, laws: str | None = "001") -> SessionRecord:
+    record = read_file(RUBBER).record
+    return replace(record, info=replace(record.info, laws=laws, rulings=rulings))
+
+
+def test_s9_law_180_the_culprit_alone_answers_for_the_whole_difference_of_the_rubber_his_side_lost():
+    """laws.md §9 (law 180): the ruling names N for rubber 1, whose total N–S lost; N's result
+    is D − X with X the rubber's whole difference, S's D + X; E–W keep theirs."""
+    report = evaluate(ruled(Ruling("180", Seat.N, 1)))
+    assert report.valid, report.diagnostics
+    ns, ew = report.score.totals
+    x = ew - ns
+    assert x > 0 and [(r.rubber, r.responsibility) for r in report.score.ruled] == \
+        [(1, Responsibility(Seat.N, x, "180"))]
+    assert settlement(report.score) == (ns - ew - x, ew - ns, ns - ew + x, ew - ns)
+    assert settlement(evaluate(ruled()).score) == (ns - ew, ew - ns, ns - ew, ew - ns)
+
+
+def test_s9_law_180_is_shown_with_the_players_results():
+    report = evaluate(ruled(Ruling("180", Seat.N, 1)))
+    lines = player_lines(report.record, report.score)
+    assert any(line.startswith("rubber 1: N (North) answers alone for") and "law 180" in line for line in lines)
+
+
+@pytest.mark.parametrize("ruling,at,words", [
+    (Ruling("180", Seat.E, 1), "session.rulings[0]", "E–W are ahead by"),
+    (Ruling("180", Seat.N, 2), "session.rulings[0].rubber", "the session has 1"),
+])
+def test_s9_a_ruling_the_score_contradicts_is_a_located_error(ruling, at, words):
+    """laws.md §9: a rubber the culprit's side did not lose, or one the session lacks."""
+    report = evaluate(ruled(ruling))
+    assert not report.valid and report.score is None
+    assert [(d.code, d.at) for d in report.diagnostics] == [("ruling", at)] and words in report.diagnostics[0].message
+
+
+def test_s9_a_ruling_without_the_laws_layer_is_refused():
+    report = evaluate(ruled(Ruling("180", Seat.N, 1), laws=None))
+    assert [(d.code, d.at) for d in report.diagnostics] == [("schema", "session.rulings")]
+
+
+@pytest.mark.parametrize("fmt", ["json", "vint"])
+def test_format_5_4_rulings_round_trip_in_both_formats(fmt):
+    rulings = (Ruling("180", Seat.N, 1), Ruling("180", Seat.W, 3))
+    record = ruled(*rulings)
+    text = write_text(record, fmt)
+    if fmt == "vint":
+        assert '[Ruling "180 N rubber=1; 180 W rubber=3"]' in text
+    else:
+        assert json.loads(text)["session"]["rulings"] == [{"law": "180", "seat": "N", "rubber": 1},
+                                                          {"law": "180", "seat": "W", "rubber": 3}]
+    back = read_bytes(text.encode(), fmt)
+    assert not back.diagnostics and back.record.info.rulings == rulings
+    other = "vint" if fmt == "json" else "json"
+    assert read_bytes(write_text(back.record, other).encode(), other).record.info.rulings == rulings
+
+
+def test_store_keeps_the_rulings(tmp_path):
+    record = ruled(Ruling("180", Seat.N, 1))
+    path = tmp_path / "ruled.vint"
+    path.write_text(write_text(record, "vint"), encoding="utf-8")
+    store = Store(tmp_path / "store")
+    assert not store.import_paths([str(path)]).rejected
+    assert store.load_session(record.info.id).info.rulings == record.info.rulings
+
+
+@pytest.mark.parametrize("raw,at", [
+    ([{"law": "179", "seat": "N", "rubber": 1}], "session.rulings[0].law"),
+    ([{"law": "180", "seat": "X", "rubber": 1}], "session.rulings[0].seat"),
+    ([{"law": "180", "seat": "N", "rubber": 0}], "session.rulings[0].rubber"),
+    ([{"law": "180", "seat": "N", "rubber": 1, "why": "x"}], "session.rulings[0].why"),
+    ([{"law": "180", "seat": "N", "rubber": 1}, {"law": "180", "seat": "S", "rubber": 1}], "session.rulings[1]"),
+    ({"law": "180"}, "session.rulings"),
+])
+def test_format_5_4_a_bad_ruling_is_a_located_schema_error(raw, at):
+    data = json.loads(write_text(ruled(), "json"))
+    data["session"]["rulings"] = raw
+    result = read_bytes(json.dumps(data).encode(), "json")
+    assert [(d.code, d.at) for d in result.diagnostics] == [("schema", at)]
+
+
+def test_format_5_4_a_bad_ruling_in_vint_points_at_its_part():
+    text = write_text(ruled(), "vint").replace('[Laws "001"]', '[Laws "001"]\n[Ruling "180 N rubber=1; 180 Q rubber=2"]')
+    bad = read_bytes(text.encode(), "vint").diagnostics
+    assert [(d.code, d.at) for d in bad] == [("schema", "session.rulings[1].seat")]
+    line = text.splitlines()[bad[0].line - 1]
+    assert line[bad[0].column - 1:].startswith("180 Q")
+    off = write_text(ruled(laws=None), "vint").replace("[Rules", '[Ruling "180 N rubber=1"]\n[Rules')
+    assert [(d.code, d.at) for d in read_bytes(off.encode(), "vint").diagnostics] == [("schema", "session.rulings")]

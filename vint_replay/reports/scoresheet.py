@@ -176,6 +176,8 @@ def player_lines(record: SessionRecord, score: SessionScore) -> list[str]:
     plus what his partner does; and each such amount with its deal and law."""
     lines = [""] + [f"deal {deal.number}: {r.seat} ({printable(record.info.player(r.seat))}) answers alone for "
                     f"{r.amount} (law {r.law})" for deal in score.deals for r in deal.responsible]
+    lines += [f"rubber {ruled.rubber}: {r.seat} ({printable(record.info.player(r.seat))}) answers alone for "
+              f"{r.amount} (law {r.law}, a ruling)" for ruled in score.ruled for r in (ruled.responsibility,)]
     results = settlement(score)
     lines.append("Players: " + ", ".join(f"{seat} {printable(record.info.player(seat))} {results[seat]:+d}"
                                          for seat in Seat))

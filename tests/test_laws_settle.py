@@ -11,6 +11,7 @@ import pytest
 from builders import RANKED, SUITED
 from laws_builders import EXPOSED, laws_deal, laws_session
 from test_classic_rules import PASSOUT_PLAY, classic_session, played_passout
+from dashboards import laws_view
 from vint_replay.engine.cards import Card
 from vint_replay.engine.diagnostics import Severity
 from vint_replay.engine.laws.settlement import Responsibility, settlement
@@ -18,7 +19,7 @@ from vint_replay.engine.record import Irregularity, IrregularityKind, Ruling, Se
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_bytes, read_file, write_text
-from vint_replay.reports.scoresheet import player_lines
+from vint_replay.reports.scoresheet import player_lines, score_json
 from vint_replay.store.store import Store
 
 # N discards ♣2 on E's ♥A in trick 1 (holding ♥6 5 4 3 2) and plays ♥2 in trick 6 instead.
@@ -228,3 +229,25 @@ def test_format_5_4_a_bad_ruling_in_vint_points_at_its_part():
     assert line[bad[0].column - 1:].startswith("180 Q")
     off = write_text(ruled(laws=None), "vint").replace("[Rules", '[Ruling "180 N rubber=1"]\n[Rules')
     assert [(d.code, d.at) for d in read_bytes(off.encode(), "vint").diagnostics] == [("schema", "session.rulings")]
+
+
+def test_s9_the_dashboard_shows_the_players_results_for_a_ruling_alone():
+    """laws.md §9: with no deal answered for alone, a law-180 ruling still makes the results
+    differ from ±D, so the dashboard lists them (and does not without the ruling)."""
+    assert laws_view.player_results(evaluate(ruled())) is None
+    report = evaluate(ruled(Ruling("180", Seat.N, 1)))
+    results = laws_view.player_results(report)
+    assert results is not None
+    assert tuple(r.result for r in results) == settlement(report.score)
+    assert results[0].result < results[0].side_difference < results[2].result
+
+
+def test_s9_score_json_gives_the_ruled_rubbers_responsible_and_the_players():
+    """format.md §5.4 and laws.md §9 in ``score --json``: the rubber carries ``responsible``."""
+    report = evaluate(ruled(Ruling("180", Seat.N, 1)))
+    doc = score_json(report.record, report.score, report.profile)
+    ns, ew = report.score.totals
+    assert doc["rubbers"][0]["responsible"] == [{"seat": "N", "amount": ew - ns, "law": "180"}]
+    assert [p["result"] for p in doc["players"].values()] == list(settlement(report.score))
+    plain = evaluate(ruled())
+    assert "responsible" not in score_json(plain.record, plain.score, plain.profile)["rubbers"][0]

@@ -82,6 +82,9 @@ def score_json(record: SessionRecord, score: SessionScore, profile: RuleProfile 
         })
         if rubber.closing_entries:  # written for an unfinished rubber, part of its totals
             rubbers[-1]["closing_entries"] = [_entry_json(e) for e in rubber.closing_entries]
+        ruled = [r.responsibility for r in score.ruled if r.rubber == rubber.number]
+        if ruled:  # laws §9, law 180: a ruling puts the rubber on one player
+            rubbers[-1]["responsible"] = [{"seat": r.seat.name, "amount": r.amount, "law": r.law} for r in ruled]
     session: dict[str, object] = {"id": record.info.id}
     if rules_note(record, profile):
         assert profile is not None

@@ -19,6 +19,7 @@ from vint_replay.engine.record import Irregularity, IrregularityKind, Ruling, Se
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_bytes, read_file, write_text
+from vint_replay.reports.irregularities import play_marks
 from vint_replay.reports.scoresheet import player_lines, score_json
 from vint_replay.store.store import Store
 
@@ -251,3 +252,9 @@ def test_s9_score_json_gives_the_ruled_rubbers_responsible_and_the_players():
     assert [p["result"] for p in doc["players"].values()] == list(settlement(report.score))
     plain = evaluate(ruled())
     assert "responsible" not in score_json(plain.record, plain.score, plain.profile)["rubbers"][0]
+
+
+def test_s7_1_the_replay_marks_the_cards_thrown_down_at_their_trick():
+    report = laws_session("classic", laws_deal(RANKED, "classic", "S", "1NT", thrown_down("E", "CK", 11)))
+    marks = [m for m in play_marks(report.replays[0]) if m.kind == "thrown_down"]
+    assert [(m.trick, m.seat) for m in marks] == [(11, Seat.E)] and "♣K" in marks[0].text

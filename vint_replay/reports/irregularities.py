@@ -34,7 +34,7 @@ class Mark:
 
 def play_marks(replay: DealReplay) -> tuple[Mark, ...]:
     """The revokes found in the play (claimed or not), the leads out of turn and the exposed
-    or dropped cards of the record, in trick order."""
+    or dropped cards and the cards thrown down early of the record, in trick order."""
     marks = [Mark(r.trick, r.seat, r.card, IrregularityKind.REVOKE.value,
                   f"revoke by {r.seat}: {r.card.pretty} on {r.led.symbol} led while holding {r.led.symbol} — "
                   + ("claimed, penalised (laws.md §8.4)" if is_claimed(replay.deal, r)

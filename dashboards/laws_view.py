@@ -81,10 +81,10 @@ class PlayerResult:
 
 
 def player_results(report: SessionReport) -> list[PlayerResult] | None:
-    """Each player's result where some partner answers alone for part of a deal (so a result
+    """Each player's result where some partner answers alone for part of a deal or a rubber (so a result
     differs from ±D); ``None`` otherwise or without the laws."""
     score = report.score
-    if score is None or report.profile.laws is None or not any(d.responsible for d in score.deals):
+    if score is None or report.profile.laws is None or not (score.ruled or any(d.responsible for d in score.deals)):
         return None
     ns, ew = score.totals
     results = settlement(score)

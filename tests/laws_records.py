@@ -35,6 +35,10 @@ def random_irregularity(choose: Choose) -> Irregularity:
         fields = {}
     elif kind is IrregularityKind.MISSED_TRICK:
         fields = {"trick": trick}
+    elif kind is IrregularityKind.THROWN_DOWN:
+        first, shown = choose(52), 1 + choose(4)  # different cards: 13 apart
+        fields = {"cards": tuple(CARDS[(first + step * 13) % 52] for step in range(shown)),
+                  "trick": trick if choose(2) else None}
     else:
         fields = {"card": card, "trick": trick if choose(2) else None, "called_round": (None, 1, 2, 3)[choose(4)]}
     extra = {} if choose(4) else {("note", "my key")[choose(2)]: EXTRA_VALUES[choose(len(EXTRA_VALUES))]}

@@ -15,7 +15,7 @@ from typing import Sequence
 from .calls import Contract
 from .errors import IllegalMove
 from .laws.penalty import RevokePenalty, capped_entries, penalty_entries
-from .laws.settlement import Responsibility, balance, culprits
+from .laws.settlement import Responsibility, RuledRubber, balance, culprits
 from .profiles import RubberState, RuleProfile
 from .record import LineTotals
 from .replay import DealReplay
@@ -112,6 +112,7 @@ class RubberScore:
 class SessionScore:
     deals: list[DealScore] = field(default_factory=list)
     rubbers: list[RubberScore] = field(default_factory=list)
+    ruled: list[RuledRubber] = field(default_factory=list)  # law 180's rubbers, by the session's rulings
 
     @property
     def totals(self) -> tuple[int, int]:

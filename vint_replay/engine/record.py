@@ -14,6 +14,7 @@ DEAL_NUMBERS = range(1, 32768)  # a deal number is an integer 1–32767: the sto
 NESTED_FIELDS = ("hands", "result", "recorded", "recorded.NS", "recorded.EW")  # deal fields that are objects
 VULNERABLE = {"None": (False, False), "NS": (True, False), "EW": (False, True), "All": (True, True)}  # format.md §5
 VULNERABLE_TEXT = {v: k for k, v in VULNERABLE.items()}
+RULING_LAWS = ("180",)  # the laws recorded only as a ruling on the session (docs/rules/laws.md §9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +23,16 @@ class LineTotals:
 
     below: int
     above: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A ruling on the session (docs/rules/laws.md §9): law 180 puts a rubber his side lost on
+    one player alone; recorded, never inferred."""
+
+    law: str
+    seat: Seat
+    rubber: int  # 1, 2, … in the session's order
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +49,7 @@ class SessionInfo:
     options: dict[str, str] = field(default_factory=dict)  # the profile's session options, e.g. x_marks
     laws: str | None = None  # the laws on irregularities in force ("001"); None: strict records
     draw: tuple[Card, Card, Card, Card] | None = None  # the cards drawn for seats, by Seat (laws §1)
+    rulings: tuple[Ruling, ...] = ()  # the laws' rulings on the session (laws §9, law 180)
     extra: dict[str, object] = field(default_factory=dict)  # unknown fields, kept for the writer
     nested_extra: dict[str, dict[str, object]] = field(default_factory=dict)  # by field: {"players": {...}}
     fifth: str | None = None  # solo whist: a fifth player, sitting between W and N (format.md §5.5)
@@ -70,6 +82,7 @@ class IrregularityKind(StrEnum):
     DROPPED_CARD = "dropped_card"  # §8.1, law 157: a card dropped under the table (the revoke it led to is his alone)
     BLIND_BID = "blind_bid"  # §7.4, law 178: a bid of three or more without looking at the cards
     MISSED_TRICK = "missed_trick"  # §6.4, law 169: no card played to a trick, the deal accepted as played
+    THROWN_DOWN = "thrown_down"  # §7.1, law 177: cards thrown down early, each an exposed card
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +100,7 @@ class Irregularity:
     asked: bool | None = None  # revoke: the partner asked "not by mistake?" (law 153)
     accepted: bool | None = None  # lead out of turn: the lead stood (law 173)
     called_round: int | None = None  # exposed: the round of its suit it was called to (1–3)
+    cards: tuple[Card, ...] | None = None  # thrown down: the cards shown (law 177)
     extra: dict[str, object] = field(default_factory=dict)
 
 

@@ -13,7 +13,7 @@ from .laws.auction import LawsAuction, lead_bar
 from .laws.deal import hands_stand, long_dealer_entries, missed_tricks, thrown_problem, void_problem
 from .laws.exposed import accepted_leads, check_exposures
 from .laws.penalty import RevokePenalty, transfer
-from .laws.revoke import Revoke, check_revokes
+from .laws.revoke import Revoke, check_revokes, report_unpriced
 from .play import Play, PlayState, Trick, play_states
 from .plural import plural
 from .profiles import RuleProfile
@@ -246,6 +246,8 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     if not laws:
         return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems))
     revokes, penalised = check_revokes(deal, hands, tricks, report)
+    if penalised and passed_out:
+        report_unpriced(deal, report)
     if contract is not None or passed_out:
         leader = profile.opening_leader(contract.declarer) if contract is not None else profile.passed_out_leader(dealer)
         check_exposures(deal, hands, tricks, leader, report)

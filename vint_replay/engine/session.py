@@ -8,6 +8,7 @@ from .errors import IllegalMove
 from .gc_pause import paused_gc
 from .laws import with_laws
 from .laws.deal import Rotation, check_draw
+from .laws.settlement import apply_rulings
 from .ledger import Ledger, SessionScore
 from .profiles import ProfileError, RuleProfile, get_profile
 from .profiles.rescore import rescoring
@@ -80,9 +81,20 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
             found.append(Diagnostic(bad.code, bad.message, replay.deal.number, "result"))
             broken.add(replay.deal.number)
             break
+    score = ledger.finish() if not any(d.severity is Severity.ERROR for d in found) else None
+    if record.info.rulings:
+        found.extend(_rulings(record, profile, score))
     found = in_file_order(found, [deal.number for deal in record.deals])
     valid = not any(d.severity is Severity.ERROR for d in found)
-    return SessionReport(record, profile, tuple(replays), tuple(found), ledger.finish() if valid else None)
+    return SessionReport(record, profile, tuple(replays), tuple(found), score if valid else None)
+
+
+def _rulings(record: SessionRecord, profile: RuleProfile, score: object) -> list[Diagnostic]:
+    """The session's rulings (docs/rules/laws.md §9, law 180) put on ``score``'s rubbers; a
+    ``schema`` error without the laws layer, where no ruling has a meaning."""
+    if profile.laws is None:
+        return [Diagnostic("schema", "rulings need the laws layer: set session.laws (\"001\")", None, "session.rulings")]
+    return apply_rulings(record.info.rulings, score) if isinstance(score, SessionScore) else []
 
 
 def laws_rotation(record: SessionRecord, found: list[Diagnostic]) -> Rotation:

@@ -13,7 +13,8 @@ from ..engine.diagnostics import Diagnostic, Problems, Severity
 from ..engine.gc_pause import paused_gc
 from ..engine.plural import plural
 from ..engine.profiles import ProfileError, get_profile, profile_names
-from ..engine.record import DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, LineTotals, Ruling, SessionInfo,
+                             SessionRecord)
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.solo.contracts import SoloCall
 from ..engine.solo.record import SoloContract, SoloDeal
@@ -24,13 +25,14 @@ from .solo_fields import (FIFTH, JSON_KEYS, contract_json, outcome_text, parse_o
 from .solo_fields import parse_contract as parse_solo_contract
 from .laws_fields import (LAWS_OFF, Found, auction_json, deal_laws_json, laws_problem, parse_draw, parse_irregularities,
                           parse_void, play_json, session_laws_json)
+from .laws_rulings import parse_rulings, session_rulings_json
 from .table_fields import JSON_KEYS as TABLE_KEYS, is_seated, party_of, read_table, seat_labels, table_json
 from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
                             surrogate_message, too_deep)
 
 FORMAT_NAME = "vint-record/1"
 SESSION_TAGS = ("event", "site", "date", "table")
-SESSION_KEYS = {"id", "players", "rules", "options", "laws", "draw", *SESSION_TAGS}
+SESSION_KEYS = {"id", "players", "rules", "options", "laws", "draw", "rulings", *SESSION_TAGS}
 DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable", "contract",
              "declarer", "recorded_score", "irregularities", "void", "deal_lost",
              *TABLE_KEYS}
@@ -169,13 +171,28 @@ class _Reader:
         laws, draw = self.session_laws(raw, rules if ok else None)
         if laws is False:
             ok = False
+        rulings = self.session_rulings(raw)
+        if rulings is None:
+            ok = False
         extra = {k: raw[k] for k in raw if k not in SESSION_KEYS}
         self.unknown(set(extra), None, "session.")
         if not ok:
             return None
         nested = {"players": nested["session.players"]} if nested else {}
-        return SessionInfo(sid, tuple(names), rules=rules, options=dict(options), laws=laws, draw=draw,  # type: ignore[arg-type]
+        return SessionInfo(sid, tuple(names), rules=rules, options=dict(options), laws=laws, draw=draw, rulings=rulings,  # type: ignore[arg-type]
                            extra=extra, nested_extra=nested, fifth=fifth, party=party or None, **tags)  # type: ignore[arg-type]
+
+    def session_rulings(self, raw: dict) -> tuple[Ruling, ...] | None:
+        """``session.rulings`` (docs/format.md §5.4): the laws' rulings; ``None`` if they cannot
+        be read or the laws layer is off (reported)."""
+        if "rulings" not in raw:
+            return ()
+        if not self.laws:
+            self.error("schema", f"'rulings': {LAWS_OFF}", at="session.rulings")
+            return None
+        found = parse_rulings(raw["rulings"])
+        self.found(found, None)
+        return found.value  # type: ignore[return-value]
 
     def session_laws(self, raw: dict, rules: str | None) -> tuple[str | None | bool, object]:
         """``session.laws`` and ``session.draw`` (docs/format.md §5.4); ``False`` for laws that
@@ -638,7 +655,7 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
     session["rules"] = info.rules
     if info.options:
         session["options"] = dict(info.options)
-    session.update(session_laws_json(info))
+    session.update(session_laws_json(info) | session_rulings_json(info))
     session["players"] = list(info.party) if info.party is not None else \
         dict(zip(SEAT_KEYS, info.players)) | ({FIFTH: info.fifth} if info.fifth else {}) | info.nested_extra.get("players", {})
     session.update(info.extra)

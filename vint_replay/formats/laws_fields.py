@@ -70,8 +70,24 @@ class KindFields:
         return ("seat", *self.required, *self.optional)
 
 
+def _cards(value: object) -> tuple[Card, ...]:
+    cards = tuple(CARD_BY_TEXT.get(v.strip()) if isinstance(v, str) else None
+                  for v in (value if isinstance(value, list) else ()))
+    if not cards or None in cards or len(set(cards)) < len(cards):
+        raise ValueError("must be a list of different cards such as [\"SA\", \"HQ\"] (in .vint: cards=SA,HQ)")
+    return cards  # type: ignore[return-value]
+
+
+def _field_json(value: object) -> object:
+    """A typed field's value as JSON spells it: a card by its name, cards as a list of names."""
+    if isinstance(value, tuple):
+        return [card.name for card in value]
+    return value.name if isinstance(value, Card) else value
+
+
 FIELD_TYPES: dict[str, Callable[[object], object]] = {
-    "trick": _trick, "card": _card, "claimed": _flag, "asked": _flag, "accepted": _flag, "called_round": _round}
+    "trick": _trick, "card": _card, "claimed": _flag, "asked": _flag, "accepted": _flag, "called_round": _round,
+    "cards": _cards}
 FLAGS = ("claimed", "asked", "accepted")
 KIND_FIELDS = {
     IrregularityKind.REVOKE: KindFields((), ("trick", "card", "claimed", "asked")),  # §8
@@ -80,8 +96,9 @@ KIND_FIELDS = {
     IrregularityKind.DROPPED_CARD: KindFields(("card",), ("trick",)),  # §8.1, law 157
     IrregularityKind.BLIND_BID: KindFields((), ()),  # §7.4, law 178
     IrregularityKind.MISSED_TRICK: KindFields(("trick",), ()),  # §6.4, law 169
+    IrregularityKind.THROWN_DOWN: KindFields(("cards",), ("trick",)),  # §7.1, law 177
 }
-FIELD_ORDER = ("kind", "seat", "trick", "card", "claimed", "asked", "accepted", "called_round")
+FIELD_ORDER = ("kind", "seat", "trick", "card", "claimed", "asked", "accepted", "called_round", "cards")
 
 
 @dataclass
@@ -141,7 +158,7 @@ def irregularity_json(irregularity: Irregularity) -> dict[str, object]:
     for name in FIELD_ORDER[2:]:
         value = getattr(irregularity, name)
         if value is not None:
-            out[name] = value.name if isinstance(value, Card) else value
+            out[name] = _field_json(value)
     return out | irregularity.extra
 
 
@@ -318,6 +335,8 @@ def _known_word(name: str, word: str) -> object:
         return YES_NO.get(word.lower(), word)
     if name in ("trick", "called_round"):
         return int(word) if re.fullmatch(r"[0-9]{1,2}", word) else word
+    if name == "cards":
+        return word.split(",")
     return word
 
 
@@ -330,6 +349,8 @@ def irregularity_text(irregularity: Irregularity) -> str:
             continue
         if name in FLAGS:
             parts.append(name if value else f"{name}=no")
+        elif isinstance(value, tuple):
+            parts.append(f"{name}={','.join(card.name for card in value)}")
         else:
             parts.append(f"{name}={value.name if isinstance(value, Card) else value}")
     parts += [f"{k if _NAME.fullmatch(k) else json.dumps(k, ensure_ascii=False)}={json.dumps(v, ensure_ascii=False)}"

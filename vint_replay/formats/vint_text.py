@@ -15,7 +15,7 @@ from ..engine.gc_pause import paused_gc
 from ..engine.laws.auction import replay_calls
 from ..engine.plural import plural
 from ..engine.profiles import ProfileError, RuleProfile, get_profile, profile_names
-from ..engine.record import CallOutOfTurn, Comment, DealRecord, Irregularity, LineTotals, SessionInfo, SessionRecord
+from ..engine.record import CallOutOfTurn, Comment, DealRecord, Irregularity, LineTotals, Ruling, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat
 from ..engine.tables.method import TableMethod
 from ..engine.tables.record import TableDeal
@@ -30,6 +30,7 @@ from .solo_fields import (FIFTH, outcome_text, parse_outcome, parse_payments_tex
 from .solo_fields import parse_contract as parse_solo_contract
 from .laws_fields import (SEAT_KEYS, YES_NO, irregularity_from_text, irregularity_text, laws_problem, parse_draw,
                           parse_irregularity, parse_void)
+from .laws_rulings import parse_rulings, rulings_from_text, rulings_text
 from .table_fields import TAGS as TABLE_TAGS, party_of, read_table, seat_labels, table_tags, tag_values
 from .vint_runs import TOKEN, Runs, Token, Where
 
@@ -45,10 +46,10 @@ DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score", "V
 SECTIONS = ("Auction", "Play")
 IN_SECTION = (IRREGULARITY, THROWN)  # tags that may stand among a section's lines without ending it
 EXTRA, FILE_EXTRA, LAYOUT, OPTIONS = "Extra", "FileExtra", "PlayLayout", "Options"
-LAWS, DRAW = "Laws", "Draw"  # the laws layer's session tags (docs/format.md §5.4)
+LAWS, DRAW, RULING = "Laws", "Draw", "Ruling"  # the laws layer's session tags (docs/format.md §5.4)
 PLAYERS = "Players"  # the 2, 3 or 5 players of docs/format.md §5.6
 CANONICAL_TAGS = {t.lower(): t for t in (*SESSION_TAGS, *PLAYER_TAGS, *DEAL_TAGS, EXTRA, FILE_EXTRA, LAYOUT, OPTIONS,
-                                         LAWS, DRAW, FIFTH_TAG, PLAYERS)}
+                                         LAWS, DRAW, RULING, FIFTH_TAG, PLAYERS)}
 LAWS_OFF_TEXT = "the laws layer is off: add [Laws \"001\"] to record irregularities"
 KNOWN_TAGS = set(CANONICAL_TAGS)
 LAYOUTS = ("trick", "pbn")
@@ -280,7 +281,7 @@ class _Reader:
             table, others = scan.header, scan.unknown
         else:
             if tag.name in SESSION_TAGS or tag.name in PLAYER_TAGS or tag.name in (FILE_EXTRA, OPTIONS, LAWS, DRAW,
-                                                                                    FIFTH_TAG, PLAYERS):
+                                                                                    RULING, FIFTH_TAG, PLAYERS):
                 self.error("schema", f"session tag [{tag.name}] inside deal {deal.label}: "
                                      "session tags go before the first [Deal]", tag.at, deal.label)
                 return
@@ -348,6 +349,9 @@ class _Reader:
         laws, draw = self.session_laws(header, rules if ok else None)
         if laws is False:
             ok = False
+        rulings = self.rulings(header.get(RULING))
+        if rulings is None:
+            ok = False
         if LAYOUT in header:
             self.layout(header[LAYOUT], None)
         extra, nested = self.extras(list(scan.unknown.values()), header.get(EXTRA), None, SESSION_KEYS, "session.", SESSION_NESTED)
@@ -360,6 +364,7 @@ class _Reader:
                                  "not one already seated", fifth.at, at=f"session.players.{FIFTH}")
             return None, top, profile
         info = SessionInfo(sid, tuple(names), rules=rules, options=options or {}, laws=laws, draw=draw,  # type: ignore[arg-type]
+                           rulings=rulings,
                            extra=extra, nested_extra=nested, fifth=None if fifth is None else fifth.value, party=party or None,
                            **values)  # type: ignore[arg-type]
         return info, top, profile.with_options(options or {})
@@ -392,6 +397,24 @@ class _Reader:
         for at, message in found.errors:
             self.error("schema", message, tag.char(0), at=at)
         return (False if found.errors else laws), found.value
+
+    def rulings(self, tag: Tag | None) -> tuple[Ruling, ...] | None:
+        """``[Ruling "180 N rubber=2; 180 E rubber=3"]``: the laws' rulings on the session;
+        ``None`` (after a diagnostic) when they cannot be read or the laws layer is off. Each
+        ruling's place is kept, so the checker's findings on it point into the tag."""
+        if tag is None:
+            return ()
+        if not self.laws:
+            self.error("schema", f"[{RULING}]: {LAWS_OFF_TEXT}", tag.char(0), at="session.rulings")
+            return None
+        raw, starts = rulings_from_text(tag.value or "")
+        for i, start in enumerate(starts):
+            for name in ("", ".law", ".seat", ".rubber"):
+                self.locations[(None, f"session.rulings[{i}]{name}")] = tag.char(start)
+        found = parse_rulings(raw)
+        for at, message in found.errors:
+            self.error("schema", message, self.locations.get((None, at), tag.char(0)), at=at)
+        return found.value  # type: ignore[return-value]
 
     def options(self, tag: Tag | None, rules: str | None) -> dict[str, str] | None:
         """``[Options "x_marks=played"]``: the profile's session options, ``name=value`` pairs
@@ -1246,6 +1269,8 @@ def write_vint(record: SessionRecord) -> str:
         lines += [*put(LAWS), f"[{LAWS} {_quote(info.laws)}]"]
     if info.draw is not None:
         lines += [*put(DRAW), f'[{DRAW} "N:{" ".join(c.name for c in info.draw)}"]']
+    if info.rulings:
+        lines += [*put(RULING), f"[{RULING} {_quote(rulings_text(info.rulings))}]"]
     lines += _extra_lines(info.extra, EXTRA, put, info.nested_extra)
     lines += _extra_lines(record.extra, FILE_EXTRA, put)
     try:

@@ -34,7 +34,7 @@ class Mark:
 
 def play_marks(replay: DealReplay) -> tuple[Mark, ...]:
     """The revokes found in the play (claimed or not), the leads out of turn and the exposed
-    or dropped cards of the record, in trick order."""
+    or dropped cards and the cards thrown down early of the record, in trick order."""
     marks = [Mark(r.trick, r.seat, r.card, IrregularityKind.REVOKE.value,
                   f"revoke by {r.seat}: {r.card.pretty} on {r.led.symbol} led while holding {r.led.symbol} — "
                   + ("claimed, penalised (laws.md §8.4)" if is_claimed(replay.deal, r)
@@ -61,6 +61,10 @@ def play_marks(replay: DealReplay) -> tuple[Mark, ...]:
             if played is not None:  # where the card lying face up is played at last
                 marks.append(Mark(played, irr.seat, irr.card, irr.kind.value,
                                   f"{irr.seat} plays his {verb} {irr.card.pretty} (laws.md §7.2)"))
+        elif irr.kind is IrregularityKind.THROWN_DOWN and irr.cards:
+            shown = " ".join(card.pretty for card in irr.cards)
+            marks.append(Mark(trick, irr.seat, None, irr.kind.value,
+                              f"{irr.seat} threw down {shown} early: exposed cards (laws.md §7.1, law 177)"))
         elif irr.kind is IrregularityKind.REVOKE and irr.claimed and (irr.seat, irr.trick) not in found \
                 and irr.trick is not None:  # a claimed revoke the play does not show card by card
             marks.append(Mark(irr.trick, irr.seat, irr.card, irr.kind.value,

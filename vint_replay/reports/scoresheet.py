@@ -82,6 +82,9 @@ def score_json(record: SessionRecord, score: SessionScore, profile: RuleProfile 
         })
         if rubber.closing_entries:  # written for an unfinished rubber, part of its totals
             rubbers[-1]["closing_entries"] = [_entry_json(e) for e in rubber.closing_entries]
+        ruled = [r.responsibility for r in score.ruled if r.rubber == rubber.number]
+        if ruled:  # laws §9, law 180: a ruling puts the rubber on one player
+            rubbers[-1]["responsible"] = [{"seat": r.seat.name, "amount": r.amount, "law": r.law} for r in ruled]
     session: dict[str, object] = {"id": record.info.id}
     if rules_note(record, profile):
         assert profile is not None
@@ -176,6 +179,8 @@ def player_lines(record: SessionRecord, score: SessionScore) -> list[str]:
     plus what his partner does; and each such amount with its deal and law."""
     lines = [""] + [f"deal {deal.number}: {r.seat} ({printable(record.info.player(r.seat))}) answers alone for "
                     f"{r.amount} (law {r.law})" for deal in score.deals for r in deal.responsible]
+    lines += [f"rubber {ruled.rubber}: {r.seat} ({printable(record.info.player(r.seat))}) answers alone for "
+              f"{r.amount} (law {r.law}, a ruling)" for ruled in score.ruled for r in (ruled.responsibility,)]
     results = settlement(score)
     lines.append("Players: " + ", ".join(f"{seat} {printable(record.info.player(seat))} {results[seat]:+d}"
                                          for seat in Seat))

@@ -31,6 +31,7 @@ from ..engine.solo.replay import SoloReplay
 from ..engine.tables.record import TableDeal
 from ..formats.board_fields import board_fields, board_json
 from ..formats.laws_fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
+from ..formats.laws_rulings import parse_rulings, session_rulings_json
 from ..formats.table_fields import read_table, table_json
 from . import schema as S
 from .solo_rows import content_key, solo_json, solo_of
@@ -102,7 +103,7 @@ def _session_text(info: SessionInfo, extra: dict[str, object], comments: tuple[C
     # absent: the digest of older records is unchanged
     nested = [info.nested_extra] if info.nested_extra or info.options else []
     options = [info.options] if info.options else []
-    laws = session_laws_json(info)
+    laws = session_laws_json(info) | session_rulings_json(info)
     fifth = [{"fifth": info.fifth}] if info.fifth is not None else []
     party = _party_json(info)
     return json.dumps([info.id, info.players, info.event, info.site, info.date, info.table, info.rules,
@@ -201,7 +202,7 @@ class TableRows:
             source.file, source.format, source.sha256, content_hash, imported_at,
             _json_or_none({"session": info.extra, "record": record.extra, "comments": _comments_json(record.comments),
                            "session_nested": info.nested_extra, "options": info.options,
-                           "laws": session_laws_json(info), **_party_json(info)}),
+                           "laws": session_laws_json(info) | session_rulings_json(info), **_party_json(info)}),
         ))
         for deal, replay, scored in zip(record.deals, report.replays, score.deals):
             number = deal.number
@@ -507,6 +508,7 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
         rules=session["rules"], options=extra.get("options", {}), extra=extra.get("session", {}),
         nested_extra=extra.get("session_nested", {}), laws=laws.get("laws"), fifth=extra.get("fifth"),
         draw=parse_draw(laws["draw"]).value if "draw" in laws else None,  # type: ignore[arg-type]
+        rulings=parse_rulings(laws["rulings"]).value if "rulings" in laws else (),  # type: ignore[arg-type]
         party=tuple(extra["party"]) if "party" in extra else None,
     )
     auctions = _by_deal(calls, "call", CALL_BY_TEXT)

@@ -2,6 +2,7 @@
 led a trick out of turn, which cards lay face up, and whether the play kept their restrictions."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from ..cards import SUIT_MASKS, Card
@@ -34,6 +35,9 @@ def check_exposures(deal: DealRecord, dealt: Sequence[int] | None, tricks: Seque
             exposed = _shown(irr, at, dealt, tricks, report)
         elif irr.kind is IrregularityKind.DROPPED_CARD:  # held, and not exposed (law 176)
             _shown(irr, at, dealt, tricks, report)
+            continue
+        elif irr.kind is IrregularityKind.THROWN_DOWN:
+            _thrown_down(deal, irr, at, dealt, tricks, report)
             continue
         else:
             continue
@@ -82,6 +86,17 @@ def _shown(irr: Irregularity, at: str, dealt: Sequence[int] | None, tricks: Sequ
     return _held(irr, at, dealt, tricks, report)
 
 
+def _thrown_down(deal: DealRecord, irr: Irregularity, at: str, dealt: Sequence[int] | None,
+                 tricks: Sequence[Trick], report: Report) -> None:
+    """Law 177: each card thrown down early is an exposed card (§7.1), checked as one; a card
+    the opponents then called to a round is recorded as its own ``exposed`` entry, which rules it."""
+    called = {i.card for i in deal.irregularities if i.kind is IrregularityKind.EXPOSED and i.seat is irr.seat}
+    for card in irr.cards or ():
+        one = replace(irr, card=card)
+        if _held(one, at, dealt, tricks, report) and dealt is not None and card not in called:
+            _check_restrictions(one, dealt, tricks, report)
+
+
 def _held(irr: Irregularity, at: str, dealt: Sequence[int] | None, tricks: Sequence[Trick], report: Report) -> bool:
     """Whether the irregularity's card was in its player's hand when it happened (reported if not)."""
     assert irr.card is not None
@@ -93,7 +108,8 @@ def _held(irr: Irregularity, at: str, dealt: Sequence[int] | None, tricks: Seque
     owner = next((seat for seat in Seat if dealt[seat] & irr.card.bit), None)
     why = f"it was dealt to {owner}" if owner is not irr.seat \
         else f"{irr.seat} had played it before trick {start}"
-    verb = {IrregularityKind.DROPPED_CARD: "dropped", IrregularityKind.LEAD_OUT_OF_TURN: "led"}.get(irr.kind, "showed")
+    verb = {IrregularityKind.DROPPED_CARD: "dropped", IrregularityKind.LEAD_OUT_OF_TURN: "led",
+            IrregularityKind.THROWN_DOWN: "threw down"}.get(irr.kind, "showed")
     report("irregularity_mismatch", at, f"the record says {irr.seat} {verb} {irr.card.pretty}, but {why}")
     return False
 

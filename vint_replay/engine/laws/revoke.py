@@ -91,6 +91,17 @@ def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequenc
     return found, tuple(penalised)
 
 
+def report_unpriced(deal: DealRecord, report: Report) -> None:
+    """Each claimed revoke of a deal with no contract (a passed-out deal played out, classic
+    ``x_marks=played``) as a warning: the laws price a revoke by the contract (§8.4)."""
+    for j, irr in revokes_of(deal):
+        if irr.claimed:
+            trick = "" if irr.trick is None else f" in trick {irr.trick}"
+            report("revoke_unpriced", f"irregularities[{j}]",
+                   f"{irr.seat}'s claimed revoke{trick} is not penalised: the laws price a revoke by the contract "
+                   f"(laws.md §8.4), and a passed-out deal has none", Severity.WARNING)
+
+
 def _match(irr: Irregularity, found: Sequence[Revoke], matched: Mapping[Revoke, Irregularity]) -> Revoke | None:
     """The revoke of the play that a record's entry names (by seat, and trick and card where
     given), not already named by another; ``None`` if the play shows none."""
@@ -120,4 +131,4 @@ def _no_revoke(irr: Irregularity, tricks: Sequence[Trick]) -> str:
             f"{led.symbol} then ({irr.seat} played {card.pretty})")
 
 
-__all__ = ["Revoke", "check_revokes", "find_revokes", "is_claimed", "played_by", "revokes_of"]
+__all__ = ["Revoke", "check_revokes", "find_revokes", "is_claimed", "played_by", "report_unpriced", "revokes_of"]

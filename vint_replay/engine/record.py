@@ -87,6 +87,7 @@ class Irregularity:
     asked: bool | None = None  # revoke: the partner asked "not by mistake?" (law 153)
     accepted: bool | None = None  # lead out of turn: the lead stood (law 173)
     called_round: int | None = None  # exposed: the round of its suit it was called to (1–3)
+    penalty: str | None = None  # revoke under vint2-exchange: the wronged player's choice, "tricks" or "points"
     extra: dict[str, object] = field(default_factory=dict)
 
 

@@ -95,6 +95,16 @@ def test_the_revoke_choice_round_trips_in_both_formats():
     assert ("schema", "irregularities[0].penalty") in [(d.code, d.at) for d in read_json(json.dumps(doc)).diagnostics]
 
 
+def test_the_laws_layer_is_refused_under_the_three_column_method():
+    """players-2-3-5.md §1.6: 3.2 keeps a column a player, which the laws' two sides do not fit."""
+    doc = json.loads(_document("vint3-auction", ("Ivanov", "Petrov", "Sidorov")))
+    doc["session"]["laws"] = "001"
+    assert ("schema", "session.laws") in [(d.code, d.at) for d in read_json(json.dumps(doc)).diagnostics]
+    doc = json.loads(_document("vint3-dummy", ("Ivanov", "Petrov", "Sidorov")))
+    doc["session"]["laws"] = "001"
+    assert not read_json(json.dumps(doc)).diagnostics
+
+
 def test_table_fields_under_a_four_handed_profile_are_refused():
     """format.md §5.6: roles, widow and the rest are fields of the 2-, 3- and 5-player profiles only."""
     from vint_replay.formats.json_record import write_json

@@ -40,7 +40,8 @@ class PlayRun:
 def play_round(cards: Sequence[Card], hands: Sequence[int], places: Sequence[Seat], trump: int | None,
                leader: Seat, profile: RuleProfile, names: Sequence[str]) -> PlayRun:
     """Replay ``cards`` round ``places`` (the live places clockwise) from ``leader``; ``names``
-    says who plays each place, for messages."""
+    says who plays each place, for messages. Under the laws a revoke does not stop the play
+    (the laws judge it afterwards, tables/laws.py)."""
     held = list(hands)
     tricks: list[TableTrick] = []
     current: list[Card] = []

@@ -2,6 +2,7 @@
 and every ruling of its §6, the bad roles the issue names, and random legal evenings."""
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 
@@ -340,7 +341,12 @@ def test_the_terminal_score_shows_the_revoke_penalty(tmp_path):
                                                          laws="001"), (deal,))))
     shown = CliRunner().invoke(main, ["score", str(path)])
     assert shown.exit_code == 0, shown.output
-    assert "3000" in shown.output and "revoke" in shown.output
+    assert "1: revoke penalty 3000" in shown.output
+    assert "(S's revoke: the penalty in points, no trick moved)" in shown.output
+    assert "Players:" not in shown.output  # the seats' laws §9 results are four-handed; these settle by columns
+    doc = json.loads(CliRunner().invoke(main, ["score", "--json", str(path)]).output)
+    assert doc["players"] == list(TWO)
+    assert doc["deals"][0]["revoke_penalty"]["transfers"] == [{"seat": "S", "moved": 0, "missing": 1, "points": True}]
 
 
 def test_ruling_7_the_declarer_takes_the_exposed_dummy():

@@ -125,7 +125,10 @@ class TableLedger:
         back = {v: k for k, v in where.items()}
         entries = tuple(replace(e, reason=_real_place(e.reason, back, replay))
                         if e.item in (Item.CORONKA, Item.REVOKE_PENALTY) else e for e in deal.entries)
-        self.score.deals[-1] = replace(deal, dealer=replay.deal.dealer, entries=entries)
+        penalty = deal.penalty
+        if penalty is not None:  # each revoke by the place that made it, as the record names it
+            penalty = replace(penalty, transfers=tuple(replace(t, seat=back[t.seat]) for t in penalty.transfers))
+        self.score.deals[-1] = replace(deal, dealer=replay.deal.dealer, entries=entries, penalty=penalty)
         self.last_roles = replay.roles
         rubber = self.ledger.rubber
         if rubber.finished:

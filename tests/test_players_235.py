@@ -275,6 +275,10 @@ def test_ruling_6_the_wronged_player_chooses_tricks_or_points(choice, tricks, ab
     fines = [e for e in scored.entries if e.item is Item.REVOKE_PENALTY]
     assert [(e.side, e.line, e.points) for e in fines] == ([(Side.NS, Line.ABOVE, above)] if above else [])
     assert all(e.reason.startswith("Petrov (S)'s revoke") for e in fines)
+    from vint_replay.reports.irregularities import penalty_lines
+    told = penalty_lines(report.replays[0], scored)[1]
+    assert told == ("S's revoke: the penalty in points, no trick moved (players-2-3-5.md §2.2): 3000 above the line to N–S"
+                    if choice == "points" else "S's revoke: 3 tricks to N–S")  # Ivanov's column: Petrov's place S scores as E–W
 
 
 def test_ruling_14_the_card_by_card_exchange_takes_the_standard_law():

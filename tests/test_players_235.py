@@ -2,7 +2,9 @@
 and every ruling of its §6, the bad roles the issue names, and random legal evenings."""
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +14,7 @@ from vint_replay.engine.cards import Card, Hand, Suit
 from vint_replay.engine.profiles import get_profile
 from vint_replay.engine.scoring import Item, Line
 from vint_replay.engine.seats import Seat, Side
+from vint_replay.engine.record import CallOutOfTurn, Irregularity, IrregularityKind, SessionInfo, SessionRecord
 from vint_replay.engine.session import evaluate
 from vint_replay.engine.tables.auction import run_auction
 from vint_replay.engine.tables.columns import ColumnScore, top_collects
@@ -248,14 +251,106 @@ def test_ruling_5_aces_in_two_live_hands(aces, tricks, counted):
     assert get_profile("vint2-exchange")._ace_count(facts, Side.NS) == counted
 
 
-def test_ruling_6_and_14_a_revoke_is_refused_without_the_laws_layer():
-    """players-2-3-5.md §6 rulings 6 and 14: the revoke penalties belong to the laws layer;
-    without it a revoke is an illegal card (``revoke``)."""
-    hands = [Hand.parse(h).mask for h in EXAMPLE_1.split()]
+def _with_laws(report_rules: str, *deals) -> object:
+    """A session of ``deals`` under ``report_rules`` with the laws layer (session.laws "001")."""
+    info = SessionInfo("t", ("", "", "", ""), rules=report_rules, party=TWO, laws="001")
+    return evaluate(SessionRecord(info, deals))
+
+
+def _revoke(seat: Seat, **fields) -> Irregularity:
+    return Irregularity(IrregularityKind.REVOKE, seat, claimed=True, **fields)
+
+
+@pytest.mark.parametrize("choice, tricks, above", [(None, (13, 0), 0), ("tricks", (13, 0), 0), ("points", (10, 3), 3000)])
+def test_ruling_6_the_wronged_player_chooses_tricks_or_points(choice, tricks, above):
+    """players-2-3-5.md §2.2, §6 ruling 6: 3♦ by N, N 10 tricks, S's revoke claimed: three tricks
+    (the default, laws §8.4) or one UT(3) = 3000 above the line, as Ivanov chooses."""
+    hands = _texts([Hand.parse(h).mask for h in EXAMPLE_1.split()])
+    deal = replace(table_deal(1, "N", PILES_ROLES, hands, "3D pass pass pass pass", result=10, Exchanges="N no; S no"),
+                   irregularities=(_revoke(S, penalty=choice),))
+    report = _with_laws("vint2-exchange", deal)
+    assert report.valid, codes(report)
+    scored = report.score.deals[0]
+    assert scored.tricks == tricks
+    fines = [e for e in scored.entries if e.item is Item.REVOKE_PENALTY]
+    assert [(e.side, e.line, e.points) for e in fines] == ([(Side.NS, Line.ABOVE, above)] if above else [])
+    assert all(e.reason.startswith("Petrov (S)'s revoke") for e in fines)
+    from vint_replay.reports.irregularities import penalty_lines
+    told = penalty_lines(report.replays[0], scored)[1]
+    assert told == ("S's revoke: the penalty in points, no trick moved (players-2-3-5.md §2.2): 3000 above the line to N–S"
+                    if choice == "points" else "S's revoke: 3 tricks to N–S")  # Ivanov's column: Petrov's place S scores as E–W
+
+
+def test_ruling_14_the_card_by_card_exchange_takes_the_standard_law():
+    """players-2-3-5.md §6 ruling 14: under 2.3 a revoke found in a two-card trick is penalised
+    by three tricks (laws §8.4); 2.2's points choice is a located schema error; unclaimed, a warning."""
+    hands = _texts([Hand.parse(h).mask for h in EXAMPLE_1.split()])
     # N leads ♠A; S holds spades but plays a heart
-    report = table_session("vint2-cards", TWO, table_deal(1, "N", PILES_ROLES, _texts(hands), "3D pass pass pass pass",
-                                                          "SA HA", Exchanges="N; S"))
-    assert codes(report) == [("revoke", "play[1]")]
+    base = table_deal(1, "N", PILES_ROLES, hands, "3D pass pass pass pass", "SA HA", result=10, Exchanges="N; S")
+    claimed = _with_laws("vint2-cards", replace(base, irregularities=(_revoke(S, trick=1),)))
+    assert claimed.valid, codes(claimed)
+    assert [(r.seat, r.trick, r.card.name) for r in claimed.replays[0].revokes] == [(S, 1, "HA")]
+    assert claimed.score.deals[0].tricks == (13, 0)
+    chosen = _with_laws("vint2-cards", replace(base, irregularities=(_revoke(S, trick=1, penalty="points"),)))
+    assert codes(chosen) == [("schema", "irregularities[0].penalty")]
+    unclaimed = _with_laws("vint2-cards", base)
+    assert codes(unclaimed) == [("revoke_unclaimed", "play[1]")] and unclaimed.valid
+    assert unclaimed.score.deals[0].tricks == (10, 3)
+    assert codes(table_session("vint2-cards", TWO, base)) == [("revoke", "play[1]")]  # without the laws
+
+
+def test_the_points_choice_is_refused_over_four_handed_vint():
+    """§2.2's choice is vint2-exchange's alone: over classic a revoke's ``penalty`` is a schema error."""
+    from builders import deal, session
+    record = session(deal())
+    record = replace(record, info=replace(record.info, laws="001"),
+                     deals=(replace(record.deals[0], irregularities=(Irregularity(IrregularityKind.REVOKE, W, penalty="points"),)),))
+    assert ("schema", "irregularities[0].penalty") in codes(evaluate(record))
+
+
+def test_ruling_15_of_the_laws_the_widow_game_caps_a_revoker_at_590():
+    """players-2-3-5.md §2.5 and laws ruling 15: N–S, 350 below, revoke (claimed) in 5♠ with 11
+    tricks: 8 tricks count, 400 below is cut to 240 (590 in all), 160 goes above."""
+    first = table_deal(1, "E", "N Ivanov; E Petrov; S dummy of Ivanov; W dummy of Petrov",
+                       _texts(_widow_hands(1)), "5H pass pass pass pass", result=6,
+                       Widow=Hand(_widow_rest(1)).pbn(), WidowTo="E", WidowGives=_gives_text(1, E))
+    second = replace(_widow_deal(2, "N", "4S", "5S", 11), irregularities=(_revoke(S),))
+    report = _with_laws("vint2-widow", first, second)
+    assert report.valid, codes(report)
+    scored = report.score.deals[1]
+    assert scored.tricks == (8, 5) and scored.game is None and scored.below_end[0] == 590
+    assert (Side.NS, Line.BELOW, Item.TRICKS, 240) in _entries(report.score, 2)
+    assert (Side.NS, Line.ABOVE, Item.TRICKS, 160) in _entries(report.score, 2)
+
+
+def test_the_laws_other_parts_are_refused_with_their_place():
+    """Over these methods the laws cover revokes only: a call out of turn or an exposed card is refused where recorded."""
+    hands = _texts([Hand.parse(h).mask for h in EXAMPLE_1.split()])
+    deal = replace(table_deal(1, "N", PILES_ROLES, hands, "3D pass pass pass pass", result=10, Exchanges="N no; S no"),
+                   irregularities=(Irregularity(IrregularityKind.EXPOSED, S, card=Card.parse("HA")),),
+                   out_of_turn=(CallOutOfTurn(1, S),))
+    assert {("schema", "irregularities[0].kind"), ("schema", "auction[1]")} <= set(codes(_with_laws("vint2-exchange", deal)))
+
+
+def test_the_terminal_score_shows_the_revoke_penalty(tmp_path):
+    """``vint-replay score`` of a 2.2 evening under the laws shows the points the wronged player chose."""
+    from click.testing import CliRunner
+    from vint_replay.cli import main
+    from vint_replay.formats.json_record import write_json
+    hands = _texts([Hand.parse(h).mask for h in EXAMPLE_1.split()])
+    deal = replace(table_deal(1, "N", PILES_ROLES, hands, "3D pass pass pass pass", result=10, Exchanges="N no; S no"),
+                   irregularities=(_revoke(S, penalty="points"),))
+    path = tmp_path / "evening.json"
+    path.write_text(write_json(SessionRecord(SessionInfo("t", ("", "", "", ""), rules="vint2-exchange", party=TWO,
+                                                         laws="001"), (deal,))))
+    shown = CliRunner().invoke(main, ["score", str(path)])
+    assert shown.exit_code == 0, shown.output
+    assert "1: revoke penalty 3000" in shown.output
+    assert "(S's revoke: the penalty in points, no trick moved)" in shown.output
+    assert "Players:" not in shown.output  # the seats' laws §9 results are four-handed; these settle by columns
+    doc = json.loads(CliRunner().invoke(main, ["score", "--json", str(path)]).output)
+    assert doc["players"] == list(TWO)
+    assert doc["deals"][0]["revoke_penalty"]["transfers"] == [{"seat": "S", "moved": 0, "missing": 1, "points": True}]
 
 
 def test_ruling_7_the_declarer_takes_the_exposed_dummy():

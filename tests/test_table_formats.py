@@ -79,13 +79,30 @@ def test_a_bad_vint_tag_is_located_at_its_line():
     assert [(d.code, d.at, d.line) for d in result.diagnostics] == [("schema", "widow_to", line)]
 
 
-def test_the_laws_layer_is_refused_under_these_methods():
-    """The laws on irregularities are not applied to the 2-, 3- and 5-player methods yet
-    (2.2's revoke choice among them): a session that asks for them is a schema error."""
+def test_the_revoke_choice_round_trips_in_both_formats():
+    """format.md §5.4, §5.6: a revoke's ``penalty`` (2.2's choice) is read and written in JSON and
+    ``.vint`` alike; any other value is a located schema error."""
     doc = json.loads(_document())
     doc["session"]["laws"] = "001"
-    result = read_json(json.dumps(doc))
-    assert ("schema", "session.laws") in [(d.code, d.at) for d in result.diagnostics]
+    doc["deals"][0]["irregularities"] = [{"kind": "revoke", "seat": "S", "trick": 1, "claimed": True, "penalty": "points"}]
+    text = json.dumps(doc)
+    first = read_json(text)
+    irr = first.record.deals[0].irregularities[0]
+    assert irr.penalty == "points"
+    assert read_vint(write_text(first.record, "vint")).record.deals[0].irregularities == (irr,)
+    assert read_json(write_text(first.record, "json")).record.deals[0].irregularities == (irr,)
+    doc["deals"][0]["irregularities"][0]["penalty"] = "money"
+    assert ("schema", "irregularities[0].penalty") in [(d.code, d.at) for d in read_json(json.dumps(doc)).diagnostics]
+
+
+def test_the_laws_layer_is_refused_under_the_three_column_method():
+    """players-2-3-5.md §1.6: 3.2 keeps a column a player, which the laws' two sides do not fit."""
+    doc = json.loads(_document("vint3-auction", ("Ivanov", "Petrov", "Sidorov")))
+    doc["session"]["laws"] = "001"
+    assert ("schema", "session.laws") in [(d.code, d.at) for d in read_json(json.dumps(doc)).diagnostics]
+    doc = json.loads(_document("vint3-dummy", ("Ivanov", "Petrov", "Sidorov")))
+    doc["session"]["laws"] = "001"
+    assert not read_json(json.dumps(doc)).diagnostics
 
 
 def test_table_fields_under_a_four_handed_profile_are_refused():

@@ -101,6 +101,7 @@ class Irregularity:
     accepted: bool | None = None  # lead out of turn: the lead stood (law 173)
     called_round: int | None = None  # exposed: the round of its suit it was called to (1–3)
     cards: tuple[Card, ...] | None = None  # thrown down: the cards shown (law 177)
+    penalty: str | None = None  # revoke under vint2-exchange: the wronged player's choice, "tricks" or "points"
     extra: dict[str, object] = field(default_factory=dict)
 
 

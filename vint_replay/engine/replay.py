@@ -12,7 +12,7 @@ from .errors import IllegalMove
 from .laws.auction import LawsAuction, lead_bar
 from .laws.deal import hands_stand, long_dealer_entries, missed_tricks, thrown_problem, void_problem
 from .laws.exposed import accepted_leads, check_exposures
-from .laws.penalty import RevokePenalty, transfer
+from .laws.penalty import RevokePenalty, revoke_penalty
 from .laws.revoke import Revoke, check_revokes, report_unpriced
 from .play import Play, PlayState, Trick, play_states
 from .plural import plural
@@ -245,7 +245,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             report("missing_play", "play", f"contract {contract} by {contract.declarer} has neither play nor result")
     if not laws:
         return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems))
-    revokes, penalised = check_revokes(deal, hands, tricks, report)
+    revokes, penalised = check_revokes(deal, hands, tricks, report, profile.revoke_choice)
     if penalised and passed_out:
         report_unpriced(deal, report)
     if contract is not None or passed_out:
@@ -257,7 +257,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         if barred:
             report("barred_lead", "play[0]", barred)
     law_entries = () if hands is None else _misdealt(deal, hands, tricks, report)
-    penalty = transfer(tricks_won, penalised) if penalised and tricks_won is not None and contract is not None else None
+    penalty = revoke_penalty(tricks_won, penalised) if penalised and tricks_won is not None and contract is not None else None
     return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems), revokes, penalty,
                       law_entries)
 

@@ -19,6 +19,7 @@ LAWS_CODES = {"001": "the laws of vint, 1–180 (docs/rules/laws.md)"}
 VOID_LAW = re.compile(r"(?:14|18|20|22|25[a-i]?|76|169)")
 VOID_HELP = "the law that voided the deal: 14, 18, 20, 22, 25 (or 25a–25i), 76 or 169"
 SEAT_KEYS = ("N", "E", "S", "W")
+PENALTY_CHOICES = ("tricks", "points")  # docs/rules/players-2-3-5.md §2.2, §6 ruling 6
 LAWS_OFF = "the laws layer is off: set session.laws (\"001\") to record irregularities"
 
 
@@ -58,6 +59,12 @@ def _card(value: object) -> Card:
     return card
 
 
+def _choice(value: object) -> str:
+    if value not in PENALTY_CHOICES:
+        raise ValueError("must be tricks (three tricks, laws §8.4) or points (UT(L) above, players-2-3-5 §2.2)")
+    return value  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
 class KindFields:
     """The fields an irregularity kind has: which it needs and which it may give."""
@@ -87,10 +94,11 @@ def _field_json(value: object) -> object:
 
 FIELD_TYPES: dict[str, Callable[[object], object]] = {
     "trick": _trick, "card": _card, "claimed": _flag, "asked": _flag, "accepted": _flag, "called_round": _round,
-    "cards": _cards}
+    "cards": _cards,
+    "penalty": _choice}
 FLAGS = ("claimed", "asked", "accepted")
 KIND_FIELDS = {
-    IrregularityKind.REVOKE: KindFields((), ("trick", "card", "claimed", "asked")),  # §8
+    IrregularityKind.REVOKE: KindFields((), ("trick", "card", "claimed", "asked", "penalty")),  # §8
     IrregularityKind.LEAD_OUT_OF_TURN: KindFields(("trick",), ("card", "accepted")),  # §7.3
     IrregularityKind.EXPOSED: KindFields(("card",), ("trick", "called_round")),  # §7.1–7.2
     IrregularityKind.DROPPED_CARD: KindFields(("card",), ("trick",)),  # §8.1, law 157
@@ -98,7 +106,7 @@ KIND_FIELDS = {
     IrregularityKind.MISSED_TRICK: KindFields(("trick",), ()),  # §6.4, law 169
     IrregularityKind.THROWN_DOWN: KindFields(("cards",), ("trick",)),  # §7.1, law 177
 }
-FIELD_ORDER = ("kind", "seat", "trick", "card", "claimed", "asked", "accepted", "called_round", "cards")
+FIELD_ORDER = ("kind", "seat", "trick", "card", "claimed", "asked", "accepted", "called_round", "cards", "penalty")
 
 
 @dataclass

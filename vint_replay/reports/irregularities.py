@@ -14,6 +14,7 @@ from ..engine.record import IrregularityKind
 from ..engine.replay import DealReplay
 from ..engine.scoring import Item
 from ..engine.seats import Seat, Side
+from ..engine.tables.replay import TableReplay
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,17 +85,25 @@ def penalty_lines(replay: DealReplay, score: DealScore | None) -> list[str]:
     charged = iter([] if score is None else [e for e in score.entries if e.item is Item.REVOKE_PENALTY])
     for t in penalty.transfers:
         at = f" at trick {where[t.seat]}" if where.get(t.seat) else ""
-        line = f"{t.seat}'s revoke{at}: {t.moved} tricks to {t.seat.side.other.label}"
+        line = f"{t.seat}'s revoke{at}: {t.moved} tricks to {_wronged(replay, t.seat).label}"
         if t.missing:
             entry = next(charged, None)
             cost = "" if entry is None else f": {entry.points} above the line to {entry.side.label}"
-            line += f"; {t.missing} missing, each charged as an undertrick{cost}"
+            line = (f"{t.seat}'s revoke{at}: the penalty in points, no trick moved (players-2-3-5.md §2.2){cost}"
+                    if t.points else f"{line}; {t.missing} missing, each charged as an undertrick{cost}")
         lines.append(line)
     for side in Side:
         if penalty.capped[side]:
             lines.append(f"{side.label} revoked: their tricks below stop at {cap(replay.profile)} (laws.md §8.4.4); "
                          f"the {penalty.capped[side]} beyond go above the line")
     return lines
+
+
+def _wronged(replay: DealReplay | TableReplay, seat: Seat) -> Side:
+    """The side (under the 2/3/5-player methods, the score column) a revoke by ``seat`` wrongs."""
+    if isinstance(replay, TableReplay) and replay.place_columns is not None:
+        return Side(1 - replay.place_columns[seat])  # type: ignore[operator]
+    return seat.side.other
 
 
 __all__ = ["Mark", "penalty_lines", "play_marks"]

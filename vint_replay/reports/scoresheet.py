@@ -46,7 +46,8 @@ def deal_json(deal: DealScore, profile: RuleProfile | None = None) -> dict[str, 
         before, capped = deal.penalty.tricks_before, deal.penalty.capped
         out["revoke_penalty"] = {
             "tricks_before": {"NS": before[0], "EW": before[1]},
-            "transfers": [{"seat": t.seat.name, "moved": t.moved, "missing": t.missing} for t in deal.penalty.transfers],
+            "transfers": [{"seat": t.seat.name, "moved": t.moved, "missing": t.missing} | ({"points": True} if t.points else {})
+                          for t in deal.penalty.transfers],
             "capped": {"NS": capped[0], "EW": capped[1]},
         }
     if deal.responsible:
@@ -91,7 +92,7 @@ def score_json(record: SessionRecord, score: SessionScore, profile: RuleProfile 
         session["rules"], session["recorded_rules"] = profile.name, record.info.rules
     out: dict[str, object] = {"format": SCORE_FORMAT, "session": session,
                               "deals": [deal_json(d, profile) for d in score.deals], "rubbers": rubbers}
-    if profile is not None and profile.laws is not None:  # laws §9: each player's result
+    if seat_results(record, profile):
         out["players"] = {seat.name: {"name": record.info.player(seat), "result": result}
                           for seat, result in zip(Seat, settlement(score))}
     return out
@@ -155,9 +156,15 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
         games = ", ".join(lab[g] for g in rubber.games) or "none"
         lead = "tie" if side is None else f"{lab[side]} by {diff}"
         out.append(printable(f"Rubber {rubber.number} {status}; games: {games}; difference: {lead}"))
-    if profile.laws is not None:
+    if seat_results(record, profile):
         out += player_lines(record, score)
     return _close(out, score) if labels is None else "\n".join(out) + "\n"
+
+
+def seat_results(record: SessionRecord, profile: RuleProfile | None) -> bool:
+    """Whether the sheet gives each seat's result (laws §9): four players under the laws; the
+    2/3/5-player methods settle per player by their own columns (players-2-3-5.md)."""
+    return profile is not None and profile.laws is not None and record.info.party is None
 
 
 def penalty_lines(deal: DealScore) -> list[str]:
@@ -166,7 +173,8 @@ def penalty_lines(deal: DealScore) -> list[str]:
     if penalty is None:
         return []
     (ns, ew), (ns2, ew2) = penalty.tricks_before, penalty.tricks_after
-    moved = "; ".join(f"{t.seat}'s revoke moves {t.moved}" + (f", {t.missing} missing" if t.missing else "")
+    moved = "; ".join(f"{t.seat}'s revoke: the penalty in points, no trick moved" if t.points else
+                      f"{t.seat}'s revoke moves {t.moved}" + (f", {t.missing} missing" if t.missing else "")
                       for t in penalty.transfers)
     lines = [f"  deal {deal.number}: revoke penalty, tricks {ns}–{ew} scored as {ns2}–{ew2} ({moved})"]
     lines += [f"  deal {deal.number}: {side.label} capped below the line, {points} written above"

@@ -17,11 +17,13 @@ CAP_BELOW_GAME = 10  # §8.4.4 (law 151): the revoking side stays at G − 10 be
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """One claimed revoke's penalty (§8.4.1–2): who revoked, how many tricks moved from his
-    side to the other, and how many it lacked (each charged at UT(L))."""
+    side to the other, and how many it lacked (each charged at UT(L)); ``points``: the wronged
+    side took UT(L) once instead of the tricks (players-2-3-5.md §2.2, §6 ruling 6)."""
 
     seat: Seat
     moved: int
     missing: int
+    points: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +39,8 @@ class RevokePenalty:
 
     @property
     def offenders(self) -> frozenset[Side]:
-        return frozenset(t.seat.side for t in self.transfers)
+        """The sides whose revoke moved tricks: capped below the line (§8.4.4)."""
+        return frozenset(t.seat.side for t in self.transfers if not t.points)
 
 
 def transfer(tricks: tuple[int, int], revokers: Sequence[Seat], each: int = PENALTY_TRICKS) -> RevokePenalty:
@@ -55,6 +58,15 @@ def transfer(tricks: tuple[int, int], revokers: Sequence[Seat], each: int = PENA
     return RevokePenalty(tricks, (counts[0], counts[1]), tuple(transfers))
 
 
+def revoke_penalty(tricks: tuple[int, int], revokers: Sequence[tuple[Seat, bool]]) -> RevokePenalty:
+    """Each claimed revoke in turn, as the wronged side chose (``True``: points, one UT(L) with
+    no trick moved, players-2-3-5.md §2.2; else the three tricks of §8.4.1)."""
+    moved = transfer(tricks, [seat for seat, points in revokers if not points])
+    by_trick = iter(moved.transfers)
+    transfers = tuple(Transfer(seat, 0, 1, True) if points else next(by_trick) for seat, points in revokers)
+    return replace(moved, transfers=transfers)
+
+
 def cap(profile: RuleProfile) -> int:
     """§8.4.4, ruling 15: the most a revoking side may have below the line after the deal (G − 10)."""
     return profile.game_threshold - CAP_BELOW_GAME
@@ -64,6 +76,7 @@ def penalty_entries(profile: RuleProfile, contract: Contract, penalty: RevokePen
     """§8.4.2, ruling 3: the other side writes UT(L) for each trick the revoking side lacked."""
     each = profile.undertrick_value(contract)
     return [Entry(t.seat.side.other, Line.ABOVE, Item.REVOKE_PENALTY, each * t.missing,
+                  f"{t.seat}'s revoke: the penalty in points, {each} (the wronged player's choice)" if t.points else
                   f"{t.seat}'s revoke: {t.missing} of its {PENALTY_TRICKS} tricks missing × {each}")
             for t in penalty.transfers if t.missing]
 

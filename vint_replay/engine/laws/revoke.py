@@ -61,18 +61,23 @@ def is_claimed(deal: DealRecord, revoke: Revoke) -> bool:
 
 
 def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequence[Trick],
-                  report: Report) -> tuple[tuple[Revoke, ...], tuple[Seat, ...]]:
+                  report: Report, choice: bool = False) -> tuple[tuple[Revoke, ...], tuple[tuple[Seat, bool], ...]]:
     """Check the record's revokes against the play and report every revoke found.
 
-    Returns the revokes found and the seats of the claimed revokes to penalise, in the
-    record's order. A claimed revoke in a trick not played card by card (a paper log, or after
-    a claim) is taken as recorded; one the play contradicts is an error at the record's entry.
+    Returns the revokes found and the claimed revokes to penalise, in the record's order: each
+    seat, and whether the wronged side took the penalty in points (only where the profile gives
+    that ``choice``, players-2-3-5.md §2.2; elsewhere a recorded ``penalty`` is a schema error).
+    A claimed revoke in a trick not played card by card (a paper log, or after a claim) is
+    taken as recorded; one the play contradicts is an error at the record's entry.
     """
     found = find_revokes(dealt, tricks) if dealt is not None else ()
     played = len(tricks) if dealt is not None else 0  # tricks the play shows card by card
     matched: dict[Revoke, Irregularity] = {}
-    penalised: list[Seat] = []
+    penalised: list[tuple[Seat, bool]] = []
     for j, irr in revokes_of(deal):
+        if irr.penalty is not None and not choice:
+            report("schema", f"irregularities[{j}].penalty", "only under vint2-exchange does the wronged player choose "
+                   "a revoke's penalty (docs/rules/players-2-3-5.md §2.2); here it is three tricks (laws.md §8.4)")
         if played and (irr.trick is None or irr.trick <= played):
             revoke = _match(irr, found, matched)
             if revoke is None:
@@ -80,7 +85,7 @@ def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequenc
                 continue
             matched[revoke] = irr
         if irr.claimed:
-            penalised.append(irr.seat)
+            penalised.append((irr.seat, choice and irr.penalty == "points"))
     for revoke in found:
         irr = matched.get(revoke)
         if irr is None or not irr.claimed:

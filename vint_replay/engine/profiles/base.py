@@ -84,6 +84,9 @@ class RuleProfile:
     # double-dummy table scores (analysis/jobs.py skips the others)
     double_dummy: ClassVar[bool] = True
     laws_layer: ClassVar[bool] = True  # the laws on irregularities (docs/rules/laws.md) may be switched on
+    # the wronged side may take a revoke's penalty as points, UT(L) once, instead of three tricks
+    # (docs/rules/players-2-3-5.md §2.2, §6 ruling 6): a revoke may then record its ``penalty``
+    revoke_choice: ClassVar[bool] = False
 
     # -- the batch path (store/columnar.py) -----------------------------------------------------
     batch_path: ClassVar[bool] = True  # False: sessions of this profile always take the reference path

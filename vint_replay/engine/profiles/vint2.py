@@ -54,6 +54,7 @@ class Vint2Exchange(TableMethod):
     live_places = (Seat.N, Seat.S)
     dead_piles = 2
     dealing_places = (Seat.N, Seat.S)
+    revoke_choice = True  # §2.2, §6 ruling 6: three tricks or UT(L), as the wronged player chooses
 
     def live_hands(self, hands: list[int], table: TableDeal, report: Report) -> list[int] | None:
         """§2.2: the whole-hand exchange."""
@@ -93,6 +94,7 @@ class Vint2Cards(Vint2Exchange):
     name = "vint2-cards"
     title = "Two players: card-by-card exchange"
     section = "2.3"
+    revoke_choice = False  # §6 ruling 14: the standard revoke law (laws §8), not 2.2's choice
 
     def live_hands(self, hands: list[int], table: TableDeal, report: Report) -> list[int] | None:
         """§2.3: the card-by-card exchange."""

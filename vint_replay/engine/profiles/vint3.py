@@ -57,6 +57,7 @@ class Vint3Auction(TableMethod):
     exposure = "the dummy lies face up from the deal"
     dummies_up_after = 0
     players_count = 3
+    laws_layer = False  # a column a player: the revoke penalty's two sides do not fit (players-2-3-5.md §1.6)
     dummies = 1
 
     def owner_problem(self, roles: Sequence[Role], dealer: Seat, declarer: Seat) -> tuple[str, str] | None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from ..calls import Contract
 from ..errors import IllegalMove
+from ..laws.penalty import RevokePenalty, revoke_penalty
 from ..ledger import DealScore, Ledger, SessionScore
 from ..plural import plural
 from ..record import DealRecord, SessionInfo
@@ -65,8 +66,8 @@ class _View:
     tricks: tuple[_Won, ...]
     tricks_won: tuple[int, int] | None
     hands: tuple[int, int, int, int] | None
-    penalty: None = None  # no revoke penalty: these methods take no laws layer
-    void: bool = False  # nor void deals (laws §3.3)
+    penalty: RevokePenalty | None = None  # laws §8.4 or players-2-3-5.md §2.2, on the columns
+    void: bool = False  # no void deals (laws §3.3): the laws cover revokes only here
     law_entries: tuple[Entry, ...] = ()  # nor the laws' other entries (law 24)
 
 
@@ -86,7 +87,10 @@ def four_handed(replay: TableReplay) -> tuple[_View, dict[Seat, Seat]]:
         hands[target] = replay.live[place]
     virtual = Contract(contract.level, contract.denomination, where[contract.declarer])
     tricks = tuple(_Won(where[t.winner]) for t in replay.tricks)
-    return _View(replay.deal, virtual, tricks, replay.tricks_won, tuple(hands)), where  # type: ignore[arg-type]
+    penalty = None
+    if replay.penalised and replay.tricks_won is not None:
+        penalty = revoke_penalty(replay.tricks_won, [(where[place], points) for place, points in replay.penalised])
+    return _View(replay.deal, virtual, tricks, replay.tricks_won, tuple(hands), penalty), where  # type: ignore[arg-type]
 
 
 def five_player_rubber(party: tuple[str, ...], number: int) -> tuple[str, set[frozenset[str]]]:
@@ -119,9 +123,12 @@ class TableLedger:
         view, where = four_handed(replay)
         deal = self.ledger.add(view)  # type: ignore[arg-type]
         back = {v: k for k, v in where.items()}
-        entries = tuple(replace(e, reason=_real_place(e.reason, back, replay)) if e.item is Item.CORONKA else e
-                        for e in deal.entries)
-        self.score.deals[-1] = replace(deal, dealer=replay.deal.dealer, entries=entries)
+        entries = tuple(replace(e, reason=_real_place(e.reason, back, replay))
+                        if e.item in (Item.CORONKA, Item.REVOKE_PENALTY) else e for e in deal.entries)
+        penalty = deal.penalty
+        if penalty is not None:  # each revoke by the place that made it, as the record names it
+            penalty = replace(penalty, transfers=tuple(replace(t, seat=back[t.seat]) for t in penalty.transfers))
+        self.score.deals[-1] = replace(deal, dealer=replay.deal.dealer, entries=entries, penalty=penalty)
         self.last_roles = replay.roles
         rubber = self.ledger.rubber
         if rubber.finished:
@@ -194,10 +201,11 @@ def settlement(sides: Sides, totals: tuple[int, int], holder_share: int = 1) -> 
 
 
 def _real_place(reason: str, back: dict[Seat, Seat], replay: TableReplay) -> str:
-    """A coronka's reason names the place that held it, not the seat it was scored at."""
+    """A coronka's or a revoke penalty's reason names the real place, not the seat it was scored at."""
     seat, _, rest = reason.partition(" ")
+    own = "'s" if seat.endswith("'s") else ""  # a revoke penalty's reason: "N's revoke: …"
     try:
-        place = back[Seat[seat]]
+        place = back[Seat[seat.removesuffix("'s")]]
     except KeyError:
         return reason
-    return f"{replay.name(place)} ({place}) {rest}"
+    return f"{replay.name(place)} ({place}){own} {rest}"

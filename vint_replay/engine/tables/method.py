@@ -26,7 +26,8 @@ class TableMethod(Classic):
     option_values = {"x_marks": ("standard", "escalating")}  # classic §9; a passed-out deal is not played
     batch_path = False
     double_dummy = False  # sides are not always N–S against E–W; places change hands (analysis: a gap)
-    laws_layer = False  # the laws on irregularities are not applied to these methods yet
+    # the laws on irregularities: their revoke part (§1.1); the rest is refused (tables/laws.py)
+    laws_layer = True
     players_count: ClassVar[int] = 2
     live_places: ClassVar[tuple[Seat, ...] | None] = None  # where the players sit, when the method fixes it
     dummies: ClassVar[int] = 0  # dummy hands in a deal

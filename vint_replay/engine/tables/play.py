@@ -23,6 +23,10 @@ class TableTrick:
     def leader(self) -> Seat:
         return self.places[0]
 
+    def seat_of(self, index: int) -> Seat:
+        """The place that played the ``index``-th card of this trick (as the laws read a trick)."""
+        return self.places[index]
+
 
 @dataclass(frozen=True, slots=True)
 class PlayRun:
@@ -36,7 +40,8 @@ class PlayRun:
 def play_round(cards: Sequence[Card], hands: Sequence[int], places: Sequence[Seat], trump: int | None,
                leader: Seat, profile: RuleProfile, names: Sequence[str]) -> PlayRun:
     """Replay ``cards`` round ``places`` (the live places clockwise) from ``leader``; ``names``
-    says who plays each place, for messages."""
+    says who plays each place, for messages. Under the laws a revoke does not stop the play
+    (the laws judge it afterwards, tables/laws.py)."""
     held = list(hands)
     tricks: list[TableTrick] = []
     current: list[Card] = []
@@ -53,7 +58,7 @@ def play_round(cards: Sequence[Card], hands: Sequence[int], places: Sequence[Sea
             code = "card_not_held" if owner is None else "hands_mismatch"
             return PlayRun(tuple(tricks), seat, (index, IllegalMove(code, f"{names[seat]} ({seat}) is to play {card.pretty}, "
                                                                         f"but {where}")))
-        if current and not bit & profile.legal_cards(held[seat], current[0].suit):
+        if current and profile.laws is None and not bit & profile.legal_cards(held[seat], current[0].suit):
             suit = current[0].suit
             holding = " ".join(c.name for c in sorted(iter_bits(held[seat] & SUIT_MASKS[suit]), reverse=True))
             return PlayRun(tuple(tricks), seat, (index, IllegalMove(

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 
 from ..calls import Contract
 from ..cards import CARDS, FULL_DECK
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Severity
+from ..laws.revoke import Revoke
 from ..plural import plural
 from ..record import DealRecord, SessionInfo
 from ..seats import SEATS, Seat
 from .auction import run_auction
+from .laws import refuse_other_laws, table_revokes
 from .method import Report, Sides, TableMethod
 from .play import TableTrick, play_round
 from .record import Role
@@ -23,7 +25,8 @@ from .record import Role
 class TableReplay:
     """A deal after replay. ``roles`` and ``live`` are the places as played (after any move);
     ``sides`` the players of the two scoring columns, ``place_columns`` each place's column
-    (``None``: a dead pile); ``tricks_won`` is by column."""
+    (``None``: a dead pile); ``tricks_won`` is by column. Under the laws, ``revokes`` are those
+    found in the play and ``penalised`` the claimed ones (place, penalty taken in points)."""
 
     deal: DealRecord
     profile: TableMethod
@@ -38,6 +41,8 @@ class TableReplay:
     tricks: tuple[TableTrick, ...]
     tricks_won: tuple[int, int] | None
     diagnostics: tuple[Diagnostic, ...]
+    revokes: tuple[Revoke, ...] = ()
+    penalised: tuple[tuple[Seat, bool], ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -79,15 +84,19 @@ def replay_table_deal(deal: DealRecord, profile: TableMethod, party: Sequence[st
     """Check one deal against its method and replay it; every problem becomes a diagnostic."""
     problems: list[Diagnostic] = []
 
-    def report(code: str, at: str | None, message: str) -> None:
-        problems.append(Diagnostic(code, message, deal.number, at))
+    def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
+        problems.append(Diagnostic(code, message, deal.number, at, severity))
 
     def done(**kw) -> TableReplay:
         fields = dict(contract=None, passed_out=False, hands=None, live=None, roles=None, sides=None, place_columns=None,
                       leader=None, tricks=(), tricks_won=None)
         fields.update(kw)
+        if profile.laws is not None and fields["contract"] is not None and fields["live"] is not None:
+            fields["revokes"], fields["penalised"] = table_revokes(deal, profile, fields["live"], fields["tricks"], report)
         return TableReplay(deal, profile, diagnostics=tuple(problems), **fields)  # type: ignore[arg-type]
 
+    if profile.laws is not None:
+        refuse_other_laws(deal, profile, report)
     _check_order(deal, profile, previous, report)
     table = deal.table
     if table is None:

@@ -166,7 +166,9 @@ def deal_rows(report: SessionReport, mismatches: dict[int, list[str]] | None = N
         else:
             shown, declarer = labels.contract_text(contract), replay.name(contract.declarer)
             taken = replay.tricks_won[column] if replay.tricks_won and column is not None else None
-            tricks = "?" if taken is None else f"{taken}/{contract.tricks_needed}"
+            penalty = s.penalty if isinstance(s, DealScore) else None  # laws §8.4: the engine's counts after it
+            after = f" → {penalty.tricks_after[column]}" if penalty is not None and column is not None else ""
+            tricks = "?" if taken is None else f"{taken}{after}/{contract.tricks_needed}"
         table = deal.table
         rows.append(TableDealRow(deal.number, None if s is None else s.rubber,
                                  f"{deal.dealer.name} ({place_text(replay, deal.dealer)})" if table else deal.dealer.name,

@@ -579,3 +579,15 @@ def test_2_1_the_owner_of_the_dealing_dummy_speaks_first():
     """players-2-3-5.md §2.1: S (Ivanov's dummy) deals, so Ivanov speaks first; the deal goes round all four places."""
     report = table_session("vint2-open", TWO, table_deal(1, "S", OPEN_ROLES, EXAMPLE_1, "1S pass pass pass pass", result=7))
     assert report.valid and report.replays[0].contract.declarer is N
+
+
+def test_the_dashboards_deal_list_shows_the_tricks_before_and_after_the_penalty():
+    """players-2-3-5.md §6 ruling 6 with the tricks taken (laws §8.4): the session page's deal list
+    reads the declaring column's tricks as played and after the penalty from the engine: 10 → 13."""
+    from dashboards.tables_view import deal_rows
+
+    hands = _texts([Hand.parse(h).mask for h in EXAMPLE_1.split()])
+    deal = replace(table_deal(1, "N", PILES_ROLES, hands, "3D pass pass pass pass", result=10, Exchanges="N no; S no"),
+                   irregularities=(_revoke(S),))
+    (row,) = deal_rows(_with_laws("vint2-exchange", deal))
+    assert row.tricks == "10 → 13/9"

@@ -77,6 +77,18 @@ def dashboard_in_chromium(store_root: Path) -> Iterator[tuple[object, str]]:
         yield driver, base
 
 
+@pytest.fixture
+def page(browser_at):
+    """Open a path of the dashboard of the module's ``browser_at`` fixture (driver, base URL); the
+    page must leave no errors in the browser's console."""
+    from dashboards.live import console_errors
+
+    driver, base = browser_at
+    driver.get_log("browser")
+    yield lambda path: driver.get(base + path)
+    assert console_errors(driver) == []
+
+
 # CI runs the properties with hypothesis's fixed seeds (derandomize), so a landing depends on
 # the code, not on the draw; local runs keep exploring new examples.
 if os.environ.get("CI"):

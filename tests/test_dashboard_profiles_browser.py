@@ -11,7 +11,6 @@ import pytest
 
 from bridge_records import DOUBLED, PART_SCORE, bridge_raw
 from conftest import dashboard_in_chromium
-from dashboards.live import console_errors
 from test_dashboard_browser import css, text_of, wait_for
 
 pytestmark = [pytest.mark.browser,
@@ -50,13 +49,6 @@ def browser_at(sessions):
     with dashboard_in_chromium(sessions["_store"]) as (driver, base):
         yield driver, base
 
-
-@pytest.fixture
-def page(browser_at):
-    browser, base = browser_at
-    browser.get_log("browser")
-    yield lambda path: browser.get(base + path)
-    assert console_errors(browser) == []
 
 
 def test_every_page_opens_for_every_profile(browser_at, page, sessions):

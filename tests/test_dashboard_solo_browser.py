@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from conftest import dashboard_in_chromium
-from dashboards.live import console_errors
 from test_dashboard_browser import css, text_of, wait_for
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
@@ -35,13 +34,6 @@ def browser_at(tmp_path_factory):
     with dashboard_in_chromium(store.root) as (driver, base):
         yield driver, base
 
-
-@pytest.fixture
-def page(browser_at):
-    driver, base = browser_at
-    driver.get_log("browser")
-    yield lambda path: driver.get(base + path)
-    assert console_errors(driver) == []
 
 
 def test_session_page_shows_balances_and_the_planted_mistake(browser_at, page):

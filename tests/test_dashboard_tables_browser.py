@@ -10,7 +10,6 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from conftest import dashboard_in_chromium
-from dashboards.live import console_errors
 from table_store import AUCTION, FIVE, THREE, TWO, table_store
 from test_dashboard_browser import css, text_of, wait_for
 from vint_replay.engine.session import SessionReport
@@ -30,13 +29,6 @@ def browser_at(store):
     with dashboard_in_chromium(store.root) as (driver, base):
         yield driver, base
 
-
-@pytest.fixture
-def page(browser_at):
-    browser, base = browser_at
-    browser.get_log("browser")
-    yield lambda path: browser.get(base + path)
-    assert console_errors(browser) == []
 
 
 def report_of(store, session_id: str) -> SessionReport:

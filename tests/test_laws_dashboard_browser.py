@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from conftest import dashboard_in_chromium
-from dashboards.live import console_errors
 from test_dashboard_browser import css, text_of, wait_for
 from vint_replay.engine.laws.settlement import settlement
 from vint_replay.engine.session import evaluate
@@ -33,13 +32,6 @@ def browser_at(tmp_path_factory):
     with dashboard_in_chromium(store) as (driver, base):
         yield driver, base
 
-
-@pytest.fixture
-def page(browser_at):
-    browser, base = browser_at
-    browser.get_log("browser")
-    yield lambda path: browser.get(base + path)
-    assert console_errors(browser) == []
 
 
 def test_the_revoke_is_marked_in_its_trick_and_the_penalty_shown_at_the_end(browser_at, page):

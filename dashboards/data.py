@@ -14,6 +14,7 @@ from dashboards import laws_view
 from vint_replay.reports import labels
 from vint_replay.reports.audit import AuditReport, AuditTally, audit
 from vint_replay.reports.scoresheet import vulnerable_short
+from vint_replay.reports.solo_audit import SoloAudit
 from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.ledger import DealScore, SessionScore
 from vint_replay.engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
@@ -57,14 +58,14 @@ def audit_of(report: SessionReport) -> AuditReport | None:
     return None if report.score is None else audit(report.record, report.score, replays=report.replays)
 
 
-def audit_status(report: SessionReport, checked: AuditReport | None) -> str:
-    """One phrase for a session: invalid, no paper score, or the audit tally as ``vint-replay
-    audit`` says it (``no mismatches``, ``2 deals with mismatches (3 entries)``)."""
+def audit_status(report: SessionReport, checked: AuditReport | SoloAudit | None, unrecorded: str = "no paper score") -> str:
+    """One phrase for a session: invalid, nothing recorded to check (``unrecorded``), or the
+    audit tally as ``vint-replay audit`` says it (``no mismatches``, ``2 deals with mismatches (3 entries)``)."""
     errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
     if errors:
         return f"invalid ({errors} error{'s' if errors != 1 else ''})"
     if checked is None or checked.deals_checked == 0:
-        return "no paper score"
+        return unrecorded
     return checked.tally.text
 
 

@@ -12,8 +12,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.dataset as ds
 
-from dashboards.data import SessionRow, _text, diagnostic_text, replay_of
-from vint_replay.engine.diagnostics import Severity
+from dashboards.data import SessionRow, _text, audit_status, diagnostic_text, replay_of
 from vint_replay.engine.profiles import get_profile, profile_names
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.session import SessionReport
@@ -124,12 +123,7 @@ def _name(deal: SoloDealScore, seat: Seat | None) -> str:
 
 def solo_status(report: SessionReport, checked: SoloAudit | None) -> str:
     """One phrase for the evening: invalid, no payment sheet recorded, or the audit's tally."""
-    errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
-    if errors:
-        return f"invalid ({errors} error{'s' if errors != 1 else ''})"
-    if checked is None or checked.deals_checked == 0:
-        return "no payment sheet recorded"
-    return checked.tally.text
+    return audit_status(report, checked, "no payment sheet recorded")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -69,6 +69,9 @@ class AuditTally:
 
 @dataclass(frozen=True)
 class AuditReport:
+    """What an audit found: how many deals had a written score to check, and each mismatch
+    (anything with the ``deal`` it belongs to)."""
+
     deals_checked: int
     mismatches: tuple[Mismatch, ...]
 

@@ -2,7 +2,6 @@
 ones due under docs/rules/solo-whist.md §5, every difference explained in a scorer's words."""
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from ..engine.record import SessionRecord
@@ -11,7 +10,7 @@ from ..engine.solo.contracts import points_text
 from ..engine.solo.ledger import SoloDealScore, SoloScore
 from ..engine.solo.payments import deal_payments, payment_reason
 from ..formats.solo_fields import points
-from .audit import AuditTally
+from .audit import AuditReport
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,18 +30,10 @@ class PaymentMismatch:
 
 
 @dataclass(frozen=True)
-class SoloAudit:
-    deals_checked: int
+class SoloAudit(AuditReport):
+    """A payment sheet's audit: the deals with written payments, and each payment that differs."""
+
     mismatches: tuple[PaymentMismatch, ...]
-
-    @property
-    def clean(self) -> bool:
-        return not self.mismatches
-
-    @property
-    def tally(self) -> AuditTally:
-        per_deal = Counter(m.deal for m in self.mismatches)
-        return AuditTally.of(list(per_deal.values()) + [0] * (self.deals_checked - len(per_deal)))
 
 
 def audit_payments(record: SessionRecord, score: SoloScore) -> SoloAudit:

@@ -6,7 +6,7 @@ or pass the deal out, whether doubles exist, and who declares.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from .calls import Call, CallKind, Contract
 from .errors import IllegalMove
@@ -140,3 +140,16 @@ class Auction:
 
 
 _NEXT = SEATS[1:] + SEATS[:1]  # the seat on the left of each seat
+
+
+def stepped(auction: Any, calls: Iterable[Any]) -> list[Any]:
+    """An auction's state before any call and after each legal call, up to the first illegal
+    one: what a replay steps through (any auction with ``call`` and ``state``, vint's or solo's)."""
+    states = [auction.state()]
+    for call in calls:
+        try:
+            auction.call(call)
+        except IllegalMove:
+            break
+        states.append(auction.state())
+    return states

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .auction import Auction, AuctionState
+from .auction import Auction, AuctionState, stepped
 from .calls import Contract
 from .cards import CARDS, FULL_DECK, Card
 from .diagnostics import Diagnostic, Severity
@@ -77,15 +77,7 @@ class DealReplay:
         laws_auction = self.laws_auction(keep_states=True)
         if laws_auction is not None:
             return laws_auction.states
-        auction = Auction(self.deal.dealer, self.profile)
-        states = [auction.state()]
-        for call in self.deal.auction:
-            try:
-                auction.call(call)
-            except IllegalMove:
-                break
-            states.append(auction.state())
-        return states
+        return stepped(Auction(self.deal.dealer, self.profile), self.deal.auction)
 
     def laws_auction(self, keep_states: bool = False) -> LawsAuction | None:
         """Under the laws, the auction replayed up to its first illegal call: who spoke each

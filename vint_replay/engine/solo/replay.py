@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Callable
 
+from ..auction import stepped
 from ..cards import Suit
 from ..diagnostics import Diagnostic
 from ..errors import IllegalMove
@@ -82,15 +83,7 @@ class SoloReplay:
 
     def auction_states(self) -> list[SoloAuctionState]:
         """The auction before any call and after each legal call, for stepping through it."""
-        auction = SoloAuction(self.deal.dealer)
-        states = [auction.state()]
-        for call in self.solo.calls:
-            try:
-                auction.call(call)
-            except IllegalMove:
-                break
-            states.append(auction.state())
-        return states
+        return stepped(SoloAuction(self.deal.dealer), self.solo.calls)
 
 
 def solo_replayer(info: SessionInfo) -> Callable[[DealRecord, RuleProfile, DealRecord | None], SoloReplay]:

@@ -200,17 +200,23 @@ class DealRow:
     problems: tuple[str, ...]  # audit explanations or validation messages
 
 
-def deal_rows(report: SessionReport, checked: AuditReport | None = None, paper: bool = True) -> list[DealRow]:
-    """Every deal with contract, declarer, tricks and points, plus what is wrong with it; the
-    paper figures beside them unless ``paper`` is off (a rescored evening: the paper was kept
-    under the table's own rules)."""
-    scored: dict[int, DealScore] = {d.number: d for d in (report.score.deals if report.score else ())}
+def explanations(report: SessionReport, checked: AuditReport | None) -> dict[int, list[str]]:
+    """What is wrong with each deal, by number: the audit's explanations, then the diagnostics."""
     explained: dict[int, list[str]] = {}
     for m in checked.mismatches if checked else ():
         explained.setdefault(m.deal, []).append(m.explanation)
     for d in report.diagnostics:
         if d.deal is not None:
             explained.setdefault(d.deal, []).append(diagnostic_text(d))
+    return explained
+
+
+def deal_rows(report: SessionReport, checked: AuditReport | None = None, paper: bool = True) -> list[DealRow]:
+    """Every deal with contract, declarer, tricks and points, plus what is wrong with it; the
+    paper figures beside them unless ``paper`` is off (a rescored evening: the paper was kept
+    under the table's own rules)."""
+    scored: dict[int, DealScore] = {d.number: d for d in (report.score.deals if report.score else ())}
+    explained = explanations(report, checked)
     rows = []
     for replay in report.replays:
         deal = replay.deal

@@ -12,7 +12,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.dataset as ds
 
-from dashboards.data import SessionRow, _text, audit_status, diagnostic_text, replay_of
+from dashboards.data import SessionRow, _text, audit_status, explanations, replay_of
 from vint_replay.engine.profiles import get_profile, profile_names
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.session import SessionReport
@@ -97,12 +97,7 @@ def payment_sheet(report: SessionReport, checked: SoloAudit | None = None) -> Pa
     if score is None:
         return None
     written = {(m.deal, m.player): points_text(m.recorded) for m in (checked.mismatches if checked else ())}
-    explained: dict[int, list[str]] = {}
-    for m in checked.mismatches if checked else ():
-        explained.setdefault(m.deal, []).append(m.explanation)
-    for d in report.diagnostics:
-        if d.deal is not None:
-            explained.setdefault(d.deal, []).append(diagnostic_text(d))
+    explained = explanations(report, checked)
     rows = []
     for deal in score.deals:
         cells = tuple(PaymentCell(SITS_OUT) if deal.sits_out == p else

@@ -25,7 +25,7 @@ from builders import calls
 from table_builders import codes, table_deal, table_session
 
 N, E, S, W = Seat
-TWO = ("Ivanov", "Petrov")
+TWO = ("Petrov", "Ivanov")  # the draw, highest first: Ivanov (N) drew the lowest card and deals first (§6 ruling 15)
 OPEN_ROLES = "N Ivanov; E Petrov; S dummy of Ivanov; W dummy of Petrov"
 PILES_ROLES = "N Ivanov; E dead; S Petrov; W dead"
 # §5 example 1: N's and S's live hands; ♦J ♦10 and ♣A lie in the dead piles
@@ -48,9 +48,9 @@ def test_example_1_honours_and_aces_in_the_two_live_hands():
     deal = table_deal(1, "N", PILES_ROLES, EXAMPLE_1, "3D pass pass pass pass", result=10, Exchanges="N no; S no")
     report = table_session("vint2-exchange", TWO, deal)
     assert report.valid, codes(report)
-    assert _entries(report.score, 1) == [(Side.NS, Line.ABOVE, Item.HONOURS, 1200), (Side.NS, Line.BELOW, Item.TRICKS, 300),
-                                         (Side.EW, Line.BELOW, Item.TRICKS, 90)]
-    assert report.score.sides[0] == (("Ivanov",), ("Petrov",))
+    assert _entries(report.score, 1) == [(Side.NS, Line.BELOW, Item.TRICKS, 90), (Side.EW, Line.ABOVE, Item.HONOURS, 1200),
+                                         (Side.EW, Line.BELOW, Item.TRICKS, 300)]  # N's Ivanov is the second column
+    assert report.score.sides[0] == (("Petrov",), ("Ivanov",))
 
 
 def test_example_2_side_by_side_partners_and_the_yielder_leads():
@@ -63,7 +63,7 @@ def test_example_2_side_by_side_partners_and_the_yielder_leads():
     assert report.valid, codes(report)
     replay = report.replays[0]
     assert str(replay.contract) == "2H" and replay.contract.declarer is E
-    assert replay.place_columns == (0, 1, 1, 0)  # N and W are Ivanov's, E and S Petrov's
+    assert replay.place_columns == (1, 0, 0, 1)  # N and W are Ivanov's, E and S Petrov's
     assert replay.leader is N and replay.tricks[0].places == (N, E, S, W)
     led_by_dummy = table_deal(1, "N", roles, _texts(hands), "1S 2H pass pass pass pass",
                               " ".join(c.name for c in _play(list(hands), S, Suit.HEARTS, get_profile("vint2-dummies"), random.Random(2))))
@@ -99,7 +99,7 @@ def test_example_3_widow_and_game_at_600():
                        Widow=Hand(_widow_rest(1)).pbn(), WidowTo="E",
                        WidowGives=_gives_text(1, E))
     second = _widow_deal(2, "N", "4S", "5S", 11)
-    report = table_session("vint2-widow", TWO, first, second)
+    report = table_session("vint2-widow", ("Ivanov", "Petrov"), first, second)  # Petrov (E) drew the lowest card
     assert report.valid, codes(report)
     score = report.score
     assert score.deals[0].below_end == (350, 300)
@@ -134,7 +134,7 @@ def test_550_alone_is_no_game_at_600():
     """players-2-3-5.md §2.5: "под чертой не 500, а 600" — 550 below from nothing is no game."""
     report = table_session("vint2-widow", TWO, _widow_deal(1, "N", "4S", "5S", 11))
     assert report.valid, codes(report)
-    assert report.score.deals[0].game is None and report.score.deals[0].below_end == (550, 100)
+    assert report.score.deals[0].game is None and report.score.deals[0].below_end == (100, 550)  # Ivanov's is column 2
 
 
 def test_example_4_the_holder_settles_twice_the_difference():
@@ -251,9 +251,9 @@ def test_ruling_5_aces_in_two_live_hands(aces, tricks, counted):
     assert get_profile("vint2-exchange")._ace_count(facts, Side.NS) == counted
 
 
-def _with_laws(report_rules: str, *deals) -> object:
+def _with_laws(report_rules: str, *deals, party: tuple[str, str] = TWO) -> object:
     """A session of ``deals`` under ``report_rules`` with the laws layer (session.laws "001")."""
-    info = SessionInfo("t", ("", "", "", ""), rules=report_rules, party=TWO, laws="001")
+    info = SessionInfo("t", ("", "", "", ""), rules=report_rules, party=party, laws="001")
     return evaluate(SessionRecord(info, deals))
 
 
@@ -261,7 +261,7 @@ def _revoke(seat: Seat, **fields) -> Irregularity:
     return Irregularity(IrregularityKind.REVOKE, seat, claimed=True, **fields)
 
 
-@pytest.mark.parametrize("choice, tricks, above", [(None, (13, 0), 0), ("tricks", (13, 0), 0), ("points", (10, 3), 3000)])
+@pytest.mark.parametrize("choice, tricks, above", [(None, (0, 13), 0), ("tricks", (0, 13), 0), ("points", (3, 10), 3000)])
 def test_ruling_6_the_wronged_player_chooses_tricks_or_points(choice, tricks, above):
     """players-2-3-5.md §2.2, §6 ruling 6: 3♦ by N, N 10 tricks, S's revoke claimed: three tricks
     (the default, laws §8.4) or one UT(3) = 3000 above the line, as Ivanov chooses."""
@@ -273,12 +273,12 @@ def test_ruling_6_the_wronged_player_chooses_tricks_or_points(choice, tricks, ab
     scored = report.score.deals[0]
     assert scored.tricks == tricks
     fines = [e for e in scored.entries if e.item is Item.REVOKE_PENALTY]
-    assert [(e.side, e.line, e.points) for e in fines] == ([(Side.NS, Line.ABOVE, above)] if above else [])
+    assert [(e.side, e.line, e.points) for e in fines] == ([(Side.EW, Line.ABOVE, above)] if above else [])
     assert all(e.reason.startswith("Petrov (S)'s revoke") for e in fines)
     from vint_replay.reports.irregularities import penalty_lines
     told = penalty_lines(report.replays[0], scored)[1]
-    assert told == ("S's revoke: the penalty in points, no trick moved (players-2-3-5.md §2.2): 3000 above the line to N–S"
-                    if choice == "points" else "S's revoke: 3 tricks to N–S")  # Ivanov's column: Petrov's place S scores as E–W
+    assert told == ("S's revoke: the penalty in points, no trick moved (players-2-3-5.md §2.2): 3000 above the line to E–W"
+                    if choice == "points" else "S's revoke: 3 tricks to E–W")  # Ivanov's column: Petrov's place S scores as N–S
 
 
 def test_ruling_14_the_card_by_card_exchange_takes_the_standard_law():
@@ -290,12 +290,12 @@ def test_ruling_14_the_card_by_card_exchange_takes_the_standard_law():
     claimed = _with_laws("vint2-cards", replace(base, irregularities=(_revoke(S, trick=1),)))
     assert claimed.valid, codes(claimed)
     assert [(r.seat, r.trick, r.card.name) for r in claimed.replays[0].revokes] == [(S, 1, "HA")]
-    assert claimed.score.deals[0].tricks == (13, 0)
+    assert claimed.score.deals[0].tricks == (0, 13)
     chosen = _with_laws("vint2-cards", replace(base, irregularities=(_revoke(S, trick=1, penalty="points"),)))
     assert codes(chosen) == [("schema", "irregularities[0].penalty")]
     unclaimed = _with_laws("vint2-cards", base)
     assert codes(unclaimed) == [("revoke_unclaimed", "play[1]")] and unclaimed.valid
-    assert unclaimed.score.deals[0].tricks == (10, 3)
+    assert unclaimed.score.deals[0].tricks == (3, 10)
     assert codes(table_session("vint2-cards", TWO, base)) == [("revoke", "play[1]")]  # without the laws
 
 
@@ -315,7 +315,7 @@ def test_ruling_15_of_the_laws_the_widow_game_caps_a_revoker_at_590():
                        _texts(_widow_hands(1)), "5H pass pass pass pass", result=6,
                        Widow=Hand(_widow_rest(1)).pbn(), WidowTo="E", WidowGives=_gives_text(1, E))
     second = replace(_widow_deal(2, "N", "4S", "5S", 11), irregularities=(_revoke(S),))
-    report = _with_laws("vint2-widow", first, second)
+    report = _with_laws("vint2-widow", first, second, party=("Ivanov", "Petrov"))  # Petrov (E) drew the lowest card
     assert report.valid, codes(report)
     scored = report.score.deals[1]
     assert scored.tricks == (8, 5) and scored.game is None and scored.below_end[0] == 590
@@ -365,7 +365,7 @@ def test_move_dummies_puts_each_dummy_opposite_its_player():
     report = table_session("vint2-dummies", TWO, table_deal(1, "N", roles, EXAMPLE_1, "1S 2H pass pass pass pass", result=8),
                            move_dummies="yes")
     replay = report.replays[0]
-    assert report.valid and replay.place_columns == (0, 1, 0, 1)
+    assert report.valid and replay.place_columns == (1, 0, 1, 0)
     assert replay.live[W] == Hand.parse(EXAMPLE_1.split()[2]).mask
 
 
@@ -417,7 +417,7 @@ def test_3_1_two_phases_and_the_holders_one_call():
 def test_ruling_11_each_defender_writes_side_o_in_full():
     """players-2-3-5.md §6 ruling 11 (§3.2): a defender's column gets all of O's entries."""
     roles = "N A; E B; S dummy of A; W C"
-    report = table_session("vint3-auction", ("A", "B", "C"), table_deal(1, "N", roles, EXAMPLE_1, "1S " + "pass " * 6, result=5))
+    report = table_session("vint3-auction", ("B", "C", "A"), table_deal(1, "N", roles, EXAMPLE_1, "1S " + "pass " * 6, result=5))
     assert report.valid, codes(report)
     score: ColumnScore = report.score
     deal = score.deals[0]
@@ -431,7 +431,7 @@ def test_3_2_the_declarer_moves_opposite_the_dummy():
     """players-2-3-5.md §3.2: B (at E) declares; he swaps places with A opposite the dummy S; the
     player on the dummy's right (E, the declarer's left) leads."""
     roles = "N A; E B; S dummy of B; W C"
-    report = table_session("vint3-auction", ("A", "B", "C"), table_deal(1, "N", roles, EXAMPLE_1, "pass 1S " + "pass " * 6, result=7))
+    report = table_session("vint3-auction", ("B", "C", "A"), table_deal(1, "N", roles, EXAMPLE_1, "pass 1S " + "pass " * 6, result=7))
     replay = report.replays[0]
     assert report.valid and replay.contract.declarer is N and str(replay.roles[N]) == "B"
     assert replay.live[N] == Hand.parse(EXAMPLE_1.split()[1]).mask and replay.leader is E
@@ -458,9 +458,9 @@ def test_ruling_15_the_players_deal_in_turn():
 def test_ruling_12_a_rubber_with_the_wrong_partners_is_refused():
     """players-2-3-5.md §6 ruling 12: rubber 1's partners are the two lowest v the two highest."""
     party = ("Т", "А", "К", "Ф", "Н")
-    good = table_deal(1, "N", "N Ф; E А; S Н; W К", EXAMPLE_1, "pass " * 4, SitsOut="Т")
+    good = table_deal(1, "S", "N Ф; E А; S Н; W К", EXAMPLE_1, "pass " * 4, SitsOut="Т")  # Н, the lowest, deals
     assert table_session("vint5", party, good).valid
-    wrong = table_deal(1, "N", "N Ф; E Н; S А; W К", EXAMPLE_1, "pass " * 4, SitsOut="Т")
+    wrong = table_deal(1, "E", "N Ф; E Н; S А; W К", EXAMPLE_1, "pass " * 4, SitsOut="Т")
     assert [c for c, _ in codes(table_session("vint5", party, wrong))] == ["roles"]
 
 
@@ -525,7 +525,7 @@ def test_a_players_results_count_whatever_place_or_dummy_he_played():
     from vint_replay.engine.tables.players import player_results
     roles = "N Ivanov; E Petrov; S dummy of Petrov; W dummy of Ivanov"
     report = table_session("vint2-dummies", TWO, table_deal(1, "N", roles, EXAMPLE_1, "1S 2H pass pass pass pass", result=9))
-    ivanov, petrov = player_results(report)
+    petrov, ivanov = player_results(report)  # in the order of the draw
     assert (ivanov.player, ivanov.deals, ivanov.declared, ivanov.tricks) == ("Ivanov", 1, 0, 4)
     assert (petrov.player, petrov.deals, petrov.declared, petrov.made, petrov.tricks) == ("Petrov", 1, 1, 1, 9)
     five = evaluate(simulate_session("vint5", ("Т", "А", "К", "Ф", "Н"), 40, 3, rubbers=2))
@@ -549,19 +549,6 @@ def test_ruling_2_and_the_replay_says_when_dummies_are_face_up(rules, words):
     assert words in table_replay_text(report.replays[0])
 
 
-def test_ruling_16_the_deal_keeps_passing_left_across_rubbers():
-    """players-2-3-5.md §6 ruling 16 (§4): at a new rubber the deal still passes left round the places."""
-    from dataclasses import replace
-    record = simulate_session("vint5", ("Т", "А", "К", "Ф", "Н"), 60, 3, rubbers=2)
-    report = evaluate(record)
-    first = next(i for i, d in enumerate(report.score.deals) if d.rubber == 2)
-    assert record.deals[first].dealer is record.deals[first - 1].dealer.left
-    deals = list(record.deals)
-    deals[first] = replace(deals[first], dealer=deals[first - 1].dealer)
-    assert ("wrong_dealer", "dealer") in [(d.code, d.at) for d in evaluate(replace(record, deals=tuple(deals))).diagnostics
-                                          if d.deal == deals[first].number]
-
-
 def test_3_1_the_holder_leads_from_his_dummy_when_it_is_on_the_declarers_left():
     """players-2-3-5.md §3.1: B declares at E; the dummy S is on his left, so A leads from it."""
     roles = "N A; E B; S dummy of A; W C"
@@ -577,8 +564,9 @@ def test_3_1_the_holder_leads_from_his_dummy_when_it_is_on_the_declarers_left():
 
 def test_2_1_the_owner_of_the_dealing_dummy_speaks_first():
     """players-2-3-5.md §2.1: S (Ivanov's dummy) deals, so Ivanov speaks first; the deal goes round all four places."""
-    report = table_session("vint2-open", TWO, table_deal(1, "S", OPEN_ROLES, EXAMPLE_1, "1S pass pass pass pass", result=7))
-    assert report.valid and report.replays[0].contract.declarer is N
+    passed = [table_deal(k, dealer, OPEN_ROLES, EXAMPLE_1, "pass pass") for k, dealer in ((1, "N"), (2, "E"))]
+    report = table_session("vint2-open", TWO, *passed, table_deal(3, "S", OPEN_ROLES, EXAMPLE_1, "1S pass pass pass pass", result=7))
+    assert report.valid and report.replays[2].contract.declarer is N
 
 
 def test_the_dashboards_deal_list_shows_the_tricks_before_and_after_the_penalty():

@@ -208,8 +208,10 @@ def simulate_session(rules: str, party: tuple[str, ...], deals: int, seed: int,
     rng = random.Random(seed)
     info = SessionInfo(session_id, ("", "", "", ""), rules=rules, options=dict(options or {}), party=party, **tags)  # type: ignore[arg-type]
     record = SessionRecord(info, ())
-    dealer = profile.dealing_places[0]
     rubber, last, base = 1, None, seat_players(profile, party, 1, None)
+    first = profile.first_dealer(base, party)
+    assert first is not None
+    dealer = first[0]  # §6 ruling 15: the lowest card of the draw
     out = five_player_rubber(party, 1)[0] if profile.sits_out else None
     for number in range(1, deals + 1):
         deal = simulate_deal(profile, party, number, dealer, base, out, rng)
@@ -225,5 +227,7 @@ def simulate_session(rules: str, party: tuple[str, ...], deals: int, seed: int,
             last = deal.table.roles  # type: ignore[union-attr]
             base = seat_players(profile, party, rubber, last)
             out = five_player_rubber(party, rubber)[0] if profile.sits_out else None
-        dealer = profile.expected_dealer(dealer, number + 1)[0]
+            dealer = profile.rubber_dealer(dealer, last, base)[0]
+        else:
+            dealer = profile.expected_dealer(dealer, number + 1)[0]
     return record

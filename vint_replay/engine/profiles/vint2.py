@@ -119,9 +119,16 @@ class Vint2Dummies(TableMethod):
     dummies = 2
     dealing_places = (Seat.N, Seat.E)
 
-    def owner_problem(self, roles: Sequence[Role], dealer: Seat, declarer: Seat) -> tuple[str, str] | None:
-        """§6 ruling 7: the declarer takes the exposed dummy (the hand opposite the dealer)."""
+    def owner_problem(self, roles: Sequence[Role], dealer: Seat, declarer: Seat | None) -> tuple[str, str] | None:
+        """§6 ruling 7: the declarer takes the exposed dummy (the hand opposite the dealer); §2.4:
+        on a passed-out deal it stays the dealer's, the hand opposite him."""
         exposed = dealer.partner
+        if declarer is None:
+            if roles[exposed].player != roles[dealer].player:
+                return (f"roles.{exposed}", f"the dealer's dummy is the hand opposite him, {exposed}, also on a "
+                                            f"passed-out deal, but the roles give it to {roles[exposed].player} "
+                                            f"(players-2-3-5.md §2.4)")
+            return None
         if roles[exposed].player != roles[declarer].player:
             return (f"roles.{exposed}", f"the declarer ({roles[declarer]}) takes the exposed dummy {exposed}, but the "
                                         f"roles give it to {roles[exposed].player} (players-2-3-5.md §6 ruling 7)")

@@ -60,8 +60,10 @@ class Vint3Auction(TableMethod):
     laws_layer = False  # a column a player: the revoke penalty's two sides do not fit (players-2-3-5.md §1.6)
     dummies = 1
 
-    def owner_problem(self, roles: Sequence[Role], dealer: Seat, declarer: Seat) -> tuple[str, str] | None:
-        """§3.2: the highest bidder plays the dummy."""
+    def owner_problem(self, roles: Sequence[Role], dealer: Seat, declarer: Seat | None) -> tuple[str, str] | None:
+        """§3.2: the highest bidder plays the dummy (nobody, when the deal is passed out)."""
+        if declarer is None:
+            return None
         dummy = next(s for s in SEATS if roles[s].dummy)
         if roles[dummy].player != roles[declarer].player:
             return (f"roles.{dummy}", f"the declarer {roles[declarer].player} plays the dummy, but the roles give it "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..seats import Seat
+from ..seats import SEATS, Seat
 from ..tables.method import Sides, TableMethod
 from ..tables.record import Role
 
@@ -21,3 +21,13 @@ class Vint5(TableMethod):
     def sides(self, roles: Sequence[Role], party: Sequence[str], declarer: Seat | None) -> Sides | None:
         """The partners at N and S against those at E and W."""
         return (roles[Seat.N].player, roles[Seat.S].player), (roles[Seat.E].player, roles[Seat.W].player)  # type: ignore[return-value]
+
+    def rubber_dealer(self, last: Seat, last_roles: Sequence[Role], roles: Sequence[Role]) -> tuple[Seat, str]:
+        """§6 ruling 16: the player on the left of the previous rubber's last dealer, among the
+        four who play this rubber (the player going out is passed over)."""
+        playing = {r.player: s for s, r in zip(SEATS, roles) if r.live}
+        # three of the last rubber's four play on, so one of the four places going left is theirs
+        player = next(p for p in (last_roles[(last + k) & 3].player for k in range(1, 5)) if p in playing)
+        return playing[player], (f"the first dealer of a rubber is the player left of the last dealer "
+                                 f"({last_roles[last].player}) among the four who play: {player} "
+                                 f"(players-2-3-5.md §6 ruling 16)")

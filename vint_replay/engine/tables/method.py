@@ -60,6 +60,21 @@ class TableMethod(Classic):
         following = places[(places.index(previous) + 1) % len(places)] if previous in places else places[0]
         return following, f"after {previous} dealt the deal passes to {following} (players-2-3-5.md §{self.section})"
 
+    def first_dealer(self, roles: Sequence[Role], party: Sequence[str]) -> tuple[Seat, str] | None:
+        """§6 ruling 15: the lowest card of the draw deals first — of the players seated, the
+        last in ``party`` (the draw order, highest first); ``None`` when nobody known is seated."""
+        seated = [s for s in SEATS if roles[s].live and roles[s].player in party]
+        if not seated:
+            return None
+        place = max(seated, key=lambda s: party.index(roles[s].player))  # type: ignore[arg-type]
+        return place, (f"the lowest card of the draw, {roles[place].player} ({place}), deals first "
+                       f"(players-2-3-5.md §6 ruling 15)")
+
+    def rubber_dealer(self, last: Seat, last_roles: Sequence[Role], roles: Sequence[Role]) -> tuple[Seat, str]:
+        """Who deals the first deal of a rubber whose seats are ``roles``, after a rubber whose
+        last deal ``last`` dealt with ``last_roles``: the deal passes on as usual (§6 ruling 15)."""
+        return self.expected_dealer(last, 0)
+
     # -- roles ------------------------------------------------------------------------------------
 
     def layout_problems(self, roles: Sequence[Role]) -> list[tuple[str, str]]:
@@ -79,8 +94,9 @@ class TableMethod(Classic):
                                                  f"lies opposite its player (players-2-3-5.md §{self.section})"))
         return out
 
-    def owner_problem(self, roles: Sequence[Role], dealer: Seat, declarer: Seat) -> tuple[str, str] | None:
-        """Once the declarer is known: a dummy given to the wrong player (none by default)."""
+    def owner_problem(self, roles: Sequence[Role], dealer: Seat, declarer: Seat | None) -> tuple[str, str] | None:
+        """Once the auction is over (``declarer`` ``None``: passed out): a dummy given to the
+        wrong player (none by default)."""
         return None
 
     def sides(self, roles: Sequence[Role], party: Sequence[str], declarer: Seat | None) -> Sides | None:

@@ -97,7 +97,7 @@ def replay_table_deal(deal: DealRecord, profile: TableMethod, party: Sequence[st
 
     if profile.laws is not None:
         refuse_other_laws(deal, profile, report)
-    _check_order(deal, profile, previous, report)
+    _check_order(deal, profile, party, previous, report)
     table = deal.table
     if table is None:
         if "roles" not in deal.unreadable:
@@ -131,6 +131,9 @@ def replay_table_deal(deal: DealRecord, profile: TableMethod, party: Sequence[st
         if deal.result is not None:
             report("play_after_passout", "result", "the deal was passed out (no bid), so it has no result")
         profile.no_widow(table, report)
+        owner = profile.owner_problem(table.roles, deal.dealer, None)
+        if owner is not None:
+            report("roles", *owner)
         sides = profile.sides(table.roles, party, None)
         return done(hands=hands, passed_out=True, roles=table.roles, sides=sides)
     owner = profile.owner_problem(table.roles, deal.dealer, contract.declarer)
@@ -193,18 +196,33 @@ def _by_result(result: int, declarers: int) -> tuple[int, int]:
     return (result, 13 - result) if declarers == 0 else (13 - result, result)
 
 
-def _check_order(deal: DealRecord, profile: TableMethod, previous: DealRecord | None, report: Report) -> None:
-    """Deal numbers increase; the dealer is a place that deals, in the method's turn."""
-    if "dealer" not in deal.unreadable and deal.dealer not in profile.dealing_places:
+def _check_order(deal: DealRecord, profile: TableMethod, party: Sequence[str], previous: DealRecord | None,
+                 report: Report) -> None:
+    """Deal numbers increase; the dealer is a place that deals, in the method's turn: the
+    lowest card of the draw first, and in five-handed vint each rubber's first dealer as §6
+    ruling 16 says (a new rubber is a new player out)."""
+    if "dealer" in deal.unreadable:
+        return
+    if deal.dealer not in profile.dealing_places:
         report("wrong_dealer", "dealer", f"{deal.dealer} does not deal under {profile.name}: the dealers are "
                                          f"{', '.join(str(s) for s in profile.dealing_places)}")
         return
+    table = deal.table
     if previous is None:
+        first = None if table is None else profile.first_dealer(table.roles, party)
+        if first is not None and deal.dealer != first[0]:
+            report("wrong_dealer", "dealer", f"dealer is {deal.dealer} in the session's first deal, but {first[1]}")
         return
     if deal.number <= previous.number:
         report("deal_number", "number", f"deal {deal.number} follows deal {previous.number}: numbers must increase")
-    expected, why = profile.expected_dealer(previous.dealer, deal.number)
-    if deal.dealer != expected and "dealer" not in deal.unreadable | previous.unreadable:
+    if "dealer" in previous.unreadable:
+        return
+    before = previous.table
+    if profile.sits_out and table is not None and before is not None and table.sits_out != before.sits_out:
+        expected, why = profile.rubber_dealer(previous.dealer, before.roles, table.roles)
+    else:
+        expected, why = profile.expected_dealer(previous.dealer, deal.number)
+    if deal.dealer != expected:
         report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
 
 

@@ -1,0 +1,136 @@
+"""What independent referees of the newer games found (issue 22): who deals first in the two-,
+three- and five-handed methods, the five-handed rubber's first dealer, and 2.4's dealer's dummy
+on a passed-out deal — each checked against the rules page (players-2-3-5.md)."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from vint_replay.engine.cards import Hand
+from vint_replay.engine.seats import SEATS, Seat
+from vint_replay.engine.session import evaluate
+from vint_replay.formats import read_file
+from vint_replay.simulate_tables import simulate_session
+
+from table_builders import codes, table_deal, table_session
+
+TABLES = Path(__file__).resolve().parents[1] / "sample_data" / "tables"
+TWO = ("Ivanov", "Petrov")  # the draw, highest first: Petrov drew the lowest card
+FIVE = ("Т", "А", "К", "Ф", "Н")
+EXAMPLE_1 = "A432.432.AK32.32 KQJT98.KQJT.JT.A 765.A765.Q54.654 .98.9876.KQJT987"
+METHODS = [("vint2-open", TWO), ("vint2-exchange", TWO), ("vint2-cards", TWO), ("vint2-dummies", TWO),
+           ("vint2-widow", TWO), ("vint3-dummy", ("A", "B", "C")), ("vint3-auction", ("A", "B", "C")), ("vint5", FIVE)]
+
+
+def _own_place(roles, player: str) -> Seat:
+    """Where ``player`` plays his own hand."""
+    return next(s for s in SEATS if roles[s].live and roles[s].player == player)
+
+
+def _dealer_problems(report, number: int) -> list[str]:
+    return [d.message for d in report.diagnostics if d.deal == number and (d.code, d.at) == ("wrong_dealer", "dealer")]
+
+
+# -- players-2-3-5.md §6 ruling 15: the lowest card deals first ---------------------------------------
+
+@pytest.mark.parametrize("rules, party", METHODS)
+def test_ruling_15_the_highest_card_may_not_deal_first(rules, party):
+    """players-2-3-5.md §6 ruling 15 (laws.md §1; 3.1: «Игру начинает вынувший младшую карту»):
+    in every method the lowest card of the draw deals the first deal; dealt by the highest
+    seated player it is ``wrong_dealer`` at the first deal's dealer."""
+    record = simulate_session(rules, party, 1, 11)
+    roles = record.deals[0].table.roles
+    seated = [r.player for r in roles if r.live]
+    lowest, highest = max(seated, key=party.index), min(seated, key=party.index)
+    assert record.deals[0].dealer is _own_place(roles, lowest)
+    assert not _dealer_problems(evaluate(record), 1)
+    wrong = replace(record, deals=(replace(record.deals[0], dealer=_own_place(roles, highest)),))
+    told = _dealer_problems(evaluate(wrong), 1)
+    assert told and f"{lowest} ({_own_place(roles, lowest)}), deals first" in told[0]
+
+
+def test_ruling_15_a_dummy_does_not_deal_the_first_deal():
+    """players-2-3-5.md §6 ruling 15, §2.1: the lowest card deals first himself, not the dummy of
+    the first dealer: Petrov (E) drew the lowest card, so his dummy W may not deal deal 1."""
+    roles = "N Ivanov; E Petrov; S dummy of Ivanov; W dummy of Petrov"
+    assert table_session("vint2-open", TWO, table_deal(1, "E", roles, EXAMPLE_1, "pass pass")).valid
+    assert codes(table_session("vint2-open", TWO, table_deal(1, "W", roles, EXAMPLE_1, "pass pass"))) == [
+        ("wrong_dealer", "dealer")]
+
+
+@pytest.mark.parametrize("name", ["dacha-2026-08-02-two", "dacha-2026-08-09-three", "dacha-2026-08-16-three",
+                                  "dacha-2026-08-23-five"])
+def test_ruling_15_the_sample_evenings_start_with_the_lowest_card(name):
+    """players-2-3-5.md §6 ruling 15 and format.md §5.6 (players in draw order, highest first):
+    each sample evening's first deal is dealt by the last of its players."""
+    raw = json.loads((TABLES / f"{name}.json").read_text(encoding="utf-8"))
+    first = raw["deals"][0]
+    assert first["roles"][first["dealer"]] == raw["session"]["players"][-1]
+
+
+# -- players-2-3-5.md §6 ruling 16: the first dealer of a later five-handed rubber ------------------
+
+def _rubber_starts(record) -> list[int]:
+    """Indices of the deals that begin a rubber after the first (a new player out)."""
+    deals = record.deals
+    return [k for k in range(1, len(deals)) if deals[k].table.sits_out != deals[k - 1].table.sits_out]
+
+
+def _ruling_16(last, new) -> Seat:
+    """The place, in ``new``, of the first player left of ``last``'s dealer (in ``last``'s
+    seating) who plays the new rubber."""
+    playing = {r.player for r in new.table.roles if r.live}
+    place = last.dealer.left
+    while last.table.roles[place].player not in playing:
+        place = place.left
+    return _own_place(new.table.roles, last.table.roles[place].player)
+
+
+def test_ruling_16_a_later_rubber_is_dealt_first_left_of_the_last_dealer_among_the_four():
+    """players-2-3-5.md §6 ruling 16: the first dealer of rubber 2 is the player left of rubber
+    1's last dealer among the four who play rubber 2; any other place is ``wrong_dealer``."""
+    record = simulate_session("vint5", FIVE, 80, 3, rubbers=3)
+    starts = _rubber_starts(record)
+    assert len(starts) == 2
+    assert evaluate(record).valid
+    for k in starts:
+        right = _ruling_16(record.deals[k - 1], record.deals[k])
+        assert record.deals[k].dealer is right
+        for place in SEATS:
+            deals = list(record.deals)
+            deals[k] = replace(deals[k], dealer=place)
+            problems = _dealer_problems(evaluate(replace(record, deals=tuple(deals))), deals[k].number)
+            assert bool(problems) is (place is not right), (k, place, problems)
+
+
+def test_ruling_16_the_five_player_sample_starts_rubber_2_with_the_right_player():
+    """players-2-3-5.md §6 ruling 16 in the sample evening of five players."""
+    record = read_file(TABLES / "dacha-2026-08-23-five.json").record
+    report = evaluate(record)
+    assert report.valid
+    for k in _rubber_starts(record):
+        assert record.deals[k].dealer is _ruling_16(record.deals[k - 1], record.deals[k])
+
+
+# -- players-2-3-5.md §2.4: the dealer's dummy is the hand opposite him ------------------------------
+
+def _twelve_and_widow() -> tuple[str, str]:
+    """EXAMPLE_1 with each place's lowest card laid aside: four hands of 12 and a widow of 4 (§2.5)."""
+    hands = [Hand.parse(h).mask for h in EXAMPLE_1.split()]
+    aside = [h & -h for h in hands]
+    return " ".join(Hand(h ^ a).pbn() for h, a in zip(hands, aside)), Hand(sum(aside)).pbn()
+
+
+@pytest.mark.parametrize("rules", ["vint2-dummies", "vint2-widow"])
+def test_2_4_the_dealers_dummy_is_opposite_him_on_a_passed_out_deal(rules):
+    """players-2-3-5.md §2.4 (and 2.5, "as 2.4"): "The dealer's dummy is the hand opposite him" —
+    also when nobody bids: Petrov deals at E, so W is his; giving W to Ivanov is a ``roles`` error at W."""
+    hands, widow = (EXAMPLE_1, None) if rules == "vint2-dummies" else _twelve_and_widow()
+    extra = {} if widow is None else {"Widow": widow}
+    good = table_deal(1, "E", "N Ivanov; E Petrov; S dummy of Ivanov; W dummy of Petrov", hands, "pass pass", **extra)
+    assert table_session(rules, TWO, good).valid, codes(table_session(rules, TWO, good))
+    bad = table_deal(1, "E", "N Ivanov; E Petrov; S dummy of Petrov; W dummy of Ivanov", hands, "pass pass", **extra)
+    assert codes(table_session(rules, TWO, bad)) == [("roles", "roles.W")]

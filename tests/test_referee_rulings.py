@@ -134,3 +134,71 @@ def test_2_4_the_dealers_dummy_is_opposite_him_on_a_passed_out_deal(rules):
     assert table_session(rules, TWO, good).valid, codes(table_session(rules, TWO, good))
     bad = table_deal(1, "E", "N Ivanov; E Petrov; S dummy of Petrov; W dummy of Ivanov", hands, "pass pass", **extra)
     assert codes(table_session(rules, TWO, bad)) == [("roles", "roles.W")]
+
+
+# -- the output contract: format.md §4 (a deal's declarer is a seat), §5.5, §5.6 ----------------------
+
+def test_the_declarer_of_a_two_player_deal_is_his_place_not_his_columns_letter():
+    """format.md §4 and §5.6: ``declarer`` is the place (as in ``places``); 2.2: Petrov, the
+    second column (``EW``), declares from S, so the deal says ``"S"``, not ``"E"``."""
+    from vint_replay.reports.table_sheet import table_score_json
+    deal = table_deal(1, "S", "N Ivanov; E dead; S Petrov; W dead", EXAMPLE_1, "3D pass pass pass pass", result=9,
+                      Exchanges="N no; S no")
+    report = table_session("vint2-exchange", TWO, deal)
+    assert report.valid, codes(report)
+    (scored,) = table_score_json(report)["deals"]
+    assert (scored["declarer"], scored["declarer_player"], scored["declarer_column"]) == ("S", "Petrov", "EW")
+    assert scored["places"]["S"] == "Petrov"
+
+
+@pytest.mark.parametrize("name", ["dacha-2026-08-02-two", "dacha-2026-08-09-three", "dacha-2026-08-23-five"])
+def test_the_declarer_is_the_place_of_the_deals_own_places(name):
+    """format.md §4, §5.6 (3.1 in particular, whose columns are turned): each deal's ``declarer``
+    is where ``places`` put the declaring player, and his column holds him in ``columns``."""
+    from vint_replay.reports.table_sheet import table_score_json
+    doc = table_score_json(evaluate(read_file(TABLES / f"{name}.json").record))
+    declared = [d for d in doc["deals"] if d["contract"] is not None]
+    assert declared
+    for deal in declared:
+        assert deal["places"][deal["declarer"]] == deal["declarer_player"], deal["number"]
+        assert deal["declarer_player"] in doc["columns"][deal["rubber"] - 1][deal["declarer_column"]]
+
+
+SOLO_EVENING = Path(__file__).resolve().parents[1] / "sample_data" / "solo" / "arbat-solo-2026-11-24.json"
+
+
+def test_solo_tricks_are_null_where_no_tricks_are_counted():
+    """format.md §5.5: ``tricks`` is ``null`` for misère, open misère and déclaré (solo-whist.md
+    §4 ruling 10: their play stops once settled), the declaring side's count elsewhere."""
+    from vint_replay.reports.solo_sheet import solo_score_json
+    report = evaluate(read_file(SOLO_EVENING).record)
+    deals = solo_score_json(report.record, report.score)["deals"]
+    uncounted = {"misere", "open_misere", "declare"}
+    assert {d["contract"] for d in deals} >= uncounted | {"solo", "abond"}
+    for deal in deals:
+        if deal["contract"] in uncounted or deal["contract"] is None:
+            assert deal["tricks"] is None, deal["number"]
+        else:
+            assert isinstance(deal["tricks"], int) and 0 <= deal["tricks"] <= 13, deal["number"]
+
+
+# -- claims inside a trick: format.md §5 "Claims", solo-whist.md §4 and ruling 10 ---------------------
+
+@pytest.mark.parametrize("contract, cards", [("abond", 38), ("misere", 46)])
+def test_a_solo_claim_inside_a_trick_is_scored_from_its_result_or_outcome(contract, cards):
+    """format.md §5 (a claim "anywhere, also inside a trick"), solo-whist.md §4 and ruling 10 (play
+    stops "when the declarer's fate is settled"): the sample's abondance stopped after 38 cards
+    with its result, and its misère claimed made inside trick 12 with its outcome, score as played."""
+    record = read_file(SOLO_EVENING).record
+    played = evaluate(record)
+    k = next(i for i, r in enumerate(played.replays) if r.contract is not None and r.contract.value == contract
+             and len(r.deal.play) == 52)
+    full = played.replays[k]
+    claim = dict(result=full.taken) if full.contract.terms.counts_tricks else {}
+    deal = replace(full.deal, play=full.deal.play[:cards], **claim)
+    if not claim:
+        deal = replace(deal, solo=replace(deal.solo, outcome=full.made))
+    report = evaluate(replace(record, deals=record.deals[:k] + (deal,) + record.deals[k + 1:]))
+    assert not [d for d in report.diagnostics if d.deal == deal.number], report.diagnostics
+    assert report.score.deals[k].payments == played.score.deals[k].payments
+    assert report.replays[k].made is full.made and len(report.replays[k].tricks) == cards // 4

@@ -26,7 +26,7 @@ def solo_score_json(record: SessionRecord, score: SoloScore) -> dict[str, object
             "contract": None if deal.contract is None else deal.contract.value,
             "declarer": None if deal.declarer is None else deal.declarer.name,
             "partner": None if deal.partner is None else deal.partner.name,
-            "tricks": deal.taken,
+            "tricks": deal.taken if deal.contract is not None and deal.contract.terms.counts_tricks else None,  # §5.5
             "made": deal.made,
             "payments": {p: points(deal.paid(p)) for p in score.players},
             "balances": {p: points(b) for p, b in zip(score.players, deal.balances)},

@@ -38,14 +38,26 @@ def table_score_json(report: SessionReport) -> dict[str, object]:
                 "settlement": {"balances": score.balances}}
     assert isinstance(score, TableScore)
     doc = score_json(record, score, report.profile)
+    replays = {r.deal.number: r for r in report.replays if isinstance(r, TableReplay)}
     for deal in doc["deals"]:  # type: ignore[union-attr]
         deal["places"] = places.get(deal["number"])  # type: ignore[index]
+        deal.update(_declarer_fields(replays.get(deal["number"])))  # type: ignore[union-attr,index]
     doc["players"] = list(score.players)
     doc["columns"] = [{"rubber": k, "NS": list(sides[0]), "EW": list(sides[1]), "sits_out": out}
                       for k, (sides, out) in enumerate(zip(score.sides, score.out), 1)]
     doc["settlement"] = {"rubbers": [{"rubber": k, "points": gains} for k, gains in enumerate(score.settlements, 1)],
                          "balances": score.balances[-1] if score.balances else dict.fromkeys(score.players, 0)}
     return doc
+
+
+def _declarer_fields(replay: TableReplay | None) -> dict[str, str | None]:
+    """format.md §4, §5.6: ``declarer`` is the declarer's place as in ``places`` (not where his
+    column is scored), with the player and his score column in fields of their own."""
+    if replay is None or replay.contract is None or replay.roles is None or replay.declarer_column is None:
+        return {"declarer": None, "declarer_player": None, "declarer_column": None}
+    place = replay.contract.declarer
+    return {"declarer": place.name, "declarer_player": replay.roles[place].player,
+            "declarer_column": ("NS", "EW")[replay.declarer_column]}
 
 
 def render_table_sheet(report: SessionReport) -> str:

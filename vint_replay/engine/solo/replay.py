@@ -274,10 +274,12 @@ def _play(replay: SoloReplay, report: Report) -> tuple[tuple[Trick, ...], int | 
         made = terms.made_with(done)
         _check_stated(replay, made, done, report)
         return tricks, done, made
-    if play.current:
+    if play.current and deal.result is None and solo.outcome is None:
         report("play_incomplete", f"play[{len(cards)}]", f"the play stops inside trick {len(tricks) + 1}: "
                                                          f"{play.to_play} has still to play")
         return tricks, None, None
+    # a claim or concession (§4, ruling 10: play stops when the declarer's fate is settled), also
+    # inside a trick (format.md §5): the trick begun has no winner, the result or outcome counts it
     return tricks, *_claimed(replay, done, 13 - len(tricks) + done, report, len(tricks))
 
 

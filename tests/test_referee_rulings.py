@@ -202,3 +202,33 @@ def test_a_solo_claim_inside_a_trick_is_scored_from_its_result_or_outcome(contra
     assert not [d for d in report.diagnostics if d.deal == deal.number], report.diagnostics
     assert report.score.deals[k].payments == played.score.deals[k].payments
     assert report.replays[k].made is full.made and len(report.replays[k].tricks) == cards // 4
+
+
+# -- laws.md §8.1, law 157: the dropper pays alone only for a later revoke in the dropped suit -------
+
+def _dropped(card: str, trick: int):
+    """§10.1's evening (W revokes in trick 5, ♥ led, playing ♠4 with ♥4 in hand) with W's dropped card."""
+    from laws_builders import file_under_laws, revoke
+    from vint_replay.engine.cards import Card
+    from vint_replay.engine.record import Irregularity, IrregularityKind
+    drop = Irregularity(IrregularityKind.DROPPED_CARD, Seat.W, trick, Card.parse(card))
+    return file_under_laws("revoke_10_1.json", {1: (drop, revoke("W", 5))})
+
+
+@pytest.mark.parametrize("card, trick, alone", [("H4", 5, True), ("H4", 3, True), ("D9", 5, False), ("H4", 6, False)])
+def test_law_157_only_a_later_revoke_in_the_dropped_suit_is_the_droppers_alone(card, trick, alone):
+    """laws.md §8.1, law 157 («…перекроет масть уроненной карты козырем или сделает на нее снос»):
+    W's revoke on hearts after dropping ♥4 is his alone; after dropping ♦9 (another suit), or
+    before he dropped ♥4, both partners pay: nobody answers alone and each player's result is
+    his side's difference."""
+    from vint_replay.engine.laws.settlement import settlement
+    report = _dropped(card, trick)
+    assert report.valid, report.diagnostics
+    (deal,) = report.score.deals
+    ns, ew = report.score.totals
+    results = settlement(report.score)
+    if alone:
+        (r,) = deal.responsible
+        assert (r.seat, r.law) == (Seat.W, "157") and results[Seat.W] == ew - ns - r.amount
+    else:
+        assert deal.responsible == () and results == (ns - ew, ew - ns, ns - ew, ew - ns)

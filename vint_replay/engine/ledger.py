@@ -337,7 +337,7 @@ class Ledger:
         end = (before[0] + settled.below[0], before[1] + settled.below[1])
         deal = DealScore(replay.deal.number, settled.rubber, replay.deal.dealer, contract, profile.trick_value(contract),
                          adjusted, written, settled.game, before, (), end, vulnerable, penalty,
-                         culprits(replay.deal, contract, adjusted, written, cost))
+                         culprits(replay.deal, contract, adjusted, written, cost, replay.revokes))
         self.score.deals.append(deal)
         return deal
 

@@ -79,7 +79,7 @@ def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequenc
             report("schema", f"irregularities[{j}].penalty", "only under vint2-exchange does the wronged player choose "
                    "a revoke's penalty (docs/rules/players-2-3-5.md §2.2); here it is three tricks (laws.md §8.4)")
         if played and (irr.trick is None or irr.trick <= played):
-            revoke = _match(irr, found, matched)
+            revoke = match_revoke(irr, found, matched)
             if revoke is None:
                 report("irregularity_mismatch", f"irregularities[{j}]", _no_revoke(irr, tricks))
                 continue
@@ -107,7 +107,7 @@ def report_unpriced(deal: DealRecord, report: Report) -> None:
                    f"(laws.md §8.4), and a passed-out deal has none", Severity.WARNING)
 
 
-def _match(irr: Irregularity, found: Sequence[Revoke], matched: Mapping[Revoke, Irregularity]) -> Revoke | None:
+def match_revoke(irr: Irregularity, found: Sequence[Revoke], matched: Mapping[Revoke, Irregularity]) -> Revoke | None:
     """The revoke of the play that a record's entry names (by seat, and trick and card where
     given), not already named by another; ``None`` if the play shows none."""
     return next((revoke for revoke in found if revoke.seat is irr.seat and revoke not in matched
@@ -136,4 +136,5 @@ def _no_revoke(irr: Irregularity, tricks: Sequence[Trick]) -> str:
             f"{led.symbol} then ({irr.seat} played {card.pretty})")
 
 
-__all__ = ["Revoke", "check_revokes", "find_revokes", "is_claimed", "played_by", "report_unpriced", "revokes_of"]
+__all__ = ["Revoke", "check_revokes", "find_revokes", "is_claimed", "match_revoke", "played_by", "report_unpriced",
+           "revokes_of"]

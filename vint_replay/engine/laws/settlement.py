@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..calls import Contract
 from ..diagnostics import Diagnostic
-from ..record import DealRecord, IrregularityKind, Ruling
+from ..record import DealRecord, Irregularity, IrregularityKind, Ruling
 from ..scoring import Entry
 from ..seats import Seat, Side
+from .revoke import Revoke, match_revoke
 
 if TYPE_CHECKING:
     from ..ledger import SessionScore
@@ -44,11 +45,12 @@ def balance(entries: Sequence[Entry], side: Side) -> int:
 
 
 def culprits(deal: DealRecord, contract: Contract, tricks: tuple[int, int], written: Sequence[Entry],
-             cost: tuple[int, int] | None = None) -> tuple[Responsibility, ...]:
+             cost: tuple[int, int] | None = None, found: Sequence[Revoke] = ()) -> tuple[Responsibility, ...]:
     """Who answers alone for what in a deal (§9), at most one player of a side: the deal's whole
     net loss for a blind bid (law 178) or a lone slam down more than three (law 179); else what
     a revoke penalty cost the side (``cost``, by Side: its balance without the penalty minus as
-    scored) for a revoke after a dropped card (law 157) or one the partner questioned (153)."""
+    scored) for a revoke after a dropped card in its suit (law 157; ``found``: the revokes of
+    the play) or one the partner questioned (153)."""
     out: dict[Side, Responsibility] = {}
     for side in (Side.NS, Side.EW):
         loss = -balance(written, side)
@@ -56,7 +58,7 @@ def culprits(deal: DealRecord, contract: Contract, tricks: tuple[int, int], writ
         if whole is not None and loss > 0:
             out[side] = Responsibility(whole[0], loss, whole[1])
         elif cost is not None and cost[side] > 0:
-            revoker = _revoker_alone(deal, side)
+            revoker = _revoker_alone(deal, side, found)
             if revoker is not None:
                 out[side] = Responsibility(revoker[0], cost[side], revoker[1])
     return tuple(out.values())
@@ -81,17 +83,28 @@ def _lone_slammer(deal: DealRecord, contract: Contract, tricks: tuple[int, int],
     return declarer, "179"
 
 
-def _revoker_alone(deal: DealRecord, side: Side) -> tuple[Seat, str] | None:
+def _revoker_alone(deal: DealRecord, side: Side, found: Sequence[Revoke]) -> tuple[Seat, str] | None:
     """Laws 157 and 153 (ruling 7: the partner asks): the player of ``side`` whose claimed
-    revoke followed a card he dropped, or was questioned by his partner and denied."""
-    dropped = {irr.seat for irr in deal.irregularities if irr.kind is IrregularityKind.DROPPED_CARD}
+    revoke followed a card he dropped, in its suit, or was questioned by his partner and denied."""
+    drops = [irr for irr in deal.irregularities if irr.kind is IrregularityKind.DROPPED_CARD]
     for irr in deal.irregularities:
         if irr.kind is IrregularityKind.REVOKE and irr.claimed and irr.seat.side is side:
-            if irr.seat in dropped:
+            if any(_on_the_dropped_suit(irr, drop, found) for drop in drops if drop.seat is irr.seat):
                 return irr.seat, "157"
             if irr.asked:
                 return irr.seat, "153"
     return None
+
+
+def _on_the_dropped_suit(revoke: Irregularity, drop: Irregularity, found: Sequence[Revoke]) -> bool:
+    """Law 157 («…перекроет масть уроненной карты козырем или сделает на нее снос»): the revoke
+    comes at or after the drop's trick and is a trump or discard on the dropped card's suit. A
+    revoke the play does not show card by card (a paper log) is taken as the record pairs it."""
+    shown = match_revoke(revoke, found, {})
+    trick = revoke.trick if shown is None else shown.trick
+    if drop.trick is not None and trick is not None and trick < drop.trick:
+        return False
+    return shown is None or drop.card is None or shown.led is drop.card.suit
 
 
 def apply_rulings(rulings: Sequence[Ruling], score: SessionScore) -> list[Diagnostic]:

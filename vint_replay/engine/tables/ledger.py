@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from ..calls import Contract
 from ..errors import IllegalMove
 from ..laws.penalty import RevokePenalty, revoke_penalty
+from ..laws.revoke import Revoke
 from ..ledger import DealScore, Ledger, SessionScore
 from ..plural import plural
 from ..record import DealRecord, SessionInfo
@@ -69,6 +70,7 @@ class _View:
     penalty: RevokePenalty | None = None  # laws §8.4 or players-2-3-5.md §2.2, on the columns
     void: bool = False  # no void deals (laws §3.3): the laws cover revokes only here
     law_entries: tuple[Entry, ...] = ()  # nor the laws' other entries (law 24)
+    revokes: tuple[Revoke, ...] = ()  # nor dropped cards (law 157), which ask for the revokes' suits
 
 
 def four_handed(replay: TableReplay) -> tuple[_View, dict[Seat, Seat]]:

@@ -232,3 +232,61 @@ def test_law_157_only_a_later_revoke_in_the_dropped_suit_is_the_droppers_alone(c
         assert (r.seat, r.law) == (Seat.W, "157") and results[Seat.W] == ew - ns - r.amount
     else:
         assert deal.responsible == () and results == (ns - ew, ew - ns, ns - ew, ew - ns)
+
+
+# -- law 169 in .vint: a three-card trick on its own line (format.md §3, laws.md §6.4) -----------------
+
+def _missed_trick_session(trick: int, seat: str):
+    """1NT by S; ``seat`` plays no card to ``trick`` (law 169, accepted as played) and throws
+    his extra card after trick 13."""
+    from builders import RANKED, deal, hands
+    from laws_deals import classic_auction, laws_session, lowest_play
+    from vint_replay.engine.cards import Card
+    from vint_replay.engine.record import Irregularity, IrregularityKind
+
+    cards = lowest_play(tuple(h.mask for h in hands(RANKED)), None, Seat.W, skips={trick: Seat.parse(seat)})
+    played = sum(1 << c for c in cards)
+    record = deal(1, "S", RANKED, classic_auction("S", "S", "1NT"), " ".join(c.name for c in cards))
+    left = tuple(Card(c) for c in range(52) if not played >> c & 1)
+    return laws_session(replace(record, thrown=left, irregularities=(
+        Irregularity(IrregularityKind.MISSED_TRICK, Seat.parse(seat), trick),)))
+
+
+def _play_lines(text: str) -> list[list[str]]:
+    """The card lines of a one-deal ``.vint`` text's [Play] section."""
+    lines = text.split("[Play]", 1)[1].splitlines()[1:]
+    out = []
+    for line in lines:
+        if not line or line.startswith("["):
+            if out and line.startswith("[Thrown"):
+                break
+            continue
+        out.append(line.split())
+    return out
+
+
+def test_law_169_the_writer_puts_the_three_card_trick_on_its_own_line():
+    """format.md §3 (one trick a line, leader first) and laws.md §6.4 (law 169): trick 6, which
+    E missed, is its own three-card line; every other line is one whole trick."""
+    from vint_replay.formats import write_text
+    record = _missed_trick_session(6, "E")
+    assert evaluate(record).valid
+    lines = _play_lines(write_text(record, "vint"))
+    assert [len(line) for line in lines] == [4] * 5 + [3] + [4] * 7
+    tricks = evaluate(record).replays[0].tricks
+    assert [[c.name for c in t.cards] for t in tricks] == lines
+
+
+def test_law_169_a_three_card_trick_written_one_trick_a_line_is_read():
+    """format.md §3, laws.md §6.4: a ``.vint`` play one trick a line, with trick 6 of three
+    cards in mid-play, reads as the same record (not ``schema: trick 6 has 3 cards``); a
+    three-card line in a trick nobody missed is still that error, at its place."""
+    from vint_replay.formats import read_bytes, write_text
+    record = _missed_trick_session(6, "E")
+    text = write_text(record, "vint")
+    back = read_bytes(text.encode(), "vint")
+    assert not back.diagnostics and back.record.deals == record.deals
+    wrong = text.replace('trick=6', 'trick=7')
+    assert wrong != text
+    problems = [(d.code, d.at, d.message) for d in read_bytes(wrong.encode(), "vint").diagnostics]
+    assert ("schema", "play[20]", "trick 6 has 3 cards; a trick has 4 (one trick a line)") in problems

@@ -145,7 +145,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     problems: list[Diagnostic] = []
     laws = profile.laws is not None
     leads = accepted_leads(deal) if laws else None
-    skips = missed_tricks(deal) if laws else None
+    skips = missed_tricks(deal.irregularities) if laws else None
 
     def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
         problems.append(Diagnostic(code, message, number, at, severity))

@@ -13,6 +13,7 @@ from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Problems, Severity
 from ..engine.gc_pause import paused_gc
 from ..engine.laws.auction import replay_calls
+from ..engine.laws.deal import missed_tricks
 from ..engine.plural import plural
 from ..engine.profiles import ProfileError, RuleProfile, get_profile, profile_names
 from ..engine.record import CallOutOfTurn, Comment, DealRecord, Irregularity, LineTotals, Ruling, SessionInfo, SessionRecord
@@ -553,9 +554,9 @@ class _Reader:
         tag = text.tags.get(LAYOUT)
         if tag is not None:
             layout = self.layout(tag, number) or layout
-        play = self.play(text, number, layout, dealer, auction, profile, unreadable, out_of_turn)
+        irregularities = self.irregularities(text, number, "Play" in text.tags)
+        play = self.play(text, number, layout, dealer, auction, profile, unreadable, out_of_turn, irregularities)
         thrown = self.thrown(text, number, play is not None)
-        irregularities = self.irregularities(text, number, play is not None)
         result = self.result(text.tag("Result"), number, unreadable)
         recorded = None if profile.solo_record else self.score(text.tag("Score"), number)
         for name in ("Result", "Score", "Vulnerable", "Contract", "BoardScore", "Void", "DealLost", THROWN):
@@ -829,7 +830,10 @@ class _Reader:
         return [PASS] * auction.passes_needed
 
     def play(self, text: DealText, number: int, layout: str, dealer: Seat, auction: tuple[Call, ...],
-             profile: RuleProfile, unreadable: set[str], out_of_turn: list[CallOutOfTurn]) -> tuple[Card, ...] | None:
+             profile: RuleProfile, unreadable: set[str], out_of_turn: list[CallOutOfTurn],
+             irregularities: tuple[Irregularity, ...] = ()) -> tuple[Card, ...] | None:
+        """``[Play]``: one trick a line, leader first (format.md §3); a trick a player missed
+        (law 169, laws.md §6.4) has three cards on its line, and the last line may stop early."""
         tag = text.tags.get("Play")
         if tag is None:
             return None
@@ -845,12 +849,14 @@ class _Reader:
         index = 0  # of the token: an unknown card keeps its own place (play[i]) in the play
         tricks = text.tricks
         self.sections[(number, "play")] = tricks
+        missed = missed_tricks(irregularities)
         for k in range(len(tricks)):
             size = tricks.counts[k]
-            long = size > 4 or (size < 4 and k < len(tricks) - 1)
+            full = 3 if k + 1 in missed else 4
+            long = size > full or (size < full and k < len(tricks) - 1)
             for i, m in enumerate(tricks.matches(k)):
                 if long and i == (4 if size > 4 else 0):
-                    self.error("schema", f"trick {k + 1} has {plural(size, 'card')}; a trick has 4 (one trick a line)",
+                    self.error("schema", f"trick {k + 1} has {plural(size, 'card')}; a trick has {full} (one trick a line)",
                                tricks.at(k, m), number, f"play[{index - i}]")
                     unreadable.add("play")
                 card = CARD_BY_TEXT.get(m.group())
@@ -1198,10 +1204,10 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
         lines.append("[Play]")
     lines += _irregularity_lines(deal, after.get(0, []), put)
     if deal.play is not None:
-        for k in range(0, len(deal.play), 4):
-            lines += put(f"play[{k}]")
-            lines.append(" ".join(c.name for c in deal.play[k:k + 4]))
-            lines += _irregularity_lines(deal, after.get(k // 4 + 1, []), put)
+        for trick, (start, end) in enumerate(_trick_lines(deal), 1):
+            lines += put(f"play[{start}]")
+            lines.append(" ".join(c.name for c in deal.play[start:end]))
+            lines += _irregularity_lines(deal, after.get(trick, []), put)
         if deal.thrown:
             lines += [*put(THROWN), f'[{THROWN} "{" ".join(c.name for c in deal.thrown)}"]']
     if solo is not None and solo.outcome is not None:
@@ -1226,7 +1232,7 @@ def _irregularity_places(deal: DealRecord) -> dict[int, list[int]]:
     """Where each irregularity is written, by the trick line it follows (0: before the first):
     after its own trick's line, unless an earlier one of the list stands later (the list's order
     is kept)."""
-    lines = 0 if deal.play is None else (len(deal.play) + 3) // 4
+    lines = len(_trick_lines(deal))
     places: dict[int, list[int]] = {}
     at = 0
     for i, irregularity in enumerate(deal.irregularities):
@@ -1234,6 +1240,21 @@ def _irregularity_places(deal: DealRecord) -> dict[int, list[int]]:
         at = max(at, trick if trick <= lines else 0)
         places.setdefault(at, []).append(i)
     return places
+
+
+def _trick_lines(deal: DealRecord) -> list[tuple[int, int]]:
+    """The play's lines as (first, end) card indices, one trick each (format.md §3): four cards,
+    three in a trick a player missed (law 169, laws.md §6.4); a play stopped early ends with the
+    cards of the trick begun."""
+    missed = missed_tricks(deal.irregularities)
+    play = deal.play or ()
+    out: list[tuple[int, int]] = []
+    start = 0
+    while start < len(play):
+        end = min(len(play), start + (3 if len(out) + 1 in missed else 4))
+        out.append((start, end))
+        start = end
+    return out
 
 
 def _irregularity_lines(deal: DealRecord, indexes: list[int], put) -> list[str]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, Card, Suit
 from ..diagnostics import Diagnostic, Severity
-from ..record import DealRecord, IrregularityKind
+from ..record import DealRecord, Irregularity, IrregularityKind
 from ..scoring import Entry, Item, Line
 from ..seats import SEATS, Seat
 
@@ -112,10 +112,10 @@ def long_dealer_entries(deal: DealRecord, sizes: Sequence[int]) -> list[Entry]:
                   f"the dealer {deal.dealer} held 14 cards, found after the opening lead (law 24)")]
 
 
-def missed_tricks(deal: DealRecord) -> dict[int, Seat]:
+def missed_tricks(irregularities: Sequence[Irregularity]) -> dict[int, Seat]:
     """The tricks a player missed and the deal was accepted as played (law 169, §6.4): trick
     number -> that player, who then throws his extra card away after trick 13 (§3.4)."""
-    return {i.trick: i.seat for i in deal.irregularities if i.kind is IrregularityKind.MISSED_TRICK and i.trick}
+    return {i.trick: i.seat for i in irregularities if i.kind is IrregularityKind.MISSED_TRICK and i.trick}
 
 
 def thrown_problem(deal: DealRecord, left: Sequence[int]) -> str | None:

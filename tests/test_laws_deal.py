@@ -90,7 +90,8 @@ def test_section_3_3_after_a_void_by_law_14_22_76_or_169_the_next_player_deals()
     found in time, 76, 169); §2.3: a dealer who reshuffled after the cut loses the deal (14)."""
     for law in ("14", "22", "25c", "76", "169"):
         void = replace(deal(auction="", hands_text=NORTH_LONG), void=law)
-        assert not evaluated(void, played(2, "E")).diagnostics, law
+        assert not evaluated(void, replace(played(2, "E"), deal_lost=True)).diagnostics, law
+        assert codes_of(evaluated(void, played(2, "E")), "warning") == [(2, "deal_lost_unstated", "dealer")], law
         assert codes_of(evaluated(void, played(2, "N")), "warning") == [(2, "dealt_out_of_turn", "dealer")]
 
 

@@ -290,3 +290,22 @@ def test_law_169_a_three_card_trick_written_one_trick_a_line_is_read():
     assert wrong != text
     problems = [(d.code, d.at, d.message) for d in read_bytes(wrong.encode(), "vint").diagnostics]
     assert ("schema", "play[20]", "trick 6 has 3 cards; a trick has 4 (one trick a line)") in problems
+
+
+# -- laws.md §2.3: a lost deal "a record must state (deal_lost: true)" -------------------------------
+
+@pytest.mark.parametrize("law", ["14", "22", "76", "169"])
+def test_a_lost_deal_without_its_flag_is_a_located_warning(law):
+    """laws.md §2.3: after a void by law 14, 22, 76 or 169 the next player deals and "a record
+    must state" it with ``deal_lost: true``; a record that forgets the flag is still read as a
+    lost deal, with the warning ``deal_lost_unstated`` at the deal's dealer."""
+    from builders import deal
+    from laws_deals import evaluated
+    north_long = "AKQJT98765432.2.. .AKQJT9876543.. ..AKQJT9876543.2 ...AKQJT987654"  # 14/12 for the count voids
+    void = replace(deal(auction="", hands_text=north_long if law == "22" else None), void=law)
+    nxt = replace(deal(2, "E", auction="pass pass pass pass"))
+    stated = evaluated(void, replace(nxt, deal_lost=True))
+    assert stated.valid and not stated.diagnostics, stated.diagnostics
+    (warning,) = evaluated(void, nxt).diagnostics
+    assert (warning.code, warning.deal, warning.at, warning.severity) == ("deal_lost_unstated", 2, "dealer", "warning")
+    assert f"law {law}" in warning.message

@@ -50,28 +50,35 @@ class Rotation:
 
     proper: Seat | None = None  # who should deal the next deal, before a lost deal moves it
     why: str = ""
-    looked: bool = False  # the last deal was voided so that the next player deals (law 14, §3.3)
+    lost_by: str | None = None  # the law that voided the last deal so that the next player deals (law 14, §3.3)
 
     def check(self, deal: DealRecord) -> Diagnostic | None:
         """The dealer's problem, if any, then move on to the next deal. A dealer other than the
         proper one is a warning: a deal out of turn that was completed stands (law 20); a void
-        deal may well have been voided for being out of turn (law 25 g)."""
+        deal may well have been voided for being out of turn (law 25 g). A lost deal the record
+        does not state (§2.3: "a record must state" ``deal_lost``) is inferred, with a warning."""
         expected, why = self.proper, self.why
-        if expected is not None and (deal.deal_lost or self.looked):
+        if expected is not None and (deal.deal_lost or self.lost_by is not None):
             expected, why = expected.left, f"{why}; the deal was lost, so it passes to {expected.left}"
         problem = None
-        if expected is not None and deal.dealer != expected and deal.void is None and "dealer" not in deal.unreadable:
+        known = "dealer" not in deal.unreadable
+        if expected is not None and deal.dealer != expected and deal.void is None and known:
             problem = Diagnostic("dealt_out_of_turn", f"dealer is {deal.dealer}, but {why}; a deal out of turn "
                                  "that was completed stands, and the deal passes on from its actual dealer "
                                  "(docs/rules/laws.md §2.3, law 20)", deal.number, "dealer", Severity.WARNING)
+        elif expected is not None and self.lost_by is not None and not deal.deal_lost and deal.dealer == expected and known:
+            problem = Diagnostic("deal_lost_unstated", f"the deal before was void by law {self.lost_by}, so the deal "
+                                 f"was lost and {expected} deals, but the record does not say so: state it with "
+                                 "deal_lost: true ([DealLost \"yes\"]) (docs/rules/laws.md §2.3)", deal.number, "dealer",
+                                 Severity.WARNING)
         if deal.void is not None:
             redealer = expected if expected is not None else deal.dealer
             self.proper, self.why = redealer, f"deal {deal.number} was void, so {redealer} deals again"
-            self.looked = deal.void in LOST_VOIDS
+            self.lost_by = deal.void if deal.void in LOST_VOIDS else None
         else:
             self.proper = deal.dealer.left
             self.why = f"after {deal.dealer} dealt deal {deal.number} the deal passes to {deal.dealer.left}"
-            self.looked = False
+            self.lost_by = None
         return problem
 
 

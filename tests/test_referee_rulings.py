@@ -1,6 +1,8 @@
-"""What independent referees of the newer games found (issue 22): who deals first in the two-,
-three- and five-handed methods, the five-handed rubber's first dealer, and 2.4's dealer's dummy
-on a passed-out deal — each checked against the rules page (players-2-3-5.md)."""
+"""What independent referees of the newer games found (issue 22), each item against its rule:
+who deals first in the two-, three- and five-handed methods and a later five-handed rubber
+(players-2-3-5.md §6 rulings 15, 16), 2.4's dealer's dummy on a passed-out deal, the score
+output's declarer and solo tricks (format.md §4, §5.5, §5.6), a solo claim inside a trick, law
+157's dropped card, law 169's three-card trick in ``.vint`` and an unstated lost deal (laws.md)."""
 from __future__ import annotations
 
 import json

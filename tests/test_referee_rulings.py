@@ -117,6 +117,15 @@ def test_ruling_16_the_five_player_sample_starts_rubber_2_with_the_right_player(
         assert record.deals[k].dealer is _ruling_16(record.deals[k - 1], record.deals[k])
 
 
+def test_ruling_16_a_new_rubber_seating_strangers_is_a_roles_error_not_a_traceback():
+    """players-2-3-5.md §6 ruling 16 on bad input: a deal with a new player out whose roles name
+    none of the last rubber's players is reported (``roles``), located, and nothing raises."""
+    first = table_deal(1, "S", "N Ф; E А; S Н; W К", EXAMPLE_1, "pass " * 4, SitsOut="Т")
+    strangers = table_deal(2, "E", "N X; E Y; S Z; W Q", EXAMPLE_1, "pass " * 4, SitsOut="А")
+    found = codes(table_session("vint5", FIVE, first, strangers))
+    assert ("roles", "roles.N") in found and all(at is not None for _, at in found)
+
+
 # -- players-2-3-5.md §2.4: the dealer's dummy is the hand opposite him ------------------------------
 
 def _twelve_and_widow() -> tuple[str, str]:

@@ -26,8 +26,9 @@ class Vint5(TableMethod):
         """§6 ruling 16: the player on the left of the previous rubber's last dealer, among the
         four who play this rubber (the player going out is passed over)."""
         playing = {r.player: s for s, r in zip(SEATS, roles) if r.live}
-        # three of the last rubber's four play on, so one of the four places going left is theirs
-        player = next(p for p in (last_roles[(last + k) & 3].player for k in range(1, 5)) if p in playing)
+        player = next((p for p in (last_roles[(last + k) & 3].player for k in range(1, 5)) if p in playing), None)
+        if player is None:  # roles naming none of the last rubber's players: reported as roles problems
+            return super().rubber_dealer(last, last_roles, roles)
         return playing[player], (f"the first dealer of a rubber is the player left of the last dealer "
                                  f"({last_roles[last].player}) among the four who play: {player} "
                                  f"(players-2-3-5.md §6 ruling 16)")

@@ -201,21 +201,19 @@ def _check_order(deal: DealRecord, profile: TableMethod, party: Sequence[str], p
     """Deal numbers increase; the dealer is a place that deals, in the method's turn: the
     lowest card of the draw first, and in five-handed vint each rubber's first dealer as §6
     ruling 16 says (a new rubber is a new player out)."""
-    if "dealer" in deal.unreadable:
-        return
-    if deal.dealer not in profile.dealing_places:
+    if "dealer" not in deal.unreadable and deal.dealer not in profile.dealing_places:
         report("wrong_dealer", "dealer", f"{deal.dealer} does not deal under {profile.name}: the dealers are "
                                          f"{', '.join(str(s) for s in profile.dealing_places)}")
         return
     table = deal.table
     if previous is None:
-        first = None if table is None else profile.first_dealer(table.roles, party)
+        first = None if table is None or "dealer" in deal.unreadable else profile.first_dealer(table.roles, party)
         if first is not None and deal.dealer != first[0]:
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer} in the session's first deal, but {first[1]}")
         return
     if deal.number <= previous.number:
         report("deal_number", "number", f"deal {deal.number} follows deal {previous.number}: numbers must increase")
-    if "dealer" in previous.unreadable:
+    if "dealer" in deal.unreadable | previous.unreadable:
         return
     before = previous.table
     if profile.sits_out and table is not None and before is not None and table.sits_out != before.sits_out:

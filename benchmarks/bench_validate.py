@@ -21,6 +21,8 @@ import sys
 import time
 from pathlib import Path
 
+from harness import verdict
+
 from vint_replay.engine.profiles import get_profile
 from vint_replay.formats import write_text
 from vint_replay.engine.record import SessionRecord
@@ -151,7 +153,7 @@ def main() -> int:
     ratio = statistics.median(b[0] for b in theirs) / statistics.median(a[0] for a in ours)
     ratio_cpu = statistics.median(b[1] for b in theirs) / statistics.median(a[1] for a in ours)
     print(f"ratio (b)/(a): {ratio:.1f} wall, {ratio_cpu:.1f} CPU  (target ≥ {TARGET:.0f}: "
-          f"{'met' if ratio >= TARGET else 'NOT met'})")
+          f"{verdict(ratio >= TARGET)})")
     return 0
 
 

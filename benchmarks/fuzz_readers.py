@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from fuzz_checks import check_commands, check_readers  # noqa: E402
+from fuzz_checks import COMMANDS, check_commands, check_readers  # noqa: E402
 from mutations import base_texts, hostile_input  # noqa: E402
 
 
@@ -53,7 +53,8 @@ def main() -> None:
     failures: list[tuple[int, str]] = []
     exits: Counter[int] = Counter()
     slowest: list[tuple[float, int, bytes]] = []  # the 20 slowest for their size: µs per KB, case, data
-    commands = 0
+    commands = 0  # cases given to every read command
+    command_runs = 0
     total_bytes = 0
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch:
@@ -64,8 +65,10 @@ def main() -> None:
             try:
                 check_readers(data)
                 if args.command_every and case % args.command_every == 0:
-                    exits.update(code for _, code in check_commands(data, Path(scratch)))
+                    codes = check_commands(data, Path(scratch))
+                    exits.update(code for _, code in codes)
                     commands += 1
+                    command_runs += len(codes)
                     continue  # command runs are not timed against the size
             except Exception as err:  # noqa: BLE001 - every failure is reported and saved
                 failures.append((case, f"{type(err).__name__}: {err}"[:300]))
@@ -81,7 +84,8 @@ def main() -> None:
     print(f"{args.cases} cases (seed {args.seed}, {total_bytes / 1e6:.1f} MB) in {seconds:.1f} s: "
           f"{args.cases / seconds:.0f} cases/s; each read as JSON, .vint and PBN, checked, and converted both "
           "ways when valid")
-    print(f"every read command (x{20}) on {commands} of them: exit codes {dict(sorted(exits.items()))}")
+    print(f"every read command ({len(COMMANDS)} command lines, each on the case saved as .json, .vint and .pbn) "
+          f"on {commands} of them: {command_runs} runs, exit codes {dict(sorted(exits.items()))}")
     # a single timing may catch a pause of the machine: the 20 slowest are timed again, 5 runs each
     retimed = sorted(((retime(data), case, data) for _, case, data in slowest), reverse=True)
     if retimed:

@@ -156,8 +156,8 @@ def simulate_deal(profile: TableMethod, party: tuple[str, ...], number: int, dea
                 given.append((seat, CARDS[card]))
         hands_played[widow_to] = held
         gives = tuple(given)
-        final = contract.bid if rng.random() < 0.6 else min((b for b in BIDS if profile.bid_ranks[b.code] >
-                                                             profile.bid_ranks[contract.bid.code]), key=lambda b: profile.bid_ranks[b.code])
+        higher = [b for b in BIDS if profile.bid_ranks[b.code] > profile.bid_ranks[contract.bid.code]]
+        final = contract.bid if not higher or rng.random() < 0.6 else min(higher, key=lambda b: profile.bid_ranks[b.code])
     table = TableDeal(tuple(roles), sits_out, exchanges, None if profile.hand_size == 13 else Hand(widow),  # type: ignore[arg-type]
                       widow_to, gives, final)
     record = DealRecord(number, dealer, tuple(calls), tuple(Hand(h) for h in dealt), None, table=table)  # type: ignore[arg-type]

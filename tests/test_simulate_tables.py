@@ -1,0 +1,14 @@
+"""The 2/3/5-player simulator's edge cases, found by the random-evening property."""
+from __future__ import annotations
+
+from vint_replay.engine.session import evaluate
+from vint_replay.simulate_tables import simulate_session
+
+
+def test_a_widow_deal_bid_at_the_top_keeps_its_contract():
+    """players-2-3-5.md §2.5: the final contract is any bid not lower than the winning one; over
+    the top bid nothing is higher, so the contract stands (seed 532 draws such a deal)."""
+    record = simulate_session("vint2-widow", ("Ivanov", "Petrov"), 14, 532, {})
+    report = evaluate(record)
+    assert report.valid, [d.describe() for d in report.diagnostics]
+    assert len(record.deals) == 14

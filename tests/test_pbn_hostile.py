@@ -1,0 +1,146 @@
+"""What a newcomer and an attacker found in the PBN reader (issue 23), each as a test: broken
+comments, mixed and Latin-1 encodings, board numbers in other digits, huge numbers, bad
+``[VintOptions]``, and reading cost linear in the input (format.md §5.2)."""
+from __future__ import annotations
+
+import tracemalloc
+
+import pytest
+
+from test_hostile_input import calls
+from test_pbn import BOARD, board
+from vint_replay.engine.diagnostics import CODES, Severity
+from vint_replay.engine.session import evaluate
+from vint_replay.formats.pbn import read_pbn
+
+
+def located(result, code: str = "syntax") -> list[tuple[int | None, int | None, str]]:
+    return [(d.line, d.column, d.severity) for d in result.diagnostics if d.code == code]
+
+
+def three_boards(between: str) -> str:
+    return board(1) + between + "\n\n" + board(2) + "\n" + board(3)
+
+
+# broken comments --------------------------------------------------------------------------------
+
+def test_an_unclosed_comment_is_an_error_at_its_brace_and_the_boards_after_it_are_still_read():
+    text = three_boards("{ a comment never closed")
+    result = read_pbn(text.encode())
+    line = text.count("\n", 0, text.index("{")) + 1
+    assert located(result) == [(line, 1, Severity.ERROR)]
+    assert "never closed" in result.diagnostics[0].message
+    assert [d.number for d in result.record.deals] == [1, 2, 3]
+
+
+def test_a_nested_comment_is_an_error_at_the_inner_brace_and_its_tail_is_not_dropped_silently():
+    text = three_boards("{ a { b } c }")
+    result = read_pbn(text.encode())
+    line = text.count("\n", 0, text.index("{")) + 1
+    assert located(result) == [(line, 5, Severity.ERROR), (line, 13, Severity.ERROR)]  # the inner '{', the last '}'
+    assert "do not nest" in result.diagnostics[0].message and "closes no" in result.diagnostics[1].message
+    assert [d.number for d in result.record.deals] == [1, 2, 3]
+
+
+def test_braces_in_quoted_values_and_line_comments_open_nothing():
+    text = board(1, extra='[Site "Room {A}"]\n') + "; a } here\n% and { here\n{ a comment }\n\n" + board(2)
+    result = read_pbn(text.encode())
+    assert not result.diagnostics and result.record.info.site == "Room {A}"
+    assert [d.number for d in result.record.deals] == [1, 2]
+
+
+def test_a_multiline_comment_does_not_end_the_game():
+    result = read_pbn((board(1).replace('[Result "10"]', '{ one\n\ntwo }\n[Result "10"]')).encode())
+    assert not result.diagnostics and result.record.deals[0].result == 10
+
+
+# encodings ---------------------------------------------------------------------------------------
+
+CYRILLIC = board(1).replace('[Event "Club"]', '[Event "Club"]\n[North "Иванов"]')
+
+
+def test_a_stray_byte_in_a_comment_of_a_utf8_file_leaves_its_names_utf8_with_a_located_warning():
+    data = b"% comment \xff\n" + CYRILLIC.encode()
+    result = read_pbn(data)
+    assert result.record.info.players[0] == "Иванов"
+    assert located(result) == [(1, 11, Severity.WARNING)]
+    assert "0xff" in result.diagnostics[0].message
+
+
+def test_a_stray_byte_in_a_tag_value_is_an_error_at_the_tag():
+    data = CYRILLIC.replace("Club", "Cl\udcffub").encode("utf-8", "surrogateescape")
+    result = read_pbn(data)
+    assert (1, 11, Severity.WARNING) in located(result)
+    assert (1, 1, Severity.ERROR) in located(result)  # [Event "Cl�ub"] on line 1
+    assert result.record.info.players[0] == "Иванов"
+
+
+def test_a_file_with_no_utf8_at_all_is_read_as_latin1_and_says_so():
+    data = board(1).replace('[Event "Club"]', '[Event "Café"]').encode("latin-1")
+    result = read_pbn(data)
+    assert result.record.info.event == "Café"
+    [warning] = result.diagnostics
+    assert warning.severity is Severity.WARNING and "Latin-1" in warning.message
+
+
+# numbers --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("number", ["1_0", "١", "１", "²", " 1_000 "])
+def test_a_board_number_must_be_ascii_digits(number):
+    result = read_pbn(board(1).replace('[Board "1"]', f'[Board "{number}"]').encode())
+    assert result.record.deals == ()
+    [problem] = result.diagnostics
+    assert problem.code == "schema" and (problem.line, problem.column) == (2, 1)
+
+
+@pytest.mark.parametrize("tag, value", [("Result", "1" * 5000), ("Score", "NS " + "9" * 5000),
+                                        ("Result", "١٠"), ("Score", "NS ٤٢٠")])
+def test_a_huge_or_non_ascii_result_or_score_is_a_located_diagnostic(tag, value):
+    text = board(1).replace('[Result "10"]', f'[Result "{value}"]') if tag == "Result" else board(1, score=value)
+    result = read_pbn(text.encode())
+    line = 1 + text.split("\n").index(next(s for s in text.split("\n") if s.startswith(f"[{tag}")))
+    [problem] = result.diagnostics
+    assert problem.code == "schema" and (problem.line, problem.column) == (line, 1)
+
+
+def test_an_unknown_or_bad_vint_option_is_an_error_at_the_tag_and_the_session_reads_without_it():
+    for options in ("foo=bar", "x_marks=maybe"):
+        text = board(1, extra=f'[VintRules "classic"]\n[VintOptions "{options}"]\n')
+        result = read_pbn(text.encode())
+        [problem] = result.diagnostics
+        assert problem.code == "schema" and (problem.line, problem.column) == (11, 1)
+        assert "[VintOptions]" in problem.message and result.record.info.options == {}
+        evaluate(result.record, result.diagnostics)  # no ProfileError later either
+
+
+def test_every_diagnostic_code_is_a_known_one():
+    result = read_pbn(three_boards("{ a { b } c }").encode())
+    assert {d.code for d in result.diagnostics} <= set(CODES)
+
+
+# linear cost (operation counts and memory, never timings) ------------------------------------------
+
+def boards(n: int) -> bytes:
+    return "\n".join(BOARD.format(board=i + 1, dealer="N", vul="None", score="NS 420") for i in range(n)).encode()
+
+
+def test_reading_many_boards_costs_linear_operations():
+    ratio = calls(lambda: read_pbn(boards(2000))) / calls(lambda: read_pbn(boards(500)))
+    assert ratio < 4.5  # four times the boards: four times the work, not sixteen
+
+
+def peak(job) -> int:
+    tracemalloc.start()
+    try:
+        job()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_long_tag_value_costs_memory_linear_in_its_length():
+    def long_event(n: int) -> bytes:
+        return board(1).replace('"Club"', '"' + "x\\\\" * (n // 3) + '"').encode()
+    data = long_event(1_000_000)
+    assert read_pbn(data).record.info.event.startswith("x\\x\\")
+    assert peak(lambda: read_pbn(data)) < 40 * len(data)  # a few copies of the text, not a stack frame per character

@@ -3,14 +3,19 @@ comments, mixed and Latin-1 encodings, board numbers in other digits, huge numbe
 ``[VintOptions]``, and reading cost linear in the input (format.md §5.2)."""
 from __future__ import annotations
 
+import json
 import tracemalloc
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from test_hostile_input import calls
 from test_pbn import BOARD, board
+from vint_replay.cli import main
 from vint_replay.engine.diagnostics import CODES, Severity
 from vint_replay.engine.session import evaluate
+from vint_replay.formats import read_file
 from vint_replay.formats.pbn import read_pbn
 
 
@@ -144,3 +149,59 @@ def test_a_long_tag_value_costs_memory_linear_in_its_length():
     data = long_event(1_000_000)
     assert read_pbn(data).record.info.event.startswith("x\\x\\")
     assert peak(lambda: read_pbn(data)) < 40 * len(data)  # a few copies of the text, not a stack frame per character
+
+
+# what PBN cannot hold is refused, never written unreadable (format.md §5.3) ---------------------------
+
+ROOT = Path(__file__).parent.parent
+SAMPLES = sorted([*ROOT.glob("sample_data/**/*.json"), *ROOT.glob("sample_data/**/*.vint")])
+
+
+def convert(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["convert", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("path", [p for p in SAMPLES if p.name != "corrections.json"], ids=lambda p: p.name)
+def test_every_sample_round_trips_through_pbn_or_is_refused_with_what_pbn_cannot_hold(path, tmp_path):
+    source = read_file(path)
+    target = tmp_path / "out.pbn"
+    code, out = convert(str(path), str(target))
+    if any(d.severity is Severity.ERROR for d in source.diagnostics):
+        assert code == 1 and not target.exists()  # not converted until fixed
+    elif code == 0:
+        back = read_pbn(target.read_bytes())
+        assert back.record == source.record and not back.diagnostics
+    else:
+        assert code == 2 and "cannot be written as PBN (it has no tags for" in out and not target.exists()
+
+
+@pytest.mark.parametrize("path, why", [("tables/dacha-2026-08-09-three.json", "a game of 3 players"),
+                                       ("tables/dacha-2026-08-23-five.json", "a game of 5 players"),
+                                       ("tables/dacha-2026-08-02-two.json", "a game of 2 players"),
+                                       ("laws/arbat-2027-01-12-laws-t1.json", "the laws"),
+                                       ("solo/arbat-solo-2026-11-24.json", "the turn-up")])
+def test_what_pbn_cannot_hold_is_named(path, why, tmp_path):
+    code, out = convert(str(ROOT / "sample_data" / path), str(tmp_path / "out.pbn"))
+    assert code == 2 and f"no tags for {why}" in out
+
+
+def test_a_session_without_deals_is_not_written_as_pbn(worked_example_raw, tmp_path):
+    worked_example_raw["deals"] = []
+    source = tmp_path / "empty.json"
+    source.write_text(json.dumps(worked_example_raw), encoding="utf-8")
+    assert read_file(source).record.deals == ()
+    code, out = convert(str(source), str(tmp_path / "out.pbn"))
+    assert code == 2 and "no deals cannot be written as PBN" in out and not (tmp_path / "out.pbn").exists()
+
+
+def test_export_refuses_a_three_player_session_as_pbn(tmp_path):
+    store = str(tmp_path / "store")
+    path = ROOT / "sample_data" / "tables" / "dacha-2026-08-09-three.json"
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", str(path), "--store", store]).exit_code == 0
+    ident = read_file(path).record.info.id
+    result = runner.invoke(main, ["export", ident, str(tmp_path / "x.pbn"), "--store", store])
+    assert result.exit_code == 2 and "a game of 3 players" in result.output and not (tmp_path / "x.pbn").exists()
+    assert runner.invoke(main, ["export", ident, str(tmp_path / "x.json"), "--store", store]).exit_code == 0

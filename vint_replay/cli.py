@@ -20,6 +20,9 @@ from .engine.profiles import ProfileError, SheetLayout, get_profile, profile_nam
 from .formats import ReadResult, format_of, read_bytes, sniff_format
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from .engine.record import SessionRecord
     from .engine.session import SessionReport
 
 # a record file argument: a missing or unreadable one is a usage error (exit 2); - is standard input
@@ -353,12 +356,10 @@ def export(session_id: str, out: str, store_path: str, version: int | None) -> N
     except KeyError:
         which = "" if version is None else f" version {version}"
         raise click.ClickException(f"no session {session_id!r}{which} in the store {store_path}")
-    _refuse_pbn_of_solo(record, format_of(out))
     if format_of(out) == "pbn":  # with the double-dummy tables when the store has them
         from .analysis.optimum import optimum_tables
-        from .formats.pbn_write import write_pbn
 
-        text = write_pbn(record, optimum_tables(open_existing(store_path), session_id))
+        text = _pbn_text(record, optimum_tables(open_existing(store_path), session_id))
     else:
         text = write_text(record, format_of(out))
     if out == "-":
@@ -657,8 +658,8 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
     if result.record is None or any(d.severity is Severity.ERROR for d in result.diagnostics):
         click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)
         sys.exit(1)
-    _refuse_pbn_of_solo(result.record, to_fmt or format_of(target))
-    text = write_text(result.record, to_fmt or format_of(target))
+    fmt = to_fmt or format_of(target)
+    text = _pbn_text(result.record) if fmt == "pbn" else write_text(result.record, fmt)
     if target == "-":
         click.echo(text, nl=False)
         return
@@ -668,12 +669,19 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
         raise click.ClickException(f"cannot write {target}: {err.strerror or err}")
 
 
-def _refuse_pbn_of_solo(record, fmt: str) -> None:
-    """PBN has no tags for solo whist's turn-up, calls and payments: such a record is not
-    written as PBN (nothing would come back), a usage error naming the formats that keep it."""
-    if fmt == "pbn" and get_profile(record.info.rules).solo_record:
-        raise click.UsageError(f"a {record.info.rules} session cannot be written as PBN (it has no tags for the "
-                               "turn-up, the calls and the payments): write .json or .vint")
+def _pbn_text(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[int]]] | None = None) -> str:
+    """The session as PBN, or a usage error naming what PBN cannot hold (nothing is written
+    that would not read back as the same session: the text is read back and compared)."""
+    from .formats.pbn import read_pbn
+    from .formats.pbn_write import pbn_cannot_hold, write_pbn
+
+    why = pbn_cannot_hold(record)
+    text = write_pbn(record, dd_tables) if why is None else ""
+    if why is None and read_pbn(text.encode("utf-8")).record != record:
+        why = "this session does not read back from PBN as it is"
+    if why is not None:
+        raise click.UsageError(f"{why}: write .json or .vint")
+    return text
 
 
 def _next_step() -> bool:

@@ -5,6 +5,7 @@ room); ``read_pbn`` returns the first, and reports every board of the others, lo
 session number that reads it (``pbn_sessions`` reads them all)."""
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, Session
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, parse_contract
+from .encodings import utf16_kind, utf16_message
 from .json_problems import line_column
 from .pbn_tokens import Game, Tag, Token, games
 
@@ -56,7 +58,7 @@ def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
     unreadable ``[Score]`` are errors (else warnings; unknown tags are PBN's own and pass)."""
     sessions, file_problems = _read(data, strict)
     if not sessions:
-        return ReadResult(None, file_problems or [Diagnostic("syntax", "the file holds no PBN game (no tag pair)")])
+        return _nothing_read(file_problems)
     if not 1 <= session <= len(sessions):
         return ReadResult(None, [Diagnostic("syntax", f"the file holds {len(sessions)} sessions; there is no "
                                                       f"session {session}")])
@@ -76,12 +78,22 @@ def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
 def pbn_sessions(data: bytes, strict: bool = False) -> list[ReadResult]:
     """Every session of a PBN file, in the order of their first board."""
     sessions, problems = _read(data, strict)
-    if sessions:
-        sessions[0].result.diagnostics[:0] = problems
+    if not sessions:
+        return [_nothing_read(problems)]
+    sessions[0].result.diagnostics[:0] = problems
     return [s.result for s in sessions]
 
 
+def _nothing_read(problems: list[Diagnostic]) -> ReadResult:
+    """A file without a game: why (its encoding, broken comments), else that it has none."""
+    return ReadResult(None, problems or [Diagnostic("syntax", "the file holds no PBN game (no tag pair)",
+                                                    line=1, column=1)])
+
+
 def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
+    kind = utf16_kind(data)
+    if kind is not None:
+        return [], [Diagnostic("syntax", utf16_message(kind), line=1, column=1)]
     text, problems, lossy = _decode(data)
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     found, slips = games(text)
@@ -230,6 +242,27 @@ def _slug(text: str) -> str:
 
 
 SEAT_TAG = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+# the tags this reader reads, and PBN 2.1's other tags (§3, §4, §5: they pass unread without a hint)
+READ_TAGS = ("Event", "Site", "Date", "Room", "Scoring", "Board", "North", "East", "South", "West", "Dealer",
+             "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score", "Auction", "Play", "Table", "Note",
+             "VintRules", "VintOptions", "VintSession", "VintSessionExtra", "VintRecorded", "VintAbsent", "VintExtra")
+PBN_TAGS = frozenset(READ_TAGS) | {
+    "Annotator", "AnnotatorNA", "Application", "BidSystemEW", "BidSystemNS", "Competition", "DealId", "Description",
+    "EastNA", "EastType", "EventDate", "EventSponsor", "FrenchMP", "Generator", "Hidden", "HomeTeam", "Mode",
+    "NorthNA", "NorthType", "OptimumScore", "ParContract", "Round", "ScoreIMP", "ScoreMP", "ScorePercentage",
+    "ScoreRubber", "ScoreRubberHistory", "Section", "SouthNA", "SouthType", "Stage", "Termination", "Time", "TimeCall",
+    "TimeCard", "TimeControl", "UTCDate", "UTCTime", "VisitTeam", "WestNA", "WestType", "ActionTable",
+    "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable", "OptimumResultTable", "PlayTimeTable", "ScoreTable",
+    "TotalScoreTable"}
+_READ_LOWER = {t.lower(): t for t in READ_TAGS}
+
+
+def _meant(name: str) -> str | None:
+    """The tag read here that an unknown tag name is likely a slip for (``Auctoin``: ``Auction``)."""
+    if name in PBN_TAGS:
+        return None
+    close = difflib.get_close_matches(name.lower(), _READ_LOWER, n=1, cutoff=0.75)
+    return _READ_LOWER[close[0]] if close else None
 
 
 class _Board:
@@ -266,6 +299,11 @@ class _Board:
         for tag in self.game.repeated:
             self.report("schema", None, f"tag [{tag.name}] given twice in the game; the first is kept", tag,
                         self.lenient)
+        for tag in tags.values():
+            meant = _meant(tag.name)
+            if meant is not None:
+                self.report("schema", None, f"unknown tag [{tag.name}] (PBN lets it pass, but it is not read); did you "
+                            f"mean [{meant}]?", tag, Severity.WARNING)
         result.locations[(number, None)] = (self.game.line, 1)
         for name, at in (("Board", "number"), ("Dealer", "dealer"), ("Deal", "hands"), ("Auction", "auction"),
                          ("Play", "play"), ("Result", "result"), ("Contract", "contract"), ("Score", "recorded_score"),

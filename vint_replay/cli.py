@@ -226,20 +226,26 @@ def audit(file: str, as_json: bool, session: int) -> None:
 
     report = _checked(file, as_json, session=session)
     assert report.score is not None
+    unchecked: tuple[int, ...] = ()
+    notes: list[str] = []
     if report.profile.scoresheet is SheetLayout.PAYMENTS:  # solo whist: the payment sheet
         from .reports.solo_audit import audit_payments
 
         result = audit_payments(report.record, report.score)  # type: ignore[assignment, arg-type]
     else:
         result = run_audit(report.record, report.score, replays=report.replays)
+        unchecked, notes = result.unchecked, result.unchecked_notes()
     tally = result.tally
     if as_json:
         emit_json({"file": file, "deals_checked": result.deals_checked,
                    "deals_with_mismatches": tally.deals_with_mismatches, "mismatching_entries": tally.entries,
-                   "summary": tally.text, "mismatches": [m.to_json() for m in result.mismatches]})
+                   "summary": tally.text, "mismatches": [m.to_json() for m in result.mismatches],
+                   "unchecked": list(unchecked)})
     else:
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")
+        for note in notes:
+            click.echo(note)
         click.echo(f"{printable(file)}: {plural(result.deals_checked, 'deal')} checked, {tally.text}")
     sys.exit(0 if result.clean else 1)
 

@@ -1,0 +1,57 @@
+"""Tracebacks a newcomer and an attacker found outside the readers (issue 23), each now a
+clear answer: the audit of a game of three with N–S/E–W figures (players-2-3-5.md: it is scored
+in the players' columns), laws records with a malformed ``irregularities``, session ids that
+are not UTF-8 or hold bidi overrides, and the analysis of deals that hold an irregularity."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from vint_replay.cli import main
+
+ROOT = Path(__file__).parent.parent
+THREE_AUCTION = ROOT / "sample_data" / "tables" / "dacha-2026-08-16-three.json"
+
+
+def run(*args: str):
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code in (0, 1, 2)
+    return result
+
+
+def with_figures(tmp_path: Path, field: str) -> Path:
+    """The three-player auction evening with N–S/E–W figures written on its first deal."""
+    raw = json.loads(THREE_AUCTION.read_text(encoding="utf-8"))
+    raw["deals"][0][field] = ({"NS": {"below": 0, "above": 0}, "EW": {"below": 0, "above": 0}}
+                              if field == "recorded" else 100)
+    path = tmp_path / f"three-{field}.json"
+    path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+# the audit of a game of three ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("field", ["recorded", "recorded_score"])
+def test_the_audit_of_a_three_player_game_says_its_side_figures_are_not_checked(tmp_path, field):
+    path = with_figures(tmp_path, field)
+    result = run("audit", str(path))
+    assert result.exit_code == 0
+    assert "deal 1: the recorded N–S and E–W figures are not checked" in result.output
+    assert json.loads(run("audit", str(path), "--json").output)["unchecked"] == [1]
+
+
+def test_the_session_page_of_such_an_upload_opens(tmp_path):
+    sys.path.insert(0, str(ROOT))
+    from dashboards.app import create_app
+
+    app = create_app(tmp_path / "store")
+    path = with_figures(tmp_path, "recorded")
+    uploaded = app.server.extensions["vint_library"].upload(path.name, path.read_bytes())
+    assert uploaded.status == "imported"
+    with app.server.test_request_context("/"):
+        assert sys.modules["pages.session"].layout(uploaded.session_id) is not None

@@ -55,3 +55,23 @@ def test_the_session_page_of_such_an_upload_opens(tmp_path):
     assert uploaded.status == "imported"
     with app.server.test_request_context("/"):
         assert sys.modules["pages.session"].layout(uploaded.session_id) is not None
+
+
+# laws records whose irregularities are not a list (format.md §5.4) -----------------------------------
+
+LAWS = ROOT / "sample_data" / "laws" / "arbat-2027-01-12-laws-t1.json"
+READ_COMMANDS = (["validate"], ["validate", "--json"], ["score"], ["audit"], ["replay", "--deal", "1"],
+                 ["convert", "--to", "vint"])
+
+
+@pytest.mark.parametrize("value", [None, True, 0, "x", {}])
+def test_irregularities_that_are_not_a_list_are_a_schema_error_at_the_deal_in_every_command(tmp_path, value):
+    raw = json.loads(LAWS.read_text(encoding="utf-8"))
+    raw["deals"][0]["irregularities"] = value
+    path = tmp_path / "laws.json"
+    path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    number = raw["deals"][0]["number"]
+    for command in READ_COMMANDS:
+        result = run(command[0], str(path), *command[1:], *(["-"] if command[0] == "convert" else []))
+        assert result.exit_code == 1, command
+    assert f"deal {number}, irregularities: schema: 'irregularities' must be a list" in run("validate", str(path)).output

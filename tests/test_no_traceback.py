@@ -75,3 +75,26 @@ def test_irregularities_that_are_not_a_list_are_a_schema_error_at_the_deal_in_ev
         result = run(command[0], str(path), *command[1:], *(["-"] if command[0] == "convert" else []))
         assert result.exit_code == 1, command
     assert f"deal {number}, irregularities: schema: 'irregularities' must be a list" in run("validate", str(path)).output
+
+
+# session ids and names that are not plain text ------------------------------------------------------
+
+def test_a_session_id_that_is_not_utf8_is_a_usage_error_in_history_and_export(tmp_path):
+    store = str(tmp_path / "store")
+    assert run("import", str(ROOT / "sample_data" / "arbat-2026-11-03-t1.json"), "--store", store).exit_code == 0
+    not_utf8 = b"ab\xff".decode("utf-8", "surrogateescape")  # what Python makes of such a shell argument
+    for args in (["history", not_utf8], ["export", not_utf8, "-"], ["history", not_utf8, "--json"]):
+        result = run(*args, "--store", store)
+        assert result.exit_code == 2 and "is not UTF-8 text" in result.output, args
+
+
+def test_the_three_player_sheet_prints_no_bidi_override_in_its_game_lines(tmp_path):
+    source = ROOT / "sample_data" / "tables" / "dacha-2026-08-09-three.json"  # two columns, labelled by players
+    text = source.read_text(encoding="utf-8")
+    path = tmp_path / "three.json"
+    for name in json.loads(text)["session"]["players"]:
+        text = text.replace(name, f"{name}\\u202e")
+    path.write_text(text, encoding="utf-8")
+    result = run("score", str(path))
+    assert result.exit_code == 0 and "at trick" in result.output
+    assert "\u202e" not in result.output

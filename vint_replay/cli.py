@@ -322,8 +322,18 @@ def correct(file: str, store_path: str, reason: str, author: str | None) -> None
     sys.exit(1 if summary.rejected else 0)
 
 
+def _session_id(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    """A session id typed as an argument; one with a byte that is not UTF-8 (the shell passes it
+    as a lone surrogate) names no stored session, since the store keeps ids as UTF-8."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise click.BadParameter(f"{printable(repr(value))} is not UTF-8 text, so no stored session has it as its id")
+    return value
+
+
 @main.command()
-@click.argument("session_id")
+@click.argument("session_id", callback=_session_id)
 @_store_option
 @click.option("--json", "as_json", is_flag=True, help="Print the versions and their differences as JSON.")
 def history(session_id: str, store_path: str, as_json: bool) -> None:
@@ -346,7 +356,7 @@ def history(session_id: str, store_path: str, as_json: bool) -> None:
 
 
 @main.command()
-@click.argument("session_id")
+@click.argument("session_id", callback=_session_id)
 @click.argument("out")
 @_store_option
 @click.option("--version", "version", type=click.IntRange(1), default=None,

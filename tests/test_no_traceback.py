@@ -98,3 +98,46 @@ def test_the_three_player_sheet_prints_no_bidi_override_in_its_game_lines(tmp_pa
     result = run("score", str(path))
     assert result.exit_code == 0 and "at trick" in result.output
     assert "\u202e" not in result.output
+
+
+# the analysis of laws deals that hold an irregularity (laws.md §7.3, §8.2) ---------------------------
+
+LAWS_SAMPLES = sorted((ROOT / "sample_data" / "laws").glob("*.json"))
+
+
+def test_deals_with_a_revoke_get_their_table_par_and_play_up_to_the_revoke():
+    from vint_replay.analysis.jobs import DealJob, analyse_job, jobs_for
+    from vint_replay.engine.record import IrregularityKind
+    from vint_replay.engine.session import evaluate
+    from vint_replay.formats import read_file
+
+    revokes = 0
+    for path in LAWS_SAMPLES:
+        report = evaluate(read_file(path).record)
+        by_number = {d.number: d for d in report.record.deals}
+        for job in jobs_for(report):
+            if not isinstance(job, DealJob):
+                continue
+            result = analyse_job(job)
+            assert result.error is None and result.table is not None, (path.name, job.deal, result.error)
+            first = next(iter(by_number[job.deal].irregularities), None)
+            if first is not None and first.kind is IrregularityKind.REVOKE:
+                revokes += 1
+                assert 4 * (first.trick - 1) <= len(job.cards) < 4 * first.trick  # up to the revoke, in its trick
+                assert result.play is not None and len(result.play.cards) == len(job.cards)
+    assert revokes >= 4
+
+
+def test_analyze_exits_0_when_deals_are_only_skipped(tmp_path):
+    store = str(tmp_path / "store")
+    assert run("import", str(LAWS_SAMPLES[0]), "--store", store).exit_code == 0
+    result = run("analyze", "--store", store, "--workers", "1")
+    assert "0 failed, 1 skipped" in result.output and "DDS failed" not in result.output
+    assert result.exit_code == 0
+
+
+def test_the_note_of_a_deal_without_analysis_has_no_raw_markup():
+    sys.path.insert(0, str(ROOT))
+    from dashboards.double_dummy import NOT_ANALYSED
+
+    assert "`" not in NOT_ANALYSED and "vint-replay analyze" in NOT_ANALYSED

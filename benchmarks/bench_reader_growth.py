@@ -9,11 +9,9 @@ Run: ``python benchmarks/bench_reader_growth.py [--runs 3] [--scale 1]`` (``--sc
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
-import tracemalloc
 from typing import Callable
 
+from bench_hostile_reading import peak_mb, seconds  # the same CPU-time median and peak memory
 from vint_replay.formats.pbn import read_pbn
 
 BOARD = ('[Event "Club"]\n[Board "{n}"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
@@ -36,23 +34,6 @@ def long_value(n: int) -> bytes:
     """One board whose ``[Event]`` holds ``n`` characters, a backslash escape every 1,000."""
     value = ("x" * 998 + '\\"') * (n // 1000)
     return BOARD.format(n=1).replace('"Club"', f'"{value}"').encode()
-
-
-def seconds(job: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.process_time()
-        job()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
-
-
-def peak_mb(job: Callable[[], object]) -> float:
-    tracemalloc.start()
-    job()
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return peak / 1e6
 
 
 def report(name: str, make: Callable[[int], bytes], n: int, runs: int) -> bool:

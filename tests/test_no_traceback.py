@@ -74,7 +74,8 @@ def test_irregularities_that_are_not_a_list_are_a_schema_error_at_the_deal_in_ev
     for command in READ_COMMANDS:
         result = run(command[0], str(path), *command[1:], *(["-"] if command[0] == "convert" else []))
         assert result.exit_code == 1, command
-    assert f"deal {number}, irregularities: schema: 'irregularities' must be a list" in run("validate", str(path)).output
+    said = run("validate", str(path)).output
+    assert f"deal {number}, irregularities: schema: 'irregularities' must be a list" in said
 
 
 # session ids and names that are not plain text ------------------------------------------------------

@@ -242,7 +242,7 @@ def _slug(text: str) -> str:
 
 
 SEAT_TAG = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-# the tags this reader reads, and PBN 2.1's other tags (§3, §4, §5: they pass unread without a hint)
+# the tags this reader reads, and PBN 2.1's other tags (they pass unread, without a hint)
 READ_TAGS = ("Event", "Site", "Date", "Room", "Scoring", "Board", "North", "East", "South", "West", "Dealer",
              "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score", "Auction", "Play", "Table", "Note",
              "VintRules", "VintOptions", "VintSession", "VintSessionExtra", "VintRecorded", "VintAbsent", "VintExtra")
@@ -292,8 +292,8 @@ class _Board:
         if self.number is None or not 1 <= self.number <= 32767:
             self.number = None
             self.report("schema", "number", "the game has no board number (1–32767) in [Board]; it is not read"
-                        if board is None else f"board number {values['Board']!r} is not a number from 1 to 32767 (digits 0–9); "
-                        "the game is not read", board)
+                        if board is None else f"board number {values['Board']!r} is not a number from 1 to 32767 "
+                        "(digits 0–9); the game is not read", board)
             return None
         number = self.number
         for tag in self.game.repeated:

@@ -35,12 +35,13 @@ def pbn_cannot_hold(record: SessionRecord) -> str | None:
     games are four-player bridge-like deals; a session that needs more is not written as PBN,
     since what would come back is not the session."""
     rules = record.info.rules
-    profile = get_profile(rules)
-    if profile.solo_record:
-        return f"a {rules} session cannot be written as PBN (it has no tags for the turn-up, the calls and the payments)"
+    refused = f"a {rules} session cannot be written as PBN"
+    if get_profile(rules).solo_record:
+        return f"{refused} (it has no tags for the turn-up, the calls and the payments)"
     if record.info.party is not None or any(d.table is not None for d in record.deals):
-        return (f"a {rules} session cannot be written as PBN (it has no tags for a game of {len(record.info.party or ())}"
-                " players: the roles, the player out, the exchanges and the widow)")
+        count = len(record.info.party) if record.info.party else "2, 3 or 5"
+        return (f"{refused} (it has no tags for a game of {count} players: the roles, the player out, the exchanges "
+                "and the widow)")
     if record.info.laws is not None or any(d.irregularities or d.out_of_turn or d.void or d.deal_lost or d.thrown
                                            for d in record.deals):
         return ("a session under the laws on irregularities cannot be written as PBN (it has no tags for the laws, "

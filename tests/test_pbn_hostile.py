@@ -17,6 +17,7 @@ from vint_replay.engine.diagnostics import CODES, Severity
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
 from vint_replay.formats.pbn import read_pbn
+from vint_replay.formats.pbn_write import write_pbn
 
 
 def located(result, code: str = "syntax") -> list[tuple[int | None, int | None, str]]:
@@ -205,3 +206,10 @@ def test_export_refuses_a_three_player_session_as_pbn(tmp_path):
     result = runner.invoke(main, ["export", ident, str(tmp_path / "x.pbn"), "--store", store])
     assert result.exit_code == 2 and "a game of 3 players" in result.output and not (tmp_path / "x.pbn").exists()
     assert runner.invoke(main, ["export", ident, str(tmp_path / "x.json"), "--store", store]).exit_code == 0
+
+
+def test_a_board_without_contract_or_auction_comes_back_from_pbn_without_an_auction():
+    text = "\n".join(line for line in board(1).split("\n") if not line.startswith(("[Contract", "[Declarer")))
+    record = read_pbn(text.encode()).record
+    assert record.deals[0].auction == () and record.deals[0].contract is None
+    assert read_pbn(write_pbn(record).encode()).record == record  # [Contract "Pass"] was only filled in

@@ -315,9 +315,9 @@ class _Board:
         contract = self._contract()
         auction = self._auction(dealer, profile, result)
         play = self._play(dealer, contract, auction, profile, result)
-        if auction is None:
-            auction = (PASS,) * 4 if contract is False else ()  # [Contract "Pass"] without an auction
         absent = set(values.get("VintAbsent", "").split(";"))
+        if auction is None:  # [Contract "Pass"] without an auction: passed out, unless only a filled-in tag
+            auction = (PASS,) * 4 if contract is False and "contract" not in absent else ()
         extra = self._json("VintExtra")
         return DealRecord(
             number, dealer or Seat.N, auction, None if "hands" in absent else hands, play,

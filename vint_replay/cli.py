@@ -239,8 +239,8 @@ def audit(file: str, as_json: bool, session: int) -> None:
     if as_json:
         emit_json({"file": file, "deals_checked": result.deals_checked,
                    "deals_with_mismatches": tally.deals_with_mismatches, "mismatching_entries": tally.entries,
-                   "summary": tally.text, "mismatches": [m.to_json() for m in result.mismatches],
-                   "unchecked": list(unchecked)})
+                   "summary": tally.text, "mismatches": [m.to_json() for m in result.mismatches]}
+                  | ({"unchecked": list(unchecked)} if unchecked else {}))
     else:
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")

@@ -13,7 +13,8 @@ from vint_replay.engine.calls import Call, Denomination
 from vint_replay.store import Store
 from vint_replay.store.schema import CARD_NAMES, SEAT_NAMES
 
-NOT_ANALYSED = "No double-dummy analysis yet: run `vint-replay analyze` to see double-dummy analysis."
+NOT_ANALYSED = ("No double-dummy analysis in the store: vint-replay analyze makes it for every deal but those "
+                "with errors, void deals and deals of 14 and 12 cards.")
 CARD_NUMBER = {name: i for i, name in enumerate(CARD_NAMES)}
 SIDE_LABELS = {"NS": "N–S", "EW": "E–W"}
 

@@ -20,6 +20,9 @@ from .engine.profiles import ProfileError, SheetLayout, get_profile, profile_nam
 from .formats import ReadResult, format_of, read_bytes, sniff_format
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from .engine.record import SessionRecord
     from .engine.session import SessionReport
 
 # a record file argument: a missing or unreadable one is a usage error (exit 2); - is standard input
@@ -223,20 +226,26 @@ def audit(file: str, as_json: bool, session: int) -> None:
 
     report = _checked(file, as_json, session=session)
     assert report.score is not None
+    unchecked: tuple[int, ...] = ()
+    notes: list[str] = []
     if report.profile.scoresheet is SheetLayout.PAYMENTS:  # solo whist: the payment sheet
         from .reports.solo_audit import audit_payments
 
         result = audit_payments(report.record, report.score)  # type: ignore[assignment, arg-type]
     else:
         result = run_audit(report.record, report.score, replays=report.replays)
+        unchecked, notes = result.unchecked, result.unchecked_notes()
     tally = result.tally
     if as_json:
         emit_json({"file": file, "deals_checked": result.deals_checked,
                    "deals_with_mismatches": tally.deals_with_mismatches, "mismatching_entries": tally.entries,
-                   "summary": tally.text, "mismatches": [m.to_json() for m in result.mismatches]})
+                   "summary": tally.text, "mismatches": [m.to_json() for m in result.mismatches]}
+                  | ({"unchecked": list(unchecked)} if unchecked else {}))
     else:
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")
+        for note in notes:
+            click.echo(note)
         click.echo(f"{printable(file)}: {plural(result.deals_checked, 'deal')} checked, {tally.text}")
     sys.exit(0 if result.clean else 1)
 
@@ -313,8 +322,18 @@ def correct(file: str, store_path: str, reason: str, author: str | None) -> None
     sys.exit(1 if summary.rejected else 0)
 
 
+def _session_id(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    """A session id typed as an argument; one with a byte that is not UTF-8 (the shell passes it
+    as a lone surrogate) names no stored session, since the store keeps ids as UTF-8."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise click.BadParameter(f"{printable(repr(value))} is not UTF-8 text, so no stored session has it as its id")
+    return value
+
+
 @main.command()
-@click.argument("session_id")
+@click.argument("session_id", callback=_session_id)
 @_store_option
 @click.option("--json", "as_json", is_flag=True, help="Print the versions and their differences as JSON.")
 def history(session_id: str, store_path: str, as_json: bool) -> None:
@@ -337,7 +356,7 @@ def history(session_id: str, store_path: str, as_json: bool) -> None:
 
 
 @main.command()
-@click.argument("session_id")
+@click.argument("session_id", callback=_session_id)
 @click.argument("out")
 @_store_option
 @click.option("--version", "version", type=click.IntRange(1), default=None,
@@ -353,12 +372,10 @@ def export(session_id: str, out: str, store_path: str, version: int | None) -> N
     except KeyError:
         which = "" if version is None else f" version {version}"
         raise click.ClickException(f"no session {session_id!r}{which} in the store {store_path}")
-    _refuse_pbn_of_solo(record, format_of(out))
     if format_of(out) == "pbn":  # with the double-dummy tables when the store has them
         from .analysis.optimum import optimum_tables
-        from .formats.pbn_write import write_pbn
 
-        text = write_pbn(record, optimum_tables(open_existing(store_path), session_id))
+        text = _pbn_text(record, optimum_tables(open_existing(store_path), session_id))
     else:
         text = write_text(record, format_of(out))
     if out == "-":
@@ -632,7 +649,7 @@ def analyze(store_path: str, workers: int | None, scheduler: str | None, retry_e
         click.echo(f"{result.job.session_id} deal {result.job.deal}: DDS failed ({result.error})", err=True)
     click.echo(f"{summary.analysed} analysed, {len(summary.failed)} failed, {len(summary.skipped)} skipped "
                f"in {summary.seconds:.1f} s ({store_path})")
-    sys.exit(1 if summary.failed or summary.skipped else 0)
+    sys.exit(1 if summary.failed else 0)  # a deal skipped (invalid, void, 14 cards) is no failure of the run
 
 
 @main.command()
@@ -657,8 +674,8 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
     if result.record is None or any(d.severity is Severity.ERROR for d in result.diagnostics):
         click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)
         sys.exit(1)
-    _refuse_pbn_of_solo(result.record, to_fmt or format_of(target))
-    text = write_text(result.record, to_fmt or format_of(target))
+    fmt = to_fmt or format_of(target)
+    text = _pbn_text(result.record) if fmt == "pbn" else write_text(result.record, fmt)
     if target == "-":
         click.echo(text, nl=False)
         return
@@ -668,12 +685,19 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
         raise click.ClickException(f"cannot write {target}: {err.strerror or err}")
 
 
-def _refuse_pbn_of_solo(record, fmt: str) -> None:
-    """PBN has no tags for solo whist's turn-up, calls and payments: such a record is not
-    written as PBN (nothing would come back), a usage error naming the formats that keep it."""
-    if fmt == "pbn" and get_profile(record.info.rules).solo_record:
-        raise click.UsageError(f"a {record.info.rules} session cannot be written as PBN (it has no tags for the "
-                               "turn-up, the calls and the payments): write .json or .vint")
+def _pbn_text(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[int]]] | None = None) -> str:
+    """The session as PBN, or a usage error naming what PBN cannot hold (nothing is written
+    that would not read back as the same session: the text is read back and compared)."""
+    from .formats.pbn import read_pbn
+    from .formats.pbn_write import pbn_cannot_hold, write_pbn
+
+    why = pbn_cannot_hold(record)
+    text = write_pbn(record, dd_tables) if why is None else ""
+    if why is None and read_pbn(text.encode("utf-8")).record != record:
+        why = "this session does not read back from PBN as it is"
+    if why is not None:
+        raise click.UsageError(f"{why}: write .json or .vint")
+    return text
 
 
 def _next_step() -> bool:

@@ -8,7 +8,9 @@ from typing import Iterator
 
 from ..engine.calls import Contract
 from ..engine.cards import Card
-from ..engine.profiles import get_profile
+from ..engine.errors import IllegalMove
+from ..engine.play import Play
+from ..engine.profiles import RuleProfile, get_profile
 from ..engine.scoring import DealFacts
 from ..engine.seats import Side
 from ..engine.session import SessionReport
@@ -28,7 +30,7 @@ class DealJob:
     dealer_side: Side  # opens the double-dummy auction of the par
     hands: tuple[int, int, int, int]
     contract: Contract | None  # None: passed out
-    cards: tuple[Card, ...]  # the play (empty for a result-only or passed-out deal)
+    cards: tuple[Card, ...]  # the play up to an irregularity (empty for a result-only or passed-out deal)
     tricks: tuple[int, int] | None  # tricks taken by Side, as played or recorded
 
     @property
@@ -85,8 +87,24 @@ def jobs_for(report: SessionReport, content_sha256: str | None = None, year: int
             yield Skipped(info.id, number, "a deal of 14 and 12 cards (laws) has no double-dummy analysis")
             continue
         cards = tuple(c for trick in replay.tricks for c in trick.cards)
+        if replay.contract is not None and report.profile.laws is not None:
+            cards = legal_prefix(replay.hands, replay.contract, cards, get_profile(report.profile.name))
         yield DealJob(info.id, number, content_sha256, year, report.profile.name, replay.deal.dealer.side,
                       replay.hands, replay.contract, cards, replay.tricks_won)
+
+
+def legal_prefix(hands: tuple[int, int, int, int], contract: Contract, cards: tuple[Card, ...],
+                 profile: RuleProfile) -> tuple[Card, ...]:
+    """The cards of a play under the laws up to the first one the strict rules refuse (a revoke,
+    a lead out of turn let stand: laws.md §7.3, §8.2): DDS judges legal positions only; the
+    table and the par do not depend on the play at all."""
+    play = Play(hands, contract.trump, profile.opening_leader(contract.declarer), profile)
+    for i, card in enumerate(cards):
+        try:
+            play.play(card)
+        except IllegalMove:
+            return cards[:i]
+    return cards
 
 
 def analyse_job(job: DealJob) -> DealResult:

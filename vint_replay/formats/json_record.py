@@ -20,6 +20,7 @@ from ..engine.solo.contracts import SoloCall
 from ..engine.solo.record import SoloContract, SoloDeal
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
+from .encodings import utf16_kind, utf16_message
 from .solo_fields import (FIFTH, JSON_KEYS, contract_json, outcome_text, parse_outcome, parse_payments_json,
                           parse_suit, parse_turn_up, payments_json)
 from .solo_fields import parse_contract as parse_solo_contract
@@ -60,6 +61,9 @@ def deal_number_problem(number: int | str) -> str | None:
 def decode_text(data: bytes | str) -> tuple[str | None, Diagnostic | None]:
     """UTF-8 text (a BOM is allowed), or a ``syntax`` diagnostic saying why not."""
     if isinstance(data, bytes):
+        kind = utf16_kind(data)
+        if kind is not None:
+            return None, Diagnostic("syntax", utf16_message(kind), line=1, column=1)
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as err:

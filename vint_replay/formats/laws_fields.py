@@ -173,8 +173,8 @@ def irregularity_json(irregularity: Irregularity) -> dict[str, object]:
 def parse_irregularities(raw: object, has_play: bool) -> Found:
     """A deal's ``irregularities``: a list, in the order they happened."""
     if not isinstance(raw, list):
-        return Found(errors=[("irregularities", "'irregularities' must be a list of objects, in the order they "
-                                                "happened")])
+        return Found(value=(), errors=[("irregularities", "'irregularities' must be a list of objects, in the "
+                                                          "order they happened")])
     out = Found(value=[])
     for i, item in enumerate(raw):
         one = parse_irregularity(item, f"irregularities[{i}]", has_play)

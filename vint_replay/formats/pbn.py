@@ -5,6 +5,7 @@ room); ``read_pbn`` returns the first, and reports every board of the others, lo
 session number that reads it (``pbn_sessions`` reads them all)."""
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass, field
@@ -12,16 +13,19 @@ from dataclasses import dataclass, field
 from ..engine.calls import CALL_BY_TEXT, PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
-from ..engine.profiles import get_profile, profile_names
+from ..engine.profiles import ProfileError, get_profile, profile_names
 from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, parse_contract
+from .encodings import utf16_kind, utf16_message
+from .json_problems import line_column
 from .pbn_tokens import Game, Tag, Token, games
 
 INHERITED = frozenset({"Event", "Site", "Date", "Room", "Scoring", "VintRules"})  # absent: the previous board's
 VULNERABLE_WORDS = VULNERABLE | {"Love": (False, False), "-": (False, False), "Both": (True, True)}
-_SCORE = re.compile(r"^(?:(NS|EW)\s+)?(-?\+?\d+)")
+_SCORE = re.compile(r"^(?:(NS|EW)\s+)?(-?\+?[0-9]{1,9})(?![0-9])")  # ASCII digits: int() takes "1_0" and "١"
+_BOARD = re.compile(r"[0-9]{1,5}")
 
 
 @dataclass(slots=True)
@@ -44,6 +48,8 @@ class _Session:
     boards: list[DealRecord] = field(default_factory=list)
     first: dict[str, str] = field(default_factory=dict)  # the first board's tags
     result: ReadResult = field(default_factory=lambda: ReadResult(None))
+    options: dict[str, str] = field(default_factory=dict)  # the first board's [VintOptions], when valid
+    numbers: set[int] = field(default_factory=set)  # the boards read, to find one given twice
 
 
 def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
@@ -52,7 +58,7 @@ def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
     unreadable ``[Score]`` are errors (else warnings; unknown tags are PBN's own and pass)."""
     sessions, file_problems = _read(data, strict)
     if not sessions:
-        return ReadResult(None, file_problems or [Diagnostic("syntax", "the file holds no PBN game (no tag pair)")])
+        return _nothing_read(file_problems)
     if not 1 <= session <= len(sessions):
         return ReadResult(None, [Diagnostic("syntax", f"the file holds {len(sessions)} sessions; there is no "
                                                       f"session {session}")])
@@ -72,19 +78,34 @@ def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
 def pbn_sessions(data: bytes, strict: bool = False) -> list[ReadResult]:
     """Every session of a PBN file, in the order of their first board."""
     sessions, problems = _read(data, strict)
-    if sessions:
-        sessions[0].result.diagnostics[:0] = problems
+    if not sessions:
+        return [_nothing_read(problems)]
+    sessions[0].result.diagnostics[:0] = problems
     return [s.result for s in sessions]
 
 
+def _nothing_read(problems: list[Diagnostic]) -> ReadResult:
+    """A file without a game: why (its encoding, broken comments), else that it has none."""
+    return ReadResult(None, problems or [Diagnostic("syntax", "the file holds no PBN game (no tag pair)",
+                                                    line=1, column=1)])
+
+
 def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
-    text = data.decode("utf-8") if _is_utf8(data) else data.decode("latin-1")  # PBN's charset is ISO 8859-1
+    kind = utf16_kind(data)
+    if kind is not None:
+        return [], [Diagnostic("syntax", utf16_message(kind), line=1, column=1)]
+    text, problems, lossy = _decode(data)
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    problems: list[Diagnostic] = []
+    found, slips = games(text)
+    problems += slips
+    if lossy:
+        problems += [Diagnostic("syntax", f"[{tag.name}] holds a byte that is not UTF-8 (read as \ufffd); save the "
+                                          "file as UTF-8", line=tag.line, column=tag.column)
+                     for game in found for tag in (*game.tags.values(), *game.repeated) if "\ufffd" in tag.value]
     sessions: dict[tuple[str, str], _Session] = {}
     previous: dict[str, str] = {}
     sticky: dict[str, str] = {}
-    for game in games(text):
+    for game in found:
         values = _inherit(game, previous, sticky)
         previous = values
         board = _Board(game, values, strict)
@@ -92,16 +113,18 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
         target = sessions.get(key)
         if target is None:
             target = sessions[key] = _Session(key, first=values)
-        deal = board.deal(target.result, get_profile(_rules(target.first), _options(target.first)))
+            target.options = _valid_options(game, values, target.result.diagnostics)
+        deal = board.deal(target.result, get_profile(_rules(target.first), target.options))
         target.result.diagnostics.extend(board.problems)
         if deal is None:
             continue
-        if any(d.number == deal.number for d in target.boards):
+        if deal.number in target.numbers:
             target.result.diagnostics.append(Diagnostic(
                 "deal_number", f"board {deal.number} is given twice in this session; the first is kept",
                 None, None, line=game.line, column=1))
             continue
         target.boards.append(deal)
+        target.numbers.add(deal.number)
     for s in sessions.values():
         extra = _session_json(s.first.get("VintSessionExtra", ""))
         s.result.record = SessionRecord(_info(s, extra), tuple(s.boards), extra.get("record_extra", {}),  # type: ignore[arg-type]
@@ -117,12 +140,31 @@ def _comments(raw: list[dict[str, str]]) -> tuple[Comment, ...]:
     return tuple(Comment(str(c.get("before", "")), str(c.get("text", ""))) for c in raw if isinstance(c, dict))
 
 
-def _is_utf8(data: bytes) -> bool:
+def _decode(data: bytes) -> tuple[str, list[Diagnostic], bool]:
+    """The text of a PBN file, the warning saying how it was decoded when not as UTF-8, and
+    whether bytes were lost. PBN 2.1's character set is ISO 8859-1 (Latin-1): a file with no
+    UTF-8 sequence at all is read as Latin-1; a UTF-8 file with stray bytes stays UTF-8 (a
+    Latin-1 reading would turn all its other letters into mojibake), each stray byte read as
+    U+FFFD and the first one located."""
     try:
-        data.decode("utf-8")
+        return data.decode("utf-8"), [], False
     except UnicodeDecodeError:
-        return False
-    return True
+        pass
+    escaped = data.decode("utf-8", "surrogateescape")  # each stray byte as one U+DC80–U+DCFF
+    if _UTF8_LETTER.search(escaped) is None:
+        return data.decode("latin-1"), [Diagnostic(
+            "syntax", "the file is not UTF-8; it is read as ISO 8859-1 (Latin-1), PBN's own character set",
+            severity=Severity.WARNING, line=1, column=1)], False
+    stray = [m.start() for m in _STRAY_BYTE.finditer(escaped)]
+    line, column = line_column(escaped, stray[0])
+    others = f" ({len(stray) - 1} more in the file)" if len(stray) > 1 else ""
+    return _STRAY_BYTE.sub("\ufffd", escaped), [Diagnostic(
+        "syntax", f"byte {ord(escaped[stray[0]]) - 0xDC00:#04x} is not UTF-8, though the file's other letters are: "
+        f"it is read as \ufffd{others}, the rest as UTF-8", severity=Severity.WARNING, line=line, column=column)], True
+
+
+_STRAY_BYTE = re.compile("[\udc80-\udcff]")
+_UTF8_LETTER = re.compile("[^\x00-\x7f\udc80-\udcff]")  # a character of a valid multi-byte UTF-8 sequence
 
 
 def _inherit(game: Game, previous: dict[str, str], sticky: dict[str, str]) -> dict[str, str]:
@@ -160,6 +202,20 @@ def _options(tags: dict[str, str]) -> dict[str, str]:
     return {k.strip(): v.strip() for k, _, v in pairs}
 
 
+def _valid_options(game: Game, tags: dict[str, str], problems: list[Diagnostic]) -> dict[str, str]:
+    """The session's ``[VintOptions]`` if its profile takes them; else none, with an error at
+    the tag (the session's scores would follow options it does not have)."""
+    options = _options(tags)
+    try:
+        get_profile(_rules(tags), options)
+    except ProfileError as bad:
+        tag = game.tags.get("VintOptions")
+        problems.append(Diagnostic("schema", f"[VintOptions]: {bad}; the session is read without its options",
+                                   line=tag.line if tag else game.line, column=tag.column if tag else 1))
+        return {}
+    return options
+
+
 def _session_json(text: str) -> dict[str, object]:
     """``[VintSessionExtra]``: the session's fields PBN has no tag for (unknown fields, comments)."""
     try:
@@ -177,7 +233,7 @@ def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
     known = {name: value for name, value in tags.items() if value != "?"}  # PBN's "?": unknown
     return SessionInfo(ident or "pbn", players, (event if event != "?" else "") or None,  # type: ignore[arg-type]
                        known.get("Site") or None, known.get("Date") or None, known.get("Table") or None,
-                       _rules(tags), _options(tags),
+                       _rules(tags), session.options,
                        extra=extra.get("extra", {}), nested_extra=extra.get("nested_extra", {}))  # type: ignore[arg-type]
 
 
@@ -186,6 +242,27 @@ def _slug(text: str) -> str:
 
 
 SEAT_TAG = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+# the tags this reader reads, and PBN 2.1's other tags (they pass unread, without a hint)
+READ_TAGS = ("Event", "Site", "Date", "Room", "Scoring", "Board", "North", "East", "South", "West", "Dealer",
+             "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score", "Auction", "Play", "Table", "Note",
+             "VintRules", "VintOptions", "VintSession", "VintSessionExtra", "VintRecorded", "VintAbsent", "VintExtra")
+PBN_TAGS = frozenset(READ_TAGS) | {
+    "Annotator", "AnnotatorNA", "Application", "BidSystemEW", "BidSystemNS", "Competition", "DealId", "Description",
+    "EastNA", "EastType", "EventDate", "EventSponsor", "FrenchMP", "Generator", "Hidden", "HomeTeam", "Mode",
+    "NorthNA", "NorthType", "OptimumScore", "ParContract", "Round", "ScoreIMP", "ScoreMP", "ScorePercentage",
+    "ScoreRubber", "ScoreRubberHistory", "Section", "SouthNA", "SouthType", "Stage", "Termination", "Time", "TimeCall",
+    "TimeCard", "TimeControl", "UTCDate", "UTCTime", "VisitTeam", "WestNA", "WestType", "ActionTable",
+    "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable", "OptimumResultTable", "PlayTimeTable", "ScoreTable",
+    "TotalScoreTable"}
+_READ_LOWER = {t.lower(): t for t in READ_TAGS}
+
+
+def _meant(name: str) -> str | None:
+    """The tag read here that an unknown tag name is likely a slip for (``Auctoin``: ``Auction``)."""
+    if name in PBN_TAGS:
+        return None
+    close = difflib.get_close_matches(name.lower(), _READ_LOWER, n=1, cutoff=0.75)
+    return _READ_LOWER[close[0]] if close else None
 
 
 class _Board:
@@ -210,20 +287,23 @@ class _Board:
         for token in self.game.stray:
             self.report("syntax", None, f"{token.text[:40]!r} is neither a tag pair nor part of a section", token)
         board = tags.get("Board")
-        try:
-            self.number = int(values.get("Board", "").strip())
-            if not 1 <= self.number <= 32767:
-                raise ValueError
-        except ValueError:
+        text = values.get("Board", "").strip()
+        self.number = int(text) if _BOARD.fullmatch(text) else None
+        if self.number is None or not 1 <= self.number <= 32767:
             self.number = None
             self.report("schema", "number", "the game has no board number (1–32767) in [Board]; it is not read"
-                        if board is None else f"board number {values['Board']!r} is not a number from 1 to 32767; "
-                        "the game is not read", board)
+                        if board is None else f"board number {values['Board']!r} is not a number from 1 to 32767 "
+                        "(digits 0–9); the game is not read", board)
             return None
         number = self.number
         for tag in self.game.repeated:
             self.report("schema", None, f"tag [{tag.name}] given twice in the game; the first is kept", tag,
                         self.lenient)
+        for tag in tags.values():
+            meant = _meant(tag.name)
+            if meant is not None:
+                self.report("schema", None, f"unknown tag [{tag.name}] (PBN lets it pass, but it is not read); did you "
+                            f"mean [{meant}]?", tag, Severity.WARNING)
         result.locations[(number, None)] = (self.game.line, 1)
         for name, at in (("Board", "number"), ("Dealer", "dealer"), ("Deal", "hands"), ("Auction", "auction"),
                          ("Play", "play"), ("Result", "result"), ("Contract", "contract"), ("Score", "recorded_score"),
@@ -235,9 +315,9 @@ class _Board:
         contract = self._contract()
         auction = self._auction(dealer, profile, result)
         play = self._play(dealer, contract, auction, profile, result)
-        if auction is None:
-            auction = (PASS,) * 4 if contract is False else ()  # [Contract "Pass"] without an auction
         absent = set(values.get("VintAbsent", "").split(";"))
+        if auction is None:  # [Contract "Pass"] without an auction: passed out, unless only a filled-in tag
+            auction = (PASS,) * 4 if contract is False and "contract" not in absent else ()
         extra = self._json("VintExtra")
         return DealRecord(
             number, dealer or Seat.N, auction, None if "hands" in absent else hands, play,
@@ -267,7 +347,7 @@ class _Board:
         tag = self.game.tags.get("VintRecorded")
         if tag is None:
             return None
-        m = re.fullmatch(r"\s*NS\s+(-?\d{1,9})/(-?\d{1,9})\s+EW\s+(-?\d{1,9})/(-?\d{1,9})\s*", tag.value)
+        m = re.fullmatch(r"\s*NS\s+(-?[0-9]{1,9})/(-?[0-9]{1,9})\s+EW\s+(-?[0-9]{1,9})/(-?[0-9]{1,9})\s*", tag.value)
         if m is None:
             self.report("schema", "recorded", "[VintRecorded] must read \"NS <below>/<above> EW <below>/<above>\"", tag)
             return None
@@ -436,7 +516,7 @@ class _Board:
         if tag is None or tag.value.strip() in ("", "?"):
             return None
         text = tag.value.strip().lstrip("^")
-        m = re.match(r"^(?:(NS|EW)\s+)?(\d+)$", text)
+        m = re.fullmatch(r"(?:(NS|EW)\s+)?([0-9]{1,2})", text)
         if m is None or int(m.group(2)) > 13:
             self.report("schema", "result", f"[Result] {text[:12]!r} is not a number of tricks (0–13)", tag)
             self.unreadable.add("result")

@@ -1,13 +1,17 @@
 """PBN's lexical layer: a file cut into games, each game's tag pairs and the tokens of its
-sections, every item with its line and column; comments, ``%`` lines and annotations dropped."""
+sections, every item with its line and column; comments, ``%`` lines and annotations dropped.
+Reading is linear in time and memory (possessive quantifiers: no backtracking state per character)."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
+from ..engine.diagnostics import Diagnostic
+
+_VALUE = r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"'  # a quoted tag value, backslash escapes kept
 # a tag pair, or a comment, or one token of a section
-_TOKEN = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]|;[^\n]*|[^\s\[;]+|\[[^\n]*')
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TOKEN = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+' + _VALUE + r'\s*\]|;[^\n]*|[^\s\[;]+|\[[^\n]*')
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+' + _VALUE + r'\s*\]')
 _ANNOTATION = re.compile(r"^(?:\$\d+|=\d+=|[!?]{1,2}|\^[ISRL])$")  # NAGs, note references, suffixes, irregularities
 _SUFFIX = re.compile(r"[!?]{1,2}$")
 _SPECIAL = re.compile(r"[\[;$=!?^]")  # a line with any of these takes the slow path
@@ -80,12 +84,13 @@ class Game:
     stray: list[Token] = field(default_factory=list)  # tokens before any tag, or a broken tag
 
 
-def games(text: str) -> list[Game]:
-    """The games of a PBN text: a game ends at a line holding only blanks (outside a comment)."""
-    if "{" in text:
-        text, commented = _without_block_comments(text)
+def games(text: str) -> tuple[list[Game], list[Diagnostic]]:
+    """The games of a PBN text (a game ends at a line holding only blanks outside a comment),
+    and the file's broken comments, located."""
+    if "{" in text or "}" in text:
+        text, commented, problems = _without_block_comments(text)
     else:
-        commented = set()
+        commented, problems = set(), []
     lines = text.split("\n")
     out: list[Game] = []
     game: Game | None = None
@@ -108,7 +113,7 @@ def games(text: str) -> list[Game]:
             current.extend(stripped.split(), line_no)
         else:
             current = _tokens(game, current, line, line_no, lines)
-    return out
+    return out, problems
 
 
 def _add_tag(game: Game, m: re.Match[str], line_no: int, column: int, lines: list[str]) -> Tag:
@@ -152,19 +157,85 @@ def _tokens(game: Game, current: Tag | None, line: str, line_no: int, lines: lis
     return current
 
 
-def _without_block_comments(text: str) -> tuple[str, set[int]]:
-    """The text with every ``{…}`` comment blanked (line breaks kept, so positions stay), and
-    the lines a comment covers (not game separators even when blank now)."""
+class _Lines:
+    """Line and column of positions met in increasing order, in time linear in the text."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.at, self.line, self.start = text, 0, 1, 0
+
+    def of(self, pos: int) -> tuple[int, int]:
+        breaks = self.text.count("\n", self.at, pos)
+        if breaks:
+            self.line += breaks
+            self.start = self.text.rfind("\n", self.at, pos) + 1
+        self.at = pos
+        return self.line, pos - self.start + 1
+
+
+class _Slips:
+    """The file's broken comments: the first of each kind located, the others counted."""
+
+    def __init__(self) -> None:
+        self.first: dict[str, Diagnostic] = {}
+        self.more: dict[str, int] = {}
+
+    def add(self, message: str, where: tuple[int, int]) -> None:
+        if message in self.first:
+            self.more[message] = self.more.get(message, 0) + 1
+        else:
+            self.first[message] = Diagnostic("syntax", message, line=where[0], column=where[1])
+
+    def listed(self) -> list[Diagnostic]:
+        return [d if not self.more.get(m) else Diagnostic(d.code, f"{m} ({self.more[m]} more like it in the file)",
+                                                          line=d.line, column=d.column)
+                for m, d in self.first.items()]
+
+
+_UNCLOSED = "a '{' comment is never closed; PBN comments end at '}' (read as ending with its line)"
+_NESTED = "a '{' inside a '{' comment: PBN comments do not nest (the comment ends at the first '}')"
+_STRAY_CLOSE = "a '}' closes no '{' comment"
+
+
+def _without_block_comments(text: str) -> tuple[str, set[int], list[Diagnostic]]:
+    """The text with every ``{…}`` comment blanked (line breaks kept, so positions stay), the
+    lines a comment covers (not game separators even when blank now), and the broken comments:
+    one never closed (it ends with its line, so the games after it are still read), one holding
+    a ``{`` (PBN comments do not nest), a ``}`` outside any comment."""
     commented: set[int] = set()
+    slips = _Slips()
+    lines = _Lines(text)
+    out: list[str] = []
+    done = 0
+    while (m := _SKIPPED_OR_BRACE.search(text, done)) is not None:
+        if m.group(0) not in "{}":  # a quoted value, a % line, a ; comment
+            out.append(text[done:m.end()])
+            done = m.end()
+            continue
+        start = m.start()
+        if m.group(0) == "}":
+            slips.add(_STRAY_CLOSE, lines.of(start))
+            out += [text[done:start], " "]
+            done = m.end()
+            continue
+        first, _ = where = lines.of(start)
+        close = text.find("}", start)
+        if close == -1:
+            slips.add(_UNCLOSED, where)
+            end = text.find("\n", start)
+            end = len(text) if end == -1 else end
+        else:
+            end = close + 1
+        nested = text.find("{", start + 1, end)
+        if nested != -1:
+            slips.add(_NESTED, lines.of(nested))
+        comment = text[start:end]
+        breaks = comment.count("\n")
+        commented.update(range(first, first + breaks + 1))
+        out += [text[done:start], re.sub(r"[^\n]", " ", comment) if breaks else " " * len(comment)]
+        done = end
+    out.append(text[done:])
+    return "".join(out), commented, slips.listed()
 
-    def blank(m: re.Match[str]) -> str:
-        if m.group(0).startswith('"'):
-            return m.group(0)
-        first = text.count("\n", 0, m.start()) + 1
-        commented.update(range(first, first + m.group(0).count("\n") + 1))
-        return re.sub(r"[^\n]", " ", m.group(0))
 
-    return _QUOTED_OR_COMMENT.sub(blank, text), commented
-
-
-_QUOTED_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|\{[^}]*\}?')
+# what may hold a brace that opens or closes nothing: a quoted value, a % line, a ; comment
+_SKIPPED_OR_BRACE = re.compile(r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"|^%[^\n]*|;[^\n]*|[{}]', re.MULTILINE)

@@ -30,6 +30,27 @@ def write_pbn(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[i
     return "% PBN 2.1\n% EXPORT\n%\n" + "\n".join(games)
 
 
+def pbn_cannot_hold(record: SessionRecord) -> str | None:
+    """What of ``record`` PBN has no tags for, in words (``None``: PBN holds all of it). PBN's
+    games are four-player bridge-like deals; a session that needs more is not written as PBN,
+    since what would come back is not the session."""
+    rules = record.info.rules
+    refused = f"a {rules} session cannot be written as PBN"
+    if get_profile(rules).solo_record:
+        return f"{refused} (it has no tags for the turn-up, the calls and the payments)"
+    if record.info.party is not None or any(d.table is not None for d in record.deals):
+        count = len(record.info.party) if record.info.party else "2, 3 or 5"
+        return (f"{refused} (it has no tags for a game of {count} players: the roles, the player out, the exchanges "
+                "and the widow)")
+    if record.info.laws is not None or any(d.irregularities or d.out_of_turn or d.void or d.deal_lost or d.thrown
+                                           for d in record.deals):
+        return ("a session under the laws on irregularities cannot be written as PBN (it has no tags for the laws, "
+                "the draw, the rulings, calls out of turn, revokes and void deals)")
+    if not record.deals:
+        return "a session with no deals cannot be written as PBN (PBN holds a session's tags only in its games)"
+    return None
+
+
 def _quote(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 

@@ -25,6 +25,7 @@ from ..engine.solo.record import SoloDeal
 from . import ReadResult
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
 from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
+from .encodings import utf16_kind
 from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text
 from .solo_fields import (FIFTH, outcome_text, parse_outcome, parse_payments_text, parse_suit, parse_turn_up,
                           payments_text)
@@ -268,7 +269,8 @@ class _Reader:
     def keep_tag(self, scan: Scan, deal: DealText | None, tag: Tag) -> None:
         """File the tag under the header or the current deal, refusing repeats and misplaced tags."""
         if tag.value is None and tag.name not in SECTIONS and not tag.broken:
-            self.error("syntax", f"[{tag.name}] needs a value: [{tag.name} \"…\"]", tag.at,
+            hint = "" if tag.name.lower() in KNOWN_TAGS else did_you_mean(tag.name)  # [Auctoin]: a section misspelt
+            self.error("syntax", f"[{tag.name}] needs a value: [{tag.name} \"…\"]{hint}", tag.at,
                        None if deal is None else deal.label, _field(tag.name))
             tag.broken = True
         if tag.broken and tag.name not in SECTIONS:
@@ -1006,7 +1008,7 @@ def read_vint(data: bytes | str, strict: bool = False) -> ReadResult:
 
 
 def _read_vint(data: bytes | str, strict: bool) -> ReadResult:
-    if isinstance(data, bytes):
+    if isinstance(data, bytes) and utf16_kind(data) is None:
         try:
             data.decode("utf-8")
         except UnicodeDecodeError as err:

@@ -74,10 +74,16 @@ class AuditReport:
 
     deals_checked: int
     mismatches: tuple[Mismatch, ...]
+    unchecked: tuple[int, ...] = ()  # deals with N–S and E–W figures but scored in a column per player
 
     @property
     def clean(self) -> bool:
         return not self.mismatches
+
+    def unchecked_notes(self) -> list[str]:
+        """A line for each deal whose recorded figures could not be compared, saying why."""
+        return [f"deal {n}: the recorded N–S and E–W figures are not checked: this game is scored in a column per "
+                "player (players-2-3-5.md), not by sides" for n in self.unchecked]
 
     @property
     def tally(self) -> AuditTally:
@@ -94,7 +100,12 @@ def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | Non
     by_number = {d.number: d for d in score.deals}
     checked = 0
     found: list[Mismatch] = []
+    unchecked: list[int] = []
     for deal in record.deals:
+        if (deal.recorded is not None or deal.recorded_score is not None) and deal.number in by_number \
+                and not isinstance(by_number[deal.number], DealScore):  # a game of 2, 3 or 5: no sides' totals
+            unchecked.append(deal.number)
+            continue
         if deal.recorded_score is not None and deal.number in by_number:
             checked += 1
             computed = by_number[deal.number]
@@ -119,7 +130,7 @@ def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | Non
                 ranked = rank(found_guesses, (side, line), differences)
                 found.append(Mismatch(deal.number, side, line, rec, comp,
                                       explain(computed, side, line, rec, comp, ranked), ranked))
-    return AuditReport(checked, tuple(found))
+    return AuditReport(checked, tuple(found), tuple(unchecked))
 
 
 def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: int, ranked: Ranked) -> str:

@@ -148,8 +148,8 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
             out.extend(penalty_lines(deal))
             if deal.game is not None:
                 label = "rubber" if deal.game.bonus == "rubber" else "game"
-                out.append(rule + f"  {lab[deal.game.side]} {label}"
-                           + (f" at trick {deal.game.trick}" if deal.game.trick else ""))
+                out.append(printable(rule + f"  {lab[deal.game.side]} {label}"
+                                     + (f" at trick {deal.game.trick}" if deal.game.trick else "")))
         side, diff = rubber.difference
         status = f"won by {lab[rubber.winner]}" if rubber.winner is not None else "not finished"
         out.append(row(f"total {rubber.totals[0]}", f"total {rubber.totals[1]}"))

@@ -324,3 +324,32 @@ def test_the_dashboard_shows_a_damaged_store_s_message_not_a_500(store: Store) -
     assert answer.status_code == 200, answer.text[-500:]
     shown = json.dumps(answer.get_json(), ensure_ascii=False)
     assert "is damaged" in shown and "lost its symbolic links" in shown and "vint-replay repair" in shown
+
+
+# ---------------------------------------------------------------- a killed first import
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.2])
+def test_a_first_import_killed_midway_leaves_an_empty_store_not_one_without_links(tmp_path: Path,
+                                                                                 delay: float) -> None:
+    """The first import commits an empty generation before its data, so killing it leaves
+    `.current` (the store as it was: empty), not generations without `.current`, which would
+    look like a store that lost its links."""
+    from test_store_atomic import start_import
+    from killing import kill_when_writing
+
+    files = tmp_path / "files"
+    files.mkdir()
+    raw = json.loads(EVENING.read_text(encoding="utf-8"))
+    for i in range(120):
+        raw["session"]["id"] = f"copy-{i:03d}"
+        write_record(files / f"copy-{i:03d}.json", raw)
+    root = tmp_path / "store"
+    process = start_import(root, str(files))
+    kill_when_writing(process, root, delay)
+    assert os.path.islink(root / CURRENT)
+    check = run("check", "--store", str(root))
+    assert check.exit_code == 0, check.output
+    assert len(Store(root).session_ids()) in (0, 120)
+    assert len(Store(root).import_paths([str(files)], workers=1).outcomes) == 120
+    assert len(Store(root).session_ids()) == 120

@@ -86,6 +86,24 @@ def test_a_store_copied_without_its_symlinks_is_damaged_not_empty(store: Store, 
     assert pq.read_table(store.root / "deals").num_rows == len(store.deals())  # plain readers see the tables again
 
 
+def test_a_store_without_links_whose_newest_generation_is_damaged_names_what_repair_drops(store: Store) -> None:
+    newest = current_generation(store.root)
+    evening_plays = next(f for f in data_files(newest, "plays")
+                         if EVENING_ID in pq.read_table(f, columns=["session_id"]).column(0).to_pylist())
+    data = bytearray(evening_plays.read_bytes())
+    data[100] ^= 0xFF
+    evening_plays.write_bytes(bytes(data))
+    for name in (CURRENT, *TABLES):
+        (store.root / name).unlink()
+    repaired = run("repair", "--store", str(store.root))
+    assert repaired.exit_code == 0, repaired.output
+    assert "made the links .current" in repaired.output
+    assert f"dropped session '{EVENING_ID}': import {EVENING} again" in repaired.output
+    assert "no session was dropped" not in repaired.output
+    assert store.session_ids() == [WORKED_ID] and run("check", "--store", str(store.root)).exit_code == 0
+    assert list((store.root / ".damaged").rglob(evening_plays.name))  # the damaged file is kept
+
+
 def test_a_missing_table_link_is_reported_and_made_again(store: Store) -> None:
     (store.root / "plays").unlink()
     assert_reported(run("check", "--store", str(store.root)), "plays: is missing")
@@ -150,6 +168,15 @@ def test_a_lost_manifest_of_a_schema_2_store_is_damage_not_version_1(store: Stor
     assert store.session_ids() == [WORKED_ID]
     assert store.import_paths([str(EVENING)], workers=1).imported
     assert store.load_session(EVENING_ID) == read_file(EVENING).record  # with its play
+
+
+def test_a_lost_manifest_with_nothing_else_wrong_is_recorded_anew_and_drops_nothing(store: Store) -> None:
+    (current_generation(store.root) / MANIFEST).unlink()
+    repaired = run("repair", "--store", str(store.root))
+    assert repaired.exit_code == 0, repaired.output
+    assert "recorded its files in a new manifest" in repaired.output and "no session was dropped" in repaired.output
+    assert store.session_ids() == [EVENING_ID, WORKED_ID]
+    assert json.loads(run("check", "--store", str(store.root), "--json").output)["ok"]
 
 
 def test_a_deleted_committed_generation_is_not_reported_as_no_loss(store: Store) -> None:

@@ -474,7 +474,8 @@ def repair(store_path: str) -> None:
                    "no session was dropped")
         return
     how = "rolled back to an earlier generation" if summary.action == "rolled back" else \
-        "left out the damaged files and the sessions they held"
+        "left out the damaged files and the sessions they held" if summary.dropped or summary.kept_in else \
+        "recorded its files in a new manifest (each file reads, and the tables agree with each other)"
     click.echo(f"{store_path}: repaired as generation {summary.generation}: {how}")
     if summary.unnamed is not None:
         click.echo(f"generation {summary.unnamed} is gone: the sessions its imports added or corrected cannot be "

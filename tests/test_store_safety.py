@@ -86,6 +86,22 @@ def test_a_store_copied_without_its_symlinks_is_damaged_not_empty(store: Store, 
     assert pq.read_table(store.root / "deals").num_rows == len(store.deals())  # plain readers see the tables again
 
 
+def test_a_store_copied_following_its_symlinks_is_repaired_to_links_again(store: Store, tmp_path: Path) -> None:
+    """`cp -rL` makes `.current` and the table links real folders: damage named, repaired
+    into links, every session kept."""
+    copy = tmp_path / "copy"
+    shutil.copytree(store.root, copy, symlinks=False)
+    assert (copy / CURRENT).is_dir() and not (copy / CURRENT).is_symlink()
+    assert_reported(run("check", "--store", str(copy)), ".current: is a real folder", "copied following its links")
+    assert_reported(run("sessions", "--store", str(copy)), ".current: is a real folder")
+    repaired = run("repair", "--store", str(copy))
+    assert repaired.exit_code == 0, repaired.output
+    assert "made the links .current, sessions, deals" in repaired.output and "no session was dropped" in repaired.output
+    assert (copy / CURRENT).is_symlink() and (copy / "deals").is_symlink()
+    assert Store(copy).session_ids() == [EVENING_ID, WORKED_ID]
+    assert run("check", "--store", str(copy)).exit_code == 0
+
+
 def test_a_store_without_links_whose_newest_generation_is_damaged_names_what_repair_drops(store: Store) -> None:
     newest = current_generation(store.root)
     evening_plays = next(f for f in data_files(newest, "plays")

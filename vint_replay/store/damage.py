@@ -56,6 +56,9 @@ def committed(root: Path) -> Path | None:
     """The committed generation (``None`` for a store never written to); raises
     :class:`StoreDamaged` if ``.current`` points to nothing, or is missing though the store
     has generations (a copy that dropped the symbolic links)."""
+    if os.path.lexists(root / CURRENT) and not (root / CURRENT).is_symlink():
+        raise StoreDamaged(root, [Problem(CURRENT, "is a real folder or file, not the symbolic link to the committed "
+                                                   "generation: the store was copied following its links")])
     generation = current_generation(root)
     if generation is None and generations(root):
         names = ", ".join(p.name for p in reversed(generations(root)))

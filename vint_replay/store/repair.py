@@ -67,6 +67,8 @@ def repair(root: Path) -> RepairSummary:
         raise StoreError(f"{root} is not a vint store: it has never been written to")
     with writer_lock(root), writing(root):
         current, problems = committed_or_dangling(root)
+        copied = os.path.lexists(root / CURRENT) and not (root / CURRENT).is_symlink()
+        set_aside = _set_aside(root, [CURRENT]) if copied else None  # then repaired as a lost link
         unnamed = None
         if current is None and os.path.lexists(root / CURRENT):  # dangling: its generation is gone
             unnamed = Path(os.readlink(root / CURRENT)).name
@@ -74,9 +76,9 @@ def repair(root: Path) -> RepairSummary:
             current = generations(root)[0]
             problems = [*problems, *verify(current)]
         links = [p.file for p in problems if p.file == CURRENT]
-        set_aside = None
         if current is not None:
-            wrong, set_aside = _set_aside_links(root, current)
+            wrong = [name for name, _ in link_problems(root, current)]
+            set_aside = _set_aside(root, wrong) or set_aside
             links += wrong
         damage = [p for p in problems if p.file != CURRENT]
         if current is not None and not damage:
@@ -110,19 +112,18 @@ def repair(root: Path) -> RepairSummary:
         return RepairSummary(action, problems, dropped, generation, kept_in, links, set_aside, unnamed)
 
 
-def _set_aside_links(root: Path, generation: Path) -> tuple[list[str], Path | None]:
-    """Move each table entry that is not its link (a real folder, a file, a link elsewhere)
-    into ``.damaged/links-<time>/``, so that the links can be made again: the names of every
-    link to make, and the folder if anything was moved."""
-    wrong = [name for name, _ in link_problems(root, generation)]
+def _set_aside(root: Path, names: list[str]) -> Path | None:
+    """Move what stands where a link should be (a real folder, a file, a link elsewhere) into
+    ``.damaged/links-<time>/``, so that the link can be made again; the folder, if anything
+    was moved."""
     folder = root / DAMAGED / f"links-{time.strftime('%Y%m%dT%H%M%S')}"
     moved = None
-    for name in wrong:
+    for name in names:
         if os.path.lexists(root / name):
             folder.mkdir(parents=True, exist_ok=True)
             os.rename(root / name, folder / name)
             moved = folder
-    return wrong, moved
+    return moved
 
 
 def _rollback(root: Path, current: Path | None, known: dict[str, _Stored]) -> _Plan | None:

@@ -12,7 +12,7 @@ from typing import Iterable
 
 import pyarrow.parquet as pq
 
-from .layout import (CURRENT, GENERATIONS, StoreError, current_generation, data_files, generation_number, is_store,
+from .layout import (CURRENT, GENERATIONS, StoreError, current_generation, data_files, generation_number,
                      link_problems, table_names)
 from .manifest import LEGACY_VERSION, MANIFEST, FileEntry, ManifestError, checksum, load_manifest
 from .schema import ADDED_COLUMNS, PARTITION, TABLES, UNKNOWN_YEAR, read_schema

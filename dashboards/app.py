@@ -42,6 +42,7 @@ def create_app(store_path: str | Path, *, max_upload_bytes: int = MAX_UPLOAD_BYT
         title="vint-replay",
         suppress_callback_exceptions=True,
         update_title=None,
+        on_error=show_store_error,
     )
     app.layout = html.Div([
         html.Header([
@@ -51,6 +52,16 @@ def create_app(store_path: str | Path, *, max_upload_bytes: int = MAX_UPLOAD_BYT
         html.Main(dash.page_container, className="page"),
     ])
     return app
+
+
+def show_store_error(err: Exception) -> None:
+    """A callback that met a damaged or missing store (``StoreError``) shows the store's own
+    message in place of the page, as the command line prints it; any other error stays an error."""
+    from vint_replay.store import StoreError
+
+    if not isinstance(err, StoreError):
+        raise err
+    dash.set_props("_pages_content", {"children": html.Pre(str(err), className="store-error", id="store-error")})
 
 
 def host_name(header: str) -> str:

@@ -53,6 +53,18 @@ def flip(path: Path, at: int) -> None:
     path.write_bytes(bytes(data))
 
 
+def as_version_1(store: Store) -> Path:
+    """Make the store look as schema version 1 wrote it: no manifest in any generation, deals
+    files without the doubled column; the committed generation."""
+    for generation in (store.root / ".generations").iterdir():
+        (generation / MANIFEST).unlink()
+        for file in data_files(generation, "deals"):
+            old = pq.read_table(file).drop_columns(["doubled"])
+            file.unlink()
+            pq.write_table(old, file)
+    return current_generation(store.root)
+
+
 def other_schema(path: Path) -> None:
     pq.write_table(pa.table({"session_id": ["x"], "something": [1]}), path)
 
@@ -154,12 +166,7 @@ def test_a_store_without_manifest_opens_and_repair_upgrades_it(store: Store) -> 
     """A version-1 store: no manifest, deals without the doubled column, the unknown year as
     the null partition; it is read as it is, checked for readability and schema, upgraded by
     repair (or by the next write)."""
-    generation = current_generation(store.root)
-    (generation / MANIFEST).unlink()
-    for file in data_files(generation, "deals"):
-        old = pq.read_table(file).drop_columns(["doubled"])
-        file.unlink()
-        pq.write_table(old, file)
+    as_version_1(store)
     assert store.load_session("rules-6-worked-example").deals
     assert store.deals().doubled.isna().all()
     check = run("check", "--store", str(store.root))
@@ -171,7 +178,7 @@ def test_a_store_without_manifest_opens_and_repair_upgrades_it(store: Store) -> 
 
 
 def test_an_unreadable_old_file_is_found_without_a_manifest(store: Store) -> None:
-    (current_generation(store.root) / MANIFEST).unlink()
+    as_version_1(store)
     damaged = deals_file(store)
     data = damaged.read_bytes()
     damaged.write_bytes(data[:100] + bytes(2000) + data[2100:])  # garbled pages, same size
@@ -221,8 +228,7 @@ def test_an_old_null_year_partition_moves_to_year_0_on_upgrade(tmp_path: Path, w
     del worked_example_raw["session"]["date"]
     store = Store(tmp_path / "store")
     store.import_paths([str(write_record(tmp_path / "undated.json", worked_example_raw)), str(EVENING)], workers=1)
-    generation = current_generation(store.root)
-    (generation / MANIFEST).unlink()
+    generation = as_version_1(store)
     for table in ("sessions", "deals", "calls", "plays", "scores"):  # as version 1 wrote it
         os.rename(generation / table / "year=0", generation / table / "year=__HIVE_DEFAULT_PARTITION__")
     assert sorted(store.sessions().year.fillna(-1).tolist()) == [-1, 2026]  # read as null

@@ -307,18 +307,18 @@ def correct(file: str, store_path: str, reason: str, author: str | None) -> None
 
     if not reason.strip():
         raise click.UsageError("--reason must say why the session is corrected")
+    correction = Correction(reason.strip(), author or os_user())
     try:
-        store = open_existing(store_path)
-        summary = store.import_paths([file], workers=1, correction=Correction(reason.strip(), author or os_user()))
+        summary = open_existing(store_path).import_paths([file], workers=1, correction=correction)
     except StoreError as err:
         raise click.ClickException(str(err))
     for outcome in summary.rejected:
         for d in outcome.errors:
             click.echo(d.describe(outcome.path), err=True)
         click.echo(printable(f"{outcome.path}: {outcome.reason or 'not a valid session'}: not stored"), err=True)
-    for outcome in summary.replaced:
-        latest = store.versions(outcome.session_id)[-1]  # type: ignore[arg-type]
-        click.echo(printable(f"{outcome.session_id}: version {latest.number} stored ({latest.author}: {latest.reason})"))
+    for outcome in summary.replaced:  # the number this import took, not the latest (another may follow at once)
+        click.echo(printable(f"{outcome.session_id}: version {outcome.version} stored "
+                             f"({correction.author}: {correction.reason})"))
     sys.exit(1 if summary.rejected else 0)
 
 
@@ -483,9 +483,20 @@ def repair(store_path: str) -> None:
         return
     for problem in summary.problems:
         click.echo(f"{store_path}/{problem}", err=True)
+    if summary.links:
+        click.echo(f"{store_path}: made the links {', '.join(summary.links)} again"
+                   f"{f' (what stood in their place is kept in {summary.set_aside})' if summary.set_aside else ''}")
+    if summary.action == "relinked":
+        click.echo(f"{store_path}: generation {summary.generation} is committed again; every file verifies; "
+                   "no session was dropped")
+        return
     how = "rolled back to an earlier generation" if summary.action == "rolled back" else \
-        "left out the damaged files and the sessions they held"
+        "left out the damaged files and the sessions they held" if summary.dropped or summary.kept_in else \
+        "recorded its files in a new manifest (each file reads, and the tables agree with each other)"
     click.echo(f"{store_path}: repaired as generation {summary.generation}: {how}")
+    if summary.unnamed is not None:
+        click.echo(f"generation {summary.unnamed} is gone: the sessions its imports added or corrected cannot be "
+                   "named; import the files imported since then again")
     if summary.kept_in is not None:
         click.echo(f"the damaged files are kept in {summary.kept_in}")
     for dropped in summary.dropped:
@@ -495,7 +506,7 @@ def repair(store_path: str) -> None:
                        f"import {source} again with --replace to restore it")
         else:
             click.echo(f"dropped session {dropped.session_id!r}: import {source} again to restore it")
-    if not summary.dropped:
+    if not summary.dropped and summary.unnamed is None:
         click.echo("no session was dropped")
 
 

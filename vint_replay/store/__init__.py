@@ -6,7 +6,8 @@ API (names are stable)::
     store = Store(path)
     summary = store.import_paths(["logs/", "2026/*.vint"], replace=False)  # -> ImportSummary
     summary.imported / .replaced / .unchanged / .rejected   # lists of FileOutcome (path, status,
-                                                            #   session_id, deals, diagnostics, reason)
+                                                            #   session_id, deals, diagnostics, reason,
+                                                            #   version: the number a replacement took)
     store.sessions(session_id=None)                     # pandas DataFrames; filters are pushed
     store.deals(session_id=None, deal=None)             #   down to the Parquet scan: session_id
     store.calls(...); store.plays(...); store.scores(...)  #   and deal take one value or a list,

@@ -12,9 +12,10 @@ from typing import Iterable
 
 import pyarrow.parquet as pq
 
-from .layout import CURRENT, GENERATIONS, StoreError, current_generation, data_files, table_names
+from .layout import (CURRENT, GENERATIONS, StoreError, current_generation, data_files, generation_number,
+                     link_problems, table_names)
 from .manifest import LEGACY_VERSION, MANIFEST, FileEntry, ManifestError, checksum, load_manifest
-from .schema import ADDED_COLUMNS, TABLES, read_schema
+from .schema import ADDED_COLUMNS, PARTITION, TABLES, UNKNOWN_YEAR, read_schema
 
 SHOWN_PROBLEMS = 10  # problems listed in an error message; `vint-replay check` lists them all
 
@@ -31,6 +32,7 @@ class Problem:
 
     file: str
     message: str
+    sessions: tuple[str, ...] = ()  # the sessions a problem found across tables concerns (no file to blame)
 
     def __str__(self) -> str:
         return f"{self.file}: {self.message}"
@@ -52,8 +54,16 @@ class StoreDamaged(StoreError):
 
 def committed(root: Path) -> Path | None:
     """The committed generation (``None`` for a store never written to); raises
-    :class:`StoreDamaged` if ``.current`` points to nothing."""
+    :class:`StoreDamaged` if ``.current`` points to nothing, or is missing though the store
+    has generations (a copy that dropped the symbolic links)."""
+    if os.path.lexists(root / CURRENT) and not (root / CURRENT).is_symlink():
+        raise StoreDamaged(root, [Problem(CURRENT, "is a real folder or file, not the symbolic link to the committed "
+                                                   "generation: the store was copied following its links")])
     generation = current_generation(root)
+    if generation is None and generations(root):
+        names = ", ".join(p.name for p in reversed(generations(root)))
+        raise StoreDamaged(root, [Problem(CURRENT, f"is missing, but {GENERATIONS}/ holds {names}: the store lost its "
+                                                   "symbolic links (a copy or sync that drops them does this)")])
     if generation is not None and not generation.is_dir():
         target = os.readlink(root / CURRENT)
         raise StoreDamaged(root, [Problem(CURRENT, f"points to {target}, which does not exist")])
@@ -75,6 +85,10 @@ def verify(generation: Path, tables: Iterable[str] | None = None, thorough: bool
     on_disk = {str(f.relative_to(generation)): f for t in table_names(generation)
                if wanted is None or t in wanted for f in data_files(generation, t)}
     if manifest is None:
+        written_with = _manifest_era(generation) if use_manifest else None
+        if written_with is not None:
+            return [Problem(MANIFEST, f"is missing, though {written_with}: the record of what the generation holds "
+                                      "is lost (a missing or replaced file cannot be told without it)")]
         return [p for rel, path in sorted(on_disk.items()) for p in _unless_sound(path, rel, None)] \
             if thorough else []
     problems: list[Problem] = []
@@ -83,6 +97,75 @@ def verify(generation: Path, tables: Iterable[str] | None = None, thorough: bool
             problems.extend(_check(generation / rel, rel, entry, thorough))
     for rel in sorted(set(on_disk) - set(manifest.files)):
         problems.append(Problem(rel, "is not recorded in the manifest: vint-replay did not write it"))
+    return problems
+
+
+def _manifest_era(generation: Path) -> str | None:
+    """Why a generation without a manifest must have had one (schema version 2 writes a
+    manifest, ``deals.doubled`` and ``year=0`` together), or ``None`` if it may be a
+    version-1 generation."""
+    number = generation_number(generation)
+    if any((g / MANIFEST).exists() for g in generations(generation.parent.parent) if generation_number(g) < number):
+        return "the generations before it have one"
+    if any(p.is_dir() for p in generation.glob(f"*/{PARTITION}={UNKNOWN_YEAR}")):
+        return f"it has {PARTITION}={UNKNOWN_YEAR} partitions, which only stores with manifests write"
+    for file in data_files(generation, "deals"):
+        try:
+            if "doubled" in pq.read_schema(file).names:
+                return "its deals files have the doubled column, which only stores with manifests write"
+        except Exception:  # an unreadable file says nothing about the era; verify names it
+            continue
+    return None
+
+
+def consistency(generation: Path) -> list[Problem]:
+    """What the tables of a generation say about each other, for a generation whose manifest
+    is lost: every session has as many deals rows as its sessions row says, its calls and
+    cards where its deals gave them, and no table holds rows of a session the sessions table
+    lacks. Each problem names the sessions it concerns."""
+    from ..engine.profiles import get_profile, profile_names
+
+    solo_profiles = {name for name in profile_names() if get_profile(name).solo_record}
+
+    def read(table: str, columns: list[str]) -> dict[str, list]:
+        rows: dict[str, list] = {c: [] for c in columns}
+        for file in data_files(generation, table):
+            try:
+                part = pq.read_table(file, columns=columns).to_pydict()
+            except Exception:  # an unreadable file is damage that verify names
+                continue
+            for c in columns:
+                rows[c].extend(part[c])
+        return rows
+
+    sessions = read("sessions", ["session_id", "deals", "rules"])
+    deals = read("deals", ["session_id", "play_given", "result"])
+    expected = dict(zip(sessions["session_id"], sessions["deals"]))
+    solo = {sid for sid, rules in zip(sessions["session_id"], sessions["rules"]) if rules in solo_profiles}
+    counted: dict[str, int] = {}
+    played: set[str] = set()
+    bid: set[str] = set()
+    for sid, play, result in zip(deals["session_id"], deals["play_given"], deals["result"]):
+        counted[sid] = counted.get(sid, 0) + 1
+        if play:
+            played.add(sid)
+        if result is None and sid not in solo:  # solo whist's calls are not in calls (docs/store.md)
+            bid.add(sid)
+    present = {t: set(read(t, ["session_id"])["session_id"]) for t in ("calls", "plays", "scores")}
+    problems: list[Problem] = []
+
+    def add(table: str, ids: set[str], message: str) -> None:
+        if ids:
+            shown = ", ".join(repr(i) for i in sorted(ids)[:SHOWN_PROBLEMS])
+            problems.append(Problem(table, f"{message}: {shown}{' …' if len(ids) > SHOWN_PROBLEMS else ''}",
+                                    tuple(sorted(ids))))
+
+    add("deals", {sid for sid, n in expected.items() if counted.get(sid, 0) != n},
+        "sessions whose deals rows are not as many as their sessions row says")
+    add("calls", bid - present["calls"], "sessions whose auctions are recorded but have no calls rows")
+    add("plays", played - present["plays"], "sessions whose play is recorded but have no plays rows")
+    for table, ids in (("deals", set(counted)), *present.items()):
+        add(table, ids - set(expected), "rows of sessions the sessions table does not hold")
     return problems
 
 
@@ -187,7 +270,8 @@ def committed_or_dangling(root: Path) -> tuple[Path | None, list[Problem]]:
 
 
 def check_store(root: Path) -> CheckReport:
-    """Verify every file of the committed generation against its manifest."""
+    """Verify every file of the committed generation against its manifest, the tables
+    against each other when the manifest is lost, and the table links."""
     if not root.is_dir():
         raise StoreError(f"{root} is not a vint store: there is no such folder")
     generation, problems = committed_or_dangling(root)
@@ -195,6 +279,9 @@ def check_store(root: Path) -> CheckReport:
         return CheckReport(None, None, 0, problems)
     if generation is None:
         raise StoreError(f"{root} is not a vint store yet: import sessions into it first")
+    if any(p.file == MANIFEST for p in problems):  # no record to check against: each file by itself
+        problems = [*problems, *verify(generation, use_manifest=False), *consistency(generation)]
+    problems = [*problems, *(Problem(name, message) for name, message in link_problems(root, generation))]
     try:
         manifest = load_manifest(generation)
     except ManifestError:

@@ -41,6 +41,7 @@ class FileOutcome:
     content_sha256: str | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     reason: str | None = None  # why an otherwise valid session was refused
+    version: int | None = None  # the version number a replacement was stored as
 
     @property
     def errors(self) -> list[Diagnostic]:

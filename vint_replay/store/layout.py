@@ -22,6 +22,7 @@ carries them over like the tables (hard links), so they live and die with their 
 """
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import shutil
@@ -85,27 +86,117 @@ def data_files(generation: Path, table: str) -> list[Path]:
     return sorted((generation / table).glob("*/*.parquet"))
 
 
+def is_store(root: Path) -> bool:
+    """Whether a folder has been written to as a store (it has generations or ``.current``)."""
+    return (root / GENERATIONS).is_dir() or os.path.lexists(root / CURRENT)
+
+
 def check_links(root: Path) -> None:
-    """Refuse a folder whose table entries are not the store's links (not a store, or a
-    store copied without its symlinks)."""
+    """Refuse a folder that is not a store but has a table's name in it; a store whose table
+    entry is a real folder is left to :func:`link_problems` (it is damage, for ``repair``)."""
+    if is_store(root):
+        return
     for table in TABLES:
-        link = root / table
-        if os.path.lexists(link) and not link.is_symlink():
+        if os.path.lexists(root / table):
             raise StoreError(f"{root} is not a vint store (or was copied without its symlinks): "
                              f"{table}/ should be a link to .current/{table}")
 
 
+def refuse_foreign(root: Path) -> None:
+    """Refuse to make a store in a folder that holds anything but a store: a store must be a
+    new or empty folder, or a store already (``import --store /`` must not write into ``/``)."""
+    if root.exists() and not root.is_dir():
+        raise StoreError(f"{root} is not a folder: a store must be a folder that is empty or already a store")
+    if not root.is_dir() or is_store(root):
+        return
+    check_links(root)
+    others = sorted(p.name for p in root.iterdir() if p.name != LOCK)
+    if others:
+        shown = ", ".join(others[:3]) + (", …" if len(others) > 3 else "")
+        raise StoreError(f"{root} is not a vint store and not empty (it holds {shown}): a store must be a folder "
+                         "that is empty or already a store; choose a new folder with --store")
+
+
+def link_problems(root: Path, generation: Path) -> list[tuple[str, str]]:
+    """The table entries of ``root`` that are not the links readers open (``store/deals ->
+    .current/deals``): ``(name, what is wrong)`` for each."""
+    wrong = []
+    for table in table_names(generation):
+        link = root / table
+        expected = Path(CURRENT) / table
+        if not os.path.lexists(link):
+            wrong.append((table, f"is missing: pandas, pyarrow and DuckDB find no {table} table "
+                                 f"(it should be a link to {expected})"))
+        elif not link.is_symlink():
+            wrong.append((table, f"is a real folder or file, not the link to {expected}: plain readers "
+                                 "do not see the store's committed rows"))
+        elif Path(os.readlink(link)) != expected:
+            wrong.append((table, f"links to {os.readlink(link)}, not to {expected}"))
+    return wrong
+
+
+def switch_current(root: Path, generation: Path) -> None:
+    """Point ``.current`` at ``generation`` with one rename of a fresh symlink: the commit point."""
+    temp = root / f"{CURRENT}.{uuid.uuid4().hex[:8]}"
+    os.symlink(Path(GENERATIONS) / generation.name, temp)
+    os.replace(temp, root / CURRENT)
+
+
+def link_tables(root: Path, generation: Path) -> None:
+    """Make the missing ``store/<table> -> .current/<table>`` links (made once per table)."""
+    for table in table_names(generation):
+        link = root / table
+        if not os.path.lexists(link):
+            os.symlink(Path(CURRENT) / table, link)
+
+
 @contextmanager
 def writer_lock(root: Path) -> Iterator[None]:
-    """Hold the store's writer lock (waits for another writer to finish)."""
-    root.mkdir(parents=True, exist_ok=True)
-    fd = os.open(root / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    """Hold the store's writer lock (waits for another writer to finish). On a read-only
+    store the lock is taken on the existing lock file opened for reading, so that a command
+    with nothing to write still runs."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(root / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as err:
+            if err.errno not in READ_ONLY or not (root / LOCK).is_file():
+                raise
+            fd = os.open(root / LOCK, os.O_RDONLY)
+    except OSError as err:
+        raise unwritable(root, err) from err
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
         fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+
+
+READ_ONLY = (errno.EROFS, errno.EACCES, errno.EPERM)
+
+
+def unwritable(root: Path, err: OSError) -> StoreError:
+    """The one line to show for a write the file system refused (full, read-only, no access)."""
+    if err.errno in (errno.ENOSPC, errno.EDQUOT):
+        why = "the disk is full (no space left on device)"
+    elif err.errno in READ_ONLY:
+        why = "it is read-only or not writable by this user"
+    else:
+        why = err.strerror or str(err)
+    return StoreError(f"cannot write the store {root}: {why}; nothing was changed")
+
+
+@contextmanager
+def writing(root: Path) -> Iterator[None]:
+    """Turn the file system's refusal of a write (full, read-only, no access) into the
+    :class:`StoreError` of :func:`unwritable`; whoever writes cleans up as it unwinds."""
+    try:
+        yield
+    except OSError as err:
+        if err.errno in (errno.ENOSPC, errno.EDQUOT, *READ_ONLY):
+            raise unwritable(root, err) from err
+        raise
 
 
 def _fsync(path: Path) -> None:
@@ -128,9 +219,14 @@ class Transaction:
         collect_garbage(root)
         existing = [generation_number(p) for p in (root / GENERATIONS).glob("g*")]
         self.path = root / GENERATIONS / gen_name(max([generation_number(self.base), *existing]) + 1)
-        self.path.mkdir(parents=True)
-        for table in TABLES:
-            (self.path / table).mkdir()
+        self.committed = False
+        try:
+            self.path.mkdir(parents=True)
+            for table in TABLES:
+                (self.path / table).mkdir()
+        except OSError:
+            self.abort()
+            raise
         self.written: list[Path] = []
         self.recorded: dict[str, FileEntry] = {}  # manifest entries of the files carried over
         self.sessions_in: dict[Path, set[str]] = {}  # session ids of new files, as their writers tell
@@ -200,32 +296,29 @@ class Transaction:
         for folder, _, _ in os.walk(self.path):  # every folder: new files and hard links alike
             _fsync(Path(folder))
         _fsync(self.path.parent)
-        self._link_tables()
-        temp = self.root / f"{CURRENT}.{uuid.uuid4().hex[:8]}"
-        os.symlink(Path(GENERATIONS) / self.path.name, temp)
-        os.replace(temp, self.root / CURRENT)
-        _fsync(self.root)
-        collect_garbage(self.root)
-
-    def _link_tables(self) -> None:
-        """Make the missing ``store/<table> -> .current/<table>`` links (made once per table)."""
-        for table in table_names(self.path):
-            link = self.root / table
-            if not os.path.lexists(link):
-                os.symlink(Path(CURRENT) / table, link)
+        switch_current(self.root, self.path)
+        self.committed = True
+        try:
+            _fsync(self.root)
+            link_tables(self.root, self.path)
+            collect_garbage(self.root)
+        except OSError:  # the commit stands; `check` names a missing link, and the next write makes it
+            pass
 
     def abort(self) -> None:
-        shutil.rmtree(self.path, ignore_errors=True)
+        """Delete the generation being built (never one already committed)."""
+        if not self.committed:
+            shutil.rmtree(self.path, ignore_errors=True)
 
 
 def collect_garbage(root: Path) -> None:
     """Delete generations left by crashed writers and all but the latest superseded ones.
-    Call only under the writer lock. Deletes nothing while ``.current`` points to no
-    generation (``repair`` needs the older ones)."""
+    Call only under the writer lock. Deletes nothing while ``.current`` is missing or points
+    to no generation: the generations are then all the store has (``repair`` needs them)."""
     generation = current_generation(root)
     current = generation_number(generation)
     folder = root / GENERATIONS
-    if not folder.is_dir() or (generation is not None and not generation.is_dir()):
+    if not folder.is_dir() or generation is None or not generation.is_dir():
         return
     older = []
     for entry in folder.iterdir():

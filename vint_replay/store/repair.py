@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from .damage import Problem, committed_or_dangling, generations, verify
+from .damage import Problem, committed_or_dangling, consistency, generations, verify
 from .errors import StoreError
-from .layout import CURRENT, Transaction, check_links, data_files, generation_number, table_names, writer_lock
+from .layout import (CURRENT, Transaction, data_files, generation_number, is_store, link_problems, link_tables,
+                     switch_current, table_names, writer_lock, writing)
 from .manifest import MANIFEST, ManifestError, load_manifest
 from .store import copy_without, holds_any
 
@@ -37,14 +38,17 @@ class DroppedSession:
 
 @dataclass
 class RepairSummary:
-    """What ``repair`` did: ``action`` is ``clean``, ``upgraded``, ``rolled back`` or
-    ``dropped damaged sessions``."""
+    """What ``repair`` did: ``action`` is ``clean``, ``upgraded``, ``relinked``, ``rolled
+    back`` or ``dropped damaged sessions``."""
 
     action: str
     problems: list[Problem] = field(default_factory=list)
     dropped: list[DroppedSession] = field(default_factory=list)
     generation: str | None = None  # the new committed generation
     kept_in: Path | None = None  # where the damaged files were kept
+    links: list[str] = field(default_factory=list)  # the links made again (``.current``, tables)
+    set_aside: Path | None = None  # where what stood in place of a table link was moved
+    unnamed: str | None = None  # a lost generation whose sessions cannot be named (its folder is gone)
 
 
 @dataclass(frozen=True)
@@ -59,30 +63,67 @@ class _Plan:
 
 def repair(root: Path) -> RepairSummary:
     """Repair the store at ``root`` under the writer lock (see the module docstring)."""
-    check_links(root)
-    if not os.path.lexists(root / CURRENT):  # checked before the lock, which would make the folder
+    if not root.is_dir() or not is_store(root):  # checked before the lock, which would make the folder
         raise StoreError(f"{root} is not a vint store: it has never been written to")
-    with writer_lock(root):
+    with writer_lock(root), writing(root):
         current, problems = committed_or_dangling(root)
-        if current is not None and not problems:
+        copied = os.path.lexists(root / CURRENT) and not (root / CURRENT).is_symlink()
+        set_aside = _set_aside(root, [CURRENT]) if copied else None  # then repaired as a lost link
+        unnamed = None
+        if current is None and os.path.lexists(root / CURRENT):  # dangling: its generation is gone
+            unnamed = Path(os.readlink(root / CURRENT)).name
+        elif current is None:  # .current lost with the other links: the newest generation was committed
+            current = generations(root)[0]
+            problems = [*problems, *verify(current)]
+        links = [p.file for p in problems if p.file == CURRENT]
+        if current is not None:
+            wrong = [name for name, _ in link_problems(root, current)]
+            set_aside = _set_aside(root, wrong) or set_aside
+            links += wrong
+        damage = [p for p in problems if p.file != CURRENT]
+        if current is not None and not damage:
+            if links:
+                switch_current(root, current)
+                link_tables(root, current)
+                return RepairSummary("relinked", problems, generation=current.name, links=links, set_aside=set_aside)
             if (current / MANIFEST).exists():
                 return RepairSummary("clean", generation=current.name)
             return RepairSummary("upgraded", generation=_commit(root, _Plan(current, frozenset(), frozenset(),
                                                                              frozenset())))
         known = _sessions(current) if current is not None else {}
-        plans = [p for p in (_rollback(root, current, known), _without_damage(current, problems)) if p is not None]
+        rollback = _rollback(root, current, known)
+        if current is not None and any(p.file == MANIFEST for p in damage):  # no record: the tables themselves
+            damage = [p for p in damage if p.file != MANIFEST] + verify(current, use_manifest=False) + \
+                consistency(current)
+            problems = [*problems, *damage]
+        older = _sessions(rollback.source) if rollback is not None else {}  # before the commit deletes it
+        plans = [p for p in (rollback, _without_damage(current, damage, older, known)) if p is not None]
         if not plans:
             raise StoreError(f"{root} cannot be repaired: no earlier generation verifies clean and the damaged "
                              "files' sessions cannot be named; import the sessions into a new store")
         plan = min(plans, key=lambda p: len(p.lost))  # on a tie, the rollback (listed first)
-        older = _sessions(plan.source) if plan.source != current else {}  # before the commit deletes it
-        dropped = [DroppedSession(sid, known[sid].source_file if sid in known else None, sid in older)
+        reverted = older if plan is rollback else {}
+        dropped = [DroppedSession(sid, (known.get(sid) or older.get(sid) or _Stored()).source_file, sid in reverted)
                    for sid in sorted(plan.lost)]
-        damaged = {p.file for p in problems}.union(*(p.damaged for p in plans))
+        damaged = {p.file for p in damage if not p.sessions}.union(*(p.damaged for p in plans))
         kept_in = _keep_damaged(root, current, damaged) if current is not None else None
         generation = _commit(root, plan)
         action = "dropped damaged sessions" if plan.source == current else "rolled back"
-        return RepairSummary(action, problems, dropped, generation, kept_in)
+        return RepairSummary(action, problems, dropped, generation, kept_in, links, set_aside, unnamed)
+
+
+def _set_aside(root: Path, names: list[str]) -> Path | None:
+    """Move what stands where a link should be (a real folder, a file, a link elsewhere) into
+    ``.damaged/links-<time>/``, so that the link can be made again; the folder, if anything
+    was moved."""
+    folder = root / DAMAGED / f"links-{time.strftime('%Y%m%dT%H%M%S')}"
+    moved = None
+    for name in names:
+        if os.path.lexists(root / name):
+            folder.mkdir(parents=True, exist_ok=True)
+            os.rename(root / name, folder / name)
+            moved = folder
+    return moved
 
 
 def _rollback(root: Path, current: Path | None, known: dict[str, _Stored]) -> _Plan | None:
@@ -97,19 +138,21 @@ def _rollback(root: Path, current: Path | None, known: dict[str, _Stored]) -> _P
     return None
 
 
-def _without_damage(current: Path | None, problems: list[Problem]) -> _Plan | None:
-    """The committed generation without its damaged files and the sessions they held;
-    ``None`` if those sessions cannot be named."""
+def _without_damage(current: Path | None, problems: list[Problem], older: dict[str, _Stored],
+                    known: dict[str, _Stored]) -> _Plan | None:
+    """The committed generation without its damaged files and the sessions they held (and,
+    when its manifest is lost, without the sessions its tables disagree on; the sessions of
+    the generation before that it lacks are lost too); ``None`` if they cannot be named."""
     if current is None:
         return None
-    if any(p.file == MANIFEST for p in problems):  # no trusted record: check every file itself
-        problems = verify(current, use_manifest=False)
     try:
         manifest = load_manifest(current)
     except ManifestError:
         manifest = None
-    damaged = {p.file for p in problems if p.file != MANIFEST}
-    lost: set[str] = set()
+    damaged = {p.file for p in problems if not p.sessions}
+    lost: set[str] = {sid for p in problems for sid in p.sessions}
+    if manifest is None:
+        lost.update(set(older) - set(known))
     for rel in damaged:
         entry = manifest.files.get(rel) if manifest is not None else None
         if entry is not None:

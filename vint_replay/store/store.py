@@ -21,7 +21,8 @@ from ..engine.record import SessionRecord
 from .importer import CheckedBatch, FileOutcome, KnownFile, batched, check_files, expand_paths, remember
 from .damage import Problem, StoreDamaged, committed, verify
 from .errors import StoreError
-from .layout import Transaction, check_links, current_generation, data_files, table_names, upgraded, writer_lock
+from .layout import (Transaction, check_links, current_generation, data_files, link_problems, refuse_foreign, table_names,
+                     upgraded, writer_lock, writing)
 from .schema import PARTITION, SCHEMAS, TABLES, UNKNOWN_YEAR, read_schema, writer_options
 from .manifest import session_ids
 from .tables import record_from_tables
@@ -228,11 +229,12 @@ class Store:
         ``correction``, only files changing a stored session are accepted (as its next version)."""
         replace = replace or correction is not None
         start = time.perf_counter()
+        refuse_foreign(self.root)
         files, missing = expand_paths(paths)
         summary = ImportSummary(list(missing))
         if progress and missing:
             progress(len(missing))
-        with _checker(files, workers, self._known_files()) as checked, writer_lock(self.root):
+        with writing(self.root), _checker(files, workers, self._known_files()) as checked, writer_lock(self.root):
             existing = self._existing()
             write = _ImportWriter(self.root)
             seen: dict[str, tuple[str, str]] = {}
@@ -277,7 +279,8 @@ class Store:
         every committed file (hard links); what the body writes with ``txn.new_file`` is
         committed with it in one swap, or nothing if the body raises. Partitions holding more
         than ``merge_above`` files are merged (``None``: none). Used for derived datasets."""
-        with writer_lock(self.root):
+        refuse_foreign(self.root)
+        with writing(self.root), writer_lock(self.root):
             txn = begin(self.root)
             try:
                 for table in table_names(txn.base):
@@ -293,7 +296,7 @@ class Store:
     def compact(self) -> CompactSummary:
         """Merge every partition's files into one, atomically (readers see no change in data)."""
         start = time.perf_counter()
-        with writer_lock(self.root):
+        with writing(self.root), writer_lock(self.root):
             base = verified_base(self.root)
             if base is None:
                 return CompactSummary(0, 0, time.perf_counter() - start)
@@ -318,18 +321,24 @@ class Store:
 
 
 def verified_base(root: Path) -> Path | None:
-    """The committed generation, verified file by file: nothing is built on damage."""
+    """The committed generation, verified file by file, with its table links: nothing is
+    built on damage (a missing link is not damage here: the commit makes it)."""
     base = committed(root)
     if base is not None:
-        problems = verify(base)
+        problems = verify(base) + [Problem(name, message) for name, message in link_problems(root, base)
+                                   if os.path.lexists(root / name)]
         if problems:
             raise StoreDamaged(root, problems)
     return base
 
 
 def begin(root: Path) -> Transaction:
-    """A new generation on top of the committed one, once that one verifies clean."""
-    verified_base(root)
+    """A new generation on top of the committed one, once that one verifies clean. A new
+    store first commits an empty generation, so that a writer killed while building the first
+    data leaves a store with ``.current``, never generations without it (which is how a
+    store copied without its symbolic links looks)."""
+    if verified_base(root) is None:
+        Transaction(root).commit()
     return Transaction(root)
 
 
@@ -425,7 +434,12 @@ class _ImportWriter:
         txn.commit()
 
     def abort(self) -> None:
-        self._close()
+        for writer in self.writers.values():
+            try:
+                writer.close()
+            except OSError:  # the disk is full: the generation being built is deleted below
+                pass
+        self.writers.clear()
         if self.txn is not None:
             self.txn.abort()
 

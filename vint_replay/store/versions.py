@@ -152,7 +152,8 @@ def record_versions(store: Store, txn: Transaction, replaced: list[FileOutcome],
             earlier = [_row(sid, 1, old["imported_at"].to_pydatetime(), None, None, old["content_sha256"],
                             old["source_file"], store.load_session(sid))]
             rows.extend(earlier)
-        rows.append(_row(sid, earlier[-1]["version"] + 1, now, author, reason, outcome.content_sha256,
+        outcome.version = earlier[-1]["version"] + 1  # under the lock: no other writer takes this number
+        rows.append(_row(sid, outcome.version, now, author, reason, outcome.content_sha256,
                          str(Path(outcome.path).resolve()), record))
     for year, rows in by_year.items():  # one file per year partition, as in the tables
         path = txn.new_file(VERSIONS, f"{PARTITION}={UNKNOWN_YEAR if year is None else year}")

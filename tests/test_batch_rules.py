@@ -1,0 +1,256 @@
+"""The rules the batch path (store/columnar.py) checks with its own arrays, one fixed, named case
+each, judged by both paths: the reference engine (read_json + evaluate, its diagnostics) and the
+batch path (``check_sessions`` as ``import`` runs it, and the text reader with
+``legal_sessions`` as ``validate`` runs it).
+
+Every record is written by hand from the rules (hands, calls and cards as text, builders.py),
+never from either path's output. A faulty case must get the rules' diagnostic from the
+reference engine and be refused by the batch path; its legal twin, the same deal without the
+fault, must be taken by both. So the rule turned off in either path fails a case, and a batch
+path refusing everything fails the twins.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from builders import PLAYERS, deal
+from vint_replay.engine.profiles import get_profile
+from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
+from vint_replay.engine.session import evaluate
+from vint_replay.formats.json_record import read_json, record_to_json
+from vint_replay.store import validity
+from vint_replay.store.columnar import batch_supported, check_sessions, legal_sessions, parse_texts
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A profile the batch path takes, with its pass counts as its rules page gives them."""
+
+    name: str
+    pass_out: int  # consecutive passes with no bid that pass the deal out
+    close: int  # consecutive passes after a bid that close the auction
+    section: str  # where the pass counts are written
+    play: str  # where following suit is written
+    rotation: str  # where the dealer's rotation is written
+    options: dict[str, str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.name + "".join(f"-{v}" for v in self.options.values())
+
+
+PROFILES = [
+    Rules("volchaninov", 8, 12, "RULES.md §2", "RULES.md §3", "RULES.md §1"),
+    Rules("classic", 4, 8, "rules/classic.md §2", "rules/classic.md (play as RULES.md §3)", "rules/classic.md §9"),
+    # X marks change only what passed-out deals score (rules/classic.md §9): the same rules of play
+    Rules("classic", 4, 8, "rules/classic.md §2", "rules/classic.md (play as RULES.md §3)", "rules/classic.md §9",
+          {"x_marks": "escalating"}),
+]
+
+# N holds the three top cards of every suit and the ♠J; E is long in ♥, S in ♦, W in ♣, and
+# each holds three cards of every other suit. N, on lead, cashes A K Q of every suit (tricks
+# 1–12: everybody follows, N wins, in no-trump or any trump) and leads the ♠J to trick 13, to
+# which the others play their long suit's last card.
+TOPS = "AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432"
+SUITS = "SHDC"  # PBN's order of a hand's suits
+LONG = {"E": "H", "S": "D", "W": "C"}
+DECLARER = "W"  # the player left of the declarer leads (RULES.md §3): N
+RANKS = {seat: dict(zip(SUITS, hand.split("."))) for seat, hand in zip("NESW", TOPS.split())}
+
+
+def cashing(last: str, revoker: str | None = None) -> str:
+    """The 52 cards of TOPS's play, suit ``last`` cashed last (tricks 10–12). With ``revoker``
+    (not long in ``last``), that seat plays its long suit's last card to trick 12, although it
+    holds a card of ``last`` (a revoke), and that card to trick 13."""
+    tricks = [[suit + RANKS[seat][suit][r] for seat in "NESW"]
+              for suit in [s for s in SUITS if s != last] + [last] for r in range(3)]
+    tricks.append(["SJ"] + [LONG[seat] + RANKS[seat][LONG[seat]][3] for seat in "ESW"])
+    if revoker is not None:
+        at = "NESW".index(revoker)
+        tricks[11][at], tricks[12][at] = tricks[12][at], tricks[11][at]
+    return " / ".join(" ".join(trick) for trick in tricks)
+
+
+def seat_after(seat: str, steps: int) -> str:
+    return "NESW"[("NESW".index(seat) + steps) % 4]
+
+
+def auction(dealer: str, *parts: str | int) -> str:
+    """Calls from ``dealer``: an int is that many passes, a string a bid."""
+    return " ".join(" ".join(["pass"] * p) if isinstance(p, int) else p for p in parts if p != 0)
+
+
+def played(number: int, dealer: str, rules: Rules, bid: str = "1NT", cards: str | None = None) -> DealRecord:
+    """A deal of TOPS that W declares alone: passes round to W, W's bid, the closing passes."""
+    waiting = ("NESW".index(DECLARER) - "NESW".index(dealer)) % 4
+    return deal(number, dealer, TOPS, auction(dealer, waiting, bid, rules.close), cards or cashing("C"))
+
+
+def passed_out(number: int, dealer: str, rules: Rules) -> DealRecord:
+    return deal(number, dealer, TOPS, auction(dealer, rules.pass_out))
+
+
+def raw_session(rules: Rules, *deals: DealRecord) -> dict:
+    info = SessionInfo("batch-rules", PLAYERS, rules=rules.name, options=dict(rules.options))
+    return json.loads(json.dumps(record_to_json(SessionRecord(info, tuple(deals)))))
+
+
+def reference_errors(raw: dict) -> list[tuple[int | None, str, str | None]]:
+    """The reference engine's diagnostics of a decoded file, as (deal, code, at)."""
+    result = read_json(json.dumps(raw))
+    assert result.record is not None, [d.describe() for d in result.diagnostics]
+    report = evaluate(result.record, result.diagnostics)
+    return [(d.deal, d.code, d.at) for d in report.diagnostics]
+
+
+def batch_takes(raw: dict, rules: Rules, tmp_path: Path) -> bool:
+    """Whether the batch path takes the session, the same way by every entry: ``check_sessions``
+    (import), the text reader + ``legal_sessions`` (validate's verdict) and, for the default
+    profile, which alone validate sends to the batch path, ``valid_by_batch`` on a file."""
+    profile = get_profile(rules.name, rules.options)
+    assert batch_supported(profile)
+    batch, refused = check_sessions([raw], profile)
+    assert refused in ([], [0]) and len(batch) == 1 - len(refused)
+    text = json.dumps(raw, ensure_ascii=False)
+    parsed = parse_texts([text], profile)[0]  # None: refused when read (a wrong dealer is, e.g.)
+    verdicts = {not refused, parsed is not None and legal_sessions([parsed], profile) == [True]}
+    if rules.name == "volchaninov" and not rules.options:
+        path = tmp_path / "session.json"
+        path.write_text(text, encoding="utf-8")
+        verdicts.add(validity.valid_by_batch([str(path)]) == {0: len(raw["deals"])})
+    assert len(verdicts) == 1, "the batch path's entries disagree"
+    return verdicts.pop()
+
+
+def assert_refused_for(raw: dict, rules: Rules, tmp_path: Path, fault: tuple[int, str, str]) -> None:
+    """The reference engine reports ``fault`` first (later problems of that deal may follow from
+    it) and nothing in other deals; the batch path refuses the session."""
+    errors = reference_errors(raw)
+    assert errors[:1] == [fault], errors
+    assert all(deal_ == fault[0] for deal_, _, _ in errors), errors
+    assert not batch_takes(raw, rules, tmp_path)
+
+
+def assert_taken(raw: dict, rules: Rules, tmp_path: Path) -> None:
+    """Valid and silent for the reference engine; taken by the batch path."""
+    assert reference_errors(raw) == []
+    assert batch_takes(raw, rules, tmp_path)
+
+
+@pytest.fixture(params=PROFILES, ids=str)
+def rules(request) -> Rules:
+    return request.param
+
+
+def test_the_pass_counts_here_are_the_profiles():
+    """The counts above are copied from the rules pages; the profiles must say the same, or the
+    cases below test another boundary than the rules'."""
+    for r in PROFILES:
+        profile = get_profile(r.name, r.options)
+        assert (profile.passes_to_pass_out, profile.passes_after_bid) == (r.pass_out, r.close), r
+
+
+# ---------------------------------------------------------------- following suit
+
+def revoke_cases() -> list[tuple[str, str]]:
+    """(suit of the revoke, contract): in no-trump, in that suit as trumps, in another trump."""
+    out = []
+    for suit in SUITS:
+        other = SUITS[(SUITS.index(suit) + 1) % 4]
+        out += [(suit, "1NT"), (suit, "1" + suit), (suit, "1" + other)]
+    return out
+
+
+def revoker(suit: str, bid: str) -> str:
+    """The first of E, S, W whose long suit is neither the suit led nor trumps: its discard
+    to trick 12 neither follows nor wins it, so the play goes on as without the revoke."""
+    return next(seat for seat in "ESW" if LONG[seat] not in (suit, bid[1:]))
+
+
+@pytest.mark.parametrize("suit, bid", revoke_cases())
+def test_a_revoke_in_each_suit_is_refused_by_both_paths(rules: Rules, suit: str, bid: str, tmp_path: Path):
+    """RULES.md §3 (classic: as RULES.md §3): players must follow the suit led when able. The
+    third round of ``suit`` is trick 12; one defender discards instead of following and plays
+    his last card of the suit to trick 13, where any card is legal."""
+    seat = revoker(suit, bid)
+    raw = raw_session(rules, played(1, "W", rules, bid, cashing(suit, seat)))
+    assert_refused_for(raw, rules, tmp_path, (1, "revoke", f"play[{44 + 'NESW'.index(seat)}]"))
+    assert_taken(raw_session(rules, played(1, "W", rules, bid, cashing(suit))), rules, tmp_path)
+
+
+# ---------------------------------------------------------------- the dealer's rotation
+
+@pytest.mark.parametrize("first", ["played", "passed out"])
+@pytest.mark.parametrize("second", ["played", "passed out"])
+@pytest.mark.parametrize("dealer", ["N", "S", "W"], ids=["same dealer", "one skipped", "passed right"])
+def test_a_wrong_dealer_after_any_deal_is_refused_by_both_paths(rules: Rules, first: str, second: str, dealer: str,
+                                                                tmp_path: Path):
+    """RULES.md §1, rules/classic.md §9: after every deal, a passed-out one included, the deal
+    passes to the left: N dealt deal 1, so E deals deal 2, passed out or played."""
+    build = {"played": played, "passed out": passed_out}
+    opening = build[first](1, "N", rules)
+    raw = raw_session(rules, opening, build[second](2, dealer, rules))
+    assert_refused_for(raw, rules, tmp_path, (2, "wrong_dealer", "dealer"))
+    assert_taken(raw_session(rules, opening, build[second](2, "E", rules)), rules, tmp_path)
+
+
+# ---------------------------------------------------------------- the pass counts
+
+@pytest.mark.parametrize("extra", [-1, 0, 1], ids=["one short", "exact", "one extra"])
+def test_passes_that_pass_a_deal_out(rules: Rules, extra: int, tmp_path: Path):
+    """RULES.md §2 (8), rules/classic.md §2 (4): that many passes with no bid pass the deal out;
+    one fewer leave the auction open, one more is a call after the close."""
+    raw = raw_session(rules, deal(1, "N", TOPS, auction("N", rules.pass_out + extra)))
+    if extra == 0:
+        assert_taken(raw, rules, tmp_path)
+    elif extra < 0:
+        assert_refused_for(raw, rules, tmp_path, (1, "auction_incomplete", f"auction[{rules.pass_out - 1}]"))
+    else:
+        assert_refused_for(raw, rules, tmp_path, (1, "call_after_close", f"auction[{rules.pass_out}]"))
+
+
+@pytest.mark.parametrize("extra", [-1, 0, 1], ids=["one short", "exact", "one extra"])
+def test_passes_that_close_an_auction_after_a_bid(rules: Rules, extra: int, tmp_path: Path):
+    """RULES.md §2 (12), rules/classic.md §2 (8): that many passes after the last bid close the
+    auction; one fewer leave it open, one more is a call after the close. W, the dealer, bids."""
+    calls = auction("W", "1NT", rules.close + extra)
+    raw = raw_session(rules, deal(1, "W", TOPS, calls, cashing("C")))
+    if extra == 0:
+        assert_taken(raw, rules, tmp_path)
+    elif extra < 0:
+        assert_refused_for(raw, rules, tmp_path, (1, "auction_incomplete", f"auction[{rules.close}]"))
+    else:
+        assert_refused_for(raw, rules, tmp_path, (1, "call_after_close", f"auction[{1 + rules.close}]"))
+
+
+@pytest.mark.parametrize("extra", [-1, 0], ids=["one short", "exact"])
+def test_passes_before_the_first_bid(rules: Rules, extra: int, tmp_path: Path):
+    """RULES.md §2 ("7 passes then a bid is legal; the 8th pass of an opening run already ends
+    it"), rules/classic.md §2 (4): a bid after one pass fewer than pass the deal out is legal;
+    after as many, the deal is passed out and the bid is a call after the close. The dealer is
+    chosen so that W bids either way."""
+    waiting = rules.pass_out + extra
+    dealer = seat_after(DECLARER, -waiting)
+    raw = raw_session(rules, deal(1, dealer, TOPS, auction(dealer, waiting, "1NT", rules.close), cashing("C")))
+    if extra < 0:
+        assert_taken(raw, rules, tmp_path)
+    else:
+        assert_refused_for(raw, rules, tmp_path, (1, "call_after_close", f"auction[{rules.pass_out}]"))
+
+
+@pytest.mark.parametrize("extra", [-1, 0], ids=["one short", "exact"])
+def test_passes_between_two_bids(rules: Rules, extra: int, tmp_path: Path):
+    """RULES.md §2 ("every new bid restarts the count"), rules/classic.md §2 ("a bid after 7
+    passes is legal"): a new bid after one pass fewer than close the auction is legal; after as
+    many, it is a call after the close. The dealer opens 1♠; W bids 1NT, then all pass."""
+    waiting = rules.close + extra
+    dealer = seat_after(DECLARER, -(waiting + 1))
+    calls = auction(dealer, "1S", waiting, "1NT", rules.close)
+    raw = raw_session(rules, deal(1, dealer, TOPS, calls, cashing("C")))
+    if extra < 0:
+        assert_taken(raw, rules, tmp_path)
+    else:
+        assert_refused_for(raw, rules, tmp_path, (1, "call_after_close", f"auction[{1 + rules.close}]"))

@@ -125,19 +125,17 @@ def batch_takes(raw: dict, rules: Rules, tmp_path: Path) -> bool:
     return verdicts.pop()
 
 
-def assert_refused_for(raw: dict, rules: Rules, tmp_path: Path, fault: tuple[int, str, str]) -> None:
-    """The reference engine reports ``fault`` first (later problems of that deal may follow from
-    it) and nothing in other deals; the batch path refuses the session."""
+def assert_judged(raw: dict, rules: Rules, tmp_path: Path, fault: tuple[int, str, str] | None = None) -> None:
+    """With a ``fault``: the reference engine reports it first (later problems of that deal may
+    follow from it) and nothing in other deals, and the batch path refuses the session.
+    Without: valid and silent for the reference engine, and taken by the batch path."""
     errors = reference_errors(raw)
-    assert errors[:1] == [fault], errors
-    assert all(deal_ == fault[0] for deal_, _, _ in errors), errors
-    assert not batch_takes(raw, rules, tmp_path)
-
-
-def assert_taken(raw: dict, rules: Rules, tmp_path: Path) -> None:
-    """Valid and silent for the reference engine; taken by the batch path."""
-    assert reference_errors(raw) == []
-    assert batch_takes(raw, rules, tmp_path)
+    if fault is None:
+        assert errors == []
+    else:
+        assert errors[:1] == [fault], errors
+        assert all(number == fault[0] for number, _, _ in errors), errors
+    assert batch_takes(raw, rules, tmp_path) == (fault is None)
 
 
 @pytest.fixture(params=PROFILES, ids=str)
@@ -177,8 +175,8 @@ def test_a_revoke_in_each_suit_is_refused_by_both_paths(rules: Rules, suit: str,
     his last card of the suit to trick 13, where any card is legal."""
     seat = revoker(suit, bid)
     raw = raw_session(rules, played(1, "W", rules, bid, cashing(suit, seat)))
-    assert_refused_for(raw, rules, tmp_path, (1, "revoke", f"play[{44 + 'NESW'.index(seat)}]"))
-    assert_taken(raw_session(rules, played(1, "W", rules, bid, cashing(suit))), rules, tmp_path)
+    assert_judged(raw, rules, tmp_path, (1, "revoke", f"play[{44 + 'NESW'.index(seat)}]"))
+    assert_judged(raw_session(rules, played(1, "W", rules, bid, cashing(suit))), rules, tmp_path)
 
 
 # ---------------------------------------------------------------- the dealer's rotation
@@ -193,8 +191,8 @@ def test_a_wrong_dealer_after_any_deal_is_refused_by_both_paths(rules: Rules, fi
     build = {"played": played, "passed out": passed_out}
     opening = build[first](1, "N", rules)
     raw = raw_session(rules, opening, build[second](2, dealer, rules))
-    assert_refused_for(raw, rules, tmp_path, (2, "wrong_dealer", "dealer"))
-    assert_taken(raw_session(rules, opening, build[second](2, "E", rules)), rules, tmp_path)
+    assert_judged(raw, rules, tmp_path, (2, "wrong_dealer", "dealer"))
+    assert_judged(raw_session(rules, opening, build[second](2, "E", rules)), rules, tmp_path)
 
 
 # ---------------------------------------------------------------- the pass counts
@@ -204,12 +202,9 @@ def test_passes_that_pass_a_deal_out(rules: Rules, extra: int, tmp_path: Path):
     """RULES.md §2 (8), rules/classic.md §2 (4): that many passes with no bid pass the deal out;
     one fewer leave the auction open, one more is a call after the close."""
     raw = raw_session(rules, deal(1, "N", TOPS, auction("N", rules.pass_out + extra)))
-    if extra == 0:
-        assert_taken(raw, rules, tmp_path)
-    elif extra < 0:
-        assert_refused_for(raw, rules, tmp_path, (1, "auction_incomplete", f"auction[{rules.pass_out - 1}]"))
-    else:
-        assert_refused_for(raw, rules, tmp_path, (1, "call_after_close", f"auction[{rules.pass_out}]"))
+    faults = {-1: (1, "auction_incomplete", f"auction[{rules.pass_out - 1}]"), 0: None,
+              1: (1, "call_after_close", f"auction[{rules.pass_out}]")}
+    assert_judged(raw, rules, tmp_path, faults[extra])
 
 
 @pytest.mark.parametrize("extra", [-1, 0, 1], ids=["one short", "exact", "one extra"])
@@ -218,12 +213,9 @@ def test_passes_that_close_an_auction_after_a_bid(rules: Rules, extra: int, tmp_
     auction; one fewer leave it open, one more is a call after the close. W, the dealer, bids."""
     calls = auction("W", "1NT", rules.close + extra)
     raw = raw_session(rules, deal(1, "W", TOPS, calls, cashing("C")))
-    if extra == 0:
-        assert_taken(raw, rules, tmp_path)
-    elif extra < 0:
-        assert_refused_for(raw, rules, tmp_path, (1, "auction_incomplete", f"auction[{rules.close}]"))
-    else:
-        assert_refused_for(raw, rules, tmp_path, (1, "call_after_close", f"auction[{1 + rules.close}]"))
+    faults = {-1: (1, "auction_incomplete", f"auction[{rules.close}]"), 0: None,
+              1: (1, "call_after_close", f"auction[{1 + rules.close}]")}
+    assert_judged(raw, rules, tmp_path, faults[extra])
 
 
 @pytest.mark.parametrize("extra", [-1, 0], ids=["one short", "exact"])
@@ -235,10 +227,7 @@ def test_passes_before_the_first_bid(rules: Rules, extra: int, tmp_path: Path):
     waiting = rules.pass_out + extra
     dealer = seat_after(DECLARER, -waiting)
     raw = raw_session(rules, deal(1, dealer, TOPS, auction(dealer, waiting, "1NT", rules.close), cashing("C")))
-    if extra < 0:
-        assert_taken(raw, rules, tmp_path)
-    else:
-        assert_refused_for(raw, rules, tmp_path, (1, "call_after_close", f"auction[{rules.pass_out}]"))
+    assert_judged(raw, rules, tmp_path, None if extra < 0 else (1, "call_after_close", f"auction[{rules.pass_out}]"))
 
 
 @pytest.mark.parametrize("extra", [-1, 0], ids=["one short", "exact"])
@@ -250,7 +239,4 @@ def test_passes_between_two_bids(rules: Rules, extra: int, tmp_path: Path):
     dealer = seat_after(DECLARER, -(waiting + 1))
     calls = auction(dealer, "1S", waiting, "1NT", rules.close)
     raw = raw_session(rules, deal(1, dealer, TOPS, calls, cashing("C")))
-    if extra < 0:
-        assert_taken(raw, rules, tmp_path)
-    else:
-        assert_refused_for(raw, rules, tmp_path, (1, "call_after_close", f"auction[{1 + rules.close}]"))
+    assert_judged(raw, rules, tmp_path, None if extra < 0 else (1, "call_after_close", f"auction[{1 + rules.close}]"))

@@ -240,3 +240,67 @@ def test_passes_between_two_bids(rules: Rules, extra: int, tmp_path: Path):
     calls = auction(dealer, "1S", waiting, "1NT", rules.close)
     raw = raw_session(rules, deal(1, dealer, TOPS, calls, cashing("C")))
     assert_judged(raw, rules, tmp_path, None if extra < 0 else (1, "call_after_close", f"auction[{1 + rules.close}]"))
+
+
+# ---------------------------------------------------------------- the other checks of the arrays
+
+@pytest.mark.parametrize("number, legal", [(5, False), (4, False), (7, True)], ids=["same", "lower", "a gap"])
+def test_deal_numbers_must_increase(rules: Rules, number: int, legal: bool, tmp_path: Path):
+    """FORMAT.md §2: each deal's ``number`` is strictly increasing (a gap is allowed). Deal 5
+    comes first."""
+    raw = raw_session(rules, passed_out(5, "N", rules), passed_out(number, "E", rules))
+    assert_judged(raw, rules, tmp_path, None if legal else (number, "deal_number", "number"))
+
+
+@pytest.mark.parametrize("hands_text, fault", [
+    ("AKQJ.AKQJ.AKQ.AKQ T98.T98.JT9.JT9 765.765.8765.876 432.432.432.5432", "hand_size"),  # N 14, E 12
+    ("AKQJ.AKQ.AKQ.AKQ A98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432", "duplicate_card"),  # ♠A twice, no ♠T
+], ids=["14 and 12 cards", "a card dealt twice"])
+def test_each_seat_is_dealt_13_of_the_52_cards(rules: Rules, hands_text: str, fault: str, tmp_path: Path):
+    """RULES.md §1: 52 cards, 13 to each seat. A passed-out deal, so that the hands alone are judged."""
+    at = "hands.N" if fault == "hand_size" else "hands.E"  # docs/diagnostics.md: the first hand found wrong
+    raw = raw_session(rules, deal(1, "N", hands_text, auction("N", rules.pass_out)))
+    assert_judged(raw, rules, tmp_path, (1, fault, at))
+
+
+@pytest.mark.parametrize("first, second, legal", [
+    ("1S", "1C", True),  # vint's order: ♠ < ♣ (bridge's is the other way)
+    ("1C", "1S", False),
+    ("1H", "1NT", True),
+    ("1NT", "1NT", False),  # the same bid is not higher
+    ("1NT", "2S", True),  # a higher level, the lowest denomination
+    ("2S", "1NT", False),
+])
+def test_a_new_bid_must_be_higher_in_vints_order(rules: Rules, first: str, second: str, legal: bool, tmp_path: Path):
+    """RULES.md §2 (classic: as RULES.md §2): a new bid must be higher — a higher level, or the
+    same level and a higher denomination, ♠ < ♣ < ♦ < ♥ < NT. S, the dealer, bids ``first``, W
+    ``second``, then all pass: W declares."""
+    raw = raw_session(rules, deal(1, "S", TOPS, auction("S", first, second, rules.close), cashing("C")))
+    assert_judged(raw, rules, tmp_path, None if legal else (1, "insufficient_bid", "auction[1]"))
+
+
+def test_the_last_bidder_declares(rules: Rules, tmp_path: Path):
+    """RULES.md §2: the declarer is the last bidder, not the first of his side to name the
+    denomination; the player on his left leads (§3). E opens 1NT, W raises to 2NT: W declares
+    and N leads. W opening and E raising, E declares and S leads, so N's first card is out of turn."""
+    legal = deal(1, "E", TOPS, auction("E", "1NT", 1, "2NT", rules.close), cashing("C"))
+    assert_judged(raw_session(rules, legal), rules, tmp_path)
+    turned = deal(1, "W", TOPS, auction("W", "1NT", 1, "2NT", rules.close), cashing("C"))
+    assert_judged(raw_session(rules, turned), rules, tmp_path, (1, "hands_mismatch", "play[0]"))
+
+
+def test_a_card_is_played_once(rules: Rules, tmp_path: Path):
+    """RULES.md §3: each plays his own hand, a card once. E plays the ♥J to tricks 4 and 5 (his
+    ♥T stays in his hand to the end, where following suit never asks for it)."""
+    twice = cashing("C").replace("HT", "HJ", 1)
+    raw = raw_session(rules, played(1, "W", rules, "1NT", twice))
+    assert_judged(raw, rules, tmp_path, (1, "card_not_held", "play[17]"))
+
+
+def test_a_contract_is_played_and_a_passed_out_deal_is_not(rules: Rules, tmp_path: Path):
+    """RULES.md §2–§3, FORMAT.md §2: a contract's 13 tricks are played (the record has its play
+    or its result); a passed-out deal is thrown in, with no play."""
+    thrown_in = deal(1, "N", TOPS, auction("N", rules.pass_out), cashing("C"))
+    assert_judged(raw_session(rules, thrown_in), rules, tmp_path, (1, "play_after_passout", "play[0]"))
+    unplayed = deal(1, "W", TOPS, auction("W", "1NT", rules.close))
+    assert_judged(raw_session(rules, unplayed), rules, tmp_path, (1, "missing_play", "play"))

@@ -33,21 +33,18 @@ class Rules:
     name: str
     pass_out: int  # consecutive passes with no bid that pass the deal out
     close: int  # consecutive passes after a bid that close the auction
-    section: str  # where the pass counts are written
-    play: str  # where following suit is written
-    rotation: str  # where the dealer's rotation is written
     options: dict[str, str] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return self.name + "".join(f"-{v}" for v in self.options.values())
 
 
+# Deck, deal and play are RULES.md §1–§3 under both profiles (rules/classic.md: "Everything not
+# said here … is as in RULES.md"); the pass counts are RULES.md §2 and rules/classic.md §2.
 PROFILES = [
-    Rules("volchaninov", 8, 12, "RULES.md §2", "RULES.md §3", "RULES.md §1"),
-    Rules("classic", 4, 8, "rules/classic.md §2", "rules/classic.md (play as RULES.md §3)", "rules/classic.md §9"),
-    # X marks change only what passed-out deals score (rules/classic.md §9): the same rules of play
-    Rules("classic", 4, 8, "rules/classic.md §2", "rules/classic.md (play as RULES.md §3)", "rules/classic.md §9",
-          {"x_marks": "escalating"}),
+    Rules("volchaninov", 8, 12),
+    Rules("classic", 4, 8),
+    Rules("classic", 4, 8, {"x_marks": "escalating"}),  # X marks change only what passed-out deals score (§9)
 ]
 
 # N holds the three top cards of every suit and the ♠J; E is long in ♥, S in ♦, W in ♣, and
@@ -75,22 +72,23 @@ def cashing(last: str, revoker: str | None = None) -> str:
 
 
 def seat_after(seat: str, steps: int) -> str:
+    """The seat ``steps`` places clockwise (to the left) of ``seat``; negative: to the right."""
     return "NESW"[("NESW".index(seat) + steps) % 4]
 
 
-def auction(dealer: str, *parts: str | int) -> str:
-    """Calls from ``dealer``: an int is that many passes, a string a bid."""
+def auction(*parts: str | int) -> str:
+    """Calls in order from the dealer: an int is that many passes, a string a bid."""
     return " ".join(" ".join(["pass"] * p) if isinstance(p, int) else p for p in parts if p != 0)
 
 
 def played(number: int, dealer: str, rules: Rules, bid: str = "1NT", cards: str | None = None) -> DealRecord:
     """A deal of TOPS that W declares alone: passes round to W, W's bid, the closing passes."""
     waiting = ("NESW".index(DECLARER) - "NESW".index(dealer)) % 4
-    return deal(number, dealer, TOPS, auction(dealer, waiting, bid, rules.close), cards or cashing("C"))
+    return deal(number, dealer, TOPS, auction(waiting, bid, rules.close), cards or cashing("C"))
 
 
 def passed_out(number: int, dealer: str, rules: Rules) -> DealRecord:
-    return deal(number, dealer, TOPS, auction(dealer, rules.pass_out))
+    return deal(number, dealer, TOPS, auction(rules.pass_out))
 
 
 def raw_session(rules: Rules, *deals: DealRecord) -> dict:
@@ -171,8 +169,8 @@ def revoker(suit: str, bid: str) -> str:
 @pytest.mark.parametrize("suit, bid", revoke_cases())
 def test_a_revoke_in_each_suit_is_refused_by_both_paths(rules: Rules, suit: str, bid: str, tmp_path: Path):
     """RULES.md §3 (classic: as RULES.md §3): players must follow the suit led when able. The
-    third round of ``suit`` is trick 12; one defender discards instead of following and plays
-    his last card of the suit to trick 13, where any card is legal."""
+    third round of ``suit`` is trick 12; a player other than N, on lead, discards instead of
+    following and plays his last card of the suit to trick 13, where any card is legal."""
     seat = revoker(suit, bid)
     raw = raw_session(rules, played(1, "W", rules, bid, cashing(suit, seat)))
     assert_judged(raw, rules, tmp_path, (1, "revoke", f"play[{44 + 'NESW'.index(seat)}]"))
@@ -201,7 +199,7 @@ def test_a_wrong_dealer_after_any_deal_is_refused_by_both_paths(rules: Rules, fi
 def test_passes_that_pass_a_deal_out(rules: Rules, extra: int, tmp_path: Path):
     """RULES.md §2 (8), rules/classic.md §2 (4): that many passes with no bid pass the deal out;
     one fewer leave the auction open, one more is a call after the close."""
-    raw = raw_session(rules, deal(1, "N", TOPS, auction("N", rules.pass_out + extra)))
+    raw = raw_session(rules, deal(1, "N", TOPS, auction(rules.pass_out + extra)))
     faults = {-1: (1, "auction_incomplete", f"auction[{rules.pass_out - 1}]"), 0: None,
               1: (1, "call_after_close", f"auction[{rules.pass_out}]")}
     assert_judged(raw, rules, tmp_path, faults[extra])
@@ -211,7 +209,7 @@ def test_passes_that_pass_a_deal_out(rules: Rules, extra: int, tmp_path: Path):
 def test_passes_that_close_an_auction_after_a_bid(rules: Rules, extra: int, tmp_path: Path):
     """RULES.md §2 (12), rules/classic.md §2 (8): that many passes after the last bid close the
     auction; one fewer leave it open, one more is a call after the close. W, the dealer, bids."""
-    calls = auction("W", "1NT", rules.close + extra)
+    calls = auction("1NT", rules.close + extra)
     raw = raw_session(rules, deal(1, "W", TOPS, calls, cashing("C")))
     faults = {-1: (1, "auction_incomplete", f"auction[{rules.close}]"), 0: None,
               1: (1, "call_after_close", f"auction[{1 + rules.close}]")}
@@ -226,7 +224,7 @@ def test_passes_before_the_first_bid(rules: Rules, extra: int, tmp_path: Path):
     chosen so that W bids either way."""
     waiting = rules.pass_out + extra
     dealer = seat_after(DECLARER, -waiting)
-    raw = raw_session(rules, deal(1, dealer, TOPS, auction(dealer, waiting, "1NT", rules.close), cashing("C")))
+    raw = raw_session(rules, deal(1, dealer, TOPS, auction(waiting, "1NT", rules.close), cashing("C")))
     assert_judged(raw, rules, tmp_path, None if extra < 0 else (1, "call_after_close", f"auction[{rules.pass_out}]"))
 
 
@@ -237,7 +235,7 @@ def test_passes_between_two_bids(rules: Rules, extra: int, tmp_path: Path):
     many, it is a call after the close. The dealer opens 1♠; W bids 1NT, then all pass."""
     waiting = rules.close + extra
     dealer = seat_after(DECLARER, -(waiting + 1))
-    calls = auction(dealer, "1S", waiting, "1NT", rules.close)
+    calls = auction("1S", waiting, "1NT", rules.close)
     raw = raw_session(rules, deal(1, dealer, TOPS, calls, cashing("C")))
     assert_judged(raw, rules, tmp_path, None if extra < 0 else (1, "call_after_close", f"auction[{1 + rules.close}]"))
 
@@ -259,7 +257,7 @@ def test_deal_numbers_must_increase(rules: Rules, number: int, legal: bool, tmp_
 def test_each_seat_is_dealt_13_of_the_52_cards(rules: Rules, hands_text: str, fault: str, tmp_path: Path):
     """RULES.md §1: 52 cards, 13 to each seat. A passed-out deal, so that the hands alone are judged."""
     at = "hands.N" if fault == "hand_size" else "hands.E"  # docs/diagnostics.md: the first hand found wrong
-    raw = raw_session(rules, deal(1, "N", hands_text, auction("N", rules.pass_out)))
+    raw = raw_session(rules, deal(1, "N", hands_text, auction(rules.pass_out)))
     assert_judged(raw, rules, tmp_path, (1, fault, at))
 
 
@@ -275,7 +273,7 @@ def test_a_new_bid_must_be_higher_in_vints_order(rules: Rules, first: str, secon
     """RULES.md §2 (classic: as RULES.md §2): a new bid must be higher — a higher level, or the
     same level and a higher denomination, ♠ < ♣ < ♦ < ♥ < NT. S, the dealer, bids ``first``, W
     ``second``, then all pass: W declares."""
-    raw = raw_session(rules, deal(1, "S", TOPS, auction("S", first, second, rules.close), cashing("C")))
+    raw = raw_session(rules, deal(1, "S", TOPS, auction(first, second, rules.close), cashing("C")))
     assert_judged(raw, rules, tmp_path, None if legal else (1, "insufficient_bid", "auction[1]"))
 
 
@@ -283,9 +281,9 @@ def test_the_last_bidder_declares(rules: Rules, tmp_path: Path):
     """RULES.md §2: the declarer is the last bidder, not the first of his side to name the
     denomination; the player on his left leads (§3). E opens 1NT, W raises to 2NT: W declares
     and N leads. W opening and E raising, E declares and S leads, so N's first card is out of turn."""
-    legal = deal(1, "E", TOPS, auction("E", "1NT", 1, "2NT", rules.close), cashing("C"))
+    legal = deal(1, "E", TOPS, auction("1NT", 1, "2NT", rules.close), cashing("C"))
     assert_judged(raw_session(rules, legal), rules, tmp_path)
-    turned = deal(1, "W", TOPS, auction("W", "1NT", 1, "2NT", rules.close), cashing("C"))
+    turned = deal(1, "W", TOPS, auction("1NT", 1, "2NT", rules.close), cashing("C"))
     assert_judged(raw_session(rules, turned), rules, tmp_path, (1, "hands_mismatch", "play[0]"))
 
 
@@ -300,7 +298,7 @@ def test_a_card_is_played_once(rules: Rules, tmp_path: Path):
 def test_a_contract_is_played_and_a_passed_out_deal_is_not(rules: Rules, tmp_path: Path):
     """RULES.md §2–§3, FORMAT.md §2: a contract's 13 tricks are played (the record has its play
     or its result); a passed-out deal is thrown in, with no play."""
-    thrown_in = deal(1, "N", TOPS, auction("N", rules.pass_out), cashing("C"))
+    thrown_in = deal(1, "N", TOPS, auction(rules.pass_out), cashing("C"))
     assert_judged(raw_session(rules, thrown_in), rules, tmp_path, (1, "play_after_passout", "play[0]"))
-    unplayed = deal(1, "W", TOPS, auction("W", "1NT", rules.close))
+    unplayed = deal(1, "W", TOPS, auction("1NT", rules.close))
     assert_judged(raw_session(rules, unplayed), rules, tmp_path, (1, "missing_play", "play"))

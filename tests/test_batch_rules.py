@@ -39,8 +39,8 @@ class Rules:
         return self.name + "".join(f"-{v}" for v in self.options.values())
 
 
-# Deck, deal and play are RULES.md §1–§3 under both profiles (rules/classic.md: "Everything not
-# said here … is as in RULES.md"); the pass counts are RULES.md §2 and rules/classic.md §2.
+# Deck, deal and play are volchaninov.md §1–§3 under both profiles (classic.md: "Everything not
+# said here … is as in volchaninov.md §1–§3"); the pass counts are volchaninov.md §2 and classic.md §2.
 PROFILES = [
     Rules("volchaninov", 8, 12),
     Rules("classic", 4, 8),
@@ -54,7 +54,7 @@ PROFILES = [
 TOPS = "AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432"
 SUITS = "SHDC"  # PBN's order of a hand's suits
 LONG = {"E": "H", "S": "D", "W": "C"}
-DECLARER = "W"  # the player left of the declarer leads (RULES.md §3): N
+DECLARER = "W"  # the player on the declarer's left leads (volchaninov.md §3): N
 RANKS = {seat: dict(zip(SUITS, hand.split("."))) for seat, hand in zip("NESW", TOPS.split())}
 
 
@@ -168,8 +168,8 @@ def revoker(suit: str, bid: str) -> str:
 
 @pytest.mark.parametrize("suit, bid", revoke_cases())
 def test_a_revoke_in_each_suit_is_refused_by_both_paths(rules: Rules, suit: str, bid: str, tmp_path: Path):
-    """RULES.md §3 (classic: as RULES.md §3): players must follow the suit led when able. The
-    third round of ``suit`` is trick 12; a player other than N, on lead, discards instead of
+    """volchaninov.md §3 (classic.md: as there): a player must follow the suit led if he can.
+    The third round of ``suit`` is trick 12; a player other than N, on lead, discards instead of
     following and plays his last card of the suit to trick 13, where any card is legal."""
     seat = revoker(suit, bid)
     raw = raw_session(rules, played(1, "W", rules, bid, cashing(suit, seat)))
@@ -184,7 +184,7 @@ def test_a_revoke_in_each_suit_is_refused_by_both_paths(rules: Rules, suit: str,
 @pytest.mark.parametrize("dealer", ["N", "S", "W"], ids=["same dealer", "one skipped", "passed right"])
 def test_a_wrong_dealer_after_any_deal_is_refused_by_both_paths(rules: Rules, first: str, second: str, dealer: str,
                                                                 tmp_path: Path):
-    """RULES.md §1, rules/classic.md §9: after every deal, a passed-out one included, the deal
+    """volchaninov.md §1, classic.md §9: after every deal, a passed-out one included, the deal
     passes to the left: N dealt deal 1, so E deals deal 2, passed out or played."""
     build = {"played": played, "passed out": passed_out}
     opening = build[first](1, "N", rules)
@@ -197,7 +197,7 @@ def test_a_wrong_dealer_after_any_deal_is_refused_by_both_paths(rules: Rules, fi
 
 @pytest.mark.parametrize("extra", [-1, 0, 1], ids=["one short", "exact", "one extra"])
 def test_passes_that_pass_a_deal_out(rules: Rules, extra: int, tmp_path: Path):
-    """RULES.md §2 (8), rules/classic.md §2 (4): that many passes with no bid pass the deal out;
+    """volchaninov.md §2 (8), classic.md §2 (4): that many passes with no bid pass the deal out;
     one fewer leave the auction open, one more is a call after the close."""
     raw = raw_session(rules, deal(1, "N", TOPS, auction(rules.pass_out + extra)))
     faults = {-1: (1, "auction_incomplete", f"auction[{rules.pass_out - 1}]"), 0: None,
@@ -207,7 +207,7 @@ def test_passes_that_pass_a_deal_out(rules: Rules, extra: int, tmp_path: Path):
 
 @pytest.mark.parametrize("extra", [-1, 0, 1], ids=["one short", "exact", "one extra"])
 def test_passes_that_close_an_auction_after_a_bid(rules: Rules, extra: int, tmp_path: Path):
-    """RULES.md §2 (12), rules/classic.md §2 (8): that many passes after the last bid close the
+    """volchaninov.md §2 (12), classic.md §2 (8): that many passes after the last bid close the
     auction; one fewer leave it open, one more is a call after the close. W, the dealer, bids."""
     calls = auction("1NT", rules.close + extra)
     raw = raw_session(rules, deal(1, "W", TOPS, calls, cashing("C")))
@@ -218,10 +218,10 @@ def test_passes_that_close_an_auction_after_a_bid(rules: Rules, extra: int, tmp_
 
 @pytest.mark.parametrize("extra", [-1, 0], ids=["one short", "exact"])
 def test_passes_before_the_first_bid(rules: Rules, extra: int, tmp_path: Path):
-    """RULES.md §2 ("7 passes then a bid is legal; the 8th pass of an opening run already ends
-    it"), rules/classic.md §2 (4): a bid after one pass fewer than pass the deal out is legal;
-    after as many, the deal is passed out and the bid is a call after the close. The dealer is
-    chosen so that W bids either way."""
+    """volchaninov.md §2 ("a bid after 7 opening passes is still legal, while the 8th pass of an
+    opening run has already closed the auction"), classic.md §2 (4): a bid after one pass fewer
+    than pass the deal out is legal; after as many, the deal is passed out and the bid is a call
+    after the close. The dealer is chosen so that W bids either way."""
     waiting = rules.pass_out + extra
     dealer = seat_after(DECLARER, -waiting)
     raw = raw_session(rules, deal(1, dealer, TOPS, auction(waiting, "1NT", rules.close), cashing("C")))
@@ -230,9 +230,9 @@ def test_passes_before_the_first_bid(rules: Rules, extra: int, tmp_path: Path):
 
 @pytest.mark.parametrize("extra", [-1, 0], ids=["one short", "exact"])
 def test_passes_between_two_bids(rules: Rules, extra: int, tmp_path: Path):
-    """RULES.md §2 ("every new bid restarts the count"), rules/classic.md §2 ("a bid after 7
-    passes is legal"): a new bid after one pass fewer than close the auction is legal; after as
-    many, it is a call after the close. The dealer opens 1♠; W bids 1NT, then all pass."""
+    """volchaninov.md §2 ("each new bid starts the count again"), classic.md §2 ("a bid after 7
+    passes is still legal"): a new bid after one pass fewer than close the auction is legal;
+    after as many, it is a call after the close. The dealer opens 1♠; W bids 1NT, then all pass."""
     waiting = rules.close + extra
     dealer = seat_after(DECLARER, -(waiting + 1))
     calls = auction("1S", waiting, "1NT", rules.close)
@@ -244,7 +244,7 @@ def test_passes_between_two_bids(rules: Rules, extra: int, tmp_path: Path):
 
 @pytest.mark.parametrize("number, legal", [(5, False), (4, False), (7, True)], ids=["same", "lower", "a gap"])
 def test_deal_numbers_must_increase(rules: Rules, number: int, legal: bool, tmp_path: Path):
-    """FORMAT.md §2: each deal's ``number`` is strictly increasing (a gap is allowed). Deal 5
+    """format.md §2: each deal's ``number`` is strictly increasing (a gap is allowed). Deal 5
     comes first."""
     raw = raw_session(rules, passed_out(5, "N", rules), passed_out(number, "E", rules))
     assert_judged(raw, rules, tmp_path, None if legal else (number, "deal_number", "number"))
@@ -255,7 +255,8 @@ def test_deal_numbers_must_increase(rules: Rules, number: int, legal: bool, tmp_
     ("AKQJ.AKQ.AKQ.AKQ A98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432", "duplicate_card"),  # ♠A twice, no ♠T
 ], ids=["14 and 12 cards", "a card dealt twice"])
 def test_each_seat_is_dealt_13_of_the_52_cards(rules: Rules, hands_text: str, fault: str, tmp_path: Path):
-    """RULES.md §1: 52 cards, 13 to each seat. A passed-out deal, so that the hands alone are judged."""
+    """volchaninov.md §1: a pack of 52 cards, 13 to each player. A passed-out deal, so that the
+    hands alone are judged."""
     at = "hands.N" if fault == "hand_size" else "hands.E"  # docs/diagnostics.md: the first hand found wrong
     raw = raw_session(rules, deal(1, "N", hands_text, auction(rules.pass_out)))
     assert_judged(raw, rules, tmp_path, (1, fault, at))
@@ -270,15 +271,15 @@ def test_each_seat_is_dealt_13_of_the_52_cards(rules: Rules, hands_text: str, fa
     ("2S", "1NT", False),
 ])
 def test_a_new_bid_must_be_higher_in_vints_order(rules: Rules, first: str, second: str, legal: bool, tmp_path: Path):
-    """RULES.md §2 (classic: as RULES.md §2): a new bid must be higher — a higher level, or the
-    same level and a higher denomination, ♠ < ♣ < ♦ < ♥ < NT. S, the dealer, bids ``first``, W
-    ``second``, then all pass: W declares."""
+    """volchaninov.md §2 (classic.md §2: as there): a new bid must be higher — a higher level,
+    or the same level and a higher denomination, ♠ < ♣ < ♦ < ♥ < NT. S, the dealer, bids
+    ``first``, W ``second``, then all pass: W declares."""
     raw = raw_session(rules, deal(1, "S", TOPS, auction(first, second, rules.close), cashing("C")))
     assert_judged(raw, rules, tmp_path, None if legal else (1, "insufficient_bid", "auction[1]"))
 
 
 def test_the_last_bidder_declares(rules: Rules, tmp_path: Path):
-    """RULES.md §2: the declarer is the last bidder, not the first of his side to name the
+    """volchaninov.md §2: the declarer is the last bidder, not the first of his side to name the
     denomination; the player on his left leads (§3). E opens 1NT, W raises to 2NT: W declares
     and N leads. W opening and E raising, E declares and S leads, so N's first card is out of turn."""
     legal = deal(1, "E", TOPS, auction("1NT", 1, "2NT", rules.close), cashing("C"))
@@ -288,16 +289,16 @@ def test_the_last_bidder_declares(rules: Rules, tmp_path: Path):
 
 
 def test_a_card_is_played_once(rules: Rules, tmp_path: Path):
-    """RULES.md §3: each plays his own hand, a card once. E plays the ♥J to tricks 4 and 5 (his
-    ♥T stays in his hand to the end, where following suit never asks for it)."""
+    """volchaninov.md §3: each player plays his own hand, a card once. E plays the ♥J to tricks
+    4 and 5 (his ♥T stays in his hand to the end, where following suit never asks for it)."""
     twice = cashing("C").replace("HT", "HJ", 1)
     raw = raw_session(rules, played(1, "W", rules, "1NT", twice))
     assert_judged(raw, rules, tmp_path, (1, "card_not_held", "play[17]"))
 
 
 def test_a_contract_is_played_and_a_passed_out_deal_is_not(rules: Rules, tmp_path: Path):
-    """RULES.md §2–§3, FORMAT.md §2: a contract's 13 tricks are played (the record has its play
-    or its result); a passed-out deal is thrown in, with no play."""
+    """volchaninov.md §2–§3, format.md §2: a contract's 13 tricks are played (the record has its
+    play or its result); a passed-out deal is thrown in, with no play."""
     thrown_in = deal(1, "N", TOPS, auction(rules.pass_out), cashing("C"))
     assert_judged(raw_session(rules, thrown_in), rules, tmp_path, (1, "play_after_passout", "play[0]"))
     unplayed = deal(1, "W", TOPS, auction("1NT", rules.close))

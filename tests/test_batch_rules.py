@@ -7,7 +7,9 @@ Every record is written by hand from the rules (hands, calls and cards as text, 
 never from either path's output. A faulty case must get the rules' diagnostic from the
 reference engine and be refused by the batch path; its legal twin, the same deal without the
 fault, must be taken by both. So the rule turned off in either path fails a case, and a batch
-path refusing everything fails the twins.
+path refusing everything fails the twins. The cases run under each profile the batch path
+takes: volchaninov, classic (two of its X-mark options) and, where they do not depend on vint's
+order of bids or trick winner, the synthetic test profile (its own pass counts and leader).
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ import pytest
 from builders import PLAYERS, deal
 from vint_replay.engine.profiles import get_profile
 from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
+from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.json_record import read_json, record_to_json
 from vint_replay.store import validity
@@ -28,12 +31,15 @@ from vint_replay.store.columnar import batch_supported, check_sessions, legal_se
 
 @dataclass(frozen=True)
 class Rules:
-    """A profile the batch path takes, with its pass counts as its rules page gives them."""
+    """A profile the batch path takes and what the cases need of its rules, as its rules page
+    gives them: the pass counts, who declares so that N leads, which card wins in no-trump."""
 
     name: str
     pass_out: int  # consecutive passes with no bid that pass the deal out
     close: int  # consecutive passes after a bid that close the auction
     options: dict[str, str] = field(default_factory=dict)
+    declarer: str = "W"  # the declarer whom N leads against (volchaninov.md §3: the player on his left leads)
+    low_wins: bool = False  # in no-trump the lowest card of the suit led wins
 
     def __str__(self) -> str:
         return self.name + "".join(f"-{v}" for v in self.options.values())
@@ -46,6 +52,10 @@ PROFILES = [
     Rules("classic", 4, 8),
     Rules("classic", 4, 8, {"x_marks": "escalating"}),  # X marks change only what passed-out deals score (§9)
 ]
+# tests/synthetic_profile.py: 5 / 7 passes, the declarer's right hand leads, the lowest card of
+# the suit led wins in no-trump, bridge's order of bids: its pass counts and rotation are judged too
+SYNTHETIC = Rules("synthetic", 5, 7, declarer="E", low_wins=True)
+pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 
 # N holds the three top cards of every suit and the ♠J; E is long in ♥, S in ♦, W in ♣, and
 # each holds three cards of every other suit. N, on lead, cashes A K Q of every suit (tricks
@@ -54,7 +64,7 @@ PROFILES = [
 TOPS = "AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432"
 SUITS = "SHDC"  # PBN's order of a hand's suits
 LONG = {"E": "H", "S": "D", "W": "C"}
-DECLARER = "W"  # the player on the declarer's left leads (volchaninov.md §3): N
+LOW = str.maketrans("AKQJT98765432", "23456789TJQKA")  # each rank to its mirror: 2 the highest
 RANKS = {seat: dict(zip(SUITS, hand.split("."))) for seat, hand in zip("NESW", TOPS.split())}
 
 
@@ -71,6 +81,13 @@ def cashing(last: str, revoker: str | None = None) -> str:
     return " / ".join(" ".join(trick) for trick in tricks)
 
 
+def dealt(rules: Rules) -> str:
+    """TOPS, or where the lowest card wins its mirror: N holds the three lowest of every suit."""
+    if not rules.low_wins:
+        return TOPS
+    return " ".join(".".join(suit.translate(LOW)[::-1] for suit in hand.split(".")) for hand in TOPS.split())
+
+
 def seat_after(seat: str, steps: int) -> str:
     """The seat ``steps`` places clockwise (to the left) of ``seat``; negative: to the right."""
     return "NESW"[("NESW".index(seat) + steps) % 4]
@@ -81,14 +98,21 @@ def auction(*parts: str | int) -> str:
     return " ".join(" ".join(["pass"] * p) if isinstance(p, int) else p for p in parts if p != 0)
 
 
+def bid_and_played(number: int, dealer: str, rules: Rules, calls: str, cards: str | None = None) -> DealRecord:
+    """A deal of :func:`dealt` with these calls and ``cards`` (default: :func:`cashing`, ♣
+    last), mirrored where the lowest card wins."""
+    cards = cards or cashing("C")
+    return deal(number, dealer, dealt(rules), calls, cards.translate(LOW) if rules.low_wins else cards)
+
+
 def played(number: int, dealer: str, rules: Rules, bid: str = "1NT", cards: str | None = None) -> DealRecord:
-    """A deal of TOPS that W declares alone: passes round to W, W's bid, the closing passes."""
-    waiting = ("NESW".index(DECLARER) - "NESW".index(dealer)) % 4
-    return deal(number, dealer, TOPS, auction(waiting, bid, rules.close), cards or cashing("C"))
+    """A deal that the declarer alone bids: passes round to him, his bid, the closing passes."""
+    waiting = ("NESW".index(rules.declarer) - "NESW".index(dealer)) % 4
+    return bid_and_played(number, dealer, rules, auction(waiting, bid, rules.close), cards)
 
 
 def passed_out(number: int, dealer: str, rules: Rules) -> DealRecord:
-    return deal(number, dealer, TOPS, auction(rules.pass_out))
+    return deal(number, dealer, dealt(rules), auction(rules.pass_out))
 
 
 def raw_session(rules: Rules, *deals: DealRecord) -> dict:
@@ -138,15 +162,24 @@ def assert_judged(raw: dict, rules: Rules, tmp_path: Path, fault: tuple[int, str
 
 @pytest.fixture(params=PROFILES, ids=str)
 def rules(request) -> Rules:
+    """The vint profiles the batch path takes."""
     return request.param
 
 
-def test_the_pass_counts_here_are_the_profiles():
-    """The counts above are copied from the rules pages; the profiles must say the same, or the
-    cases below test another boundary than the rules'."""
-    for r in PROFILES:
+@pytest.fixture(params=[*PROFILES, SYNTHETIC], ids=str)
+def any_rules(request) -> Rules:
+    """Every profile the batch path takes, the synthetic one too: for the cases that depend
+    neither on vint's order of bids nor on its trick winner in a trump contract."""
+    return request.param
+
+
+def test_the_pass_counts_and_leaders_here_are_the_profiles():
+    """The counts and leaders above are copied from the rules pages; the profiles must say the
+    same, or the cases below test another boundary than the rules'."""
+    for r in [*PROFILES, SYNTHETIC]:
         profile = get_profile(r.name, r.options)
         assert (profile.passes_to_pass_out, profile.passes_after_bid) == (r.pass_out, r.close), r
+        assert profile.opening_leader(Seat.parse(r.declarer)) is Seat.N, r
 
 
 # ---------------------------------------------------------------- following suit
@@ -182,10 +215,11 @@ def test_a_revoke_in_each_suit_is_refused_by_both_paths(rules: Rules, suit: str,
 @pytest.mark.parametrize("first", ["played", "passed out"])
 @pytest.mark.parametrize("second", ["played", "passed out"])
 @pytest.mark.parametrize("dealer", ["N", "S", "W"], ids=["same dealer", "one skipped", "passed right"])
-def test_a_wrong_dealer_after_any_deal_is_refused_by_both_paths(rules: Rules, first: str, second: str, dealer: str,
+def test_a_wrong_dealer_after_any_deal_is_refused_by_both_paths(any_rules: Rules, first: str, second: str, dealer: str,
                                                                 tmp_path: Path):
     """volchaninov.md §1, classic.md §9: after every deal, a passed-out one included, the deal
     passes to the left: N dealt deal 1, so E deals deal 2, passed out or played."""
+    rules = any_rules
     build = {"played": played, "passed out": passed_out}
     opening = build[first](1, "N", rules)
     raw = raw_session(rules, opening, build[second](2, dealer, rules))
@@ -196,56 +230,60 @@ def test_a_wrong_dealer_after_any_deal_is_refused_by_both_paths(rules: Rules, fi
 # ---------------------------------------------------------------- the pass counts
 
 @pytest.mark.parametrize("extra", [-1, 0, 1], ids=["one short", "exact", "one extra"])
-def test_passes_that_pass_a_deal_out(rules: Rules, extra: int, tmp_path: Path):
+def test_passes_that_pass_a_deal_out(any_rules: Rules, extra: int, tmp_path: Path):
     """volchaninov.md §2 (8), classic.md §2 (4): that many passes with no bid pass the deal out;
     one fewer leave the auction open, one more is a call after the close."""
-    raw = raw_session(rules, deal(1, "N", TOPS, auction(rules.pass_out + extra)))
+    rules = any_rules
+    raw = raw_session(rules, deal(1, "N", dealt(rules), auction(rules.pass_out + extra)))
     faults = {-1: (1, "auction_incomplete", f"auction[{rules.pass_out - 1}]"), 0: None,
               1: (1, "call_after_close", f"auction[{rules.pass_out}]")}
     assert_judged(raw, rules, tmp_path, faults[extra])
 
 
 @pytest.mark.parametrize("extra", [-1, 0, 1], ids=["one short", "exact", "one extra"])
-def test_passes_that_close_an_auction_after_a_bid(rules: Rules, extra: int, tmp_path: Path):
+def test_passes_that_close_an_auction_after_a_bid(any_rules: Rules, extra: int, tmp_path: Path):
     """volchaninov.md §2 (12), classic.md §2 (8): that many passes after the last bid close the
-    auction; one fewer leave it open, one more is a call after the close. W, the dealer, bids."""
-    calls = auction("1NT", rules.close + extra)
-    raw = raw_session(rules, deal(1, "W", TOPS, calls, cashing("C")))
+    auction; one fewer leave it open, one more is a call after the close. The dealer bids."""
+    rules = any_rules
+    raw = raw_session(rules, bid_and_played(1, rules.declarer, rules, auction("1NT", rules.close + extra)))
     faults = {-1: (1, "auction_incomplete", f"auction[{rules.close}]"), 0: None,
               1: (1, "call_after_close", f"auction[{1 + rules.close}]")}
     assert_judged(raw, rules, tmp_path, faults[extra])
 
 
 @pytest.mark.parametrize("extra", [-1, 0], ids=["one short", "exact"])
-def test_passes_before_the_first_bid(rules: Rules, extra: int, tmp_path: Path):
+def test_passes_before_the_first_bid(any_rules: Rules, extra: int, tmp_path: Path):
     """volchaninov.md §2 ("a bid after 7 opening passes is still legal, while the 8th pass of an
     opening run has already closed the auction"), classic.md §2 (4): a bid after one pass fewer
     than pass the deal out is legal; after as many, the deal is passed out and the bid is a call
-    after the close. The dealer is chosen so that W bids either way."""
+    after the close. The dealer is chosen so that the declarer bids either way."""
+    rules = any_rules
     waiting = rules.pass_out + extra
-    dealer = seat_after(DECLARER, -waiting)
-    raw = raw_session(rules, deal(1, dealer, TOPS, auction(waiting, "1NT", rules.close), cashing("C")))
+    dealer = seat_after(rules.declarer, -waiting)
+    raw = raw_session(rules, bid_and_played(1, dealer, rules, auction(waiting, "1NT", rules.close)))
     assert_judged(raw, rules, tmp_path, None if extra < 0 else (1, "call_after_close", f"auction[{rules.pass_out}]"))
 
 
 @pytest.mark.parametrize("extra", [-1, 0], ids=["one short", "exact"])
-def test_passes_between_two_bids(rules: Rules, extra: int, tmp_path: Path):
+def test_passes_between_two_bids(any_rules: Rules, extra: int, tmp_path: Path):
     """volchaninov.md §2 ("each new bid starts the count again"), classic.md §2 ("a bid after 7
     passes is still legal"): a new bid after one pass fewer than close the auction is legal;
-    after as many, it is a call after the close. The dealer opens 1♠; W bids 1NT, then all pass."""
+    after as many, it is a call after the close. The dealer opens 1♠; the declarer bids 1NT
+    (higher in either order of bids), then all pass."""
+    rules = any_rules
     waiting = rules.close + extra
-    dealer = seat_after(DECLARER, -(waiting + 1))
-    calls = auction("1S", waiting, "1NT", rules.close)
-    raw = raw_session(rules, deal(1, dealer, TOPS, calls, cashing("C")))
+    dealer = seat_after(rules.declarer, -(waiting + 1))
+    raw = raw_session(rules, bid_and_played(1, dealer, rules, auction("1S", waiting, "1NT", rules.close)))
     assert_judged(raw, rules, tmp_path, None if extra < 0 else (1, "call_after_close", f"auction[{1 + rules.close}]"))
 
 
 # ---------------------------------------------------------------- the other checks of the arrays
 
 @pytest.mark.parametrize("number, legal", [(5, False), (4, False), (7, True)], ids=["same", "lower", "a gap"])
-def test_deal_numbers_must_increase(rules: Rules, number: int, legal: bool, tmp_path: Path):
+def test_deal_numbers_must_increase(any_rules: Rules, number: int, legal: bool, tmp_path: Path):
     """format.md §2: each deal's ``number`` is strictly increasing (a gap is allowed). Deal 5
     comes first."""
+    rules = any_rules
     raw = raw_session(rules, passed_out(5, "N", rules), passed_out(number, "E", rules))
     assert_judged(raw, rules, tmp_path, None if legal else (number, "deal_number", "number"))
 
@@ -274,7 +312,7 @@ def test_a_new_bid_must_be_higher_in_vints_order(rules: Rules, first: str, secon
     """volchaninov.md §2 (classic.md §2: as there): a new bid must be higher — a higher level,
     or the same level and a higher denomination, ♠ < ♣ < ♦ < ♥ < NT. S, the dealer, bids
     ``first``, W ``second``, then all pass: W declares."""
-    raw = raw_session(rules, deal(1, "S", TOPS, auction(first, second, rules.close), cashing("C")))
+    raw = raw_session(rules, bid_and_played(1, "S", rules, auction(first, second, rules.close)))
     assert_judged(raw, rules, tmp_path, None if legal else (1, "insufficient_bid", "auction[1]"))
 
 
@@ -282,9 +320,9 @@ def test_the_last_bidder_declares(rules: Rules, tmp_path: Path):
     """volchaninov.md §2: the declarer is the last bidder, not the first of his side to name the
     denomination; the player on his left leads (§3). E opens 1NT, W raises to 2NT: W declares
     and N leads. W opening and E raising, E declares and S leads, so N's first card is out of turn."""
-    legal = deal(1, "E", TOPS, auction("1NT", 1, "2NT", rules.close), cashing("C"))
+    legal = bid_and_played(1, "E", rules, auction("1NT", 1, "2NT", rules.close))
     assert_judged(raw_session(rules, legal), rules, tmp_path)
-    turned = deal(1, "W", TOPS, auction("1NT", 1, "2NT", rules.close), cashing("C"))
+    turned = bid_and_played(1, "W", rules, auction("1NT", 1, "2NT", rules.close))
     assert_judged(raw_session(rules, turned), rules, tmp_path, (1, "hands_mismatch", "play[0]"))
 
 
@@ -299,7 +337,7 @@ def test_a_card_is_played_once(rules: Rules, tmp_path: Path):
 def test_a_contract_is_played_and_a_passed_out_deal_is_not(rules: Rules, tmp_path: Path):
     """volchaninov.md §2–§3, format.md §2: a contract's 13 tricks are played (the record has its
     play or its result); a passed-out deal is thrown in, with no play."""
-    thrown_in = deal(1, "N", TOPS, auction(rules.pass_out), cashing("C"))
+    thrown_in = bid_and_played(1, "N", rules, auction(rules.pass_out))
     assert_judged(raw_session(rules, thrown_in), rules, tmp_path, (1, "play_after_passout", "play[0]"))
-    unplayed = deal(1, "W", TOPS, auction("1NT", rules.close))
+    unplayed = deal(1, "W", dealt(rules), auction("1NT", rules.close))
     assert_judged(raw_session(rules, unplayed), rules, tmp_path, (1, "missing_play", "play"))

@@ -7,15 +7,16 @@ import copy
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from strategies import sessions
-from test_columnar import MUTATIONS, SESSION_MUTATIONS, as_raw, club
+from test_columnar import MUTATIONS, SESSION_MUTATIONS, as_raw, club, mutated
 from test_properties import CORRUPTIONS, corrupt
 from vint_replay.cli import main
 from vint_replay.engine.record import SessionRecord
@@ -57,12 +58,23 @@ def decoded(text: str) -> ParsedSession | None:
         return None
 
 
-def assert_read_alike(text: str) -> ParsedSession | None:
-    """The text reader gives parse_session's arrays, or leaves the text to it (``None``)."""
+READ_LAYOUTS = ("default", "ascii", "tabs and CRLF")  # json.dumps's separators in lists: read from the text
+
+
+def assert_read_alike(text: str, read: bool = False) -> ParsedSession | None:
+    """The text reader gives parse_session's arrays, or leaves the text to it (``None``). A text
+    laid out as the reader reads (``read``: one of READ_LAYOUTS) it must not leave: it reads
+    exactly what parse_session takes, so every such call compares."""
     got = parse_texts([text])[0]
-    if got is not None:
+    if got is not None or read:
         assert_same(got, decoded(text))
     return got
+
+
+def assert_layouts_read_alike(raw: dict) -> None:
+    """:func:`assert_read_alike` of ``raw`` in every layout, read exactly in READ_LAYOUTS."""
+    for name, layout in LAYOUTS.items():
+        assert_read_alike(layout(raw), name in READ_LAYOUTS)
 
 
 # ---------------------------------------------------------------- the text reader
@@ -74,9 +86,9 @@ def test_text_reader_on_every_sample_and_layout(path: Path):
     raw = loads_record(text)
     expected = parse_session(raw)
     for name, layout in LAYOUTS.items():
-        got = assert_read_alike(layout(raw))
-        if name in ("default", "ascii", "tabs and CRLF"):
-            assert_same(got, expected)  # laid out as json.dumps lays lists out: read from the text
+        got = assert_read_alike(layout(raw), name in READ_LAYOUTS)
+        if name in READ_LAYOUTS:
+            assert_same(got, expected)  # and what parse_session makes of the decoded record
     if expected is not None and "\n    \"number\"" in text:
         assert_same(parse_texts([text])[0], expected)  # the writer's own layout
 
@@ -101,22 +113,14 @@ def test_club_evenings_with_recorded_scores_are_read_from_the_text():
 @FAST
 @given(sessions(min_deals=1, max_deals=4), st.sampled_from(sorted(MUTATIONS)), st.data())
 def test_text_reader_on_irregular_deals(record: SessionRecord, name: str, data):
-    raw = as_raw(record)
-    k = data.draw(st.integers(0, len(raw["deals"]) - 1))
-    try:
-        MUTATIONS[name](raw["deals"][k])
-    except (IndexError, KeyError, ValueError):
-        assume(False)
-    for layout in LAYOUTS.values():
-        assert_read_alike(layout(raw))
+    assert_layouts_read_alike(mutated(as_raw(record), name, lambda n: data.draw(st.integers(0, n - 1))))
 
 
 @pytest.mark.parametrize("name", sorted(SESSION_MUTATIONS))
 def test_text_reader_on_irregular_sessions(name: str):
     raw = club(4, 12)[0]
     SESSION_MUTATIONS[name](raw)
-    for layout in LAYOUTS.values():
-        assert_read_alike(layout(raw))
+    assert_layouts_read_alike(raw)
 
 
 @FAST
@@ -124,22 +128,33 @@ def test_text_reader_on_irregular_sessions(name: str):
 def test_text_reader_on_illegal_deals(record: SessionRecord, kind, data):
     raw = record_to_json(record)
     corrupt(data, record, kind, raw)
-    assert_read_alike(json.dumps(raw, ensure_ascii=False))
+    assert_read_alike(json.dumps(raw, ensure_ascii=False), read=True)
 
 
 EDITS = ['"', ",", " ", "\n", "[", "]", "{", "}", "\\", ":", "0", "1", "-", "S", "H", "T", "p", ".", "x", "\x00", "é", ""]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(sessions(min_deals=1, max_deals=3), st.data())
-def test_any_edit_of_the_text_is_read_as_the_decoder_reads_it(record: SessionRecord, data):
+def test_any_edit_of_the_text_is_read_as_the_decoder_reads_it():
     """One character of the writer's text replaced, inserted or deleted, anywhere: the text
-    reader gives exactly parse_session's arrays, or leaves the text to it."""
-    text = write_json(record)
-    at = data.draw(st.integers(0, len(text) - 1))
-    edit = data.draw(st.sampled_from(EDITS))
-    keep = data.draw(st.booleans())  # insert before the character, else replace it
-    assert_read_alike(text[:at] + edit + text[at + (0 if keep else 1):])
+    reader gives exactly parse_session's arrays, or leaves the text to it — and it reads most
+    of the edited texts parse_session takes (most edits break the JSON or a card; a space
+    between a list's items is one it leaves), so the comparison is made."""
+    read: Counter[bool] = Counter()  # edited texts parse_session takes: read from the text or left
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(sessions(min_deals=1, max_deals=3), st.data())
+    def edit_once(record: SessionRecord, data) -> None:
+        text = write_json(record)
+        at = data.draw(st.integers(0, len(text) - 1))
+        edit = data.draw(st.sampled_from(EDITS))
+        keep = data.draw(st.booleans())  # insert before the character, else replace it
+        edited = text[:at] + edit + text[at + (0 if keep else 1):]
+        got = assert_read_alike(edited)
+        if decoded(edited) is not None:
+            read[got is not None] += 1
+
+    edit_once()
+    assert read[True] >= 5 and 3 * read[False] <= read[True] + read[False], read
 
 
 def test_a_refused_text_does_not_hold_back_the_others():

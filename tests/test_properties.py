@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import bridge_oracle
 import classic_oracle
 import oracle
 from strategies import PlayRules, play_rules, random_cards, sessions
@@ -156,10 +157,10 @@ def entry_key(entry: Entry) -> EntryKey:
 def expected_entries(profile: RuleProfile, facts: DealFacts) -> list[EntryKey]:
     """A played deal's own entries (before any game premium) as rules written in the tests give
     them: rules/volchaninov.md §4 (tests/oracle.py), rules/classic.md §3–§8
-    (tests/classic_oracle.py), a synthetic profile's own ``deal_entries`` (tests/
-    synthetic_profile.py). The bridge profiles have no independent oracle here: their entries
-    are the profile's ``deal_entries`` (their values are proven by test_rubber_bridge.py and
-    test_duplicate_bridge.py against the rules' worked examples)."""
+    (tests/classic_oracle.py), rules/rubber-bridge.md §4–§5 (tests/bridge_oracle.py), a
+    synthetic profile's own ``deal_entries`` (tests/synthetic_profile.py). Duplicate bridge has
+    no independent oracle here: its entries are the profile's ``deal_entries`` (its values are
+    proven by test_duplicate_bridge.py against the rules' worked boards)."""
     contract = facts.contract
     seat_cards = {seat: {oracle.card_name(c) for c in iter_bits(facts.hands[i])} for i, seat in enumerate(oracle.SEATS)}
     tricks = {side.name: facts.tricks[side] for side in SIDES}
@@ -168,7 +169,11 @@ def expected_entries(profile: RuleProfile, facts: DealFacts) -> list[EntryKey]:
         return oracle.deal_premiums(str(contract), contract.declarer.name, tricks, side_cards)
     if profile.name == "classic":
         return classic_oracle.deal_entries(str(contract), contract.declarer.name, tricks, seat_cards)
-    assert profile.name in SYNTHETIC or "bridge" in profile.name, f"no oracle for {profile.name}"
+    if profile.name == "rubber-bridge":
+        return bridge_oracle.deal_entries(contract.level, contract.denomination.code, contract.doubled,
+                                          contract.declarer.name, tricks, seat_cards,
+                                          facts.vulnerable[contract.declarer.side], profile.options["honours"] == "on")
+    assert profile.name in SYNTHETIC or profile.name == "duplicate-bridge", f"no oracle for {profile.name}"
     return [entry_key(e) for e in profile.deal_entries(facts)]
 
 

@@ -255,12 +255,37 @@ def test_dealer_rotation_four_players():
 
 # -- random evenings ----------------------------------------------------------------------------
 
+# §2 and §5 as rules, in quarters: tricks needed (None: a misère, made by taking none; déclaré
+# all 13 but paid as a stake), the stake when made, a quarter-count per over- or undertrick,
+# the stake when failed
+RULES_5 = {SoloCall.PROPOSAL: (8, 4, 1, 0), SoloCall.SOLO: (5, 4, 1, 0), SoloCall.MISERE: (None, 8, 0, 8),
+           SoloCall.ABONDANCE: (9, 12, 2, 0), SoloCall.TRUMP_ABONDANCE: (9, 12, 2, 0),
+           SoloCall.OPEN_MISERE: (None, 16, 0, 16), SoloCall.DECLARE: (13, 24, 0, 24)}
+
+
+def stake_by_the_rules(call: SoloCall, made: bool, taken: int | None) -> int:
+    """What each declaring player receives from (+) or pays to (−) each opponent (§5)."""
+    need, win, per_trick, lose = RULES_5[call]
+    odd = abs(taken - need) * per_trick if per_trick else 0
+    return win + odd if made else -(lose + odd)
+
+
 @settings(max_examples=60, deadline=None)
 @given(solo_sessions())
-def test_random_evenings_validate_and_each_deal_sums_to_zero(record):
+def test_random_evenings_validate_and_each_deal_pays_by_the_rules(record):
+    """Random legal evenings validate; each deal's payments are §5's stake between each
+    declaring player and each opponent (§9 ruling 3: partners each against "the opponents"),
+    summing to 0; the balances add the deals up."""
     report = evaluate(record)
     assert report.valid, report.diagnostics
-    assert all(sum(deal.payments) == 0 for deal in report.score.deals)
+    for replay, deal in zip(report.replays, report.score.deals):
+        if replay.contract is None:
+            assert deal.payments == (0, 0, 0, 0)  # §3.8: all pass, no payment
+            continue
+        stake = stake_by_the_rules(replay.contract, replay.made, replay.taken)
+        declaring = {replay.declarer, replay.partner} - {None}
+        mine = stake * (1 if len(declaring) == 2 else 3)
+        assert deal.payments == tuple(mine if seat in declaring else -stake for seat in Seat)
     assert sum(report.score.balances) == 0
 
 

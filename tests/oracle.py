@@ -215,3 +215,28 @@ def score_session(record: dict) -> dict:
         ns, ew = r["totals"]["NS"], r["totals"]["EW"]
         r["difference"] = {"side": None if ns == ew else ("NS" if ns > ew else "EW"), "points": abs(ns - ew)}
     return {"deals": deals_out, "rubbers": rubbers}
+
+
+# --- The play on the engine's card numbers (13 × suit + rank; suits S H D C, ranks 2 … A), for
+# generators and properties that must not take legality from the engine (rules/volchaninov.md §3).
+
+SUIT_OF_NUMBER = "SHDC"
+SUIT_CARDS = 0x1FFF  # the 13 cards of suit 0; shifted by 13 × suit for the others
+
+
+def card_name(card: int) -> str:
+    """``SA`` for card number 12: suit ``card // 13``, rank ``card % 13``."""
+    return SUIT_OF_NUMBER[card // 13] + RANKS[card % 13]
+
+
+def follow_suit(held: int, led: int | None) -> int:
+    """The cards of ``held`` a player may play (rules/volchaninov.md §3): to a trick led in
+    suit ``led``, that suit when he holds it, else any card; to a lead (``None``), any card."""
+    if led is None:
+        return held
+    return held & (SUIT_CARDS << 13 * led) or held
+
+
+def trick_winner_of(cards: list[int], trump: int | None) -> int:
+    """:func:`trick_winner` on card numbers, ``trump`` a suit number or ``None``."""
+    return trick_winner([card_name(c) for c in cards], None if trump is None else SUIT_OF_NUMBER[trump])

@@ -3,20 +3,26 @@ random legal play.
 
 The generator takes a ``choose(n)`` function (an integer in ``0 … n-1``) so that the same code
 serves hypothesis (``draw(st.integers(...))``, which shrinks) and the benchmark
-(``random.Random(seed).randrange``). Legality comes from the engine's own state machines run
-with the profile: its bid order and pass counts, its doubles, its declarer, its opening leader
-and legal cards, and its played-out passed-out deals.
+(``random.Random(seed).randrange``). The auction comes from the engine's own state machine run
+with the profile (its bid order and pass counts, its doubles, its declarer); the play does not:
+each card is drawn among those a follow-suit rule written in the tests allows (tests/oracle.py,
+or a synthetic profile's own rule) and each trick goes to the winner by that rule, so a
+follow-suit or trick-winner bug of the engine makes a generated deal invalid instead of shaping
+the generated play.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Callable
 
 from hypothesis import strategies as st
 
+from oracle import follow_suit, trick_winner_of
+from synthetic_profile import spades_when_void, synthetic_winner
 from vint_replay.engine.auction import Auction
 from vint_replay.engine.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call
-from vint_replay.engine.cards import CARDS, Hand, iter_bits
-from vint_replay.engine.play import Play
+from vint_replay.engine.cards import CARDS, Card, Hand, iter_bits
 from vint_replay.engine.profiles import DEFAULT_PROFILE, RuleProfile, get_profile
 from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
 from vint_replay.engine.seats import SEATS, Seat
@@ -68,26 +74,67 @@ def random_auction(choose: Choose, dealer: Seat, profile: RuleProfile = PROFILE)
     return tuple(auction.calls)
 
 
-def random_cards(choose: Choose, play: Play) -> tuple:
-    """Legal cards chosen at random until the 13 tricks are played."""
-    while not play.finished:
-        legal = list(iter_bits(play.legal()))
-        play.play(legal[choose(len(legal))])
-    return tuple(card for trick in play.tricks for card in trick.cards)
+@dataclass(frozen=True)
+class PlayRules:
+    """The play's two rules, written in the tests: the cards a player holding ``held`` may play
+    to a trick led in a suit (``None`` for a lead), and the index of a trick's winning card."""
+
+    legal: Callable[[int, int | None], int]
+    winner: Callable[[Sequence[int], int | None], int]
 
 
-def random_play(choose: Choose, hands: tuple[Hand, ...], auction: tuple[Call, ...], dealer: Seat,
-                profile: RuleProfile = PROFILE) -> tuple:
-    """52 legal cards for the contract the auction reached, or for a passed-out deal that the
-    profile plays out (no trumps, its passed-out leader)."""
+FOLLOW_SUIT = PlayRules(follow_suit, trick_winner_of)  # every engine profile (rules/volchaninov.md §3)
+SYNTHETIC_RULES = {"synthetic": PlayRules(follow_suit, synthetic_winner),
+                   "synthetic-reference": PlayRules(spades_when_void, synthetic_winner)}
+
+
+def play_rules(profile: RuleProfile) -> PlayRules:
+    """The rules a profile's play must obey: follow suit and the highest trump, else the highest
+    card of the suit led, wins — or a synthetic profile's own (tests/synthetic_profile.py)."""
+    return SYNTHETIC_RULES.get(profile.name, FOLLOW_SUIT)
+
+
+def random_cards(choose: Choose, hands: Sequence[int], trump: int | None, leader: Seat, rules: PlayRules,
+                 start: Sequence[int] = ()) -> tuple[Card, ...]:
+    """The 52 cards of a play from ``leader``'s lead: first ``start`` (taken as given, legal or
+    not), then cards chosen at random among those ``rules`` allow; each trick's winner by
+    ``rules`` leads the next."""
+    held = list(hands)
+    cards: list[int] = []
+    for t in range(13):
+        trick: list[int] = []
+        for i in range(4):
+            seat = (leader + i) % 4
+            if len(cards) < len(start):
+                card = start[len(cards)]
+            else:
+                legal = list(iter_bits(rules.legal(held[seat], trick[0] // 13 if trick else None)))
+                card = legal[choose(len(legal))]
+            held[seat] &= ~(1 << card)
+            trick.append(card)
+            cards.append(card)
+        leader = SEATS[(leader + rules.winner(trick, trump)) % 4]
+    return tuple(CARDS[c] for c in cards)
+
+
+def first_lead(auction: tuple[Call, ...], dealer: Seat, profile: RuleProfile) -> tuple[Seat, int | None]:
+    """Who leads to the first trick and the trump suit, for the contract the auction reached or
+    for a passed-out deal that the profile plays out (no trumps, its passed-out leader)."""
     state = Auction(dealer, profile)
     state.call_all(auction)
-    masks: tuple[int, int, int, int] = tuple(h.mask for h in hands)  # type: ignore[assignment]
     contract = state.contract
     if contract is None:
         assert state.passed_out and profile.plays_passed_out()
-        return random_cards(choose, Play(masks, None, profile.passed_out_leader(dealer), profile))
-    return random_cards(choose, Play(masks, contract.trump, profile.opening_leader(contract.declarer), profile))
+        return profile.passed_out_leader(dealer), None
+    return profile.opening_leader(contract.declarer), contract.trump
+
+
+def random_play(choose: Choose, hands: tuple[Hand, ...], auction: tuple[Call, ...], dealer: Seat,
+                profile: RuleProfile = PROFILE) -> tuple[Card, ...]:
+    """52 cards legal by :func:`play_rules` for the contract the auction reached, or for a
+    passed-out deal that the profile plays out."""
+    leader, trump = first_lead(auction, dealer, profile)
+    return random_cards(choose, [h.mask for h in hands], trump, leader, play_rules(profile))
 
 
 def random_deal(choose: Choose, number: int, dealer: Seat, profile: RuleProfile = PROFILE) -> DealRecord:

@@ -26,6 +26,7 @@ from vint_replay.engine.profiles import RubberState, RuleProfile, Slip
 from vint_replay.engine.scoring import DealFacts, Entry, Item, Line
 from vint_replay.engine.tables.method import TableMethod
 from vint_replay.engine.seats import SEATS, Seat, Side
+from oracle import SUIT_CARDS, follow_suit
 
 BRIDGE_ORDER = (Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS, Denomination.SPADES,
                 Denomination.NOTRUMP)
@@ -58,14 +59,8 @@ class Synthetic(RuleProfile):
         return SEATS[(declarer + 3) & 3]
 
     def card_strength(self, card: int, led_suit: int, trump: int | None) -> int:
-        """Any trump beats the suit led, and the lowest trump wins; in no-trump the lowest card
-        of the suit led wins, in a suit contract its highest."""
-        suit, rank = divmod(card, 13)
-        if suit == trump:
-            return 27 + 12 - rank
-        if suit != led_suit:
-            return 0
-        return 14 + (12 - rank if trump is None else rank)
+        """:func:`synthetic_strength`: the lowest trump wins, the lowest card in no-trump."""
+        return synthetic_strength(card, led_suit, trump)
 
     def trick_value(self, contract: Contract) -> int:
         """15 a level, 5 more in no-trump."""
@@ -152,9 +147,8 @@ class SyntheticReference(Synthetic):
         return first_to_name
 
     def legal_cards(self, held: int, led_suit: Suit | None) -> int:
-        if led_suit is not None and not held & SUIT_MASKS[led_suit] and held & SUIT_MASKS[Suit.SPADES]:
-            return held & SUIT_MASKS[Suit.SPADES]
-        return super().legal_cards(held, led_suit)
+        """:func:`spades_when_void`."""
+        return spades_when_void(held, led_suit)
 
     def trick_value(self, contract: Contract) -> int:
         return super().trick_value(contract) * contract.doubled
@@ -191,6 +185,31 @@ class SyntheticReference(Synthetic):
         """Each side's points below the current line, written again above it."""
         return [Entry(side, Line.ABOVE, Item.GAME, below[side], "unfinished") for side in (Side.NS, Side.EW)
                 if below[side]]
+
+
+def synthetic_strength(card: int, led_suit: int, trump: int | None) -> int:
+    """``Synthetic``'s card strengths: any trump beats the suit led, and the lowest trump wins;
+    in no-trump the lowest card of the suit led wins, in a suit contract its highest."""
+    suit, rank = divmod(card, 13)
+    if suit == trump:
+        return 27 + 12 - rank
+    if suit != led_suit:
+        return 0
+    return 14 + (12 - rank if trump is None else rank)
+
+
+def synthetic_winner(cards: Sequence[int], trump: int | None) -> int:
+    """The index of the card that wins a trick by :func:`synthetic_strength`."""
+    strength = [synthetic_strength(c, cards[0] // 13, trump) for c in cards]
+    return strength.index(max(strength))
+
+
+def spades_when_void(held: int, led_suit: int | None) -> int:
+    """``SyntheticReference``'s legal cards: follow suit; void in the suit led, a spade if he
+    holds one."""
+    if led_suit is not None and not held & SUIT_CARDS << 13 * led_suit and held & SUIT_CARDS:
+        return held & SUIT_CARDS
+    return follow_suit(held, led_suit)
 
 
 SYNTHETIC: dict[str, type[RuleProfile]] = {cls.name: cls for cls in (Synthetic, SyntheticReference)}

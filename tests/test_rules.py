@@ -4,13 +4,17 @@ Every expected number is worked out by hand from rules/volchaninov.md in the tes
 """
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from oracle import SUIT_CARDS, card_name
+from strategies import FOLLOW_SUIT, random_cards
 from builders import (RANKED, SUITED, calls, codes, contract_auction, deal, hands, items, play, result_deal,
                       scored, session)
 from vint_replay.engine.auction import Auction
 from vint_replay.engine.calls import Call, Denomination
-from vint_replay.engine.cards import Card, Suit
+from vint_replay.engine.cards import Card, Hand, Suit, iter_bits
 from vint_replay.engine.errors import IllegalMove
 from vint_replay.engine.ledger import RubberScore
 from vint_replay.engine.play import Play
@@ -186,6 +190,31 @@ def test_s3_must_follow_suit():
     report = evaluate(session(game_deal("4NT" + ALL_PASS_12, revoke)))
     assert codes(report) == [(1, "revoke", "play[1]")]
     assert "S played ♣7 but must follow ♥ (holds H7 H6 H5)" in report.diagnostics[0].message
+
+
+# Card 13 × suit + rank dealt to seat (suit + rank) % 4: every hand holds 3 or 4 cards of each suit.
+ROUND_ROBIN = tuple(sum(1 << c for c in range(52) if (c // 13 + c % 13) % 4 == seat) for seat in range(4))
+
+
+@pytest.mark.parametrize("suit", list(Suit), ids=lambda suit: suit.name.lower())
+def test_s3_must_follow_every_suit(suit: Suit):
+    """§3: the suit led must be followed, whichever it is: E leads his top card of ``suit`` to
+    N's 1NT and S, who holds that suit, plays his lowest card of the next suit — the deal's one
+    fault (the other 50 cards follow suit by tests/oracle.py's rule) is a revoke at play[1]."""
+    held = list(ROUND_ROBIN)
+    lead = max(iter_bits(held[Seat.E] & SUIT_CARDS << 13 * suit))
+    other = (suit + 1) % 4
+    discard = min(iter_bits(held[Seat.S] & SUIT_CARDS << 13 * other))
+    rest = random_cards(random.Random(suit).randrange, held, None, Seat.E, FOLLOW_SUIT, start=[lead, discard])
+    hands_text = " ".join(Hand(mask).pbn() for mask in held)
+    report = evaluate(session(deal(1, "N", hands_text, "1NT" + ALL_PASS_12, " ".join(c.name for c in rest))))
+    assert codes(report) == [(1, "revoke", "play[1]")]
+    follow = " ".join(card_name(c) for c in sorted(iter_bits(held[Seat.S] & SUIT_CARDS << 13 * suit), reverse=True))
+    assert f"S played {Card(discard).pretty} but must follow {suit.symbol} (holds {follow})" in report.diagnostics[0].message
+    # the control: S follows with his top card of the suit instead, and the deal is valid
+    followed = max(iter_bits(held[Seat.S] & SUIT_CARDS << 13 * suit))
+    good = random_cards(random.Random(suit).randrange, held, None, Seat.E, FOLLOW_SUIT, start=[lead, followed])
+    assert evaluate(session(deal(1, "N", hands_text, "1NT" + ALL_PASS_12, " ".join(c.name for c in good)))).valid
 
 
 def test_s3_no_obligation_to_trump():

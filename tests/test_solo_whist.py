@@ -255,12 +255,37 @@ def test_dealer_rotation_four_players():
 
 # -- random evenings ----------------------------------------------------------------------------
 
+# §2 and §5 as rules, in quarters: tricks needed (None: a misère, made by taking none; déclaré
+# all 13 but paid as a stake), the stake when made, a quarter-count per over- or undertrick,
+# the stake when failed
+RULES_5 = {SoloCall.PROPOSAL: (8, 4, 1, 0), SoloCall.SOLO: (5, 4, 1, 0), SoloCall.MISERE: (None, 8, 0, 8),
+           SoloCall.ABONDANCE: (9, 12, 2, 0), SoloCall.TRUMP_ABONDANCE: (9, 12, 2, 0),
+           SoloCall.OPEN_MISERE: (None, 16, 0, 16), SoloCall.DECLARE: (13, 24, 0, 24)}
+
+
+def stake_by_the_rules(call: SoloCall, made: bool, taken: int | None) -> int:
+    """What each declaring player receives from (+) or pays to (−) each opponent (§5)."""
+    need, win, per_trick, lose = RULES_5[call]
+    odd = abs(taken - need) * per_trick if per_trick else 0
+    return win + odd if made else -(lose + odd)
+
+
 @settings(max_examples=60, deadline=None)
 @given(solo_sessions())
-def test_random_evenings_validate_and_each_deal_sums_to_zero(record):
+def test_random_evenings_validate_and_each_deal_pays_by_the_rules(record):
+    """Random legal evenings validate; each deal's payments are §5's stake between each
+    declaring player and each opponent (§9 ruling 3: partners each against "the opponents"),
+    summing to 0; the balances add the deals up."""
     report = evaluate(record)
     assert report.valid, report.diagnostics
-    assert all(sum(deal.payments) == 0 for deal in report.score.deals)
+    for replay, deal in zip(report.replays, report.score.deals):
+        if replay.contract is None:
+            assert deal.payments == (0, 0, 0, 0)  # §3.8: all pass, no payment
+            continue
+        stake = stake_by_the_rules(replay.contract, replay.made, replay.taken)
+        declaring = {replay.declarer, replay.partner} - {None}
+        mine = stake * (1 if len(declaring) == 2 else 3)
+        assert deal.payments == tuple(mine if seat in declaring else -stake for seat in Seat)
     assert sum(report.score.balances) == 0
 
 
@@ -325,3 +350,58 @@ def test_a_paper_log_gives_the_contract_without_the_auction():
     assert payments(report) == (-6, 6, 6, -6)
     seed = with_solo(solo_deal(auction="", play=SEED_SECOND_LINE), contract=SoloContract(SoloCall.OPEN_MISERE, Seat.N))
     assert payments(solo_report(seed)) == (-48, 16, 16, 16)
+
+
+# -- §5 payments, contract by contract ----------------------------------------------------------
+
+# Each row: the auction (dealer N, so E is eldest hand), the declaring side's tricks or the stated
+# outcome, and what each declaring player receives from (+) or pays to (−) each opponent, in
+# points, worked out by hand from the table of §5 (o over, u short).
+PAYMENT_TABLE = [
+    ("prop accept pass pass", 10, None, 1.5),  # 1 + ¼ × 2 over
+    ("prop accept pass pass", 8, None, 1),  # exactly 8: 1
+    ("prop accept pass pass", 5, None, -0.75),  # ¼ × 3 short
+    ("solo pass pass pass", 9, None, 2),  # 1 + ¼ × 4 over
+    ("solo pass pass pass", 2, None, -0.75),  # ¼ × 3 short
+    ("misere pass pass pass", None, True, 2),  # 2 from each
+    ("misere pass pass pass", None, False, -2),  # 2 to each (§9 ruling 5)
+    ("abond pass pass pass", 11, None, 4),  # 3 + ½ × 2 over
+    ("abond pass pass pass", 6, None, -1.5),  # ½ × 3 short
+    ("abond trump_abond pass pass pass", 13, None, 5),  # 3 + ½ × 4 over
+    ("abond trump_abond pass pass pass", 8, None, -0.5),  # ½ × 1 short
+    ("open_misere pass pass pass", None, True, 4),  # 4 from each
+    ("open_misere pass pass pass", None, False, -4),  # 4 to each (§9 ruling 5)
+    ("declare pass pass pass", None, True, 6),  # 6 from each
+    ("declare pass pass pass", None, False, -6),  # 6 to each (§9 ruling 5)
+]
+
+
+@pytest.mark.parametrize("five", [False, True], ids=["four players", "five players"])
+@pytest.mark.parametrize("auction, taken, outcome, stake", PAYMENT_TABLE)
+def test_payments_of_every_contract_made_and_failed(auction, taken, outcome, stake, five):
+    """§5: a lone declarer receives (or pays) the stake from (to) each of the three; proposal's
+    partners each settle the stake with "the opponents" (§9 ruling 3); with five players the
+    dealer sits out and takes no part (§9 ruling 1). The deal's payments sum to 0."""
+    abond_trump = "S" if auction.startswith("abond pass") else None
+    deal = solo_deal(auction=auction, result=taken, outcome=outcome, abond_trump=abond_trump)
+    players, fifth = (FIVE, "Дина") if five else (SEED_PLAYERS, None)
+    if five:  # E deals and sits out (Вера); the turn-up is the last card, of the player on his right
+        deal = replace(deal, dealer=Seat.E)
+        deal = with_solo(deal, sits_out="Вера", turn_up=next(iter(deal.hands[Seat.E])))
+    report = evaluate(solo_session(deal, players=players, fifth=fifth))
+    assert report.valid, codes(report)
+    replay = report.replays[0]
+    declaring = {replay.players[s] for s in (replay.declarer, replay.partner) if s is not None}
+    eldest = Seat.S if five else Seat.E  # §2: the player on the dealer's left speaks first (§3.1)
+    bidder = max(i for i, call in enumerate(auction.split()) if call not in ("pass", "accept"))
+    assert replay.declarer is Seat((eldest + bidder) % 4)
+    assert len(declaring) == (2 if auction.startswith("prop") else 1)
+    quarters = round(4 * stake)
+    for player in (*players, fifth) if five else players:
+        paid = report.score.deals[0].paid(player)
+        if player == "Вера" and five:
+            assert paid == 0
+        elif player in declaring:
+            assert paid == quarters * (1 if len(declaring) == 2 else 3), (player, paid)
+        else:
+            assert paid == -quarters, (player, paid)

@@ -15,7 +15,7 @@ from typing import Sequence
 from .calls import Contract
 from .errors import IllegalMove
 from .laws.penalty import RevokePenalty, capped_entries, penalty_entries
-from .laws.settlement import Responsibility, RuledRubber, balance, culprits
+from .laws.responsibility import Responsibility, RuledRubber, balance, culprits
 from .profiles import RubberState, RuleProfile
 from .record import LineTotals
 from .replay import DealReplay

@@ -14,7 +14,7 @@ from ..auction import Auction, AuctionState
 from ..calls import BIDS, Call, CallKind, Contract
 from ..cards import Card, Suit
 from ..errors import IllegalMove
-from ..profiles import RuleProfile
+from ..rule_profile import RuleProfile
 from ..record import CallOutOfTurn
 from ..seats import Seat
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import import_module
 
-from .base import ProfileError, RubberState, RuleProfile, SheetLayout, Slip
+from ..rule_profile import ProfileError, RubberState, RuleProfile, SheetLayout, Slip
 
 DEFAULT_PROFILE = "volchaninov"
 _MODULES = {"volchaninov": ("volchaninov", "Volchaninov"), "classic": ("classic", "Classic"),

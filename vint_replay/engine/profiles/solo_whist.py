@@ -8,7 +8,7 @@ from collections.abc import Callable
 from ..record import SessionInfo
 from ..solo.ledger import SoloLedger
 from ..solo.replay import SoloReplay, solo_replayer
-from .base import RuleProfile, SheetLayout
+from ..rule_profile import RuleProfile, SheetLayout
 
 
 class SoloWhist(RuleProfile):

@@ -7,7 +7,8 @@ from typing import Any
 
 from ..record import SessionInfo
 from ..seats import SEATS, Seat
-from ..tables.method import Sides, TableMethod, swap
+from ..tables.method import Sides, swap
+from ..tables.profile import TableProfile
 from ..tables.record import Role
 
 
@@ -17,7 +18,7 @@ def _holder(roles: Sequence[Role]) -> Seat:
     return next(s for s in SEATS if roles[s].live and roles[s].player == owner)
 
 
-class Vint3Dummy(TableMethod):
+class Vint3Dummy(TableProfile):
     """§3.1: the holder H sits opposite his dummy, the two partners opposite each other; the
     partners bid, then H makes one call; the rubber settles 2D for H, D for each partner."""
 
@@ -47,7 +48,7 @@ class Vint3Dummy(TableMethod):
         return (roles[holder].player,), (roles[holder.left].player, roles[holder.left.partner].player)  # type: ignore[return-value]
 
 
-class Vint3Auction(TableMethod):
+class Vint3Auction(TableProfile):
     """§3.2: all three bid for the face-up dummy; the declarer moves opposite it; each player
     keeps his own column, game is the rubber, the top player collects."""
 

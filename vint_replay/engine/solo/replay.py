@@ -12,7 +12,7 @@ from ..diagnostics import Diagnostic
 from ..errors import IllegalMove
 from ..play import Play, PlayState, Trick, play_states
 from ..plural import plural
-from ..profiles.base import RuleProfile
+from ..rule_profile import RuleProfile
 from ..record import DealRecord, SessionInfo
 from ..replay import checked_hands
 from ..seats import Seat

@@ -76,6 +76,18 @@ def targets(node: ast.Import | ast.ImportFrom, source: str, is_package: bool, kn
         yield f"{stem}.{alias.name}" if f"{stem}.{alias.name}" in known else stem
 
 
+def edges_of(source: str, is_package: bool, tree: ast.AST, known: set[str]) -> Iterator[Edge]:
+    """The imports of one module (``source``) into the ``known`` modules."""
+    for node, typing_only in imports(tree):
+        for target in targets(node, source, is_package, known):
+            parts = target.split(".")
+            for depth in range(1, len(parts) + 1):  # the packages the import runs, then the module
+                name = ".".join(parts[:depth])
+                inside = source == name or source.startswith(name + ".")
+                if name in known and not inside:
+                    yield Edge(source, name, node.lineno, typing_only)
+
+
 def graph() -> tuple[set[str], list[Edge]]:
     """All ``vint_replay`` modules and the imports between them."""
     files = {module_name(path): path for path in sorted(ROOT.rglob("*.py"))}
@@ -83,16 +95,7 @@ def graph() -> tuple[set[str], list[Edge]]:
     edges = []
     for source, path in files.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node, typing_only in imports(tree):
-            for target in targets(node, source, path.name == "__init__.py", known):
-                if target != PACKAGE and not target.startswith(PACKAGE + "."):
-                    continue
-                parts = target.split(".")
-                for depth in range(1, len(parts) + 1):  # the packages the import runs, then the module
-                    name = ".".join(parts[:depth])
-                    inside = source == name or source.startswith(name + ".")
-                    if name in known and name != source and not inside:
-                        edges.append(Edge(source, name, node.lineno, typing_only))
+        edges.extend(edges_of(source, path.name == "__init__.py", tree, known))
     return known, edges
 
 
@@ -151,12 +154,24 @@ def family(module: str) -> str:
     return next((g for g in GAMES if in_any(module, (g,))), ENGINE if in_any(module, (ENGINE,)) else module)
 
 
-def family_cycles(modules: set[str], edges: list[Edge]) -> list[list[str]]:
-    """Circles between the engine's game packages and its own modules, at runtime (a measure
-    for the later steps of issue 20: each game a package over the core)."""
-    inner = [Edge(family(e.source), family(e.target), e.line, e.typing_only) for e in edges
-             if not e.typing_only and in_any(e.source, (ENGINE,)) and in_any(e.target, (ENGINE,))]
-    return cycles({family(m) for m in modules if in_any(m, (ENGINE,))}, inner)
+# Issue 20's layers, lowest first: a family imports only from layers below its own.
+LAYERS = {"core": 0, f"{ENGINE}.laws": 1, f"{ENGINE}.profiles": 1,  # the laws; four-handed vint and bridge
+          ENGINE: 2,  # the four-handed replay and ledger, the session
+          f"{ENGINE}.tables": 3, f"{ENGINE}.solo": 3}  # the games over the four-handed engine
+
+
+def upward_imports(edges: list[Edge]) -> dict[tuple[str, int], list[str]]:
+    """The engine's runtime import statements that reach a family on their own layer or above,
+    by (module, line), with the modules they reach."""
+    out: dict[tuple[str, int], list[str]] = {}
+    for e in edges:
+        if e.typing_only or not (in_any(e.source, (ENGINE,)) and in_any(e.target, (ENGINE,))):
+            continue
+        source, target = family(e.source), family(e.target)
+        if source != target and LAYERS[target] >= LAYERS[source]:
+            reached = out.setdefault((e.source, e.line), [])
+            reached.extend([] if e.target in reached else [e.target])
+    return out
 
 
 def describe(cycle: list[str], edges: list[Edge]) -> str:
@@ -172,6 +187,20 @@ def listed(edges: list[Edge]) -> str:
 # and ``table`` fields (a later step of issue 20 lets the games attach them).
 TYPING_ONLY_GAME_IMPORTS = {(f"{ENGINE}.record", f"{ENGINE}.solo"), (f"{ENGINE}.record", f"{ENGINE}.solo.record"),
                             (f"{ENGINE}.record", f"{ENGINE}.tables"), (f"{ENGINE}.record", f"{ENGINE}.tables.record")}
+
+
+def test_the_graph_reads_every_kind_of_import() -> None:
+    """Relative and absolute imports, lazy ones in a function, ``from . import`` a module, and
+    the packages an import runs are edges; a ``TYPE_CHECKING`` import is one, marked typing-only."""
+    known = {"p", "p.a", "p.b", "p.c", "p.d", "p.m", "p.q", "p.q.e"}
+    tree = ast.parse("from typing import TYPE_CHECKING\nimport p.a\nfrom . import b\n"
+                     "if TYPE_CHECKING:\n    from .c import C\n"
+                     "def f():\n    from .d import D\n    from .q.e import E\n")
+    edges = {(e.target, e.line, e.typing_only) for e in edges_of("p.m", False, tree, known)}
+    assert edges == {("p.a", 2, False), ("p.b", 3, False), ("p.c", 5, True), ("p.d", 7, False),
+                     ("p.q", 8, False), ("p.q.e", 8, False)}
+    assert cycles(set("abcd"), [Edge("a", "b", 1, False), Edge("b", "c", 1, False), Edge("c", "a", 1, False),
+                                Edge("c", "d", 1, False)]) == [["a", "b", "c"]]
 
 
 def test_the_core_modules_exist() -> None:
@@ -205,6 +234,16 @@ def test_the_core_imports_no_game() -> None:
     assert not found, "the core imports a game:\n" + listed(found)
 
 
+def test_the_games_import_downwards() -> None:
+    """Issue 20: the engine's families import only from layers below (``LAYERS``): no game
+    reaches into a game beside or above it, and the four-handed engine into no game over it."""
+    modules, edges = graph()
+    assert {family(m) for m in modules if in_any(m, (ENGINE,))} == set(LAYERS)
+    found = upward_imports(edges)
+    assert not found, "imports running back up:\n" + "\n".join(
+        f"{source}:{line} -> {', '.join(targets)}" for (source, line), targets in sorted(found.items()))
+
+
 def test_the_core_names_no_new_game_type() -> None:
     """The type checker's imports from the core into a game are only the record's deal fields."""
     _, edges = graph()
@@ -223,6 +262,7 @@ if __name__ == "__main__":
     print(listed(core_up))
     for component in cycles(all_modules, all_edges):
         print(component, "::", describe(component, all_edges))
-    print("runtime circles between the engine's families:")
-    for component in family_cycles(all_modules, all_edges):
-        print(component)
+    upward_found = upward_imports(all_edges)
+    print(f"engine imports running back up a layer (runtime statements): {len(upward_found)}")
+    for (module, line), reached in sorted(upward_found.items()):
+        print(f"  {module}:{line} -> {', '.join(reached)}")

@@ -7,9 +7,10 @@ from typing import Any
 
 from ..record import SessionInfo
 from ..seats import SEATS, Seat
-from ..tables.method import Sides, swap
-from ..tables.profile import TableProfile
-from ..tables.record import Role
+from .columns import ColumnLedger
+from .method import Sides, swap
+from .profile import TableProfile
+from .record import Role
 
 
 def _holder(roles: Sequence[Role]) -> Seat:
@@ -93,6 +94,4 @@ class Vint3Auction(TableProfile):
 
     def session_ledger(self, info: SessionInfo) -> Any:
         """§3.2: three columns, game = rubber, the top player collecting."""
-        from ..tables.columns import ColumnLedger
-
         return ColumnLedger(self, info)

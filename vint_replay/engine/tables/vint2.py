@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..calls import Contract
+from ..profiles.classic import LEVE, UNIT_PER_LEVEL
 from ..scoring import DealFacts, Entry, Item, Line, aces_held, honours_held
 from ..seats import SEATS, SIDES, Seat, Side
-from ..tables.exchange import card_by_card, take_widow, whole_pile
-from ..tables.method import Report, swap
-from ..tables.profile import TableProfile
-from ..tables.record import Role, TableDeal
-from .classic import LEVE, UNIT_PER_LEVEL
+from .exchange import card_by_card, take_widow, whole_pile
+from .method import Report, swap
+from .profile import TableProfile
+from .record import Role, TableDeal
 
 LIVE_MINIMUM = 2  # §2.2: two honours (or aces) count when the other player has fewer
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..seats import SEATS, Seat
-from ..tables.method import Sides
-from ..tables.profile import TableProfile
-from ..tables.record import Role
+from .method import Sides
+from .profile import TableProfile
+from .record import Role
 
 
 class Vint5(TableProfile):

@@ -229,7 +229,7 @@ def registered() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(sys.modules, f"{profiles.__name__}.{alias}", sys.modules[__name__])
         for name, cls in SYNTHETIC.items():
-            patch.setitem(profiles._MODULES, name, (alias, cls.__name__))
+            patch.setitem(profiles._MODULES, name, (f".{alias}", cls.__name__))
         try:
             yield
         finally:

@@ -8,7 +8,7 @@ import pytest
 
 from vint_replay.engine.calls import Contract, Denomination as D
 from vint_replay.engine.profiles import get_profile
-from vint_replay.engine.profiles.base import RubberState
+from vint_replay.engine.profiles import RubberState
 from vint_replay.engine.profiles.duplicate_bridge import board_score
 from vint_replay.engine.scoring import DealFacts, Item
 from vint_replay.engine.seats import Seat, Side

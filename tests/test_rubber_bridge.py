@@ -14,7 +14,7 @@ from vint_replay.engine.calls import Call, Contract, Denomination as D
 from vint_replay.engine.cards import Card
 from vint_replay.engine.errors import IllegalMove
 from vint_replay.engine.profiles import get_profile
-from vint_replay.engine.profiles.base import RubberState
+from vint_replay.engine.profiles import RubberState
 from vint_replay.engine.profiles.rubber_bridge import undertricks
 from vint_replay.engine.scoring import DealFacts, Item
 from vint_replay.engine.seats import Seat, Side

@@ -10,7 +10,7 @@ from typing import Any, Iterable
 
 from .calls import Call, CallKind, Contract
 from .errors import IllegalMove
-from .profiles import RuleProfile
+from .rule_profile import RuleProfile
 from .seats import SEATS, Seat
 
 

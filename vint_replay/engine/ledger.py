@@ -15,10 +15,10 @@ from typing import Sequence
 from .calls import Contract
 from .errors import IllegalMove
 from .laws.penalty import RevokePenalty, capped_entries, penalty_entries
-from .laws.settlement import Responsibility, RuledRubber, balance, culprits
-from .profiles import RubberState, RuleProfile
+from .laws.responsibility import Responsibility, RuledRubber, balance, culprits
 from .record import LineTotals
 from .replay import DealReplay
+from .rule_profile import RubberState, RuleProfile
 from .scoring import DealFacts, Entry, Line
 from .seats import SIDES, Seat, Side
 from .summary import Column, Summary, ahead, lines_column

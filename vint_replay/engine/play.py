@@ -7,7 +7,7 @@ from typing import Iterable
 
 from .cards import CARDS, SUIT_MASKS, Card, Suit, iter_bits
 from .errors import IllegalMove
-from .profiles import RuleProfile
+from .rule_profile import RuleProfile
 from .seats import SEATS, Seat, Side
 
 

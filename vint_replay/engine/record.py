@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from .calls import Call, Contract
 from .cards import Card, Hand
 from .seats import Seat, Side
-from .solo.record import SoloDeal
-from .tables.record import TableDeal
+
+if TYPE_CHECKING:  # the games' own deal fields: the record carries them, the games read them
+    from .solo.record import SoloDeal
+    from .tables.record import TableDeal
 
 DEAL_NUMBERS = range(1, 32768)  # a deal number is an integer 1–32767: the store keeps it as int16
 NESTED_FIELDS = ("hands", "result", "recorded", "recorded.NS", "recorded.EW")  # deal fields that are objects

@@ -16,8 +16,8 @@ from .laws.penalty import RevokePenalty, revoke_penalty
 from .laws.revoke import Revoke, check_revokes, report_unpriced
 from .play import Play, PlayState, Trick, play_states
 from .plural import plural
-from .profiles import RuleProfile
 from .record import DealRecord
+from .rule_profile import RuleProfile
 from .scoring import Entry
 from .seats import SEATS, Seat, Side
 

@@ -6,18 +6,9 @@ the profile see the same laws; without it the profile keeps today's strict recor
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..profiles import ProfileError, RuleProfile
+from ..rule_profile import Laws, ProfileError, RuleProfile
 
 LAWS_NAMES = ("001",)  # the codes of laws this engine knows (docs/rules/laws.md)
-
-
-@dataclass(frozen=True, slots=True)
-class Laws:
-    """The laws in force: their code. Their rules live in this package's modules."""
-
-    name: str
 
 
 def with_laws(profile: RuleProfile, name: str | None) -> RuleProfile:
@@ -30,4 +21,4 @@ def with_laws(profile: RuleProfile, name: str | None) -> RuleProfile:
     return profile.with_laws(Laws(name))
 
 
-__all__ = ["LAWS_NAMES", "Laws", "with_laws"]
+__all__ = ["LAWS_NAMES", "with_laws"]

@@ -14,8 +14,8 @@ from ..auction import Auction, AuctionState
 from ..calls import BIDS, Call, CallKind, Contract
 from ..cards import Card, Suit
 from ..errors import IllegalMove
-from ..profiles import RuleProfile
 from ..record import CallOutOfTurn
+from ..rule_profile import RuleProfile
 from ..seats import Seat
 
 @dataclass(frozen=True, slots=True)

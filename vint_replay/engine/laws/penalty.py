@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ..calls import Contract
-from ..profiles import RuleProfile
+from ..rule_profile import RuleProfile
 from ..scoring import Entry, Item, Line
 from ..seats import SIDES, Seat, Side
 

@@ -1,7 +1,9 @@
 """Rule profiles: each rule system is one module with one :class:`RuleProfile` subclass.
 
-Adding a system means writing its module and adding it to ``_MODULES``; the engine reads
-everything rule-specific from the profile.
+The four-handed vint and bridge systems live here; the 2-, 3- and 5-handed methods in
+``tables`` and solo whist in ``solo``. Adding a system means writing its module and adding it
+to ``_MODULES`` (a module name relative to this package, imported on first use); the engine
+reads everything rule-specific from the profile.
 """
 from __future__ import annotations
 
@@ -9,22 +11,22 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import import_module
 
-from .base import ProfileError, RubberState, RuleProfile, SheetLayout, Slip
+from ..rule_profile import ProfileError, RubberState, RuleProfile, SheetLayout, Slip
 
 DEFAULT_PROFILE = "volchaninov"
-_MODULES = {"volchaninov": ("volchaninov", "Volchaninov"), "classic": ("classic", "Classic"),
-            "rubber-bridge": ("rubber_bridge", "RubberBridge"), "duplicate-bridge": ("duplicate_bridge", "DuplicateBridge"),
-            "vint2-open": ("vint2", "Vint2Open"), "vint2-exchange": ("vint2", "Vint2Exchange"),
-            "vint2-cards": ("vint2", "Vint2Cards"), "vint2-dummies": ("vint2", "Vint2Dummies"),
-            "vint2-widow": ("vint2", "Vint2Widow"), "vint3-dummy": ("vint3", "Vint3Dummy"),
-            "vint3-auction": ("vint3", "Vint3Auction"), "vint5": ("vint5", "Vint5"),
-            "solo-whist": ("solo_whist", "SoloWhist")}
+_MODULES = {"volchaninov": (".volchaninov", "Volchaninov"), "classic": (".classic", "Classic"),
+            "rubber-bridge": (".rubber_bridge", "RubberBridge"), "duplicate-bridge": (".duplicate_bridge", "DuplicateBridge"),
+            "vint2-open": ("..tables.vint2", "Vint2Open"), "vint2-exchange": ("..tables.vint2", "Vint2Exchange"),
+            "vint2-cards": ("..tables.vint2", "Vint2Cards"), "vint2-dummies": ("..tables.vint2", "Vint2Dummies"),
+            "vint2-widow": ("..tables.vint2", "Vint2Widow"), "vint3-dummy": ("..tables.vint3", "Vint3Dummy"),
+            "vint3-auction": ("..tables.vint3", "Vint3Auction"), "vint5": ("..tables.vint5", "Vint5"),
+            "solo-whist": ("..solo.profile", "SoloWhist")}
 
 
 @cache
 def _profile(name: str, options: frozenset[tuple[str, object]] = frozenset()) -> RuleProfile:
     module, cls = _MODULES[name]
-    profile = getattr(import_module(f"{__name__}.{module}"), cls)()
+    profile = getattr(import_module(module, __name__), cls)()
     return profile.with_options(dict(options)) if options else profile
 
 

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from ..calls import Contract, Denomination
 from ..cards import SUIT_MASKS, Suit
+from ..rule_profile import RubberState, RuleProfile, Slip
 from ..scoring import ACES_MASK, DealFacts, Entry, Item, Line, aces_held, honours_held
 from ..seats import SEATS, SIDES, Seat, Side
-from .base import RubberState, RuleProfile, Slip
 
 TRICK_PER_LEVEL = 10  # §3: T = 10 × L, every denomination
 UNIT_PER_LEVEL = 100  # §4: U = 100 × L

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..calls import Contract
+from ..rule_profile import RubberState, SheetLayout
 from ..scoring import DealFacts, Entry, Item, Line
 from ..seats import SEATS, Seat, Side
-from .base import RubberState, SheetLayout
 from .rubber_bridge import RubberBridge
 
 PART_SCORE_BONUS = 50  # §3: a made contract whose trick score is under 100

@@ -1,7 +1,7 @@
 """Rescoring: an evening scored under another profile than the one its table played."""
 from __future__ import annotations
 
-from .base import ProfileError, RuleProfile
+from ..rule_profile import ProfileError, RuleProfile
 
 # The hooks that describe what happened at the table: the auction closed, the declarer was
 # named and the cards were played under the recording table's own rules.

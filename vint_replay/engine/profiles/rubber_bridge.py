@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from ..calls import Contract, Denomination
 from ..cards import SUIT_MASKS
+from ..rule_profile import RubberState, RuleProfile
 from ..scoring import ACES_MASK, HONOUR_RANKS_MASK, DealFacts, Entry, Item, Line
 from ..seats import SEATS, Seat, Side
-from .base import RubberState, RuleProfile
 
 BRIDGE_ORDER = (Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS, Denomination.SPADES,
                 Denomination.NOTRUMP)  # §2: ♣ < ♦ < ♥ < ♠ < NT

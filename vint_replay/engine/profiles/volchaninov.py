@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..calls import Contract
+from ..rule_profile import RuleProfile, Slip
 from ..scoring import DealFacts, Entry, Item, Line, aces_held, honours_held
 from ..seats import SIDES, Side
-from .base import RuleProfile, Slip
 
 TRICK_VALUE_BASE = (4, 6, 8, 10, 12)  # §4: V at level 1, by Denomination (♠ ♣ ♦ ♥ NT)
 TRICK_VALUE_STEP = 10  # §4: + 10 per level above 1

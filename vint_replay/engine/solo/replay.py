@@ -12,9 +12,9 @@ from ..diagnostics import Diagnostic
 from ..errors import IllegalMove
 from ..play import Play, PlayState, Trick, play_states
 from ..plural import plural
-from ..profiles.base import RuleProfile
 from ..record import DealRecord, SessionInfo
 from ..replay import checked_hands
+from ..rule_profile import RuleProfile
 from ..seats import Seat
 from .auction import SoloAuction, SoloAuctionState
 from .contracts import SoloCall, Trumps

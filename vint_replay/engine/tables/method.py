@@ -1,18 +1,16 @@
 """The common profile of the two-, three- and five-handed methods (docs/rules/players-2-3-5.md):
 classic scoring, and the hooks by which each method says who bids, who leads, where the hands
-lie for the play and which players a score column stands for."""
+lie for the play and which players a score column stands for. The places' replay and ledger
+read these hooks; :mod:`.profile` hands them to the session."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
 from ..calls import Contract
 from ..profiles.classic import Classic
 from ..seats import SEATS, Seat
 from .record import Role, TableDeal
-
-if TYPE_CHECKING:
-    from ..record import SessionInfo
 
 Report = Callable[[str, "str | None", str], None]
 Sides = tuple[tuple[str, ...], tuple[str, ...]]  # the players of score column 0 and of column 1
@@ -41,18 +39,6 @@ class TableMethod(Classic):
     holder_share: ClassVar[int] = 1  # stakes a player alone against two settles (§3.1: 2, for him and his dummy)
     exposure: ClassVar[str] = ""  # when the method's dummies (or dead piles) are face up, for replays
     dummies_up_after: ClassVar[int | None] = None  # cards played before the dummies lie face up (None: no dummy)
-
-    def deal_replayer(self, info: SessionInfo) -> Callable[..., Any]:
-        """§1.4: the places' replayer, which needs the session's players."""
-        from .replay import table_replayer
-
-        return table_replayer(info)
-
-    def session_ledger(self, info: SessionInfo) -> Any:
-        """The score columns of the method and its settlement."""
-        from .ledger import TableLedger
-
-        return TableLedger(self, info)
 
     def expected_dealer(self, previous: Seat, board: int) -> tuple[Seat, str]:
         """§6 ruling 15: the deal passes left round the places that deal."""

@@ -3,11 +3,14 @@ own deals, contracts and tricks whatever place or dummy he played, and what he w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..session import SessionReport
 from .columns import ColumnScore
 from .ledger import TableScore
 from .replay import TableReplay
+
+if TYPE_CHECKING:  # the session runs the games; a game's report reader only reads its result
+    from ..session import SessionReport
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,10 @@ from typing import Any
 
 from ..record import SessionInfo
 from ..seats import SEATS, Seat
-from ..tables.method import Sides, TableMethod, swap
-from ..tables.record import Role
+from .columns import ColumnLedger
+from .method import Sides, swap
+from .profile import TableProfile
+from .record import Role
 
 
 def _holder(roles: Sequence[Role]) -> Seat:
@@ -17,7 +19,7 @@ def _holder(roles: Sequence[Role]) -> Seat:
     return next(s for s in SEATS if roles[s].live and roles[s].player == owner)
 
 
-class Vint3Dummy(TableMethod):
+class Vint3Dummy(TableProfile):
     """§3.1: the holder H sits opposite his dummy, the two partners opposite each other; the
     partners bid, then H makes one call; the rubber settles 2D for H, D for each partner."""
 
@@ -47,7 +49,7 @@ class Vint3Dummy(TableMethod):
         return (roles[holder].player,), (roles[holder.left].player, roles[holder.left.partner].player)  # type: ignore[return-value]
 
 
-class Vint3Auction(TableMethod):
+class Vint3Auction(TableProfile):
     """§3.2: all three bid for the face-up dummy; the declarer moves opposite it; each player
     keeps his own column, game is the rubber, the top player collects."""
 
@@ -92,6 +94,4 @@ class Vint3Auction(TableMethod):
 
     def session_ledger(self, info: SessionInfo) -> Any:
         """§3.2: three columns, game = rubber, the top player collecting."""
-        from ..tables.columns import ColumnLedger
-
         return ColumnLedger(self, info)

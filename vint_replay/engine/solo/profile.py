@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..record import SessionInfo
-from ..solo.ledger import SoloLedger
-from ..solo.replay import SoloReplay, solo_replayer
-from .base import RuleProfile, SheetLayout
+from ..rule_profile import RuleProfile, SheetLayout
+from .ledger import SoloLedger
+from .replay import SoloReplay, solo_replayer
 
 
 class SoloWhist(RuleProfile):

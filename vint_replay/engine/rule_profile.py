@@ -13,14 +13,22 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..calls import BIDS, CALLS_BY_CODE, Contract, Denomination
-from ..cards import SUIT_MASKS, Suit
-from ..scoring import DealFacts, Entry, Item
-from ..seats import Seat, Side
+from .calls import BIDS, CALLS_BY_CODE, Contract, Denomination
+from .cards import SUIT_MASKS, Suit
+from .scoring import DealFacts, Entry, Item
+from .seats import Seat, Side
 
 if TYPE_CHECKING:
-    from ..laws import Laws
-    from ..record import SessionInfo
+    from .record import SessionInfo
+
+
+@dataclass(frozen=True, slots=True)
+class Laws:
+    """The laws on irregularities in force over a profile: their code. Their rules live in the
+    ``laws`` package, which reads this off the profile (docs/rules/laws.md)."""
+
+    name: str
+
 
 VINT_ORDER = (Denomination.SPADES, Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS,
               Denomination.NOTRUMP)  # ♠ < ♣ < ♦ < ♥ < NT

@@ -6,17 +6,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..calls import Contract
+from ..profiles.classic import LEVE, UNIT_PER_LEVEL
 from ..scoring import DealFacts, Entry, Item, Line, aces_held, honours_held
 from ..seats import SEATS, SIDES, Seat, Side
-from ..tables.exchange import card_by_card, take_widow, whole_pile
-from ..tables.method import Report, TableMethod, swap
-from ..tables.record import Role, TableDeal
-from .classic import LEVE, UNIT_PER_LEVEL
+from .exchange import card_by_card, take_widow, whole_pile
+from .method import Report, swap
+from .profile import TableProfile
+from .record import Role, TableDeal
 
 LIVE_MINIMUM = 2  # §2.2: two honours (or aces) count when the other player has fewer
 
 
-class Vint2Open(TableMethod):
+class Vint2Open(TableProfile):
     """§2.1: players at N and E with their dummies opposite; the declarer leads blind."""
 
     name = "vint2-open"
@@ -24,7 +25,7 @@ class Vint2Open(TableMethod):
     section = "2.1"
     exposure = "the dummies lie face down through the auction and are turned up after the opening lead"
     dummies_up_after = 1
-    option_values = {**TableMethod.option_values, "auction": ("full", "single")}
+    option_values = {**TableProfile.option_values, "auction": ("full", "single")}
     live_places = (Seat.N, Seat.E)
     dummies = 2
     dummy_opposite = True
@@ -43,7 +44,7 @@ class Vint2Open(TableMethod):
         return declarer, "the declarer leads from his own hand (players-2-3-5.md §6 ruling 3)"
 
 
-class Vint2Exchange(TableMethod):
+class Vint2Exchange(TableProfile):
     """§2.2: players at N and S, each keeps his hand or takes the pile on his right; 13 tricks
     of two cards; honours and aces over the two live hands."""
 
@@ -105,7 +106,7 @@ class Vint2Cards(Vint2Exchange):
         return declarer, "the declarer leads (players-2-3-5.md §2.3)"
 
 
-class Vint2Dummies(TableMethod):
+class Vint2Dummies(TableProfile):
     """§2.4: players at N and E deal in turn; the dealer's dummy opposite him is exposed and
     goes to the declarer; the other player leads."""
 
@@ -114,7 +115,7 @@ class Vint2Dummies(TableMethod):
     section = "2.4"
     exposure = "the dealer's dummy is face up from the deal; the other is turned up after the auction"
     dummies_up_after = 0  # both face up once the play begins
-    option_values = {**TableMethod.option_values, "move_dummies": ("no", "yes")}
+    option_values = {**TableProfile.option_values, "move_dummies": ("no", "yes")}
     live_places = (Seat.N, Seat.E)
     dummies = 2
     dealing_places = (Seat.N, Seat.E)

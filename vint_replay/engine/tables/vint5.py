@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..seats import SEATS, Seat
-from ..tables.method import Sides, TableMethod
-from ..tables.record import Role
+from .method import Sides
+from .profile import TableProfile
+from .record import Role
 
 
-class Vint5(TableMethod):
+class Vint5(TableProfile):
     """§4: four-handed classic vint among the four who play; the player out has no place."""
 
     name = "vint5"

@@ -1,0 +1,268 @@
+"""The import graph of ``vint_replay``, read statically (issue 20, "One seam for every game"):
+no import circles, and an engine core that imports no game.
+
+Every ``import``/``from … import`` counts, at any depth (a function's lazy import too), with
+relative imports resolved; an import under ``if TYPE_CHECKING:`` is kept apart — it is no
+runtime circle, but it is listed. Importing ``a.b.c`` also runs the packages ``a`` and ``a.b``
+(their ``__init__``), so the edge goes to each of them that the importer is not already inside.
+
+Run as a script to print the counts (cycles, upward imports) for a before/after measure.
+"""
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+PACKAGE = "vint_replay"
+ROOT = Path(__file__).resolve().parent.parent / PACKAGE
+ENGINE = f"{PACKAGE}.engine"
+# the game families: each supplies what differs through the profile's hooks
+GAMES = tuple(f"{ENGINE}.{name}" for name in ("tables", "solo", "laws", "profiles"))
+# the engine's core: what every game shares; it imports no game
+CORE = tuple(f"{ENGINE}.{name}" for name in (
+    "cards", "seats", "calls", "diagnostics", "errors", "printable", "plural", "gc_pause",
+    "record", "auction", "play", "scoring", "summary", "rule_profile"))
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """One module importing another: where (line), and whether only for the type checker."""
+
+    source: str
+    target: str
+    line: int
+    typing_only: bool
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def imports(tree: ast.AST, typing_only: bool = False) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Every import statement under ``tree``, with whether it sits under ``if TYPE_CHECKING:``."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node, typing_only
+        elif isinstance(node, ast.If) and is_type_checking(node.test):
+            for child in node.body:
+                yield from imports(ast.Module(body=[child], type_ignores=[]), True)
+            for child in node.orelse:
+                yield from imports(ast.Module(body=[child], type_ignores=[]), typing_only)
+        else:
+            yield from imports(node, typing_only)
+
+
+def targets(node: ast.Import | ast.ImportFrom, source: str, is_package: bool, known: set[str]) -> Iterator[str]:
+    """The ``vint_replay`` modules an import statement names (for ``from m import x``: ``m.x``
+    when that is a module, else ``m``)."""
+    if isinstance(node, ast.Import):
+        yield from (alias.name for alias in node.names)
+        return
+    if node.level:
+        base = source.split(".") if is_package else source.split(".")[:-1]
+        base = base[:len(base) - (node.level - 1)]
+        stem = ".".join(base + ([node.module] if node.module else []))
+    else:
+        stem = node.module or ""
+    for alias in node.names:
+        yield f"{stem}.{alias.name}" if f"{stem}.{alias.name}" in known else stem
+
+
+def edges_of(source: str, is_package: bool, tree: ast.AST, known: set[str]) -> Iterator[Edge]:
+    """The imports of one module (``source``) into the ``known`` modules."""
+    for node, typing_only in imports(tree):
+        for target in targets(node, source, is_package, known):
+            parts = target.split(".")
+            for depth in range(1, len(parts) + 1):  # the packages the import runs, then the module
+                name = ".".join(parts[:depth])
+                inside = source == name or source.startswith(name + ".")
+                if name in known and not inside:
+                    yield Edge(source, name, node.lineno, typing_only)
+
+
+def graph() -> tuple[set[str], list[Edge]]:
+    """All ``vint_replay`` modules and the imports between them."""
+    files = {module_name(path): path for path in sorted(ROOT.rglob("*.py"))}
+    known = set(files)
+    edges = []
+    for source, path in files.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        edges.extend(edges_of(source, path.name == "__init__.py", tree, known))
+    return known, edges
+
+
+def cycles(modules: set[str], edges: list[Edge]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted."""
+    out_edges: dict[str, set[str]] = {m: set() for m in modules}
+    for edge in edges:
+        out_edges[edge.source].add(edge.target)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(out_edges[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(modules):
+        if module not in index:
+            visit(module)
+    return sorted(found)
+
+
+def in_any(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def upward(edges: list[Edge]) -> list[Edge]:
+    """Imports from the engine's core into a game package (the type checker's too)."""
+    return [e for e in edges if in_any(e.source, CORE) and in_any(e.target, GAMES)]
+
+
+def family(module: str) -> str:
+    """The part of the engine a module belongs to: a game package, the core, or the rest (the
+    four-handed replay and ledger, the session)."""
+    if in_any(module, CORE):
+        return "core"
+    return next((g for g in GAMES if in_any(module, (g,))), ENGINE if in_any(module, (ENGINE,)) else module)
+
+
+# Issue 20's layers, lowest first: a family imports only from layers below its own.
+LAYERS = {"core": 0, f"{ENGINE}.laws": 1, f"{ENGINE}.profiles": 1,  # the laws; four-handed vint and bridge
+          ENGINE: 2,  # the four-handed replay and ledger, the session
+          f"{ENGINE}.tables": 3, f"{ENGINE}.solo": 3}  # the games over the four-handed engine
+
+
+def upward_imports(edges: list[Edge]) -> dict[tuple[str, int], list[str]]:
+    """The engine's runtime import statements that reach a family on their own layer or above,
+    by (module, line), with the modules they reach."""
+    out: dict[tuple[str, int], list[str]] = {}
+    for e in edges:
+        if e.typing_only or not (in_any(e.source, (ENGINE,)) and in_any(e.target, (ENGINE,))):
+            continue
+        source, target = family(e.source), family(e.target)
+        if source != target and LAYERS[target] >= LAYERS[source]:
+            reached = out.setdefault((e.source, e.line), [])
+            reached.extend([] if e.target in reached else [e.target])
+    return out
+
+
+def describe(cycle: list[str], edges: list[Edge]) -> str:
+    inner = {f"{e.source}:{e.line} -> {e.target}": None for e in edges if e.source in cycle and e.target in cycle}
+    return "; ".join(inner)
+
+
+def listed(edges: list[Edge]) -> str:
+    return "\n".join(f"{e.source}:{e.line} -> {e.target}{' (TYPE_CHECKING)' if e.typing_only else ''}" for e in edges)
+
+
+# The core still names two games' deal types, for the type checker only: the record's ``solo``
+# and ``table`` fields (a later step of issue 20 lets the games attach them).
+TYPING_ONLY_GAME_IMPORTS = {(f"{ENGINE}.record", f"{ENGINE}.solo"), (f"{ENGINE}.record", f"{ENGINE}.solo.record"),
+                            (f"{ENGINE}.record", f"{ENGINE}.tables"), (f"{ENGINE}.record", f"{ENGINE}.tables.record")}
+
+
+def test_the_graph_reads_every_kind_of_import() -> None:
+    """Relative and absolute imports, lazy ones in a function, ``from . import`` a module, and
+    the packages an import runs are edges; a ``TYPE_CHECKING`` import is one, marked typing-only."""
+    known = {"p", "p.a", "p.b", "p.c", "p.d", "p.m", "p.q", "p.q.e"}
+    tree = ast.parse("from typing import TYPE_CHECKING\nimport p.a\nfrom . import b\n"
+                     "if TYPE_CHECKING:\n    from .c import C\n"
+                     "def f():\n    from .d import D\n    from .q.e import E\n")
+    edges = {(e.target, e.line, e.typing_only) for e in edges_of("p.m", False, tree, known)}
+    assert edges == {("p.a", 2, False), ("p.b", 3, False), ("p.c", 5, True), ("p.d", 7, False),
+                     ("p.q", 8, False), ("p.q.e", 8, False)}
+    assert cycles(set("abcd"), [Edge("a", "b", 1, False), Edge("b", "c", 1, False), Edge("c", "a", 1, False),
+                                Edge("c", "d", 1, False)]) == [["a", "b", "c"]]
+
+
+def test_the_core_modules_exist() -> None:
+    """The lists below name real modules (else the checks would pass over nothing)."""
+    modules, _ = graph()
+    assert set(CORE) <= modules and set(GAMES) <= modules, sorted(set(CORE + GAMES) - modules)
+
+
+def test_no_runtime_import_cycles() -> None:
+    """Issue 20: no two modules import each other, directly or round a circle (lazy imports too)."""
+    modules, edges = graph()
+    runtime = [e for e in edges if not e.typing_only]
+    found = cycles(modules, runtime)
+    assert not found, "import cycles:\n" + "\n".join(f"{c}: {describe(c, runtime)}" for c in found)
+
+
+def test_no_type_checking_cycles_in_the_engine() -> None:
+    """Nor do the type checker's imports close a circle in the engine: it is the same tangle."""
+    modules, edges = graph()
+    engine = [e for e in edges if in_any(e.source, (ENGINE,)) and in_any(e.target, (ENGINE,))]
+    found = cycles(modules, engine)
+    assert not found, "import cycles (counting TYPE_CHECKING):\n" + "\n".join(
+        f"{c}: {describe(c, engine)}" for c in found)
+
+
+def test_the_core_imports_no_game() -> None:
+    """Issue 20: cards, seats, calls, diagnostics, the record, the auction, the play, scoring and
+    the rule profile's hooks import no game package when the program runs."""
+    _, edges = graph()
+    found = [e for e in upward(edges) if not e.typing_only]
+    assert not found, "the core imports a game:\n" + listed(found)
+
+
+def test_the_games_import_downwards() -> None:
+    """Issue 20: the engine's families import only from layers below (``LAYERS``): no game
+    reaches into a game beside or above it, and the four-handed engine into no game over it."""
+    modules, edges = graph()
+    assert {family(m) for m in modules if in_any(m, (ENGINE,))} == set(LAYERS)
+    found = upward_imports(edges)
+    assert not found, "imports running back up:\n" + "\n".join(
+        f"{source}:{line} -> {', '.join(targets)}" for (source, line), targets in sorted(found.items()))
+
+
+def test_the_core_names_no_new_game_type() -> None:
+    """The type checker's imports from the core into a game are only the record's deal fields."""
+    _, edges = graph()
+    found = [e for e in upward(edges) if (e.source, e.target) not in TYPING_ONLY_GAME_IMPORTS]
+    assert not found, "the core names a game's type:\n" + listed(found)
+
+
+if __name__ == "__main__":
+    all_modules, all_edges = graph()
+    runtime_edges = [e for e in all_edges if not e.typing_only]
+    core_up = upward(all_edges)
+    print(f"runtime cycles: {len(cycles(all_modules, runtime_edges))}")
+    print(f"cycles counting TYPE_CHECKING: {len(cycles(all_modules, all_edges))}")
+    print(f"core -> game imports: {sum(not e.typing_only for e in core_up)} runtime, "
+          f"{sum(e.typing_only for e in core_up)} TYPE_CHECKING (edges, a package's __init__ counted apart)")
+    print(listed(core_up))
+    for component in cycles(all_modules, all_edges):
+        print(component, "::", describe(component, all_edges))
+    upward_found = upward_imports(all_edges)
+    print(f"engine imports running back up a layer (runtime statements): {len(upward_found)}")
+    for (module, line), reached in sorted(upward_found.items()):
+        print(f"  {module}:{line} -> {', '.join(reached)}")

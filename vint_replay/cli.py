@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 
 # a record file argument: a missing or unreadable one is a usage error (exit 2); - is standard input
 RECORD = click.Path(exists=True, dir_okay=False, readable=True, allow_dash=True)
-FORMATS = click.Choice(["json", "vint", "pbn"])
+FORMATS = click.Choice(["json", "vint", "pbn", "lin"])
 SESSION = click.option("--session", type=click.IntRange(1), default=1, show_default=True,
-                       help="Which session of a PBN file holding several (one per event and room).")
+                       help="Which session of a PBN or LIN file holding several (one per event and room).")
 
 
 # Inputs smaller than this are validated by the reference engine alone: the batch path's NumPy
@@ -649,8 +649,9 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
     A file that cannot be read completely is not converted (exit 1): nothing is dropped."""
     from .formats import write_text
 
-    if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint", ".pbn")):
-        raise click.UsageError(f"cannot tell the format of {target!r}: name it .json, .vint or .pbn, or give --to")
+    if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint", ".pbn", ".lin")):
+        raise click.UsageError(f"cannot tell the format of {target!r}: name it .json, .vint, .pbn or .lin, or give "
+                               "--to")
     data = read_input(source)
     result = read_bytes(data, from_fmt or (sniff_format(data) if source == "-" else format_of(source)), strict, session)
     print_problems(source, result.diagnostics)
@@ -670,7 +671,14 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
 
 def _refuse_pbn_of_solo(record, fmt: str) -> None:
     """PBN has no tags for solo whist's turn-up, calls and payments: such a record is not
-    written as PBN (nothing would come back), a usage error naming the formats that keep it."""
+    written as PBN (nothing would come back), a usage error naming the formats that keep it;
+    likewise a session LIN cannot hold (format.md §5.4)."""
+    if fmt == "lin":
+        from .formats.lin_write import lin_refusal
+
+        why = lin_refusal(record)
+        if why is not None:
+            raise click.UsageError(why)
     if fmt == "pbn" and get_profile(record.info.rules).solo_record:
         raise click.UsageError(f"a {record.info.rules} session cannot be written as PBN (it has no tags for the "
                                "turn-up, the calls and the payments): write .json or .vint")

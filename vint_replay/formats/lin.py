@@ -1,0 +1,336 @@
+"""The LIN reader: BBO's hand records — single hands and vugraph files of both rooms — as
+sessions of duplicate-bridge boards (docs/format.md §5.4).
+
+A session is one room of the file (``qx|o1|`` open, ``qx|c1|`` closed; a file without ``qx``
+is one room). The reader checks syntax only: whether the calls and cards are legal is the
+engine's to say."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..engine.calls import CALL_BY_TEXT, Call
+from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
+from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.record import DealRecord, SessionInfo, SessionRecord
+from ..engine.seats import Seat
+from . import ReadResult
+from .lin_tokens import LinTag, lin_tags, lin_text, unknown_tag
+
+LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)  # md's dealer digit 1–4 and its hands, pn's names
+LIN_VULNERABLE = {"o": (False, False), "0": (False, False), "-": (False, False), "n": (True, False),
+                  "e": (False, True), "b": (True, True)}
+ROOMS = {"o": "Open", "c": "Closed"}
+# tags read elsewhere or that say nothing about the deal (layout, commentary, headers): skipped
+SKIPPED = frozenset({"an", "at", "bn", "bt", "cg", "cr", "ha", "hc", "lb", "mn", "mp", "nt", "pf", "pg", "pw", "px",
+                     "rh", "rs", "sa", "sk", "st", "tu", "va"})
+READ = frozenset({"ah", "mb", "mc", "md", "pc", "pn", "qx", "sv", "vg"})
+FULL_DECK = (1 << 52) - 1
+_QX = re.compile(r"\s*([oc])(\d{1,5})\b", re.IGNORECASE)
+_BOARD = re.compile(r"\D*(\d{1,5})")
+
+
+@dataclass(slots=True)
+class _Section:
+    """Where each call or card of a board stands (the ``mb`` or ``pc`` tag)."""
+
+    tags: list[LinTag]
+
+    def where(self, index: int) -> tuple[int, int] | None:
+        return (self.tags[index].line, self.tags[index].column) if 0 <= index < len(self.tags) else None
+
+
+@dataclass(slots=True)
+class _Board:
+    """The tags of one board, from its ``qx`` (or ``md``) to the next board's."""
+
+    tags: list[LinTag] = field(default_factory=list)
+    by_qx: bool = False
+
+    def has(self, name: str) -> bool:
+        return any(t.name == name for t in self.tags)
+
+    def room(self) -> str:
+        qx = next((t for t in self.tags if t.name == "qx"), None)
+        m = _QX.match(qx.value) if qx is not None else None
+        return m.group(1).lower() if m else ""
+
+
+def read_lin(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
+    """The ``session``-th room of a LIN file (1-based, in the order of their first board); the
+    boards of the other rooms are reported as ``pbn_session`` warnings naming their session."""
+    results, problems = _read(data, strict)
+    if not results:
+        return ReadResult(None, problems or [Diagnostic("syntax", "the file holds no LIN board (no md|…| deal)")])
+    if not 1 <= session <= len(results):
+        return ReadResult(None, [Diagnostic("syntax", f"the file holds {len(results)} sessions; there is no "
+                                                      f"session {session}")])
+    chosen = results[session - 1]
+    chosen.diagnostics[:0] = problems
+    for i, other in enumerate(results, 1):
+        if i != session and other.record is not None and other.record.deals:
+            first = other.record.deals[0].number
+            line, column = other.locations.get((first, None), (None, None))
+            numbers = ", ".join(str(d.number) for d in other.record.deals)
+            chosen.diagnostics.append(Diagnostic(
+                "pbn_session", f"session {i} of this file ({other.record.info.id}) holds board"
+                f"{'s' if len(other.record.deals) > 1 else ''} {numbers}: read it with --session {i} (import stores "
+                "every session)", severity=Severity.WARNING, line=line, column=column))
+    return chosen
+
+
+def lin_sessions(data: bytes, strict: bool = False) -> list[ReadResult]:
+    """Every room of a LIN file as a session, in the order of their first board."""
+    results, problems = _read(data, strict)
+    if results:
+        results[0].diagnostics[:0] = problems
+    return results or [ReadResult(None, problems or [Diagnostic("syntax", "the file holds no LIN board")])]
+
+
+def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]]:
+    tags, problems = lin_tags(lin_text(data))
+    header, boards = _boards(tags)
+    for tag in header:
+        if tag.name not in READ | SKIPPED:
+            problems.append(unknown_tag(tag, strict))
+    event = _event(header)
+    players = _names(next((t for t in header if t.name == "pn"), None))
+    rooms: dict[str, tuple[ReadResult, list[DealRecord], list[tuple[str, ...]]]] = {}
+    number = 0
+    for board in boards:
+        result, deals, names = rooms.setdefault(board.room(), (ReadResult(None), [], []))
+        reader = _BoardReader(board, strict, number)
+        deal = reader.deal(result)
+        result.diagnostics.extend(reader.problems)
+        number = reader.number
+        if deal is None:
+            continue
+        if any(d.number == deal.number for d in deals):
+            result.diagnostics.append(Diagnostic("deal_number", f"board {deal.number} is given twice in this room; "
+                                                 "the first is kept", line=board.tags[0].line,
+                                                 column=board.tags[0].column))
+            continue
+        deals.append(deal)
+        names.append(reader.players or players)
+    out = []
+    for room, (result, deals, names) in rooms.items():
+        seated = _seat_names(names[0] if names else players, room)
+        ident = "-".join(p for p in (_slug(event or ""), ROOMS.get(room, "").lower()) if p) or "lin"
+        result.record = SessionRecord(SessionInfo(ident, seated, event or None, rules="duplicate-bridge"),
+                                      tuple(deals))
+        out.append(result)
+    return out, problems
+
+
+def _boards(tags: list[LinTag]) -> tuple[list[LinTag], list[_Board]]:
+    """The file's header tags (before the first board) and its boards. A board starts at a
+    ``qx``; in a file of single hands, at an ``md`` (the ``pn`` and ``st`` just before it, after
+    the previous board's deal, are this board's)."""
+    header: list[LinTag] = []
+    boards: list[_Board] = []
+    pending: list[LinTag] = []
+    current: _Board | None = None
+    for tag in tags:
+        if tag.name == "qx":
+            current = _Board([*pending, tag], by_qx=True)
+            boards.append(current)
+            pending = []
+        elif tag.name == "md" and (current is None or current.has("md")):
+            current = _Board([*pending, tag])
+            boards.append(current)
+            pending = []
+        elif current is None:
+            header.append(tag)
+        elif pending or (tag.name == "pn" and current.has("md") and not current.by_qx):
+            pending.append(tag)
+        else:
+            current.tags.append(tag)
+    if current is not None:
+        current.tags.extend(pending)  # tags after the last board's deal
+    return header, boards
+
+
+def _event(header: list[LinTag]) -> str:
+    """``vg|title,segment,scoring,first,last,team1,score1,team2,score2|``: the title."""
+    vg = next((t for t in header if t.name == "vg"), None)
+    return "" if vg is None else vg.value.split(",")[0].strip()
+
+
+def _names(pn: LinTag | None) -> tuple[str, ...]:
+    return () if pn is None else tuple(n.strip() for n in pn.value.split(","))
+
+
+def _seat_names(names: tuple[str, ...], room: str) -> tuple[str, str, str, str]:
+    """The players by Seat from pn's South, West, North, East (a vugraph's eight names: the
+    open room's four, then the closed room's)."""
+    four = names[4:8] if room == "c" and len(names) >= 8 else names[:4]
+    by_seat = dict(zip(LIN_SEATS, (*four, "", "", "", "")[:4]))
+    return by_seat[Seat.N], by_seat[Seat.E], by_seat[Seat.S], by_seat[Seat.W]
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
+
+
+class _BoardReader:
+    """One board's tags read into a deal; each problem located at its tag."""
+
+    def __init__(self, board: _Board, strict: bool, previous: int) -> None:
+        self.board = board
+        self.strict = strict
+        self.problems: list[Diagnostic] = []
+        self.number = previous + 1
+        self.players: tuple[str, ...] = ()
+        self.unreadable: set[str] = set()
+
+    def report(self, code: str, at: str | None, message: str, tag: LinTag, severity: Severity = Severity.ERROR) -> None:
+        self.problems.append(Diagnostic(code, f"{tag.label()}: {message}", self.number, at, severity, tag.line,
+                                        tag.column))
+
+    def deal(self, result: ReadResult) -> DealRecord | None:
+        tags = self.board.tags
+        self.number = self._number()
+        number = self.number
+        result.locations[(number, None)] = (tags[0].line, tags[0].column)
+        dealer, hands = None, None
+        vulnerable = None
+        calls: list[Call] = []
+        called: list[LinTag] = []
+        cards: list[Card] = []
+        played: list[LinTag] = []
+        claim: int | None = None
+        for tag in tags:
+            name = tag.name
+            if name == "md":
+                if dealer is None:
+                    dealer, hands = self._md(tag)
+                    result.locations[(number, "hands")] = result.locations[(number, "dealer")] = (tag.line, tag.column)
+                else:
+                    self.report("schema", "hands", "a second md in the board; the first is kept", tag)
+            elif name == "mb":
+                self._call(tag, calls, called)
+            elif name == "pc":
+                if claim is not None:
+                    self.report("syntax", f"play[{len(cards)}]", f"card {tag.value[:8]!r} after the claim (mc)", tag)
+                    self.unreadable.add("play")
+                else:
+                    self._card(tag, cards, played)
+            elif name == "mc":
+                claim = self._claim(tag, claim)
+                result.locations[(number, "result")] = (tag.line, tag.column)
+            elif name == "sv":
+                vulnerable = LIN_VULNERABLE.get(tag.value.strip().lower())
+                result.locations[(number, "vulnerable")] = (tag.line, tag.column)
+                if vulnerable is None:
+                    self.report("schema", "vulnerable", f"{tag.value[:8]!r} is not o, n, e or b (none, N–S, E–W, "
+                                "both)", tag)
+            elif name == "pn":
+                self.players = _names(tag)
+            elif name not in READ | SKIPPED:
+                self.problems.append(unknown_tag(tag, self.strict))
+        if dealer is None:
+            self.report("schema", "dealer", "the board has no md (dealer and hands)", tags[0])
+            self.unreadable.update(("dealer", "hands"))
+        result.sections[(number, "auction")] = _Section(called)
+        result.sections[(number, "play")] = _Section(played)
+        return DealRecord(number, dealer or Seat.N, tuple(calls), hands, tuple(cards) if played else None, claim,
+                          unreadable=frozenset(self.unreadable), vulnerable=vulnerable)
+
+    def _number(self) -> int:
+        """``qx|o12|`` or else ``ah|Board 12|``; else one more than the previous board."""
+        for name, pattern in (("qx", _QX), ("ah", _BOARD)):
+            tag = next((t for t in self.board.tags if t.name == name), None)
+            m = pattern.match(tag.value) if tag is not None else None
+            if m is not None and 1 <= int(m.group(m.lastindex or 1)) <= 32767:
+                return int(m.group(m.lastindex or 1))
+            if tag is not None and name == "qx":
+                self.report("schema", "number", f"{tag.value[:12]!r} is not a room (o or c) and a board number "
+                            "1–32767", tag)
+        return self.number
+
+    def _md(self, tag: LinTag) -> tuple[Seat | None, tuple[Hand, Hand, Hand, Hand] | None]:
+        """``md|3SAJ9HAQT6…,S…,S…,|``: the dealer (1 S, 2 W, 3 N, 4 E) and the hands of S, W, N
+        and E; an E left empty holds the other cards, and no cards at all leave the hands to
+        the play."""
+        value = tag.value.strip()
+        if not value[:1].isdigit() or not 1 <= int(value[0]) <= 4:
+            self.report("schema", "dealer", f"md must start with the dealer 1–4 (S, W, N, E), not {value[:1]!r}", tag)
+            self.unreadable.update(("dealer", "hands"))
+            return None, None
+        dealer = LIN_SEATS[int(value[0]) - 1]
+        parts = value[1:].split(",")
+        if len(parts) > 4:
+            self.report("bad_card", "hands", f"md gives {len(parts)} hands; it has at most 4 (S, W, N, E)", tag)
+            self.unreadable.add("hands")
+            return dealer, None
+        masks: list[int] = []
+        for seat, part in zip(LIN_SEATS, parts + [""] * (4 - len(parts))):
+            try:
+                masks.append(_hand(part.strip()).mask)
+            except HandError as bad:
+                self.report(bad.code, f"hands.{seat.name}", f"{seat.full_name}'s hand: {bad}", tag)
+                self.unreadable.add("hands")
+                return dealer, None
+        if not any(masks):
+            return dealer, None
+        if not all(masks[:3]):
+            self.report("bad_card", "hands", "md gives some hands and not others; South, West and North are needed",
+                        tag)
+            self.unreadable.add("hands")
+            return dealer, None
+        if not masks[3]:
+            masks[3] = FULL_DECK & ~(masks[0] | masks[1] | masks[2])
+        by_seat = dict(zip(LIN_SEATS, masks))
+        return dealer, (Hand(by_seat[Seat.N]), Hand(by_seat[Seat.E]), Hand(by_seat[Seat.S]), Hand(by_seat[Seat.W]))
+
+    def _call(self, tag: LinTag, calls: list[Call], called: list[LinTag]) -> None:
+        if "auction" in self.unreadable:
+            return
+        word = tag.value.strip().rstrip("!?").upper()
+        call = CALL_BY_TEXT.get(word)
+        if call is None:
+            self.report("bad_call", f"auction[{len(calls)}]", f"{tag.value[:12]!r} is not a call (p, d, r, 1C … 7N)",
+                        tag)
+            self.unreadable.add("auction")
+            return
+        calls.append(call)
+        called.append(tag)
+
+    def _card(self, tag: LinTag, cards: list[Card], played: list[LinTag]) -> None:
+        if "play" in self.unreadable:
+            return
+        card = CARD_BY_TEXT.get(tag.value.strip().upper())
+        if card is None:
+            self.report("bad_card", f"play[{len(cards)}]", f"{tag.value[:12]!r} is not a card (suit S, H, D or C, "
+                        "then rank A K Q J T 9 … 2)", tag)
+            self.unreadable.add("play")
+            return
+        cards.append(card)
+        played.append(tag)
+
+    def _claim(self, tag: LinTag, claim: int | None) -> int | None:
+        """``mc|9|``: the declarer's tricks in all, the play stopping at the claim."""
+        if claim is not None:
+            self.report("schema", "result", "a second claim (mc) in the board; the first is kept", tag)
+            return claim
+        text = tag.value.strip()
+        if not text.isdigit() or int(text) > 13:
+            self.report("schema", "result", f"mc {text[:8]!r} is not a number of tricks (0–13)", tag)
+            self.unreadable.add("result")
+            return None
+        return int(text)
+
+
+def _hand(text: str) -> Hand:
+    """A LIN hand ``SAJ9HAQT6DJT62C98`` (each suit letter, then its ranks) as a :class:`Hand`;
+    :class:`HandError` naming a character that is neither (or a card given twice)."""
+    suits = {"S": "", "H": "", "D": "", "C": ""}
+    suit = None
+    for ch in text.upper():
+        if ch in suits:
+            suit = ch
+        elif suit is None:
+            raise HandError("bad_card", f"{ch!r} stands before any suit letter (S, H, D, C) in {text[:20]!r}")
+        else:
+            suits[suit] += ch
+    return Hand.parse(".".join(suits.values()))

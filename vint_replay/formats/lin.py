@@ -227,7 +227,7 @@ class _BoardReader:
             elif name == "pn":
                 self.players = _names(tag)
             elif name not in READ | SKIPPED:
-                self.problems.append(unknown_tag(tag, self.strict))
+                self.problems.append(unknown_tag(tag, self.strict, number))
         if dealer is None:
             self.report("schema", "dealer", "the board has no md (dealer and hands)", tags[0])
             self.unreadable.update(("dealer", "hands"))

@@ -88,7 +88,7 @@ def _name_start(raw: str, start: tuple[int, int]) -> tuple[int, int]:
     return line, column
 
 
-def unknown_tag(tag: LinTag, strict: bool) -> Diagnostic:
+def unknown_tag(tag: LinTag, strict: bool, deal: int | None = None) -> Diagnostic:
     """A tag vint-replay does not know: skipped, a warning (an error with ``--strict``)."""
-    return Diagnostic("syntax", f"unknown LIN tag {tag.label()} {tag.value[:20]!r}: skipped", None, None,
+    return Diagnostic("syntax", f"unknown LIN tag {tag.label()} {tag.value[:20]!r}: skipped", deal, None,
                       Severity.ERROR if strict else Severity.WARNING, tag.line, tag.column)

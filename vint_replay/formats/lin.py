@@ -25,6 +25,7 @@ ROOMS = {"o": "Open", "c": "Closed"}
 SKIPPED = frozenset({"an", "at", "bn", "bt", "cg", "cr", "ha", "hc", "lb", "mn", "mp", "nt", "pf", "pg", "pw", "px",
                      "rh", "rs", "sa", "sk", "st", "tu", "va"})
 READ = frozenset({"ah", "mb", "mc", "md", "pc", "pn", "qx", "sv", "vg"})
+KNOWN = READ | SKIPPED
 FULL_DECK = (1 << 52) - 1
 _QX = re.compile(r"\s*([oc])(\d{1,5})\b", re.IGNORECASE)
 _BOARD = re.compile(r"\D*(\d{1,5})")
@@ -46,9 +47,7 @@ class _Board:
 
     tags: list[LinTag] = field(default_factory=list)
     by_qx: bool = False
-
-    def has(self, name: str) -> bool:
-        return any(t.name == name for t in self.tags)
+    has_md: bool = False
 
     def room(self) -> str:
         qx = next((t for t in self.tags if t.name == "qx"), None)
@@ -91,29 +90,30 @@ def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]
     tags, problems = lin_tags(lin_text(data))
     header, boards = _boards(tags)
     for tag in header:
-        if tag.name not in READ | SKIPPED:
+        if tag.name not in KNOWN:
             problems.append(unknown_tag(tag, strict))
     event = _event(header)
     players = _names(next((t for t in header if t.name == "pn"), None))
-    rooms: dict[str, tuple[ReadResult, list[DealRecord], list[tuple[str, ...]]]] = {}
+    rooms: dict[str, tuple[ReadResult, list[DealRecord], list[tuple[str, ...]], set[int]]] = {}
     number = 0
     for board in boards:
-        result, deals, names = rooms.setdefault(board.room(), (ReadResult(None), [], []))
+        result, deals, names, numbers = rooms.setdefault(board.room(), (ReadResult(None), [], [], set()))
         reader = _BoardReader(board, strict, number)
         deal = reader.deal(result)
         result.diagnostics.extend(reader.problems)
         number = reader.number
         if deal is None:
             continue
-        if any(d.number == deal.number for d in deals):
+        if deal.number in numbers:
             result.diagnostics.append(Diagnostic("deal_number", f"board {deal.number} is given twice in this room; "
                                                  "the first is kept", line=board.tags[0].line,
                                                  column=board.tags[0].column))
             continue
         deals.append(deal)
+        numbers.add(deal.number)
         names.append(reader.players or players)
     out = []
-    for room, (result, deals, names) in rooms.items():
+    for room, (result, deals, names, _) in rooms.items():
         seated = _seat_names(names[0] if names else players, room)
         ident = "-".join(p for p in (_slug(event or ""), ROOMS.get(room, "").lower()) if p) or "lin"
         result.record = SessionRecord(SessionInfo(ident, seated, event or None, rules="duplicate-bridge"),
@@ -135,15 +135,16 @@ def _boards(tags: list[LinTag]) -> tuple[list[LinTag], list[_Board]]:
             current = _Board([*pending, tag], by_qx=True)
             boards.append(current)
             pending = []
-        elif tag.name == "md" and (current is None or current.has("md")):
-            current = _Board([*pending, tag])
+        elif tag.name == "md" and (current is None or current.has_md):
+            current = _Board([*pending, tag], has_md=True)
             boards.append(current)
             pending = []
         elif current is None:
             header.append(tag)
-        elif pending or (tag.name == "pn" and current.has("md") and not current.by_qx):
+        elif pending or (tag.name == "pn" and current.has_md and not current.by_qx):
             pending.append(tag)
         else:
+            current.has_md = current.has_md or tag.name == "md"
             current.tags.append(tag)
     if current is not None:
         current.tags.extend(pending)  # tags after the last board's deal
@@ -226,7 +227,7 @@ class _BoardReader:
                                 "both)", tag)
             elif name == "pn":
                 self.players = _names(tag)
-            elif name not in READ | SKIPPED:
+            elif name not in KNOWN:
                 self.problems.append(unknown_tag(tag, self.strict, number))
         if dealer is None:
             self.report("schema", "dealer", "the board has no md (dealer and hands)", tags[0])

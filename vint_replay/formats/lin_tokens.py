@@ -3,15 +3,15 @@ kept with the line and column where it stands, for located diagnostics."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..engine.diagnostics import Diagnostic, Severity
 
 _TAG_NAME = re.compile(r"[A-Za-z]{2}")
+_PAIR = re.compile(r"([^|]*)\|([^|]*)\|")
 
 
-@dataclass(frozen=True, slots=True)
-class LinTag:
+class LinTag(NamedTuple):
     """One ``tag|value|`` pair: the tag in lower case, its value, where the tag stands, and
     its place among the file's tags (1-based), which messages give as "tag 17"."""
 
@@ -38,54 +38,37 @@ def lin_text(data: bytes) -> str:
 
 def lin_tags(text: str) -> tuple[list[LinTag], list[Diagnostic]]:
     """The tags of a LIN text in order, and its syntax problems: a tag name that is not two
-    letters (skipped, an error) and a file that ends inside a pair (truncated, an error)."""
-    parts = text.split("|")
+    letters (skipped, an error) and a file that ends inside a pair (truncated, an error).
+    Linear in the text's length, also for a file of one long line."""
     tags: list[LinTag] = []
     problems: list[Diagnostic] = []
-    line, column = 1, 1
-    positions: list[tuple[int, int]] = []  # where each part starts
-    for part in parts:
-        positions.append((line, column))
-        newlines = part.count("\n")
+    line, line_start, last = 1, 0, 0
+    end = 0
+    for m in _PAIR.finditer(text):
+        raw = m.group(1)
+        name = raw.strip()
+        at = m.start(1) + len(raw) - len(raw.lstrip())
+        newlines = text.count("\n", last, at)
         if newlines:
             line += newlines
-            column = len(part) - part.rfind("\n")
-        else:
-            column += len(part)
-        column += 1  # the bar
-    complete = (len(parts) - 1) // 2 * 2  # the parts of the pairs that end with a bar
-    if len(parts) % 2 == 0:  # the last value has no closing bar
-        where = _name_start(parts[-2], positions[-2])
-        problems.append(Diagnostic("syntax", f"the file ends inside the value of tag {parts[-2].strip()[:10]!r}: it "
-                                             "is truncated (every value ends with '|')", line=where[0], column=where[1]))
-    elif parts[-1].strip():
-        where = _name_start(parts[-1], positions[-1])
-        problems.append(Diagnostic("syntax", f"the file ends with {parts[-1].strip()[:10]!r} and no '|': it is "
-                                             "truncated", line=where[0], column=where[1]))
-    fields = parts[:complete]
-    for k in range(0, len(fields), 2):
-        raw = fields[k]
-        where = _name_start(raw, positions[k])
-        name = raw.strip()
+            line_start = text.rfind("\n", last, at) + 1
+        last, end = at, m.end()
         if _TAG_NAME.fullmatch(name) is None:
             problems.append(Diagnostic("syntax", f"{name[:20]!r} is not a LIN tag (two letters before '|'); "
-                                                 "it and its value are skipped", line=where[0], column=where[1]))
+                                                 "it and its value are skipped", line=line, column=at - line_start + 1))
             continue
-        tags.append(LinTag(name.lower(), fields[k + 1], where[0], where[1], len(tags) + 1))
+        tags.append(LinTag(name.lower(), m.group(2), line, at - line_start + 1, len(tags) + 1))
+    tail = text[end:]
+    if tail.strip():
+        at = end + len(tail) - len(tail.lstrip())
+        line += text.count("\n", last, at)
+        newline = text.rfind("\n", last, at)
+        column = at - (newline + 1 if newline >= 0 else line_start) + 1
+        name, bar, _ = tail.strip().partition("|")
+        what = (f"the file ends inside the value of tag {name[:10]!r}: it is truncated (every value ends with '|')"
+                if bar else f"the file ends with {name[:10]!r} and no '|': it is truncated")
+        problems.append(Diagnostic("syntax", what, line=line, column=column))
     return tags, problems
-
-
-def _name_start(raw: str, start: tuple[int, int]) -> tuple[int, int]:
-    """Where a tag name's first character stands, past the blanks and line ends before it."""
-    line, column = start
-    for ch in raw:
-        if ch == "\n":
-            line, column = line + 1, 1
-        elif ch in " \t":
-            column += 1
-        else:
-            break
-    return line, column
 
 
 def unknown_tag(tag: LinTag, strict: bool, deal: int | None = None) -> Diagnostic:

@@ -1,4 +1,4 @@
-"""LIN, BBO's hand-record format (docs/format.md §5.4): real records read card for card as
+"""LIN, BBO's hand-record format (docs/format.md §5.7): real records read card for card as
 endplay's own LIN parser reads them, vugraph rooms as sessions, round trips LIN → record → LIN
 and through PBN and JSON, and a located diagnostic for every kind of bad input."""
 from __future__ import annotations
@@ -68,7 +68,7 @@ def _pbn_hands(deal: DealRecord) -> str:
 
 def test_a_real_bbo_record_reads_card_for_card_as_endplay_reads_it():
     """endplay's LIN parser is the independent referee: the same deal, dealer, vulnerability,
-    calls, cards in the order played and claimed tricks, board by board (format.md §5.4)."""
+    calls, cards in the order played and claimed tricks, board by board (format.md §5.7)."""
     result = read_lin(REAL.read_bytes())
     assert result.diagnostics == []
     boards = endplay_lin.loads(REAL.read_text(encoding="utf-8"))
@@ -109,7 +109,7 @@ def test_the_real_record_is_valid_and_scores_as_played():
 
 def test_a_vugraph_file_holds_a_session_per_room():
     """qx|o1| is board 1 of the open room, qx|c1| of the closed room; the eight names of pn are the
-    open room's S, W, N, E, then the closed room's (format.md §5.4)."""
+    open room's S, W, N, E, then the closed room's (format.md §5.7)."""
     opened, closed = lin_sessions(VUGRAPH.encode())
     assert [d.number for d in opened.record.deals] == [1, 2] and [d.number for d in closed.record.deals] == [1]
     assert opened.record.info.id == "club-teams-open" and closed.record.info.id == "club-teams-closed"
@@ -220,7 +220,7 @@ def test_random_boards_round_trip_through_lin_and_endplay_reads_them(record, dat
 
 
 def test_what_lin_cannot_hold_is_refused(tmp_path):
-    """A vint session, a board with a contract and no auction, a name with a comma (format.md §5.4)."""
+    """A vint session, a board with a contract and no auction, a name with a comma (format.md §5.7)."""
     vint = bridge_session("duplicate-bridge", [(["1C", "pass", "pass", "pass"], 52, None)])
     assert lin_refusal(vint) is None
     classic = SessionRecord(SessionInfo("v", ("a", "b", "c", "d"), rules="classic"), vint.deals)

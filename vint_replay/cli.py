@@ -672,7 +672,7 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
 def _refuse_pbn_of_solo(record, fmt: str) -> None:
     """PBN has no tags for solo whist's turn-up, calls and payments: such a record is not
     written as PBN (nothing would come back), a usage error naming the formats that keep it;
-    likewise a session LIN cannot hold (format.md §5.4)."""
+    likewise a session LIN cannot hold (format.md §5.7)."""
     if fmt == "lin":
         from .formats.lin_write import lin_refusal
 

@@ -46,7 +46,7 @@ class ReadResult:
 
 def read_bytes(data: bytes, fmt: str, strict: bool = False, session: int = 1) -> ReadResult:
     """Read a record given its format name (``json``, ``vint``, ``pbn`` or ``lin``); ``session``
-    picks one of the sessions a PBN or LIN file may hold (format.md §5.2, §5.4)."""
+    picks one of the sessions a PBN or LIN file may hold (format.md §5.2, §5.7)."""
     if fmt == "lin":
         from .lin import read_lin
 

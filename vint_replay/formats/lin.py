@@ -1,5 +1,5 @@
 """The LIN reader: BBO's hand records — single hands and vugraph files of both rooms — as
-sessions of duplicate-bridge boards (docs/format.md §5.4).
+sessions of duplicate-bridge boards (docs/format.md §5.7).
 
 A session is one room of the file (``qx|o1|`` open, ``qx|c1|`` closed; a file without ``qx``
 is one room). The reader checks syntax only: whether the calls and cards are legal is the
@@ -202,12 +202,9 @@ class _BoardReader:
         claim: int | None = None
         for tag in tags:
             name = tag.name
-            if name == "md":
-                if dealer is None:
-                    dealer, hands = self._md(tag)
-                    result.locations[(number, "hands")] = result.locations[(number, "dealer")] = (tag.line, tag.column)
-                else:
-                    self.report("schema", "hands", "a second md in the board; the first is kept", tag)
+            if name == "md":  # one a board: a second md starts the next board
+                dealer, hands = self._md(tag)
+                result.locations[(number, "hands")] = result.locations[(number, "dealer")] = (tag.line, tag.column)
             elif name == "mb":
                 self._call(tag, calls, called)
             elif name == "pc":

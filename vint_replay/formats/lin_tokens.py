@@ -1,4 +1,4 @@
-"""LIN's tokens: a hand record of BBO is ``tag|value|`` pairs (docs/format.md §5.4); each tag is
+"""LIN's tokens: a hand record of BBO is ``tag|value|`` pairs (docs/format.md §5.7); each tag is
 kept with the line and column where it stands, for located diagnostics."""
 from __future__ import annotations
 

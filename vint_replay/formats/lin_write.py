@@ -1,4 +1,4 @@
-"""The LIN writer: a bridge session as BBO hand records, a board a line (docs/format.md §5.4),
+"""The LIN writer: a bridge session as BBO hand records, a board a line (docs/format.md §5.7),
 which the LIN reader, endplay and BBO's hand viewer read. What LIN has no tag for is refused
 (:func:`lin_refusal`) or, for the few fields listed in the docs, not written."""
 from __future__ import annotations

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 
 from ..engine.calls import CALL_BY_TEXT, Call
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
-from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.diagnostics import Diagnostic
 from ..engine.record import DealRecord, SessionInfo, SessionRecord
 from ..engine.seats import Seat
 from . import ReadResult
 from .lin_tokens import LinTag, lin_tags, lin_text, unknown_tag
+from .sessions import chosen_session
 
 LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)  # md's dealer digit 1–4 and its hands, pn's names
 LIN_VULNERABLE = {"o": (False, False), "0": (False, False), "-": (False, False), "n": (True, False),
@@ -29,6 +30,7 @@ KNOWN = READ | SKIPPED
 FULL_DECK = (1 << 52) - 1
 _QX = re.compile(r"\s*([oc])(\d{1,5})\b", re.IGNORECASE)
 _BOARD = re.compile(r"\D*(\d{1,5})")
+NO_BOARD = Diagnostic("syntax", "the file holds no LIN board (no md|…| deal, no qx|o1| board)")
 
 
 @dataclass(slots=True)
@@ -60,22 +62,8 @@ def read_lin(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
     boards of the other rooms are reported as ``pbn_session`` warnings naming their session."""
     results, problems = _read(data, strict)
     if not results:
-        return ReadResult(None, problems or [Diagnostic("syntax", "the file holds no LIN board (no md|…| deal)")])
-    if not 1 <= session <= len(results):
-        return ReadResult(None, [Diagnostic("syntax", f"the file holds {len(results)} sessions; there is no "
-                                                      f"session {session}")])
-    chosen = results[session - 1]
-    chosen.diagnostics[:0] = problems
-    for i, other in enumerate(results, 1):
-        if i != session and other.record is not None and other.record.deals:
-            first = other.record.deals[0].number
-            line, column = other.locations.get((first, None), (None, None))
-            numbers = ", ".join(str(d.number) for d in other.record.deals)
-            chosen.diagnostics.append(Diagnostic(
-                "pbn_session", f"session {i} of this file ({other.record.info.id}) holds board"
-                f"{'s' if len(other.record.deals) > 1 else ''} {numbers}: read it with --session {i} (import stores "
-                "every session)", severity=Severity.WARNING, line=line, column=column))
-    return chosen
+        return ReadResult(None, problems or [NO_BOARD])
+    return chosen_session(results, [r.record.info.id for r in results if r.record is not None], session, problems)
 
 
 def lin_sessions(data: bytes, strict: bool = False) -> list[ReadResult]:
@@ -83,7 +71,7 @@ def lin_sessions(data: bytes, strict: bool = False) -> list[ReadResult]:
     results, problems = _read(data, strict)
     if results:
         results[0].diagnostics[:0] = problems
-    return results or [ReadResult(None, problems or [Diagnostic("syntax", "the file holds no LIN board")])]
+    return results or [ReadResult(None, problems or [NO_BOARD])]
 
 
 def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]]:
@@ -184,9 +172,9 @@ class _BoardReader:
         self.players: tuple[str, ...] = ()
         self.unreadable: set[str] = set()
 
-    def report(self, code: str, at: str | None, message: str, tag: LinTag, severity: Severity = Severity.ERROR) -> None:
-        self.problems.append(Diagnostic(code, f"{tag.label()}: {message}", self.number, at, severity, tag.line,
-                                        tag.column))
+    def report(self, code: str, at: str | None, message: str, tag: LinTag) -> None:
+        self.problems.append(Diagnostic(code, f"{tag.label()}: {message}", self.number, at, line=tag.line,
+                                        column=tag.column))
 
     def deal(self, result: ReadResult) -> DealRecord | None:
         tags = self.board.tags

@@ -88,7 +88,8 @@ def test_a_real_bbo_record_reads_card_for_card_as_endplay_reads_it():
             assert deal.result is None and len(deal.play) == 52
     assert [d.number for d in deals if d.result is not None] == [3, 7]  # the file's two claims: mc|9|, mc|11|
     info = result.record.info
-    assert info.rules == "duplicate-bridge" and info.id == "lin"
+    assert info.rules == "duplicate-bridge" and info.event is None
+    assert info.id.startswith("lin-") and info.id != read_lin(REAL.read_bytes().replace(b"|mc|9|", b"|mc|8|")).record.info.id
     assert (info.players[Seat.S], info.players[Seat.W]) == ("domtp", "~~M25054gn")  # pn: S, W, N, E
 
 
@@ -112,8 +113,9 @@ def test_a_vugraph_file_holds_a_session_per_room():
     open room's S, W, N, E, then the closed room's (format.md §5.7)."""
     opened, closed = lin_sessions(VUGRAPH.encode())
     assert [d.number for d in opened.record.deals] == [1, 2] and [d.number for d in closed.record.deals] == [1]
-    assert opened.record.info.id == "club-teams-open" and closed.record.info.id == "club-teams-closed"
-    assert opened.record.info.event == closed.record.info.event == "Club teams"
+    assert opened.record.info.id == "club-teams-segment-1-open"
+    assert closed.record.info.id == "club-teams-segment-1-closed"
+    assert opened.record.info.event == closed.record.info.event == "Club teams — Segment 1"  # vg's title and segment
     assert [opened.record.info.players[s] for s in (Seat.S, Seat.W, Seat.N, Seat.E)] == ["Ann", "Bob", "Cy", "Di"]
     assert [closed.record.info.players[s] for s in (Seat.S, Seat.W, Seat.N, Seat.E)] == ["Eve", "Fay", "Gus", "Hal"]
     assert opened.record.deals[0].hands == closed.record.deals[0].hands
@@ -131,8 +133,8 @@ def test_the_other_room_is_named_and_read_with_session_2(tmp_path):
     runner = CliRunner()
     first = runner.invoke(main, ["validate", str(path)])
     assert first.exit_code == 0, first.output
-    assert f"{path}:5:1: pbn_session (warning): session 2 of this file (club-teams-closed) holds board 1: read it " \
-           "with --session 2" in first.output
+    assert f"{path}:5:1: pbn_session (warning): session 2 of this file (club-teams-segment-1-closed) holds board 1: " \
+           "read it with --session 2" in first.output
     second = runner.invoke(main, ["validate", "--session", "2", str(path)])
     assert second.exit_code == 0 and "valid (1 deal)" in second.output
     stored = runner.invoke(main, ["import", "--store", str(tmp_path / "store"), str(path)])
@@ -322,6 +324,28 @@ def test_cli_validate_prints_the_located_problem(tmp_path):
     assert f"{path}:{line}:{column}: deal 1, play[0]: bad_card: pc (tag 11): 'HZ' is not a card" in result.output
 
 
+def test_the_engine_s_findings_stand_at_their_tag(tmp_path):
+    """A rule broken (an insufficient bid, docs/rules/duplicate-bridge.md) is the engine's
+    finding; it is printed at the mb tag of the call."""
+    text = BOARD.replace("mb|1S|mb|p|", "mb|1S|mb|1H|")
+    path = tmp_path / "low.lin"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    line, column = _at(text, "mb|1H")
+    assert result.exit_code == 1
+    assert f"{path}:{line}:{column}: deal 1, auction[1]: insufficient_bid:" in result.output
+
+
+def test_files_of_single_hands_are_sessions_of_their_own(tmp_path):
+    """Without a vg title the id is a digest of the boards: two BBO files import as two
+    sessions, the same boards again as the same one (format.md §5.7)."""
+    (tmp_path / "a.lin").write_bytes(REAL.read_bytes())
+    (tmp_path / "b.lin").write_bytes(REAL.read_bytes().replace(b"|mc|9|", b"|mc|8|"))
+    (tmp_path / "c.lin").write_text(write_lin(read_lin(REAL.read_bytes()).record), encoding="utf-8")
+    stored = CliRunner().invoke(main, ["import", "--store", str(tmp_path / "store"), str(tmp_path)])
+    assert stored.output.startswith("2 imported, 0 replaced, 1 unchanged"), stored.output
+
+
 def test_the_dashboard_upload_takes_lin_files(tmp_path):
     from dashboards.library import Library
     from vint_replay.store import Store
@@ -329,4 +353,4 @@ def test_the_dashboard_upload_takes_lin_files(tmp_path):
     library = Library(Store(tmp_path / "store"), max_upload_bytes=100_000)
     result = library.upload("robots.lin", REAL.read_bytes())
     assert result.status == "imported", (result.reason, result.diagnostics)
-    assert library.store.session_ids() == ["lin"]
+    assert library.store.session_ids() == [read_lin(REAL.read_bytes()).record.info.id]

@@ -6,11 +6,12 @@ is one room). The reader checks syntax only: whether the calls and cards are leg
 engine's to say."""
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 
 from ..engine.calls import CALL_BY_TEXT, Call
-from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
+from ..engine.cards import CARD_BY_TEXT, CARDS, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic
 from ..engine.record import DealRecord, SessionInfo, SessionRecord
 from ..engine.seats import Seat
@@ -103,7 +104,7 @@ def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]
     out = []
     for room, (result, deals, names, _) in rooms.items():
         seated = _seat_names(names[0] if names else players, room)
-        ident = "-".join(p for p in (_slug(event or ""), ROOMS.get(room, "").lower()) if p) or "lin"
+        ident = "-".join(p for p in (_slug(event), ROOMS.get(room, "").lower()) if p) or _digest_id(deals)
         result.record = SessionRecord(SessionInfo(ident, seated, event or None, rules="duplicate-bridge"),
                                       tuple(deals))
         out.append(result)
@@ -140,9 +141,22 @@ def _boards(tags: list[LinTag]) -> tuple[list[LinTag], list[_Board]]:
 
 
 def _event(header: list[LinTag]) -> str:
-    """``vg|title,segment,scoring,first,last,team1,score1,team2,score2|``: the title."""
+    """``vg|title,segment,scoring,first,last,team1,score1,team2,score2|``: the title and the
+    segment (``Club teams — Segment 1``), which name the session."""
     vg = next((t for t in header if t.name == "vg"), None)
-    return "" if vg is None else vg.value.split(",")[0].strip()
+    parts = [] if vg is None else [p.strip() for p in vg.value.split(",")[:2]]
+    return " — ".join(p for p in parts if p)
+
+
+def _digest_id(deals: list[DealRecord]) -> str:
+    """The id of a session that names no event: ``lin-`` and a digest of its boards, so that
+    two files of single hands are two sessions, and the same boards the same session."""
+    digest = hashlib.sha256()
+    for d in deals:
+        hands = "" if d.hands is None else " ".join(h.pbn() for h in d.hands)
+        digest.update(f"{d.number}|{d.dealer.name}|{hands}|{' '.join(map(str, d.auction))}|"
+                      f"{' '.join(CARDS[c].name for c in d.play or ())}|{d.result}|{d.vulnerable}\n".encode())
+    return f"lin-{digest.hexdigest()[:12]}"
 
 
 def _names(pn: LinTag | None) -> tuple[str, ...]:

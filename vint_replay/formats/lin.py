@@ -17,6 +17,7 @@ from ..engine.record import DealRecord, SessionInfo, SessionRecord
 from ..engine.seats import Seat
 from . import ReadResult
 from .lin_tokens import LinTag, lin_tags, lin_text, unknown_tag
+from .pbn import _slug
 from .sessions import chosen_session
 
 LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)  # md's dealer digit 1–4 and its hands, pn's names
@@ -83,30 +84,29 @@ def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]
             problems.append(unknown_tag(tag, strict))
     event = _event(header)
     players = _names(next((t for t in header if t.name == "pn"), None))
-    rooms: dict[str, tuple[ReadResult, list[DealRecord], list[tuple[str, ...]], set[int]]] = {}
+    rooms: dict[str, tuple[ReadResult, list[DealRecord], set[int]]] = {}
+    seated: dict[str, tuple[str, ...]] = {}  # each room's players: those of its first board
     number = 0
     for board in boards:
-        result, deals, names, numbers = rooms.setdefault(board.room(), (ReadResult(None), [], [], set()))
+        room = board.room()
+        result, deals, numbers = rooms.setdefault(room, (ReadResult(None), [], set()))
         reader = _BoardReader(board, strict, number)
         deal = reader.deal(result)
         result.diagnostics.extend(reader.problems)
-        number = reader.number
-        if deal is None:
-            continue
-        if deal.number in numbers:
-            result.diagnostics.append(Diagnostic("deal_number", f"board {deal.number} is given twice in this room; "
+        number = deal.number
+        if number in numbers:
+            result.diagnostics.append(Diagnostic("deal_number", f"board {number} is given twice in this room; "
                                                  "the first is kept", line=board.tags[0].line,
                                                  column=board.tags[0].column))
             continue
         deals.append(deal)
-        numbers.add(deal.number)
-        names.append(reader.players or players)
+        numbers.add(number)
+        seated.setdefault(room, reader.players or players)
     out = []
-    for room, (result, deals, names, _) in rooms.items():
-        seated = _seat_names(names[0] if names else players, room)
-        ident = "-".join(p for p in (_slug(event), ROOMS.get(room, "").lower()) if p) or _digest_id(deals)
-        result.record = SessionRecord(SessionInfo(ident, seated, event or None, rules="duplicate-bridge"),
-                                      tuple(deals))
+    for room, (result, deals, _) in rooms.items():
+        ident = "-".join(p for p in (_slug(event) or _digest_id(deals), ROOMS.get(room, "").lower()) if p)
+        info = SessionInfo(ident, _seat_names(seated.get(room, players), room), event or None, rules="duplicate-bridge")
+        result.record = SessionRecord(info, tuple(deals))
         out.append(result)
     return out, problems
 
@@ -149,8 +149,9 @@ def _event(header: list[LinTag]) -> str:
 
 
 def _digest_id(deals: list[DealRecord]) -> str:
-    """The id of a session that names no event: ``lin-`` and a digest of its boards, so that
-    two files of single hands are two sessions, and the same boards the same session."""
+    """The id of a session whose event gives none (no ``vg``, or a title without Latin letters
+    or digits): ``lin-`` and a digest of its boards, so that two files of single hands are two
+    sessions, and the same boards the same session."""
     digest = hashlib.sha256()
     for d in deals:
         hands = "" if d.hands is None else " ".join(h.pbn() for h in d.hands)
@@ -171,10 +172,6 @@ def _seat_names(names: tuple[str, ...], room: str) -> tuple[str, str, str, str]:
     return by_seat[Seat.N], by_seat[Seat.E], by_seat[Seat.S], by_seat[Seat.W]
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
-
-
 class _BoardReader:
     """One board's tags read into a deal; each problem located at its tag."""
 
@@ -190,7 +187,7 @@ class _BoardReader:
         self.problems.append(Diagnostic(code, f"{tag.label()}: {message}", self.number, at, line=tag.line,
                                         column=tag.column))
 
-    def deal(self, result: ReadResult) -> DealRecord | None:
+    def deal(self, result: ReadResult) -> DealRecord:
         tags = self.board.tags
         self.number = self._number()
         number = self.number

@@ -17,14 +17,15 @@ from vint_replay.cli import main
 from vint_replay.engine.cards import CARDS
 from vint_replay.engine.diagnostics import Severity
 from vint_replay.engine.profiles.duplicate_bridge import board_score
-from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
+from vint_replay.engine.record import Comment, DealRecord, SessionInfo, SessionRecord
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import format_of, read_bytes, write_text
 from vint_replay.formats.lin import lin_sessions, read_lin
 from vint_replay.formats.lin_write import LinRefused, lin_refusal, write_lin
-from tests.bridge_records import bridge_session
-from tests.strategies import sessions
+
+from bridge_records import bridge_session
+from strategies import sessions
 
 DATA = Path(__file__).parent / "data" / "lin"
 REAL = DATA / "endplay_example1.lin"
@@ -180,6 +181,25 @@ def test_lin_to_another_format_and_back_keeps_the_record(via):
         _same_records(read_lin(write_text(middle.record, "lin").encode()).record, source)
 
 
+def test_alerts_and_commentary_are_kept_as_comments_and_written_back():
+    """An alert (``mb|2H!|an|…|``) is a comment "! …" after its call, commentary (``nt``) a
+    comment where it stands (format.md §5.7, §3.7); JSON and PBN keep them, LIN writes them back."""
+    text = (f"pn|a,b,c,d|st||{DEAL}ah|Board 1|mb|1S!|mb|p|nt|a quiet pass|mb|2S|an|raise|mb|p!|an|fine\nreally|"
+            "mb|p|mb|p|pg||pc|HA|pc|H3|nt|ducked|pc|H8|pc|H2|pg||")
+    deal = read_lin(text.encode()).record.deals[0]
+    assert [(c.before, c.text) for c in deal.comments] == [
+        ("auction[1]", "!"), ("auction[2]", "a quiet pass"), ("auction[3]", "! raise"), ("auction[4]", "! fine really"),
+        ("play[2]", "ducked")]
+    record = read_lin(text.encode()).record
+    for via in ("json", "pbn"):
+        middle = read_bytes(write_text(record, via).encode(), via).record
+        assert middle.deals[0].comments == deal.comments
+        written = write_lin(middle)
+        assert "mb|1S!|mb|p|nt|a quiet pass|mb|2S!|an|raise|mb|p!|an|fine really|" in written
+        assert "pc|H3|nt|ducked|pc|H8|" in written
+        assert read_lin(written.encode()).record.deals[0].comments == deal.comments
+
+
 def test_cli_converts_lin_to_pbn_to_json_and_back_to_the_same_lin(tmp_path):
     runner = CliRunner()
     runner.invoke(main, ["convert", str(REAL), str(tmp_path / "a.pbn")], catch_exceptions=False)
@@ -233,6 +253,8 @@ def test_what_lin_cannot_hold_is_refused(tmp_path):
     comma = SessionRecord(SessionInfo("c", ("Smith, J", "b", "c", "d"), rules="duplicate-bridge"), vint.deals)
     with pytest.raises(LinRefused, match="separate its fields"):
         write_lin(comma)
+    bar = replace(vint, deals=(replace(vint.deals[0], comments=(Comment("play[0]", "a|b"),)),))
+    assert "ends a LIN value" in lin_refusal(bar)
     source = tmp_path / "classic.json"
     source.write_text(write_text(classic, "json"), encoding="utf-8")
     refused = CliRunner().invoke(main, ["convert", str(source), str(tmp_path / "out.lin")])

@@ -344,7 +344,7 @@ def history(session_id: str, store_path: str, as_json: bool) -> None:
               help="An earlier accepted version (see `history`; default: the current one).")
 def export(session_id: str, out: str, store_path: str, version: int | None) -> None:
     """Write stored session SESSION_ID to OUT (.vint for the text format, .pbn for PBN with the
-    double-dummy tables when analysed, else JSON; - for stdout)."""
+    double-dummy tables when analysed, .lin for LIN, else JSON; - for stdout)."""
     from .formats import write_text
     from .store import open_existing
 
@@ -644,7 +644,8 @@ def analyze(store_path: str, workers: int | None, scheduler: str | None, retry_e
 @click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
 @SESSION
 def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, strict: bool, session: int) -> None:
-    """Convert a record between JSON, .vint and PBN text without loss ('-' for stdin/stdout).
+    """Convert a record between JSON, .vint and PBN text without loss, and from and to LIN
+    ('-' for stdin/stdout).
 
     A file that cannot be read completely is not converted (exit 1): nothing is dropped."""
     from .formats import write_text

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..engine.calls import CALL_BY_TEXT, Call
 from ..engine.cards import CARD_BY_TEXT, CARDS, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic
-from ..engine.record import DealRecord, SessionInfo, SessionRecord
+from ..engine.record import Comment, DealRecord, SessionInfo, SessionRecord
 from ..engine.seats import Seat
 from . import ReadResult
 from .lin_tokens import LinTag, lin_tags, lin_text, unknown_tag
@@ -25,9 +25,10 @@ LIN_VULNERABLE = {"o": (False, False), "0": (False, False), "-": (False, False),
                   "e": (False, True), "b": (True, True)}
 ROOMS = {"o": "Open", "c": "Closed"}
 # tags read elsewhere or that say nothing about the deal (layout, commentary, headers): skipped
-SKIPPED = frozenset({"an", "at", "bn", "bt", "cg", "cr", "ha", "hc", "lb", "mn", "mp", "nt", "pf", "pg", "pw", "px",
-                     "rh", "rs", "sa", "sk", "st", "tu", "va"})
-READ = frozenset({"ah", "mb", "mc", "md", "pc", "pn", "qx", "sv", "vg"})
+SKIPPED = frozenset({"at", "bn", "bt", "cg", "cr", "ha", "hc", "lb", "mn", "mp", "pf", "pg", "pw", "px", "rh", "rs",
+                     "sa", "sk", "st", "tu", "va"})
+READ = frozenset({"ah", "an", "mb", "mc", "md", "nt", "pc", "pn", "qx", "sv", "vg"})
+ALERT = "!"  # a comment "!" or "! <explanation>" after a call is its alert (mb|2H!|an|…|)
 KNOWN = READ | SKIPPED
 FULL_DECK = (1 << 52) - 1
 _QX = re.compile(r"\s*([oc])(\d{1,5})\b", re.IGNORECASE)
@@ -199,13 +200,20 @@ class _BoardReader:
         cards: list[Card] = []
         played: list[LinTag] = []
         claim: int | None = None
+        comments: list[Comment] = []
         for tag in tags:
             name = tag.name
             if name == "md":  # one a board: a second md starts the next board
                 dealer, hands = self._md(tag)
                 result.locations[(number, "hands")] = result.locations[(number, "dealer")] = (tag.line, tag.column)
             elif name == "mb":
-                self._call(tag, calls, called)
+                if self._call(tag, calls, called) and tag.value.strip().endswith("!"):
+                    comments.append(Comment(f"auction[{len(calls)}]", ALERT))
+            elif name == "an" and calls and not cards:
+                _alert(comments, f"auction[{len(calls)}]", _one_line(tag.value))
+            elif name in ("an", "nt"):  # commentary (an alert before any call or after the play began too)
+                comments.append(Comment(f"play[{len(cards)}]" if cards else f"auction[{len(calls)}]",
+                                        _one_line(tag.value)))
             elif name == "pc":
                 if claim is not None:
                     self.report("syntax", f"play[{len(cards)}]", f"card {tag.value[:8]!r} after the claim (mc)", tag)
@@ -231,7 +239,7 @@ class _BoardReader:
         result.sections[(number, "auction")] = _Section(called)
         result.sections[(number, "play")] = _Section(played)
         return DealRecord(number, dealer or Seat.N, tuple(calls), hands, tuple(cards) if played else None, claim,
-                          unreadable=frozenset(self.unreadable), vulnerable=vulnerable)
+                          unreadable=frozenset(self.unreadable), comments=tuple(comments), vulnerable=vulnerable)
 
     def _number(self) -> int:
         """``qx|o12|`` or else ``ah|Board 12|``; else one more than the previous board."""
@@ -280,18 +288,20 @@ class _BoardReader:
         by_seat = dict(zip(LIN_SEATS, masks))
         return dealer, (Hand(by_seat[Seat.N]), Hand(by_seat[Seat.E]), Hand(by_seat[Seat.S]), Hand(by_seat[Seat.W]))
 
-    def _call(self, tag: LinTag, calls: list[Call], called: list[LinTag]) -> None:
+    def _call(self, tag: LinTag, calls: list[Call], called: list[LinTag]) -> bool:
+        """Read one ``mb``; whether it was a call (reading stops at the first that is not)."""
         if "auction" in self.unreadable:
-            return
+            return False
         word = tag.value.strip().rstrip("!?").upper()
         call = CALL_BY_TEXT.get(word)
         if call is None:
             self.report("bad_call", f"auction[{len(calls)}]", f"{tag.value[:12]!r} is not a call (p, d, r, 1C … 7N)",
                         tag)
             self.unreadable.add("auction")
-            return
+            return False
         calls.append(call)
         called.append(tag)
+        return True
 
     def _card(self, tag: LinTag, cards: list[Card], played: list[LinTag]) -> None:
         if "play" in self.unreadable:
@@ -316,6 +326,20 @@ class _BoardReader:
             self.unreadable.add("result")
             return None
         return int(text)
+
+
+def _alert(comments: list[Comment], anchor: str, text: str) -> None:
+    """``an|text|``: the explanation of the call before it, joined to its ``!`` if flagged."""
+    alert = Comment(anchor, f"{ALERT} {text}" if text else ALERT)
+    if comments and comments[-1] == Comment(anchor, ALERT):
+        comments[-1] = alert
+    else:
+        comments.append(alert)
+
+
+def _one_line(text: str) -> str:
+    """A comment is one line (format.md §3.7): a line end inside a LIN value becomes a space."""
+    return text.replace("\n", " ")
 
 
 def _hand(text: str) -> Hand:

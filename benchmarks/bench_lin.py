@@ -10,7 +10,9 @@ legal play of all 52 cards), written once, not timed, by endplay's own LIN write
 archive, a board a line. Each run then times, in this process and in turn: (a) vint-replay's
 ``read_lin`` and ``evaluate`` (the whole check: deal, auction, every card, the score); (b)
 ``endplay.parsers.lin.loads``. CPU seconds of this process (``time.process_time``), median of
-the runs; boards per second of each and the ratio.
+the runs; boards per second of each and the ratio. Then hostile input, doubling in size: a
+file of 0.25–2 MB without a bar, of unknown tags, of boards with a dealer alone; each time should
+double, not quadruple (the tokenizer once scanned a bar-less file from every position).
 """
 from __future__ import annotations
 
@@ -57,6 +59,18 @@ def theirs(data: bytes) -> int:
     return len(endplay_lin.loads(data.decode("utf-8")))
 
 
+def hostile() -> None:
+    """Reading time of hostile LIN files, each size twice the last (linear: the times double)."""
+    for name, piece in (("no bar at all", b"x"), ("unknown tags", b"zz|x|"), ("boards of a dealer alone", b"md|3|")):
+        times = []
+        for quarters in (1, 2, 4, 8):
+            data = piece * (quarters * 250_000 // len(piece))
+            start = time.process_time()
+            read_lin(data)
+            times.append(time.process_time() - start)
+        print(f"hostile, {name:26} 0.25/0.5/1/2 MB: {' / '.join(f'{t:.3f}' for t in times)} s", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=10_000, help="at most 32,767 (board numbers of one room)")
@@ -81,6 +95,7 @@ def main() -> int:
         print(f"{name:38} {med:7.3f} s {med * 1e6 / args.boards:7.1f} µs/board {args.boards / med:9,.0f} boards/s")
     a, b = (statistics.median(t) for t in times.values())
     print(f"ratio (b)/(a): {b / a:.2f}  (> 1: vint-replay reads and checks faster than endplay only reads)")
+    hostile()
     return 0
 
 

@@ -44,7 +44,7 @@ def lin_tags(text: str) -> tuple[list[LinTag], list[Diagnostic]]:
     problems: list[Diagnostic] = []
     line, line_start, last = 1, 0, 0
     end = 0
-    for m in _PAIR.finditer(text):
+    while (m := _PAIR.match(text, end)) is not None:  # anchored pairs: linear, also without any bar
         raw = m.group(1)
         name = raw.strip()
         at = m.start(1) + len(raw) - len(raw.lstrip())

@@ -1,4 +1,4 @@
-"""Fuzz the record readers (JSON, .vint, PBN) (and, for a sample of the cases, every read command through click's
+"""Fuzz the record readers (JSON, .vint, PBN, LIN) (and, for a sample of the cases, every read command through click's
 CliRunner) with random bytes and mutated valid records, as ``tests/test_fuzz_readers.py`` does
 but a hundred thousand times. Reports cases/s, the slowest case for its size (µs per KB, so a
 superlinear spot stands out), the exit codes seen, and every failure (saved for replaying).

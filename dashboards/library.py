@@ -16,7 +16,7 @@ from vint_replay.engine.diagnostics import Diagnostic
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.store import Store
 
-UPLOAD_SUFFIXES = (".json", ".vint")
+UPLOAD_SUFFIXES = (".json", ".vint", ".pbn", ".lin")
 MAX_NAME_BYTES = 200  # a file system allows 255 bytes a name
 
 
@@ -84,12 +84,14 @@ class Library:
         return report
 
     def upload(self, filename: str, data: bytes) -> UploadResult:
-        """Import one uploaded ``.json``/``.vint`` file; a session id already stored with other
-        content is refused (the store keeps what it has). Whatever the browser sent as the file
-        name, the file is stored under :func:`upload_name` of it."""
+        """Import one uploaded ``.json``/``.vint``/``.pbn``/``.lin`` file (its first session); a
+        session id already stored with other content is refused (the store keeps what it has).
+        Whatever the browser sent as the file name, the file is stored under :func:`upload_name`
+        of it."""
         name = upload_name(filename)
         if not name.lower().endswith(UPLOAD_SUFFIXES):
-            return UploadResult("rejected", None, reason=f"{name}: only .json and .vint session records can be imported")
+            return UploadResult("rejected", None,
+                                reason=f"{name}: only .json, .vint, .pbn and .lin session records can be imported")
         if len(data) > self.max_upload_bytes:
             return UploadResult("rejected", None,
                                 reason=f"{name} is {len(data):,} bytes; the upload limit is {self.max_upload_bytes:,}")

@@ -12,11 +12,14 @@ from vint_replay.engine.diagnostics import CODES, Diagnostic, Severity
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import ReadResult
 from vint_replay.formats.json_record import read_json, write_json
+from vint_replay.formats.lin import read_lin
+from vint_replay.formats.lin_write import write_lin
 from vint_replay.formats.pbn import read_pbn
 from vint_replay.formats.pbn_write import write_pbn
 from vint_replay.formats.vint_text import read_vint, write_vint
 
-READERS = {"json": (read_json, write_json), "vint": (read_vint, write_vint), "pbn": (read_pbn, write_pbn)}
+READERS = {"json": (read_json, write_json), "vint": (read_vint, write_vint), "pbn": (read_pbn, write_pbn),
+           "lin": (read_lin, write_lin)}
 COMMANDS = (["validate"], ["validate", "--json"], ["score"], ["score", "--json"], ["audit"], ["audit", "--json"],
             ["replay", "--deal", "1"], ["replay", "--deal", "1", "--trick", "2"], ["convert", "--to", "vint"],
             ["convert", "--to", "json"])
@@ -49,11 +52,12 @@ def check_record(result: ReadResult, fmt: str) -> None:
 
 
 def check_commands(data: bytes, folder: Path, runner: CliRunner | None = None) -> list[tuple[str, int]]:
-    """Run every read command on ``data`` saved as ``.json``, ``.vint`` and ``.pbn``; returns the
-    (command, exit code) pairs, raising AssertionError on a traceback or another exit code."""
+    """Run every read command on ``data`` saved as ``.json``, ``.vint``, ``.pbn`` and ``.lin``;
+    returns the (command, exit code) pairs, raising AssertionError on a traceback or another
+    exit code."""
     runner = runner or CliRunner()
     codes = []
-    for suffix in (".json", ".vint", ".pbn"):
+    for suffix in (".json", ".vint", ".pbn", ".lin"):
         path = folder / f"case{suffix}"
         path.write_bytes(data)
         for command in COMMANDS:

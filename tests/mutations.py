@@ -17,6 +17,7 @@ from vint_replay.formats.vint_text import write_vint
 Choose = Callable[[int], int]
 
 WORKED = Path(__file__).parent / "data" / "worked_example.json"
+LIN_SAMPLE = Path(__file__).parent / "data" / "lin" / "endplay_example1.lin"
 LAWS_SAMPLES = sorted((Path(__file__).parent.parent / "sample_data" / "laws").glob("*-t1.*"))  # .json and .vint
 # what a mutation may insert: everything issue 11's reviewer tried (first, where hypothesis
 # looks first), and pieces of both formats
@@ -27,8 +28,9 @@ NASTY = (
     '[Dealer "N"]', "[Dealr]", '[Deal "2"]', "[Auction]", "[Play]", '[Extra "{}"]', '[PlayLayout "pbn"]',
     '[Play "E"]', "AP", "pass", "XX", "7NT", "SA", "♥10", "ZZ", "HK HJ H5 HQ", "\"play\": [\"SA\"]",
     "\"comments\": [{\"before\": \"x\", \"text\": \"y\"}]", "é" * 40, "x" * 20000,
+    "|", "md|", "mb|", "pc|", "mc|", "qx|c1|", "md|3|",  # LIN's (format.md §5.7)
 )
-_PIECES = re.compile(r"\s+|[\[\]{}\",:]|[^\s\[\]{}\",:]+")
+_PIECES = re.compile(r"\s+|[\[\]{}\",:|]|[^\s\[\]{}\",:|]+")
 
 
 def worked_json() -> str:
@@ -36,14 +38,14 @@ def worked_json() -> str:
 
 
 def base_texts() -> list[str]:
-    """The records mutations start from: the worked example in every format, and an evening
-    under the laws (every laws field) in JSON and ``.vint``."""
+    """The records mutations start from: the worked example in every format, an evening
+    under the laws (every laws field) in JSON and ``.vint``, and a real LIN record."""
     from vint_replay.formats.pbn_write import write_pbn
 
     record = read_json(WORKED.read_bytes()).record
     assert record is not None
     return [write_json(record), write_vint(record), write_pbn(record),
-            *(path.read_text(encoding="utf-8") for path in LAWS_SAMPLES)]
+            *(path.read_text(encoding="utf-8") for path in LAWS_SAMPLES), LIN_SAMPLE.read_text(encoding="utf-8")]
 
 
 def random_bytes(choose: Choose, most: int = 400) -> bytes:

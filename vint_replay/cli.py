@@ -27,9 +27,9 @@ if TYPE_CHECKING:
 
 # a record file argument: a missing or unreadable one is a usage error (exit 2); - is standard input
 RECORD = click.Path(exists=True, dir_okay=False, readable=True, allow_dash=True)
-FORMATS = click.Choice(["json", "vint", "pbn"])
+FORMATS = click.Choice(["json", "vint", "pbn", "lin"])
 SESSION = click.option("--session", type=click.IntRange(1), default=1, show_default=True,
-                       help="Which session of a PBN file holding several (one per event and room).")
+                       help="Which session of a PBN or LIN file holding several (one per event and room).")
 
 
 # Inputs smaller than this are validated by the reference engine alone: the batch path's NumPy
@@ -363,8 +363,7 @@ def history(session_id: str, store_path: str, as_json: bool) -> None:
               help="An earlier accepted version (see `history`; default: the current one).")
 def export(session_id: str, out: str, store_path: str, version: int | None) -> None:
     """Write stored session SESSION_ID to OUT (.vint for the text format, .pbn for PBN with the
-    double-dummy tables when analysed, else JSON; - for stdout)."""
-    from .formats import write_text
+    double-dummy tables when analysed, .lin for LIN, else JSON; - for stdout)."""
     from .store import open_existing
 
     try:
@@ -372,12 +371,12 @@ def export(session_id: str, out: str, store_path: str, version: int | None) -> N
     except KeyError:
         which = "" if version is None else f" version {version}"
         raise click.ClickException(f"no session {session_id!r}{which} in the store {store_path}")
+    tables = None
     if format_of(out) == "pbn":  # with the double-dummy tables when the store has them
         from .analysis.optimum import optimum_tables
 
-        text = _pbn_text(record, optimum_tables(open_existing(store_path), session_id))
-    else:
-        text = write_text(record, format_of(out))
+        tables = optimum_tables(open_existing(store_path), session_id)
+    text = _record_text(record, format_of(out), tables)
     if out == "-":
         click.echo(text, nl=False)
     else:
@@ -672,13 +671,13 @@ def analyze(store_path: str, workers: int | None, scheduler: str | None, retry_e
 @click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
 @SESSION
 def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, strict: bool, session: int) -> None:
-    """Convert a record between JSON, .vint and PBN text without loss ('-' for stdin/stdout).
+    """Convert a record between JSON, .vint and PBN text without loss, and from and to LIN
+    ('-' for stdin/stdout).
 
     A file that cannot be read completely is not converted (exit 1): nothing is dropped."""
-    from .formats import write_text
-
-    if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint", ".pbn")):
-        raise click.UsageError(f"cannot tell the format of {target!r}: name it .json, .vint or .pbn, or give --to")
+    if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint", ".pbn", ".lin")):
+        raise click.UsageError(f"cannot tell the format of {target!r}: name it .json, .vint, .pbn or .lin, or give "
+                               "--to")
     data = read_input(source)
     result = read_bytes(data, from_fmt or (sniff_format(data) if source == "-" else format_of(source)), strict, session)
     print_problems(source, result.diagnostics)
@@ -686,7 +685,7 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
         click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)
         sys.exit(1)
     fmt = to_fmt or format_of(target)
-    text = _pbn_text(result.record) if fmt == "pbn" else write_text(result.record, fmt)
+    text = _record_text(result.record, fmt)
     if target == "-":
         click.echo(text, nl=False)
         return
@@ -709,6 +708,22 @@ def _pbn_text(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[i
     if why is not None:
         raise click.UsageError(f"{why}: write .json or .vint")
     return text
+
+
+def _record_text(record: SessionRecord, fmt: str, dd_tables: Mapping[int, Sequence[Sequence[int]]] | None = None) -> str:
+    """The session written as ``fmt``, or a usage error naming what PBN or LIN cannot hold
+    (format.md §5.3, §5.7): nothing is written that would not read back."""
+    from .formats import write_text
+
+    if fmt == "pbn":
+        return _pbn_text(record, dd_tables)
+    if fmt == "lin":
+        from .formats.lin_write import lin_refusal
+
+        why = lin_refusal(record)
+        if why is not None:
+            raise click.UsageError(why)
+    return write_text(record, fmt)
 
 
 def _next_step() -> bool:

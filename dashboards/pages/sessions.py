@@ -37,9 +37,10 @@ def layout(**_query: object) -> html.Div:
         ], className="card"),
         html.Div([
             html.H3("Import a session"),
-            dcc.Upload(id="upload", children=html.Div(["Drop a ", html.Code(".json"), " or ", html.Code(".vint"),
+            dcc.Upload(id="upload", children=html.Div(["Drop a ", html.Code(".json"), ", ", html.Code(".vint"), ", ",
+                                                       html.Code(".pbn"), " or ", html.Code(".lin"),
                                                        " record here, or click to choose one"]),
-                       className="upload", max_size=limit, multiple=False, accept=".json,.vint"),
+                       className="upload", max_size=limit, multiple=False, accept=".json,.vint,.pbn,.lin"),
             dcc.Loading(html.Div(id="upload-result"), type="dot"),
         ], className="card"),
     ])

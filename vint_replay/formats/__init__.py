@@ -45,8 +45,12 @@ class ReadResult:
 
 
 def read_bytes(data: bytes, fmt: str, strict: bool = False, session: int = 1) -> ReadResult:
-    """Read a record given its format name (``json``, ``vint`` or ``pbn``); ``session`` picks
-    one of the sessions a PBN file may hold (format.md §5.2)."""
+    """Read a record given its format name (``json``, ``vint``, ``pbn`` or ``lin``); ``session``
+    picks one of the sessions a PBN or LIN file may hold (format.md §5.2, §5.7)."""
+    if fmt == "lin":
+        from .lin import read_lin
+
+        return read_lin(data, strict=strict, session=session)
     if fmt == "pbn":
         from .pbn import read_pbn
 
@@ -61,9 +65,9 @@ def read_bytes(data: bytes, fmt: str, strict: bool = False, session: int = 1) ->
 
 
 def format_of(path: str | Path) -> str:
-    """``json``, ``vint`` or ``pbn`` from the extension (anything else is read as JSON)."""
+    """``json``, ``vint``, ``pbn`` or ``lin`` from the extension (anything else is read as JSON)."""
     name = str(path).lower()
-    return "vint" if name.endswith(".vint") else "pbn" if name.endswith(".pbn") else "json"
+    return next((fmt for fmt in ("vint", "pbn", "lin") if name.endswith(f".{fmt}")), "json")
 
 
 def sniff_format(data: bytes) -> str:
@@ -77,7 +81,11 @@ def read_file(path: str | Path, strict: bool = False) -> ReadResult:
 
 
 def write_text(record: SessionRecord, fmt: str) -> str:
-    """The record as ``json``, ``vint`` or ``pbn`` text."""
+    """The record as ``json``, ``vint``, ``pbn`` or ``lin`` text."""
+    if fmt == "lin":
+        from .lin_write import write_lin
+
+        return write_lin(record)
     if fmt == "pbn":
         from .pbn_write import write_pbn
 

@@ -20,13 +20,14 @@ import pyarrow as pa
 from .columnar import ParsedSession, check_parsed, decoded_session, empty_batch, parse_texts
 from ..engine.diagnostics import Diagnostic, Severity
 from ..formats import ReadResult, format_of, read_bytes
+from ..formats.lin import lin_sessions
 from ..formats.pbn import pbn_sessions
 from ..formats.json_record import plain_text
 from ..engine.gc_pause import paused_gc
 from ..engine.session import SessionReport, evaluate
 from .tables import Source, TableRows, columnar_sha256, content_sha256
 
-RECORD_SUFFIXES = (".json", ".vint", ".pbn")
+RECORD_SUFFIXES = (".json", ".vint", ".pbn", ".lin")
 MAX_CALLS = 127  # the calls table's index column is an int8
 
 
@@ -62,7 +63,7 @@ class CheckedBatch:
 
 
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], list[FileOutcome]]:
-    """Files, folders (searched recursively for ``.json``, ``.vint`` and ``.pbn``) and glob patterns,
+    """Files, folders (searched recursively for ``.json``, ``.vint``, ``.pbn`` and ``.lin``) and glob patterns,
     as a sorted list without duplicates; paths matching nothing become rejected outcomes."""
     found: dict[str, None] = {}
     missing: list[FileOutcome] = []
@@ -77,7 +78,7 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], li
         else:
             matches = []
         if not matches:
-            what = "no record files (.json, .vint, .pbn) in this folder" if path.is_dir() else "no such file"
+            what = "no record files (.json, .vint, .pbn, .lin) in this folder" if path.is_dir() else "no such file"
             missing.append(FileOutcome(text, "rejected", diagnostics=[Diagnostic("syntax", what)]))
         for match in matches:
             found.setdefault(match, None)
@@ -224,7 +225,7 @@ def _check(path: str) -> list[tuple[FileOutcome, SessionReport | None, Source | 
     if known is not None:
         return [(FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256), None, None, None)]
     fmt = format_of(path)
-    results = pbn_sessions(data) if fmt == "pbn" else [read_bytes(data, fmt)]
+    results = pbn_sessions(data) if fmt == "pbn" else lin_sessions(data) if fmt == "lin" else [read_bytes(data, fmt)]
     return [_check_session(path, fmt, sha, result) for result in results]
 
 

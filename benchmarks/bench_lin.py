@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Reading a LIN archive into records and checking it, against endplay's LIN parser (which
+checks nothing), side by side in one process on the same file.
+
+    python benchmarks/bench_lin.py                      # 10,000 boards in one archive, 5 runs
+    python benchmarks/bench_lin.py --boards 2000 --runs 3
+
+The boards are those of ``bench_pbn.py`` (endplay's dealer with a fixed seed, 3NT by North, a
+legal play of all 52 cards), written once, not timed, by endplay's own LIN writer into one
+archive, a board a line. Each run then times, in this process and in turn: (a) vint-replay's
+``read_lin`` and ``evaluate`` (the whole check: deal, auction, every card, the score); (b)
+``endplay.parsers.lin.loads``. CPU seconds of this process (``time.process_time``), median of
+the runs; boards per second of each and the ratio. Then hostile input, doubling in size: a
+file of 0.25–2 MB without a bar, of unknown tags, of boards with a dealer alone; each time should
+double, not quadruple (the tokenizer once scanned a bar-less file from every position).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from endplay.dealer import generate_deals
+from endplay.parsers import lin as endplay_lin
+
+from bench_pbn import SEED, board
+from vint_replay.engine.session import evaluate
+from vint_replay.formats.lin import read_lin
+
+
+def write_archive(path: Path, boards: int) -> Path:
+    """The archive, written once by endplay (kept between runs of this script)."""
+    marker = path.with_suffix(f".complete-{boards}")
+    if marker.exists() and path.exists():
+        return path
+    print(f"writing {boards:,} boards to {path} with endplay's dealer and LIN writer (once) …", flush=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(endplay_lin.dumps([board(n, deal) for n, deal in enumerate(generate_deals(produce=boards,
+                                                                                              seed=SEED), 1)]),
+                    encoding="utf-8")
+    for old in path.parent.glob(f"{path.stem}.complete-*"):
+        old.unlink()
+    marker.touch()
+    return path
+
+
+def ours(data: bytes) -> int:
+    """Read and check the archive; the number of boards found valid."""
+    result = read_lin(data)
+    report = evaluate(result.record, result.diagnostics)
+    if not report.valid:
+        raise SystemExit(f"vint-replay found errors: {[d.describe() for d in report.diagnostics][:3]}")
+    return len(report.record.deals)
+
+
+def theirs(data: bytes) -> int:
+    return len(endplay_lin.loads(data.decode("utf-8")))
+
+
+def hostile() -> None:
+    """Reading time of hostile LIN files, each size twice the last (linear: the times double)."""
+    for name, piece in (("no bar at all", b"x"), ("unknown tags", b"zz|x|"), ("boards of a dealer alone", b"md|3|")):
+        times = []
+        for quarters in (1, 2, 4, 8):
+            data = piece * (quarters * 250_000 // len(piece))
+            start = time.process_time()
+            read_lin(data)
+            times.append(time.process_time() - start)
+        print(f"hostile, {name:26} 0.25/0.5/1/2 MB: {' / '.join(f'{t:.3f}' for t in times)} s", flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=10_000, help="at most 32,767 (board numbers of one room)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--data", type=Path, default=Path("/tmp/vint-lin-bench/archive.lin"))
+    args = parser.parse_args()
+    data = write_archive(args.data, args.boards).read_bytes()  # read once: both sides time parsing only
+    times: dict[str, list[float]] = {"(a) vint-replay read_lin + evaluate": [], "(b) endplay lin.loads": []}
+    for run in range(args.runs):
+        for (name, spent), work in zip(times.items(), (ours, theirs)):
+            start = time.process_time()
+            boards = work(data)
+            spent.append(time.process_time() - start)
+            if boards != args.boards:
+                raise SystemExit(f"{name} read {boards} boards, not {args.boards}")
+        a, b = (t[-1] for t in times.values())
+        print(f"run {run + 1}: vint-replay {a:.3f} s, endplay {b:.3f} s CPU, ratio {b / a:.2f}", flush=True)
+    print(f"{args.boards:,} boards with play in one archive of {len(data):,} bytes; in-process CPU time, median "
+          f"of {args.runs} runs")
+    for name, spent in times.items():
+        med = statistics.median(spent)
+        print(f"{name:38} {med:7.3f} s {med * 1e6 / args.boards:7.1f} µs/board {args.boards / med:9,.0f} boards/s")
+    a, b = (statistics.median(t) for t in times.values())
+    print(f"ratio (b)/(a): {b / a:.2f}  (> 1: vint-replay reads and checks faster than endplay only reads)")
+    hostile()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

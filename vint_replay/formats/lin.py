@@ -1,0 +1,357 @@
+"""The LIN reader: BBO's hand records — single hands and vugraph files of both rooms — as
+sessions of duplicate-bridge boards (docs/format.md §5.7).
+
+A session is one room of the file (``qx|o1|`` open, ``qx|c1|`` closed; a file without ``qx``
+is one room). The reader checks syntax only: whether the calls and cards are legal is the
+engine's to say."""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+from ..engine.calls import CALL_BY_TEXT, Call
+from ..engine.cards import CARD_BY_TEXT, CARDS, Card, Hand, HandError
+from ..engine.diagnostics import Diagnostic
+from ..engine.record import Comment, DealRecord, SessionInfo, SessionRecord
+from ..engine.seats import Seat
+from . import ReadResult
+from .lin_tokens import LinTag, lin_tags, lin_text, unknown_tag
+from .pbn import _slug
+from .sessions import chosen_session
+
+LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)  # md's dealer digit 1–4 and its hands, pn's names
+LIN_VULNERABLE = {"o": (False, False), "0": (False, False), "-": (False, False), "n": (True, False),
+                  "e": (False, True), "b": (True, True)}
+ROOMS = {"o": "Open", "c": "Closed"}
+# tags read elsewhere or that say nothing about the deal (layout, commentary, headers): skipped
+SKIPPED = frozenset({"at", "bn", "bt", "cg", "cr", "ha", "hc", "lb", "mn", "mp", "pf", "pg", "pw", "px", "rh", "rs",
+                     "sa", "sk", "st", "tu", "va"})
+READ = frozenset({"ah", "an", "mb", "mc", "md", "nt", "pc", "pn", "qx", "sv", "vg"})
+ALERT = "!"  # a comment "!" or "! <explanation>" after a call is its alert (mb|2H!|an|…|)
+KNOWN = READ | SKIPPED
+FULL_DECK = (1 << 52) - 1
+_QX = re.compile(r"\s*([oc])(\d{1,5})\b", re.IGNORECASE)
+_BOARD = re.compile(r"\D*(\d{1,5})")
+NO_BOARD = Diagnostic("syntax", "the file holds no LIN board (no md|…| deal, no qx|o1| board)")
+
+
+@dataclass(slots=True)
+class _Section:
+    """Where each call or card of a board stands (the ``mb`` or ``pc`` tag)."""
+
+    tags: list[LinTag]
+
+    def where(self, index: int) -> tuple[int, int] | None:
+        return (self.tags[index].line, self.tags[index].column) if 0 <= index < len(self.tags) else None
+
+
+@dataclass(slots=True)
+class _Board:
+    """The tags of one board, from its ``qx`` (or ``md``) to the next board's."""
+
+    tags: list[LinTag] = field(default_factory=list)
+    by_qx: bool = False
+    has_md: bool = False
+
+    def room(self) -> str:
+        qx = next((t for t in self.tags if t.name == "qx"), None)
+        m = _QX.match(qx.value) if qx is not None else None
+        return m.group(1).lower() if m else ""
+
+
+def read_lin(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
+    """The ``session``-th room of a LIN file (1-based, in the order of their first board); the
+    boards of the other rooms are reported as ``pbn_session`` warnings naming their session."""
+    results, problems = _read(data, strict)
+    if not results:
+        return ReadResult(None, problems or [NO_BOARD])
+    return chosen_session(results, [r.record.info.id for r in results if r.record is not None], session, problems)
+
+
+def lin_sessions(data: bytes, strict: bool = False) -> list[ReadResult]:
+    """Every room of a LIN file as a session, in the order of their first board."""
+    results, problems = _read(data, strict)
+    if results:
+        results[0].diagnostics[:0] = problems
+    return results or [ReadResult(None, problems or [NO_BOARD])]
+
+
+def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]]:
+    tags, problems = lin_tags(lin_text(data))
+    header, boards = _boards(tags)
+    for tag in header:
+        if tag.name not in KNOWN:
+            problems.append(unknown_tag(tag, strict))
+    event = _event(header)
+    players = _names(next((t for t in header if t.name == "pn"), None))
+    rooms: dict[str, tuple[ReadResult, list[DealRecord], set[int]]] = {}
+    seated: dict[str, tuple[str, ...]] = {}  # each room's players: those of its first board
+    number = 0
+    for board in boards:
+        room = board.room()
+        result, deals, numbers = rooms.setdefault(room, (ReadResult(None), [], set()))
+        reader = _BoardReader(board, strict, number)
+        deal = reader.deal(result)
+        result.diagnostics.extend(reader.problems)
+        number = deal.number
+        if number in numbers:
+            result.diagnostics.append(Diagnostic("deal_number", f"board {number} is given twice in this room; "
+                                                 "the first is kept", line=board.tags[0].line,
+                                                 column=board.tags[0].column))
+            continue
+        deals.append(deal)
+        numbers.add(number)
+        seated.setdefault(room, reader.players or players)
+    out = []
+    for room, (result, deals, _) in rooms.items():
+        ident = "-".join(p for p in (_slug(event) or _digest_id(deals), ROOMS.get(room, "").lower()) if p)
+        info = SessionInfo(ident, _seat_names(seated.get(room, players), room), event or None, rules="duplicate-bridge")
+        result.record = SessionRecord(info, tuple(deals))
+        out.append(result)
+    return out, problems
+
+
+def _boards(tags: list[LinTag]) -> tuple[list[LinTag], list[_Board]]:
+    """The file's header tags (before the first board) and its boards. A board starts at a
+    ``qx``; in a file of single hands, at an ``md`` (the ``pn`` and ``st`` just before it, after
+    the previous board's deal, are this board's)."""
+    header: list[LinTag] = []
+    boards: list[_Board] = []
+    pending: list[LinTag] = []
+    current: _Board | None = None
+    for tag in tags:
+        if tag.name == "qx":
+            current = _Board([*pending, tag], by_qx=True)
+            boards.append(current)
+            pending = []
+        elif tag.name == "md" and (current is None or current.has_md):
+            current = _Board([*pending, tag], has_md=True)
+            boards.append(current)
+            pending = []
+        elif current is None:
+            header.append(tag)
+        elif pending or (tag.name == "pn" and current.has_md and not current.by_qx):
+            pending.append(tag)
+        else:
+            current.has_md = current.has_md or tag.name == "md"
+            current.tags.append(tag)
+    if current is not None:
+        current.tags.extend(pending)  # tags after the last board's deal
+    return header, boards
+
+
+def _event(header: list[LinTag]) -> str:
+    """``vg|title,segment,scoring,first,last,team1,score1,team2,score2|``: the title and the
+    segment (``Club teams — Segment 1``), which name the session."""
+    vg = next((t for t in header if t.name == "vg"), None)
+    parts = [] if vg is None else [p.strip() for p in vg.value.split(",")[:2]]
+    return " — ".join(p for p in parts if p)
+
+
+def _digest_id(deals: list[DealRecord]) -> str:
+    """The id of a session whose event gives none (no ``vg``, or a title without Latin letters
+    or digits): ``lin-`` and a digest of its boards, so that two files of single hands are two
+    sessions, and the same boards the same session."""
+    digest = hashlib.sha256()
+    for d in deals:
+        hands = "" if d.hands is None else " ".join(h.pbn() for h in d.hands)
+        digest.update(f"{d.number}|{d.dealer.name}|{hands}|{' '.join(map(str, d.auction))}|"
+                      f"{' '.join(CARDS[c].name for c in d.play or ())}|{d.result}|{d.vulnerable}\n".encode())
+    return f"lin-{digest.hexdigest()[:12]}"
+
+
+def _names(pn: LinTag | None) -> tuple[str, ...]:
+    return () if pn is None else tuple(n.strip() for n in pn.value.split(","))
+
+
+def _seat_names(names: tuple[str, ...], room: str) -> tuple[str, str, str, str]:
+    """The players by Seat from pn's South, West, North, East (a vugraph's eight names: the
+    open room's four, then the closed room's)."""
+    four = names[4:8] if room == "c" and len(names) >= 8 else names[:4]
+    by_seat = dict(zip(LIN_SEATS, (*four, "", "", "", "")[:4]))
+    return by_seat[Seat.N], by_seat[Seat.E], by_seat[Seat.S], by_seat[Seat.W]
+
+
+class _BoardReader:
+    """One board's tags read into a deal; each problem located at its tag."""
+
+    def __init__(self, board: _Board, strict: bool, previous: int) -> None:
+        self.board = board
+        self.strict = strict
+        self.problems: list[Diagnostic] = []
+        self.number = previous + 1
+        self.players: tuple[str, ...] = ()
+        self.unreadable: set[str] = set()
+
+    def report(self, code: str, at: str | None, message: str, tag: LinTag) -> None:
+        self.problems.append(Diagnostic(code, f"{tag.label()}: {message}", self.number, at, line=tag.line,
+                                        column=tag.column))
+
+    def deal(self, result: ReadResult) -> DealRecord:
+        tags = self.board.tags
+        self.number = self._number()
+        number = self.number
+        result.locations[(number, None)] = (tags[0].line, tags[0].column)
+        dealer, hands = None, None
+        vulnerable = None
+        calls: list[Call] = []
+        called: list[LinTag] = []
+        cards: list[Card] = []
+        played: list[LinTag] = []
+        claim: int | None = None
+        comments: list[Comment] = []
+        for tag in tags:
+            name = tag.name
+            if name == "md":  # one a board: a second md starts the next board
+                dealer, hands = self._md(tag)
+                result.locations[(number, "hands")] = result.locations[(number, "dealer")] = (tag.line, tag.column)
+            elif name == "mb":
+                if self._call(tag, calls, called) and tag.value.strip().endswith("!"):
+                    comments.append(Comment(f"auction[{len(calls)}]", ALERT))
+            elif name == "an" and calls and not cards:
+                _alert(comments, f"auction[{len(calls)}]", _one_line(tag.value))
+            elif name in ("an", "nt"):  # commentary (an alert before any call or after the play began too)
+                comments.append(Comment(f"play[{len(cards)}]" if cards else f"auction[{len(calls)}]",
+                                        _one_line(tag.value)))
+            elif name == "pc":
+                if claim is not None:
+                    self.report("syntax", f"play[{len(cards)}]", f"card {tag.value[:8]!r} after the claim (mc)", tag)
+                    self.unreadable.add("play")
+                else:
+                    self._card(tag, cards, played)
+            elif name == "mc":
+                claim = self._claim(tag, claim)
+                result.locations[(number, "result")] = (tag.line, tag.column)
+            elif name == "sv":
+                vulnerable = LIN_VULNERABLE.get(tag.value.strip().lower())
+                result.locations[(number, "vulnerable")] = (tag.line, tag.column)
+                if vulnerable is None:
+                    self.report("schema", "vulnerable", f"{tag.value[:8]!r} is not o, n, e or b (none, N–S, E–W, "
+                                "both)", tag)
+            elif name == "pn":
+                self.players = _names(tag)
+            elif name not in KNOWN:
+                self.problems.append(unknown_tag(tag, self.strict, number))
+        if dealer is None:
+            self.report("schema", "dealer", "the board has no md (dealer and hands)", tags[0])
+            self.unreadable.update(("dealer", "hands"))
+        result.sections[(number, "auction")] = _Section(called)
+        result.sections[(number, "play")] = _Section(played)
+        return DealRecord(number, dealer or Seat.N, tuple(calls), hands, tuple(cards) if played else None, claim,
+                          unreadable=frozenset(self.unreadable), comments=tuple(comments), vulnerable=vulnerable)
+
+    def _number(self) -> int:
+        """``qx|o12|`` or else ``ah|Board 12|``; else one more than the previous board."""
+        for name, pattern in (("qx", _QX), ("ah", _BOARD)):
+            tag = next((t for t in self.board.tags if t.name == name), None)
+            m = pattern.match(tag.value) if tag is not None else None
+            if m is not None and 1 <= int(m.group(m.lastindex or 1)) <= 32767:
+                return int(m.group(m.lastindex or 1))
+            if tag is not None and name == "qx":
+                self.report("schema", "number", f"{tag.value[:12]!r} is not a room (o or c) and a board number "
+                            "1–32767", tag)
+        return self.number
+
+    def _md(self, tag: LinTag) -> tuple[Seat | None, tuple[Hand, Hand, Hand, Hand] | None]:
+        """``md|3SAJ9HAQT6…,S…,S…,|``: the dealer (1 S, 2 W, 3 N, 4 E) and the hands of S, W, N
+        and E; an E left empty holds the other cards, and no cards at all leave the hands to
+        the play."""
+        value = tag.value.strip()
+        if not value[:1].isdigit() or not 1 <= int(value[0]) <= 4:
+            self.report("schema", "dealer", f"md must start with the dealer 1–4 (S, W, N, E), not {value[:1]!r}", tag)
+            self.unreadable.update(("dealer", "hands"))
+            return None, None
+        dealer = LIN_SEATS[int(value[0]) - 1]
+        parts = value[1:].split(",")
+        if len(parts) > 4:
+            self.report("bad_card", "hands", f"md gives {len(parts)} hands; it has at most 4 (S, W, N, E)", tag)
+            self.unreadable.add("hands")
+            return dealer, None
+        masks: list[int] = []
+        for seat, part in zip(LIN_SEATS, parts + [""] * (4 - len(parts))):
+            try:
+                masks.append(_hand(part.strip()).mask)
+            except HandError as bad:
+                self.report(bad.code, f"hands.{seat.name}", f"{seat.full_name}'s hand: {bad}", tag)
+                self.unreadable.add("hands")
+                return dealer, None
+        if not any(masks):
+            return dealer, None
+        if not all(masks[:3]):
+            self.report("bad_card", "hands", "md gives some hands and not others; South, West and North are needed",
+                        tag)
+            self.unreadable.add("hands")
+            return dealer, None
+        if not masks[3]:
+            masks[3] = FULL_DECK & ~(masks[0] | masks[1] | masks[2])
+        by_seat = dict(zip(LIN_SEATS, masks))
+        return dealer, (Hand(by_seat[Seat.N]), Hand(by_seat[Seat.E]), Hand(by_seat[Seat.S]), Hand(by_seat[Seat.W]))
+
+    def _call(self, tag: LinTag, calls: list[Call], called: list[LinTag]) -> bool:
+        """Read one ``mb``; whether it was a call (reading stops at the first that is not)."""
+        if "auction" in self.unreadable:
+            return False
+        word = tag.value.strip().rstrip("!?").upper()
+        call = CALL_BY_TEXT.get(word)
+        if call is None:
+            self.report("bad_call", f"auction[{len(calls)}]", f"{tag.value[:12]!r} is not a call (p, d, r, 1C … 7N)",
+                        tag)
+            self.unreadable.add("auction")
+            return False
+        calls.append(call)
+        called.append(tag)
+        return True
+
+    def _card(self, tag: LinTag, cards: list[Card], played: list[LinTag]) -> None:
+        if "play" in self.unreadable:
+            return
+        card = CARD_BY_TEXT.get(tag.value.strip().upper())
+        if card is None:
+            self.report("bad_card", f"play[{len(cards)}]", f"{tag.value[:12]!r} is not a card (suit S, H, D or C, "
+                        "then rank A K Q J T 9 … 2)", tag)
+            self.unreadable.add("play")
+            return
+        cards.append(card)
+        played.append(tag)
+
+    def _claim(self, tag: LinTag, claim: int | None) -> int | None:
+        """``mc|9|``: the declarer's tricks in all, the play stopping at the claim."""
+        if claim is not None:
+            self.report("schema", "result", "a second claim (mc) in the board; the first is kept", tag)
+            return claim
+        text = tag.value.strip()
+        if not text.isdigit() or int(text) > 13:
+            self.report("schema", "result", f"mc {text[:8]!r} is not a number of tricks (0–13)", tag)
+            self.unreadable.add("result")
+            return None
+        return int(text)
+
+
+def _alert(comments: list[Comment], anchor: str, text: str) -> None:
+    """``an|text|``: the explanation of the call before it, joined to its ``!`` if flagged."""
+    alert = Comment(anchor, f"{ALERT} {text}" if text else ALERT)
+    if comments and comments[-1] == Comment(anchor, ALERT):
+        comments[-1] = alert
+    else:
+        comments.append(alert)
+
+
+def _one_line(text: str) -> str:
+    """A comment is one line (format.md §3.7): a line end inside a LIN value becomes a space."""
+    return text.replace("\n", " ")
+
+
+def _hand(text: str) -> Hand:
+    """A LIN hand ``SAJ9HAQT6DJT62C98`` (each suit letter, then its ranks) as a :class:`Hand`;
+    :class:`HandError` naming a character that is neither (or a card given twice)."""
+    suits = {"S": "", "H": "", "D": "", "C": ""}
+    suit = None
+    for ch in text.upper():
+        if ch in suits:
+            suit = ch
+        elif suit is None:
+            raise HandError("bad_card", f"{ch!r} stands before any suit letter (S, H, D, C) in {text[:20]!r}")
+        else:
+            suits[suit] += ch
+    return Hand.parse(".".join(suits.values()))

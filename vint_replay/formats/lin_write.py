@@ -1,0 +1,106 @@
+"""The LIN writer: a bridge session as BBO hand records, a board a line (docs/format.md §5.7),
+which the LIN reader, endplay and BBO's hand viewer read. What LIN has no tag for is refused
+(:func:`lin_refusal`) or, for the few fields listed in the docs, not written."""
+from __future__ import annotations
+
+from ..engine.calls import Call, CallKind, Denomination
+from ..engine.cards import CARDS
+from ..engine.record import DealRecord, SessionRecord
+from .lin import ALERT, LIN_SEATS, LIN_VULNERABLE
+
+LIN_PROFILES = ("duplicate-bridge", "rubber-bridge")
+_VULNERABLE_LETTER = {value: letter for letter, value in LIN_VULNERABLE.items() if letter in "oneb"}
+_CALL = {CallKind.PASS: "p", CallKind.DOUBLE: "d", CallKind.REDOUBLE: "r"}
+
+
+class LinRefused(ValueError):
+    """A session LIN cannot hold: writing it would lose what it records."""
+
+
+def lin_refusal(record: SessionRecord) -> str | None:
+    """Why the session cannot be written as LIN (``None`` if it can): a profile other than
+    bridge, a board recorded by its contract without the auction, a name with LIN's
+    separators ``|`` or ``,`` in it, or a comment with ``|``."""
+    rules = record.info.rules
+    if rules not in LIN_PROFILES:
+        return (f"a {rules} session cannot be written as LIN (BBO's format holds bridge boards only): "
+                "write .json, .vint or .pbn")
+    for deal in record.deals:
+        if deal.contract is not None and not deal.auction:
+            return (f"deal {deal.number} is recorded by its contract ({deal.contract}) without the auction, and "
+                    "LIN holds a contract only as its auction: write .json, .vint or .pbn")
+    for text in (*record.info.players, record.info.event or ""):
+        if "|" in text or "," in text:
+            return f"{text!r} holds '|' or ',', which LIN uses to separate its fields: write .json, .vint or .pbn"
+    for deal in record.deals:
+        if any("|" in c.text for c in deal.comments):
+            return f"a comment of deal {deal.number} holds '|', which ends a LIN value: write .json, .vint or .pbn"
+    return None
+
+
+def write_lin(record: SessionRecord) -> str:
+    """The session as LIN text: a ``vg`` line with the event when it has one, then a line per
+    board; :class:`LinRefused` when :func:`lin_refusal` says why it cannot be."""
+    why = lin_refusal(record)
+    if why is not None:
+        raise LinRefused(why)
+    info = record.info
+    by_seat = dict(zip((0, 1, 2, 3), info.players))
+    names = ",".join(by_seat[seat] for seat in LIN_SEATS)
+    lines = []
+    if info.event:
+        numbers = [d.number for d in record.deals] or [1]
+        lines.append(f"vg|{info.event},,I,{min(numbers)},{max(numbers)},,0,,0|")
+    room = next((letter for letter, word in (("o", "-open"), ("c", "-closed")) if info.id.endswith(word)), "")
+    lines += [_board(deal, names, room) for deal in record.deals]
+    return "\n".join(lines) + "\n"
+
+
+def _board(deal: DealRecord, names: str, room: str) -> str:
+    """One board; ``qx|o3|`` first when the session is a room of a vugraph (its id ends with
+    the room, as the reader makes it). Comments are written where they stand: an alert after
+    its call (``mb|2H!|an|…|``), any other as commentary (``nt``) before the call or card it
+    precedes, those of another place at the end."""
+    notes: dict[str, list[str]] = {}
+    for comment in deal.comments:
+        notes.setdefault(comment.before, []).append(comment.text)
+    out = [f"qx|{room}{deal.number}|" if room else "",
+           f"pn|{names}|st||md|{LIN_SEATS.index(deal.dealer) + 1}{_hands(deal)}|rh||ah|Board {deal.number}|"]
+    if deal.vulnerable is not None:
+        out.append(f"sv|{_VULNERABLE_LETTER[deal.vulnerable]}|")
+    out += _commentary(notes.pop("auction[0]", []))
+    for i, call in enumerate(deal.auction, 1):
+        texts = notes.pop(f"auction[{i}]", [])
+        alerts = [t for t in texts[:1] if t == ALERT or t.startswith(ALERT + " ")]  # only right after the call
+        out.append(f"mb|{_call(call)}{'!' if alerts else ''}|")
+        out += [f"an|{t[2:]}|" for t in alerts if t != ALERT]
+        out += _commentary(texts[len(alerts):])
+    out.append("pg||")
+    for k, card in enumerate(deal.play or ()):
+        out += _commentary(notes.pop(f"play[{k}]", []))
+        out.append(f"pc|{CARDS[card].name}|")
+        if k % 4 == 3:
+            out.append("pg||")
+    out += _commentary([text for texts in notes.values() for text in texts])
+    if deal.result is not None:
+        out.append(f"mc|{deal.result}|")
+    return "".join(out)
+
+
+def _commentary(texts: list[str]) -> list[str]:
+    return [f"nt|{text}|" for text in texts]
+
+
+def _hands(deal: DealRecord) -> str:
+    """md's hands in LIN's order S, W, N, E, all four (so that a deal is written as recorded,
+    even one whose hands the engine rejects); nothing when the hands are not recorded."""
+    if deal.hands is None:
+        return ""
+    return ",".join("".join(suit + part for suit, part in zip("SHDC", deal.hands[seat].pbn().split(".")))
+                    for seat in LIN_SEATS)
+
+
+def _call(call: Call) -> str:
+    if call.kind is not CallKind.BID:
+        return _CALL[call.kind]
+    return f"{call.level}{'N' if call.denomination is Denomination.NOTRUMP else call.denomination.code}"

@@ -1,0 +1,29 @@
+"""One session of a file that holds several (a PBN file's events and rooms, a LIN file's
+rooms: format.md §5.2, §5.7): the one asked for, with a warning at the first board of each
+other session naming the ``--session`` that reads it."""
+from __future__ import annotations
+
+from ..engine.diagnostics import Diagnostic, Severity
+from . import ReadResult
+
+
+def chosen_session(results: list[ReadResult], labels: list[str], session: int,
+                   problems: list[Diagnostic]) -> ReadResult:
+    """The ``session``-th of ``results`` (1-based) with the file's ``problems`` first and a
+    ``pbn_session`` warning for each other session with boards (``labels`` name them)."""
+    if not 1 <= session <= len(results):
+        return ReadResult(None, [Diagnostic("syntax", f"the file holds {len(results)} sessions; there is no "
+                                                      f"session {session}")])
+    chosen = results[session - 1]
+    chosen.diagnostics[:0] = problems
+    for i, (other, label) in enumerate(zip(results, labels), 1):
+        deals = other.record.deals if other.record is not None else ()
+        if i == session or not deals:
+            continue
+        line, column = other.locations.get((deals[0].number, None), (None, None))
+        numbers = ", ".join(str(d.number) for d in deals)
+        chosen.diagnostics.append(Diagnostic(
+            "pbn_session", f"session {i} of this file ({label}) holds board{'s' if len(deals) > 1 else ''} "
+            f"{numbers}: read it with --session {i} (import stores every session)", severity=Severity.WARNING,
+            line=line, column=column))
+    return chosen

@@ -12,11 +12,11 @@ from dash import Input, Output, callback, dcc, html
 
 from dashboards import double_dummy, stats, tables_pages
 from dashboards.app import library
+from dashboards.charts import chart_card
 
 dash.register_page(__name__, path="/analysis", title="Analysis — vint-replay")
 
 NS_BLUE, EW_RED, GREEN, GREY = "#1f5fa8", "#b8442e", "#2e7d4f", "#b9b3a3"
-GRAPH_CONFIG = {"displayModeBar": False, "responsive": True}
 
 
 def layout(**_query: object) -> html.Div:
@@ -139,10 +139,7 @@ def _day(value: str | None) -> str | None:
 
 
 def _card(title: str, figure: go.Figure, graph_id: str) -> html.Div:
-    figure.update_layout(margin={"l": 50, "r": 20, "t": 16, "b": 40}, template="plotly_white",
-                         font={"family": "DejaVu Sans, sans-serif"}, legend={"orientation": "h", "y": -0.18})
-    return html.Div([html.H3(title), dcc.Graph(figure=figure, id=graph_id, config=GRAPH_CONFIG,
-                                               style={"height": "330px"})], className="card")
+    return chart_card(title, figure, graph_id, 330)
 
 
 def _contracts(counts: pd.DataFrame) -> go.Figure:

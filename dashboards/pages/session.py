@@ -11,6 +11,7 @@ from dash import dcc, html
 
 from dashboards import data, laws_view, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
+from dashboards.charts import chart_card
 from dashboards.history_view import versions_card
 from vint_replay.engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
 from vint_replay.engine.seats import Side
@@ -205,7 +206,6 @@ def _charts(report) -> list:
                                mode="lines+markers+text", text=["", "end"], textposition="top center", showlegend=False,
                                line={"color": SIDE_COLOURS[side], "width": 2, "dash": "dot"},
                                hovertemplate="closing entries of the unfinished rubber: %{y}<extra>" + side.label + "</extra>")
-    totals.update_layout(title="Running totals after each deal", **_chart_style())
     totals.update_xaxes(title="deal")
     below = go.Figure()
     steps = list(range(len(prog.trick_labels)))
@@ -223,16 +223,9 @@ def _charts(report) -> list:
                           marker={"symbol": "star", "size": 13, "color": SIDE_COLOURS[side]},
                           textfont={"color": SIDE_COLOURS[side], "size": 11},
                           hovertemplate="%{customdata}: " + side.label + " %{text}<extra></extra>")
-    below.update_layout(title="Below the line, trick by trick: the race to each game", **_chart_style())
     starts = prog.deal_starts[::max(1, len(prog.deal_starts) // 12)]
     below.update_xaxes(tickvals=[i for i, _ in starts], ticktext=[str(n) for _, n in starts], title="deal")
-    config = {"displayModeBar": False, "responsive": True}
-    charts = [dcc.Graph(figure=totals, id="totals-chart", config=config, style={"height": "320px"}, className="card")]
+    charts = [chart_card("Running totals after each deal", totals, "totals-chart")]
     if report.profile.scoresheet is SheetLayout.RUBBER:  # board by board there is no race to game
-        charts.append(dcc.Graph(figure=below, id="below-chart", config=config, style={"height": "320px"}, className="card"))
+        charts.append(chart_card("Below the line, trick by trick: the race to each game", below, "below-chart"))
     return charts
-
-
-def _chart_style() -> dict:
-    return {"margin": {"l": 50, "r": 20, "t": 50, "b": 40}, "template": "plotly_white",
-            "legend": {"orientation": "h", "y": -0.2}, "font": {"family": "DejaVu Sans, sans-serif"}}

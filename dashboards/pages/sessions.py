@@ -51,12 +51,12 @@ def _table(rows: list[data.SessionRow]) -> html.Table | html.P:
     body = []
     for r in rows:
         badge = "warn" if r.mismatched else "ok" if r.audited else ""
-        body.append(html.Tr([
-            html.Td(r.date, className="nowrap"), html.Td(dcc.Link(r.id, href=f"/session/{quote(r.id, safe='')}"), className="nowrap"),
-            html.Td(r.event), html.Td(r.table), html.Td(r.players), html.Td(r.deals, className="num"),
-            html.Td(r.rubbers, className="num"), html.Td(r.result, className="nowrap"),
-            html.Td(html.Span(r.audit, className=f"badge {badge}"), className="nowrap"),
-        ], className="session-row"))
+        cells = [(r.date, "nowrap"), (dcc.Link(r.id, href=f"/session/{quote(r.id, safe='')}"), "session-id"),
+                 (r.event, "event"), (r.table, ""), (r.players, ""), (r.deals, "num"), (r.rubbers, "num"),
+                 (r.result, "result"), (html.Span(r.audit, className=f"badge {badge}"), "")]
+        # data-label: on a phone each row stacks its cells, each under the column's name (style.css)
+        body.append(html.Tr([html.Td(value, className=kind, **{"data-label": column})
+                             for column, (value, kind) in zip(COLUMNS, cells)], className="session-row"))
     return html.Table([html.Thead(html.Tr([html.Th(c) for c in COLUMNS])), html.Tbody(body)], id="sessions")
 
 

@@ -53,6 +53,21 @@ def rescore_choices(played: str) -> list[str]:
     return names
 
 
+def unreadable_under(played: SessionReport, rescored: SessionReport) -> str | None:
+    """Why the record cannot be rescored under ``rescored``'s profile, in one sentence (``None``:
+    it can): errors the evening as played does not have, such as a vint auction read in bridge's
+    order of the suits, where a call that was higher in vint is insufficient."""
+    def errors(report: SessionReport) -> list[Diagnostic]:
+        return [d for d in report.diagnostics if d.severity is Severity.ERROR]
+
+    new = errors(rescored)
+    if len(new) <= len(errors(played)):
+        return None
+    count = f"{len(new)} error{'s' if len(new) > 1 else ''}"
+    return (f"Not offered: under {rescored.profile.name} the record cannot be read as it was played "
+            f"({count}; the first, {diagnostic_text(new[0])}).")
+
+
 def audit_of(report: SessionReport) -> AuditReport | None:
     """The audit of a scored session (``None`` when it cannot be scored)."""
     return None if report.score is None else audit(report.record, report.score, replays=report.replays)

@@ -399,3 +399,33 @@ def test_page_layouts_render_from_the_store(store):
     assert all("No such deal" in str(page) for page in odd)
     assert by_id(started, "replay-slider").value == 6
     assert by_id(repeated, "replay-slider").value == 0 and by_id(repeated, "replay-deal").data["view"] == "all"
+
+
+def test_a_profile_that_cannot_read_the_auctions_is_not_offered(store):
+    """rubber-bridge.md §2: bridge's order ♣ < ♦ < ♥ < ♠ < NT makes a vint evening's higher calls
+    (1♦ over 1♠, classic.md §2: ♠ < ♣ < ♦ < ♥ < NT) insufficient. The switch links only profiles
+    that read the record, says in one sentence why the others are not offered, refuses them by
+    URL too, and a rescored sheet's replay links are to the deals as played."""
+    import dash
+
+    from dash import dcc
+    from dash_tree import components
+    from dashboards.app import create_app
+
+    app = create_app(store.root)
+    session = next(p["layout"] for p in dash.page_registry.values() if p["path_template"] == "/session/<session_id>")
+    sid = "arbat-2026-11-03-t2"
+    with app.server.app_context():
+        page = session(session_id=sid)
+        asked = session(session_id=sid, rules="rubber-bridge")
+        classic = session(session_id=sid, rules="classic")
+    offered = {c.href for c in components(by_id(page, "rules-switch")) if isinstance(c, dcc.Link)}
+    assert f"/session/{sid}?rules=classic" in offered
+    assert not any("bridge" in href for href in offered)
+    refused = [str(li.children) for li in by_id(page, "rules-refused").children]
+    assert [r.split(":")[0] for r in refused] == ["duplicate-bridge", "rubber-bridge"]
+    assert all("cannot be read" in r and "1♠" in r and r.count(". ") == 0 for r in refused), refused
+    assert "cannot be read" in str(by_id(asked, "rescore-refused").children) and "deal-table" not in ids(asked)
+    replays = [c for c in components(by_id(classic, "deal-table")) if isinstance(c, dcc.Link)]
+    assert sorted(c.href for c in replays) == sorted(f"/replay/{sid}/{n}" for n in range(1, 31))
+    assert all("under volchaninov, as played" in c.title for c in replays)

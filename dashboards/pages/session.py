@@ -31,8 +31,10 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
     try:
         report = library().report(session_id, rescore)
     except ProfileError as refused:  # e.g. solo whist and vint: different games
-        return html.Div([html.H2("Cannot rescore"), html.P(str(refused), id="rescore-refused"),
-                         dcc.Link("Back to the session", href=f"/session/{quote(session_id, safe='')}")], className="card")
+        return _refused(session_id, str(refused))
+    unreadable = None if report is None or played_report is None else data.unreadable_under(played_report, report)
+    if unreadable:  # e.g. a vint evening read in bridge's order of the suits
+        return _refused(session_id, unreadable)
     if report is None:
         return html.Div([html.H2("No such session"), html.P(f"The store has no session {session_id!r}."),
                          dcc.Link("Back to the sessions", href="/")], className="card")
@@ -54,12 +56,18 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
         html.Div(_charts(report), className="chart-grid"),
         html.Div([
             html.Div(_sheet(sheet) if sheet else _invalid(report), className="card sheet-card"),
-            html.Div([html.H3("Deals"), html.P("Click a contract to replay the deal.", className="muted"),
-                      _deal_table(info.id, rows)], className="card deals-card"),
+            html.Div([html.H3("Deals"), html.P("Click a contract to replay the deal" + (
+                      f" as it was played, under {played}." if rescored else "."), className="muted"),
+                      _deal_table(info.id, rows, played)], className="card deals-card"),
         ], className="two-col"),
         _players_card(laws_view.player_results(report)),
         versions_card(session_id),
     ])
+
+
+def _refused(session_id: str, why: str) -> html.Div:
+    return html.Div([html.H2("Cannot rescore"), html.P(why, id="rescore-refused"),
+                     dcc.Link("Back to the session", href=f"/session/{quote(session_id, safe='')}")], className="card")
 
 
 def _head(report, checked, status: str) -> html.Div:
@@ -74,17 +82,25 @@ def _head(report, checked, status: str) -> html.Div:
 
 def _rules_switch(session_id: str, played: str, shown: str) -> html.Div:
     """Score the evening under another profile: the table's contracts and play, the other rules'
-    numbers (the engine's rescoring; nothing is computed here)."""
-    links = []
+    numbers (the engine's rescoring; nothing is computed here). A profile under which the record
+    cannot be read is not offered, and one sentence says why."""
+    as_played = library().report(session_id)
+    links, refusals = [], []
     for name in tables_view.rescoring_profiles(played):
         label = name + (" (played)" if name == played else "")
         href = f"/session/{quote(session_id, safe='')}" + ("" if name == played else f"?rules={name}")
-        links.append(html.Span(label, className="rules-choice current") if name == shown
-                     else dcc.Link(label, href=href, className="rules-choice"))
-    note = scoresheet.rules_note(library().report(session_id).record, get_profile(shown)) if shown != played else None
+        unreadable = None if name == played else data.unreadable_under(as_played, library().report(session_id, name))
+        if unreadable:
+            links.append(html.Span(label, className="rules-choice refused", title=unreadable))
+            refusals.append(html.Li(f"{name}: {unreadable}"))
+        else:
+            links.append(html.Span(label, className="rules-choice current") if name == shown
+                         else dcc.Link(label, href=href, className="rules-choice"))
+    note = scoresheet.rules_note(as_played.record, get_profile(shown)) if shown != played else None
     return html.Div([html.Span("Score under the rules of: ", className="muted"), *links]
-                    + ([html.P(note, className="muted", id="rules-note")] if note else []), className="rules-switch",
-                    id="rules-switch")
+                    + ([html.P(note, className="muted", id="rules-note")] if note else [])
+                    + ([html.Ul(refusals, className="muted rules-refused", id="rules-refused")] if refusals else []),
+                    className="rules-switch", id="rules-switch")
 
 
 def _badge(report, checked) -> str:
@@ -163,7 +179,7 @@ def _sheet(sheet: data.Scoresheet) -> list:
     return out
 
 
-def _deal_table(session_id: str, rows: list[data.DealRow]) -> html.Table:
+def _deal_table(session_id: str, rows: list[data.DealRow], played: str) -> html.Table:
     head = html.Tr([html.Th(h) for h in ("#", "dealer", "contract", "by", "tricks",
                                          "N–S below", "N–S above", "E–W below", "E–W above", "game")])
     body = []
@@ -180,7 +196,7 @@ def _deal_table(session_id: str, rows: list[data.DealRow]) -> html.Table:
                 else:
                     cells.append(html.Td(f"{mine}", className="num"))
         contract = dcc.Link(r.contract, href=f"/replay/{quote(session_id, safe='')}/{r.number}",
-                            title="replay this deal") if r.declarer else r.contract
+                            title=f"replay this deal (under {played}, as played)") if r.declarer else r.contract
         body.append(html.Tr([html.Td(r.number), html.Td(r.dealer), html.Td(contract, className="contract"),
                              html.Td(r.declarer), html.Td(r.tricks), *cells, html.Td(r.game)],
                             className="problem-row" if r.problems else None))

@@ -13,6 +13,7 @@ import pandas as pd
 from dashboards import laws_view
 from vint_replay.reports import labels
 from vint_replay.reports.audit import AuditReport, AuditTally, audit
+from vint_replay.reports.diagnostic_labels import diagnostic_words
 from vint_replay.reports.scoresheet import vulnerable_short
 from vint_replay.reports.solo_audit import SoloAudit
 from vint_replay.engine.diagnostics import Diagnostic, Severity
@@ -263,9 +264,21 @@ def deal_rows(report: SessionReport, checked: AuditReport | None = None, paper: 
     return rows
 
 
+def spaced(starts: list[tuple[int, int]], steps: int, most: int = 12) -> list[tuple[int, int]]:
+    """At most ``most`` of the (step, deal) ticks of the race chart, each at least ``steps / most``
+    steps after the one before: a passed-out deal starts where the next one does, and two labels
+    on one spot overlap."""
+    kept: list[tuple[int, int]] = []
+    for step, deal in starts:
+        if not kept or step - kept[-1][0] >= max(1, steps / most):
+            kept.append((step, deal))
+    return kept
+
+
 def diagnostic_text(d: Diagnostic) -> str:
-    """A diagnostic in one line, without the file name: ``deal 3, play[17]: revoke: …``."""
-    return d.describe()
+    """A diagnostic in one line of words, without the file name: ``deal 3, card 18 — a player
+    did not follow suit: …`` (the code's label, not the code)."""
+    return diagnostic_words(d)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from dashboards.library import Library
 from vint_replay.formats.json_record import read_json
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import evaluate
+from vint_replay.reports.diagnostic_labels import LABELS
 from vint_replay.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,7 +89,7 @@ def test_an_invalid_session_lists_its_errors_and_has_no_sheet():
     assert data.scoresheet(report) is None and data.progress(report) is None
     assert data.audit_status(report, None).startswith("invalid (")
     problems = {r.number: " ".join(r.problems) for r in data.deal_rows(report)}
-    assert "revoke" in problems[2] and "insufficient_bid" in problems[3]
+    assert LABELS["revoke"] in problems[2] and LABELS["insufficient_bid"] in problems[3]
 
 
 # ---------------------------------------------------------------- charts
@@ -429,3 +430,24 @@ def test_a_profile_that_cannot_read_the_auctions_is_not_offered(store):
     replays = [c for c in components(by_id(classic, "deal-table")) if isinstance(c, dcc.Link)]
     assert sorted(c.href for c in replays) == sorted(f"/replay/{sid}/{n}" for n in range(1, 31))
     assert all("under volchaninov, as played" in c.title for c in replays)
+
+
+def test_the_race_chart_labels_do_not_overlap(tmp_path):
+    """The below-the-line race (classic.md §10, game at 500) of the evening under the laws, whose
+    deal 1 ends after one step: its deal ticks keep a twelfth of the chart apart, at most twelve,
+    and the stars of a game or rubber won carry no text to collide (hover and legend say it)."""
+    import dash
+
+    from dashboards.app import create_app
+
+    laws = SAMPLES / "laws" / "arbat-2027-01-12-laws-t1.json"
+    assert not Store(tmp_path / "store").import_paths([str(laws)], workers=1).rejected
+    app = create_app(tmp_path / "store")
+    session = next(p["layout"] for p in dash.page_registry.values() if p["path_template"] == "/session/<session_id>")
+    with app.server.app_context():
+        figure = by_id(session(session_id=laws.stem), "below-chart").figure
+    steps = len(figure.data[0].x)
+    ticks = list(figure.layout.xaxis.tickvals)
+    assert 2 <= len(ticks) <= 12 and all(b - a >= steps / 12 for a, b in zip(ticks, ticks[1:])), ticks
+    stars = [t for t in figure.data if t.marker.symbol == "star"]
+    assert stars and all("text" not in t.mode for t in stars)

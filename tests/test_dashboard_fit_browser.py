@@ -2,8 +2,8 @@
 page and a replay of each game (vint, solo whist, the laws, 2/3/5 players), /analysis and a
 correction's /history page, in one headless Chromium resized between the two widths.
 
-A page fits when the document does not scroll sideways and no element's right edge lies beyond
-the viewport or beyond the card that holds it, except inside a container made to scroll
+A page fits when the document does not scroll sideways, no text is cut short with an ellipsis,
+and no element's right edge lies beyond the viewport or beyond the card that holds it, except inside a container made to scroll
 sideways (``overflow-x: auto``) — and at 1,400 px not even those may need to scroll.
 """
 from __future__ import annotations
@@ -27,8 +27,9 @@ GAMES = {"vint": VINT, "solo": SOLO, "laws": LAWS, "two": TWO, "three": THREE, "
 DESKTOP, PHONE = 1400, 390
 
 # What sticks out: the document's own sideways scroll, then each element (outside a sideways
-# scroller) whose right edge passes the viewport or its card; with ``strict``, also every sideways
-# scroller that has something to scroll. Hidden and empty elements are skipped.
+# scroller) whose right edge passes the viewport or its card, or that cuts its text with an
+# ellipsis (a name in the score bars); with ``strict``, also every sideways scroller that has
+# something to scroll. Hidden and empty elements are skipped.
 OVERFLOW_JS = """
 const strict = arguments[0], vw = window.innerWidth, found = new Set();
 const name = el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
@@ -50,6 +51,7 @@ for (const el of document.querySelectorAll('body *')) {
     continue;
   }
   if (r.right > vw + 1) found.add(name(el) + ' ends at ' + Math.round(r.right) + ' px');
+  if (getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) found.add(name(el) + ' cuts "' + el.textContent + '"');
   const card = el.parentElement && el.parentElement.closest('.card');
   if (card && r.right > card.getBoundingClientRect().right + 1) found.add(name(el) + ' spills out of its card');
 }

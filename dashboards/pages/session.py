@@ -230,16 +230,16 @@ def _charts(report) -> list:
                           line={"color": SIDE_COLOURS[side], "shape": "hv", "width": 2},
                           hovertemplate="%{customdata}: %{y}<extra>" + side.label + "</extra>")
     below.add_hline(y=prog.threshold, line_dash="dot", line_color="#555",
-                    annotation_text=f"game {prog.threshold}", annotation_position="bottom right")
+                    annotation_text=f"game {prog.threshold}", annotation_position="top left")
     for side in Side:
         won = [(i, label) for i, s, label in prog.games if s is side]
-        below.add_scatter(x=[i for i, _ in won], y=[prog.below[side][i] for i, _ in won], mode="markers+text",
-                          text=[label.split()[-1] for _, label in won], textposition="top center",
-                          customdata=[prog.trick_labels[i] for i, _ in won], showlegend=False,
+        # the stars say game or rubber on hover and in the legend, not in text that overlaps when games are close
+        below.add_scatter(x=[i for i, _ in won], y=[prog.below[side][i] for i, _ in won], mode="markers",
+                          text=[label.split()[-1] for _, label in won], name=f"{side.label} game won",
+                          customdata=[prog.trick_labels[i] for i, _ in won], showlegend=bool(won),
                           marker={"symbol": "star", "size": 13, "color": SIDE_COLOURS[side]},
-                          textfont={"color": SIDE_COLOURS[side], "size": 11},
                           hovertemplate="%{customdata}: " + side.label + " %{text}<extra></extra>")
-    starts = prog.deal_starts[::max(1, len(prog.deal_starts) // 12)]
+    starts = data.spaced(prog.deal_starts, len(steps))
     below.update_xaxes(tickvals=[i for i, _ in starts], ticktext=[str(n) for _, n in starts], title="deal")
     charts = [chart_card("Running totals after each deal", totals, "totals-chart")]
     if report.profile.scoresheet is SheetLayout.RUBBER:  # board by board there is no race to game

@@ -87,7 +87,7 @@ def upload(contents: str | None, filename: str | None):
         return html.P(f"{filename}: the upload arrived damaged; nothing was stored.", className="upload-bad")
     result = library().upload(filename, raw)
     if not result.accepted:
-        problems = [html.Li(d.describe(filename)) for d in result.diagnostics]
+        problems = [html.Li(f"{filename}: {data.diagnostic_text(d)}") for d in result.diagnostics]
         if result.reason:
             problems.append(html.Li(result.reason))
         return html.Div([html.P(f"{filename} was not imported; nothing was stored:", className="upload-bad"),

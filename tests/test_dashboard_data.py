@@ -451,3 +451,39 @@ def test_the_race_chart_labels_do_not_overlap(tmp_path):
     assert 2 <= len(ticks) <= 12 and all(b - a >= steps / 12 for a, b in zip(ticks, ticks[1:])), ticks
     stars = [t for t in figure.data if t.marker.symbol == "star"]
     assert stars and all("text" not in t.mode for t in stars)
+
+
+@pytest.mark.parametrize("contents, name", [(["data:,e30="], "evening.json"), ({"a": 1}, "evening.json"),
+                                            ("data:application/json;base64,e30=", 7), (7, None)])
+def test_a_forged_upload_is_answered_not_a_server_error(tmp_path, contents, name):
+    """What a hand-made request sends as the upload's contents and file name (a list, a dict, a
+    number) gets the page's own answer, and nothing is stored."""
+    from dashboards.app import create_app
+
+    request = {"output": "upload-result.children", "outputs": {"id": "upload-result", "property": "children"},
+               "inputs": [{"id": "upload", "property": "contents", "value": contents}],
+               "state": [{"id": "upload", "property": "filename", "value": name}], "changedPropIds": ["upload.contents"]}
+    client = create_app(tmp_path / "store").server.test_client()
+    answer = client.post("/_dash-update-component", data=json.dumps(request), content_type="application/json")
+    assert answer.status_code == 200, answer.text[-300:]
+    assert "nothing was stored" in json.dumps(answer.get_json()["response"], ensure_ascii=False)
+    assert Store(tmp_path / "store").session_ids() == []
+
+
+def test_history_takes_only_plain_version_numbers(tmp_path):
+    """``?from=²`` or a 5,000-digit ``from`` compares the last two versions, as any other
+    version that is not stored does."""
+    import dash
+
+    from dashboards.app import create_app
+    from vint_replay.store.corrections import apply_corrections
+
+    store = Store(tmp_path / "store")
+    assert store.import_paths([str(SAMPLES / "arbat-2026-11-03-t2.json")], workers=1).imported
+    apply_corrections(store, SAMPLES / "corrections")
+    app = create_app(store.root)
+    history = next(p["layout"] for p in dash.page_registry.values() if p["path_template"] == "/history/<session_id>")
+    with app.server.app_context():
+        for wanted in ("²", "1" * 5000, ["1", "2"], "-1"):
+            page = history(session_id="arbat-2026-11-03-t2", **{"from": wanted, "to": "2"})
+            assert "Changes from v1 to v2" in str(page), wanted

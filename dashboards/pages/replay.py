@@ -33,7 +33,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     at the K-th card played. A view that names no seat shows all hands, with a note."""
     session_id = unquote(session_id or "")
     report = library().report(session_id)
-    number = _count(deal)
+    number = data.url_number(deal)
     seat, view_note = seat_view.seat_of(view)
     solo = report is not None and solo_data.is_solo(report)  # solo whist: its own payload and panels
     table = report is not None and tables_view.is_table(report)  # 2, 3 or 5 players: places, not seats
@@ -51,7 +51,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     sid = quote(info.id, safe="")
     prev_deal, next_deal = data.neighbours(report, number)
     cards = sum(len(t.cards) for t in replay.tricks)
-    start = min(cards, _count(card) or 0)
+    start = min(cards, data.url_number(card) or 0)
     if seat is not None:
         payload = seat_view.cut_to(payload, start)
     if table:
@@ -168,13 +168,6 @@ def _dd_card(panel: double_dummy.DealPanel | None) -> html.Div:
         html.Ul([html.Li(b) for b in panel.best], className="muted dd-best-list"),
         html.P(panel.gap, id="dd-gap") if panel.gap else None,
     ], className="card dd-card")
-
-
-def _count(text: object) -> int | None:
-    """A deal or card number from the URL: ASCII digits only (``int`` would take ``²`` and fail;
-    a repeated query key arrives as a list)."""
-    ok = isinstance(text, str) and 0 < len(text) <= 6 and text.isascii() and text.isdigit()
-    return int(text) if ok else None
 
 
 def _call_cell(call: str, index: int | None, irregular: Mapping[int, str]) -> html.Td:

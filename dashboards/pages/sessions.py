@@ -80,8 +80,10 @@ def show_sessions(text: str | None, sort: str, audit_only: list[str], _uploaded:
 def upload(contents: str | None, filename: str | None):
     if not contents:
         return dash.no_update
-    filename = upload_name(filename)
+    filename = upload_name(filename if isinstance(filename, str) else None)  # a forged request may send anything
     try:
+        if not isinstance(contents, str):
+            raise binascii.Error("not a data URL")
         raw = base64.b64decode(contents.split(",", 1)[1], validate=True)
     except (IndexError, binascii.Error):
         return html.P(f"{filename}: the upload arrived damaged; nothing was stored.", className="upload-bad")

@@ -494,6 +494,12 @@ def _address(host: str, port: int) -> str:
     return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
+# Waitress stops accepting past connection_limit open connections (100 by default) until
+# channel_timeout (120 s) closes idle ones, so a few hundred half-open connections would block
+# every request for two minutes: more room, idle ones closed after 10 s (checked every 2 s).
+IDLE_LIMITS = {"connection_limit": 500, "channel_timeout": 10, "cleanup_interval": 2, "asyncore_use_poll": True}
+
+
 def _listen(store: str, host: str, port: int, debug: bool, on_import: Callable[[], object] | None = None):
     """Build the dashboard and take the address before anything else happens; returns the
     function that serves forever. Waitress (a production WSGI server) refuses a body larger
@@ -520,7 +526,7 @@ def _listen(store: str, host: str, port: int, debug: bool, on_import: Callable[[
 
         logging.basicConfig()  # waitress logs a failing request there
         server = create_server(app.server, host=host, port=port, threads=8, ident="vint-replay",
-                               max_request_body_size=app.server.config["MAX_CONTENT_LENGTH"])
+                               max_request_body_size=app.server.config["MAX_CONTENT_LENGTH"], **IDLE_LIMITS)
     except OSError as err:
         why = "the port is in use (another dashboard?); choose another with --port" \
             if err.errno == errno.EADDRINUSE else (err.strerror or str(err))

@@ -3,14 +3,13 @@ payment sheet with running balances and the audit of a recorded sheet, and the r
 header, auction and payments. The data come from :mod:`dashboards.solo_data`."""
 from __future__ import annotations
 
-from html import escape
 from urllib.parse import quote
 
 import plotly.graph_objects as go
 from dash import dcc, html
 
 from dashboards import solo_data
-from dashboards.charts import chart_card
+from dashboards.charts import chart_card, label
 from dashboards.data import diagnostic_text
 from dashboards.history_view import versions_card
 from vint_replay.engine.session import SessionReport
@@ -69,7 +68,7 @@ def _balances(sheet: solo_data.PaymentSheet) -> html.Div:
 def _chart(sheet: solo_data.PaymentSheet) -> go.Figure:
     figure = go.Figure()
     for player, values in sheet.running.items():
-        figure.add_scatter(x=sheet.deals, y=values, name=escape(player), mode="lines+markers", line={"width": 2})
+        figure.add_scatter(x=sheet.deals, y=values, name=label(player), mode="lines+markers", line={"width": 2})
     figure.update_xaxes(title="deal")
     return figure
 

@@ -487,3 +487,36 @@ def test_history_takes_only_plain_version_numbers(tmp_path):
         for wanted in ("²", "1" * 5000, ["1", "2"], "-1"):
             page = history(session_id="arbat-2026-11-03-t2", **{"from": wanted, "to": "2"})
             assert "Changes from v1 to v2" in str(page), wanted
+
+
+def test_a_very_long_player_name_is_cut_in_menus_and_charts(tmp_path, worked_example_raw):
+    """A 10,000-character name (the menu's value and the charts' labels cost the browser
+    superlinear time: 10k characters took minutes) is shown as its first 39 characters and "…";
+    the menu still filters by that player."""
+    import dash
+
+    from dashboards.app import create_app
+    from html import unescape
+
+    from dashboards.charts import LONGEST_NAME
+    from dash_tree import components
+
+    long_name = "Я" * 10_000
+    worked_example_raw["session"]["players"]["N"] = long_name
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(worked_example_raw, ensure_ascii=False), encoding="utf-8")
+    assert not Store(tmp_path / "store").import_paths([str(path)], workers=1).rejected
+    app = create_app(tmp_path / "store")
+    analysis = next(p for p in dash.page_registry.values() if p["path"] == "/analysis")
+    module = sys.modules[analysis["module"]]
+    with app.server.app_context():
+        menu = by_id(module.layout(), "analysis-player")
+        (option,) = [o for o in menu.options if o["label"].startswith("ЯЯЯ")]
+        assert len(option["label"]) == LONGEST_NAME and option["label"].endswith("…")
+        assert len(option["value"]) < 100
+        body = module.show(None, None, option["value"])
+    figures = [c.figure for c in components(body) if isinstance(c, dash.dcc.Graph)]
+    labels = [v for f in figures for t in f.data for part in (t.y, t.text) if part is not None and not isinstance(part, str)
+              for v in part if isinstance(v, str)]
+    assert any(v.startswith("ЯЯЯ") for v in labels) and max(len(unescape(v)) for v in labels) <= LONGEST_NAME
+    assert by_id(body, "kpis")  # the long-named player's deals are found by the menu's value

@@ -12,6 +12,7 @@ from dash import ClientsideFunction, Input, Output, State, callback, clientside_
 
 from dashboards import data, double_dummy, laws_view, seat_view, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
+from dashboards.charts import short
 from vint_replay.engine.calls import Denomination
 from vint_replay.engine.laws.auction import LawsAuction
 from vint_replay.engine.replay import DealReplay
@@ -144,7 +145,7 @@ def _auction(seats: list[Seat], rows: list[list[str]], names: Sequence[str], in_
     ``in_grid`` gives each cell's index in the record's auction, ``irregular`` the laws' marks by index."""
     width = len(seats)
     return html.Table([
-        html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(names[s], className="muted")]) for s in seats])),
+        html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(short(names[s]), className="muted")]) for s in seats])),
         html.Tbody([html.Tr([_call_cell(c, in_grid[width * r + i] if width * r + i < len(in_grid) else None,
                                         irregular or {}) for i, c in enumerate(row)]) for r, row in enumerate(rows)]),
     ], className="auction", id="auction")

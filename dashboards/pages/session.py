@@ -2,7 +2,6 @@
 charts of the running totals and the below-the-line race to each game."""
 from __future__ import annotations
 
-from html import escape
 from urllib.parse import quote, unquote
 
 import dash
@@ -11,7 +10,7 @@ from dash import dcc, html
 
 from dashboards import data, laws_view, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
-from dashboards.charts import chart_card
+from dashboards.charts import chart_card, label
 from dashboards.history_view import versions_card
 from vint_replay.engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
 from vint_replay.engine.seats import Side
@@ -211,7 +210,7 @@ def _charts(report) -> list:
     if prog is None:
         return [html.P("No chart: the session cannot be scored.", className="muted")]
     info = report.record.info
-    names = [escape(f"{side.label} ({data.side_players(info, side)})") for side in Side]
+    names = [label(f"{side.label} ({data.side_players(info, side)})") for side in Side]
     totals = go.Figure()
     for side in Side:
         totals.add_scatter(x=prog.deals, y=prog.totals[side], name=names[side], mode="lines+markers",

@@ -520,3 +520,20 @@ def test_a_very_long_player_name_is_cut_in_menus_and_charts(tmp_path, worked_exa
               for v in part if isinstance(v, str)]
     assert any(v.startswith("ЯЯЯ") for v in labels) and max(len(unescape(v)) for v in labels) <= LONGEST_NAME
     assert by_id(body, "kpis")  # the long-named player's deals are found by the menu's value
+
+
+def test_the_report_cache_keeps_the_recently_used_within_its_bound(store, monkeypatch):
+    """Each session viewed under each rule set used to stay in memory for good: now the least
+    recently used reports go once the kept ones hold more than MAX_CACHED_DEALS deals."""
+    import dashboards.library as library_module
+
+    monkeypatch.setattr(library_module, "MAX_CACHED_DEALS", 60)
+    library = Library(store, 1_000_000)
+    first, second = SAMPLE_FILES[0].stem, SAMPLE_FILES[1].stem
+    kept = library.report(first)
+    for rules in ("classic", "volchaninov", None):
+        library.report(second, rules)
+        assert library.cached_deals() <= 60
+        assert library.report(first) is kept  # used again each time: kept, not scored anew
+    library.report(second, "classic")
+    assert library.report(first) is kept and library.cached_deals() <= 60

@@ -13,6 +13,7 @@ import pandas as pd
 from dashboards import laws_view
 from vint_replay.reports import labels
 from vint_replay.reports.audit import AuditReport, AuditTally, audit
+from vint_replay.reports.diagnostic_labels import diagnostic_words
 from vint_replay.reports.scoresheet import vulnerable_short
 from vint_replay.reports.solo_audit import SoloAudit
 from vint_replay.engine.diagnostics import Diagnostic, Severity
@@ -51,6 +52,21 @@ def rescore_choices(played: str) -> list[str]:
             continue
         names.append(name)
     return names
+
+
+def unreadable_under(played: SessionReport, rescored: SessionReport) -> str | None:
+    """Why the record cannot be rescored under ``rescored``'s profile, in one sentence (``None``:
+    it can): errors the evening as played does not have, such as a vint auction read in bridge's
+    order of the suits, where a call that was higher in vint is insufficient."""
+    def errors(report: SessionReport) -> list[Diagnostic]:
+        return [d for d in report.diagnostics if d.severity is Severity.ERROR]
+
+    new = errors(rescored)
+    if len(new) <= len(errors(played)):
+        return None
+    count = f"{len(new)} error{'s' if len(new) > 1 else ''}"
+    return (f"Not offered: under {rescored.profile.name} the record cannot be read as it was played "
+            f"({count}; the first, {diagnostic_text(new[0])}).")
 
 
 def audit_of(report: SessionReport) -> AuditReport | None:
@@ -248,9 +264,29 @@ def deal_rows(report: SessionReport, checked: AuditReport | None = None, paper: 
     return rows
 
 
+def url_number(text: object) -> int | None:
+    """A deal, card or version number from the URL: up to six ASCII digits, else ``None``
+    (``int`` would take ``²`` and then fail, and refuses 5,000 digits; a repeated query key
+    arrives as a list)."""
+    ok = isinstance(text, str) and 0 < len(text) <= 6 and text.isascii() and text.isdigit()
+    return int(text) if ok else None
+
+
+def spaced(starts: list[tuple[int, int]], steps: int, most: int = 12) -> list[tuple[int, int]]:
+    """At most ``most`` of the (step, deal) ticks of the race chart, each at least ``steps / most``
+    steps after the one before: a passed-out deal starts where the next one does, and two labels
+    on one spot overlap."""
+    kept: list[tuple[int, int]] = []
+    for step, deal in starts:
+        if not kept or step - kept[-1][0] >= max(1, steps / most):
+            kept.append((step, deal))
+    return kept
+
+
 def diagnostic_text(d: Diagnostic) -> str:
-    """A diagnostic in one line, without the file name: ``deal 3, play[17]: revoke: …``."""
-    return d.describe()
+    """A diagnostic in one line of words, without the file name: ``deal 3, card 18 — a player
+    did not follow suit: …`` (the code's label, not the code)."""
+    return diagnostic_words(d)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import tempfile
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from threading import Lock
@@ -17,6 +18,7 @@ from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.store import Store
 
 UPLOAD_SUFFIXES = (".json", ".vint", ".pbn", ".lin")
+MAX_CACHED_DEALS = 2_000  # reports kept for the pages, counted in their deals (a report grows with its deals)
 MAX_NAME_BYTES = 200  # a file system allows 255 bytes a name
 
 
@@ -60,7 +62,8 @@ class Library:
         self.store = store
         self.max_upload_bytes = max_upload_bytes
         self.on_import = on_import
-        self._reports: dict[tuple[str, str | None, str], SessionReport] = {}  # by session id, rescoring, content
+        # by session id, rescoring, content; least recently used first, at most MAX_CACHED_DEALS deals in all
+        self._reports: OrderedDict[tuple[str, str | None, str], SessionReport] = OrderedDict()
         self._lock = Lock()
 
     def report(self, session_id: str, rules: str | None = None) -> SessionReport | None:
@@ -72,6 +75,8 @@ class Library:
         key = (session_id, rules, stored[0]["content_sha256"])
         with self._lock:
             cached = self._reports.get(key)
+            if cached is not None:
+                self._reports.move_to_end(key)
         if cached is not None:
             return cached
         try:
@@ -81,7 +86,13 @@ class Library:
         report = evaluate(record, rules=rules)
         with self._lock:
             self._reports[key] = report
+            while len(self._reports) > 1 and self.cached_deals() > MAX_CACHED_DEALS:
+                self._reports.popitem(last=False)
         return report
+
+    def cached_deals(self) -> int:
+        """How many deals the reports kept hold (what bounds the cache)."""
+        return sum(len(r.record.deals) for r in self._reports.values())
 
     def upload(self, filename: str, data: bytes) -> UploadResult:
         """Import one uploaded ``.json``/``.vint``/``.pbn``/``.lin`` file (its first session); a

@@ -3,13 +3,13 @@ payment sheet with running balances and the audit of a recorded sheet, and the r
 header, auction and payments. The data come from :mod:`dashboards.solo_data`."""
 from __future__ import annotations
 
-from html import escape
 from urllib.parse import quote
 
 import plotly.graph_objects as go
 from dash import dcc, html
 
 from dashboards import solo_data
+from dashboards.charts import chart_card, label
 from dashboards.data import diagnostic_text
 from dashboards.history_view import versions_card
 from vint_replay.engine.session import SessionReport
@@ -31,8 +31,7 @@ def session_layout(report: SessionReport) -> html.Div:
                       html.Ul([html.Li(diagnostic_text(d)) for d in report.diagnostics],
                               className="diagnostics")], className="card")] if sheet is None else [
         _balances(sheet),
-        dcc.Graph(figure=_chart(sheet), id="balances-chart", config={"displayModeBar": False, "responsive": True},
-                  style={"height": "300px"}, className="card"),
+        chart_card("Running balances after each deal (points)", _chart(sheet), "balances-chart", 300),
         html.Div([html.H3("Payment sheet"),
                   html.P("Each deal's payments (+ received, − paid) with every player's balance after it. "
                          "Click a contract to replay the deal.", className="muted"),
@@ -69,10 +68,7 @@ def _balances(sheet: solo_data.PaymentSheet) -> html.Div:
 def _chart(sheet: solo_data.PaymentSheet) -> go.Figure:
     figure = go.Figure()
     for player, values in sheet.running.items():
-        figure.add_scatter(x=sheet.deals, y=values, name=escape(player), mode="lines+markers", line={"width": 2})
-    figure.update_layout(title="Running balances after each deal (points)", margin={"l": 50, "r": 20, "t": 50, "b": 40},
-                         template="plotly_white", legend={"orientation": "h", "y": -0.2},
-                         font={"family": "DejaVu Sans, sans-serif"})
+        figure.add_scatter(x=sheet.deals, y=values, name=label(player), mode="lines+markers", line={"width": 2})
     figure.update_xaxes(title="deal")
     return figure
 

@@ -4,13 +4,13 @@ declared, and the replay's table card (who plays each place, the player out, the
 the widow). Content from :mod:`dashboards.tables_view`; this module only lays it out."""
 from __future__ import annotations
 
-from html import escape
 from urllib.parse import quote
 
 import plotly.graph_objects as go
 from dash import dcc, html
 
 from dashboards import data, tables_view
+from dashboards.charts import chart_card, label
 from dashboards.library import Library
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.session import SessionReport
@@ -113,14 +113,10 @@ def _balance_chart(summary: tables_view.TableSummary) -> list:
         for rubber in finished:
             running += dict(rubber.settlement).get(player, 0)
             points.append(running)
-        figure.add_scatter(x=[0] + [r.number for r in finished], y=points, name=escape(player), mode="lines+markers",
+        figure.add_scatter(x=[0] + [r.number for r in finished], y=points, name=label(player), mode="lines+markers",
                            line={"color": COLOURS[k % len(COLOURS)], "width": 3})
-    figure.update_layout(title="Each player's balance after each rubber", margin={"l": 50, "r": 20, "t": 50, "b": 40},
-                         template="plotly_white", legend={"orientation": "h", "y": -0.2},
-                         font={"family": "DejaVu Sans, sans-serif"})
     figure.update_xaxes(title="rubber", dtick=1)
-    return [dcc.Graph(figure=figure, id="balance-chart", config={"displayModeBar": False, "responsive": True},
-                      style={"height": "320px"}, className="card")]
+    return [chart_card("Each player's balance after each rubber", figure, "balance-chart")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -199,4 +195,4 @@ def player_card(library: Library, sessions: dict[str, str], player: str | None) 
                "paid in the settlements. These evenings are not in the four-handed figures.", className="muted"),
         html.Table([html.Thead(html.Tr([html.Th(h) for h in heads])), html.Tbody(body)], className="deals",
                    id="table-players"),
-    ], className="card")
+    ], className="card deals-card")

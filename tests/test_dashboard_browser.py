@@ -17,6 +17,7 @@ import pytest
 
 from conftest import require_chromium
 from dashboards.live import console_errors, headless_chromium, serving
+from vint_replay.reports.diagnostic_labels import LABELS
 
 if find_spec("endplay"):
     from test_dashboard_dd import ACE, analyse_sessions, write_ace_lead
@@ -269,5 +270,5 @@ def test_upload_of_a_broken_file_shows_diagnostics_and_stores_nothing(browser, p
     css(browser, "#upload input[type=file]")[0].send_keys(str(SAMPLES / "broken" / "broken-evening.json"))
     shown = wait_for(lambda: text_of(browser, "#upload-diagnostics"))
     for code in ("revoke", "insufficient_bid", "bad_card", "hand_size", "bad_call"):
-        assert code in shown
+        assert LABELS[code] in shown and ("_" not in code or code not in shown)  # words, not the code
     assert Store(store_path).session_ids() == before

@@ -20,6 +20,7 @@ from dashboards.library import Library
 from vint_replay.formats.json_record import read_json
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import evaluate
+from vint_replay.reports.diagnostic_labels import LABELS
 from vint_replay.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,7 +89,7 @@ def test_an_invalid_session_lists_its_errors_and_has_no_sheet():
     assert data.scoresheet(report) is None and data.progress(report) is None
     assert data.audit_status(report, None).startswith("invalid (")
     problems = {r.number: " ".join(r.problems) for r in data.deal_rows(report)}
-    assert "revoke" in problems[2] and "insufficient_bid" in problems[3]
+    assert LABELS["revoke"] in problems[2] and LABELS["insufficient_bid"] in problems[3]
 
 
 # ---------------------------------------------------------------- charts
@@ -399,3 +400,140 @@ def test_page_layouts_render_from_the_store(store):
     assert all("No such deal" in str(page) for page in odd)
     assert by_id(started, "replay-slider").value == 6
     assert by_id(repeated, "replay-slider").value == 0 and by_id(repeated, "replay-deal").data["view"] == "all"
+
+
+def test_a_profile_that_cannot_read_the_auctions_is_not_offered(store):
+    """rubber-bridge.md §2: bridge's order ♣ < ♦ < ♥ < ♠ < NT makes a vint evening's higher calls
+    (1♦ over 1♠, classic.md §2: ♠ < ♣ < ♦ < ♥ < NT) insufficient. The switch links only profiles
+    that read the record, says in one sentence why the others are not offered, refuses them by
+    URL too, and a rescored sheet's replay links are to the deals as played."""
+    import dash
+
+    from dash import dcc
+    from dash_tree import components
+    from dashboards.app import create_app
+
+    app = create_app(store.root)
+    session = next(p["layout"] for p in dash.page_registry.values() if p["path_template"] == "/session/<session_id>")
+    sid = "arbat-2026-11-03-t2"
+    with app.server.app_context():
+        page = session(session_id=sid)
+        asked = session(session_id=sid, rules="rubber-bridge")
+        classic = session(session_id=sid, rules="classic")
+    offered = {c.href for c in components(by_id(page, "rules-switch")) if isinstance(c, dcc.Link)}
+    assert f"/session/{sid}?rules=classic" in offered
+    assert not any("bridge" in href for href in offered)
+    refused = [str(li.children) for li in by_id(page, "rules-refused").children]
+    assert [r.split(":")[0] for r in refused] == ["duplicate-bridge", "rubber-bridge"]
+    assert all("cannot be read" in r and "1♠" in r and r.count(". ") == 0 for r in refused), refused
+    assert "cannot be read" in str(by_id(asked, "rescore-refused").children) and "deal-table" not in ids(asked)
+    replays = [c for c in components(by_id(classic, "deal-table")) if isinstance(c, dcc.Link)]
+    assert sorted(c.href for c in replays) == sorted(f"/replay/{sid}/{n}" for n in range(1, 31))
+    assert all("under volchaninov, as played" in c.title for c in replays)
+
+
+def test_the_race_chart_labels_do_not_overlap(tmp_path):
+    """The below-the-line race (classic.md §10, game at 500) of the evening under the laws, whose
+    deal 1 ends after one step: its deal ticks keep a twelfth of the chart apart, at most twelve,
+    and the stars of a game or rubber won carry no text to collide (hover and legend say it)."""
+    import dash
+
+    from dashboards.app import create_app
+
+    laws = SAMPLES / "laws" / "arbat-2027-01-12-laws-t1.json"
+    assert not Store(tmp_path / "store").import_paths([str(laws)], workers=1).rejected
+    app = create_app(tmp_path / "store")
+    session = next(p["layout"] for p in dash.page_registry.values() if p["path_template"] == "/session/<session_id>")
+    with app.server.app_context():
+        figure = by_id(session(session_id=laws.stem), "below-chart").figure
+    steps = len(figure.data[0].x)
+    ticks = list(figure.layout.xaxis.tickvals)
+    assert 2 <= len(ticks) <= 12 and all(b - a >= steps / 12 for a, b in zip(ticks, ticks[1:])), ticks
+    stars = [t for t in figure.data if t.marker.symbol == "star"]
+    assert stars and all("text" not in t.mode for t in stars)
+
+
+@pytest.mark.parametrize("contents, name", [(["data:,e30="], "evening.json"), ({"a": 1}, "evening.json"),
+                                            ("data:application/json;base64,e30=", 7), (7, None)])
+def test_a_forged_upload_is_answered_not_a_server_error(tmp_path, contents, name):
+    """What a hand-made request sends as the upload's contents and file name (a list, a dict, a
+    number) gets the page's own answer, and nothing is stored."""
+    from dashboards.app import create_app
+
+    request = {"output": "upload-result.children", "outputs": {"id": "upload-result", "property": "children"},
+               "inputs": [{"id": "upload", "property": "contents", "value": contents}],
+               "state": [{"id": "upload", "property": "filename", "value": name}], "changedPropIds": ["upload.contents"]}
+    client = create_app(tmp_path / "store").server.test_client()
+    answer = client.post("/_dash-update-component", data=json.dumps(request), content_type="application/json")
+    assert answer.status_code == 200, answer.text[-300:]
+    assert "nothing was stored" in json.dumps(answer.get_json()["response"], ensure_ascii=False)
+    assert Store(tmp_path / "store").session_ids() == []
+
+
+def test_history_takes_only_plain_version_numbers(tmp_path):
+    """``?from=²`` or a 5,000-digit ``from`` compares the last two versions, as any other
+    version that is not stored does."""
+    import dash
+
+    from dashboards.app import create_app
+    from vint_replay.store.corrections import apply_corrections
+
+    store = Store(tmp_path / "store")
+    assert store.import_paths([str(SAMPLES / "arbat-2026-11-03-t2.json")], workers=1).imported
+    apply_corrections(store, SAMPLES / "corrections")
+    app = create_app(store.root)
+    history = next(p["layout"] for p in dash.page_registry.values() if p["path_template"] == "/history/<session_id>")
+    with app.server.app_context():
+        for wanted in ("²", "1" * 5000, ["1", "2"], "-1"):
+            page = history(session_id="arbat-2026-11-03-t2", **{"from": wanted, "to": "2"})
+            assert "Changes from v1 to v2" in str(page), wanted
+
+
+def test_a_very_long_player_name_is_cut_in_menus_and_charts(tmp_path, worked_example_raw):
+    """A 10,000-character name (the menu's value and the charts' labels cost the browser
+    superlinear time: 10k characters took minutes) is shown as its first 39 characters and "…";
+    the menu still filters by that player."""
+    import dash
+
+    from dashboards.app import create_app
+    from html import unescape
+
+    from dashboards.charts import LONGEST_NAME
+    from dash_tree import components
+
+    long_name = "Я" * 10_000
+    worked_example_raw["session"]["players"]["N"] = long_name
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(worked_example_raw, ensure_ascii=False), encoding="utf-8")
+    assert not Store(tmp_path / "store").import_paths([str(path)], workers=1).rejected
+    app = create_app(tmp_path / "store")
+    analysis = next(p for p in dash.page_registry.values() if p["path"] == "/analysis")
+    module = sys.modules[analysis["module"]]
+    with app.server.app_context():
+        menu = by_id(module.layout(), "analysis-player")
+        (option,) = [o for o in menu.options if o["label"].startswith("ЯЯЯ")]
+        assert len(option["label"]) == LONGEST_NAME and option["label"].endswith("…")
+        assert len(option["value"]) < 100
+        body = module.show(None, None, option["value"])
+    figures = [c.figure for c in components(body) if isinstance(c, dash.dcc.Graph)]
+    labels = [v for f in figures for t in f.data for part in (t.y, t.text) if part is not None and not isinstance(part, str)
+              for v in part if isinstance(v, str)]
+    assert any(v.startswith("ЯЯЯ") for v in labels) and max(len(unescape(v)) for v in labels) <= LONGEST_NAME
+    assert by_id(body, "kpis")  # the long-named player's deals are found by the menu's value
+
+
+def test_the_report_cache_keeps_the_recently_used_within_its_bound(store, monkeypatch):
+    """Each session viewed under each rule set used to stay in memory for good: now the least
+    recently used reports go once the kept ones hold more than MAX_CACHED_DEALS deals."""
+    import dashboards.library as library_module
+
+    monkeypatch.setattr(library_module, "MAX_CACHED_DEALS", 60)
+    library = Library(store, 1_000_000)
+    first, second = SAMPLE_FILES[0].stem, SAMPLE_FILES[1].stem
+    kept = library.report(first)
+    for rules in ("classic", "volchaninov", None):
+        library.report(second, rules)
+        assert library.cached_deals() <= 60
+        assert library.report(first) is kept  # used again each time: kept, not scored anew
+    library.report(second, "classic")
+    assert library.report(first) is kept and library.cached_deals() <= 60

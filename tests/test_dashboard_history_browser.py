@@ -49,7 +49,7 @@ def test_session_page_lists_the_versions_and_the_history_page_shows_the_changes(
     changed = wait_for(lambda: css(driver, "#changes-table tbody tr"))
     diff = compare(versions[0].record, versions[1].record)
     assert [r.get_attribute("id") for r in changed] == [f"change-{d.number}" for d in diff.deals] == ["change-3"]
-    assert "card 29 (trick 8): DA → D8" in changed[0].text
+    assert "card 29 (trick 8): ♦A → ♦8" in changed[0].text
     ns, ew = (c.figures for c in diff.totals_after.columns)
     assert text_of(driver, "#totals-after").startswith(f"{Side.NS.label} {ns}, {Side.EW.label} {ew}")
     assert console_errors(driver) == []

@@ -68,3 +68,24 @@ def test_the_demo_imports_every_sample_evening_of_every_game(tmp_path: Path, mon
     for folder in cli.SAMPLE_FOLDERS:
         ids = {read_file(p).record.info.id for p in samples.glob(f"{folder}*.json")}
         assert ids and ids <= set(Store(tmp_path / "s").session_ids()), folder
+
+
+def test_a_second_demo_finds_its_samples_and_correction_in_place(tmp_path: Path, monkeypatch) -> None:
+    """The second demo on the same store: the corrected sample evening is an earlier version of
+    its session, so it is "already in" the store, with no advice to --replace (following it would
+    overwrite the correction), and the correction is already applied."""
+    from click.testing import CliRunner
+
+    from dashboards.background import BackgroundAnalysis
+    from vint_replay import cli
+
+    monkeypatch.setattr(cli, "_listen", lambda *args, **kwargs: lambda: None)
+    monkeypatch.setattr(BackgroundAnalysis, "request", lambda self: True)
+    monkeypatch.setattr(BackgroundAnalysis, "stop", lambda self: None)
+    store = ["demo", "--store", str(tmp_path / "s"), "--port", "8124"]
+    first = CliRunner().invoke(cli.main, store)
+    assert first.exit_code == 0 and "stored as the next version" in first.output, first.output
+    again = CliRunner().invoke(cli.main, store)
+    assert again.exit_code == 0, again.output
+    assert "not imported" not in again.output and "--replace" not in again.output
+    assert "sample sessions: 0 imported" in again.output and "already applied" in again.output

@@ -123,7 +123,7 @@ def test_laws_history_notes_the_revoke_penalty_that_went(tmp_path: Path, runner)
     was, now = outcome.removeprefix("outcome: ").split(" → ", 1)[0], outcome.rsplit(" → ", 1)[1]
     assert (f"revoke penalty: tricks N–S {penalty.tricks_before[0]} → {penalty.tricks_after[0]}, "
             f"E–W {penalty.tricks_before[1]} → {penalty.tricks_after[1]}") in outcome
-    assert "revoke penalty" not in now and f"N–S {penalty.tricks_before[0]} " in now and was.startswith("2S by W")
+    assert "revoke penalty" not in now and f"N–S {penalty.tricks_before[0]} " in now and was.startswith("2♠ by W")
     for key, score in (("score_before", old), ("score_after", new)):
         assert by_deal[1][key] == {s.name: {"below": score.deals[0].totals(s).below,
                                             "above": score.deals[0].totals(s).above} for s in Side}

@@ -154,3 +154,22 @@ def test_serve_refuses_an_oversized_body_before_reading_it(store_path):
         chunk = b"100000\r\n" + b" " * 0x100000 + b"\r\n"  # 1 MiB chunks, the cap is under 3
         answer = _exchange(port, chunked, chunk * 4)
         assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+
+
+def test_half_open_connections_neither_block_requests_nor_stay_open(store_path):
+    """150 connections that send half a request and wait: a whole request is still answered,
+    and the server closes an idle connection itself (cli.IDLE_LIMITS: after 10 s, not 120)."""
+    with serving(store_path) as port:
+        idle = []
+        try:
+            for _ in range(150):
+                s = socket.create_connection(("127.0.0.1", port), timeout=5)
+                s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # the headers never end
+                idle.append(s)
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_dash-layout", timeout=8) as answer:
+                assert answer.status == 200
+            idle[0].settimeout(cli.IDLE_LIMITS["channel_timeout"] * 3)
+            assert idle[0].recv(1024) == b""  # closed by the server (a timeout here raises)
+        finally:
+            for s in idle:
+                s.close()

@@ -180,7 +180,7 @@ def test_compare_names_a_changed_figure_and_the_score_ignores_it(tmp_path: Path)
     assert line.startswith("recorded: ") and line.count(" → ") == 1
     old, new = line.removeprefix("recorded: ").split(" → ")
     below, above = raw["deals"][0]["recorded"]["NS"]["below"], raw["deals"][0]["recorded"]["NS"]["above"]
-    assert old != new and old.replace(f"NS {below} below {above - 100} above", f"NS {below} below {above} above") == new
+    assert old != new and old.replace(f"N–S {below} below {above - 100} above", f"N–S {below} below {above} above") == new
     assert diff.deals[0].before == diff.deals[0].after  # the engine's score ignores the paper figures
     assert diff.totals_before == diff.totals_after
 
@@ -200,9 +200,9 @@ def test_deal_changes_names_each_call_card_and_hand_that_differs() -> None:
     hands = (deal.hands[1], deal.hands[0], *deal.hands[2:])
     lines = deal_changes(deal, replace(deal, auction=tuple(auction), play=tuple(play), hands=hands))
     seat = "NESW"[("NESW".index(str(deal.dealer)) + 1) % 4]
-    assert lines == [f"call 2 ({seat}): {deal.auction[1]} → {auction[1]}",
-                     f"card 5 (trick 2): {deal.play[4]} → {deal.play[8]}",
-                     f"card 9 (trick 3): {deal.play[8]} → {deal.play[4]}",
+    assert lines == [f"call 2 ({seat}): {deal.auction[1].pretty} → {auction[1].pretty}",
+                     f"card 5 (trick 2): {deal.play[4].pretty} → {deal.play[8].pretty}",
+                     f"card 9 (trick 3): {deal.play[8].pretty} → {deal.play[4].pretty}",
                      f"hand N: {deal.hands[0]} → {deal.hands[1]}", f"hand E: {deal.hands[1]} → {deal.hands[0]}"]
     assert deal_changes(deal, replace(deal, play=deal.play[:-4])) == ["cards: 52 → 48"]
     assert deal_changes(None, deal) == ["deal added"] and deal_changes(deal, None) == ["deal removed"]
@@ -281,7 +281,10 @@ def test_the_sample_correction_fixes_the_documented_card_of_deal_3() -> None:
     fixed = read_file(item.path).record
     diff = compare(original, fixed)
     assert [d.number for d in diff.deals] == [3]
-    assert diff.deals[0].changes[:2] == ("card 29 (trick 8): DA → D8", "card 52 (trick 13): D8 → DA")
+    assert diff.deals[0].changes[:2] == ("card 29 (trick 8): ♦A → ♦8", "card 52 (trick 13): ♦8 → ♦A")
+    # the suit symbols and the sides' names as every page and the scoresheet write them (issue 23)
+    assert diff.deals[0].changes[2].startswith("recorded: N–S 324 below 1440 above, E–W 144 below")
+    assert diff.deals[0].changes[3] == "outcome: 4♣ by N, tricks N–S 9 E–W 4 → 4♣ by N, tricks N–S 10 E–W 3"
     assert diff.totals_before != diff.totals_after
     assert "deal 3" in item.reason and item.reason in (CORRECTIONS / "corrections.json").read_text(encoding="utf-8")
     assert evaluate(fixed).score.deals[2].totals(Side.NS) == fixed.deals[2].recorded[Side.NS]

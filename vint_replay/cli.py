@@ -521,6 +521,12 @@ def _address(host: str, port: int) -> str:
     return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
+# Waitress stops accepting past connection_limit open connections (100 by default) until
+# channel_timeout (120 s) closes idle ones, so a few hundred half-open connections would block
+# every request for two minutes: more room, idle ones closed after 10 s (checked every 2 s).
+IDLE_LIMITS = {"connection_limit": 500, "channel_timeout": 10, "cleanup_interval": 2, "asyncore_use_poll": True}
+
+
 def _listen(store: str, host: str, port: int, debug: bool, on_import: Callable[[], object] | None = None):
     """Build the dashboard and take the address before anything else happens; returns the
     function that serves forever. Waitress (a production WSGI server) refuses a body larger
@@ -547,7 +553,7 @@ def _listen(store: str, host: str, port: int, debug: bool, on_import: Callable[[
 
         logging.basicConfig()  # waitress logs a failing request there
         server = create_server(app.server, host=host, port=port, threads=8, ident="vint-replay",
-                               max_request_body_size=app.server.config["MAX_CONTENT_LENGTH"])
+                               max_request_body_size=app.server.config["MAX_CONTENT_LENGTH"], **IDLE_LIMITS)
     except OSError as err:
         why = "the port is in use (another dashboard?); choose another with --port" \
             if err.errno == errno.EADDRINUSE else (err.strerror or str(err))
@@ -599,9 +605,12 @@ def demo(store_path: str, host: str, port: int) -> None:
     analysis = BackgroundAnalysis(store_path, say=click.echo)
     run = _listen(store_path, host, port, False, on_import=analysis.request)
     summary = Store(store_path).import_paths(files, replace=False)
+    corrected = [o for o in summary.rejected if _earlier_version(Store(store_path), o.path, o.session_id)]
     for outcome in summary.rejected:
-        click.echo(f"{outcome.path}: not imported ({outcome.reason or 'has errors'})", err=True)
-    click.echo(f"sample sessions: {len(summary.imported)} imported, {len(summary.unchanged)} already in {store_path}")
+        if outcome not in corrected:
+            click.echo(f"{outcome.path}: not imported ({outcome.reason or 'has errors'})", err=True)
+    click.echo(f"sample sessions: {len(summary.imported)} imported, "
+               f"{len(summary.unchanged) + len(corrected)} already in {store_path}")
     for line in apply_corrections(Store(store_path), folder / "corrections"):  # after the samples they correct
         click.echo(line)
     _announce(store_path, host, port)
@@ -611,6 +620,18 @@ def demo(store_path: str, host: str, port: int) -> None:
         run()
     finally:
         analysis.stop()  # safe: analyze commits whole runs and resumes next time
+
+
+def _earlier_version(store, path: str, session_id: str | None) -> bool:
+    """Whether the store holds the record at ``path`` as a version of its session: a sample
+    the demo's own correction has since replaced, which is in place, not a clash."""
+    from .formats import read_file
+    from .store.tables import content_sha256
+
+    record = read_file(Path(path)).record
+    if record is None or session_id is None or session_id not in store:
+        return False
+    return any(v.content_sha256 == content_sha256(record) for v in store.versions(session_id))
 
 
 def _scheduler_address(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:

@@ -21,7 +21,10 @@
  * (deal.up_from) and from which card the method turns a dummy up at the table (deal.turn_up).
  * Under the laws (deal.marks, deal.penalty) the irregular cards are marked where played, and at
  * the end of the play the score panel shows the engine's counts before and after the revoke
- * penalty and its lines; no penalty is computed here. */
+ * penalty and its lines; no penalty is computed here.
+ * In one seat's view (deal.view) the deal holds only the cards played so far (deal.cards: how
+ * many the play has) and what that seat had seen; each step asks the server for the next
+ * position (pages/replay.py, seat_view.py), which replaces deal and draws again. */
 (function () {
     "use strict";
     var SEATS = ["N", "E", "S", "W"];
@@ -53,7 +56,8 @@
        engine's (deal.below_after per trick, deal.below_end for a result-only deal, deal.game):
        nothing is scored here. */
     function position(deal, pos) {
-        var n = deal.play.length, size = sizeOf(deal), done = Math.floor(pos / size);
+        // a seat's view holds the cards played so far; deal.cards says how many the play has
+        var n = deal.cards === undefined ? deal.play.length : deal.cards, size = sizeOf(deal), done = Math.floor(pos / size);
         var won = [0, 0], below = deal.below ? deal.below.slice() : null, game = null;
         for (var t = 0; t < done; t++) { won[colOf(deal, deal.winners[t])] += 1; }
         if (below && done > 0 && deal.below_after && deal.below_after.length) { below = deal.below_after[done - 1].slice(); }

@@ -9,7 +9,7 @@
     var SEAT_NAMES = ["North", "East", "South", "West"];
 
     function solo(deal, st, h) {
-        var out = [], n = deal.play.length, done = Math.floor(st.pos / 4);
+        var out = [], n = st.n, done = Math.floor(st.pos / 4);
         var label = !n ? "no card play" : "card " + st.pos + " of " + n + " · " +
             (st.pos === n ? (n < 52 ? "the play stops after trick " + done : "play finished")
                           : "trick " + Math.max(1, Math.ceil(st.pos / 4)));

@@ -2,7 +2,7 @@
 players, for a date range and (optionally) one player."""
 from __future__ import annotations
 
-from html import escape
+from hashlib import sha256
 from urllib.parse import quote
 
 import dash
@@ -12,17 +12,16 @@ from dash import Input, Output, callback, dcc, html
 
 from dashboards import double_dummy, stats, tables_pages
 from dashboards.app import library
+from dashboards.charts import chart_card, label, short
 
 dash.register_page(__name__, path="/analysis", title="Analysis — vint-replay")
 
 NS_BLUE, EW_RED, GREEN, GREY = "#1f5fa8", "#b8442e", "#2e7d4f", "#b9b3a3"
-GRAPH_CONFIG = {"displayModeBar": False, "responsive": True}
 
 
 def layout(**_query: object) -> html.Div:
     store = library().store
     dates = store.sessions(columns=["date"])["date"].dropna()
-    names = sorted(set(stats.players(store)) | set(tables_pages.table_players(library(), stats.table_sessions(store))))
     return html.Div([
         html.Div([html.Div([html.H2("Analysis"), html.P("Across sessions and players, straight from the store.",
                                                         className="muted")])], className="page-head"),
@@ -35,7 +34,7 @@ def layout(**_query: object) -> html.Div:
                                              initial_visible_month=dates.max() if len(dates) else None),
                          className="date-range"),
                 html.Label("Player "),
-                dcc.Dropdown(id="analysis-player", options=[{"label": n, "value": n} for n in names],
+                dcc.Dropdown(id="analysis-player", options=[{"label": short(n), "value": _key(n)} for n in _names()],
                              placeholder="everybody", style={"width": "220px"}),
             ], className="filters"),
         ], className="card"),
@@ -46,6 +45,7 @@ def layout(**_query: object) -> html.Div:
 @callback(Output("analysis-body", "children"), Input("analysis-dates", "start_date"),
           Input("analysis-dates", "end_date"), Input("analysis-player", "value"))
 def show(start: str | None, end: str | None, player: str | None):
+    player = _player(player)
     selection = stats.select(library().store, _day(start), _day(end), player)
     note = _solo_note(*selection.left_out)
     tables = tables_pages.player_card(library(), stats.table_sessions(library().store, _day(start), _day(end)), player)
@@ -75,6 +75,25 @@ def show(start: str | None, end: str | None, player: str | None):
         html.Div([html.H3("Slam attempts"), _slams(stats.slam_attempts(sessions, selection.slams))], className="card"),
         _double_dummy(None if start is None and end is None and player is None else list(sessions["session_id"]), player),
     ])
+
+
+def _names() -> list[str]:
+    """Every player of the store, vint's and the 2-, 3- and 5-player evenings'."""
+    store = library().store
+    return sorted(set(stats.players(store)) | set(tables_pages.table_players(library(), stats.table_sessions(store))))
+
+
+def _key(name: str) -> str:
+    """The menu's value for a player: the name, or for a long one its short form and a digest
+    (the menu slows down superlinearly with a long value: 10,000 characters took minutes)."""
+    return name if name == short(name) else f"{short(name)} #{sha256(name.encode('utf-8')).hexdigest()[:12]}"
+
+
+def _player(key: str | None) -> str | None:
+    """The player a menu value stands for."""
+    if key is None or key == short(key):
+        return key
+    return next((n for n in _names() if _key(n) == key), key)
 
 
 def _solo_note(sessions: int, deals: int) -> html.P | None:
@@ -110,7 +129,7 @@ def _double_dummy(session_ids: list[str] | None, player: str | None) -> html.Div
 
 
 def _accuracy(table: pd.DataFrame) -> go.Figure:
-    names = [escape(str(n)) for n in table["player"]]
+    names = [label(n) for n in table["player"]]
     figure = go.Figure([go.Bar(y=names, x=table["declaring"].round(2), name="declaring", orientation="h",
                                marker_color=NS_BLUE, hovertemplate="%{y} declaring: %{x} per 100 cards<extra></extra>"),
                         go.Bar(y=names, x=table["defending"].round(2), name="defending", orientation="h",
@@ -139,10 +158,7 @@ def _day(value: str | None) -> str | None:
 
 
 def _card(title: str, figure: go.Figure, graph_id: str) -> html.Div:
-    figure.update_layout(margin={"l": 50, "r": 20, "t": 16, "b": 40}, template="plotly_white",
-                         font={"family": "DejaVu Sans, sans-serif"}, legend={"orientation": "h", "y": -0.18})
-    return html.Div([html.H3(title), dcc.Graph(figure=figure, id=graph_id, config=GRAPH_CONFIG,
-                                               style={"height": "330px"})], className="card")
+    return chart_card(title, figure, graph_id, 330)
 
 
 def _contracts(counts: pd.DataFrame) -> go.Figure:
@@ -163,14 +179,14 @@ def _made(made: pd.DataFrame) -> go.Figure:
 
 def _bars(names: pd.Series, values: pd.Series, what: str) -> go.Figure:
     colours = [NS_BLUE if v >= 0 else EW_RED for v in values]
-    figure = go.Figure(go.Bar(x=values, y=[escape(str(n)) for n in names], orientation="h", marker_color=colours,
+    figure = go.Figure(go.Bar(x=values, y=[label(n) for n in names], orientation="h", marker_color=colours,
                               hovertemplate=f"%{{y}}: %{{x}} {what}<extra></extra>"))
     figure.update_yaxes(autorange="reversed")
     return figure
 
 
 def _games(games: pd.DataFrame) -> go.Figure:
-    names = [escape(n) for n in games["partnership"]]
+    names = [label(n) for n in games["partnership"]]
     figure = go.Figure([go.Bar(y=names, x=games["games"], name="games", orientation="h", marker_color=NS_BLUE),
                         go.Bar(y=names, x=games["rubbers"], name="rubbers", orientation="h", marker_color=GREEN)])
     figure.update_yaxes(autorange="reversed")
@@ -179,7 +195,7 @@ def _games(games: pd.DataFrame) -> go.Figure:
 
 def _luck(luck: pd.DataFrame) -> go.Figure:
     figure = go.Figure(go.Scatter(x=luck["luck"], y=luck["tricks"], mode="markers+text",
-                                  text=[escape(n) for n in luck["player"]], textposition="top center",
+                                  text=[label(n) for n in luck["player"]], textposition="top center",
                                   marker={"size": 11, "color": NS_BLUE},
                                   hovertemplate="%{text}: luck %{x}, tricks %{y} per deal<extra></extra>"))
     figure.update_xaxes(title="honours + aces points per deal")

@@ -10,6 +10,7 @@ import dash
 from dash import dcc, html
 
 from dashboards.app import library
+from dashboards.data import url_number
 from dashboards.history_view import versions_table
 from vint_replay.reports.history import VersionDiff, compare, score_text, session_text
 
@@ -43,9 +44,9 @@ def _pair(query: dict[str, object], numbers: list[int]) -> tuple[int | None, int
     """The versions to compare: ``from``/``to`` when both name stored versions, else the last two."""
     if len(numbers) < 2:
         return None, None
-    wanted = [query.get("from"), query.get("to")]
-    if all(isinstance(w, str) and w.isdigit() and int(w) in numbers for w in wanted) and wanted[0] != wanted[1]:
-        return int(wanted[0]), int(wanted[1])  # type: ignore[arg-type]
+    wanted = [url_number(query.get("from")), url_number(query.get("to"))]
+    if all(w in numbers for w in wanted) and wanted[0] != wanted[1]:
+        return wanted[0], wanted[1]
     return numbers[-2], numbers[-1]
 
 

@@ -1,16 +1,18 @@
 """``/replay/<id>/<deal>``: the card table. The deal is shipped once in a ``dcc.Store``; every
 step (buttons and keys in assets/keys.js, the slider) is computed and drawn in the browser
-(assets/replay.js), never waiting for the server."""
+(assets/replay.js), never waiting for the server — but in one seat's view, where the page holds
+only what that seat had seen so far and asks the server for each new position (``seat_view``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from urllib.parse import quote, unquote
 
 import dash
-from dash import ClientsideFunction, Input, Output, State, clientside_callback, dcc, html
+from dash import ClientsideFunction, Input, Output, State, callback, clientside_callback, dcc, html
 
-from dashboards import data, double_dummy, laws_view, solo_data, solo_view, tables_pages, tables_view
+from dashboards import data, double_dummy, laws_view, seat_view, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
+from dashboards.charts import short
 from vint_replay.engine.calls import Denomination
 from vint_replay.engine.laws.auction import LawsAuction
 from vint_replay.engine.replay import DealReplay
@@ -26,17 +28,17 @@ STEP_BUTTONS = (("first", "⇤", "Start of the play (Home)"), ("trick-", "«", "
 
 def layout(session_id: str | None = None, deal: str | None = None, view: str | None = None,
            card: str | None = None, **_query: object) -> html.Div:
-    """The card table of one deal; ``?view=S`` shows only what South could know (his hand, the
-    auction, the cards as they are played: no other hand, no double-dummy value, no problem
-    that names a card), and ``?card=K`` starts at the K-th card played."""
+    """The card table of one deal; ``?view=S`` (or ``s``) shows only what South could know (his
+    hand, the auction, the cards as they are played: no other hand, no double-dummy value, no
+    problem that names a card; the page holds nothing he had not seen), and ``?card=K`` starts
+    at the K-th card played. A view that names no seat shows all hands, with a note."""
     session_id = unquote(session_id or "")
     report = library().report(session_id)
-    number = _count(deal)
-    seat = next((s for s in SEATS if s.name == view), None)
+    number = data.url_number(deal)
+    seat, view_note = seat_view.seat_of(view)
     solo = report is not None and solo_data.is_solo(report)  # solo whist: its own payload and panels
     table = report is not None and tables_view.is_table(report)  # 2, 3 or 5 players: places, not seats
-    payload = None if report is None or number is None else \
-        (solo_data.replay_payload if solo else tables_view.payload_of if table else data.replay_payload)(report, number, seat)
+    payload = None if report is None or number is None else _payload(report, number, seat)
     analysed = None if payload is None or seat is not None or solo or table else \
         double_dummy.deal_analysis(library().store, session_id, number)
     if payload is not None:
@@ -50,6 +52,9 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     sid = quote(info.id, safe="")
     prev_deal, next_deal = data.neighbours(report, number)
     cards = sum(len(t.cards) for t in replay.tricks)
+    start = min(cards, data.url_number(card) or 0)
+    if seat is not None:
+        payload = seat_view.cut_to(payload, start)
     if table:
         auction = _auction(*tables_view.auction_grid(replay), payload["players"])  # type: ignore[arg-type]
         head, side = tables_pages.replay_parts(report, replay, payload, seat, auction)  # type: ignore[arg-type]
@@ -68,9 +73,11 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     ], className="deal-nav")
     return html.Div([
         dcc.Store(id="replay-deal", data=payload),
+        dcc.Store(id="replay-seat", data=None if seat is None else {"session": info.id, "deal": number, "view": seat.name}),
         dcc.Store(id="replay-drawn"),
         html.Div([
-            html.Div([html.H2(f"Deal {number}"), *head]),
+            html.Div([html.H2(f"Deal {number}"), *head,
+                      html.P(view_note, className="muted", id="view-note") if view_note else None]),
             nav,
         ], className="page-head replay-head"),
         html.Div([
@@ -79,7 +86,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
                          + [html.Div(id="trick", className="trick")], className="table-felt", id="card-table"),
                 html.Div([html.Button(glyph, id=f"step-{name}", title=tip, className="step-btn", **{"data-step": name})
                           for name, glyph, tip in STEP_BUTTONS], className="step-buttons"),
-                dcc.Slider(id="replay-slider", min=0, max=cards, step=1, value=min(cards, _count(card) or 0), updatemode="drag",
+                dcc.Slider(id="replay-slider", min=0, max=cards, step=1, value=start, updatemode="drag",
                            marks={i: str(i // size) for i in range(0, cards + 1, size)}, allow_direct_input=False),
                 html.Div([
                     html.Span("Show: "),
@@ -138,7 +145,7 @@ def _auction(seats: list[Seat], rows: list[list[str]], names: Sequence[str], in_
     ``in_grid`` gives each cell's index in the record's auction, ``irregular`` the laws' marks by index."""
     width = len(seats)
     return html.Table([
-        html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(names[s], className="muted")]) for s in seats])),
+        html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(short(names[s]), className="muted")]) for s in seats])),
         html.Tbody([html.Tr([_call_cell(c, in_grid[width * r + i] if width * r + i < len(in_grid) else None,
                                         irregular or {}) for i, c in enumerate(row)]) for r, row in enumerate(rows)]),
     ], className="auction", id="auction")
@@ -164,13 +171,6 @@ def _dd_card(panel: double_dummy.DealPanel | None) -> html.Div:
     ], className="card dd-card")
 
 
-def _count(text: object) -> int | None:
-    """A deal or card number from the URL: ASCII digits only (``int`` would take ``²`` and fail;
-    a repeated query key arrives as a list)."""
-    ok = isinstance(text, str) and 0 < len(text) <= 6 and text.isascii() and text.isdigit()
-    return int(text) if ok else None
-
-
 def _call_cell(call: str, index: int | None, irregular: Mapping[int, str]) -> html.Td:
     """One call of the auction grid (``index``: its place in the record's auction); an irregular
     one (laws) marked, what it was in its title."""
@@ -186,12 +186,37 @@ def _call_class(call: str) -> str:
     return "call red" if ("♥" in call or "♦" in call) else "call"
 
 
+def _payload(report: SessionReport, number: int, seat: Seat | None) -> dict[str, object] | None:
+    """The whole deal for the browser, by the game's own builder (``None``: no such deal)."""
+    if solo_data.is_solo(report):
+        return solo_data.replay_payload(report, number, seat)
+    if tables_view.is_table(report):
+        return tables_view.payload_of(report, number, seat)
+    return data.replay_payload(report, number, seat)
+
+
+@callback(Output("replay-deal", "data"), Input("replay-slider", "value"), State("replay-seat", "data"),
+          prevent_initial_call=True)
+def seat_step(card: object, where: object):
+    """A seat's view after ``card`` cards, from the server: the page never held what came later."""
+    if not isinstance(where, dict) or not isinstance(card, int):
+        return dash.no_update
+    seat, _ = seat_view.seat_of(where.get("view"))
+    report = library().report(str(where.get("session")))
+    payload = None if seat is None or report is None or not isinstance(where.get("deal"), int) else \
+        _payload(report, where["deal"], seat)
+    if payload is None:
+        return dash.no_update
+    payload["dd"] = None  # a seat's view never shows double dummy
+    return seat_view.cut_to(payload, card)
+
+
 clientside_callback(
     ClientsideFunction("vint", "render"),
     Output("replay-drawn", "data"),
     Input("replay-slider", "value"),
     Input("replay-hide", "value"),
-    State("replay-deal", "data"),
+    Input("replay-deal", "data"),  # a seat's view: each new position arrives from the server
 )
 
 

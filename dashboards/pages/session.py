@@ -2,7 +2,6 @@
 charts of the running totals and the below-the-line race to each game."""
 from __future__ import annotations
 
-from html import escape
 from urllib.parse import quote, unquote
 
 import dash
@@ -11,6 +10,7 @@ from dash import dcc, html
 
 from dashboards import data, laws_view, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
+from dashboards.charts import chart_card, label
 from dashboards.history_view import versions_card
 from vint_replay.engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
 from vint_replay.engine.seats import Side
@@ -30,8 +30,10 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
     try:
         report = library().report(session_id, rescore)
     except ProfileError as refused:  # e.g. solo whist and vint: different games
-        return html.Div([html.H2("Cannot rescore"), html.P(str(refused), id="rescore-refused"),
-                         dcc.Link("Back to the session", href=f"/session/{quote(session_id, safe='')}")], className="card")
+        return _refused(session_id, str(refused))
+    unreadable = None if report is None or played_report is None else data.unreadable_under(played_report, report)
+    if unreadable:  # e.g. a vint evening read in bridge's order of the suits
+        return _refused(session_id, unreadable)
     if report is None:
         return html.Div([html.H2("No such session"), html.P(f"The store has no session {session_id!r}."),
                          dcc.Link("Back to the sessions", href="/")], className="card")
@@ -53,12 +55,18 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
         html.Div(_charts(report), className="chart-grid"),
         html.Div([
             html.Div(_sheet(sheet) if sheet else _invalid(report), className="card sheet-card"),
-            html.Div([html.H3("Deals"), html.P("Click a contract to replay the deal.", className="muted"),
-                      _deal_table(info.id, rows)], className="card deals-card"),
+            html.Div([html.H3("Deals"), html.P("Click a contract to replay the deal" + (
+                      f" as it was played, under {played}." if rescored else "."), className="muted"),
+                      _deal_table(info.id, rows, played)], className="card deals-card"),
         ], className="two-col"),
         _players_card(laws_view.player_results(report)),
         versions_card(session_id),
     ])
+
+
+def _refused(session_id: str, why: str) -> html.Div:
+    return html.Div([html.H2("Cannot rescore"), html.P(why, id="rescore-refused"),
+                     dcc.Link("Back to the session", href=f"/session/{quote(session_id, safe='')}")], className="card")
 
 
 def _head(report, checked, status: str) -> html.Div:
@@ -73,17 +81,25 @@ def _head(report, checked, status: str) -> html.Div:
 
 def _rules_switch(session_id: str, played: str, shown: str) -> html.Div:
     """Score the evening under another profile: the table's contracts and play, the other rules'
-    numbers (the engine's rescoring; nothing is computed here)."""
-    links = []
+    numbers (the engine's rescoring; nothing is computed here). A profile under which the record
+    cannot be read is not offered, and one sentence says why."""
+    as_played = library().report(session_id)
+    links, refusals = [], []
     for name in tables_view.rescoring_profiles(played):
         label = name + (" (played)" if name == played else "")
         href = f"/session/{quote(session_id, safe='')}" + ("" if name == played else f"?rules={name}")
-        links.append(html.Span(label, className="rules-choice current") if name == shown
-                     else dcc.Link(label, href=href, className="rules-choice"))
-    note = scoresheet.rules_note(library().report(session_id).record, get_profile(shown)) if shown != played else None
+        unreadable = None if name == played else data.unreadable_under(as_played, library().report(session_id, name))
+        if unreadable:
+            links.append(html.Span(label, className="rules-choice refused", title=unreadable))
+            refusals.append(html.Li(f"{name}: {unreadable}"))
+        else:
+            links.append(html.Span(label, className="rules-choice current") if name == shown
+                         else dcc.Link(label, href=href, className="rules-choice"))
+    note = scoresheet.rules_note(as_played.record, get_profile(shown)) if shown != played else None
     return html.Div([html.Span("Score under the rules of: ", className="muted"), *links]
-                    + ([html.P(note, className="muted", id="rules-note")] if note else []), className="rules-switch",
-                    id="rules-switch")
+                    + ([html.P(note, className="muted", id="rules-note")] if note else [])
+                    + ([html.Ul(refusals, className="muted rules-refused", id="rules-refused")] if refusals else []),
+                    className="rules-switch", id="rules-switch")
 
 
 def _badge(report, checked) -> str:
@@ -162,7 +178,7 @@ def _sheet(sheet: data.Scoresheet) -> list:
     return out
 
 
-def _deal_table(session_id: str, rows: list[data.DealRow]) -> html.Table:
+def _deal_table(session_id: str, rows: list[data.DealRow], played: str) -> html.Table:
     head = html.Tr([html.Th(h) for h in ("#", "dealer", "contract", "by", "tricks",
                                          "N–S below", "N–S above", "E–W below", "E–W above", "game")])
     body = []
@@ -179,7 +195,7 @@ def _deal_table(session_id: str, rows: list[data.DealRow]) -> html.Table:
                 else:
                     cells.append(html.Td(f"{mine}", className="num"))
         contract = dcc.Link(r.contract, href=f"/replay/{quote(session_id, safe='')}/{r.number}",
-                            title="replay this deal") if r.declarer else r.contract
+                            title=f"replay this deal (under {played}, as played)") if r.declarer else r.contract
         body.append(html.Tr([html.Td(r.number), html.Td(r.dealer), html.Td(contract, className="contract"),
                              html.Td(r.declarer), html.Td(r.tricks), *cells, html.Td(r.game)],
                             className="problem-row" if r.problems else None))
@@ -194,7 +210,7 @@ def _charts(report) -> list:
     if prog is None:
         return [html.P("No chart: the session cannot be scored.", className="muted")]
     info = report.record.info
-    names = [escape(f"{side.label} ({data.side_players(info, side)})") for side in Side]
+    names = [label(f"{side.label} ({data.side_players(info, side)})") for side in Side]
     totals = go.Figure()
     for side in Side:
         totals.add_scatter(x=prog.deals, y=prog.totals[side], name=names[side], mode="lines+markers",
@@ -205,7 +221,6 @@ def _charts(report) -> list:
                                mode="lines+markers+text", text=["", "end"], textposition="top center", showlegend=False,
                                line={"color": SIDE_COLOURS[side], "width": 2, "dash": "dot"},
                                hovertemplate="closing entries of the unfinished rubber: %{y}<extra>" + side.label + "</extra>")
-    totals.update_layout(title="Running totals after each deal", **_chart_style())
     totals.update_xaxes(title="deal")
     below = go.Figure()
     steps = list(range(len(prog.trick_labels)))
@@ -214,25 +229,18 @@ def _charts(report) -> list:
                           line={"color": SIDE_COLOURS[side], "shape": "hv", "width": 2},
                           hovertemplate="%{customdata}: %{y}<extra>" + side.label + "</extra>")
     below.add_hline(y=prog.threshold, line_dash="dot", line_color="#555",
-                    annotation_text=f"game {prog.threshold}", annotation_position="bottom right")
+                    annotation_text=f"game {prog.threshold}", annotation_position="top left")
     for side in Side:
         won = [(i, label) for i, s, label in prog.games if s is side]
-        below.add_scatter(x=[i for i, _ in won], y=[prog.below[side][i] for i, _ in won], mode="markers+text",
-                          text=[label.split()[-1] for _, label in won], textposition="top center",
-                          customdata=[prog.trick_labels[i] for i, _ in won], showlegend=False,
+        # the stars say game or rubber on hover and in the legend, not in text that overlaps when games are close
+        below.add_scatter(x=[i for i, _ in won], y=[prog.below[side][i] for i, _ in won], mode="markers",
+                          text=[label.split()[-1] for _, label in won], name=f"{side.label} game won",
+                          customdata=[prog.trick_labels[i] for i, _ in won], showlegend=bool(won),
                           marker={"symbol": "star", "size": 13, "color": SIDE_COLOURS[side]},
-                          textfont={"color": SIDE_COLOURS[side], "size": 11},
                           hovertemplate="%{customdata}: " + side.label + " %{text}<extra></extra>")
-    below.update_layout(title="Below the line, trick by trick: the race to each game", **_chart_style())
-    starts = prog.deal_starts[::max(1, len(prog.deal_starts) // 12)]
+    starts = data.spaced(prog.deal_starts, len(steps))
     below.update_xaxes(tickvals=[i for i, _ in starts], ticktext=[str(n) for _, n in starts], title="deal")
-    config = {"displayModeBar": False, "responsive": True}
-    charts = [dcc.Graph(figure=totals, id="totals-chart", config=config, style={"height": "320px"}, className="card")]
+    charts = [chart_card("Running totals after each deal", totals, "totals-chart")]
     if report.profile.scoresheet is SheetLayout.RUBBER:  # board by board there is no race to game
-        charts.append(dcc.Graph(figure=below, id="below-chart", config=config, style={"height": "320px"}, className="card"))
+        charts.append(chart_card("Below the line, trick by trick: the race to each game", below, "below-chart"))
     return charts
-
-
-def _chart_style() -> dict:
-    return {"margin": {"l": 50, "r": 20, "t": 50, "b": 40}, "template": "plotly_white",
-            "legend": {"orientation": "h", "y": -0.2}, "font": {"family": "DejaVu Sans, sans-serif"}}

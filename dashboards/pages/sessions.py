@@ -52,12 +52,12 @@ def _table(rows: list[data.SessionRow]) -> html.Table | html.P:
     body = []
     for r in rows:
         badge = "warn" if r.mismatched else "ok" if r.audited else ""
-        body.append(html.Tr([
-            html.Td(r.date, className="nowrap"), html.Td(dcc.Link(r.id, href=f"/session/{quote(r.id, safe='')}"), className="nowrap"),
-            html.Td(r.event), html.Td(r.table), html.Td(r.players), html.Td(r.deals, className="num"),
-            html.Td(r.rubbers, className="num"), html.Td(r.result, className="nowrap"),
-            html.Td(html.Span(r.audit, className=f"badge {badge}"), className="nowrap"),
-        ], className="session-row"))
+        cells = [(r.date, "nowrap"), (dcc.Link(r.id, href=f"/session/{quote(r.id, safe='')}"), "session-id"),
+                 (r.event, "event"), (r.table, ""), (r.players, ""), (r.deals, "num"), (r.rubbers, "num"),
+                 (r.result, "result"), (html.Span(r.audit, className=f"badge {badge}"), "")]
+        # data-label: on a phone each row stacks its cells, each under the column's name (style.css)
+        body.append(html.Tr([html.Td(value, className=kind, **{"data-label": column})
+                             for column, (value, kind) in zip(COLUMNS, cells)], className="session-row"))
     return html.Table([html.Thead(html.Tr([html.Th(c) for c in COLUMNS])), html.Tbody(body)], id="sessions")
 
 
@@ -81,14 +81,16 @@ def show_sessions(text: str | None, sort: str, audit_only: list[str], _uploaded:
 def upload(contents: str | None, filename: str | None):
     if not contents:
         return dash.no_update
-    filename = upload_name(filename)
+    filename = upload_name(filename if isinstance(filename, str) else None)  # a forged request may send anything
     try:
+        if not isinstance(contents, str):
+            raise binascii.Error("not a data URL")
         raw = base64.b64decode(contents.split(",", 1)[1], validate=True)
     except (IndexError, binascii.Error):
         return html.P(f"{filename}: the upload arrived damaged; nothing was stored.", className="upload-bad")
     result = library().upload(filename, raw)
     if not result.accepted:
-        problems = [html.Li(d.describe(filename)) for d in result.diagnostics]
+        problems = [html.Li(f"{filename}: {data.diagnostic_text(d)}") for d in result.diagnostics]
         if result.reason:
             problems.append(html.Li(result.reason))
         return html.Div([html.P(f"{filename} was not imported; nothing was stored:", className="upload-bad"),

@@ -147,3 +147,8 @@ class Contract:
 
     def __str__(self) -> str:
         return f"{self.level}{self.denomination.code}" + {1: "", 2: "X", 4: "XX"}[self.doubled]
+
+    @property
+    def pretty(self) -> str:
+        """``4♠ X``: the final bid with its suit symbol and, where doubled or redoubled, X or XX."""
+        return self.bid.pretty + {1: "", 2: " X", 4: " XX"}[self.doubled]

@@ -74,7 +74,7 @@ class DealScore:
                         for (key, label), side in zip(columns, Side))
         if self.contract is None or self.tricks is None:
             return Summary(figures, "passed out")
-        outcome = f"{self.contract} by {declarer}, tricks {one} {self.tricks[0]} {two} {self.tricks[1]}"
+        outcome = f"{self.contract.pretty} by {declarer}, tricks {one} {self.tricks[0]} {two} {self.tricks[1]}"
         if self.penalty is not None:
             was, now = self.penalty.tricks_before, self.penalty.tricks_after
             outcome += f"; revoke penalty: tricks {one} {was[0]} → {now[0]}, {two} {was[1]} → {now[1]}"

@@ -12,7 +12,8 @@ from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..engine.cards import Hand
+from ..engine.calls import Call
+from ..engine.cards import Card, Hand
 from ..engine.record import DealRecord, LineTotals, SessionRecord
 from ..engine.seats import SEATS, Side
 from ..engine.session import SessionReport, evaluate
@@ -137,7 +138,7 @@ def _outcome(old: Summary | None, new: Summary | None) -> list[str]:
 
 def _sequence(what: str, old: Sequence[object], new: Sequence[object], where: Any) -> list[str]:
     """A line per position where two sequences (calls, cards) differ, and one for a change of length."""
-    lines = [f"{where(i)}: {a} → {b}" for i, (a, b) in enumerate(zip(old, new)) if a != b]
+    lines = [f"{where(i)}: {_text(a)} → {_text(b)}" for i, (a, b) in enumerate(zip(old, new)) if a != b]
     if len(old) != len(new):
         lines.append(f"{what}s: {len(old)} → {len(new)}")
     return lines
@@ -149,6 +150,8 @@ def _text(value: object) -> str:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, (Card, Call)):
+        return value.pretty  # ♦A, 4♣: as the pages and the scoresheet write them
     if isinstance(value, Enum):
         return str(value.value) if isinstance(value.value, str) else value.name
     if is_dataclass(value) and not isinstance(value, type):
@@ -163,7 +166,7 @@ def _text(value: object) -> str:
 def _recorded(recorded: tuple[LineTotals, LineTotals] | None) -> str:
     if recorded is None:
         return "none"
-    return ", ".join(f"{side} {t.below} below {t.above} above" for side, t in zip(Side, recorded))
+    return ", ".join(f"{side.label} {t.below} below {t.above} above" for side, t in zip(Side, recorded))
 
 
 def _hand(hands: tuple[Hand, Hand, Hand, Hand] | None, seat: object) -> str:

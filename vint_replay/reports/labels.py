@@ -6,12 +6,9 @@ from ..engine.calls import Contract
 from ..engine.profiles import RuleProfile
 from ..engine.seats import Side
 
-DOUBLING = {1: "", 2: " X", 4: " XX"}
-
-
 def contract_text(contract: Contract) -> str:
     """``4♠ X``: the final bid and, where doubled or redoubled, X or XX."""
-    return contract.bid.pretty + DOUBLING[contract.doubled]
+    return contract.pretty
 
 
 def vulnerability_text(profile: RuleProfile, vulnerable: tuple[bool, bool] | None) -> str | None:

@@ -24,6 +24,7 @@ LABELS: dict[str, str] = {
     "revoke": "a player did not follow suit",
     "revoke_unclaimed": "a revoke under the laws that nobody claimed",
     "revoke_unpriced": "a claimed revoke in a deal with no contract",
+    "deal_lost_unstated": "a lost deal the record does not state",
     "ruling": "a ruling on the session that the score contradicts",
     "irregularity_mismatch": "an irregularity the record contradicts",
     "exposed_card": "an exposed card played against its restrictions",

@@ -751,18 +751,13 @@ def replay(file: str, number: int, trick: int | None, step: bool, session: int) 
     index = numbers.index(number)
     problems = [d for d in report.diagnostics if d.deal in (None, number)]
     print_problems(file, problems)
-    if _seats_players({report.profile.name}):  # who played which hand (format.md §5.6)
-        from .reports.table_sheet import table_replay_text
-
-        click.echo(table_replay_text(report.replays[index]), nl=False)  # type: ignore[arg-type]
-        sys.exit(1 if any(d.severity is Severity.ERROR for d in problems) else 0)
     view = view_class.of(report, index, color=True)
     if trick is not None:
         played = len(view.replay.tricks)
-        if (trick > played or not view.replay.play_states) and error_count(problems):
+        if (trick > played or view.replay.hands is None or not played) and error_count(problems):
             click.echo(f"deal {number} cannot be shown after trick {trick} until the errors above are fixed", err=True)
             sys.exit(1)
-        if not view.replay.play_states:
+        if view.replay.hands is None or not played:
             raise click.UsageError(f"deal {number} has no card play to show; leave out --trick")
         if trick > played:
             raise click.UsageError(f"deal {number} has {played} trick{'s' if played != 1 else ''} to show, not {trick}")

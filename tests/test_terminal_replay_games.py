@@ -152,3 +152,38 @@ def test_replay_after_trick_k_shows_the_table_auction_trick_count_and_verdict(wh
     code, stepped = run(path, "--deal", number, "--step")
     assert code == 0
     assert trick_line.split("→")[0] in stepped and verdict.splitlines()[0] in stepped
+
+
+# -- the summaries: what the sessions page and the session page say ---------------------------------
+
+TABLE_EVENINGS = [e for e in EVENINGS if e.startswith("tables/")]
+
+
+def test_sessions_lists_each_players_balance_as_the_sessions_page_does(tmp_path):
+    """A 2-, 3- or 5-player evening is listed by its players and each one's balance in points,
+    the words of the dashboard's sessions list (tables_view.result_text), not as N–S v E–W."""
+    store = str(tmp_path / "store")
+    paths = [str(SAMPLES / e) for e in TABLE_EVENINGS]
+    assert CliRunner().invoke(main, ["import", *paths, "--store", store, "--workers", "1"]).exit_code == 0
+    listed = CliRunner().invoke(main, ["sessions", "--store", store])
+    rows = {r["session_id"]: r for r in json.loads(CliRunner().invoke(main, ["sessions", "--store", store, "--json"]).stdout)}
+    for path in paths:
+        _, report = load(path)
+        line = next(x for x in listed.stdout.splitlines() if x.startswith(report.record.info.id + " "))
+        assert f"balances {tables_view.result_text(report)}  " in line and "N–S" not in line
+        assert "–".join(report.record.info.party) in line
+        assert sum(rows[report.record.info.id]["balances"].values()) == 0  # what one wins the others pay
+        assert rows[report.record.info.id]["balances"] == {r.player: r.points for r in tables_view.results(report)}
+
+
+@pytest.mark.parametrize("which", TABLE_EVENINGS + ["arbat-2026-11-03-t1.json"])
+def test_audit_says_what_the_session_page_says(which):
+    """``audit`` of an evening with no paper score says so, as the session page's badge does
+    (data.audit_status), instead of "0 deals checked, no mismatches"; a scored one its tally."""
+    path = str(SAMPLES / which)
+    _, report = load(path)
+    page = data.audit_status(report, data.audit_of(report))
+    out = CliRunner().invoke(main, ["audit", path]).stdout.splitlines()[-1]
+    assert out.endswith(f": {page}") or out.endswith(f" deals checked, {page}")
+    assert ("no paper score" in out) == (page == "no paper score")
+    assert json.loads(CliRunner().invoke(main, ["audit", path, "--json"]).stdout)["summary"] == page

@@ -187,3 +187,22 @@ def test_audit_says_what_the_session_page_says(which):
     assert out.endswith(f": {page}") or out.endswith(f" deals checked, {page}")
     assert ("no paper score" in out) == (page == "no paper score")
     assert json.loads(CliRunner().invoke(main, ["audit", path, "--json"]).stdout)["summary"] == page
+
+
+def test_a_table_deal_with_errors_is_shown_with_them_not_a_traceback(tmp_path):
+    """A 2-player deal whose roles name a stranger (format.md §5.6) or whose play stops short
+    without a result: the replay lists the problems and shows what the record knows, exit 1."""
+    doc = json.loads((SAMPLES / "tables/dacha-2026-08-02-two.json").read_text(encoding="utf-8"))
+    doc["deals"][1]["play"] = doc["deals"][1]["play"][:10]
+    doc["deals"][1].pop("result", None)
+    doc["deals"][2]["roles"]["N"] = "Nobody"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    out = CliRunner().invoke(main, ["replay", str(path), "--deal", "3"])
+    assert out.exit_code == 1 and isinstance(out.exception, SystemExit)  # exit 1, not a traceback
+    assert "'Nobody' is not one of the session's players" in out.stderr and "Deal 3" in out.stdout
+    out = CliRunner().invoke(main, ["replay", str(path), "--deal", "2", "--trick", "2"])
+    assert out.exit_code == 1 and "the play stops after trick 2" in out.stdout
+    assert " 2. " in out.stdout and " 3. " not in out.stdout
+    out = CliRunner().invoke(main, ["replay", str(path), "--deal", "2", "--trick", "5"])
+    assert out.exit_code == 1 and "cannot be shown after trick 5 until the errors above are fixed" in out.stderr

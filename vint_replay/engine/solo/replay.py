@@ -141,7 +141,13 @@ class SoloReplay:
 
     @property
     def penalty(self) -> None:
+        """No revoke penalty: a revoke is an illegal card here."""
         return None
+
+    @property
+    def void(self) -> bool:
+        """The laws' thrown-in deal does not occur (everyone passing is ``passed_out``)."""
+        return False
 
     @property
     def revokes(self) -> tuple[()]:

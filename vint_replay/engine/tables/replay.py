@@ -160,6 +160,11 @@ class TableReplay:
         """A revoke penalty is taken in points by the ledger (``penalised``), not in tricks here."""
         return None
 
+    @property
+    def void(self) -> bool:
+        """No deal is thrown in here: a void deal is refused under these methods (tables/laws.py)."""
+        return False
+
 
 def table_replayer(info: SessionInfo) -> Callable[..., TableReplay]:
     """The replayer of a session whose players are ``info.party``."""

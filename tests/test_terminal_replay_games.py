@@ -206,3 +206,16 @@ def test_a_table_deal_with_errors_is_shown_with_them_not_a_traceback(tmp_path):
     assert " 2. " in out.stdout and " 3. " not in out.stdout
     out = CliRunner().invoke(main, ["replay", str(path), "--deal", "2", "--trick", "5"])
     assert out.exit_code == 1 and "cannot be shown after trick 5 until the errors above are fixed" in out.stderr
+
+
+def test_the_auction_game_shows_each_players_column_of_the_deal():
+    """players-2-3-5.md §3.2: no common race below the line, so the deal's end shows what each
+    player's own column got (the score's deal summary), beside the verdict."""
+    path = str(SAMPLES / "tables/dacha-2026-08-16-three.json")
+    _, report = load(path)
+    replay = next(r for r in report.replays if r.tricks)
+    out = run(path, "--deal", replay.deal.number)[1]
+    written = report.score.deal_summaries()[replay.deal.number]
+    assert "  " + written.text() in out and "Below the line" not in out
+    for player in report.record.info.party:
+        assert f"{player} " in written.text()

@@ -264,6 +264,10 @@ class DealView:
             for side in Side:
                 totals = self.score.totals(side)
                 lines.append(f"  {replay.column_names[side]}: {totals.below} below, {totals.above} above the line")
+        elif self.report.score is not None and self.line is not None:  # no common race: each column's own lines
+            written = self.report.score.deal_summaries().get(replay.deal.number)
+            if written is not None:
+                lines.append("  " + printable(written.text()))
         return "\n".join(lines)
 
     # -- whole views -----------------------------------------------------------------------

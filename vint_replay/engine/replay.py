@@ -22,6 +22,24 @@ from .scoring import Entry
 from .seats import SEATS, Seat, Side
 
 
+class WithoutLaws:
+    """The replay hooks (reports.terminal.ReplayShown) of a game without vint's laws of the
+    auction and the deal: a 2/3/5 method refuses calls out of turn and void deals and prices a
+    revoke in its ledger (tables/laws.py); solo whist has no laws layer. So: no void calls, no
+    revoke penalty taken in tricks, no deal thrown in."""
+
+    def laws_auction(self) -> None:
+        return None
+
+    @property
+    def penalty(self) -> None:
+        return None
+
+    @property
+    def void(self) -> bool:
+        return False
+
+
 @dataclass(frozen=True)
 class DealReplay:
     """A deal after replay: its contract, dealt hands, tricks and the problems found.

@@ -14,7 +14,7 @@ from ..play import Play, PlayState, Trick, play_states
 from ..plural import plural
 from ..profiles.base import RuleProfile
 from ..record import DealRecord, SessionInfo
-from ..replay import checked_hands
+from ..replay import WithoutLaws, checked_hands
 from ..seats import Seat
 from .auction import SoloAuction, SoloAuctionState
 from .contracts import SoloCall, Trumps
@@ -25,7 +25,7 @@ Report = Callable[[str, "str | None", str], None]
 
 
 @dataclass(frozen=True)
-class SoloReplay:
+class SoloReplay(WithoutLaws):
     """A solo-whist deal after replay: who sat where, the contract and who plays it, the trump,
     the tricks, and the declaring side's result (``made``; ``taken`` where tricks are counted)."""
 
@@ -134,20 +134,6 @@ class SoloReplay:
     def table_lines(self) -> tuple[str, ...]:
         """Who deals and sits out is the header's; nothing else is laid on the table."""
         return ()
-
-    def laws_auction(self) -> None:
-        """Solo whist's auction has no laws of irregular calls here."""
-        return None
-
-    @property
-    def penalty(self) -> None:
-        """No revoke penalty: a revoke is an illegal card here."""
-        return None
-
-    @property
-    def void(self) -> bool:
-        """The laws' thrown-in deal does not occur (everyone passing is ``passed_out``)."""
-        return False
 
     @property
     def revokes(self) -> tuple[()]:

@@ -12,6 +12,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..laws.revoke import Revoke
 from ..plural import plural
 from ..record import DealRecord, SessionInfo
+from ..replay import WithoutLaws
 from ..seats import SEATS, Seat
 from .auction import run_auction
 from .laws import refuse_other_laws, table_revokes
@@ -22,7 +23,7 @@ from .record import Role
 
 
 @dataclass(frozen=True)
-class TableReplay:
+class TableReplay(WithoutLaws):
     """A deal after replay. ``roles`` and ``live`` are the places as played (after any move);
     ``sides`` the players of the two scoring columns, ``place_columns`` each place's column
     (``None``: a dead pile); ``tricks_won`` is by column. Under the laws, ``revokes`` are those
@@ -150,20 +151,6 @@ class TableReplay:
             out.append(f"widow {' '.join(c.pretty for c in table.widow)} to {table.widow_to}; gives {gives}"
                        + (f"; final contract {table.final.pretty}" if table.final else ""))
         return tuple(out)
-
-    def laws_auction(self) -> None:
-        """The methods' auctions keep no void calls: the laws' irregular calls are refused (tables/laws.py)."""
-        return None
-
-    @property
-    def penalty(self) -> None:
-        """A revoke penalty is taken in points by the ledger (``penalised``), not in tricks here."""
-        return None
-
-    @property
-    def void(self) -> bool:
-        """No deal is thrown in here: a void deal is refused under these methods (tables/laws.py)."""
-        return False
 
 
 def table_replayer(info: SessionInfo) -> Callable[..., TableReplay]:

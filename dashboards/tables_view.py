@@ -224,15 +224,12 @@ def viewer_places(replay: TableReplay) -> list[Seat]:
 def auction_grid(replay: TableReplay) -> tuple[list[Seat], list[list[str]]]:
     """The calls in columns of the places that bid, from the first speaker (the method's
     ``bidders`` and ``first_speaker``); 3.1's holder, who makes one call once the partners
-    close (``closer``), in a column of his own."""
-    deal, profile = replay.deal, replay.profile
-    roles = deal.table.roles if deal.table else None
-    if roles is None:
+    close (``closer``), in a column of his own (``TableReplay.bidders``)."""
+    deal = replay.deal
+    if deal.table is None:
         return data.auction_grid(deal)
-    bidders = list(profile.bidders(roles))
-    first = profile.first_speaker(deal.dealer, roles, bidders)
-    k = bidders.index(first)
-    order, closer = bidders[k:] + bidders[:k], profile.closer(roles)
+    speakers, closer = replay.bidders()
+    order = list(speakers)
     calls = [c.pretty for c in deal.auction]
     last = calls.pop() if closer is not None and calls and (replay.contract is not None or replay.passed_out) else None
     width = len(order)

@@ -576,10 +576,10 @@ def test_a_players_results_count_whatever_place_or_dummy_he_played():
 def test_ruling_2_and_the_replay_says_when_dummies_are_face_up(rules, words):
     """players-2-3-5.md §6 ruling 2 (2.1: the auction with closed dummies), §2.4, §3.1, §3.2:
     the terminal replay says when the method turns its dummies up."""
-    from vint_replay.reports.table_sheet import table_replay_text
+    from vint_replay.reports.terminal import DealView
     party = TWO if rules.startswith("vint2") else ("A", "B", "C")
     report = evaluate(simulate_session(rules, party, 1, 2))
-    assert words in table_replay_text(report.replays[0])
+    assert words in DealView.of(report, 0).full()
 
 
 def test_3_1_the_holder_leads_from_his_dummy_when_it_is_on_the_declarers_left():

@@ -138,7 +138,7 @@ def test_replay_shows_turn_up_contract_and_the_open_misere_hand():
     code, out = run("replay", FOUR, "--deal", "1")
     assert code == 0
     assert "turn-up ♥2" in out and "Contract open misère by North · Кирилл: take no trick; no trumps" in out
-    assert "lays his hand face up after trick 1 (open misère)" in out
+    assert "North · Кирилл lays his hand face up after trick 1:" in out
     assert out.index("lays his hand") < out.index(" 2. W leads")
     assert "Payments: North · Кирилл +12" in out
 
@@ -147,7 +147,7 @@ def test_replay_names_the_partner_of_a_proposal_and_steps_to_a_trick():
     record = read_file(FOUR).record
     number = next(d.number for d, r in zip(record.deals, evaluate(record).replays) if r.partner is not None)
     code, out = run("replay", FOUR, "--deal", number, "--trick", "3")
-    assert code == 0 and " with " in out.splitlines()[1] and "After trick 3: declaring side" in out
+    assert code == 0 and " with " in out.splitlines()[1] and "After trick 3: tricks declaring side" in out
 
 
 # -- the store ----------------------------------------------------------------------------------

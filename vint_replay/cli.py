@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from .engine.record import SessionRecord
     from .engine.session import SessionReport
+    from .engine.summary import Summary
 
 # a record file argument: a missing or unreadable one is a usage error (exit 2); - is standard input
 RECORD = click.Path(exists=True, dir_okay=False, readable=True, allow_dash=True)
@@ -236,17 +237,20 @@ def audit(file: str, as_json: bool, session: int) -> None:
         result = run_audit(report.record, report.score, replays=report.replays)
         unchecked, notes = result.unchecked, result.unchecked_notes()
     tally = result.tally
+    # as the session page says it: nothing recorded to check is no paper score, not a clean audit
+    said = tally.text if result.deals_checked else "no paper score"
     if as_json:
         emit_json({"file": file, "deals_checked": result.deals_checked,
                    "deals_with_mismatches": tally.deals_with_mismatches, "mismatching_entries": tally.entries,
-                   "summary": tally.text, "mismatches": [m.to_json() for m in result.mismatches]}
+                   "summary": said, "mismatches": [m.to_json() for m in result.mismatches]}
                   | ({"unchecked": list(unchecked)} if unchecked else {}))
     else:
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")
         for note in notes:
             click.echo(note)
-        click.echo(f"{printable(file)}: {plural(result.deals_checked, 'deal')} checked, {tally.text}")
+        click.echo(f"{printable(file)}: " + (f"{plural(result.deals_checked, 'deal')} checked, {said}"
+                                             if result.deals_checked else said))
     sys.exit(0 if result.clean else 1)
 
 
@@ -397,32 +401,48 @@ def sessions(store_path: str, as_json: bool) -> None:
     columns = ["session_id", "date", "event", "player_n", "player_e", "player_s", "player_w",
                "deals", "rubbers", "total_ns", "total_ew"]
     store = open_existing(store_path)
-    frame = store.sessions(columns=columns).sort_values(["date", "session_id"], na_position="first")
+    frame = store.sessions(columns=[*columns, "rules", "extra_json"]).sort_values(["date", "session_id"],
+                                                                                na_position="first")
     rows = [{k: (None if v != v else v) for k, v in row.items()} for row in frame.to_dict("records")]
-    balances = _solo_balances(store)
+    own = _own_sheets(store, rows)
     for row in rows:
-        if row["session_id"] in balances:  # solo whist: each player's balance instead of two sides' totals
-            row["balances"] = balances[row["session_id"]]
+        del row["rules"], row["extra_json"]
+        if row["session_id"] in own:  # each player's balance instead of two sides' totals
+            row["balances"] = {c.label: c.figures for c in own[row["session_id"]].columns}
     if as_json:
         emit_json(rows)
         return
     for row in rows:
         players = "–".join(str(row[c]) for c in ("player_n", "player_e", "player_s", "player_w"))
         result = f"N–S {row['total_ns']} E–W {row['total_ew']}"
-        if "balances" in row:  # solo whist: every player (a fifth too) with his balance
-            players = "–".join(row["balances"])
-            result = "balances " + " ".join(f"{name} {value:+g}" for name, value in row["balances"].items())
+        if row["session_id"] in own:  # every player (a fifth, a party of 2, 3 or 5) as the sessions page shows him
+            summary = own[row["session_id"]]
+            players = "–".join(c.label for c in summary.columns)
+            result = "balances " + summary.text(" · ")
         click.echo(printable(f"{row['session_id']}  {row['date'] or '':10}  {plural(row['deals'], 'deal'):>11}  "
                              f"{result}  {players}  {row['event'] or ''}".rstrip()))
     click.echo(f"{plural(len(rows), 'session')}, {plural(int(frame['deals'].sum()), 'deal')}", err=True)
 
 
-def _solo_balances(store) -> dict[str, dict[str, float]]:
-    """Each stored solo-whist evening's final balances in points, by player (docs/store.md)."""
-    frame = store.sessions(columns=["session_id", "rules", "extra_json"])
-    solo = frame[frame["rules"].isin([n for n in profile_names() if get_profile(n).solo_record])]
-    return {sid: {name: q / 4 for name, q in json.loads(extra)["balances"].items()}
-            for sid, extra in zip(solo["session_id"], solo["extra_json"])}
+def _own_sheets(store, rows: list[dict[str, object]]) -> dict[str, Summary]:
+    """The score summary (engine/summary.py) of each stored session whose profile keeps its own
+    sheet (``session_ledger``: a table's players, solo whist's payments), which the store's two
+    sides' totals do not hold; the others' totals are the stored ones (no replay needed)."""
+    from .engine.record import SessionInfo
+    from .engine.session import evaluate
+
+    out = {}
+    for row in rows:
+        sid, rules, extra = str(row["session_id"]), str(row["rules"]), json.loads(str(row["extra_json"] or "{}"))
+        party = tuple(extra["party"]) if "party" in extra else None
+        info = SessionInfo(sid, tuple(str(row[c]) for c in ("player_n", "player_e", "player_s", "player_w")),  # type: ignore[arg-type]
+                           rules=rules, fifth=extra.get("fifth"), party=party)
+        if get_profile(rules, extra.get("options")).session_ledger(info) is None:
+            continue
+        report = evaluate(store.load_session(sid))
+        if report.score is not None:
+            out[sid] = report.score.session_summary()
+    return out
 
 
 @main.command()
@@ -787,18 +807,13 @@ def replay(file: str, number: int, trick: int | None, step: bool, session: int) 
     index = numbers.index(number)
     problems = [d for d in report.diagnostics if d.deal in (None, number)]
     print_problems(file, problems)
-    if _seats_players({report.profile.name}):  # who played which hand (format.md §5.6)
-        from .reports.table_sheet import table_replay_text
-
-        click.echo(table_replay_text(report.replays[index]), nl=False)  # type: ignore[arg-type]
-        sys.exit(1 if any(d.severity is Severity.ERROR for d in problems) else 0)
     view = view_class.of(report, index, color=True)
     if trick is not None:
         played = len(view.replay.tricks)
-        if (trick > played or not view.replay.play_states) and error_count(problems):
+        if (trick > played or view.replay.hands is None or not played) and error_count(problems):
             click.echo(f"deal {number} cannot be shown after trick {trick} until the errors above are fixed", err=True)
             sys.exit(1)
-        if not view.replay.play_states:
+        if view.replay.hands is None or not played:
             raise click.UsageError(f"deal {number} has no card play to show; leave out --trick")
         if trick > played:
             raise click.UsageError(f"deal {number} has {played} trick{'s' if played != 1 else ''} to show, not {trick}")

@@ -16,10 +16,28 @@ from .laws.penalty import RevokePenalty, revoke_penalty
 from .laws.revoke import Revoke, check_revokes, report_unpriced
 from .play import Play, PlayState, Trick, play_states
 from .plural import plural
-from .record import DealRecord
+from .record import DealRecord, SessionInfo
 from .rule_profile import RuleProfile
 from .scoring import Entry
 from .seats import SEATS, Seat, Side
+
+
+class WithoutLaws:
+    """The replay hooks (reports.terminal.ReplayShown) of a game without vint's laws of the
+    auction and the deal: a 2/3/5 method refuses calls out of turn and void deals and prices a
+    revoke in its ledger (tables/laws.py); solo whist has no laws layer. So: no void calls, no
+    revoke penalty taken in tricks, no deal thrown in."""
+
+    def laws_auction(self) -> None:
+        return None
+
+    @property
+    def penalty(self) -> None:
+        return None
+
+    @property
+    def void(self) -> bool:
+        return False
 
 
 @dataclass(frozen=True)
@@ -100,6 +118,54 @@ class DealReplay:
     def play_states(self) -> tuple[PlayState, ...]:
         """The position before the first card and after each card played (53 for a full deal)."""
         return play_states(self.hands, self.trump, self.tricks, self.profile)
+
+    # -- what a replay shows (the hooks of reports.terminal.ReplayShown) -------------------------
+
+    def who_plays(self, seat: Seat, info: SessionInfo) -> str:
+        """The player at ``seat``: the session's seating."""
+        return info.player(seat)
+
+    @property
+    def face_up_dummy(self) -> Seat | None:
+        """The declarer's partner where the profile lays his hand face up after the opening lead."""
+        return self.contract.declarer.partner if self.contract is not None and self.profile.has_dummy else None
+
+    def hands_after(self, k: int) -> tuple[int | None, int | None, int | None, int | None]:
+        """The cards each seat still holds after trick ``k`` (all four shown; as dealt without a play)."""
+        if not self.play_states:
+            return self.hands or (None, None, None, None)
+        return self.after_trick(k).hands
+
+    @property
+    def column_names(self) -> tuple[str, str]:
+        """The two sides whose tricks are counted: N–S and E–W."""
+        return Side.NS.label, Side.EW.label
+
+    def won_after(self, k: int) -> tuple[int, int]:
+        """Each side's tricks after trick ``k``."""
+        return self.after_trick(k).tricks_won
+
+    @property
+    def declaring_column(self) -> int | None:
+        """The declarer's side (an index of ``column_names``)."""
+        return None if self.contract is None else int(self.contract.declarer.side)
+
+    @property
+    def counted(self) -> tuple[int, int] | None:
+        """The tricks the contract is judged by: after the revoke penalty (laws.md §8.4)."""
+        return self.tricks_won if self.penalty is None else self.penalty.tricks_after
+
+    def bidders(self) -> tuple[tuple[Seat, ...], Seat | None]:
+        """The auction's columns, the dealer's first, and no closer speaking after them."""
+        return tuple(SEATS[(self.deal.dealer + i) & 3] for i in range(4)), None
+
+    def turned_up(self, k: int) -> tuple[tuple[Seat, int], ...]:
+        """No hand goes face up once a trick is complete (a dummy is laid down after the lead)."""
+        return ()
+
+    def table_lines(self) -> tuple[str, ...]:
+        """Nothing is exchanged or sits out at a four-handed table."""
+        return ()
 
 
 def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat,

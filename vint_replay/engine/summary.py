@@ -63,5 +63,6 @@ def ahead(columns: tuple[Column, ...], show: Callable[[Figure], str] = str) -> s
 
 def balances_summary(balances: dict[str, int], note: str = "") -> Summary:
     """Each player's balance in points (a table's settled rubbers), with who is ahead."""
-    columns = tuple(Column(player, player, points, f"{points:+d}" if points else "0") for player, points in balances.items())
+    columns = tuple(Column(player, player, points, f"{points:+d}".replace("-", "−") if points else "0")
+                    for player, points in balances.items())
     return Summary(columns, ahead(columns) + (f", {note}" if note else ""))

@@ -1,41 +1,26 @@
 """A solo-whist deal at the terminal: the turned-up card, the contract and who plays it, the
-auction in order from eldest hand, the tricks with the declaring side's count, open misère's
-hand laid face up after trick 1, and the payments and balances (docs/format.md §4.5, §5.5)."""
+auction in order from eldest hand, and the payments and balances (docs/format.md §4.5, §5.5);
+the table and the tricks (with open misère's hand laid face up after trick 1) are DealView's."""
 from __future__ import annotations
 
 from typing import Iterator
 
-from ..engine.diagnostics import Severity
-from ..engine.play import Trick
 from ..engine.plural import plural
 from ..engine.printable import printable
 from ..engine.seats import SEATS, Seat
-from ..engine.session import SessionReport
 from ..engine.solo.contracts import SoloCall, Trumps, points_text
-from ..engine.solo.ledger import SoloDealScore, SoloLedger
+from ..engine.solo.ledger import SoloDealScore
 from ..engine.solo.payments import payment_reason
 from ..engine.solo.replay import SoloReplay
 from .terminal import DealView
 
 
 class SoloDealView(DealView):
-    """:class:`DealView` for a solo-whist deal: the same table diagram and views, solo whist's
-    header, auction, tricks and ending."""
+    """:class:`DealView` for a solo-whist deal: the same table, tricks and views, solo whist's
+    header, auction (the calls with their callers: a player who passed speaks no more) and
+    payments."""
 
     replay: SoloReplay  # type: ignore[assignment]
-    score: SoloDealScore | None  # type: ignore[assignment]
-
-    @classmethod
-    def of(cls, report: SessionReport, index: int, color: bool = False) -> SoloDealView:
-        return cls(report, report.replays[index], _deal_score(report, index), color)  # type: ignore[arg-type]
-
-    def player(self, seat: Seat) -> str:
-        name = printable(self.replay.players[seat])
-        return f"{seat.full_name} · {name}" if name else seat.full_name
-
-    @property
-    def dummy(self) -> Seat | None:
-        return None
 
     def header(self) -> str:
         replay, deal = self.replay, self.replay.deal
@@ -68,46 +53,8 @@ class SoloDealView(DealView):
         lines += ["  " + "   ".join(shown[k:k + 4]) for k in range(0, len(shown), 4)]
         return "\n".join(lines)
 
-    def trick(self, number: int, trick: Trick) -> str:
-        declaring = self.replay.declaring
-        taken = sum(1 for t in self.replay.tricks[:number] if t.winner in declaring)
-        cards = "  ".join(f"{trick.seat_of(i)} {self.card(c)}" for i, c in enumerate(trick.cards))
-        return (f"{number:>2}. {trick.leader} leads   {cards}   → {trick.winner} wins   "
-                f"declaring side {taken}, opponents {number - taken}")
-
-    def play_head(self) -> str:
-        return f"Play ({self.player(self.replay.tricks[0].leader)} leads)"
-
-    def exposed(self) -> str | None:
-        """Open misère: the declarer's hand as it goes face up once trick 1 is complete."""
-        cards, declarer = self.replay.exposed, self.replay.declarer
-        if cards is None or declarer is None:
-            return None
-        lines = [f"    {self.player(declarer)} lays his hand face up after trick 1 (open misère):"]
-        lines += ["        " + text for text, _ in self.hand_lines(cards)]
-        return "\n".join(lines)
-
-    def steps(self) -> Iterator[str]:
-        yield self.opening()
-        if self.replay.tricks:
-            yield self.play_head()
-            for n, t in enumerate(self.replay.tricks, 1):
-                yield self.trick(n, t) + (("\n" + self.exposed()) if n == 1 and self.exposed() else "")
-        yield from self.ending()
-
-    def full(self) -> str:
-        pieces = list(self.steps())
-        head = [p for p in pieces[:1]]
-        if self.replay.tricks:
-            play = pieces[1:2 + len(self.replay.tricks)]
-            head.append("\n".join(play))
-            rest = pieces[2 + len(self.replay.tricks):]
-        else:
-            rest = pieces[1:]
-        return "\n\n".join(head + rest) + "\n"
-
     def summary(self) -> str:
-        replay, score = self.replay, self.score
+        replay, score = self.replay, self.line if isinstance(self.line, SoloDealScore) else None
         if replay.contract is None or replay.made is None:
             return ""
         terms = replay.contract.terms
@@ -125,18 +72,6 @@ class SoloDealView(DealView):
             yield summary
         elif self.replay.tricks and self.replay.made is None:
             yield f"(the play stops after trick {len(self.replay.tricks)})"
-
-    def after(self, k: int) -> str:
-        state = self.replay.play_states[4 * k]
-        declaring = self.replay.declaring
-        taken = sum(1 for t in self.replay.tricks[:k] if t.winner in declaring)
-        title = f"After trick {k}: declaring side {taken}, opponents {k - taken}"
-        parts = [self.header(), self.diagram(state.hands, title)]
-        if self.replay.tricks[:k]:
-            parts.append("\n".join(self.trick(n, t) for n, t in enumerate(self.replay.tricks[:k], 1)))
-        parts.append(f"{self.player(state.to_play)} to lead" if k < len(self.replay.tricks) and state.to_play is not None
-                     else self.summary() or f"(the play stops after trick {k})")
-        return "\n\n".join(parts) + "\n"
 
 
 def outcome_words(replay: SoloReplay) -> str:
@@ -164,17 +99,3 @@ def auction_calls(replay: SoloReplay) -> list[tuple[Seat, SoloCall]]:
 
 def call_words(call: SoloCall) -> str:
     return call.terms.title if call.is_bid else str(call.value)
-
-
-def _deal_score(report: SessionReport, index: int) -> SoloDealScore | None:
-    """The deal's line of the payment sheet, or ``None`` if it or an earlier deal is invalid."""
-    if report.score is not None:
-        return report.score.deals[index]  # type: ignore[return-value]
-    broken = {d.deal for d in report.diagnostics if d.severity is Severity.ERROR}
-    if None in broken or any(r.deal.number in broken for r in report.replays[:index + 1]):
-        return None
-    ledger = SoloLedger(report.record.info)
-    score = None
-    for replay in report.replays[:index + 1]:
-        score = ledger.add(replay)  # type: ignore[arg-type]
-    return score

@@ -1,8 +1,7 @@
-"""Score and replay output of 2-, 3- and 5-handed sessions (docs/format.md §5.6): the columns
-and who they stand for, the settlements, and a deal with who played which hand."""
+"""Score output of 2-, 3- and 5-handed sessions (docs/format.md §5.6): the columns and who they
+stand for, and the settlements (a deal's replay is reports/terminal.py's, as for every game)."""
 from __future__ import annotations
 
-from ..engine.cards import Hand
 from ..engine.printable import printable
 from ..engine.scoring import Entry
 from ..engine.seats import SEATS
@@ -105,40 +104,3 @@ def _columns_text(report: SessionReport) -> str:
     out.append(printable("Balances: " + ", ".join(f"{p} {b:+d}" for p, b in score.balances.items())))
     return "\n".join(out) + "\n"
 
-
-def table_replay_text(replay: TableReplay) -> str:
-    """A deal at the terminal: who plays each place, the player out, exchanges and widow, the
-    auction, the contract and the tricks with the place that played each card."""
-    deal, table = replay.deal, replay.deal.table
-    out = [f"Deal {deal.number} ({replay.profile.name}), dealer {deal.dealer}"]
-    if table is None:
-        return out[0] + "\n"
-    roles = replay.roles or table.roles
-    hands = replay.live or replay.hands
-    for seat in SEATS:
-        shown = Hand(hands[seat]).pbn() if hands is not None and hands[seat] else ""
-        out.append(printable(f"  {seat}  {str(roles[seat]):<20} {shown}".rstrip()))
-    if replay.profile.exposure:
-        out.append(f"  ({replay.profile.exposure})")
-    if table.sits_out:
-        out.append(printable(f"  sits out: {table.sits_out}"))
-    for seat, exchange in table.exchanges:
-        what = ("took the pile on his right" if exchange else "kept his hand") if isinstance(exchange, bool) else \
-            (", ".join(f"{d.name}→{t.name}" for d, t in exchange) or "no exchange")
-        out.append(printable(f"  exchange {seat}: {what}"))
-    if table.widow is not None:
-        gives = ", ".join(f"{c.name} to {s}" for s, c in table.widow_gives)
-        out.append(f"  widow {table.widow.pbn()} to {table.widow_to}; gives {gives}"
-                   + (f"; final contract {table.final}" if table.final else ""))
-    out.append("  auction: " + " ".join(str(c) for c in deal.auction))
-    if replay.contract is None:
-        out.append("  passed out" if replay.passed_out else "  no contract")
-        return "\n".join(out) + "\n"
-    out.append(printable(f"  contract {replay.contract} by {roles[replay.contract.declarer]} "
-                         f"({replay.contract.declarer}); {replay.leader} leads"))
-    for k, trick in enumerate(replay.tricks, 1):
-        played = " ".join(f"{s}:{c.name}" for s, c in zip(trick.places, trick.cards))
-        out.append(printable(f"  {k:>2}. {played}  won by {roles[trick.winner]} ({trick.winner})"))
-    if replay.tricks_won is not None and replay.sides is not None:
-        out.append(printable("  tricks: " + ", ".join(f"{' & '.join(side)} {n}" for side, n in zip(replay.sides, replay.tricks_won))))
-    return "\n".join(out) + "\n"

@@ -1,26 +1,70 @@
-"""A deal at the terminal: the table diagram, the auction in columns from the dealer, and the
-play trick by trick with the running trick count and below-the-line score."""
+"""A deal at the terminal, for every game: the table diagram, the auction in columns from the
+first speaker, and the play trick by trick with the running trick count and below-the-line
+score. What differs between the games comes from the replay (:class:`ReplayShown`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, Protocol
 
 import click
 
+from ..engine.calls import Contract
 from ..engine.cards import SUITS, Card, Hand, Suit
 from ..engine.diagnostics import Severity
 from ..engine.errors import IllegalMove
 from ..engine.ledger import DealScore, Ledger
+from ..engine.laws.auction import LawsAuction
+from ..engine.laws.penalty import RevokePenalty
+from ..engine.laws.revoke import Revoke
 from ..engine.play import Trick
 from ..engine.plural import plural
 from ..engine.printable import printable
-from ..engine.profiles import SheetLayout
+from ..engine.profiles import RuleProfile, SheetLayout
 from ..engine.profiles.duplicate_bridge import board_score
-from ..engine.replay import DealReplay
+from ..engine.record import DealRecord, SessionInfo
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.session import SessionReport
 from .irregularities import Mark, penalty_lines, play_marks
 from .labels import contract_text, dummy_text, vulnerability_text
+
+
+class ReplayShown(Protocol):
+    """What the terminal takes from a deal's replay (``DealReplay``, ``TableReplay``,
+    ``SoloReplay``): who plays each place, the hands on view, the two columns whose tricks are
+    counted, the auction's columns, and what else lies on the table."""
+
+    deal: DealRecord
+    profile: RuleProfile
+    contract: Contract | None  # solo whist's is its own (SoloDealView reads it)
+    passed_out: bool
+    hands: tuple[int, int, int, int] | None
+    tricks_won: tuple[int, int] | None
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+    @property
+    def revokes(self) -> tuple[Revoke, ...]: ...
+    @property
+    def penalty(self) -> RevokePenalty | None: ...
+    @property
+    def void(self) -> bool: ...
+    @property
+    def trick_value(self) -> int | None: ...
+    @property
+    def face_up_dummy(self) -> Seat | None: ...
+    @property
+    def column_names(self) -> tuple[str, str]: ...
+    @property
+    def declaring_column(self) -> int | None: ...
+    @property
+    def counted(self) -> tuple[int, int] | None: ...
+    def who_plays(self, seat: Seat, info: SessionInfo) -> str: ...
+    def hands_after(self, k: int) -> tuple[int | None, int | None, int | None, int | None]: ...
+    def won_after(self, k: int) -> tuple[int, int]: ...
+    def bidders(self) -> tuple[tuple[Seat, ...], Seat | None]: ...
+    def table_lines(self) -> tuple[str, ...]: ...
+    def turned_up(self, k: int) -> tuple[tuple[Seat, int], ...]: ...
+    def laws_auction(self) -> LawsAuction | None: ...
 
 
 @dataclass(frozen=True)
@@ -29,13 +73,18 @@ class DealView:
     (every deal up to it valid)."""
 
     report: SessionReport
-    replay: DealReplay
-    score: DealScore | None
+    replay: ReplayShown
+    score: DealScore | None  # the deal's place in the race below the line (None: the sheet keeps none)
     color: bool = False
+    line: object | None = None  # the deal's line of the session's sheet, whatever the game's
 
     @classmethod
     def of(cls, report: SessionReport, index: int, color: bool = False) -> DealView:
-        return cls(report, report.replays[index], _deal_score(report, index), color)
+        """The view of deal ``index``, with its place in the race below the line where the
+        session's sheet keeps one (3.2's columns keep none in common)."""
+        line = deal_score(report, index)
+        return cls(report, report.replays[index], line if isinstance(line, DealScore) else None,  # type: ignore[arg-type]
+                   color, line)
 
     # -- pieces ----------------------------------------------------------------------------
 
@@ -47,8 +96,13 @@ class DealView:
         return self.suit(card.suit) + card.pretty[1:].ljust(2)
 
     def player(self, seat: Seat) -> str:
-        name = printable(self.report.record.info.player(seat))
+        name = printable(self.replay.who_plays(seat, self.report.record.info))
         return f"{seat.full_name} · {name}" if name else seat.full_name
+
+    def columns(self, counts: tuple[int, int]) -> str:
+        """``N–S 3, E–W 2``: two counts by the columns they are kept in."""
+        names = self.replay.column_names
+        return f"{names[0]} {counts[0]}, {names[1]} {counts[1]}"
 
     def hand_lines(self, mask: int) -> list[tuple[str, int]]:
         """A hand as four suit lines, each with its printed width (styles take no room)."""
@@ -59,15 +113,19 @@ class DealView:
             out.append((f"{self.suit(suit)} {ranks}", 2 + len(ranks)))
         return out
 
-    def diagram(self, hands: tuple[int, int, int, int], title: str | None = None) -> str:
-        """The four hands around the table: North on top, West left, East right, South below."""
+    def diagram(self, hands: tuple[int | None, int | None, int | None, int | None], title: str | None = None) -> str:
+        """The four hands around the table: North on top, West left, East right, South below
+        (a hand not on view, a dead pile, by its name alone)."""
         names = {seat: self.player(seat) + (" · dummy" if seat is self.dummy else "") for seat in SEATS}
-        blocks = {seat: [(names[seat], len(names[seat])), *self.hand_lines(hands[seat])] for seat in SEATS}
+        blocks = {seat: [(names[seat], len(names[seat])), *(self.hand_lines(hand) if (hand := hands[seat]) is not None
+                                                            else [])] for seat in SEATS}
         west = max(width for _, width in blocks[Seat.W]) + 3
         middle = max(12, *(width for seat in (Seat.N, Seat.S) for _, width in blocks[seat])) + 3
         lines = [title] if title else []
         lines += [" " * west + text for text, _ in blocks[Seat.N]]
-        for (w_text, w_width), (e_text, _) in zip(blocks[Seat.W], blocks[Seat.E]):
+        rows = max(len(blocks[Seat.W]), len(blocks[Seat.E]))
+        for (w_text, w_width), (e_text, _) in zip(*(blocks[s] + [("", 0)] * (rows - len(blocks[s]))
+                                                    for s in (Seat.W, Seat.E))):
             lines.append(w_text + " " * (west + middle - w_width) + e_text)
         lines += [" " * west + text for text, _ in blocks[Seat.S]]
         return "\n".join(line.rstrip() for line in lines)
@@ -75,8 +133,7 @@ class DealView:
     @property
     def dummy(self) -> Seat | None:
         """The declarer's partner where the profile lays his hand face up, else ``None``."""
-        contract = self.replay.contract
-        return contract.declarer.partner if contract is not None and self.replay.profile.has_dummy else None
+        return self.replay.face_up_dummy
 
     def dummy_down(self) -> str | None:
         """The dummy's hand as it goes face up after the opening lead, and who plays it."""
@@ -97,14 +154,18 @@ class DealView:
         read = {} if laws is None else laws.read
         calls = [(i, c) for i, c in enumerate(deal.auction) if i not in void]
         shown = [c.pretty + (f" ({read[i].pretty})" if i in read else "") for i, c in calls]
-        last_bid = max((k for k, (_, c) in enumerate(calls) if not c.is_pass), default=-1)
-        if self.replay.contract is not None or self.replay.passed_out:
+        seats, closer = self.replay.bidders()
+        closed = self.replay.contract is not None or self.replay.passed_out
+        last = shown.pop() if closer is not None and shown and closed else None  # the closer's one call
+        last_bid = max((k for k, (_, c) in enumerate(calls[:len(shown)]) if not c.is_pass), default=-1)
+        if closed and closer is None:
             shown = shown[:last_bid + 1] + ["all pass"]
-        seats = [SEATS[(deal.dealer + i) & 3] for i in range(4)]
-        width = 10
-        lines = ["Auction", "".join(s.name.ljust(width) for s in seats).rstrip()]
-        for start in range(0, len(shown), 4):
-            lines.append("".join(c.ljust(width) for c in shown[start:start + 4]).rstrip())
+        width, n = 10, len(seats)
+        lines = ["Auction", "".join(s.name.ljust(width) for s in (*seats, *(closer,) * (closer is not None))).rstrip()]
+        for start in range(0, len(shown), n):
+            lines.append("".join(c.ljust(width) for c in shown[start:start + n]).rstrip())
+        if last is not None:
+            lines.append(" " * (width * n) + last)
         if laws is not None:
             lines += laws.void_lines()
         return "\n".join(lines)
@@ -119,10 +180,11 @@ class DealView:
             parts.append(vulnerable)
         lines = [" · ".join(parts)]
         contract = replay.contract
+        lines += [printable(line) for line in replay.table_lines()]
         if contract is not None:
-            side = contract.declarer.side
+            side = self.declaring
             lines.append(f"Contract {contract_text(contract)} by {self.player(contract.declarer)}: "
-                         f"{side.label} need {plural(contract.tricks_needed, 'trick')}; each trick is worth {replay.trick_value}")
+                         f"{side} need {plural(contract.tricks_needed, 'trick')}; each trick is worth {replay.trick_value}")
             dummy = dummy_text(contract, replay.profile)
             if dummy:
                 lines.append(dummy)
@@ -131,10 +193,15 @@ class DealView:
         elif replay.void:
             lines.append(f"Void deal (law {deal.void}): thrown in, scores nothing; it is dealt again")
         if self.score is not None and contract is not None and self.racing:
-            ns, ew = self.score.below_before
-            lines.append(f"Below the line before the deal: N–S {ns}, E–W {ew} "
+            lines.append(f"Below the line before the deal: {self.columns(self.score.below_before)} "
                          f"(game at {replay.profile.game_threshold})")
         return "\n".join(lines)
+
+    @property
+    def declaring(self) -> str:
+        """The name of the declarer's column."""
+        column = self.replay.declaring_column
+        return "" if column is None else self.replay.column_names[column]
 
     @property
     def racing(self) -> bool:
@@ -148,18 +215,21 @@ class DealView:
     def trick(self, number: int, trick: Trick) -> str:
         """One trick: leader, the cards in play order (an irregular one marked ``!``), the winner,
         the running counts and score, and under it what each irregular card was."""
-        won = self.replay.after_trick(number).tricks_won
+        won = self.replay.won_after(number)
         marks = self.marks(number)
         marked = {(m.seat, m.card) for m in marks}
         cards = "  ".join(f"{trick.seat_of(i)} {self.card(c)}" if (trick.seat_of(i), c) not in marked
                           else f"{trick.seat_of(i)} {self.card(c).rstrip()}!".ljust(len(trick.seat_of(i).name) + 5)
                           for i, c in enumerate(trick.cards))
         line = (f"{number:>2}. {trick.leader} leads   {cards}   → {trick.winner} wins   "
-                f"tricks N–S {won[0]}, E–W {won[1]}")
-        if self.score is not None and self.score.below_after and self.racing:
+                f"tricks {self.columns(won)}")
+        if self.racing and self.score is not None and self.score.below_after:
             below = self.score.below_after[number - 1]  # as the ledger ran the race
-            line += f"   below N–S {below[0]}, E–W {below[1]}"
+            line += f"   below {self.columns(below)}"
         line += "".join(f"\n    ! {m.text}" for m in marks)
+        for seat, cards in self.replay.turned_up(number):
+            line += f"\n    {self.player(seat)} lays his hand face up after trick {number}:"
+            line += "".join("\n        " + text for text, _ in self.hand_lines(cards))
         game = None if self.score is None else self.score.game
         if game is not None and game.trick == number:
             line += "\n" + self.game_line()
@@ -172,21 +242,20 @@ class DealView:
         when = (f"at trick {game.trick}" if game.trick is not None else "with the claimed tricks" if self.replay.tricks
                 else "in this deal (the order of tricks is not recorded)")
         what = "the game and the rubber" if game.bonus == "rubber" else "the game"
-        text = f"    ★ {game.side.label} reach {threshold} below the line {when}: {what}"
+        text = f"    ★ {self.replay.column_names[game.side]} reach {threshold} below the line {when}: {what}"
         return click.style(text, bold=True) if self.color else text
 
     def summary(self) -> str:
         """What the deal came to: tricks, the contract made or not, the deal's points."""
         replay = self.replay
-        if replay.contract is None or replay.tricks_won is None:
+        counted, column = replay.counted, replay.declaring_column  # laws §8.4: after the revoke penalty
+        if replay.contract is None or replay.tricks_won is None or counted is None or column is None:
             return ""
-        ns, ew = replay.tricks_won
-        counted = replay.tricks_won if replay.penalty is None else replay.penalty.tricks_after  # laws §8.4
-        taken = counted[replay.contract.declarer.side]
+        taken = counted[column]
         need = replay.contract.tricks_needed
         verdict = "made" if taken >= need else f"{need - taken} down"
-        adjusted = "" if replay.penalty is None else f"; after the revoke penalty N–S {counted[0]}, E–W {counted[1]}"
-        lines = [f"Tricks N–S {ns}, E–W {ew}{adjusted}: {contract_text(replay.contract)} {verdict}"]
+        adjusted = "" if replay.penalty is None else f"; after the revoke penalty {self.columns(counted)}"
+        lines = [f"Tricks {self.columns(replay.tricks_won)}{adjusted}: {contract_text(replay.contract)} {verdict}"]
         if self.score is not None and not self.racing:
             points = board_score(self.score.entries)
             lines.append(f"  board score: {Side.NS.label} {points:+d}" if points >= 0 else
@@ -194,7 +263,11 @@ class DealView:
         elif self.score is not None:
             for side in Side:
                 totals = self.score.totals(side)
-                lines.append(f"  {side.label}: {totals.below} below, {totals.above} above the line")
+                lines.append(f"  {replay.column_names[side]}: {totals.below} below, {totals.above} above the line")
+        elif self.report.score is not None and self.line is not None:  # no common race: each column's own lines
+            written = self.report.score.deal_summaries().get(replay.deal.number)
+            if written is not None:
+                lines.append("  " + printable(written.text()))
         return "\n".join(lines)
 
     # -- whole views -----------------------------------------------------------------------
@@ -203,7 +276,7 @@ class DealView:
         """Everything before the first card: header, dealt hands, auction."""
         parts = [self.header()]
         if self.replay.hands is not None:
-            parts.append(self.diagram(self.replay.hands))
+            parts.append(self.diagram(self.replay.hands_after(0)))
         else:
             parts.append("(the hands were not recorded)")
         parts.append(self.auction())
@@ -226,12 +299,11 @@ class DealView:
     def ending(self) -> Iterator[str]:
         """After the tricks: what a result-only deal gives, the summary, an unfinished play."""
         replay = self.replay
-        if not replay.tricks and replay.contract is not None and replay.tricks_won is not None:
-            declarer = replay.contract.declarer
-            lines = [f"No card play recorded: {declarer.side.label} took {plural(replay.tricks_won[declarer.side], 'trick')}"]
+        column = replay.declaring_column
+        if not replay.tricks and column is not None and replay.tricks_won is not None:
+            lines = [f"No card play recorded: {self.declaring} took {plural(replay.tricks_won[column], 'trick')}"]
             if self.score is not None and self.score.below_end is not None:
-                below = self.score.below_end
-                lines.append(f"Below the line after the deal: N–S {below[0]}, E–W {below[1]}")
+                lines.append(f"Below the line after the deal: {self.columns(self.score.below_end)}")
             if self.score is not None and self.score.game is not None:
                 lines.append(self.game_line())
             yield "\n".join(lines)
@@ -249,15 +321,14 @@ class DealView:
         """A play stopped early with a result: the rest claimed, and the ledger's figures below
         the line after the tricks played and once the claimed ones are counted."""
         replay = self.replay
-        assert replay.contract is not None and replay.tricks_won is not None
-        side = replay.contract.declarer.side
-        lines = [f"After trick {len(replay.tricks)} the rest claimed: declarer {side.label} took "
-                 f"{replay.tricks_won[side]}"]
+        column = replay.declaring_column
+        assert column is not None and replay.tricks_won is not None
+        lines = [f"After trick {len(replay.tricks)} the rest claimed: declarer {self.declaring} took "
+                 f"{replay.tricks_won[column]}"]
         score = self.score
         if score is not None and self.racing and score.below_after and score.below_end is not None:
-            played, end = score.below_after[-1], score.below_end
-            lines.append(f"Below the line after the tricks played: N–S {played[0]}, E–W {played[1]}; "
-                         f"with the claimed tricks: N–S {end[0]}, E–W {end[1]}")
+            lines.append(f"Below the line after the tricks played: {self.columns(score.below_after[-1])}; "
+                         f"with the claimed tricks: {self.columns(score.below_end)}")
         if score is not None and score.game is not None and score.game.trick is None:
             lines.append(self.game_line())
         return "\n".join(lines)
@@ -274,31 +345,29 @@ class DealView:
     def after(self, k: int) -> str:
         """The position after trick ``k``: the cards still held, and the tricks so far."""
         replay = self.replay
-        state = replay.after_trick(k)
-        won = state.tricks_won
-        title = f"After trick {k}: tricks N–S {won[0]}, E–W {won[1]}"
-        if self.score is not None and self.score.below_after and self.racing:
+        title = f"After trick {k}: tricks {self.columns(replay.won_after(k))}"
+        if self.racing and self.score is not None and self.score.below_after:
             below = self.score.below_after[k - 1] if k else self.score.below_before
-            title += f"; below the line N–S {below[0]}, E–W {below[1]}"
-        parts = [self.header(), self.diagram(state.hands, title)]
+            title += f"; below the line {self.columns(below)}"
+        parts = [self.header(), self.diagram(replay.hands_after(k), title)]
         if replay.tricks[:k]:
             parts.append("\n".join(self.trick(n, t) for n, t in enumerate(replay.tricks[:k], 1)))
-        if state.to_play is not None:
-            parts.append(f"{self.player(state.to_play)} to lead")
+        if k < len(replay.tricks):
+            parts.append(f"{self.player(replay.tricks[k].leader)} to lead")
         else:
-            parts.append(self.summary())
+            parts.append(self.summary() or f"(the play stops after trick {k})")
         return "\n\n".join(parts) + "\n"
 
 
-def _deal_score(report: SessionReport, index: int) -> DealScore | None:
-    """The deal's scoresheet entry: from the report, or by scoring the deals up to it when
-    later deals are broken; ``None`` if it or an earlier deal is invalid."""
+def deal_score(report: SessionReport, index: int) -> object | None:
+    """The deal's line of the session's sheet: from the report, or by scoring the deals up to
+    it when later deals are broken; ``None`` if it or an earlier deal is invalid."""
     if report.score is not None:
         return report.score.deals[index]
     broken = {d.deal for d in report.diagnostics if d.severity is Severity.ERROR}
     if None in broken:
         return None
-    ledger = Ledger(report.profile)
+    ledger = report.profile.session_ledger(report.record.info) or Ledger(report.profile)
     score = None
     for replay in report.replays[:index + 1]:
         if replay.deal.number in broken:

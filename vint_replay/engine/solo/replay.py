@@ -13,7 +13,7 @@ from ..errors import IllegalMove
 from ..play import Play, PlayState, Trick, play_states
 from ..plural import plural
 from ..record import DealRecord, SessionInfo
-from ..replay import checked_hands
+from ..replay import WithoutLaws, checked_hands
 from ..rule_profile import RuleProfile
 from ..seats import Seat
 from .auction import SoloAuction, SoloAuctionState
@@ -25,7 +25,7 @@ Report = Callable[[str, "str | None", str], None]
 
 
 @dataclass(frozen=True)
-class SoloReplay:
+class SoloReplay(WithoutLaws):
     """A solo-whist deal after replay: who sat where, the contract and who plays it, the trump,
     the tricks, and the declaring side's result (``made``; ``taken`` where tricks are counted)."""
 
@@ -84,6 +84,61 @@ class SoloReplay:
     def auction_states(self) -> list[SoloAuctionState]:
         """The auction before any call and after each legal call, for stepping through it."""
         return stepped(SoloAuction(self.deal.dealer), self.solo.calls)
+
+    # -- what a replay shows (the hooks of reports.terminal.ReplayShown) -------------------------
+
+    def who_plays(self, seat: Seat, info: SessionInfo) -> str:
+        """Who holds the seat in this deal (the seating turns with a fifth player, §5)."""
+        return self.players[seat]
+
+    @property
+    def face_up_dummy(self) -> Seat | None:
+        """Solo whist has no dummy (open misère's hand goes face up after trick 1: ``exposed``)."""
+        return None
+
+    def hands_after(self, k: int) -> tuple[int | None, int | None, int | None, int | None]:
+        """The cards each seat still holds after trick ``k`` (as dealt without a play)."""
+        if not self.play_states:
+            return self.hands or (None, None, None, None)
+        return self.play_states[4 * k].hands
+
+    @property
+    def column_names(self) -> tuple[str, str]:
+        """Tricks are counted for the declaring side against the opponents."""
+        return "declaring side", "opponents"
+
+    def won_after(self, k: int) -> tuple[int, int]:
+        """The declaring side's tricks and the opponents' after trick ``k``."""
+        taken = sum(1 for t in self.tricks[:k] if t.winner in self.declaring)
+        return taken, k - taken
+
+    @property
+    def declaring_column(self) -> int | None:
+        return None if self.declarer is None else 0
+
+    @property
+    def counted(self) -> tuple[int, int] | None:
+        """The declaring side's tricks and the opponents', played or claimed."""
+        return None if self.taken is None else (self.taken, 13 - self.taken)
+
+    def bidders(self) -> tuple[tuple[Seat, ...], Seat | None]:
+        """The seats in the order they speak, eldest hand first."""
+        eldest = self.deal.dealer.left
+        return tuple(Seat((eldest + i) & 3) for i in range(4)), None
+
+    def turned_up(self, k: int) -> tuple[tuple[Seat, int], ...]:
+        """Open misère: the declarer's hand goes face up once trick 1 is complete (§4)."""
+        cards = self.exposed
+        return ((self.declarer, cards),) if k == 1 and cards is not None and self.declarer is not None else ()
+
+    def table_lines(self) -> tuple[str, ...]:
+        """Who deals and sits out is the header's; nothing else is laid on the table."""
+        return ()
+
+    @property
+    def revokes(self) -> tuple[()]:
+        """A revoke is an illegal card here, not a penalised irregularity."""
+        return ()
 
 
 def solo_replayer(info: SessionInfo) -> Callable[[DealRecord, RuleProfile, DealRecord | None], SoloReplay]:

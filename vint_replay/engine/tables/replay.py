@@ -12,6 +12,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..laws.revoke import Revoke
 from ..plural import plural
 from ..record import DealRecord, SessionInfo
+from ..replay import WithoutLaws
 from ..seats import SEATS, Seat
 from .auction import run_auction
 from .laws import refuse_other_laws, table_revokes
@@ -22,7 +23,7 @@ from .record import Role
 
 
 @dataclass(frozen=True)
-class TableReplay:
+class TableReplay(WithoutLaws):
     """A deal after replay. ``roles`` and ``live`` are the places as played (after any move);
     ``sides`` the players of the two scoring columns, ``place_columns`` each place's column
     (``None``: a dead pile); ``tricks_won`` is by column. Under the laws, ``revokes`` are those
@@ -67,6 +68,89 @@ class TableReplay:
         """Who plays ``seat`` in words: ``Ivanov`` or ``Ivanov's dummy``."""
         role = (self.roles or self.deal.table.roles)[seat]  # type: ignore[union-attr]
         return "nobody (dead pile)" if role.player is None else f"{role.player}'s dummy" if role.dummy else role.player
+
+    # -- what a replay shows (the hooks of reports.terminal.ReplayShown) -------------------------
+
+    def who_plays(self, seat: Seat, info: SessionInfo) -> str:
+        """Who plays the place: ``Ivanov``, ``dummy of Ivanov`` or ``dead pile`` (format.md §5.6)."""
+        roles = self.roles or (self.deal.table.roles if self.deal.table is not None else None)
+        return "" if roles is None else "dead pile" if roles[seat].player is None else str(roles[seat])
+
+    @property
+    def face_up_dummy(self) -> Seat | None:
+        """The methods' dummies are shown with the hands from the deal (``table_lines`` says when
+        the method turns them up at the table), not laid down after the lead."""
+        return None
+
+    def hands_after(self, k: int) -> tuple[int | None, int | None, int | None, int | None]:
+        """The cards each place still holds after trick ``k``, as played (after the exchanges, the
+        widow and any move); a dead pile is not shown (``None``)."""
+        hands = self.live if self.live is not None else self.hands
+        if hands is None:
+            return None, None, None, None
+        played = 0
+        for trick in self.tricks[:k]:
+            for card in trick.cards:
+                played |= 1 << card
+        dead = [self.roles is not None and self.roles[s].player is None for s in SEATS]
+        return tuple(None if dead[s] else hands[s] & ~played for s in SEATS)  # type: ignore[return-value]
+
+    @property
+    def column_names(self) -> tuple[str, str]:
+        """The two scoring columns by their players: ``Ivanov & Petrov``."""
+        if self.sides is None:
+            return "column 1", "column 2"
+        return " & ".join(self.sides[0]), " & ".join(self.sides[1])
+
+    def won_after(self, k: int) -> tuple[int, int]:
+        """Each column's tricks after trick ``k``."""
+        won = [0, 0]
+        for trick in self.tricks[:k]:
+            column = None if self.place_columns is None else self.place_columns[trick.winner]
+            if column is not None:
+                won[column] += 1
+        return won[0], won[1]
+
+    @property
+    def declaring_column(self) -> int | None:
+        return self.declarer_column
+
+    @property
+    def counted(self) -> tuple[int, int] | None:
+        """The tricks the contract is judged by, by column."""
+        return self.tricks_won
+
+    def bidders(self) -> tuple[tuple[Seat, ...], Seat | None]:
+        """The places that bid, from the first speaker, and 3.1's holder who calls once after them."""
+        roles = self.deal.table.roles if self.deal.table is not None else None
+        if roles is None:
+            return tuple(SEATS[(self.deal.dealer + i) & 3] for i in range(4)), None
+        bidders = self.profile.bidders(roles)
+        k = bidders.index(self.profile.first_speaker(self.deal.dealer, roles, bidders))
+        return bidders[k:] + bidders[:k], self.profile.closer(roles)
+
+    def turned_up(self, k: int) -> tuple[tuple[Seat, int], ...]:
+        """None here: the replay shows the dummies from the deal, and ``table_lines`` says when
+        the method turns them up at the table."""
+        return ()
+
+    def table_lines(self) -> tuple[str, ...]:
+        """When the dummies are face up, who sits out, the exchanges and the widow (format.md §5.6)."""
+        table = self.deal.table
+        if table is None:
+            return ()
+        out = [f"({self.profile.exposure})"] if self.profile.exposure else []
+        if table.sits_out:
+            out.append(f"{table.sits_out} sits out")
+        for seat, exchange in table.exchanges:
+            what = ("took the pile on his right" if exchange else "kept his hand") if isinstance(exchange, bool) else \
+                ("gave " + ", ".join(f"{d.pretty} for {t.pretty}" for d, t in exchange) or "exchanged nothing")
+            out.append(f"{table.roles[seat]} ({seat}) {what}")
+        if table.widow is not None:
+            gives = ", ".join(f"{c.pretty} to {s}" for s, c in table.widow_gives)
+            out.append(f"widow {' '.join(c.pretty for c in table.widow)} to {table.widow_to}; gives {gives}"
+                       + (f"; final contract {table.final.pretty}" if table.final else ""))
+        return tuple(out)
 
 
 def table_replayer(info: SessionInfo) -> Callable[..., TableReplay]:

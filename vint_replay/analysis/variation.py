@@ -28,6 +28,10 @@ class VariationError(ValueError):
     contract, a game without double-dummy support. The message says which."""
 
 
+class OutOfRange(VariationError):
+    """A deal number or a branch point the session does not have (a usage error at the terminal)."""
+
+
 class Rule(StrEnum):
     """The play rules a variation's card can break (the same in every four-handed profile:
     docs/rules/volchaninov.md §3, classic.md §2, rubber-bridge.md §3)."""
@@ -192,7 +196,7 @@ def branch(report: SessionReport, number: int, at: int) -> Variation:
     numbers = [d.number for d in report.record.deals]
     if number not in numbers:
         shown = f"{numbers[0]}–{numbers[-1]}" if numbers else "none"
-        raise VariationError(f"there is no deal {number} (deals: {shown})")
+        raise OutOfRange(f"there is no deal {number} (deals: {shown})")
     index = numbers.index(number)
     replay = report.replays[index]
     deal = replay.deal
@@ -205,6 +209,6 @@ def branch(report: SessionReport, number: int, at: int) -> Variation:
     if not deal.play:
         raise VariationError(f"deal {number} is recorded by its result, without its play: it cannot be varied")
     if not 0 <= at <= len(deal.play):
-        raise VariationError(f"deal {number} has {len(deal.play)} cards played: --at is 0–{len(deal.play)}, not {at}")
+        raise OutOfRange(f"deal {number} has {len(deal.play)} cards played: --at is 0–{len(deal.play)}, not {at}")
     return Variation(report, index, at)
 

@@ -33,8 +33,8 @@ class OutOfRange(VariationError):
 
 
 class Rule(StrEnum):
-    """The play rules a variation's card can break (the same in every four-handed profile:
-    docs/rules/volchaninov.md §3, classic.md §2, rubber-bridge.md §3)."""
+    """The play rules a variation's card can break (the same in every profile a variation
+    takes: docs/rules/volchaninov.md §3, rubber-bridge.md §3)."""
 
     NOT_HELD = "not held"  # a player plays a card from his own hand
     REVOKE = "must follow suit (revoke)"  # he follows the suit led if he can
@@ -158,7 +158,8 @@ class Variation:
 
     def finish(self) -> Variation:
         """The variation played out double dummy: at each position the player to move plays a
-        card that keeps his side's best (the lowest such card), one DDS call a position."""
+        card that keeps his side's best (of several, the first in the deck's order ♠2 … ♣A), one
+        DDS call a position."""
         variation = self
         while not variation.finished:
             values = card_values(variation.state, variation.contract)

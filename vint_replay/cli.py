@@ -812,7 +812,9 @@ def whatif(file: str, number: int, at: int, play: tuple[str, ...], finish: bool,
         raise click.UsageError(f"{printable(file)}: {err}")
     except Refused as err:
         raise click.ClickException(f"{printable(file)}: deal {number}, {err}")
-    except (VariationError, DDSFailure) as err:
+    except VariationError as err:  # the message names the deal
+        raise click.ClickException(f"{printable(file)}: {err}")
+    except DDSFailure as err:
         raise click.ClickException(f"{printable(file)}: deal {number}: {err}")
     what = WhatIf(variation, variation.cards[given:], values, outcome)
     if as_json:

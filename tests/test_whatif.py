@@ -111,10 +111,13 @@ def test_the_actual_play_rescored_changes_nothing():
 
 
 def test_finish_plays_double_dummy_best():
-    """Played out double dummy from trick 12, N leads ♦A (his only card keeping 12 tricks)."""
+    """Played out double dummy from trick 12, N leads ♦A (his only card keeping 12 tricks) and
+    wins trick 12; E, whose two cards are worth the same, discards the first in the deck's order
+    (♠2, before ♣A) and wins trick 13 with ♣A over the ♣2 N leads."""
     variation = branch(race(), 3, ENDING).finish()
-    assert variation.cards[0] == c("DA")
+    assert variation.cards[:2] == (c("DA"), c("S2"))
     assert variation.finished and variation.state.tricks_won == (12, 1)
+    assert [(t.winner, t.cards[0]) for t in variation.tricks[11:]] == [(Seat.N, c("DA")), (Seat.E, c("C2"))]
 
 
 @pytest.mark.parametrize("at, cards, rule, index", [

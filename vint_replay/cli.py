@@ -827,3 +827,48 @@ def replay(file: str, number: int, trick: int | None, step: bool, session: int) 
     else:
         click.echo(view.full(), nl=False)
     sys.exit(1 if any(d.severity is Severity.ERROR for d in problems) else 0)
+
+
+
+@main.command()
+@click.argument("file", type=RECORD)
+@click.option("--deal", "number", type=int, required=True, help="The deal's number.")
+@click.option("--at", type=int, required=True, help="Branch before this card of the play (0: before the opening lead).")
+@click.option("--play", "play", multiple=True, metavar="CARD", help="Cards played from there, in order (repeat it, "
+                                                                     "or give several: --play 'SA H2').")
+@click.option("--finish", is_flag=True, help="Play the rest of the line out double dummy, and score it.")
+@click.option("--json", "as_json", is_flag=True, help="Print the vint-whatif/1 document.")
+@SESSION
+def whatif(file: str, number: int, at: int, play: tuple[str, ...], finish: bool, as_json: bool, session: int) -> None:
+    """Try other cards in deal N of FILE from card K on: the position, each legal card's
+    double-dummy tricks, and for a finished line its score against the actual play."""
+    from .analysis.dd import DDSFailure, card_values
+    from .analysis.variation import OutOfRange, Refused, VariationError, branch
+    from .engine.cards import Card
+    from .reports.whatif import WhatIf, render_whatif, whatif_json
+
+    try:  # each --play value is one card or several, split by spaces or commas
+        cards = tuple(Card.parse(text) for value in play for text in value.replace(",", " ").split())
+    except ValueError as err:
+        raise click.UsageError(f"--play: {err} (cards are written SA, HT, ♥10: docs/format.md §1)")
+    report = _checked(file, as_json)
+    try:
+        variation = branch(report, number, at).play(*cards)
+        given = len(variation.cards)
+        if finish:
+            variation = variation.finish()
+        values = card_values(variation.state, variation.contract)
+        outcome = variation.outcome() if variation.finished else None
+    except OutOfRange as err:
+        raise click.UsageError(f"{printable(file)}: {err}")
+    except Refused as err:
+        raise click.ClickException(f"{printable(file)}: deal {number}, {err}")
+    except VariationError as err:  # the message names the deal
+        raise click.ClickException(f"{printable(file)}: {err}")
+    except DDSFailure as err:
+        raise click.ClickException(f"{printable(file)}: deal {number}: {err}")
+    what = WhatIf(variation, variation.cards[given:], values, outcome)
+    if as_json:
+        emit_json(whatif_json(what, file))
+    else:
+        click.echo(render_whatif(what, color=True), nl=False)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..engine.calls import Contract, Denomination
 from ..engine.cards import CARDS, Card, Hand, iter_bits
@@ -191,13 +192,9 @@ def analyse_cards(hands: tuple[int, int, int, int], contract: Contract, leader: 
         if scores is None:  # a forced card: the position keeps its value
             verdicts.append(CardVerdict(i, seat, CARDS[cards[i]], value, value, legal, side))
             continue
-        own = state.tricks_won[side]
-        remaining = 13 - state.cards_played // 4
-        flip = seat.side is not side  # DDS scores the mover's side
-
         top = max(scores.values())
-        before = own + (remaining - top if flip else top)
-        after = own + (remaining - scores[cards[i]] if flip else scores[cards[i]])
+        before = side_total(state, top, side)
+        after = side_total(state, scores[cards[i]], side)
         best = sum(1 << c for c, s in scores.items() if s == top)
         verdicts.append(CardVerdict(i, seat, CARDS[cards[i]], before, after, best, side))
         value = before
@@ -213,6 +210,63 @@ def _solve(state: PlayState, strain: int) -> dict[int, int]:
             return {_card_from_dds(c): s for c, s in dds.solve_board(_dds_deal(state, strain))}
     except (raw.DDSError, RuntimeError, ValueError) as err:
         raise DDSFailure(f"DDS failed at card {state.cards_played}: {err}") from err
+
+
+def side_total(state: PlayState, score: int, side: Side) -> int:
+    """The tricks ``side`` ends with when DDS scores the mover's card ``score``: the tricks it
+    has won, and the mover's score or what the mover's side leaves of the tricks not finished."""
+    assert state.to_play is not None
+    remaining = 13 - state.cards_played // 4
+    return state.tricks_won[side] + (score if state.to_play.side is side else remaining - score)
+
+
+@dataclass(frozen=True, slots=True)
+class CardValue:
+    """One legal card at a position, double dummy: the tricks the declarer's side ends with
+    if it is played and the best is played after it, and what that makes of the contract."""
+
+    card: Card
+    tricks: int
+    needed: int  # the contract's tricks
+
+    @property
+    def margin(self) -> int:
+        """Tricks over the contract (0: just made), or minus the undertricks."""
+        return self.tricks - self.needed
+
+    @property
+    def verdict(self) -> str:
+        """``made``, ``made +2`` or ``down 1``."""
+        if self.margin < 0:
+            return f"down {-self.margin}"
+        return "made" if self.margin == 0 else f"made +{self.margin}"
+
+
+def card_values(state: PlayState, contract: Contract) -> tuple[CardValue, ...]:
+    """Every legal card of the player to move, best first for his side (one DDS call: DDS's
+    ``SolveBoard`` scores all the mover's cards at once), in the declarer's side's tricks.
+
+    A position with one legal card is solved too (DDS gives its value); a finished play has none.
+    """
+    if state.to_play is None:
+        return ()
+    scores = solve_position(state, dds_strain(contract.denomination))
+    side = contract.declarer.side
+    values = [CardValue(CARDS[c], side_total(state, s, side), contract.tricks_needed) for c, s in scores.items()]
+    return tuple(sorted(values, key=lambda v: (-scores[v.card], -v.card)))
+
+
+@lru_cache(maxsize=4096)
+def _solve_cached(hands: tuple[int, int, int, int], trick: tuple[Card, ...], leader: Seat, played: int,
+                  strain: int) -> tuple[tuple[int, int], ...]:
+    state = PlayState(played, hands, trick, leader, SEATS[(leader + len(trick)) & 3], (0, 0))
+    return tuple(_solve(state, strain).items())
+
+
+def solve_position(state: PlayState, strain: int) -> dict[int, int]:
+    """:func:`_solve`, cached by position (what is held, the trick on the table, its leader),
+    so that stepping back and forth over a line asks DDS once a position."""
+    return dict(_solve_cached(state.hands, state.trick, state.trick_leader, state.cards_played, strain))
 
 
 def analyse_replay(replay: DealReplay) -> PlayAnalysis | None:

@@ -44,12 +44,18 @@ class _Section:
 
 @dataclass(slots=True)
 class _Session:
-    key: tuple[str, str]
+    key: tuple[str, str, int]  # event, room, table: the n-th time a board number comes back in the event and room
     boards: list[DealRecord] = field(default_factory=list)
     first: dict[str, str] = field(default_factory=dict)  # the first board's tags
     result: ReadResult = field(default_factory=lambda: ReadResult(None))
     options: dict[str, str] = field(default_factory=dict)  # the first board's [VintOptions], when valid
-    numbers: set[int] = field(default_factory=set)  # the boards read, to find one given twice
+    by_table: bool = False  # its event and room is a pairs event: a session per table
+
+    @property
+    def label(self) -> str:
+        """The session as messages name it: event / room / table n (a pairs event's)."""
+        event, room, table = self.key
+        return " / ".join(p for p in (event, room, f"table {table}" if self.by_table else "") if p)
 
 
 def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
@@ -69,7 +75,7 @@ def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
             line, column = other.result.locations.get((other.boards[0].number, None), (None, None))
             numbers = ", ".join(str(d.number) for d in other.boards)
             chosen.diagnostics.append(Diagnostic(
-                "pbn_session", f"session {i} of this file ({' / '.join(k for k in other.key if k)}) holds "
+                "pbn_session", f"session {i} of this file ({' / '.join(k for k in other.label if k)}) holds "
                 f"board{'s' if len(other.boards) > 1 else ''} {numbers}: read it with --session {i} (import stores "
                 "every session)", severity=Severity.WARNING, line=line, column=column))
     return chosen
@@ -102,30 +108,29 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
         problems += [Diagnostic("syntax", f"[{tag.name}] holds a byte that is not UTF-8 (read as \ufffd); save the "
                                           "file as UTF-8", line=tag.line, column=tag.column)
                      for game in found for tag in (*game.tags.values(), *game.repeated) if "\ufffd" in tag.value]
-    sessions: dict[tuple[str, str], _Session] = {}
+    sessions: dict[tuple[str, str, int], _Session] = {}
+    seen: dict[tuple[str, str, str], int] = {}  # (event, room, board): the tables it was played at so far
     previous: dict[str, str] = {}
     sticky: dict[str, str] = {}
     for game in found:
         values = _inherit(game, previous, sticky)
         previous = values
         board = _Board(game, values, strict)
-        key = (values.get("Event", ""), values.get("Room", ""))
+        event_room = (values.get("Event", ""), values.get("Room", ""))
+        played = (*event_room, values.get("Board", "").strip())
+        table = seen[played] = seen.get(played, 0) + 1  # the n-th table of a board is session n of its event
+        key = (*event_room, table)
         target = sessions.get(key)
         if target is None:
             target = sessions[key] = _Session(key, first=values)
             target.options = _valid_options(game, values, target.result.diagnostics)
         deal = board.deal(target.result, get_profile(_rules(target.first), target.options))
         target.result.diagnostics.extend(board.problems)
-        if deal is None:
-            continue
-        if deal.number in target.numbers:
-            target.result.diagnostics.append(Diagnostic(
-                "deal_number", f"board {deal.number} is given twice in this session; the first is kept",
-                None, None, line=game.line, column=1))
-            continue
-        target.boards.append(deal)
-        target.numbers.add(deal.number)
+        if deal is not None:
+            target.boards.append(deal)
+    tables = {(event, room) for event, room, table in sessions if table > 1}  # pairs events: a session per table
     for s in sessions.values():
+        s.by_table = s.key[:2] in tables
         extra = _session_json(s.first.get("VintSessionExtra", ""))
         s.result.record = SessionRecord(_info(s, extra), tuple(s.boards), extra.get("record_extra", {}),  # type: ignore[arg-type]
                                         _comments(extra.get("comments", []))) if s.boards else None  # type: ignore[arg-type]
@@ -226,13 +231,18 @@ def _session_json(text: str) -> dict[str, object]:
 
 
 def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
+    """The session's tags; a pairs event's table is in its id (``…-table-2``) and its ``table``
+    (the [Table] tag, else the table's number)."""
     tags = session.first
-    event, room = session.key
-    ident = tags.get("VintSession") or "-".join(p for p in (_slug(event), _slug(tags.get("Date", "")), _slug(room)) if p)
+    event, room, table = session.key
+    by_table = session.by_table
+    ident = tags.get("VintSession") or "-".join(
+        p for p in (_slug(event), _slug(tags.get("Date", "")), _slug(room), f"table-{table}" if by_table else "") if p)
     players = tuple(tags.get(SEAT_TAG[seat], "") for seat in SEATS)
     known = {name: value for name, value in tags.items() if value != "?"}  # PBN's "?": unknown
     return SessionInfo(ident or "pbn", players, (event if event != "?" else "") or None,  # type: ignore[arg-type]
-                       known.get("Site") or None, known.get("Date") or None, known.get("Table") or None,
+                       known.get("Site") or None, known.get("Date") or None,
+                       known.get("Table") or (str(table) if by_table else None),
                        _rules(tags), session.options,
                        extra=extra.get("extra", {}), nested_extra=extra.get("nested_extra", {}))  # type: ignore[arg-type]
 

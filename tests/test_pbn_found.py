@@ -1,0 +1,37 @@
+"""PBN files as they are found (issue 24): pairs events, hand records, BBO's notations, boards in
+any order, PBN 2.1's import format — read and checked as docs/format.md §5.2 says."""
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from vint_replay.cli import main
+from vint_replay.engine.session import evaluate
+from vint_replay.formats.pbn import pbn_sessions, read_pbn
+
+DEAL = "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"
+DEAL_2 = "E:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"  # board 2: the hands turned
+
+
+def game(number: int, dealer: str, deal: str, tags: str = "", event: str = "BBO Daylong") -> str:
+    """One game as BBO's tournament export writes it (no [Room]; each table's result a game)."""
+    return (f'[Event "{event}"]\n[Site "BBO"]\n[Date "2024.05.01"]\n[Board "{number}"]\n[West "w"]\n[North "n"]\n'
+            f'[East "e"]\n[South "s"]\n[Dealer "{dealer}"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n{tags}\n')
+
+
+FOUR_HEARTS = '[Declarer "N"]\n[Contract "4H"]\n[Result "10"]\n[Score "NS 420"]\n'
+FOUR_HEARTS_WRONG = '[Declarer "N"]\n[Contract "4H"]\n[Result "10"]\n[Score "NS 450"]\n'
+
+
+def test_each_table_of_a_pairs_event_is_a_session_read_and_checked():
+    """format.md §5.2 (sessions): a board number that comes back in an event and room without
+    [Room] is another table's result; each table is read as a session, none given twice."""
+    text = (game(1, "N", DEAL, FOUR_HEARTS) + game(1, "N", DEAL, FOUR_HEARTS)
+            + game(2, "E", DEAL_2, '[Declarer "E"]\n[Contract "4H"]\n[Result "10"]\n')
+            + game(2, "E", DEAL_2, '[Declarer "E"]\n[Contract "4H"]\n[Result "14"]\n'))
+    sessions = pbn_sessions(text.encode())
+    assert [[d.number for d in s.record.deals] for s in sessions] == [[1, 2], [1, 2]]
+    assert [s.record.info.id for s in sessions] == ["bbo-daylong-2024-05-01-table-1", "bbo-daylong-2024-05-01-table-2"]
+    assert not [d for s in sessions for d in s.diagnostics if d.code == "deal_number"]
+    [bad] = [d for d in sessions[1].diagnostics if d.severity == "error"]  # the second table's board 2 is checked
+    assert (bad.deal, bad.at) == (2, "result")
+    assert evaluate(sessions[0].record, sessions[0].diagnostics).valid

@@ -75,7 +75,7 @@ def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
             line, column = other.result.locations.get((other.boards[0].number, None), (None, None))
             numbers = ", ".join(str(d.number) for d in other.boards)
             chosen.diagnostics.append(Diagnostic(
-                "pbn_session", f"session {i} of this file ({' / '.join(k for k in other.label if k)}) holds "
+                "pbn_session", f"session {i} of this file ({other.label}) holds "
                 f"board{'s' if len(other.boards) > 1 else ''} {numbers}: read it with --session {i} (import stores "
                 "every session)", severity=Severity.WARNING, line=line, column=column))
     return chosen

@@ -35,3 +35,17 @@ def test_each_table_of_a_pairs_event_is_a_session_read_and_checked():
     [bad] = [d for d in sessions[1].diagnostics if d.severity == "error"]  # the second table's board 2 is checked
     assert (bad.deal, bad.at) == (2, "result")
     assert evaluate(sessions[0].record, sessions[0].diagnostics).valid
+    [other] = [d for d in read_pbn(text.encode()).diagnostics if d.code == "pbn_session"]
+    assert other.message.startswith("session 2 of this file (BBO Daylong / table 2) holds boards 1, 2")
+
+
+def test_a_hand_record_is_read_checked_as_a_deal_and_not_as_an_auction():
+    """format.md §5.2 (hand records): a board of its deal alone, as dealing programs and
+    BridgeComposer write it, is read and its hands checked — no auction is invented for it."""
+    result = read_pbn((game(1, "N", DEAL) + game(2, "E", DEAL_2)).encode())
+    report = evaluate(result.record, result.diagnostics)
+    assert report.valid and not report.diagnostics
+    assert [d.number for d in report.record.deals] == [1, 2]
+    assert [(d.hand_record, d.passed_out, d.entries) for d in report.score.deals] == [(True, False, ())] * 2
+    broken = read_pbn(game(1, "N", DEAL.replace("T32.", "T3.")).encode())  # a hand of 12 cards is still an error
+    assert [d.code for d in evaluate(broken.record, broken.diagnostics).diagnostics if d.severity == "error"]

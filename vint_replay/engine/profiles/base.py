@@ -89,6 +89,7 @@ class RuleProfile:
     revoke_choice: ClassVar[bool] = False
 
     # -- the batch path (store/columnar.py) -----------------------------------------------------
+    hand_records: ClassVar[bool] = False  # a deal of hands alone is a hand record (hands checked, nothing scored)
     batch_path: ClassVar[bool] = True  # False: sessions of this profile always take the reference path
     # True when deal_entries reads the hands only through each side's count of trump honours
     # and of aces, so the batch path may reuse one result for equal counts

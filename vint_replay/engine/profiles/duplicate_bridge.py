@@ -28,6 +28,7 @@ class DuplicateBridge(RubberBridge):
     doc = "docs/rules/duplicate-bridge.md"
     option_values = {}
     scoresheet = SheetLayout.BOARDS
+    hand_records = True  # §1: a board's hands dealt out for play, as club dealing programs print them
 
     def __init__(self, options=None) -> None:
         super().__init__(options)

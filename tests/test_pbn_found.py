@@ -49,3 +49,16 @@ def test_a_hand_record_is_read_checked_as_a_deal_and_not_as_an_auction():
     assert [(d.hand_record, d.passed_out, d.entries) for d in report.score.deals] == [(True, False, ())] * 2
     broken = read_pbn(game(1, "N", DEAL.replace("T32.", "T3.")).encode())  # a hand of 12 cards is still an error
     assert [d.code for d in evaluate(broken.record, broken.diagnostics).diagnostics if d.severity == "error"]
+
+
+def test_bbo_s_pass_out_with_a_result_of_0_and_no_card_is_a_pass_out():
+    """format.md §5.2 (tags read): BBO writes a passed-out board as [Contract "Pass"] with
+    [Result "0"] (and an empty [Play]); that is a pass-out, no play nor result after it."""
+    passed = '[Declarer ""]\n[Contract "Pass"]\n[Result "0"]\n[Score "0"]\n'
+    for tags in (passed, passed + '[Play "E"]\n*\n'):
+        result = read_pbn(game(1, "N", DEAL, tags).encode())
+        report = evaluate(result.record, result.diagnostics)
+        assert report.valid and not report.diagnostics
+        assert report.replays[0].passed_out
+    played = read_pbn(game(1, "N", DEAL, passed.replace('"0"]\n[Score', '"9"]\n[Score')).encode())
+    assert [d.code for d in evaluate(played.record, played.diagnostics).diagnostics] == ["play_after_passout"]

@@ -328,10 +328,13 @@ class _Board:
         absent = set(values.get("VintAbsent", "").split(";"))
         if auction is None:  # [Contract "Pass"] without an auction: passed out, unless only a filled-in tag
             auction = (PASS,) * 4 if contract is False and "contract" not in absent else ()
+        tricks = None if "result" in absent else self._result()
+        if contract is False and not play and not profile.plays_passed_out():  # BBO's pass-out: [Result "0"], no card
+            play, tricks = None, None if tricks == 0 else tricks
         extra = self._json("VintExtra")
         return DealRecord(
             number, dealer or Seat.N, auction, None if "hands" in absent else hands, play,
-            None if "result" in absent else self._result(), self._recorded(),
+            tricks, self._recorded(),
             extra.get("extra", {}), frozenset(self.unreadable), _comments(extra.get("comments", [])),  # type: ignore[arg-type]
             extra.get("nested_extra", {}),  # type: ignore[arg-type]
             vulnerable=None if "vulnerable" in absent else self._vulnerable(),

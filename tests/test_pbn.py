@@ -164,15 +164,6 @@ def test_other_board_slips(score, why):
     assert why in m.explanation
 
 
-def test_a_duplicate_board_is_dealt_by_its_number():
-    text = board(1) + "\n" + board(6, dealer="W")
-    report = evaluate(read(text).record)
-    [bad] = [d for d in report.diagnostics if d.code == "wrong_dealer"]
-    assert bad.message == "dealer is W, but board 6 is dealt by E"
-    fine = evaluate(read(board(1) + "\n" + board(6, dealer="E")).record)
-    assert fine.valid
-
-
 def test_cli_reads_pbn_directly(tmp_path):
     runner = CliRunner()
     out = runner.invoke(main, ["audit", "--session", "2", str(JUNIOR)])

@@ -62,3 +62,18 @@ def test_bbo_s_pass_out_with_a_result_of_0_and_no_card_is_a_pass_out():
         assert report.replays[0].passed_out
     played = read_pbn(game(1, "N", DEAL, passed.replace('"0"]\n[Score', '"9"]\n[Score')).encode())
     assert [d.code for d in evaluate(played.record, played.diagnostics).diagnostics] == ["play_after_passout"]
+
+
+def test_a_duplicate_board_is_dealt_by_whom_it_says_alone_or_after_another():
+    """duplicate-bridge.md §2 (dealer and numbers): the board says who deals; the same board is
+    valid alone and after another. Rubber bridge still deals in turn (rubber-bridge.md)."""
+    sixth = game(6, "W", DEAL, FOUR_HEARTS)  # by its number board 6 would be East's
+    for text in (sixth, game(1, "N", DEAL, FOUR_HEARTS) + sixth):
+        result = read_pbn(text.encode())
+        report = evaluate(result.record, result.diagnostics)
+        assert report.valid and not report.diagnostics
+    rubber = (game(1, "N", DEAL, FOUR_HEARTS) + game(2, "S", DEAL, FOUR_HEARTS)).replace(
+        '[Site', '[Scoring "Rubber"]\n[Site')
+    result = read_pbn(rubber.encode())
+    [bad] = evaluate(result.record, result.diagnostics).diagnostics
+    assert (bad.code, bad.deal) == ("wrong_dealer", 2)

@@ -162,7 +162,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     if previous is not None:
         if number <= previous.number:
             report("deal_number", "number", f"deal {number} follows deal {previous.number}: numbers must increase")
-    if previous is not None and not laws:
+    if previous is not None and not laws and profile.dealer_rotation:
         expected, why = profile.expected_dealer(previous.dealer, number)
         if deal.dealer != expected and "dealer" not in deal.unreadable | previous.unreadable:
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")

@@ -29,6 +29,7 @@ class DuplicateBridge(RubberBridge):
     option_values = {}
     scoresheet = SheetLayout.BOARDS
     hand_records = True  # §1: a board's hands dealt out for play, as club dealing programs print them
+    dealer_rotation = False  # §2: the board says who deals
 
     def __init__(self, options=None) -> None:
         super().__init__(options)

@@ -77,3 +77,15 @@ def test_a_duplicate_board_is_dealt_by_whom_it_says_alone_or_after_another():
     result = read_pbn(rubber.encode())
     [bad] = evaluate(result.record, result.diagnostics).diagnostics
     assert (bad.code, bad.deal) == ("wrong_dealer", 2)
+
+
+def test_duplicate_boards_may_come_in_any_order():
+    """duplicate-bridge.md §2 (dealer and numbers): boards keep their numbers in any order (the
+    sample file lists board 11 after 17); rubber bridge's deals must still increase."""
+    text = game(17, "N", DEAL, FOUR_HEARTS) + game(11, "S", DEAL, '[Declarer "N"]\n[Contract "4H"]\n[Result "10"]\n')
+    result = read_pbn(text.encode())
+    report = evaluate(result.record, result.diagnostics)
+    assert report.valid and not report.diagnostics and [d.number for d in report.record.deals] == [17, 11]
+    rubber = read_pbn(text.replace('[Site', '[Scoring "Rubber"]\n[Site').replace('[Dealer "S"]', '[Dealer "E"]').encode())
+    [bad] = evaluate(rubber.record, rubber.diagnostics).diagnostics
+    assert (bad.code, bad.deal) == ("deal_number", 11)

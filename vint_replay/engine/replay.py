@@ -159,7 +159,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
 
     if laws and deal.void is not None:
         return _void_deal(deal, profile, previous, report, problems)
-    if previous is not None:
+    if previous is not None and profile.numbers_increase:
         if number <= previous.number:
             report("deal_number", "number", f"deal {number} follows deal {previous.number}: numbers must increase")
     if previous is not None and not laws and profile.dealer_rotation:

@@ -89,3 +89,27 @@ def test_duplicate_boards_may_come_in_any_order():
     rubber = read_pbn(text.replace('[Site', '[Scoring "Rubber"]\n[Site').replace('[Dealer "S"]', '[Dealer "E"]').encode())
     [bad] = evaluate(rubber.record, rubber.diagnostics).diagnostics
     assert (bad.code, bad.deal) == ("deal_number", 11)
+
+
+PLAY = '[Play "E"]\nDA D2 D5 D3\nDK D7 D6 DT\n*\n'  # E leads against 4H by N; two tricks, then the claim
+
+
+def test_an_auction_without_the_dealer_s_passes_is_one_mismatch_and_the_play_is_the_tags():
+    """format.md §5.1 (contract_mismatch): a vugraph auction that leaves out the dealer's leading
+    passes disagrees with [Declarer]; one diagnostic says so, and the play is checked under the
+    tagged contract, led by [Play]'s opening leader (no false hands_mismatch)."""
+    text = game(1, "E", DEAL, FOUR_HEARTS + '[Auction "E"]\n1H Pass 4H Pass\nPass Pass\n' + PLAY)
+    result = read_pbn(text.encode())
+    [only] = evaluate(result.record, result.diagnostics).diagnostics
+    assert (only.code, only.deal) == ("contract_mismatch", 1)
+    assert "the auction gives 4H by E — with 3 passes before its first call it gives 4H by N" in only.message
+    assert only.message.endswith("the play is checked under 4H by N")
+
+
+def test_a_doubled_auction_written_undoubled_is_one_mismatch_saying_so():
+    """format.md §5.1 (contract_mismatch): [Contract "4H"] after a doubled auction is named as
+    the double left out, and the play is checked under the tagged contract."""
+    text = game(1, "N", DEAL, FOUR_HEARTS + '[Auction "N"]\n1H Pass 4H X\nPass Pass Pass\n' + PLAY)
+    result = read_pbn(text.encode())
+    [only] = evaluate(result.record, result.diagnostics).diagnostics
+    assert only.code == "contract_mismatch" and "the auction's contract is 4HX, written 4H" in only.message

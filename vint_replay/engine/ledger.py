@@ -286,7 +286,7 @@ class Ledger:
                              before, vulnerable=vulnerable, void=replay.deal.void)
             self.score.deals.append(deal)
             return deal
-        if contract is None and not replay.passed_out:  # valid without a contract: a hand record
+        if contract is None and self.profile.hand_records and replay.deal.hand_record:  # nothing bid nor played
             deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, None, None, None, (), None,
                              before, vulnerable=vulnerable, hand_record=True)
             self.score.deals.append(deal)

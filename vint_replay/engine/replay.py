@@ -149,13 +149,6 @@ def _slip(dealer: Seat, calls: tuple[Call, ...], recorded: Contract, found: Cont
     return None
 
 
-def is_hand_record(deal: DealRecord) -> bool:
-    """A deal of its hands alone (no call, contract, card or result read or unreadable): a
-    hand record, as club dealing programs write them."""
-    return (not deal.auction and deal.contract is None and deal.play is None and deal.result is None
-            and not deal.unreadable & {"auction", "contract", "play", "result"})
-
-
 class _At(Exception):
     """An illegal move together with its index in the play."""
 
@@ -203,7 +196,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         dealer, dealer_known = profile.expected_dealer(previous.dealer, number)[0], True
     if not deal.auction and deal.contract is not None and "auction" not in deal.unreadable:
         contract = deal.contract  # a board recorded by its contract and declarer alone (format.md §5)
-    elif profile.hand_records and is_hand_record(deal):
+    elif profile.hand_records and deal.hand_record:
         pass  # the hands alone, as dealt for play (format.md §5.2): nothing was bid
     elif "auction" not in deal.unreadable:
         auction = LawsAuction(dealer, profile, deal.out_of_turn) if laws else Auction(dealer, profile)

@@ -113,3 +113,19 @@ def test_a_doubled_auction_written_undoubled_is_one_mismatch_saying_so():
     result = read_pbn(text.encode())
     [only] = evaluate(result.record, result.diagnostics).diagnostics
     assert only.code == "contract_mismatch" and "the auction's contract is 4HX, written 4H" in only.message
+
+
+def test_pbn_2_1_s_import_format_is_read():
+    """format.md §5.2 (games): PBN 2.1's import format — a tag without a blank before its value,
+    a tag pair across lines, and [Result "NS 9 EW 4"] (both sides' tricks)."""
+    text = ('[Event"Club"]\n[Board\n"1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal\n  "' + DEAL + '"\n]\n'
+            '[Declarer "N"]\n[Contract "4H"]\n[Result "NS 10 EW 3"]\n[Score "NS 420"]\n\n'
+            + game(2, "E", DEAL_2, '[Declarer "E"]\n[Contract "4H"]\n[Result "NS 9 EW 4"]\n', event="Club"))
+    result = read_pbn(text.encode())
+    report = evaluate(result.record, result.diagnostics)
+    assert report.valid and not report.diagnostics
+    assert [(d.number, d.result) for d in report.record.deals] == [(1, 10), (2, 4)]
+    assert report.record.info.event == "Club" and report.record.deals[0].hands is not None
+    bad = read_pbn(game(1, "N", DEAL, '[Declarer "N"]\n[Contract "4H"]\n[Result "NS 10 EW 4"]\n').encode())
+    [wrong] = [d for d in bad.diagnostics if d.severity == "error"]
+    assert (wrong.code, wrong.deal, wrong.at) == ("schema", 1, "result")

@@ -529,9 +529,12 @@ class _Board:
         if tag is None or tag.value.strip() in ("", "?"):
             return None
         text = tag.value.strip().lstrip("^")
-        m = re.fullmatch(r"(?:(NS|EW)\s+)?([0-9]{1,2})", text)
-        if m is None or int(m.group(2)) > 13:
-            self.report("schema", "result", f"[Result] {text[:12]!r} is not a number of tricks (0–13)", tag)
+        m = re.fullmatch(r"(?:(NS|EW)\s+)?([0-9]{1,2})(?:\s+(NS|EW)\s+([0-9]{1,2}))?", text)
+        both = m is not None and m.group(3) is not None  # "NS 9 EW 4": both sides' tricks, adding to 13
+        if m is None or int(m.group(2)) > 13 or both and (
+                m.group(1) in (None, m.group(3)) or int(m.group(2)) + int(m.group(4)) != 13):
+            self.report("schema", "result", f"[Result] {text[:12]!r} is not a number of tricks (0–13) nor "
+                        "\"NS n EW 13−n\"", tag)
             self.unreadable.add("result")
             return None
         if m.group(1):  # "NS 11": tricks of that side; the declarer's side is known from [Declarer]

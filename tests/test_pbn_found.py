@@ -129,3 +129,14 @@ def test_pbn_2_1_s_import_format_is_read():
     bad = read_pbn(game(1, "N", DEAL, '[Declarer "N"]\n[Contract "4H"]\n[Result "NS 10 EW 4"]\n').encode())
     [wrong] = [d for d in bad.diagnostics if d.severity == "error"]
     assert (wrong.code, wrong.deal, wrong.at) == ("schema", 1, "result")
+
+
+def test_every_problem_of_a_board_names_the_board():
+    """format.md §5.2 (every game is read or reported): a stray token, a broken comment and a
+    byte that is not UTF-8 name the board they stand in, so that the cap of problems listed a
+    deal (diagnostics.py MAX_PER_DEAL) is per board and every refused board is named."""
+    text = (game(1, "N", DEAL, FOUR_HEARTS) + game(2, "E", DEAL_2, '[Contract 4H]\n')
+            + game(3, "S", DEAL, '{ never closed\n') + game(4, "W", DEAL).replace('"n"', '"Кирилл\udcff"'))
+    result = read_pbn(text.encode("utf-8", "surrogateescape"))
+    named = {(d.deal, d.code) for d in result.diagnostics if d.code == "syntax" and d.line is not None and d.line > 1}
+    assert named == {(2, "syntax"), (3, "syntax"), (4, "syntax")}

@@ -8,7 +8,8 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass, field
+from bisect import bisect_right
+from dataclasses import dataclass, field, replace
 
 from ..engine.calls import CALL_BY_TEXT, PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
@@ -100,13 +101,17 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
     kind = utf16_kind(data)
     if kind is not None:
         return [], [Diagnostic("syntax", utf16_message(kind), line=1, column=1)]
-    text, problems, lossy = _decode(data)
+    text, decoded, lossy = _decode(data)
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     found, slips = games(text)
-    problems += slips
+    starts = [game.line for game in found]
+    # a broken comment, a stray byte: named by the board they stand in (Latin-1: the whole file's)
+    named = [replace(d, deal=_board_of(found[at - 1])) if d.line is not None and (at := bisect_right(starts, d.line))
+             else d for d in (decoded if lossy else []) + slips]
+    problems = ([] if lossy else decoded) + named
     if lossy:
         problems += [Diagnostic("syntax", f"[{tag.name}] holds a byte that is not UTF-8 (read as \ufffd); save the "
-                                          "file as UTF-8", line=tag.line, column=tag.column)
+                                          "file as UTF-8", _board_of(game), line=tag.line, column=tag.column)
                      for game in found for tag in (*game.tags.values(), *game.repeated) if "\ufffd" in tag.value]
     sessions: dict[tuple[str, str, int], _Session] = {}
     seen: dict[tuple[str, str, str], int] = {}  # (event, room, board): the tables it was played at so far
@@ -139,6 +144,17 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
         if s.result.record is None:
             s.result.record = SessionRecord(_info(s, {}), ())
     return out, problems
+
+
+def _board_of(game: Game) -> int | None:
+    """The board number a game's own [Board] gives (to name the board of its lexical problems)."""
+    tag = game.tags.get("Board")
+    return _number("" if tag is None else tag.value.strip())
+
+
+def _number(text: str) -> int | None:
+    """A [Board] value's board number: digits 0–9 (``int`` takes "1_0" and "١"), 1 to 32767."""
+    return int(text) if _BOARD.fullmatch(text) and 1 <= int(text) <= 32767 else None
 
 
 def _comments(raw: list[dict[str, str]]) -> tuple[Comment, ...]:
@@ -294,13 +310,12 @@ class _Board:
     def deal(self, result: ReadResult, profile) -> DealRecord | None:
         """The deal of this game, or ``None`` (reported) when it has no usable board number."""
         tags, values = self.game.tags, self.values
-        for token in self.game.stray:
-            self.report("syntax", None, f"{token.text[:40]!r} is neither a tag pair nor part of a section", token)
         board = tags.get("Board")
         text = values.get("Board", "").strip()
-        self.number = int(text) if _BOARD.fullmatch(text) else None
-        if self.number is None or not 1 <= self.number <= 32767:
-            self.number = None
+        self.number = _number(text)
+        for token in self.game.stray:  # named by the board when it has one
+            self.report("syntax", None, f"{token.text[:40]!r} is neither a tag pair nor part of a section", token)
+        if self.number is None:
             self.report("schema", "number", "the game has no board number (1–32767) in [Board]; it is not read"
                         if board is None else f"board number {values['Board']!r} is not a number from 1 to 32767 "
                         "(digits 0–9); the game is not read", board)

@@ -140,3 +140,34 @@ def test_every_problem_of_a_board_names_the_board():
     result = read_pbn(text.encode("utf-8", "surrogateescape"))
     named = {(d.deal, d.code) for d in result.diagnostics if d.code == "syntax" and d.line is not None and d.line > 1}
     assert named == {(2, "syntax"), (3, "syntax"), (4, "syntax")}
+
+
+def _teams(tmp_path, closed_result: str):
+    """A team match: board 1 in the open room (fine) and in the closed room."""
+    open_room = game(1, "N", DEAL, FOUR_HEARTS, event="Match").replace("[Site", '[Room "Open"]\n[Site')
+    closed = game(1, "N", DEAL, f'[Declarer "N"]\n[Contract "4H"]\n[Result "{closed_result}"]\n', event="Match")
+    path = tmp_path / "match.pbn"
+    path.write_text(open_room + closed.replace("[Site", '[Room "Closed"]\n[Site'))
+    return str(path)
+
+
+def test_validate_checks_every_session_and_its_exit_status_covers_them_all(tmp_path):
+    """format.md §4.2 (validate): every session of a PBN file is checked; an error in the second
+    room's board fails the file, where the first room alone passes."""
+    runner = CliRunner()
+    bad = runner.invoke(main, ["validate", _teams(tmp_path, "14")])
+    assert bad.exit_code == 1 and "(session 2: match-2024-05-01-closed): 1 error" in bad.output
+    assert "(session 1: match-2024-05-01-open): valid (1 deal)" in bad.output
+    assert runner.invoke(main, ["validate", "--session", "1", _teams(tmp_path, "14")]).exit_code == 0
+    assert runner.invoke(main, ["validate", _teams(tmp_path, "9")]).exit_code == 0
+
+
+def test_a_session_past_the_last_is_a_usage_error(tmp_path):
+    """format.md §4.1, §4.2: --session past the file's last session is a usage error (exit 2), for
+    validate, score and convert alike."""
+    runner = CliRunner()
+    path = _teams(tmp_path, "9")
+    for command in (["validate"], ["score"], ["convert"]):
+        target = [str(tmp_path / "o.json")] if command == ["convert"] else []
+        out = runner.invoke(main, [*command, "--session", "3", path, *target])
+        assert out.exit_code == 2 and "the file holds 2 sessions; there is no session 3" in out.output

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from ..engine.calls import CALL_BY_TEXT, PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.plural import plural
 from ..engine.profiles import ProfileError, get_profile, profile_names
 from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
@@ -59,16 +60,20 @@ class _Session:
         return " / ".join(p for p in (event, room, f"table {table}" if self.by_table else "") if p)
 
 
+class NoSuchSession(ValueError):
+    """A session number past the file's last session (a usage error: the file itself is fine)."""
+
+
 def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
     """The ``session``-th session of a PBN file (1-based); the boards of the other sessions are
     reported as warnings naming the session that holds them. ``strict``: a repeated tag and an
-    unreadable ``[Score]`` are errors (else warnings; unknown tags are PBN's own and pass)."""
+    unreadable ``[Score]`` are errors (else warnings; unknown tags are PBN's own and pass).
+    :class:`NoSuchSession` when the file has no such session."""
     sessions, file_problems = _read(data, strict)
     if not sessions:
         return _nothing_read(file_problems)
     if not 1 <= session <= len(sessions):
-        return ReadResult(None, [Diagnostic("syntax", f"the file holds {len(sessions)} sessions; there is no "
-                                                      f"session {session}")])
+        raise NoSuchSession(f"the file holds {plural(len(sessions), 'session')}; there is no session {session}")
     chosen = sessions[session - 1].result
     chosen.diagnostics[:0] = file_problems
     for i, other in enumerate(sessions, 1):

@@ -22,7 +22,7 @@ FOUR_HEARTS = '[Declarer "N"]\n[Contract "4H"]\n[Result "10"]\n[Score "NS 420"]\
 FOUR_HEARTS_WRONG = '[Declarer "N"]\n[Contract "4H"]\n[Result "10"]\n[Score "NS 450"]\n'
 
 
-def test_each_table_of_a_pairs_event_is_a_session_read_and_checked():
+def test_each_table_of_a_pairs_event_is_a_session_read_and_checked(tmp_path):
     """format.md §5.2 (sessions): a board number that comes back in an event and room without
     [Room] is another table's result; each table is read as a session, none given twice."""
     text = (game(1, "N", DEAL, FOUR_HEARTS) + game(1, "N", DEAL, FOUR_HEARTS)
@@ -37,6 +37,9 @@ def test_each_table_of_a_pairs_event_is_a_session_read_and_checked():
     assert evaluate(sessions[0].record, sessions[0].diagnostics).valid
     [other] = [d for d in read_pbn(text.encode()).diagnostics if d.code == "pbn_session"]
     assert other.message.startswith("session 2 of this file (BBO Daylong / table 2) holds boards 1, 2")
+    source, target = tmp_path / "daylong.pbn", tmp_path / "table1.json"
+    source.write_text(text)
+    assert CliRunner().invoke(main, ["convert", str(source), str(target)]).exit_code == 0  # was refused
 
 
 def test_a_hand_record_is_read_checked_as_a_deal_and_not_as_an_auction():

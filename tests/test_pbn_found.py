@@ -2,10 +2,13 @@
 any order, PBN 2.1's import format — read and checked as docs/format.md §5.2 says."""
 from __future__ import annotations
 
+import json
+
 from click.testing import CliRunner
 
 from vint_replay.cli import main
 from vint_replay.engine.session import evaluate
+from vint_replay.formats.json_record import read_json, record_to_json
 from vint_replay.formats.pbn import pbn_sessions, read_pbn
 
 DEAL = "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"
@@ -174,3 +177,14 @@ def test_a_session_past_the_last_is_a_usage_error(tmp_path):
         target = [str(tmp_path / "o.json")] if command == ["convert"] else []
         out = runner.invoke(main, [*command, "--session", "3", path, *target])
         assert out.exit_code == 2 and "the file holds 2 sessions; there is no session 3" in out.output
+
+
+def test_a_duplicate_board_given_twice_in_one_session_is_still_refused():
+    """duplicate-bridge.md §2: boards in any order, but each once — a JSON session (no tables to
+    read it into) that gives board 1 twice is a deal_number error at the second."""
+    session = read_pbn((game(1, "N", DEAL, FOUR_HEARTS) + game(2, "E", DEAL_2)).encode()).record
+    raw = record_to_json(session)
+    raw["deals"][1]["number"] = 1
+    again = read_json(json.dumps(raw))
+    found = [(d.code, d.deal, d.at) for d in evaluate(again.record, again.diagnostics).diagnostics]
+    assert ("deal_number", 1, "number") in found

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from strategies import sessions
 from synthetic_profile import ALL_PROFILES
-from vint_replay.engine.profiles import RubberState, RuleProfile
+from vint_replay.engine.profiles import RubberState, RuleProfile, get_profile
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.scoring import DealFacts, Item, Line
 from vint_replay.engine.seats import SIDES, Side
@@ -255,7 +255,7 @@ def truncated_play(raw: dict, report: SessionReport, k: int, choose: Choose):
 
 
 def wrong_dealer(raw: dict, report: SessionReport, k: int, choose: Choose):
-    if k == 0:
+    if k == 0 or not get_profile(report.record.info.rules).dealer_rotation:  # duplicate-bridge.md §2: as given
         return None
     seats = [s for s in "NESW" if s != raw["dealer"]]
     raw["dealer"] = seats[choose(3)]

@@ -132,7 +132,10 @@ def test_the_other_room_is_named_and_read_with_session_2(tmp_path):
     path = tmp_path / "match.lin"
     path.write_text(VUGRAPH, encoding="utf-8")
     runner = CliRunner()
-    first = runner.invoke(main, ["validate", str(path)])
+    every = runner.invoke(main, ["validate", str(path)])  # every room of the file is checked
+    assert every.exit_code == 0 and "(session 1: club-teams-segment-1-open): valid (2 deals)" in every.output \
+        and "(session 2: club-teams-segment-1-closed): valid (1 deal)" in every.output, every.output
+    first = runner.invoke(main, ["validate", "--session", "1", str(path)])
     assert first.exit_code == 0, first.output
     assert f"{path}:5:1: pbn_session (warning): session 2 of this file (club-teams-segment-1-closed) holds board 1: " \
            "read it with --session 2" in first.output

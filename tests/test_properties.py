@@ -20,7 +20,7 @@ import oracle
 from strategies import PlayRules, play_rules, random_cards, sessions
 from synthetic_profile import ALL_PROFILES, SYNTHETIC
 from vint_replay.engine.cards import Suit, iter_bits
-from vint_replay.engine.profiles import RubberState, RuleProfile
+from vint_replay.engine.profiles import RubberState, RuleProfile, get_profile
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.scoring import DealFacts, Entry, Item, Line
 from vint_replay.engine.seats import SIDES, Side
@@ -291,7 +291,7 @@ def truncated_play(raw: dict, report: SessionReport, k: int, choose: Choose):
 
 
 def wrong_dealer(raw: dict, report: SessionReport, k: int, choose: Choose):
-    if k == 0:
+    if k == 0 or not get_profile(report.record.info.rules).dealer_rotation:  # duplicate-bridge.md §2: as given
         return None
     seats = [s for s in "NESW" if s != raw["dealer"]]
     raw["dealer"] = seats[choose(3)]
@@ -347,6 +347,8 @@ def test_single_corruption_is_reported_where_it_is(rules: str, kind: Corruption,
     place — and nothing else, other deals nothing. A wrong dealer (or, in duplicate, a board
     number, which fixes the dealer) reads the whole auction from the wrong seat, so there the
     fault is the deal's first report and the auction's consequences may follow it."""
+    if kind is wrong_dealer and not get_profile(rules).dealer_rotation:
+        pytest.skip(f"{rules}: the board gives the dealer (duplicate-bridge.md §2), no rotation to break")
     record = data.draw(sessions(min_deals=1, max_deals=4, rules=rules))
     raw = record_to_json(record)
     k, number, code, at = corrupt(data, record, kind, raw)

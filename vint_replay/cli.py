@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 RECORD = click.Path(exists=True, dir_okay=False, readable=True, allow_dash=True)
 FORMATS = click.Choice(["json", "vint", "pbn", "lin"])
 SESSION = click.option("--session", type=click.IntRange(1), default=1, show_default=True,
-                       help="Which session of a PBN or LIN file holding several (one per event and room).")
+                       help="Which session of a PBN or LIN file holding several (one per event, room and table).")
 
 
 # Inputs smaller than this are validated by the reference engine alone: the batch path's NumPy
@@ -51,17 +51,37 @@ def read_input(path: str) -> bytes:
         raise click.UsageError(f"cannot read {printable(path)}: {err.strerror or err}")
 
 
+def _format(path: str, data: bytes, fmt: str | None) -> str:
+    """The format of ``path``: ``fmt`` if given, else its extension (``-``: JSON if it starts
+    with ``{``, else ``.vint``)."""
+    return fmt or (sniff_format(data) if path == "-" else format_of(path))
+
+
+def read_session(path: str, data: bytes, fmt: str | None, strict: bool, session: int) -> ReadResult:
+    """The file's ``session``-th session (PBN, LIN) or its one session; a session past the file's
+    last is a usage error (exit 2)."""
+    from .formats.sessions import NoSuchSession
+
+    try:
+        return read_bytes(data, _format(path, data, fmt), strict, session)
+    except NoSuchSession as err:
+        raise click.UsageError(f"{printable(path)}: {err} (--session {session})")
+
+
 def load(path: str, strict: bool = False, fmt: str | None = None,
          rules: str | None = None, session: int = 1) -> tuple[ReadResult, SessionReport | None]:
     """Read and check one file (``-`` is standard input: JSON if it starts with ``{``, else
     ``.vint``, unless ``fmt`` says); the problems are capped (engine.diagnostics). ``rules``
-    rescores it under that profile. (The engine is imported here: validate needs it only for
-    the files the batch path cannot vouch for.)"""
+    rescores it under that profile."""
+    return evaluated(read_session(path, read_input(path), fmt, strict, session), rules)
+
+
+def evaluated(result: ReadResult, rules: str | None = None) -> tuple[ReadResult, SessionReport | None]:
+    """Check a session read (``rules``: rescored under that profile); the problems capped. (The
+    engine is imported here: validate needs it only for the files the batch path cannot vouch for.)"""
     from .engine.session import evaluate
     from .reports.seat_order import with_seat_order_hints
 
-    data = read_input(path)
-    result = read_bytes(data, fmt or (sniff_format(data) if path == "-" else format_of(path)), strict, session)
     if result.record is None:
         return result, None
     if rules is not None and rules != result.record.info.rules and _seats_players({rules, result.record.info.rules}):
@@ -131,9 +151,11 @@ def main() -> None:
 @click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
 @click.option("--from", "from_fmt", type=FORMATS, help="Format of the files (default: the extension; for - JSON "
                                                          "if it starts with '{', else .vint).")
-@SESSION
-def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str | None, session: int) -> None:
-    """Check that every call and card in FILES is legal. Exit 1 if any file has errors."""
+@click.option("--session", type=click.IntRange(1), default=None,
+              help="Check only this session of a PBN or LIN file holding several (default: every session).")
+def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str | None, session: int | None) -> None:
+    """Check that every call and card in FILES is legal (every session of a PBN or LIN file). Exit 1
+    if any file has errors."""
     proven = {}  # the files the batch path finds valid need no other look
     if _bytes_of(files) >= BATCH_VALIDATE_BYTES:  # below it, importing NumPy costs more than it saves
         from .store.validity import valid_by_batch
@@ -142,30 +164,48 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str 
     outputs = []
     bad = False
     for i, path in enumerate(files):
-        if i in proven:
-            problems, readable, n = [], True, proven[i]
-        else:
-            result, report = load(path, strict, from_fmt, session=session)
-            problems, readable = problems_of(result, report), report is not None
-            n = len(report.record.deals) if report is not None else 0
-        errors = [d for d in problems if d.severity is Severity.ERROR]
-        warnings = [d for d in problems if d.severity is Severity.WARNING]
-        bad |= bool(errors) or not readable
-        if as_json:
-            out: dict[str, object] = {"file": path, "valid": not errors and readable,
-                                      "errors": [d.to_json() for d in errors]}
-            if warnings:
-                out["warnings"] = [d.to_json() for d in warnings]
-            outputs.append(out)
-        else:
-            print_problems(path, problems)
-            if not errors and readable:
-                click.echo(f"{printable(path)}: valid ({plural(n, 'deal')})")
+        checked = [(None, [], True, proven[i])] if i in proven else _validated(path, strict, from_fmt, session)
+        for which, problems, readable, n in checked:
+            errors = [d for d in problems if d.severity is Severity.ERROR]
+            warnings = [d for d in problems if d.severity is Severity.WARNING]
+            bad |= bool(errors) or not readable
+            named = printable(path) + ("" if which is None else f" (session {which[0]}: {which[1]})")
+            if as_json:
+                out: dict[str, object] = {"file": path, **({} if which is None else {"session": which[0],
+                                                                                     "session_id": which[1]}),
+                                          "valid": not errors and readable, "errors": [d.to_json() for d in errors]}
+                if warnings:
+                    out["warnings"] = [d.to_json() for d in warnings]
+                outputs.append(out)
             else:
-                click.echo(f"{printable(path)}: {plural(error_count(problems), 'error')}", err=True)
+                print_problems(path, problems)
+                if not errors and readable:
+                    click.echo(f"{named}: valid ({plural(n, 'deal')})")
+                else:
+                    click.echo(f"{named}: {plural(error_count(problems), 'error')}", err=True)
     if as_json:
         emit_json(outputs[0] if len(outputs) == 1 else outputs)
     sys.exit(1 if bad else 0)
+
+
+def _validated(path: str, strict: bool, fmt: str | None,
+               session: int | None) -> list[tuple[tuple[int, str] | None, list[Diagnostic], bool, int]]:
+    """Each session of the file checked: its number and id (when the file holds several), its
+    problems, whether it was read, its deals. Without ``session``: every session of a PBN or LIN file."""
+    from .formats import read_sessions
+
+    data = read_input(path)
+    if session is not None:
+        results = [read_session(path, data, fmt, strict, session)]
+    else:
+        results = read_sessions(data, _format(path, data, fmt), strict)
+    out = []
+    for k, read in enumerate(results, 1):
+        result, report = evaluated(read)
+        which = None if len(results) == 1 else (k, "" if result.record is None else result.record.info.id)
+        out.append((which, problems_of(result, report), report is not None,
+                    len(report.record.deals) if report is not None else 0))
+    return out
 
 
 def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 1) -> SessionReport:
@@ -719,8 +759,7 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
     if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint", ".pbn", ".lin")):
         raise click.UsageError(f"cannot tell the format of {target!r}: name it .json, .vint, .pbn or .lin, or give "
                                "--to")
-    data = read_input(source)
-    result = read_bytes(data, from_fmt or (sniff_format(data) if source == "-" else format_of(source)), strict, session)
+    result = read_session(source, read_input(source), from_fmt, strict, session)
     print_problems(source, result.diagnostics)
     if result.record is None or any(d.severity is Severity.ERROR for d in result.diagnostics):
         click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)

@@ -55,10 +55,11 @@ class DealScore:
     penalty: RevokePenalty | None = None  # laws §8.4: the revoke penalty applied (``tricks`` are then adjusted)
     responsible: tuple[Responsibility, ...] = ()  # laws §9: partners answering alone for part of the deal
     void: str | None = None  # under the laws: the law a void deal was thrown in by (nothing written)
+    hand_record: bool = False  # the hands alone, never bid nor played (format.md §5.2): nothing written
 
     @property
     def passed_out(self) -> bool:
-        return self.contract is None and self.void is None
+        return self.contract is None and self.void is None and not self.hand_record
 
     def totals(self, side: Side) -> LineTotals:
         below = sum(e.points for e in self.entries if e.side is side and e.line is Line.BELOW)
@@ -283,6 +284,11 @@ class Ledger:
                 self._new_rubber()
             deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, None, None, None, (), None,
                              before, vulnerable=vulnerable, void=replay.deal.void)
+            self.score.deals.append(deal)
+            return deal
+        if contract is None and self.profile.hand_records and replay.deal.hand_record:  # nothing bid nor played
+            deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, None, None, None, (), None,
+                             before, vulnerable=vulnerable, hand_record=True)
             self.score.deals.append(deal)
             return deal
         if contract is None:

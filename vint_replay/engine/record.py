@@ -148,6 +148,13 @@ class DealRecord:
     solo: SoloDeal | None = None  # a solo-whist deal's own fields (format.md §5.5); its ``auction`` stays empty
     table: TableDeal | None = None  # roles, player out, exchanges, widow (format.md §5.6)
 
+    @property
+    def hand_record(self) -> bool:
+        """Its hands alone (no call, contract, card or result read or unreadable): a hand record,
+        as club dealing programs write them (format.md §5.2)."""
+        return (not self.auction and self.contract is None and self.play is None and self.result is None
+                and not self.unreadable & {"auction", "contract", "play", "result"})
+
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]
 

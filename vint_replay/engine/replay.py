@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .auction import Auction, AuctionState, stepped
-from .calls import Contract
+from .calls import PASS, Call, Contract
 from .cards import CARDS, FULL_DECK, Card
 from .diagnostics import Diagnostic, Severity
 from .errors import IllegalMove
@@ -191,6 +191,30 @@ def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat,
     return hands[0], hands[1], hands[2], hands[3]
 
 
+def _slip(dealer: Seat, calls: tuple[Call, ...], recorded: Contract, found: Contract | None,
+          profile: RuleProfile) -> str | None:
+    """Why an auction's contract differs from the recorded one when a known slip of the record
+    explains it (vugraph exports): the dealer's leading passes left out, the double left out of
+    the contract, or both; ``None`` when neither makes them agree."""
+    for passes in range(4):
+        if passes:
+            replay = Auction(dealer, profile)
+            try:
+                replay.call_all((PASS,) * passes + calls)
+            except IllegalMove:
+                continue
+            found = replay.contract if replay.closed else None
+        if found is None or (found.level, found.denomination, found.declarer) != (
+                recorded.level, recorded.denomination, recorded.declarer):
+            continue
+        slips = [f"with {plural(passes, 'pass', 'passes')} before its first call it gives {recorded} by "
+                 f"{recorded.declarer}: the record leaves out the dealer's leading passes"] if passes else []
+        if found.doubled != recorded.doubled:
+            slips.append(f"the auction's contract is {found}, written {recorded}")
+        return "; ".join(slips) or None
+    return None
+
+
 class _At(Exception):
     """An illegal move together with its index in the play."""
 
@@ -218,10 +242,10 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
 
     if laws and deal.void is not None:
         return _void_deal(deal, profile, previous, report, problems)
-    if previous is not None:
+    if previous is not None and profile.numbers_increase:
         if number <= previous.number:
             report("deal_number", "number", f"deal {number} follows deal {previous.number}: numbers must increase")
-    if previous is not None and not laws:
+    if previous is not None and not laws and profile.dealer_rotation:
         expected, why = profile.expected_dealer(previous.dealer, number)
         if deal.dealer != expected and "dealer" not in deal.unreadable | previous.unreadable:
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
@@ -238,6 +262,8 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         dealer, dealer_known = profile.expected_dealer(previous.dealer, number)[0], True
     if not deal.auction and deal.contract is not None and "auction" not in deal.unreadable:
         contract = deal.contract  # a board recorded by its contract and declarer alone (format.md §5)
+    elif profile.hand_records and deal.hand_record:
+        pass  # the hands alone, as dealt for play (format.md §5.2): nothing was bid
     elif "auction" not in deal.unreadable:
         auction = LawsAuction(dealer, profile, deal.out_of_turn) if laws else Auction(dealer, profile)
         try:
@@ -254,8 +280,13 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             contract = auction.contract if dealer_known else None  # without a dealer, no declarer
             if auction.closed and deal.contract is not None and (contract != deal.contract):
                 said = "passed out" if contract is None else f"{contract} by {contract.declarer}"
+                why = _slip(dealer, deal.auction, deal.contract, contract, profile) if dealer_known else None
                 report("contract_mismatch", "contract", f"the record gives the contract {deal.contract} by "
-                       f"{deal.contract.declarer}; the auction gives {said}")
+                       f"{deal.contract.declarer}; the auction gives {said}" + (
+                           f" — {why}: the play is checked under {deal.contract} by {deal.contract.declarer}"
+                           if why else ""))
+                if why:
+                    contract = deal.contract  # the play was recorded under it (its [Play] opening leader)
         if isinstance(auction, LawsAuction):
             for found in auction.findings:
                 report(found.code, f"auction[{found.index}]", found.message, Severity.WARNING)

@@ -60,7 +60,12 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
     previous = None
     rotation = None if profile.laws is None else laws_rotation(record, found)
     replay_one = profile.deal_replayer(record.info) or replay_deal
+    seen: set[int] = set()  # in any order (profile.numbers_increase off), a number is still given once
     for deal in record.deals:
+        if not profile.numbers_increase and deal.number in seen:
+            found.append(Diagnostic("deal_number", f"board {deal.number} is given twice in this session",
+                                    deal.number, "number"))
+        seen.add(deal.number)
         replay = replay_one(deal, profile, previous)
         replays.append(replay)
         found.extend(replay.diagnostics)

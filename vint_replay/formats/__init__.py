@@ -64,6 +64,20 @@ def read_bytes(data: bytes, fmt: str, strict: bool = False, session: int = 1) ->
     return read_vint(data, strict=strict)
 
 
+def read_sessions(data: bytes, fmt: str, strict: bool = False) -> list[ReadResult]:
+    """Every session of a record (a PBN file's events, rooms and tables, a LIN file's rooms:
+    format.md §5.2, §5.7; any other file holds one), in the file's order."""
+    if fmt == "pbn":
+        from .pbn import pbn_sessions
+
+        return pbn_sessions(data, strict)
+    if fmt == "lin":
+        from .lin import lin_sessions
+
+        return lin_sessions(data, strict)
+    return [read_bytes(data, fmt, strict)]
+
+
 def format_of(path: str | Path) -> str:
     """``json``, ``vint``, ``pbn`` or ``lin`` from the extension (anything else is read as JSON)."""
     name = str(path).lower()

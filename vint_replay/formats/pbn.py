@@ -8,11 +8,13 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass, field
+from bisect import bisect_right
+from dataclasses import dataclass, field, replace
 
 from ..engine.calls import CALL_BY_TEXT, PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.plural import plural
 from ..engine.profiles import ProfileError, get_profile, profile_names
 from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
@@ -21,6 +23,7 @@ from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, parse_contract
 from .encodings import utf16_kind, utf16_message
 from .json_problems import line_column
 from .pbn_tokens import Game, Tag, Token, games
+from .sessions import NoSuchSession
 
 INHERITED = frozenset({"Event", "Site", "Date", "Room", "Scoring", "VintRules"})  # absent: the previous board's
 VULNERABLE_WORDS = VULNERABLE | {"Love": (False, False), "-": (False, False), "Both": (True, True)}
@@ -44,24 +47,30 @@ class _Section:
 
 @dataclass(slots=True)
 class _Session:
-    key: tuple[str, str]
+    key: tuple[str, str, int]  # event, room, table: the n-th time a board number comes back in the event and room
     boards: list[DealRecord] = field(default_factory=list)
     first: dict[str, str] = field(default_factory=dict)  # the first board's tags
     result: ReadResult = field(default_factory=lambda: ReadResult(None))
     options: dict[str, str] = field(default_factory=dict)  # the first board's [VintOptions], when valid
-    numbers: set[int] = field(default_factory=set)  # the boards read, to find one given twice
+    by_table: bool = False  # its event and room is a pairs event: a session per table
+
+    @property
+    def label(self) -> str:
+        """The session as messages name it: event / room / table n (a pairs event's)."""
+        event, room, table = self.key
+        return " / ".join(p for p in (event, room, f"table {table}" if self.by_table else "") if p)
 
 
 def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
     """The ``session``-th session of a PBN file (1-based); the boards of the other sessions are
     reported as warnings naming the session that holds them. ``strict``: a repeated tag and an
-    unreadable ``[Score]`` are errors (else warnings; unknown tags are PBN's own and pass)."""
+    unreadable ``[Score]`` are errors (else warnings; unknown tags are PBN's own and pass).
+    :class:`NoSuchSession` when the file has no such session."""
     sessions, file_problems = _read(data, strict)
     if not sessions:
         return _nothing_read(file_problems)
     if not 1 <= session <= len(sessions):
-        return ReadResult(None, [Diagnostic("syntax", f"the file holds {len(sessions)} sessions; there is no "
-                                                      f"session {session}")])
+        raise NoSuchSession(f"the file holds {plural(len(sessions), 'session')}; there is no session {session}")
     chosen = sessions[session - 1].result
     chosen.diagnostics[:0] = file_problems
     for i, other in enumerate(sessions, 1):
@@ -69,7 +78,7 @@ def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
             line, column = other.result.locations.get((other.boards[0].number, None), (None, None))
             numbers = ", ".join(str(d.number) for d in other.boards)
             chosen.diagnostics.append(Diagnostic(
-                "pbn_session", f"session {i} of this file ({' / '.join(k for k in other.key if k)}) holds "
+                "pbn_session", f"session {i} of this file ({other.label}) holds "
                 f"board{'s' if len(other.boards) > 1 else ''} {numbers}: read it with --session {i} (import stores "
                 "every session)", severity=Severity.WARNING, line=line, column=column))
     return chosen
@@ -94,38 +103,41 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
     kind = utf16_kind(data)
     if kind is not None:
         return [], [Diagnostic("syntax", utf16_message(kind), line=1, column=1)]
-    text, problems, lossy = _decode(data)
+    text, decoded, lossy = _decode(data)
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     found, slips = games(text)
-    problems += slips
+    starts = [game.line for game in found]
+    # a broken comment, a stray byte: named by the board they stand in (Latin-1: the whole file's)
+    named = [replace(d, deal=_board_of(found[at - 1])) if d.line is not None and (at := bisect_right(starts, d.line))
+             else d for d in (decoded if lossy else []) + slips]
+    problems = ([] if lossy else decoded) + named
     if lossy:
         problems += [Diagnostic("syntax", f"[{tag.name}] holds a byte that is not UTF-8 (read as \ufffd); save the "
-                                          "file as UTF-8", line=tag.line, column=tag.column)
+                                          "file as UTF-8", _board_of(game), line=tag.line, column=tag.column)
                      for game in found for tag in (*game.tags.values(), *game.repeated) if "\ufffd" in tag.value]
-    sessions: dict[tuple[str, str], _Session] = {}
+    sessions: dict[tuple[str, str, int], _Session] = {}
+    seen: dict[tuple[str, str, str], int] = {}  # (event, room, board): the tables it was played at so far
     previous: dict[str, str] = {}
     sticky: dict[str, str] = {}
     for game in found:
         values = _inherit(game, previous, sticky)
         previous = values
         board = _Board(game, values, strict)
-        key = (values.get("Event", ""), values.get("Room", ""))
+        event_room = (values.get("Event", ""), values.get("Room", ""))
+        played = (*event_room, values.get("Board", "").strip())
+        table = seen[played] = seen.get(played, 0) + 1  # the n-th table of a board is session n of its event
+        key = (*event_room, table)
         target = sessions.get(key)
         if target is None:
             target = sessions[key] = _Session(key, first=values)
             target.options = _valid_options(game, values, target.result.diagnostics)
         deal = board.deal(target.result, get_profile(_rules(target.first), target.options))
         target.result.diagnostics.extend(board.problems)
-        if deal is None:
-            continue
-        if deal.number in target.numbers:
-            target.result.diagnostics.append(Diagnostic(
-                "deal_number", f"board {deal.number} is given twice in this session; the first is kept",
-                None, None, line=game.line, column=1))
-            continue
-        target.boards.append(deal)
-        target.numbers.add(deal.number)
+        if deal is not None:
+            target.boards.append(deal)
+    tables = {(event, room) for event, room, table in sessions if table > 1}  # pairs events: a session per table
     for s in sessions.values():
+        s.by_table = s.key[:2] in tables
         extra = _session_json(s.first.get("VintSessionExtra", ""))
         s.result.record = SessionRecord(_info(s, extra), tuple(s.boards), extra.get("record_extra", {}),  # type: ignore[arg-type]
                                         _comments(extra.get("comments", []))) if s.boards else None  # type: ignore[arg-type]
@@ -134,6 +146,17 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
         if s.result.record is None:
             s.result.record = SessionRecord(_info(s, {}), ())
     return out, problems
+
+
+def _board_of(game: Game) -> int | None:
+    """The board number a game's own [Board] gives (to name the board of its lexical problems)."""
+    tag = game.tags.get("Board")
+    return _number("" if tag is None else tag.value.strip())
+
+
+def _number(text: str) -> int | None:
+    """A [Board] value's board number: digits 0–9 (``int`` takes "1_0" and "١"), 1 to 32767."""
+    return int(text) if _BOARD.fullmatch(text) and 1 <= int(text) <= 32767 else None
 
 
 def _comments(raw: list[dict[str, str]]) -> tuple[Comment, ...]:
@@ -226,13 +249,18 @@ def _session_json(text: str) -> dict[str, object]:
 
 
 def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
+    """The session's tags; a pairs event's table is in its id (``…-table-2``) and its ``table``
+    (the [Table] tag, else the table's number)."""
     tags = session.first
-    event, room = session.key
-    ident = tags.get("VintSession") or "-".join(p for p in (_slug(event), _slug(tags.get("Date", "")), _slug(room)) if p)
+    event, room, table = session.key
+    by_table = session.by_table
+    ident = tags.get("VintSession") or "-".join(
+        p for p in (_slug(event), _slug(tags.get("Date", "")), _slug(room), f"table-{table}" if by_table else "") if p)
     players = tuple(tags.get(SEAT_TAG[seat], "") for seat in SEATS)
     known = {name: value for name, value in tags.items() if value != "?"}  # PBN's "?": unknown
     return SessionInfo(ident or "pbn", players, (event if event != "?" else "") or None,  # type: ignore[arg-type]
-                       known.get("Site") or None, known.get("Date") or None, known.get("Table") or None,
+                       known.get("Site") or None, known.get("Date") or None,
+                       known.get("Table") or (str(table) if by_table else None),
                        _rules(tags), session.options,
                        extra=extra.get("extra", {}), nested_extra=extra.get("nested_extra", {}))  # type: ignore[arg-type]
 
@@ -284,13 +312,12 @@ class _Board:
     def deal(self, result: ReadResult, profile) -> DealRecord | None:
         """The deal of this game, or ``None`` (reported) when it has no usable board number."""
         tags, values = self.game.tags, self.values
-        for token in self.game.stray:
-            self.report("syntax", None, f"{token.text[:40]!r} is neither a tag pair nor part of a section", token)
         board = tags.get("Board")
         text = values.get("Board", "").strip()
-        self.number = int(text) if _BOARD.fullmatch(text) else None
-        if self.number is None or not 1 <= self.number <= 32767:
-            self.number = None
+        self.number = _number(text)
+        for token in self.game.stray:  # named by the board when it has one
+            self.report("syntax", None, f"{token.text[:40]!r} is neither a tag pair nor part of a section", token)
+        if self.number is None:
             self.report("schema", "number", "the game has no board number (1–32767) in [Board]; it is not read"
                         if board is None else f"board number {values['Board']!r} is not a number from 1 to 32767 "
                         "(digits 0–9); the game is not read", board)
@@ -318,10 +345,13 @@ class _Board:
         absent = set(values.get("VintAbsent", "").split(";"))
         if auction is None:  # [Contract "Pass"] without an auction: passed out, unless only a filled-in tag
             auction = (PASS,) * 4 if contract is False and "contract" not in absent else ()
+        tricks = None if "result" in absent else self._result()
+        if contract is False and not play and not profile.plays_passed_out():  # BBO's pass-out: [Result "0"], no card
+            play, tricks = None, None if tricks == 0 else tricks
         extra = self._json("VintExtra")
         return DealRecord(
             number, dealer or Seat.N, auction, None if "hands" in absent else hands, play,
-            None if "result" in absent else self._result(), self._recorded(),
+            tricks, self._recorded(),
             extra.get("extra", {}), frozenset(self.unreadable), _comments(extra.get("comments", [])),  # type: ignore[arg-type]
             extra.get("nested_extra", {}),  # type: ignore[arg-type]
             vulnerable=None if "vulnerable" in absent else self._vulnerable(),
@@ -516,9 +546,12 @@ class _Board:
         if tag is None or tag.value.strip() in ("", "?"):
             return None
         text = tag.value.strip().lstrip("^")
-        m = re.fullmatch(r"(?:(NS|EW)\s+)?([0-9]{1,2})", text)
-        if m is None or int(m.group(2)) > 13:
-            self.report("schema", "result", f"[Result] {text[:12]!r} is not a number of tricks (0–13)", tag)
+        m = re.fullmatch(r"(?:(NS|EW)\s+)?([0-9]{1,2})(?:\s+(NS|EW)\s+([0-9]{1,2}))?", text)
+        both = m is not None and m.group(3) is not None  # "NS 9 EW 4": both sides' tricks, adding to 13
+        if m is None or int(m.group(2)) > 13 or both and (
+                m.group(1) in (None, m.group(3)) or int(m.group(2)) + int(m.group(4)) != 13):
+            self.report("schema", "result", f"[Result] {text[:12]!r} is not a number of tricks (0–13) nor "
+                        "\"NS n EW 13−n\"", tag)
             self.unreadable.add("result")
             return None
         if m.group(1):  # "NS 11": tricks of that side; the declarer's side is known from [Declarer]

@@ -10,8 +10,11 @@ from ..engine.diagnostics import Diagnostic
 
 _VALUE = r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"'  # a quoted tag value, backslash escapes kept
 # a tag pair, or a comment, or one token of a section
-_TOKEN = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+' + _VALUE + r'\s*\]|;[^\n]*|[^\s\[;]+|\[[^\n]*')
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+' + _VALUE + r'\s*\]')
+# PBN 2.1 import format (§3.7): the blank between name and value may be missing (``[Event"x"]``)
+_TOKEN = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*' + _VALUE + r'\s*\]|;[^\n]*|[^\s\[;]+|\[[^\n]*')
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*' + _VALUE + r'\s*\]')
+_OPEN_TAG = re.compile(r'\[\s*+[A-Za-z0-9_]++\s*+(?:"[^"\\]*+(?:\\.[^"\\]*+)*+)?')  # a tag pair its line leaves open
+_TAG_LINES = 8  # the most lines one tag pair is read across
 _ANNOTATION = re.compile(r"^(?:\$\d+|=\d+=|[!?]{1,2}|\^[ISRL])$")  # NAGs, note references, suffixes, irregularities
 _SUFFIX = re.compile(r"[!?]{1,2}$")
 _SPECIAL = re.compile(r"[\[;$=!?^]")  # a line with any of these takes the slow path
@@ -92,6 +95,7 @@ def games(text: str) -> tuple[list[Game], list[Diagnostic]]:
     else:
         commented, problems = set(), []
     lines = text.split("\n")
+    commented = commented | _joined_tags(lines)
     out: list[Game] = []
     game: Game | None = None
     current: Tag | None = None
@@ -114,6 +118,27 @@ def games(text: str) -> tuple[list[Game], list[Diagnostic]]:
         else:
             current = _tokens(game, current, line, line_no, lines)
     return out, problems
+
+
+def _joined_tags(lines: list[str]) -> set[int]:
+    """PBN 2.1 import format: a tag pair written across lines is joined onto its first line (in
+    place; the lines it took are left blank, not game separators); the numbers of those lines."""
+    taken: set[int] = set()
+    for i, line in enumerate(lines):
+        at = line.rfind("[")
+        if at == -1 or line.rfind("]") > at or line.startswith("%") or ";" in line[:at] or i + 1 in taken:
+            continue
+        if _OPEN_TAG.fullmatch(line.rstrip(), at) is None:
+            continue
+        for j in range(i + 1, min(i + _TAG_LINES, len(lines))):
+            if not lines[j].strip() or lines[j].lstrip().startswith("["):  # a blank line, the next tag: still open
+                break
+            lines[i] += " " + lines[j].strip()
+            lines[j] = ""
+            taken.add(j + 1)
+            if lines[i].rfind("]") > at:
+                break
+    return taken
 
 
 def _add_tag(game: Game, m: re.Match[str], line_no: int, column: int, lines: list[str]) -> Tag:

@@ -4,16 +4,21 @@ other session naming the ``--session`` that reads it."""
 from __future__ import annotations
 
 from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.plural import plural
 from . import ReadResult
+
+
+class NoSuchSession(ValueError):
+    """A session number past the file's last session (a usage error: the file itself is fine)."""
 
 
 def chosen_session(results: list[ReadResult], labels: list[str], session: int,
                    problems: list[Diagnostic]) -> ReadResult:
     """The ``session``-th of ``results`` (1-based) with the file's ``problems`` first and a
-    ``pbn_session`` warning for each other session with boards (``labels`` name them)."""
+    ``pbn_session`` warning for each other session with boards (``labels`` name them);
+    :class:`NoSuchSession` when there is no such session."""
     if not 1 <= session <= len(results):
-        return ReadResult(None, [Diagnostic("syntax", f"the file holds {len(results)} sessions; there is no "
-                                                      f"session {session}")])
+        raise NoSuchSession(f"the file holds {plural(len(results), 'session')}; there is no session {session}")
     chosen = results[session - 1]
     chosen.diagnostics[:0] = problems
     for i, (other, label) in enumerate(zip(results, labels), 1):

@@ -217,7 +217,8 @@ def board_lines(score: SessionScore) -> list[str]:
         running += points
         contract = deal.contract
         if contract is None:
-            shown, by, tricks = ("passed out" if deal.passed_out else "?"), "", ""
+            shown = "passed out" if deal.passed_out else "hand record" if deal.hand_record else "?"
+            by, tricks = "", ""
         else:
             shown, by = contract_text(contract), contract.declarer.name
             tricks = "" if deal.tricks is None else str(deal.tricks[contract.declarer.side])

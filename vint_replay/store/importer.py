@@ -19,9 +19,7 @@ import pyarrow as pa
 
 from .columnar import ParsedSession, check_parsed, decoded_session, empty_batch, parse_texts
 from ..engine.diagnostics import Diagnostic, Severity
-from ..formats import ReadResult, format_of, read_bytes
-from ..formats.lin import lin_sessions
-from ..formats.pbn import pbn_sessions
+from ..formats import ReadResult, format_of, read_sessions
 from ..formats.json_record import plain_text
 from ..engine.gc_pause import paused_gc
 from ..engine.session import SessionReport, evaluate
@@ -225,7 +223,7 @@ def _check(path: str) -> list[tuple[FileOutcome, SessionReport | None, Source | 
     if known is not None:
         return [(FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256), None, None, None)]
     fmt = format_of(path)
-    results = pbn_sessions(data) if fmt == "pbn" else lin_sessions(data) if fmt == "lin" else [read_bytes(data, fmt)]
+    results = read_sessions(data, fmt)
     return [_check_session(path, fmt, sha, result) for result in results]
 
 

@@ -28,6 +28,9 @@ class DuplicateBridge(RubberBridge):
     doc = "docs/rules/duplicate-bridge.md"
     option_values = {}
     scoresheet = SheetLayout.BOARDS
+    hand_records = True  # §1: a board's hands dealt out for play, as club dealing programs print them
+    dealer_rotation = False  # §2: the board says who deals
+    numbers_increase = False  # §2: boards keep their numbers, in the order the file gives them
 
     def __init__(self, options=None) -> None:
         super().__init__(options)

@@ -102,3 +102,85 @@ def test_bridge_par_score_agrees_with_endplays_dds_par():
                 result = par(scored, dealer.side)
                 net = 0 if result is None else result.net(Side.NS)
                 assert net == dds_par(theirs, Vul[vul], Player(int(dealer))).score, (hands, vulnerable, dealer)
+
+
+# -- the dashboard: a doubled duplicate board, analysed, through the Flask test client -------------
+
+DOUBLED_SESSION = "bridge-duplicate-bridge"
+
+
+@pytest.fixture(scope="module")
+def doubled_store(tmp_path_factory):
+    """Board 1, none vulnerable (duplicate-bridge.md §2): North's 3♣ doubled by East, one down
+    with 8 tricks (tests/bridge_records.py), on the worked deal of worked_example.json."""
+    import json
+
+    from bridge_records import DOUBLED, bridge_raw
+    from test_dashboard_dd import analyse_sessions
+
+    from vint_replay.store import Store
+
+    folder = tmp_path_factory.mktemp("bridge_analysis")
+    path = folder / "doubled.json"
+    path.write_text(json.dumps(bridge_raw("duplicate-bridge", [(DOUBLED, 52, None)])), encoding="utf-8")
+    store = Store(folder / "store")
+    assert store.import_paths([str(path)], workers=1).imported
+    analyse_sessions(store, [DOUBLED_SESSION])
+    return store
+
+
+def _dash(client, outputs: list[tuple[str, str]], inputs: list[dict]) -> tuple[int, str]:
+    """POST one Dash callback (``outputs``: its (id, property) pairs); its status and answer as text."""
+    import json
+
+    specs = [{"id": i, "property": p} for i, p in outputs]
+    output = f"{specs[0]['id']}.{specs[0]['property']}" if len(specs) == 1 else \
+        ".." + "...".join(f"{o['id']}.{o['property']}" for o in specs) + ".."
+    request = {"output": output, "outputs": specs[0] if len(specs) == 1 else specs, "inputs": inputs, "state": [],
+               "changedPropIds": [f"{i['id']}.{i['property']}" for i in inputs]}
+    answer = client.post("/_dash-update-component", data=json.dumps(request), content_type="application/json")
+    return answer.status_code, answer.get_data(as_text=True)
+
+
+def _replay_and_analysis(store) -> tuple[tuple[int, str], tuple[int, str]]:
+    from dashboards.app import create_app
+
+    client = create_app(store.root).server.test_client()
+    replay = _dash(client, [("_pages_content", "children"), ("_pages_store", "data")],
+                   [{"id": "_pages_location", "property": "pathname", "value": f"/replay/{DOUBLED_SESSION}/1"},
+                    {"id": "_pages_location", "property": "search", "value": ""}])
+    analysis = _dash(client, [("analysis-body", "children")],
+                     [{"id": "analysis-dates", "property": "start_date", "value": None},
+                      {"id": "analysis-dates", "property": "end_date", "value": None},
+                      {"id": "analysis-player", "property": "value", "value": None}])
+    return replay, analysis
+
+
+# The worked deal's DD table (tests/test_dd_par.py), N–S: ♣ 8, ♦ 7, ♥ 11, ♠ 6, NT 10; E–W: ♠ 7.
+# Par, none vulnerable: 4♥ by N making 11 = 120 + 30 + 300 = 450 (duplicate-bridge.md §3);
+# E–W's cheapest sacrifice 4♠X three down costs 100 + 200 + 200 = 500 (rubber-bridge.md §5.4).
+# As played: 3♣X one down = 100 to E–W (§5.4): N–S net −100, 550 below par.
+
+
+def test_doubled_board_panel_shows_bridge_par_and_order(doubled_store):
+    from dashboards import double_dummy
+
+    panel = double_dummy.deal_panel(double_dummy.deal_analysis(doubled_store, DOUBLED_SESSION, 1))
+    assert panel is not None
+    assert panel.par_label == "Par"
+    assert [d.symbol for d in panel.denominations] == ["♣", "♦", "♥", "♠", "NT"]  # rubber-bridge.md §2
+    assert dict(panel.rows)["N"] == [8, 7, 11, 6, 10]
+    assert panel.contract_line.startswith("3♣X by N: 8 tricks")
+    assert panel.par == "4♥ by N: N–S 450, E–W 0"
+    assert panel.gap == "as played: N–S net -100; 550 below par for N–S"
+    assert panel.played == ("N", "C")
+
+
+def test_replay_and_analysis_of_a_doubled_board_answer(doubled_store):
+    """Before the fix both answered 500 (``ValueError: unknown call '3CX'``)."""
+    (replay_status, replay), (analysis_status, analysis) = _replay_and_analysis(doubled_store)
+    assert replay_status == 200, replay[-400:]
+    assert analysis_status == 200, analysis[-400:]
+    assert "Par: " in replay and "Vint par" not in replay
+    assert "550 below par for N\\u2013S" in replay or "550 below par for N–S" in replay
+    assert "3\\u2663X" in analysis or "3♣X" in analysis  # the doubled contract in the furthest-below-par table

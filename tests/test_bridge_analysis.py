@@ -184,3 +184,76 @@ def test_replay_and_analysis_of_a_doubled_board_answer(doubled_store):
     assert "Par: " in replay and "Vint par" not in replay
     assert "550 below par for N\\u2013S" in replay or "550 below par for N–S" in replay
     assert "3\\u2663X" in analysis or "3♣X" in analysis  # the doubled contract in the furthest-below-par table
+
+
+# -- each game's figures apart: a vint evening and a duplicate board in one store -----------------
+
+WORKED_SESSION = "rules-6-worked-example"
+
+
+@pytest.fixture(scope="module")
+def mixed_store(tmp_path_factory):
+    """The doubled duplicate board above and rules/volchaninov.md §6's worked vint deal (its par
+    gap −3312 for the declarer, tests/test_dashboard_dd.py), both analysed."""
+    import json
+    from pathlib import Path
+
+    from bridge_records import DOUBLED, bridge_raw
+    from test_dashboard_dd import analyse_sessions
+
+    from vint_replay.store import Store
+
+    folder = tmp_path_factory.mktemp("bridge_mixed")
+    path = folder / "doubled.json"
+    path.write_text(json.dumps(bridge_raw("duplicate-bridge", [(DOUBLED, 52, None)])), encoding="utf-8")
+    worked = Path(__file__).parent / "data" / "worked_example.json"
+    store = Store(folder / "store")
+    assert len(store.import_paths([str(path), str(worked)], workers=1).imported) == 2
+    analyse_sessions(store, [DOUBLED_SESSION, WORKED_SESSION])
+    return store
+
+
+def test_games_are_kept_apart_in_the_statistics(mixed_store):
+    from dashboards import stats
+
+    found = {game.name: game for game in stats.games(mixed_store)}
+    assert list(found) == ["Vint", "Duplicate bridge"]  # the default profile's game first
+    vint, duplicate = (stats.select(mixed_store, rules=found[name].rules) for name in found)
+    assert list(vint.sessions["session_id"]) == [WORKED_SESSION] and vint.deals == 1
+    assert list(duplicate.sessions["session_id"]) == [DOUBLED_SESSION] and duplicate.deals == 1
+    # the bridge board's contract counted under bridge's order, ♣ first (rubber-bridge.md §2)
+    counts = stats.contract_counts(duplicate.contracts, found["Duplicate bridge"].profile.denomination_order)
+    assert list(counts.columns) == ["C", "D", "H", "S", "NT"] and counts.loc[3, "C"] == 1
+
+
+def test_analysis_page_shows_each_games_par_apart(mixed_store):
+    """Vint's mean distance from par is its own deal's −3312 alone, not averaged with the bridge
+    board's −550; each game's table is headed by its own par's name."""
+    from dashboards.app import create_app
+
+    client = create_app(mixed_store.root).server.test_client()
+    status, text = _dash(client, [("analysis-body", "children")],
+                         [{"id": "analysis-dates", "property": "start_date", "value": None},
+                          {"id": "analysis-dates", "property": "end_date", "value": None},
+                          {"id": "analysis-player", "property": "value", "value": None}])
+    assert status == 200, text[-400:]
+    import json
+
+    tree = json.loads(text)["response"]["analysis-body"]["children"]
+    tables = {node["props"]["id"]: node for node in _nodes(tree) if node.get("type") == "Table"}
+    vint, bridge = json.dumps(tables["par-gaps"], ensure_ascii=False), json.dumps(tables["par-gaps-duplicate-bridge"],
+                                                                                 ensure_ascii=False)
+    assert "-3312" in vint and "-550" not in vint and "vint par" in vint
+    assert "-550" in bridge and "-3312" not in bridge and '"par"' in bridge
+    charts = {node["props"]["id"]: node for node in _nodes(tree) if node.get("type") == "Graph"}
+    assert {"par-chart", "par-chart-duplicate-bridge", "contracts-chart-duplicate-bridge"} <= set(charts)
+
+
+def _nodes(tree):
+    """Every component of a rendered Dash tree (JSON), depth first."""
+    if isinstance(tree, list):
+        for item in tree:
+            yield from _nodes(item)
+    elif isinstance(tree, dict) and "props" in tree:
+        yield tree
+        yield from _nodes(tree["props"].get("children"))

@@ -27,6 +27,7 @@ class DuplicateBridge(RubberBridge):
     title = "Duplicate bridge (board by board)"
     doc = "docs/rules/duplicate-bridge.md"
     option_values = {}
+    game = "Duplicate bridge"  # board scores, not a rubber's lines: never added to rubber bridge's
     scoresheet = SheetLayout.BOARDS
 
     def __init__(self, options=None) -> None:

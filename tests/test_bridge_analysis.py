@@ -257,3 +257,30 @@ def _nodes(tree):
     elif isinstance(tree, dict) and "props" in tree:
         yield tree
         yield from _nodes(tree["props"].get("children"))
+
+
+def _deal_table(store, session_id: str) -> dict:
+    from dashboards.app import create_app
+    import json
+
+    client = create_app(store.root).server.test_client()
+    status, text = _dash(client, [("_pages_content", "children"), ("_pages_store", "data")],
+                         [{"id": "_pages_location", "property": "pathname", "value": f"/session/{session_id}"},
+                          {"id": "_pages_location", "property": "search", "value": ""}])
+    assert status == 200, text[-400:]
+    tree = json.loads(text)["response"]["_pages_content"]["children"]
+    return next(node for node in _nodes(tree) if node["props"].get("id") == "deal-table")
+
+
+def _cells(node: dict, kind: str) -> list[str]:
+    return [str(n["props"].get("children")) for n in _nodes(node) if n.get("type") == kind]
+
+
+def test_duplicate_board_scores_in_one_column(mixed_store):
+    """Board by board (duplicate-bridge.md §1) a board has one score, from N–S's side: 3♣X one
+    down not vulnerable is −100 for N–S (§4's table: 2♠X one down is +100 for the other side)."""
+    table = _deal_table(mixed_store, DOUBLED_SESSION)
+    assert _cells(table, "Th") == ["#", "dealer", "contract", "by", "tricks", "score (N–S)", "game"]
+    assert "-100" in _cells(table, "Td")
+    vint = _deal_table(mixed_store, WORKED_SESSION)  # vint keeps its lines (volchaninov.md §5)
+    assert _cells(vint, "Th")[5:9] == ["N–S below", "N–S above", "E–W below", "E–W above"]

@@ -4,7 +4,9 @@ worked by hand and against endplay's DDS par; the analysis views in the profile'
 contracts on the replay and ``/analysis``; each game's figures kept apart."""
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -104,35 +106,34 @@ def test_bridge_par_score_agrees_with_endplays_dds_par():
                 assert net == dds_par(theirs, Vul[vul], Player(int(dealer))).score, (hands, vulnerable, dealer)
 
 
-# -- the dashboard: a doubled duplicate board, analysed, through the Flask test client -------------
+# -- the dashboard, through the Flask test client: a doubled duplicate board beside a vint deal ----
 
 DOUBLED_SESSION = "bridge-duplicate-bridge"
+WORKED_SESSION = "rules-6-worked-example"
 
 
 @pytest.fixture(scope="module")
-def doubled_store(tmp_path_factory):
+def mixed_store(tmp_path_factory):
     """Board 1, none vulnerable (duplicate-bridge.md §2): North's 3♣ doubled by East, one down
-    with 8 tricks (tests/bridge_records.py), on the worked deal of worked_example.json."""
-    import json
-
+    with 8 tricks (tests/bridge_records.py) on the worked deal; and that deal as rules/volchaninov.md
+    §6 plays it in vint (its par gap −3312 for the declarer, tests/test_dashboard_dd.py); both analysed."""
     from bridge_records import DOUBLED, bridge_raw
     from test_dashboard_dd import analyse_sessions
 
     from vint_replay.store import Store
 
-    folder = tmp_path_factory.mktemp("bridge_analysis")
+    folder = tmp_path_factory.mktemp("bridge_mixed")
     path = folder / "doubled.json"
     path.write_text(json.dumps(bridge_raw("duplicate-bridge", [(DOUBLED, 52, None)])), encoding="utf-8")
+    worked = Path(__file__).parent / "data" / "worked_example.json"
     store = Store(folder / "store")
-    assert store.import_paths([str(path)], workers=1).imported
-    analyse_sessions(store, [DOUBLED_SESSION])
+    assert len(store.import_paths([str(path), str(worked)], workers=1).imported) == 2
+    analyse_sessions(store, [DOUBLED_SESSION, WORKED_SESSION])
     return store
 
 
 def _dash(client, outputs: list[tuple[str, str]], inputs: list[dict]) -> tuple[int, str]:
     """POST one Dash callback (``outputs``: its (id, property) pairs); its status and answer as text."""
-    import json
-
     specs = [{"id": i, "property": p} for i, p in outputs]
     output = f"{specs[0]['id']}.{specs[0]['property']}" if len(specs) == 1 else \
         ".." + "...".join(f"{o['id']}.{o['property']}" for o in specs) + ".."
@@ -162,10 +163,10 @@ def _replay_and_analysis(store) -> tuple[tuple[int, str], tuple[int, str]]:
 # As played: 3♣X one down = 100 to E–W (§5.4): N–S net −100, 550 below par.
 
 
-def test_doubled_board_panel_shows_bridge_par_and_order(doubled_store):
+def test_doubled_board_panel_shows_bridge_par_and_order(mixed_store):
     from dashboards import double_dummy
 
-    panel = double_dummy.deal_panel(double_dummy.deal_analysis(doubled_store, DOUBLED_SESSION, 1))
+    panel = double_dummy.deal_panel(double_dummy.deal_analysis(mixed_store, DOUBLED_SESSION, 1))
     assert panel is not None
     assert panel.par_label == "Par"
     assert [d.symbol for d in panel.denominations] == ["♣", "♦", "♥", "♠", "NT"]  # rubber-bridge.md §2
@@ -176,9 +177,9 @@ def test_doubled_board_panel_shows_bridge_par_and_order(doubled_store):
     assert panel.played == ("N", "C")
 
 
-def test_replay_and_analysis_of_a_doubled_board_answer(doubled_store):
+def test_replay_and_analysis_of_a_doubled_board_answer(mixed_store):
     """Before the fix both answered 500 (``ValueError: unknown call '3CX'``)."""
-    (replay_status, replay), (analysis_status, analysis) = _replay_and_analysis(doubled_store)
+    (replay_status, replay), (analysis_status, analysis) = _replay_and_analysis(mixed_store)
     assert replay_status == 200, replay[-400:]
     assert analysis_status == 200, analysis[-400:]
     assert "Par: " in replay and "Vint par" not in replay
@@ -186,31 +187,7 @@ def test_replay_and_analysis_of_a_doubled_board_answer(doubled_store):
     assert "3\\u2663X" in analysis or "3♣X" in analysis  # the doubled contract in the furthest-below-par table
 
 
-# -- each game's figures apart: a vint evening and a duplicate board in one store -----------------
-
-WORKED_SESSION = "rules-6-worked-example"
-
-
-@pytest.fixture(scope="module")
-def mixed_store(tmp_path_factory):
-    """The doubled duplicate board above and rules/volchaninov.md §6's worked vint deal (its par
-    gap −3312 for the declarer, tests/test_dashboard_dd.py), both analysed."""
-    import json
-    from pathlib import Path
-
-    from bridge_records import DOUBLED, bridge_raw
-    from test_dashboard_dd import analyse_sessions
-
-    from vint_replay.store import Store
-
-    folder = tmp_path_factory.mktemp("bridge_mixed")
-    path = folder / "doubled.json"
-    path.write_text(json.dumps(bridge_raw("duplicate-bridge", [(DOUBLED, 52, None)])), encoding="utf-8")
-    worked = Path(__file__).parent / "data" / "worked_example.json"
-    store = Store(folder / "store")
-    assert len(store.import_paths([str(path), str(worked)], workers=1).imported) == 2
-    analyse_sessions(store, [DOUBLED_SESSION, WORKED_SESSION])
-    return store
+# -- each game's figures apart: the vint evening and the duplicate board in one store -----------------
 
 
 def test_games_are_kept_apart_in_the_statistics(mixed_store):
@@ -229,16 +206,8 @@ def test_games_are_kept_apart_in_the_statistics(mixed_store):
 def test_analysis_page_shows_each_games_par_apart(mixed_store):
     """Vint's mean distance from par is its own deal's −3312 alone, not averaged with the bridge
     board's −550; each game's table is headed by its own par's name."""
-    from dashboards.app import create_app
-
-    client = create_app(mixed_store.root).server.test_client()
-    status, text = _dash(client, [("analysis-body", "children")],
-                         [{"id": "analysis-dates", "property": "start_date", "value": None},
-                          {"id": "analysis-dates", "property": "end_date", "value": None},
-                          {"id": "analysis-player", "property": "value", "value": None}])
+    _, (status, text) = _replay_and_analysis(mixed_store)
     assert status == 200, text[-400:]
-    import json
-
     tree = json.loads(text)["response"]["analysis-body"]["children"]
     tables = {node["props"]["id"]: node for node in _nodes(tree) if node.get("type") == "Table"}
     vint, bridge = json.dumps(tables["par-gaps"], ensure_ascii=False), json.dumps(tables["par-gaps-duplicate-bridge"],
@@ -261,8 +230,6 @@ def _nodes(tree):
 
 def _deal_table(store, session_id: str) -> dict:
     from dashboards.app import create_app
-    import json
-
     client = create_app(store.root).server.test_client()
     status, text = _dash(client, [("_pages_content", "children"), ("_pages_store", "data")],
                          [{"id": "_pages_location", "property": "pathname", "value": f"/session/{session_id}"},

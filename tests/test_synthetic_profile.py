@@ -26,11 +26,13 @@ pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 # than vint supplies in place of the whole replay and ledger, with its records' shape (solo
 # whist's, tested in test_solo_whist.py); and whether its deals go to double-dummy analysis (tested
 # over the solo and 2/3/5-player samples); and whether the laws' revoke penalty may be taken in
-# points, a part of the laws layer the synthetic profile refuses (tested in test_players_235.py).
+# points, a part of the laws layer the synthetic profile refuses (tested in test_players_235.py);
+# and the names the analysis gives its game and its par (tested over the bridge profiles in
+# test_bridge_analysis.py).
 NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "with_laws", "bid_ranks", "order_text",
              "strength_table", "trick_winner", "score", "auction_closed", "batch_path", "entries_by_counts",
              "scoresheet", "deal_replayer", "session_ledger", "solo_record", "double_dummy",
-             "revoke_choice"}
+             "revoke_choice", "game", "par_label"}
 
 
 def test_every_hook_of_the_base_profile_is_changed_by_a_synthetic_profile():

@@ -67,8 +67,8 @@ def jobs_for(report: SessionReport, content_sha256: str | None = None, year: int
     """A job per deal of a checked session (those numbered in ``only``, if given); a deal with
     errors, or without its hands, is :class:`Skipped` with the engine's first message."""
     info = report.record.info
-    vulnerable_in = report.profile.has_vulnerability and report.score is not None
-    scored = {d.number: d.vulnerable for d in report.score.deals} if vulnerable_in else {}  # type: ignore[union-attr]
+    score = report.score if report.profile.has_vulnerability else None  # a vint or solo score has none
+    scored = {} if score is None else {d.number: d.vulnerable for d in score.deals}  # type: ignore[union-attr]
     for replay in report.replays:
         number = replay.deal.number
         if only is not None and number not in only:

@@ -1,5 +1,5 @@
 """What the dashboard shows from the double-dummy analysis (``vint-replay analyze``): the replay's
-per-card payload, the deal's DD table and vint par, and the analysis page's accuracy and par
+per-card payload, the deal's DD table and par (the profile's), and the analysis page's accuracy and par
 gaps. Plain data only; every function returns ``None`` or an empty frame when nothing was
 analysed, and the pages then show :data:`NOT_ANALYSED`.
 """
@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from vint_replay.engine.calls import Call, Denomination
+from vint_replay.analysis.views import parse_contract
+from vint_replay.engine.calls import Denomination
 from vint_replay.store import Store
 from vint_replay.store.schema import CARD_NAMES, SEAT_NAMES
 
@@ -46,11 +47,16 @@ def replay_dd(found, play: list[int]) -> dict[str, object] | None:
             "tricks": found.positions}
 
 
+DOUBLING_MARKS = {1: "", 2: "X", 4: "XX"}
+
+
 @dataclass(frozen=True)
 class DealPanel:
-    """The deal's DD table and vint par, as text ready to show."""
+    """The deal's DD table and par, as text ready to show, in the profile's terms."""
 
-    rows: list[tuple[str, list[int]]]  # per declarer N E S W: tricks in ♠ ♣ ♦ ♥ NT (vint order)
+    par_label: str  # "Vint par", "Par": the profile's name for it
+    denominations: tuple[Denomination, ...]  # the table's columns: the profile's bidding order, low to high
+    rows: list[tuple[str, list[int]]]  # per declarer N E S W: tricks in ``denominations``
     played: tuple[str, str] | None  # (declarer, denomination code) of the contract played
     contract_line: str | None  # "4♥ by S: 10 tricks double dummy (needs 10)"
     par: str  # "5♥ by N: N–S 3550, E–W 100" or "passed out"
@@ -58,21 +64,26 @@ class DealPanel:
     gap: str | None  # "as played N–S net +138, 3312 below par"
 
 
-def bid_text(bid: str | None) -> str:
-    return "pass" if bid is None else Call.parse(bid).pretty
+def bid_text(contract: str | None) -> str:
+    """A stored contract for people: ``5♠X``, ``3NT``; ``pass`` for none."""
+    if contract is None:
+        return "pass"
+    call, doubled = parse_contract(contract)
+    return call.pretty + DOUBLING_MARKS[doubled]
 
 
 def deal_panel(found) -> DealPanel | None:
-    """The DD table and vint par of an analysed deal (``None`` without an analysis)."""
+    """The DD table and par of an analysed deal (``None`` without an analysis)."""
     if found is None:
         return None
-    rows = [(seat, [found.table[d.code][seat] for d in Denomination]) for seat in SEAT_NAMES]
+    order = found.profile.denomination_order
+    rows = [(seat, [found.table[d.code][seat] for d in order]) for seat in SEAT_NAMES]
     played = contract_line = None
     if found.contract is not None and found.declarer is not None:
-        call = Call.parse(found.contract)
-        assert call.denomination is not None and call.level is not None
+        call, _ = parse_contract(found.contract)
+        assert call.denomination is not None
         played = (found.declarer, call.denomination.code)
-        contract_line = (f"{call.pretty} by {found.declarer}: {found.contract_dd_tricks} tricks double dummy "
+        contract_line = (f"{bid_text(found.contract)} by {found.declarer}: {found.contract_dd_tricks} tricks double dummy "
                          f"(needs {call.level + 6})")
     ns, ew = found.par_points
     par = "passed out (0 : 0)" if found.par_contract is None else (
@@ -83,7 +94,7 @@ def deal_panel(found) -> DealPanel | None:
         net = found.actual_points[0] - found.actual_points[1]
         gap = (f"as played: N–S net {net:+d}; " +
                ("at par" if found.gap_ns == 0 else f"{abs(found.gap_ns)} {'above' if found.gap_ns > 0 else 'below'} par for N–S"))
-    return DealPanel(rows, played, contract_line, par, best, gap)
+    return DealPanel(found.profile.par_label, order, rows, played, contract_line, par, best, gap)
 
 
 def accuracy(store: Store, session_ids: list[str] | None = None) -> pd.DataFrame:

@@ -7,6 +7,7 @@ million-deal store stays within a couple of seconds.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pandas as pd
@@ -17,6 +18,7 @@ import pyarrow.dataset as ds
 from dashboards.solo_data import solo_rules
 from dashboards.tables_view import table_rules
 from vint_replay.engine.calls import SLAM_LEVELS, Denomination
+from vint_replay.engine.profiles import RuleProfile, get_profile
 from vint_replay.store import Store
 
 PLAYERS = ["player_n", "player_e", "player_s", "player_w"]
@@ -26,6 +28,27 @@ DEAL_COLUMNS = ["session_id", "deal", "contract", "declarer", "tricks_ns", "tric
 DENOMINATIONS = [d.code for d in Denomination]  # the engine's denominations, in its numbering
 DENOMINATION_SYMBOLS = {d.code: d.symbol for d in Denomination}
 SLAM_BIDS = [f"{level}{d}" for level in SLAM_LEVELS for d in DENOMINATIONS]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game whose figures /analysis keeps apart from the others' (the profiles' ``game``): the
+    stored rules that play it, and one of its profiles, which names its par and orders its bids."""
+
+    name: str
+    rules: tuple[str, ...]
+    profile: RuleProfile
+
+
+def games(store: Store, start: str | None = None, end: str | None = None) -> list[Game]:
+    """The games of the four-handed sessions stored within the dates, the default profile's first."""
+    table = store.read("sessions", _and(_dates(start, end), ~(_solo() | _tables())), ["rules"])
+    by_game: dict[str, list[str]] = {}
+    for name in sorted(set(table.column("rules").to_pylist())):
+        by_game.setdefault(get_profile(name).game, []).append(name)
+    first = get_profile().game
+    return [Game(game, tuple(names), get_profile(names[0]))
+            for game, names in sorted(by_game.items(), key=lambda item: (item[0] != first, item[0]))]
 
 
 @dataclass
@@ -45,10 +68,12 @@ class Selection:
         return int(self.per_session["deals"].sum())
 
 
-def select(store: Store, start: str | None = None, end: str | None = None, player: str | None = None) -> Selection:
+def select(store: Store, start: str | None = None, end: str | None = None, player: str | None = None,
+           rules: Sequence[str] | None = None) -> Selection:
     """Read what the filters keep: dates compare as ISO strings (inclusive) and prune the
-    ``year`` partitions; a player keeps the sessions he sat in. Evenings of the 2-, 3- and
-    5-player methods are left out: their places are not four players' (see :func:`table_sessions`)."""
+    ``year`` partitions; a player keeps the sessions he sat in; ``rules`` (a :class:`Game`'s)
+    keep the sessions of those profiles. Evenings of the 2-, 3- and 5-player methods are left
+    out: their places are not four players' (see :func:`table_sessions`)."""
     where = _dates(start, end)
     if player:
         sat = None
@@ -58,9 +83,10 @@ def select(store: Store, start: str | None = None, end: str | None = None, playe
     solo = store.read("sessions", _and(where, _solo()), ["session_id", "deals"])  # payments, not vint points
     apart = store.read("sessions", _and(where, _solo() | _tables()), ["session_id"])  # nor other than four players
     skip = ~ds.field("session_id").isin(apart.column("session_id")) if apart.num_rows else None
-    sessions = store.read("sessions", _and(where, skip), SESSION_COLUMNS)
+    game = None if rules is None else ds.field("rules").isin(list(rules))
+    sessions = store.read("sessions", _and(_and(where, skip), game), SESSION_COLUMNS)
     ids = pa.array(sessions.column("session_id").to_pylist(), pa.string())
-    by_session = ds.field("session_id").isin(ids) if where is not None else skip
+    by_session = ds.field("session_id").isin(ids) if where is not None or game is not None else skip
     deals = _plain(store.read("deals", by_session, DEAL_COLUMNS))
     luck = _plain(store.read("scores", _and(by_session, ds.field("item").isin(["honours", "aces"])),
                              ["session_id", "side", "points"]))
@@ -147,19 +173,20 @@ def _slams(deals: pa.Table) -> pd.DataFrame:
 # figures' data (pure, on the reduced frames)
 
 
-def contract_counts(contracts: pd.DataFrame) -> pd.DataFrame:
-    """Contracts played by level (rows 1–7) and denomination (columns ♠ ♣ ♦ ♥ NT)."""
+def contract_counts(contracts: pd.DataFrame, order: Sequence[Denomination] = tuple(Denomination)) -> pd.DataFrame:
+    """Contracts played by level (rows 1–7) and denomination (columns in ``order``: a profile's
+    ``denomination_order`` gives its bidding order)."""
     split = _split(contracts)
     table = split.pivot_table(index="level", columns="denomination", values="count", aggfunc="sum", fill_value=0)
-    return table.reindex(index=range(1, 8), columns=DENOMINATIONS, fill_value=0).astype(int)
+    return table.reindex(index=range(1, 8), columns=[d.code for d in order], fill_value=0).astype(int)
 
 
-def made_failed(contracts: pd.DataFrame) -> pd.DataFrame:
-    """Per denomination: contracts made and failed."""
+def made_failed(contracts: pd.DataFrame, order: Sequence[Denomination] = tuple(Denomination)) -> pd.DataFrame:
+    """Per denomination (rows in ``order``, as :func:`contract_counts`): contracts made and failed."""
     split = _split(contracts)
     split["outcome"] = split["made"].map({True: "made", False: "failed"})
     table = split.pivot_table(index="denomination", columns="outcome", values="count", aggfunc="sum", fill_value=0)
-    return table.reindex(index=DENOMINATIONS, columns=["made", "failed"], fill_value=0).astype(int)
+    return table.reindex(index=[d.code for d in order], columns=["made", "failed"], fill_value=0).astype(int)
 
 
 def _sides(sessions: pd.DataFrame, per_session: pd.DataFrame) -> pd.DataFrame:

@@ -9,6 +9,7 @@ from vint_replay.engine.profiles import get_profile
 from vint_replay.engine.seats import Seat, Side
 
 PROFILE = get_profile()
+NONE_VULNERABLE = (False, False)  # vint has no vulnerability
 D = Denomination
 # North all spades, East all hearts, South all diamonds, West all clubs: one ace each (2–2).
 HANDS = tuple(Hand.parse(h).mask for h in (
@@ -24,7 +25,7 @@ ONE_SUIT_EACH = DDTable((
 
 
 def test_best_contracts_one_suit_each():
-    scored = outcomes(ONE_SUIT_EACH, HANDS, PROFILE)
+    scored = outcomes(ONE_SUIT_EACH, HANDS, PROFILE, NONE_VULNERABLE)
     # 7♦ by N–S, V = 8 + 60 = 68: 13 tricks 884 + slam 1000 + grand slam made 5000
     # + all five diamond honours 40 V = 2720 + aces 2–2 with more tricks 20 V = 1360.
     ns = best_for(Side.NS, scored)
@@ -39,7 +40,7 @@ def test_best_contracts_one_suit_each():
 def test_par_one_suit_each_hearts_outrank_diamonds():
     """7♥ beats 7♦ in vint's order, and N–S's only higher bid, 7NT, loses 13 tricks at level 7:
     whoever starts, the double-dummy auction ends in 7♥ by East."""
-    scored = outcomes(ONE_SUIT_EACH, HANDS, PROFILE)
+    scored = outcomes(ONE_SUIT_EACH, HANDS, PROFILE, NONE_VULNERABLE)
     for first in Side:
         result = par(scored, first)
         assert result is not None
@@ -50,7 +51,7 @@ def test_par_one_suit_each_hearts_outrank_diamonds():
 def test_par_passed_out_when_every_contract_fails():
     """Declarer's side takes 6 tricks everywhere, one short of any contract: nobody bids."""
     table = DDTable(((6, 6, 6, 6),) * 5)
-    scored = outcomes(table, HANDS, PROFILE)
+    scored = outcomes(table, HANDS, PROFILE, NONE_VULNERABLE)
     assert par(scored, Side.NS) is None
     # N–S's least bad contract is 1♦ (V 8): N–S 6 × 8 + diamond honours 40 × 8 = 368;
     # E–W 7 × 8 + 500 for the undertrick + aces 2–2 with more tricks 20 × 8 = 716.
@@ -66,7 +67,7 @@ def test_par_worked_example_deal():
     table = DDTable(((6, 7, 6, 7), (8, 5, 8, 5), (7, 6, 7, 6), (11, 1, 11, 1), (10, 2, 10, 2)))
     hands = tuple(Hand.parse(h).mask for h in (
         "652.QT9832.K.AT9", "KJ98.K4.A9853.86", "A4.AJ76.QT62.KQ5", "QT73.5.J74.J7432"))
-    scored = outcomes(table, hands, PROFILE)
+    scored = outcomes(table, hands, PROFILE, NONE_VULNERABLE)
     ns = best_for(Side.NS, scored)
     assert ns.contract == Contract(5, D.HEARTS, Seat.N)
     assert ns.points == (550 + 1500 + 1500, 100)

@@ -46,34 +46,49 @@ def layout(**_query: object) -> html.Div:
           Input("analysis-dates", "end_date"), Input("analysis-player", "value"))
 def show(start: str | None, end: str | None, player: str | None):
     player = _player(player)
-    selection = stats.select(library().store, _day(start), _day(end), player)
-    note = _solo_note(*selection.left_out)
-    tables = tables_pages.player_card(library(), stats.table_sessions(library().store, _day(start), _day(end)), player)
-    if not selection.deals:
+    store = library().store
+    first, last = _day(start), _day(end)
+    chosen = [(game, stats.select(store, first, last, player, game.rules)) for game in stats.games(store, first, last)]
+    chosen = [(game, selection) for game, selection in chosen if selection.deals]
+    tables = tables_pages.player_card(library(), stats.table_sessions(store, first, last), player)
+    if not chosen:
+        note = _solo_note(*stats.select(store, first, last, player).left_out)
         return html.Div([html.P("No four-handed deals match the filters.", className="card muted", id="analysis-empty"),
                          note, tables])
+    filtered = not (start is None and end is None and player is None and len(chosen) == 1)
+    return html.Div([_solo_note(*chosen[0][1].left_out), tables] + [
+        _game_figures(game, selection, filtered, player, "" if i == 0 else "-" + game.profile.name, len(chosen) > 1)
+        for i, (game, selection) in enumerate(chosen)])
+
+
+def _game_figures(game: stats.Game, selection: stats.Selection, filtered: bool, player: str | None, suffix: str,
+                  headed: bool) -> html.Div:
+    """One game's figures, apart from the other games' (element ids end in ``suffix``)."""
     sessions, per_session = selection.sessions, selection.per_session
+    order = game.profile.denomination_order
     kpis = html.Div([html.Div([html.Div(v, className="value"), html.Div(k, className="label")], className="kpi")
-                     for k, v in stats.summary_numbers(selection).items()], className="kpis", id="kpis")
+                     for k, v in stats.summary_numbers(selection).items()], className="kpis", id="kpis" + suffix)
     people = stats.player_points(selection)
     pairs = stats.partnership_points(sessions, per_session)
     return html.Div([
-        note,
+        html.H3(game.name, className="section-title", id="game" + suffix) if headed else None,
         kpis,
-        tables,
         html.Div([
-            _card("Contracts by level and denomination", _contracts(stats.contract_counts(selection.contracts)),
-                  "contracts-chart"),
-            _card("Made and failed, by denomination", _made(stats.made_failed(selection.contracts)), "made-chart"),
-            _card("Net points per player", _bars(people["player"], people["net"], "net points"), "players-chart"),
-            _card("Net points per partnership", _bars(pairs["partnership"], pairs["net"], "net points"), "pairs-chart"),
+            _card("Contracts by level and denomination", _contracts(stats.contract_counts(selection.contracts, order)),
+                  "contracts-chart" + suffix),
+            _card("Made and failed, by denomination", _made(stats.made_failed(selection.contracts, order)),
+                  "made-chart" + suffix),
+            _card("Net points per player", _bars(people["player"], people["net"], "net points"), "players-chart" + suffix),
+            _card("Net points per partnership", _bars(pairs["partnership"], pairs["net"], "net points"),
+                  "pairs-chart" + suffix),
             _card("Games and rubbers won, per partnership", _games(stats.game_winners(sessions, per_session)),
-                  "games-chart"),
+                  "games-chart" + suffix),
             _card("Luck against play: per deal, honours + aces vs trick points",
-                  _luck(stats.luck_vs_play(sessions, per_session)), "luck-chart"),
+                  _luck(stats.luck_vs_play(sessions, per_session)), "luck-chart" + suffix),
         ], className="chart-grid"),
-        html.Div([html.H3("Slam attempts"), _slams(stats.slam_attempts(sessions, selection.slams))], className="card"),
-        _double_dummy(None if start is None and end is None and player is None else list(sessions["session_id"]), player),
+        html.Div([html.H3("Slam attempts"), _slams(stats.slam_attempts(sessions, selection.slams), suffix)],
+                 className="card"),
+        _double_dummy(list(sessions["session_id"]) if filtered else None, player, game.profile.par_label, suffix),
     ])
 
 
@@ -106,13 +121,15 @@ def _solo_note(sessions: int, deals: int) -> html.P | None:
                   className="card muted", id="analysis-solo-note")
 
 
-def _double_dummy(session_ids: list[str] | None, player: str | None) -> html.Div:
-    """Accuracy and par from the stored double-dummy analysis of the selected sessions."""
+def _double_dummy(session_ids: list[str] | None, player: str | None, par_label: str, suffix: str) -> html.Div:
+    """Accuracy and par (the game's, named ``par_label``) from the stored double-dummy analysis
+    of the selected sessions."""
     store = library().store
     accuracy = double_dummy.accuracy(store, session_ids)
     gaps = double_dummy.par_distance(store, session_ids)
     if accuracy.empty and gaps.empty:
-        return html.Div([html.H3("Double dummy"), html.P(double_dummy.NOT_ANALYSED, className="muted", id="dd-analysis-note")],
+        return html.Div([html.H3("Double dummy"), html.P(double_dummy.NOT_ANALYSED, className="muted",
+                                                         id="dd-analysis-note" + suffix)],
                         className="card")
     if player:
         accuracy = accuracy[accuracy["player"] == player]
@@ -120,11 +137,11 @@ def _double_dummy(session_ids: list[str] | None, player: str | None) -> html.Div
     return html.Div([
         html.H3("Double dummy", className="section-title"),
         html.Div([
-            _card("Tricks given away per 100 cards played (double dummy)", _accuracy(accuracy), "accuracy-chart"),
-            _card("Distance from vint par when declaring (mean points per deal)",
-                  _bars(by_declarer["player"], by_declarer["mean_gap"].round(0), "points from par"), "par-chart"),
+            _card("Tricks given away per 100 cards played (double dummy)", _accuracy(accuracy), "accuracy-chart" + suffix),
+            _card(f"Distance from {par_label.lower()} when declaring (mean points per deal)",
+                  _bars(by_declarer["player"], by_declarer["mean_gap"].round(0), "points from par"), "par-chart" + suffix),
         ], className="chart-grid"),
-        html.Div([html.H3("Furthest below par"), _gaps(gaps.head(10))], className="card"),
+        html.Div([html.H3("Furthest below par"), _gaps(gaps.head(10), par_label, suffix)], className="card"),
     ])
 
 
@@ -139,10 +156,10 @@ def _accuracy(table: pd.DataFrame) -> go.Figure:
     return figure
 
 
-def _gaps(gaps: pd.DataFrame) -> html.Table | html.P:
+def _gaps(gaps: pd.DataFrame, par_label: str, suffix: str) -> html.Table | html.P:
     if gaps.empty:
         return html.P("No played deal analysed.", className="muted")
-    head = html.Tr([html.Th(c) for c in ("session", "deal", "contract", "declarer", "vint par", "from par")])
+    head = html.Tr([html.Th(c) for c in ("session", "deal", "contract", "declarer", par_label.lower(), "from par")])
     body = [html.Tr([html.Td(dcc.Link(r.session_id, href=f"/session/{quote(r.session_id, safe='')}")),
                      html.Td(dcc.Link(str(r.deal), href=f"/replay/{quote(r.session_id, safe='')}/{r.deal}")),
                      html.Td(double_dummy.bid_text(r.contract)), html.Td(f"{r.declarer} {r.declarer_name}"),
@@ -150,7 +167,7 @@ def _gaps(gaps: pd.DataFrame) -> html.Table | html.P:
                              f"{double_dummy.bid_text(r.par_contract)} by {r.par_declarer}"),
                      html.Td(f"{int(r.declarer_gap):+d}", className="num")])
             for r in gaps.itertuples()]
-    return html.Table([html.Thead(head), html.Tbody(body)], id="par-gaps")
+    return html.Table([html.Thead(head), html.Tbody(body)], id="par-gaps" + suffix)
 
 
 def _day(value: str | None) -> str | None:
@@ -203,7 +220,7 @@ def _luck(luck: pd.DataFrame) -> go.Figure:
     return figure
 
 
-def _slams(slams: pd.DataFrame) -> html.Table | html.P:
+def _slams(slams: pd.DataFrame, suffix: str) -> html.Table | html.P:
     if slams.empty:
         return html.P("No slam was bid in these sessions.", className="muted")
     head = html.Tr([html.Th(c) for c in ("date", "session", "deal", "contract", "declarer", "tricks", "")])
@@ -212,4 +229,4 @@ def _slams(slams: pd.DataFrame) -> html.Table | html.P:
                      html.Td(r.declarer), html.Td(r.tricks, className="num"),
                      html.Td(html.Span("made" if r.made else "failed", className="badge " + ("ok" if r.made else "bad")))])
             for r in slams.itertuples()]
-    return html.Table([html.Thead(head), html.Tbody(body)], id="slams")
+    return html.Table([html.Thead(head), html.Tbody(body)], id="slams" + suffix)

@@ -13,7 +13,6 @@ from dash import ClientsideFunction, Input, Output, State, callback, clientside_
 from dashboards import data, double_dummy, laws_view, seat_view, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
 from dashboards.charts import short
-from vint_replay.engine.calls import Denomination
 from vint_replay.engine.laws.auction import LawsAuction
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.seats import SEATS, Seat
@@ -152,20 +151,20 @@ def _auction(seats: list[Seat], rows: list[list[str]], names: Sequence[str], in_
 
 
 def _dd_card(panel: double_dummy.DealPanel | None) -> html.Div:
-    """The deal's double-dummy table (declarers × denominations in vint order) and vint par."""
+    """The deal's double-dummy table (declarers × denominations in the profile's order) and its par."""
     if panel is None:
         return html.Div([html.H3("Double dummy"), html.P(double_dummy.NOT_ANALYSED, className="muted", id="dd-note")],
                         className="card")
-    head = html.Tr([html.Th("")] + [html.Th(d.symbol, className=_call_class(d.symbol)) for d in Denomination])
+    head = html.Tr([html.Th("")] + [html.Th(d.symbol, className=_call_class(d.symbol)) for d in panel.denominations])
     body = [html.Tr([html.Th(seat)] + [
         html.Td(tricks, id=f"dd-{seat}-{d.code}", className="num" + (" played" if panel.played == (seat, d.code) else ""))
-        for d, tricks in zip(Denomination, row)]) for seat, row in panel.rows]
+        for d, tricks in zip(panel.denominations, row)]) for seat, row in panel.rows]
     return html.Div([
         html.H3("Double dummy"),
         html.Table([html.Thead(head), html.Tbody(body)], className="dd-table", id="dd-table",
                    title="tricks each declarer takes in each denomination with all hands open"),
         html.P(panel.contract_line, className="muted") if panel.contract_line else None,
-        html.P(["Vint par: ", html.Strong(panel.par)], id="dd-par"),
+        html.P([f"{panel.par_label}: ", html.Strong(panel.par)], id="dd-par"),
         html.Ul([html.Li(b) for b in panel.best], className="muted dd-best-list"),
         html.P(panel.gap, id="dd-gap") if panel.gap else None,
     ], className="card dd-card")

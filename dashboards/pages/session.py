@@ -57,7 +57,7 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
             html.Div(_sheet(sheet) if sheet else _invalid(report), className="card sheet-card"),
             html.Div([html.H3("Deals"), html.P("Click a contract to replay the deal" + (
                       f" as it was played, under {played}." if rescored else "."), className="muted"),
-                      _deal_table(info.id, rows, played)], className="card deals-card"),
+                      _deal_table(info.id, rows, played, report.profile.scoresheet)], className="card deals-card"),
         ], className="two-col"),
         _players_card(laws_view.player_results(report)),
         versions_card(session_id),
@@ -178,31 +178,43 @@ def _sheet(sheet: data.Scoresheet) -> list:
     return out
 
 
-def _deal_table(session_id: str, rows: list[data.DealRow], played: str) -> html.Table:
-    head = html.Tr([html.Th(h) for h in ("#", "dealer", "contract", "by", "tricks",
-                                         "N–S below", "N–S above", "E–W below", "E–W above", "game")])
+def _deal_table(session_id: str, rows: list[data.DealRow], played: str, layout: SheetLayout) -> html.Table:
+    """The deals with their points: below and above the line per side, or, board by board
+    (duplicate-bridge.md §1), the one score of each board from N–S's side."""
+    boards = layout is SheetLayout.BOARDS
+    columns = ("score (N–S)",) if boards else ("N–S below", "N–S above", "E–W below", "E–W above")
+    head = html.Tr([html.Th(h) for h in ("#", "dealer", "contract", "by", "tricks", *columns, "game")])
     body = []
     for r in rows:
-        cells = []
-        for side in Side:
-            for line in (0, 1):
-                mine = None if r.points is None else r.points[side][line]
-                paper = None if r.recorded is None else r.recorded[side][line]
-                if mine is None:
-                    cells.append(html.Td("" if paper is None else f"({paper})", className="num"))
-                elif paper is not None and paper != mine:
-                    cells.append(html.Td([f"{mine}", html.Span(f" paper {paper}", className="paper")], className="num bad-cell"))
-                else:
-                    cells.append(html.Td(f"{mine}", className="num"))
+        if boards:
+            cells = [_score_cell(_board_score(r.points), _board_score(r.recorded))]
+        else:
+            cells = [_score_cell(None if r.points is None else r.points[side][line],
+                                 None if r.recorded is None else r.recorded[side][line])
+                     for side in Side for line in (0, 1)]
         contract = dcc.Link(r.contract, href=f"/replay/{quote(session_id, safe='')}/{r.number}",
                             title=f"replay this deal (under {played}, as played)") if r.declarer else r.contract
         body.append(html.Tr([html.Td(r.number), html.Td(r.dealer), html.Td(contract, className="contract"),
                              html.Td(r.declarer), html.Td(r.tricks), *cells, html.Td(r.game)],
                             className="problem-row" if r.problems else None))
         if r.problems:
-            body.append(html.Tr(html.Td(html.Ul([html.Li(p) for p in r.problems]), colSpan=10),
+            body.append(html.Tr(html.Td(html.Ul([html.Li(p) for p in r.problems]), colSpan=6 + len(columns)),
                                 className="explain-row"))
     return html.Table([html.Thead(head), html.Tbody(body)], className="deals", id="deal-table")
+
+
+def _board_score(points: tuple[tuple[int, int], tuple[int, int]] | None) -> int | None:
+    """A board's score from N–S's side: N–S's points minus E–W's (PBN's ``[Score "NS 620"]``)."""
+    return None if points is None else sum(points[Side.NS]) - sum(points[Side.EW])
+
+
+def _score_cell(mine: int | None, paper: int | None) -> html.Td:
+    """Our figure, with the paper's beside it when they differ (the paper's alone in brackets)."""
+    if mine is None:
+        return html.Td("" if paper is None else f"({paper})", className="num")
+    if paper is not None and paper != mine:
+        return html.Td([f"{mine}", html.Span(f" paper {paper}", className="paper")], className="num bad-cell")
+    return html.Td(f"{mine}", className="num")
 
 
 def _charts(report) -> list:

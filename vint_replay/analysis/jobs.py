@@ -28,6 +28,7 @@ class DealJob:
     year: int | None  # the store's partition
     profile: str
     dealer_side: Side  # opens the double-dummy auction of the par
+    vulnerable: tuple[bool, bool]  # by Side, as the session's scoresheet gave it (profiles without vulnerability: never)
     hands: tuple[int, int, int, int]
     contract: Contract | None  # None: passed out
     cards: tuple[Card, ...]  # the play up to an irregularity (empty for a result-only or passed-out deal)
@@ -66,6 +67,8 @@ def jobs_for(report: SessionReport, content_sha256: str | None = None, year: int
     """A job per deal of a checked session (those numbered in ``only``, if given); a deal with
     errors, or without its hands, is :class:`Skipped` with the engine's first message."""
     info = report.record.info
+    score = report.score if report.profile.has_vulnerability else None  # a vint or solo score has none
+    scored = {} if score is None else {d.number: d.vulnerable for d in score.deals}  # type: ignore[union-attr]
     for replay in report.replays:
         number = replay.deal.number
         if only is not None and number not in only:
@@ -86,11 +89,15 @@ def jobs_for(report: SessionReport, content_sha256: str | None = None, year: int
         if any(hand.bit_count() != 13 for hand in replay.hands):
             yield Skipped(info.id, number, "a deal of 14 and 12 cards (laws) has no double-dummy analysis")
             continue
+        if report.profile.has_vulnerability and number not in scored:
+            yield Skipped(info.id, number, "the deal's vulnerability is not known: the session's scoresheet has errors")
+            continue
+        vulnerable = scored.get(number, (False, False))
         cards = tuple(c for trick in replay.tricks for c in trick.cards)
         if replay.contract is not None and report.profile.laws is not None:
             cards = legal_prefix(replay.hands, replay.contract, cards, get_profile(report.profile.name))
         yield DealJob(info.id, number, content_sha256, year, report.profile.name, replay.deal.dealer.side,
-                      replay.hands, replay.contract, cards, replay.tricks_won)
+                      vulnerable, replay.hands, replay.contract, cards, replay.tricks_won)
 
 
 def legal_prefix(hands: tuple[int, int, int, int], contract: Contract, cards: tuple[Card, ...],
@@ -113,12 +120,12 @@ def analyse_job(job: DealJob) -> DealResult:
     try:
         profile = get_profile(job.profile)
         table = dd_table(job.hands)
-        scored = outcomes(table, job.hands, profile)
+        scored = outcomes(table, job.hands, profile, job.vulnerable)
         best = (best_for(Side.NS, scored), best_for(Side.EW, scored))
         actual = play = None
         if job.contract is not None and job.tricks is not None:
             points = [0, 0]
-            for entry in profile.score(DealFacts(job.contract, job.tricks, job.hands)):
+            for entry in profile.score(DealFacts(job.contract, job.tricks, job.hands, job.vulnerable)):
                 points[entry.side] += entry.points
             actual = (points[0], points[1])
             if job.cards:

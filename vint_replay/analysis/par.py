@@ -1,12 +1,15 @@
-"""Vint "par": the best contract for each side, and where a double-dummy auction would end,
-scored with the session profile's own vint scoring (never bridge's par).
+"""Par: the best contract for each side, and where a double-dummy auction would end, scored
+with the session profile's own scoring (vint's for vint, bridge's for bridge).
 
 Every contract (35 bids × 4 declarers) is scored as if played double dummy: the declarer's
 side takes the DD table's tricks, the other side the rest, and the profile's ``deal_entries``
-give both sides' points (tricks below the line for *both* sides, slams, contract premiums,
-honours and aces from the dealt hands, undertricks). A contract's *net* for a side is that
-side's points minus the other side's. Game and rubber premiums are left out: they depend on the
-state of the rubber, not on the deal. See docs/analysis.md for the definition and its limits.
+give both sides' points in the deal's vulnerability (vint: tricks below the line for *both*
+sides, slams, contract premiums, honours and aces, undertricks; bridge: trick score, bonuses,
+undertricks). Where the profile allows doubles, a contract that fails is scored doubled: the
+defenders, seeing every card, double it (rubber-bridge.md §5.4, duplicate-bridge.md §3). A
+contract's *net* for a side is that side's points minus the other side's. Game and rubber
+premiums of a rubber are left out: they depend on the state of the rubber, not on the deal.
+See docs/analysis.md for the definition and its limits.
 """
 from __future__ import annotations
 
@@ -32,16 +35,21 @@ class Outcome:
         return self.points[side] - self.points[side.other]
 
 
-def outcomes(table: DDTable, hands: tuple[int, int, int, int], profile: RuleProfile) -> list[Outcome]:
-    """Every contract scored double dummy, in bidding order (lowest bid first; N, E, S, W)."""
+def outcomes(table: DDTable, hands: tuple[int, int, int, int], profile: RuleProfile,
+             vulnerable: tuple[bool, bool]) -> list[Outcome]:
+    """Every contract scored double dummy in the deal's vulnerability (by Side), in the
+    profile's bidding order (lowest bid first; N, E, S, W); a failing one doubled where the
+    profile allows doubles."""
     found = []
-    for bid in BIDS:
+    for bid in sorted(BIDS, key=lambda b: profile.bid_ranks[b.code]):
         assert bid.denomination is not None
         for seat in SEATS:
             contract = Contract(bid.level, bid.denomination, seat)
             tricks = table.side_tricks(contract)
+            if profile.doubles_allowed and tricks[seat.side] < contract.tricks_needed:
+                contract = Contract(bid.level, bid.denomination, seat, doubled=2)
             points = [0, 0]
-            for entry in profile.score(DealFacts(contract, tricks, hands)):
+            for entry in profile.score(DealFacts(contract, tricks, hands, vulnerable)):
                 points[entry.side] += entry.points
             found.append(Outcome(contract, tricks, (points[0], points[1])))
     return found
@@ -64,9 +72,10 @@ def par(scored: list[Outcome], first: Side) -> Outcome | None:
     ``first`` (the dealer's side) opens with any contract or passes; then the sides take turns:
     the side whose contract stands may be overcalled by the other side with any higher bid, and
     so on. Each side picks what ends best for its own net; ties go to the passive choice (pass,
-    let the contract stand) and then to the lower bid. Solved backwards from 7NT.
+    let the contract stand) and then to the lower bid. Solved backwards from 7NT; ``scored`` is
+    in bidding order, as :func:`outcomes` gives it.
     """
-    rank = [o.contract.bid.code for o in scored]
+    rank = _ranks(scored)
     standing = list(scored)  # standing[i]: how the auction ends once scored[i] is the highest bid
     for i in range(len(scored) - 1, -1, -1):
         responder = scored[i].contract.declarer.side.other
@@ -86,6 +95,16 @@ def par(scored: list[Outcome], first: Side) -> Outcome | None:
         return best
 
     return opening(first, opening(first.other, None))
+
+
+def _ranks(scored: list[Outcome]) -> list[int]:
+    """Each outcome's bid rank, from their order: the rank goes up wherever the bid changes."""
+    ranks, rank = [], -1
+    for i, outcome in enumerate(scored):
+        if i == 0 or outcome.contract.bid != scored[i - 1].contract.bid:
+            rank += 1
+        ranks.append(rank)
+    return ranks
 
 
 def _net(outcome: Outcome | None, side: Side) -> int:

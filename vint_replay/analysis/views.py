@@ -11,7 +11,8 @@ import numpy as np
 import pandas as pd
 import pyarrow.dataset as ds
 
-from ..engine.calls import Denomination
+from ..engine.calls import Call, Denomination
+from ..engine.profiles import RuleProfile, get_profile
 from ..store import Store
 from ..store.schema import SEAT_NAMES
 from .tables import (
@@ -40,11 +41,27 @@ class CardCost:
     best: tuple[str, ...]  # the cards that were best here, high to low
 
 
+def parse_contract(text: str) -> tuple[Call, int]:
+    """A stored contract (``"4H"``, ``"5SX"``, ``"3NTXX"``: ``str(Contract)``) as its bid and its
+    doubling (1, 2 or 4); ``ValueError`` for anything else."""
+    bid, doubled = text, 1
+    for suffix, times in (("XX", 4), ("X", 2)):
+        if text.endswith(suffix):
+            bid, doubled = text[:-len(suffix)], times
+            break
+    call = Call.parse(bid)
+    if not call.is_bid:
+        raise ValueError(f"not a contract: {text!r}")
+    return call, doubled
+
+
 @dataclass(frozen=True)
 class DealDD:
-    """Everything analysed about one deal. ``table[denomination code][seat]`` = DD tricks of
-    that declarer, codes in vint order (S C D H NT). Contracts are bids like ``"4H"``."""
+    """Everything analysed about one deal, under the profile it was scored by.
+    ``table[denomination code][seat]`` = DD tricks of that declarer. Contracts are stored ones
+    like ``"4H"`` or ``"5SX"`` (:func:`parse_contract`)."""
 
+    profile: RuleProfile
     table: dict[str, dict[str, int]]
     contract: str | None
     declarer: str | None
@@ -105,7 +122,7 @@ def deal_dd(store: Store, session_id: str, deal: int) -> DealDD | None:
     actual = None if pd.isna(row["actual_ns"]) else (int(row["actual_ns"]), int(row["actual_ew"]))
     best = {side: (row[f"best_{side.lower()}_contract"], row[f"best_{side.lower()}_declarer"],
                    int(row[f"best_{side.lower()}_net"])) for side in ("NS", "EW")}
-    return DealDD(table, _str(row["contract"]), _str(row["declarer"]), _int(row["contract_dd_tricks"]),
+    return DealDD(get_profile(row["profile"]), table, _str(row["contract"]), _str(row["declarer"]), _int(row["contract_dd_tricks"]),
                   _str(row["par_contract"]), _str(row["par_declarer"]), (int(row["par_ns"]), int(row["par_ew"])),
                   best, actual, cards)
 

@@ -27,6 +27,7 @@ class DuplicateBridge(RubberBridge):
     title = "Duplicate bridge (board by board)"
     doc = "docs/rules/duplicate-bridge.md"
     option_values = {}
+    game = "Duplicate bridge"  # board scores, not a rubber's lines: never added to rubber bridge's
     scoresheet = SheetLayout.BOARDS
     hand_records = True  # §1: a board's hands dealt out for play, as club dealing programs print them
     dealer_rotation = False  # §2: the board says who deals

@@ -40,6 +40,8 @@ class RubberBridge(RuleProfile):
     has_dummy = True
     has_vulnerability = True
     game_threshold = GAME_THRESHOLD
+    game = "Rubber bridge"
+    par_label = "Par"  # bridge's own par: its scoring, doubled sacrifices, vulnerability
     laws_layer = False  # bridge has its own laws; the vint laws layer does not apply
 
     def choose_declarer(self, last_bidder: Seat, first_to_name: Seat) -> Seat:

@@ -81,6 +81,17 @@ def test_a_pairs_board_at_four_tables_with_a_tie_in_matchpoints():
     assert [r.differs for r in board.results] == [(), (), (), ("[ScoreMP] NS 1",)]
 
 
+def test_a_pairs_table_with_errors_is_left_out_and_the_others_still_matchpointed():
+    """Matchpoints (pairs): three tables, the third's result impossible (14 tricks): it is named as not
+    scored, and the two others are matchpointed (top 2), not turned into a two-room IMP match."""
+    text = game("", 10) + game("", 9) + game("", 14)
+    result = compared(text)
+    assert result.scoring is Scoring.MATCHPOINTS
+    assert result.unscored == ("match-2024-05-01-table-3",)
+    [board] = result.boards
+    assert [(r.score, r.points, r.percentage) for r in board.results] == [(420, 2, 100), (-50, 0, 0)]
+
+
 def test_matchpoints_count_two_per_score_beaten_and_one_per_tie():
     """bridge-team-pairs-scoring.md, Matchpoints: against 100, 100 and 200, a 100 beats none and ties one."""
     assert matchpoints(100, [100, 200]) == 1

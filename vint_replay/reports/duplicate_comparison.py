@@ -79,10 +79,11 @@ class Comparison:
 
 def compare(reports: list[tuple[SessionReport, dict[int, RecordedFigures]]]) -> Comparison:
     """The boards played in more than one of ``reports`` (each with its recorded figures by
-    board), compared: IMPs when two sessions are scored, matchpoints when more are."""
+    board), compared: IMPs when there are two sessions (rooms), matchpoints when more (tables;
+    a table not scored is left out, the others still matchpointed)."""
     scored = [(r, figures) for r, figures in reports if r.score is not None]
     unscored = tuple(r.record.info.id for r, _ in reports if r.score is None)
-    scoring = Scoring.IMPS if len(scored) == 2 else Scoring.MATCHPOINTS
+    scoring = Scoring.IMPS if len(reports) == 2 else Scoring.MATCHPOINTS
     played: dict[int, list[tuple[str, str, int, RecordedFigures | None]]] = {}
     for report, figures in scored:
         assert report.score is not None

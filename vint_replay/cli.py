@@ -229,8 +229,13 @@ def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 
 @click.option("--rules", type=click.Choice(profile_names()), default=None,
               help="Rescore under this profile: how the evening would have scored under other rules.")
 @SESSION
-def score(file: str, as_json: bool, rules: str | None, session: int) -> None:
+@click.option("--compare", is_flag=True, help="A PBN file's rooms (IMPs) or tables (matchpoints) side by side, "
+              "checked against its [ScoreIMP], [ScoreMP] and [ScorePercentage].")
+def score(file: str, as_json: bool, rules: str | None, session: int, compare: bool) -> None:
     """Recompute the score of FILE and print the scoresheet (or JSON)."""
+    if compare:
+        _compare(file, as_json)
+        return
     # The reference path on purpose: one file, usually an evening of a few dozen deals, is
     # scored faster than NumPy (the batch path) is imported, and the sheet needs its rubbers.
     from .reports.scoresheet import render_scoresheet, score_json
@@ -255,6 +260,23 @@ def score(file: str, as_json: bool, rules: str | None, session: int) -> None:
         emit_json(score_json(report.record, report.score, report.profile))
     else:
         click.echo(render_scoresheet(report.record, report.score, report.profile), nl=False)
+
+
+def _compare(file: str, as_json: bool) -> None:
+    """``score --compare``: every session of a PBN file evaluated, its boards compared (format.md §4.3)."""
+    from .formats.pbn import pbn_sessions
+    from .reports.duplicate_comparison import compare, comparison_json, render_comparison
+
+    data = read_input(file)
+    if _format(file, data, None) != "pbn":
+        raise click.UsageError(f"{printable(file)}: --compare reads a PBN file's rooms or tables (.pbn)")
+    reports = [(report, read.figures) for read in pbn_sessions(data)
+               for _, report in [evaluated(read)] if report is not None]
+    comparison = compare(reports)
+    if as_json:
+        emit_json(comparison_json(comparison))
+    else:
+        click.echo(render_comparison(comparison), nl=False)
 
 
 @main.command()

@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable, Protocol
+from typing import TYPE_CHECKING, Iterable, Protocol
 
 from ..engine.diagnostics import Diagnostic
 from ..engine.record import SessionRecord
+
+if TYPE_CHECKING:
+    from .board_fields import RecordedFigures
 
 
 class Section(Protocol):
@@ -27,6 +30,7 @@ class ReadResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     locations: dict[tuple[int | None, str | None], tuple[int, int]] = field(default_factory=dict)
     sections: dict[tuple[int, str], Section] = field(default_factory=dict)
+    figures: dict[int, RecordedFigures] = field(default_factory=dict)  # PBN's [ScoreIMP]/[ScoreMP]/…, by board
 
     def locate(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
         """The diagnostics, each given the line and column of its item (else of its deal)."""

@@ -3,10 +3,11 @@ contract recorded without its auction (``4SX`` by ``N``), and a board's recorded
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ..engine.calls import Contract, Denomination
 from ..engine.record import VULNERABLE, VULNERABLE_TEXT, DealRecord
-from ..engine.seats import Seat
+from ..engine.seats import Seat, Side
 
 CONTRACT_PATTERN = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X)?$", re.IGNORECASE)
 _DENOMINATION = {"S": Denomination.SPADES, "H": Denomination.HEARTS, "D": Denomination.DIAMONDS,
@@ -60,3 +61,24 @@ def board_fields(raw: dict[str, object]) -> dict[str, object]:
     return {"vulnerable": parse_vulnerable(raw["vulnerable"]) if "vulnerable" in raw else None,
             "contract": parse_contract(raw["contract"], raw["declarer"]) if "contract" in raw else None,  # type: ignore[arg-type]
             "recorded_score": raw.get("recorded_score")}
+
+
+_FIGURE = re.compile(r"^(?:(NS|EW)\s+)?([-+]?[0-9]{1,6}(?:[.,][0-9]{1,4})?)(?![0-9])")
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedFigures:
+    """A board's recorded team or pairs result (PBN's ``[ScoreIMP]``, ``[ScoreMP]``,
+    ``[ScorePercentage]``), each as recorded for ``side`` (``NS 5`` or ``EW -5``)."""
+
+    imps: tuple[Side, float] | None = None
+    matchpoints: tuple[Side, float] | None = None
+    percentage: tuple[Side, float] | None = None
+
+
+def parse_figure(text: str) -> tuple[Side, float] | None:
+    """``NS 5``, ``EW 41.67``, ``NS -2 EW 2`` (the first side's) or a bare number (N–S's), else ``None``."""
+    m = _FIGURE.match(text.strip())
+    if m is None:
+        return None
+    return Side.EW if m.group(1) == "EW" else Side.NS, float(m.group(2).replace(",", "."))

@@ -19,7 +19,7 @@ from ..engine.profiles import ProfileError, get_profile, profile_names
 from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
-from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, parse_contract
+from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, RecordedFigures, parse_contract, parse_figure
 from .encodings import utf16_kind, utf16_message
 from .json_problems import line_column
 from .pbn_tokens import Game, Tag, Token, games
@@ -273,11 +273,12 @@ SEAT_TAG = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 # the tags this reader reads, and PBN 2.1's other tags (they pass unread, without a hint)
 READ_TAGS = ("Event", "Site", "Date", "Room", "Scoring", "Board", "North", "East", "South", "West", "Dealer",
              "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score", "Auction", "Play", "Table", "Note",
+             "ScoreIMP", "ScoreMP", "ScorePercentage",
              "VintRules", "VintOptions", "VintSession", "VintSessionExtra", "VintRecorded", "VintAbsent", "VintExtra")
 PBN_TAGS = frozenset(READ_TAGS) | {
     "Annotator", "AnnotatorNA", "Application", "BidSystemEW", "BidSystemNS", "Competition", "DealId", "Description",
     "EastNA", "EastType", "EventDate", "EventSponsor", "FrenchMP", "Generator", "Hidden", "HomeTeam", "Mode",
-    "NorthNA", "NorthType", "OptimumScore", "ParContract", "Round", "ScoreIMP", "ScoreMP", "ScorePercentage",
+    "NorthNA", "NorthType", "OptimumScore", "ParContract", "Round",
     "ScoreRubber", "ScoreRubberHistory", "Section", "SouthNA", "SouthType", "Stage", "Termination", "Time", "TimeCall",
     "TimeCard", "TimeControl", "UTCDate", "UTCTime", "VisitTeam", "WestNA", "WestType", "ActionTable",
     "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable", "OptimumResultTable", "PlayTimeTable", "ScoreTable",
@@ -332,6 +333,9 @@ class _Board:
                 self.report("schema", None, f"unknown tag [{tag.name}] (PBN lets it pass, but it is not read); did you "
                             f"mean [{meant}]?", tag, Severity.WARNING)
         result.locations[(number, None)] = (self.game.line, 1)
+        figures = self._figures()
+        if figures is not None:
+            result.figures[number] = figures
         for name, at in (("Board", "number"), ("Dealer", "dealer"), ("Deal", "hands"), ("Auction", "auction"),
                          ("Play", "play"), ("Result", "result"), ("Contract", "contract"), ("Score", "recorded_score"),
                          ("Vulnerable", "vulnerable")):
@@ -357,6 +361,22 @@ class _Board:
             vulnerable=None if "vulnerable" in absent else self._vulnerable(),
             contract=None if "contract" in absent else contract or None,
             recorded_score=self._score(contract or None))
+
+    def _figures(self) -> RecordedFigures | None:
+        """The board's recorded IMPs, matchpoints and percentage (team and pairs results), if any;
+        a value that is not a figure is reported and left out."""
+        read = {}
+        for name in ("ScoreIMP", "ScoreMP", "ScorePercentage"):
+            tag = self.game.tags.get(name)
+            if tag is None or tag.value.strip() in ("", "?"):
+                continue
+            read[name] = parse_figure(tag.value)
+            if read[name] is None:
+                self.report("schema", None, f"[{name}] {tag.value[:20]!r} is not a figure such as NS 5 or EW 41.67",
+                            tag, self.lenient)
+        if not any(read.values()):
+            return None
+        return RecordedFigures(read.get("ScoreIMP"), read.get("ScoreMP"), read.get("ScorePercentage"))
 
     def _json(self, name: str) -> dict[str, object]:
         """A ``Vint…`` tag holding a JSON object (written by vint-replay's PBN writer)."""

@@ -1,0 +1,109 @@
+"""Team matches in IMPs and pairs events in matchpoints (issue 24 item 3): the boards of a PBN
+file's rooms and tables compared, and checked against its [ScoreIMP]/[ScoreMP]/[ScorePercentage]
+(shared/reference/bridge-team-pairs-scoring.md; docs/format.md §4.3, §5.2)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from vint_replay.cli import main
+from vint_replay.engine.seats import Side
+from vint_replay.engine.session import evaluate
+from vint_replay.formats.pbn import pbn_sessions
+from vint_replay.reports.duplicate_comparison import Scoring, compare, imps, matchpoints
+
+DEAL = "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"
+
+
+def game(room: str, tricks: int, tags: str = "", contract: str = "4H") -> str:
+    """Board 1 (N deals, none vulnerable), North declaring ``contract`` and taking ``tricks``."""
+    room_tag = f'[Room "{room}"]\n' if room else ""
+    return (f'[Event "Match"]\n[Date "2024.05.01"]\n{room_tag}[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            f'[Deal "{DEAL}"]\n[Declarer "N"]\n[Contract "{contract}"]\n[Result "{tricks}"]\n{tags}\n')
+
+
+def compared(text: str):
+    return compare([(evaluate(r.record, r.diagnostics), r.figures) for r in pbn_sessions(text.encode())])
+
+
+@pytest.mark.parametrize("difference, won", [
+    (0, 0), (10, 0), (20, 1), (40, 1), (50, 2), (80, 2), (90, 3), (360, 8), (370, 9), (420, 9), (430, 10),
+    (1490, 16), (1500, 17), (2990, 21), (3000, 22), (3990, 23), (4000, 24), (7600, 24), (-470, -10)])
+def test_the_wbf_imp_scale_at_its_boundaries(difference, won):
+    """bridge-team-pairs-scoring.md, IMPs: 0–10 is 0, 20–40 is 1, …, 3500–3990 is 23, 4000 and more 24."""
+    assert imps(difference) == won
+
+
+def test_a_two_room_match_in_imps_agrees_with_its_recorded_score_imp():
+    """IMPs (teams): open N–S +420 (4H made) against closed N–S −50 (4H one down): 470 is 10 IMPs,
+    won by the open room's N–S and lost by the closed room's; [ScoreIMP] says as much from either side."""
+    text = game("Open", 10, '[ScoreIMP "NS 10"]\n') + game("Closed", 9, '[ScoreIMP "EW 10"]\n')
+    result = compared(text)
+    assert result.scoring is Scoring.IMPS
+    [board] = result.boards
+    assert [(r.contract, r.score, r.points, r.differs) for r in board.results] == [
+        ("4H N", 420, 10, ()), ("4H N", -50, -10, ())]
+    assert result.totals() == {"match-2024-05-01-open": 10, "match-2024-05-01-closed": -10}
+
+
+def test_a_recorded_score_imp_that_disagrees_is_reported(tmp_path):
+    """A [ScoreIMP] of 9 where 470 is 10 IMPs (WBF scale 430–490) is marked, at the terminal and in JSON."""
+    text = game("Open", 10, '[ScoreIMP "NS 9"]\n') + game("Closed", 9, '[ScoreIMP "NS -10"]\n')
+    [board] = compared(text).boards
+    assert [r.differs for r in board.results] == [("[ScoreIMP] NS 9",), ()]
+    path = tmp_path / "match.pbn"
+    path.write_text(text)
+    shown = CliRunner().invoke(main, ["score", str(path), "--compare"])
+    doc = CliRunner().invoke(main, ["score", str(path), "--compare", "--json"])
+    assert shown.exit_code == 0, shown.output
+    assert "! recorded [ScoreIMP] NS 9" in shown.output
+    assert "1 result(s) differ" in shown.output
+    out = json.loads(doc.output)
+    assert out["scoring"] == "imps"
+    assert [r["differs"] for r in out["boards"][0]["results"]] == [["[ScoreIMP] NS 9"], []]
+
+
+def test_a_pairs_board_at_four_tables_with_a_tie_in_matchpoints():
+    """Matchpoints (pairs): N–S +420, +420, +170 (3H made with an overtrick), −50 at four tables;
+    2 per score beaten, 1 per tie, top 6: +420 beats two and ties one = 5 (83.33%), +170 beats one
+    = 2 (33.33%), −50 = 0. The tables' [ScoreMP]/[ScorePercentage] agree except table 4's."""
+    text = (game("", 10, '[ScoreMP "NS 5"]\n[ScorePercentage "NS 83.33"]\n')
+            + game("", 10, '[ScoreMP "EW 1"]\n')  # E–W's 1 of 6: N–S's 5
+            + game("", 10, '[ScorePercentage "EW 66.67"]\n', contract="3H")
+            + game("", 9, '[ScoreMP "NS 1"]\n'))
+    result = compared(text)
+    assert result.scoring is Scoring.MATCHPOINTS
+    [board] = result.boards
+    assert [(r.score, r.points) for r in board.results] == [(420, 5), (420, 5), (170, 2), (-50, 0)]
+    assert [round(r.percentage, 2) for r in board.results] == [83.33, 83.33, 33.33, 0]
+    assert [r.differs for r in board.results] == [(), (), (), ("[ScoreMP] NS 1",)]
+
+
+def test_a_pairs_table_with_errors_is_left_out_and_the_others_still_matchpointed():
+    """Matchpoints (pairs): three tables, the third's result impossible (14 tricks): it is named as not
+    scored, and the two others are matchpointed (top 2), not turned into a two-room IMP match."""
+    text = game("", 10) + game("", 9) + game("", 14)
+    result = compared(text)
+    assert result.scoring is Scoring.MATCHPOINTS
+    assert result.unscored == ("match-2024-05-01-table-3",)
+    [board] = result.boards
+    assert [(r.score, r.points, r.percentage) for r in board.results] == [(420, 2, 100), (-50, 0, 0)]
+
+
+def test_matchpoints_count_two_per_score_beaten_and_one_per_tie():
+    """bridge-team-pairs-scoring.md, Matchpoints: against 100, 100 and 200, a 100 beats none and ties one."""
+    assert matchpoints(100, [100, 200]) == 1
+    assert matchpoints(300, [100, 100, 200]) == 6
+
+
+def test_the_reader_keeps_the_recorded_figures_and_reports_an_unreadable_one():
+    """format.md §5.2: [ScoreIMP], [ScoreMP], [ScorePercentage] are read by board, from the side they name;
+    a value that is no figure is a located warning at its tag, the board still read."""
+    [read] = pbn_sessions(game("Open", 10, '[ScoreIMP "NS -2 EW 2"]\n[ScorePercentage "EW 41,5"]\n'
+                                           '[ScoreMP "lots"]\n').encode())
+    figures = read.figures[1]
+    assert figures.imps == (Side.NS, -2) and figures.percentage == (Side.EW, 41.5) and figures.matchpoints is None
+    [bad] = [d for d in read.diagnostics if "[ScoreMP]" in d.message]
+    assert (bad.deal, bad.severity, bad.line) == (1, "warning", 13)  # line 13: [ScoreMP]

@@ -1,0 +1,175 @@
+"""A duplicate event's boards set side by side across its sessions: a team match's two rooms in
+IMPs, a pairs event's tables in matchpoints, each checked against the file's recorded figures
+(PBN's ``[ScoreIMP]``, ``[ScoreMP]``, ``[ScorePercentage]``; docs/format.md §5.2)."""
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..engine.profiles.duplicate_bridge import board_score
+from ..engine.seats import Side
+from ..engine.session import SessionReport
+from ..formats.board_fields import RecordedFigures
+
+# The WBF IMP scale (shared/reference/bridge-team-pairs-scoring.md, "IMPs (teams)"): the largest
+# N–S score difference of each IMP from 0 to 23; 4000 and more is 24.
+IMP_SCALE = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990,
+             2240, 2490, 2990, 3490, 3990)
+PERCENT_SLACK = 0.01  # recorded percentages are rounded to two decimals
+
+
+class Scoring(StrEnum):
+    """How the boards are compared: two rooms in IMPs, three or more tables in matchpoints."""
+
+    IMPS = "imps"
+    MATCHPOINTS = "matchpoints"
+
+
+def imps(difference: int) -> int:
+    """The IMPs a N–S score difference is worth (negative when the difference is)."""
+    won = bisect_left(IMP_SCALE, abs(difference))
+    return won if difference >= 0 else -won
+
+
+def matchpoints(score: int, others: list[int]) -> int:
+    """N–S's matchpoints for ``score`` against the other tables' (the reference's "Matchpoints
+    (pairs)"): 2 for each score beaten, 1 for each tie."""
+    return sum(2 if score > other else 1 if score == other else 0 for other in others)
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One room's or table's result on a board, from its N–S pair's side."""
+
+    session: str
+    contract: str  # "4SX N", "Pass", "hand record"
+    score: int
+    points: int  # IMPs or matchpoints won by N–S
+    percentage: float | None  # matchpoints only: of the board's top
+    recorded: RecordedFigures | None
+    differs: tuple[str, ...]  # the recorded figures that disagree: "[ScoreIMP] NS 3"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardComparison:
+    number: int
+    results: tuple[TableResult, ...]  # in the order of the sessions
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    scoring: Scoring
+    sessions: tuple[str, ...]
+    boards: tuple[BoardComparison, ...]
+    unscored: tuple[str, ...]  # sessions left out: not valid, so not scored
+
+    def totals(self) -> dict[str, int]:
+        """Each session's N–S points over the boards compared."""
+        out = dict.fromkeys(self.sessions, 0)
+        for board in self.boards:
+            for r in board.results:
+                out[r.session] += r.points
+        return out
+
+    @property
+    def differences(self) -> int:
+        return sum(1 for board in self.boards for r in board.results if r.differs)
+
+
+def compare(reports: list[tuple[SessionReport, dict[int, RecordedFigures]]]) -> Comparison:
+    """The boards played in more than one of ``reports`` (each with its recorded figures by
+    board), compared: IMPs when there are two sessions (rooms), matchpoints when more (tables;
+    a table not scored is left out, the others still matchpointed)."""
+    scored = [(r, figures) for r, figures in reports if r.score is not None]
+    unscored = tuple(r.record.info.id for r, _ in reports if r.score is None)
+    scoring = Scoring.IMPS if len(reports) == 2 else Scoring.MATCHPOINTS
+    played: dict[int, list[tuple[str, str, int, RecordedFigures | None]]] = {}
+    for report, figures in scored:
+        assert report.score is not None
+        deals = {d.number: d for d in report.record.deals}
+        for deal in report.score.deals:
+            if deals[deal.number].hand_record:
+                continue
+            contract = "Pass" if deal.contract is None else f"{deal.contract} {deal.contract.declarer}"
+            played.setdefault(deal.number, []).append(
+                (report.record.info.id, contract, board_score(deal.entries), figures.get(deal.number)))
+    boards = tuple(_board(number, tables, scoring) for number, tables in sorted(played.items()) if len(tables) > 1)
+    return Comparison(scoring, tuple(r.record.info.id for r, _ in scored), boards, unscored)
+
+
+def _board(number: int, tables: list[tuple[str, str, int, RecordedFigures | None]],
+           scoring: Scoring) -> BoardComparison:
+    scores = [score for _, _, score, _ in tables]
+    top = 2 * (len(tables) - 1)
+    out = []
+    for k, (session, contract, score, recorded) in enumerate(tables):
+        others = scores[:k] + scores[k + 1:]
+        if scoring is Scoring.IMPS:
+            points = imps(score - others[0])
+            percentage = None
+        else:
+            points = matchpoints(score, others)
+            percentage = 100 * points / top
+        out.append(TableResult(session, contract, score, points, percentage, recorded,
+                               _differs(recorded, points, percentage, top)))
+    return BoardComparison(number, tuple(out))
+
+
+def _differs(recorded: RecordedFigures | None, points: int, percentage: float | None, top: int) -> tuple[str, ...]:
+    """The recorded figures that disagree with the computed ones (E–W's figures turned to N–S's)."""
+    if recorded is None:
+        return ()
+    out = []
+    if recorded.imps is not None and percentage is None and _ns(recorded.imps, 0) != points:
+        out.append(f"[ScoreIMP] {_text(recorded.imps)}")
+    if recorded.matchpoints is not None and percentage is not None and _ns(recorded.matchpoints, top) != points:
+        out.append(f"[ScoreMP] {_text(recorded.matchpoints)}")
+    if (recorded.percentage is not None and percentage is not None
+            and abs(_ns(recorded.percentage, 100) - percentage) > PERCENT_SLACK):
+        out.append(f"[ScorePercentage] {_text(recorded.percentage)}")
+    return tuple(out)
+
+
+def _ns(figure: tuple[Side, float], top: int) -> float:
+    """A figure as N–S's: E–W's IMPs negated (``top`` 0), E–W's matchpoints or percentage taken from the top."""
+    side, value = figure
+    if side is Side.NS:
+        return value
+    return top - value if top else -value
+
+
+def _text(figure: tuple[Side, float]) -> str:
+    side, value = figure
+    return f"{side.name} {value:g}"
+
+
+def render_comparison(comparison: Comparison) -> str:
+    """The comparison as a table, board by board, each difference from the record marked ``!``."""
+    unit = "IMPs" if comparison.scoring is Scoring.IMPS else "MP"
+    if not comparison.boards:
+        return (f"no board is played in more than one scored session ({len(comparison.sessions)} scored); "
+                "nothing to compare\n" + "".join(f"session {s} is not scored (it has errors): left out\n"
+                                                  for s in comparison.unscored))
+    lines = []
+    for board in comparison.boards:
+        for k, r in enumerate(board.results):
+            shown = f"{r.points:+d} {unit}" if r.percentage is None else f"{r.points} {unit} {r.percentage:.2f}%"
+            mark = f"  ! recorded {', '.join(r.differs)}" if r.differs else ""
+            lines.append(f"{board.number if k == 0 else '':>5}  {r.session:<28} {r.contract:<10} NS {r.score:>6}  "
+                         f"{shown}{mark}")
+    lines.append("totals: " + ", ".join(f"{s} {v} {unit}" for s, v in comparison.totals().items()))
+    if comparison.differences:
+        lines.append(f"{comparison.differences} result(s) differ from the recorded figures")
+    lines += [f"session {s} is not scored (it has errors): left out" for s in comparison.unscored]
+    return "\n".join(lines) + "\n"
+
+
+def comparison_json(comparison: Comparison) -> dict[str, object]:
+    """The ``vint-compare/1`` document (docs/format.md §4.3)."""
+    return {"format": "vint-compare/1", "scoring": str(comparison.scoring), "sessions": list(comparison.sessions),
+            "boards": [{"number": b.number, "results": [
+                {"session": r.session, "contract": r.contract, "score": r.score, "points": r.points,
+                 "percentage": r.percentage, "differs": list(r.differs)} for r in b.results]}
+                for b in comparison.boards],
+            "totals": comparison.totals(), "unscored": list(comparison.unscored)}

@@ -16,7 +16,7 @@ from dashboards.data import SessionRow, _text, audit_status, explanations, repla
 from vint_replay.engine.profiles import get_profile, profile_names
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.session import SessionReport
-from vint_replay.engine.solo.contracts import points_text
+from vint_replay.engine.solo.contracts import call_words, points_text
 from vint_replay.engine.solo.ledger import SoloDealScore, SoloScore
 from vint_replay.engine.solo.payments import payment_reason
 from vint_replay.engine.solo.replay import SoloReplay
@@ -24,7 +24,6 @@ from vint_replay.reports.audit import AuditTally
 from vint_replay.reports.solo_audit import SoloAudit, audit_payments
 from vint_replay.reports.solo_sheet import result_words
 from vint_replay.store import Store
-from vint_replay.reports.solo_terminal import auction_calls, call_words, outcome_words
 
 SITS_OUT = "—"  # a sitting-out player's cell
 
@@ -177,7 +176,7 @@ def deal_facts(report: SessionReport, replay: SoloReplay) -> SoloDealFacts:
             who += f" with {players[replay.partner]} ({replay.partner.name}), who accepted"
         trumps = "no trumps" if replay.trump is None else f"trumps {replay.trump.symbol}"
         contract = f"{terms.title} by {who}: {need_words(replay)}; {trumps}; {SEATS[replay.leader].full_name} leads"
-    auction = [AuctionCall(seat.name, players[seat], call.value, call_words(call)) for seat, call in auction_calls(replay)]
+    auction = [AuctionCall(seat.name, players[seat], call.value, call_words(call)) for seat, call in replay.calls_with_callers()]
     scored = deal_score(report, deal.number)
     reason = "" if replay.contract is None or replay.made is None else payment_reason(
         replay.contract.terms, replay.made, replay.taken, replay.partner is not None)
@@ -185,7 +184,7 @@ def deal_facts(report: SessionReport, replay: SoloReplay) -> SoloDealFacts:
     payments = [] if scored is None or score is None else [
         (s.name, players[s], points_text(scored.payments[s]), points_text(scored.balances[score.players.index(players[s])]))
         for s in SEATS]
-    return SoloDealFacts(dealing, turn_up, contract, auction, outcome_words(replay), reason, payments)
+    return SoloDealFacts(dealing, turn_up, contract, auction, replay.outcome_words(), reason, payments)
 
 
 def replay_payload(report: SessionReport, number: int, seat: Seat | None = None) -> dict[str, object] | None:
@@ -231,7 +230,7 @@ def replay_payload(report: SessionReport, number: int, seat: Seat | None = None)
         {"seat": int(replay.declarer), "from": exposed_from, "tag": "face up"},  # type: ignore[arg-type]
         "declaring": [int(s) for s in replay.declaring],
         "need": need_words(replay),
-        "outcome": outcome_words(replay) or None,
+        "outcome": replay.outcome_words() or None,
     }
 
 

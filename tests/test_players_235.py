@@ -612,3 +612,27 @@ def test_the_dashboards_deal_list_shows_the_tricks_before_and_after_the_penalty(
                    irregularities=(_revoke(S),))
     (row,) = deal_rows(_with_laws("vint2-exchange", deal))
     assert row.tricks == "10 → 13/9"
+
+
+def test_five_player_score_writes_the_balances_the_dashboard_computes():
+    """players-2-3-5.md §4 (five players, example 6): ``score`` ends with each player's balance
+    after the finished rubbers in points, the words and sign (−) of the dashboard's sessions
+    list for the same session (tables_view.result_text over player_results), not in hundreds."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from dashboards import tables_view
+    from vint_replay.cli import load, main
+
+    path = str(Path(__file__).resolve().parent.parent / "sample_data" / "tables" / "dacha-2026-08-23-five.json")
+    _, report = load(path)
+    assert report is not None and len(report.record.info.party) == 5
+    page = {r.player: r.points for r in tables_view.results(report)}
+    assert any(page.values()) and sum(page.values()) == 0
+    out = CliRunner().invoke(main, ["score", path])
+    assert out.exit_code == 0
+    last = out.stdout.rstrip("\n").splitlines()[-1]
+    assert last == f"Balances: {tables_view.result_text(report)}"
+    shown = dict(item.rsplit(" ", 1) for item in last.removeprefix("Balances: ").split(" · "))
+    assert {p: int(v.replace("−", "-")) for p, v in shown.items()} == page

@@ -219,3 +219,30 @@ def test_the_auction_game_shows_each_players_column_of_the_deal():
     assert "  " + written.text() in out and "Below the line" not in out
     for player in report.record.info.party:
         assert f"{player} " in written.text()
+
+
+@pytest.mark.parametrize("which", ["solo/arbat-solo-2026-11-24.json", "solo/arbat-solo-2026-12-01.json"])
+def test_one_deal_view_writes_solo_whists_parts_through_the_replays_hooks(which):
+    """Issue 20: the replay command renders every game with ``DealView`` alone; a solo-whist deal's
+    header, auction (each call with its caller, eldest hand first: solo-whist.md §3) and payments
+    (§5) come from the replay's hooks and say what the dashboard's replay page says."""
+    from vint_replay.engine.seats import Seat
+    from vint_replay.reports.terminal import DealView
+
+    path = str(SAMPLES / which)
+    _, report = load(path)
+    assert report is not None and report.score is not None
+    for index, replay in enumerate(report.replays):
+        if not replay.valid or replay.contract is None:
+            continue
+        number = replay.deal.number
+        code, out = run(path, "--deal", number)
+        assert code == 0 and out == DealView.of(report, index).full()
+        facts = solo_data.deal_facts(report, replay)
+        auction = out.split("Auction (eldest hand first)\n", 1)[1].split("\n\n", 1)[0].split()
+        assert auction == [w for call in facts.auction for w in (call.seat, *call.words.split())]
+        payments = next(line for line in out.splitlines() if line.startswith("  Payments: "))
+        assert payments.split(": ", 1)[1].split(", ") == [
+            f"{Seat[seat].full_name} · {player} {paid}"
+            for seat, player, paid, _ in facts.payments]
+        assert facts.outcome in out

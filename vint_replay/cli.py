@@ -853,11 +853,6 @@ def replay(file: str, number: int, trick: int | None, step: bool, session: int) 
     from .reports.terminal import DealView
 
     result, report = load(file, session=session)
-    view_class = DealView
-    if report is not None and report.profile.scoresheet is SheetLayout.PAYMENTS:  # solo whist's own view
-        from .reports.solo_terminal import SoloDealView
-
-        view_class = SoloDealView
     if report is None:
         print_problems(file, problems_of(result, report))
         sys.exit(1)
@@ -868,7 +863,7 @@ def replay(file: str, number: int, trick: int | None, step: bool, session: int) 
     index = numbers.index(number)
     problems = [d for d in report.diagnostics if d.deal in (None, number)]
     print_problems(file, problems)
-    view = view_class.of(report, index, color=True)
+    view = DealView.of(report, index, color=True)
     if trick is not None:
         played = len(view.replay.tricks)
         if (trick > played or view.replay.hands is None or not played) and error_count(problems):

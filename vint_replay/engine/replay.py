@@ -20,6 +20,7 @@ from .record import DealRecord, SessionInfo
 from .rule_profile import RuleProfile
 from .scoring import Entry
 from .seats import SEATS, Seat, Side
+from .shown import CommonShown
 
 
 class WithoutLaws:
@@ -41,7 +42,7 @@ class WithoutLaws:
 
 
 @dataclass(frozen=True)
-class DealReplay:
+class DealReplay(CommonShown):
     """A deal after replay: its contract, dealt hands, tricks and the problems found.
 
     ``tricks_won`` comes from the play, or from the recorded result when no play was kept.

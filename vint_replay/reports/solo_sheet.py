@@ -6,7 +6,8 @@ from ..engine.printable import printable
 from ..engine.record import SessionRecord
 from ..engine.seats import Seat
 from ..engine.solo.contracts import points_text
-from ..engine.solo.ledger import SoloScore, contract_words, result_words
+from ..engine.solo.deal_line import contract_words, result_words
+from ..engine.solo.ledger import SoloScore
 from ..formats.solo_fields import points
 
 SOLO_SCORE_FORMAT = "solo-score/1"

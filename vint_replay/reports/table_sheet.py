@@ -74,8 +74,7 @@ def render_table_sheet(report: SessionReport) -> str:
     for k, gains in enumerate(score.settlements, 1):
         out.append(printable(f"Rubber {k} settled: " + ", ".join(f"{p} {g:+d}" for p, g in gains.items())
                              + (f"; {score.out[k - 1]} sits out" if score.out[k - 1] else "")))
-    balances = score.balances[-1] if score.balances else dict.fromkeys(score.players, 0)
-    out.append(printable("Balances (in hundreds): " + " ".join(f"{p} {b / 100:+g}" for p, b in balances.items())))
+    out.append(printable("Balances: " + score.session_summary().text(" · ")))  # in points, as the sessions page
     return "\n".join(out) + "\n"
 
 

@@ -24,6 +24,7 @@ from ..engine.profiles.duplicate_bridge import board_score
 from ..engine.record import DealRecord, SessionInfo
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.session import SessionReport
+from ..engine.shown import Pen
 from .irregularities import Mark, penalty_lines, play_marks
 from .labels import contract_text, dummy_text, vulnerability_text
 
@@ -35,7 +36,7 @@ class ReplayShown(Protocol):
 
     deal: DealRecord
     profile: RuleProfile
-    contract: Contract | None  # solo whist's is its own (SoloDealView reads it)
+    contract: Contract | None  # solo whist's is its own (its hooks below read it)
     passed_out: bool
     hands: tuple[int, int, int, int] | None
     tricks_won: tuple[int, int] | None
@@ -65,6 +66,11 @@ class ReplayShown(Protocol):
     def table_lines(self) -> tuple[str, ...]: ...
     def turned_up(self, k: int) -> tuple[tuple[Seat, int], ...]: ...
     def laws_auction(self) -> LawsAuction | None: ...
+    # the parts a game may write its own way (engine.shown: CommonShown writes the view's common ones)
+    def shown_header(self, pen: Pen) -> str: ...
+    def shown_auction(self, pen: Pen) -> str: ...
+    def shown_summary(self, pen: Pen) -> str: ...
+    def shown_ending(self, pen: Pen) -> Iterator[str]: ...
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,11 @@ class DealView:
     def card(self, card: Card) -> str:
         """The card with its suit symbol, padded so that tens keep the columns straight."""
         return self.suit(card.suit) + card.pretty[1:].ljust(2)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The session's players in the order of the sheet's balances: the roster."""
+        return self.report.record.info.roster
 
     def player(self, seat: Seat) -> str:
         name = printable(self.replay.who_plays(seat, self.report.record.info))
@@ -145,6 +156,10 @@ class DealView:
         return "\n".join(lines)
 
     def auction(self) -> str:
+        """The auction as the game writes it (its replay's hook)."""
+        return self.replay.shown_auction(self)
+
+    def common_auction(self) -> str:
         """The calls in four columns, the dealer's first; the closing passes shown as "all pass".
         Under the laws the void calls (out of turn, late) leave the columns for a line each
         under them, and an insufficient bid shows the bid it is read as."""
@@ -171,6 +186,11 @@ class DealView:
         return "\n".join(lines)
 
     def header(self) -> str:
+        """The deal's header as the game writes it (its replay's hook)."""
+        return self.replay.shown_header(self)
+
+    def common_header(self) -> str:
+        """Deal, dealer, rubber and vulnerability, the contract and what it needs, the race below the line."""
         deal, replay = self.replay.deal, self.replay
         parts = [f"Deal {deal.number}", f"dealer {self.player(deal.dealer)}"]
         if self.score is not None and self.racing:
@@ -246,6 +266,10 @@ class DealView:
         return click.style(text, bold=True) if self.color else text
 
     def summary(self) -> str:
+        """What the deal came to, as the game writes it (its replay's hook)."""
+        return self.replay.shown_summary(self)
+
+    def common_summary(self) -> str:
         """What the deal came to: tricks, the contract made or not, the deal's points."""
         replay = self.replay
         counted, column = replay.counted, replay.declaring_column  # laws §8.4: after the revoke penalty
@@ -297,6 +321,10 @@ class DealView:
         return head + "\n" + dummy if dummy else head
 
     def ending(self) -> Iterator[str]:
+        """After the tricks, as the game writes it (its replay's hook)."""
+        return self.replay.shown_ending(self)
+
+    def common_ending(self) -> Iterator[str]:
         """After the tricks: what a result-only deal gives, the summary, an unfinished play."""
         replay = self.replay
         column = replay.declaring_column

@@ -101,3 +101,8 @@ def points_text(quarters: int, sign: bool = True) -> str:
     if not quarters or not sign:
         return text if quarters else "0"
     return ("+" if quarters > 0 else "−") + text
+
+
+def call_words(call: SoloCall) -> str:
+    """A call as the terminal and the page write it: a bid by its title, a pass as ``pass``."""
+    return call.terms.title if call.is_bid else str(call.value)

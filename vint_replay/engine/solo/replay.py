@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Callable
+from typing import Callable, Iterator
 
 from ..auction import stepped
 from ..cards import Suit
@@ -12,12 +12,16 @@ from ..diagnostics import Diagnostic
 from ..errors import IllegalMove
 from ..play import Play, PlayState, Trick, play_states
 from ..plural import plural
+from ..printable import printable
 from ..record import DealRecord, SessionInfo
 from ..replay import WithoutLaws, checked_hands
 from ..rule_profile import RuleProfile
-from ..seats import Seat
+from ..seats import SEATS, Seat
+from ..shown import Pen
 from .auction import SoloAuction, SoloAuctionState
-from .contracts import SoloCall, Trumps
+from .contracts import SoloCall, Trumps, call_words, points_text
+from .deal_line import SoloDealScore
+from .payments import payment_reason
 from .record import OUTCOME_TEXT, SoloContract, SoloDeal
 from .seating import Seating, five_handed, next_to_sit_out
 
@@ -139,6 +143,79 @@ class SoloReplay(WithoutLaws):
     def revokes(self) -> tuple[()]:
         """A revoke is an illegal card here, not a penalised irregularity."""
         return ()
+
+    def shown_header(self, pen: Pen) -> str:
+        """Who deals (and sits out), the turn-up, and the contract with who plays it and leads."""
+        deal, solo = self.deal, self.solo
+        parts = [f"Deal {deal.number}"]
+        if solo.sits_out is not None:
+            parts.append(f"{printable(solo.sits_out)} deals and sits out; the last card goes to {pen.player(deal.dealer)}")
+        else:
+            parts.append(f"dealer {pen.player(deal.dealer)}")
+        if solo.turn_up is not None:
+            parts.append(f"turn-up {pen.card(solo.turn_up).rstrip()}")
+        lines = [" · ".join(parts)]
+        contract, declarer = self.contract, self.declarer
+        if contract is None or declarer is None:
+            lines.append("Everyone passed: the deal is void (no play, no payment)")
+            return "\n".join(lines)
+        terms = contract.terms
+        who = pen.player(declarer) + (f" with {pen.player(self.partner)}" if self.partner is not None else "")
+        need = "take no trick" if terms.avoid else f"take {plural(terms.need, 'trick')}" + \
+            (" together" if self.partner is not None else "")
+        trumps = "no trumps" if self.trump is None else f"trumps {pen.suit(self.trump)}" + \
+            (" (named after the auction)" if terms.trumps is Trumps.NAMED else " (the turn-up's suit)")
+        lines.append(f"Contract {terms.title} by {who}: {need}; {trumps}; {pen.player(self.leader)} leads")
+        return "\n".join(lines)
+
+    def shown_auction(self, pen: Pen) -> str:
+        """The calls with their callers, eldest hand first: a player who passed speaks no more (§3)."""
+        shown = [f"{seat} {call_words(call)}" for seat, call in self.calls_with_callers()]
+        lines = ["Auction (eldest hand first)"]
+        lines += ["  " + "   ".join(shown[k:k + 4]) for k in range(0, len(shown), 4)]
+        return "\n".join(lines)
+
+    def shown_summary(self, pen: Pen) -> str:
+        """How the deal ended, why it pays what it pays, and the payments and balances on the sheet (§5)."""
+        if self.contract is None or self.made is None:
+            return ""
+        terms = self.contract.terms
+        lines = [self.outcome_words(), "  " + payment_reason(terms, self.made, self.taken, self.partner is not None)]
+        score = pen.line
+        if isinstance(score, SoloDealScore):
+            lines.append("  Payments: " + ", ".join(f"{pen.player(s)} {points_text(score.payments[s])}" for s in SEATS))
+            lines.append("  Balances: " + ", ".join(f"{printable(p)} {points_text(b)}"
+                                                    for p, b in zip(pen.players, score.balances)))
+        return "\n".join(lines)
+
+    def shown_ending(self, pen: Pen) -> Iterator[str]:
+        """After the tricks: the summary, or an unsettled play's stop."""
+        summary = self.shown_summary(pen)
+        if summary:
+            yield summary
+        elif self.tricks and self.made is None:
+            yield f"(the play stops after trick {len(self.tricks)})"
+
+    def outcome_words(self) -> str:
+        """How the deal ended: ``Misère failed (after trick 8)``, ``Open misère made (after trick 7,
+        the rest claimed)``, ``Solo made (after 13 tricks, the declaring side took 11)``; ``""`` unsettled."""
+        if self.contract is None or self.made is None:
+            return ""
+        terms = self.contract.terms
+        played = len(self.tricks)
+        if played == 13 or (played and self.deal.result is None and self.solo.outcome is None):
+            how = f"after trick {played}" if played < 13 else "after 13 tricks"
+        elif played:
+            how = f"after trick {played}, the rest {'claimed' if self.made else 'conceded'}"
+        else:
+            how = "no card play recorded"
+        counted = f", the declaring side took {self.taken}" if terms.counts_tricks and self.taken is not None else ""
+        return f"{terms.title.capitalize()} {'made' if self.made else 'failed'} ({how}{counted})"
+
+    def calls_with_callers(self) -> list[tuple[Seat, SoloCall]]:
+        """The legal calls in order from eldest hand, each with the seat that made it."""
+        states = self.auction_states()
+        return [(states[i].to_call, call) for i, call in enumerate(self.solo.calls[:len(states) - 1])]  # type: ignore[misc]
 
 
 def solo_replayer(info: SessionInfo) -> Callable[[DealRecord, RuleProfile, DealRecord | None], SoloReplay]:

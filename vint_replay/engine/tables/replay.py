@@ -14,6 +14,7 @@ from ..plural import plural
 from ..record import DealRecord, SessionInfo
 from ..replay import WithoutLaws
 from ..seats import SEATS, Seat
+from ..shown import CommonShown
 from .auction import run_auction
 from .laws import refuse_other_laws, table_revokes
 from .method import Report, Sides, TableMethod
@@ -23,7 +24,7 @@ from .record import Role
 
 
 @dataclass(frozen=True)
-class TableReplay(WithoutLaws):
+class TableReplay(WithoutLaws, CommonShown):
     """A deal after replay. ``roles`` and ``live`` are the places as played (after any move);
     ``sides`` the players of the two scoring columns, ``place_columns`` each place's column
     (``None``: a dead pile); ``tricks_won`` is by column. Under the laws, ``revokes`` are those

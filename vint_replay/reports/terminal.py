@@ -204,7 +204,7 @@ class DealView:
         if contract is not None:
             side = self.declaring
             lines.append(f"Contract {contract_text(contract)} by {self.player(contract.declarer)}: "
-                         f"{side} need {plural(contract.tricks_needed, 'trick')}; each trick is worth {replay.trick_value}")
+                         f"{side} must take {plural(contract.tricks_needed, 'trick')}; each trick is worth {replay.trick_value}")
             dummy = dummy_text(contract, replay.profile)
             if dummy:
                 lines.append(dummy)

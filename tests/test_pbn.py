@@ -107,7 +107,7 @@ def test_inheritance_hash_copies_the_previous_value_and_double_hash_sticks():
             + "\n" + board(3, dealer="S", vul="EW", score="NS 420").replace('[Event "Club"]\n', ""))
     result = read(text)
     assert len(result.record.deals) == 3 and not [d for d in result.diagnostics if d.code == "pbn_session"]
-    assert result.record.info.site == "Moscow" and result.record.info.date == "2026.11.30"
+    assert result.record.info.site == "Moscow" and result.record.info.date == "2026-11-30"  # ISO (format.md §5.2)
 
 
 def test_auction_with_ap_notes_annotations_and_comments():

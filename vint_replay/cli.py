@@ -328,9 +328,11 @@ _store_option = click.option(
 @_store_option
 @click.option("--replace", is_flag=True, help="Overwrite stored sessions whose content differs.")
 @click.option("--workers", type=click.IntRange(1), default=None, help="Worker processes (default: one per CPU).")
-def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int | None) -> None:
+@click.option("--skip-broken-deals", "skip_broken", is_flag=True,
+              help="Store each session without its deals with errors (each listed), instead of rejecting it.")
+def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int | None, skip_broken: bool) -> None:
     """Check, score and store the sessions in PATHS (files, folders, glob patterns).
-    Exit 1 if any file was rejected."""
+    Exit 1 if any file was rejected or stored without some of its deals."""
     from .store import Store, StoreError
     from .store.importer import expand_paths
 
@@ -339,7 +341,8 @@ def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int
     with click.progressbar(length=total, label="Importing", file=sys.stderr,
                            hidden=total < 20 or not sys.stderr.isatty()) as bar:
         try:
-            summary = Store(store_path).import_paths(paths, replace=replace, workers=workers, progress=bar.update)
+            summary = Store(store_path).import_paths(paths, replace=replace, workers=workers, progress=bar.update,
+                                                     skip_broken=skip_broken)
         except StoreError as err:
             raise click.ClickException(str(err))
     for outcome in summary.rejected:
@@ -352,12 +355,21 @@ def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int
         for d in outcome.diagnostics:
             if d.code == "pbn_session":
                 click.echo(d.describe(outcome.path), err=True)
+    partial = [o for o in summary.outcomes if o.dropped and o.status != "rejected"]
+    for outcome in partial:
+        for d in outcome.dropped:
+            click.echo(d.describe(outcome.path), err=True)
+        numbers = ", ".join(map(str, outcome.dropped_deals))
+        click.echo(f"{outcome.path}: deal{'s' if len(outcome.dropped_deals) > 1 else ''} {numbers} left out of "
+                   f"session {outcome.session_id} (broken; --skip-broken-deals)", err=True)
+    dropped = sum(len(o.dropped_deals) for o in partial)
     deals = summary.deals
     click.echo(f"{len(summary.imported)} imported, {len(summary.replaced)} replaced, "
                f"{len(summary.unchanged)} unchanged, {len(summary.rejected)} rejected; "
                f"{deals} deal{'s' if deals != 1 else ''} written in {summary.seconds:.1f} s "
-               f"({store_path})")
-    sys.exit(1 if summary.rejected else 0)
+               f"({store_path})" + (f"; {plural(dropped, 'broken deal')} left out of "
+                                    f"{plural(len(partial), 'session')}" if partial else ""))
+    sys.exit(1 if summary.rejected or partial else 0)
 
 
 @main.command()

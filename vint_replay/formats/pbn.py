@@ -10,6 +10,7 @@ import json
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
+from datetime import date
 
 from ..engine.calls import CALL_BY_TEXT, PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
@@ -259,10 +260,25 @@ def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
     players = tuple(tags.get(SEAT_TAG[seat], "") for seat in SEATS)
     known = {name: value for name, value in tags.items() if value != "?"}  # PBN's "?": unknown
     return SessionInfo(ident or "pbn", players, (event if event != "?" else "") or None,  # type: ignore[arg-type]
-                       known.get("Site") or None, known.get("Date") or None,
+                       known.get("Site") or None, str(extra.get("date") or iso_date(known.get("Date", ""))) or None,
                        known.get("Table") or (str(table) if by_table else None),
                        _rules(tags), session.options,
                        extra=extra.get("extra", {}), nested_extra=extra.get("nested_extra", {}))  # type: ignore[arg-type]
+
+
+def iso_date(text: str) -> str:
+    """A PBN ``[Date]`` (``YYYY.MM.DD``) as the record's ISO date ``YYYY-MM-DD``; a date with
+    unknown parts (``2026.??.??``) or not a calendar day has no ISO form and stays as given."""
+    match = _PBN_DATE.fullmatch(text)
+    if match is None:
+        return text
+    try:
+        return date(*map(int, match.groups())).isoformat()
+    except ValueError:
+        return text
+
+
+_PBN_DATE = re.compile(r"([0-9]{4})\.([0-9]{2})\.([0-9]{2})")
 
 
 def _slug(text: str) -> str:

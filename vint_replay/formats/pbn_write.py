@@ -3,6 +3,7 @@ PBN has no tag for kept in ``Vint…`` tags so that reading it back gives the sa
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 
 from ..engine.calls import Call, Contract
@@ -51,6 +52,14 @@ def pbn_cannot_hold(record: SessionRecord) -> str | None:
     return None
 
 
+def pbn_date(text: str) -> str:
+    """The record's ISO date ``YYYY-MM-DD`` as PBN's ``YYYY.MM.DD``; any other date as given."""
+    return text.replace("-", ".") if _ISO_DATE.fullmatch(text) else text
+
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
 def _quote(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
@@ -94,7 +103,7 @@ def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: 
     hands = deal.hands or _hands_from_play(deal, contract, profile)
     leader = _leader(deal, contract, profile)
     result = deal.result if deal.result is not None else _tricks(deal, contract, leader, profile)
-    lines = [_tag("Event", info.event or ""), _tag("Site", info.site or ""), _tag("Date", info.date or ""),
+    lines = [_tag("Event", info.event or ""), _tag("Site", info.site or ""), _tag("Date", pbn_date(info.date or "")),
              _tag("Board", str(deal.number)),
              *(_tag(tag, info.players[seat]) for tag, seat in (("West", 3), ("North", 0), ("East", 1), ("South", 2))),
              _tag("Dealer", deal.dealer.name),
@@ -211,11 +220,15 @@ def _deal_extra(deal: DealRecord) -> dict[str, object]:
 
 
 def _session_extra(record: SessionRecord) -> dict[str, object]:
+    from .pbn import iso_date
+
     info = record.info
     out: dict[str, object] = {}
     for key, value in (("extra", info.extra), ("nested_extra", info.nested_extra), ("record_extra", record.extra)):
         if value:
             out[key] = value
+    if info.date and iso_date(pbn_date(info.date)) != info.date:  # a date [Date] would not give back, e.g. "1998.07.16"
+        out["date"] = info.date
     if record.comments:
         out["comments"] = [{"before": c.before, "text": c.text} for c in record.comments]
     return out

@@ -10,7 +10,7 @@ import hashlib
 import os
 import resource
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -41,6 +41,12 @@ class FileOutcome:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     reason: str | None = None  # why an otherwise valid session was refused
     version: int | None = None  # the version number a replacement was stored as
+    dropped: list[Diagnostic] = field(default_factory=list)  # --skip-broken-deals: the errors of the deals left out
+
+    @property
+    def dropped_deals(self) -> list[int]:
+        """The numbers of the deals left out (``--skip-broken-deals``), in the file's order."""
+        return list(dict.fromkeys(d.deal for d in self.dropped if d.deal is not None))
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -94,12 +100,15 @@ class KnownFile:
 
 
 _known: dict[str, KnownFile] = {}  # by source SHA-256; set in each worker by remember()
+_skip_broken = False  # --skip-broken-deals; set in each worker by remember()
+PARTIAL = "partial:"  # source_sha256 of a session stored without its broken deals: never a file's own hash
 
 
-def remember(known: dict[str, KnownFile]) -> None:
-    """Give this process the stored files' hashes (a worker pool's initializer)."""
-    global _known
-    _known = known
+def remember(known: dict[str, KnownFile], skip_broken: bool = False) -> None:
+    """Give this process the stored files' hashes and whether a session is stored without its
+    broken deals (a worker pool's initializer)."""
+    global _known, _skip_broken
+    _known, _skip_broken = known, skip_broken
 
 
 def check_files(paths: list[str]) -> list[CheckedBatch]:
@@ -234,8 +243,11 @@ def _check_session(path: str, fmt: str, sha: str,
     if result.record is None:
         return FileOutcome(path, "rejected", diagnostics=list(result.diagnostics)), None, None, None
     report = evaluate(result.record, result.diagnostics)
+    dropped: list[Diagnostic] = []
+    if _skip_broken and not report.valid:
+        report, dropped = _without_broken(result, report)
     record = report.record
-    outcome = FileOutcome(path, "rejected", record.info.id, len(record.deals))
+    outcome = FileOutcome(path, "rejected", record.info.id, len(record.deals), dropped=result.locate(dropped))
     if not report.valid or report.score is None:
         outcome.diagnostics = result.locate(report.diagnostics)
         return outcome, None, None, None
@@ -261,8 +273,26 @@ def _check_session(path: str, fmt: str, sha: str,
     digest = content_sha256(record)
     outcome.content_sha256 = digest
     outcome.status = "checked"
-    source = Source(os.path.abspath(path), fmt, sha)
+    source = Source(os.path.abspath(path), fmt, PARTIAL + sha if dropped else sha)
     return outcome, report, source, digest
+
+
+def _without_broken(result: ReadResult, report: SessionReport) -> tuple[SessionReport, list[Diagnostic]]:
+    """The session without its deals with errors (checked again, until no deal left has one)
+    and the errors of the deals left out; the report as it was when an error names no deal
+    or no deal would be left (docs/store.md, partial imports)."""
+    first = report
+    dropped: list[Diagnostic] = []
+    gone: set[int | None] = set()
+    while not report.valid:
+        errors = [d for d in report.diagnostics if d.severity is Severity.ERROR]
+        gone |= {d.deal for d in errors}
+        deals = tuple(d for d in report.record.deals if d.number not in gone)
+        if None in gone or not deals:
+            return first, []
+        dropped += errors
+        report = evaluate(replace(report.record, deals=deals), [d for d in result.diagnostics if d.deal not in gone])
+    return report, dropped
 
 
 def batched(files: list[str], max_files: int, max_bytes: int) -> Iterator[list[str]]:

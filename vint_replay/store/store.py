@@ -224,9 +224,10 @@ class Store:
 
     def import_paths(self, paths: Iterable[str | os.PathLike[str]], replace: bool = False, workers: int | None = None,
                      progress: Callable[[int], None] | None = None,
-                     correction: Correction | None = None) -> ImportSummary:
+                     correction: Correction | None = None, skip_broken: bool = False) -> ImportSummary:
         """Import record files, folders and glob patterns; see the package docstring. With a
-        ``correction``, only files changing a stored session are accepted (as its next version)."""
+        ``correction``, only files changing a stored session are accepted (as its next version);
+        ``skip_broken`` stores a session without its deals with errors (each listed in its outcome)."""
         replace = replace or correction is not None
         start = time.perf_counter()
         refuse_foreign(self.root)
@@ -234,7 +235,8 @@ class Store:
         summary = ImportSummary(list(missing))
         if progress and missing:
             progress(len(missing))
-        with writing(self.root), _checker(files, workers, self._known_files()) as checked, writer_lock(self.root):
+        with (writing(self.root), _checker(files, workers, self._known_files(), skip_broken) as checked,
+              writer_lock(self.root)):
             existing = self._existing()
             write = _ImportWriter(self.root)
             seen: dict[str, tuple[str, str]] = {}
@@ -511,7 +513,7 @@ class _checker:
     """Checks files in batches: in this process for a few files, else in worker processes
     (started before the writer lock is taken, so they never hold it)."""
 
-    def __init__(self, files: list[str], workers: int | None, known: dict[str, KnownFile]) -> None:
+    def __init__(self, files: list[str], workers: int | None, known: dict[str, KnownFile], skip_broken: bool) -> None:
         self.chunks = list(batched(files, FILES_PER_BATCH, BYTES_PER_BATCH))
         workers = workers if workers is not None else (os.cpu_count() or 1)
         self.pool = None
@@ -520,9 +522,9 @@ class _checker:
             # pandas too: pyarrow imports it on the first pa.array call, which would cost each
             # worker half a second of CPU; imported once in the server, the workers share it
             context.set_forkserver_preload(["vint_replay.store.importer", "pandas"])
-            self.pool = context.Pool(workers, initializer=remember, initargs=(known,))
+            self.pool = context.Pool(workers, initializer=remember, initargs=(known, skip_broken))
         else:
-            remember(known)
+            remember(known, skip_broken)
 
     def __enter__(self) -> Iterator[list[CheckedBatch]]:
         if self.pool is None:

@@ -24,14 +24,14 @@ def seat_of(view: object) -> tuple[Seat | None, str | None]:
 
 
 def cut_to(payload: dict[str, object], k: int) -> dict[str, object]:
-    """``payload`` (a seat's view) as it stands after ``k`` cards; ``cards`` keeps how many the
-    play has, so the page can step on."""
+    """``payload`` (a seat's view) as it stands after ``k`` cards; ``ended`` says whether the play
+    ended there, never how many cards it has (that would tell when it ends, e.g. a claim)."""
     play: list[int] = payload["play"]  # type: ignore[assignment]
     n = len(play)
     k = max(0, min(k, n))
     size = int(payload.get("size") or 4)  # type: ignore[call-overload]
     done = k // size  # tricks complete
-    out = dict(payload, cards=n, play=play[:k])
+    out = dict(payload, ended=k == n, play=play[:k])
     out["winners"] = list(payload["winners"])[:done]  # type: ignore[call-overload]
     out["leaders"] = list(payload["leaders"])[:done + 1]  # type: ignore[call-overload]  # the next leader won the last trick
     if payload.get("seats") is not None:

@@ -219,13 +219,19 @@ def test_replay_shows_only_what_one_seat_saw(browser, page):
         assert len(css(browser, f"#hand-{seat} .seen .pc")) == played
         assert css(browser, f"#hand-{seat} .rank") == []  # the other hands are not in the page at all
     assert len(css(browser, "#hand-S .hand-open .rank")) == 13
+    # Nor how long the play is (issue 23): the slider reaches the cards seen, and grows as S steps on.
+    assert " of " not in text_of(browser, "#step-label")
+    assert css(browser, "#replay-slider [role=slider]")[0].get_attribute("aria-valuemax") == "6"
+    css(browser, "body")[0].send_keys(Keys.ARROW_RIGHT)
+    wait_for(lambda: css(browser, "#replay-slider [role=slider]")[0].get_attribute("aria-valuemax") == "7")
+    assert text_of(browser, "#step-label").startswith("card 7")
     # Whatever double dummy knows (the deal is analysed) is not shown to S either.
     assert css(browser, "#dd-table") == [] and css(browser, "#dd-tricks") == [] and css(browser, ".dd-lost") == []
     assert "could not know" in text_of(browser, "#dd-hidden")
     assert css(browser, "#replay-hide input[value='best']") == []
     css(browser, "#view-all")[0].click()
     wait_for(lambda: css(browser, "#dd-table") and not css(browser, ".hand.closed"))
-    assert text_of(browser, "#step-label").startswith("card 6")
+    assert text_of(browser, "#step-label").startswith("card 7")
 
 
 def test_replay_marks_the_costly_card_and_shows_the_dd_table(browser, page):

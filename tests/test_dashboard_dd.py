@@ -174,7 +174,7 @@ def test_seat_view_hides_what_the_seat_could_not_know(store):
     shipped = by_id(replay, "replay-deal").data
     assert shipped["view"] == "S" and shipped["dd"] is None
     assert [h is not None for h in shipped["hands"]] == [False, False, True, False]
-    assert len(shipped["hands"][2]) == 13 and shipped["play"] == [] and shipped["cards"] == 52  # card 0: nothing played yet
+    assert len(shipped["hands"][2]) == 13 and shipped["play"] == [] and shipped["ended"] is False  # card 0: nothing played yet
     found = ids(replay)
     assert "dd-hidden" in found and not found & {"dd-table", "dd-par", "dd-gap", "dd-S-D"}
     text = str(replay)

@@ -74,7 +74,7 @@ def test_a_defender_sees_the_dummy_after_the_opening_lead(browser_at, page):
 
     browser, _ = browser_at
     page("/replay/bridge-rubber-bridge/1?view=E")
-    wait_for(lambda: text_of(browser, "#step-label").startswith("card 0 of 52"))
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 0 · trick 1"))
     assert "3♣ X by North" in text_of(browser, "#contract-line")
     assert text_of(browser, "#vulnerability") == "N–S not vulnerable, E–W not vulnerable"
     assert text_of(browser, "#dummy-line") == "N plays dummy S"
@@ -82,7 +82,7 @@ def test_a_defender_sees_the_dummy_after_the_opening_lead(browser_at, page):
     # before the lead East sees his own hand only
     assert "closed" in css(browser, "#hand-S")[0].get_attribute("class")
     css(browser, "body")[0].send_keys(Keys.ARROW_RIGHT)  # E leads ♥K: the dummy goes down
-    wait_for(lambda: text_of(browser, "#step-label").startswith("card 1 of 52"))
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 1 · trick 1"))
     wait_for(lambda: "closed" not in css(browser, "#hand-S")[0].get_attribute("class"))
     assert len(css(browser, "#hand-S .hand-open .rank")) == 13
     for seat in "NW":  # the declarer's and the partner's hands stay out of the page
@@ -97,7 +97,7 @@ def test_the_declarer_sees_the_dummy_once_it_is_spread(browser_at, page):
 
     browser, _ = browser_at
     page("/replay/bridge-rubber-bridge/1?view=N")
-    wait_for(lambda: text_of(browser, "#step-label").startswith("card 0 of 52"))
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 0 · trick 1"))
     assert "closed" in css(browser, "#hand-S")[0].get_attribute("class")
     css(browser, "body")[0].send_keys(Keys.ARROW_RIGHT)
     wait_for(lambda: "closed" not in css(browser, "#hand-S")[0].get_attribute("class"))

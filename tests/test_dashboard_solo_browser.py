@@ -78,12 +78,12 @@ def test_replay_of_an_open_misere_steps_to_its_early_stop(browser_at, page):
     declarer = replay.declarer.name
     watcher = next(s.name for s in Seat if s is not replay.declarer)
     page(f"/replay/{FOUR.stem}/1?view={watcher}")
-    wait_for(lambda: text_of(driver, "#step-label").startswith(f"card 0 of {n}"))
+    wait_for(lambda: text_of(driver, "#step-label").startswith("card 0 · trick 1"))
     hand = css(driver, f"#hand-{declarer}")[0]
     assert "closed" in hand.get_attribute("class")  # before trick 1 the declarer's hand is his own
     body = css(driver, "body")[0]
     body.send_keys(Keys.ARROW_RIGHT * 3)
-    wait_for(lambda: text_of(driver, "#step-label").startswith(f"card 3 of {n}"))
+    wait_for(lambda: text_of(driver, "#step-label").startswith("card 3 · trick 1"))
     assert "face-up" not in css(driver, f"#hand-{declarer}")[0].get_attribute("class")
     body.send_keys(Keys.ARROW_RIGHT)  # trick 1 complete: the hand goes face up
     wait_for(lambda: "face-up" in css(driver, f"#hand-{declarer}")[0].get_attribute("class"))

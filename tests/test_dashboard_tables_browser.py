@@ -105,7 +105,7 @@ def test_the_dummy_of_3_1_is_turned_up_after_the_first_trick(browser_at, page, s
     partner = next(s for s in range(4) if deal.roles[s].live and deal.roles[s].player != deal.roles[dummy].player)
     seats = "NESW"
     page(f"/replay/{THREE}/{deal.deal.number}?view={seats[partner]}")
-    wait_for(lambda: text_of(browser, "#step-label").startswith("card 0 of 52"))
+    wait_for(lambda: text_of(browser, "#step-label").startswith("card 0 · trick 1"))
     assert "closed" in css(browser, f"#hand-{seats[dummy]}")[0].get_attribute("class")
     css(browser, "body")[0].send_keys(Keys.ARROW_RIGHT * 4)
     wait_for(lambda: "closed" not in css(browser, f"#hand-{seats[dummy]}")[0].get_attribute("class"))

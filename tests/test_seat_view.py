@@ -38,24 +38,32 @@ def replay_page(app, session: str, deal: str, **query):
         return layout(session_id=session, deal=deal, **query)
 
 
-def stepped(app, page, card: int) -> dict:
-    """What the server sends when the slider of ``page`` moves to ``card`` (the seat view's callback)."""
-    where = by_id(page, "replay-seat").data
-    request = {"output": "replay-deal.data", "outputs": {"id": "replay-deal", "property": "data"},
+def step_answer(app, page, card: int, furthest: int = 0) -> dict:
+    """What the server sends when the slider of ``page``, reaching ``furthest``, moves to ``card``
+    (the seat view's callback): the new position, the slider's reach and its marks."""
+    request = {"output": "..replay-deal.data...replay-slider.max...replay-slider.marks..",
+               "outputs": [{"id": "replay-deal", "property": "data"}, {"id": "replay-slider", "property": "max"},
+                           {"id": "replay-slider", "property": "marks"}],
                "inputs": [{"id": "replay-slider", "property": "value", "value": card}],
-               "state": [{"id": "replay-seat", "property": "data", "value": where}],
+               "state": [{"id": "replay-seat", "property": "data", "value": by_id(page, "replay-seat").data},
+                         {"id": "replay-slider", "property": "max", "value": furthest}],
                "changedPropIds": ["replay-slider.value"]}
     answer = app.server.test_client().post("/_dash-update-component", data=json.dumps(request),
                                            content_type="application/json")
     assert answer.status_code == 200, answer.text[-300:]
-    return answer.get_json()["response"]["replay-deal"]["data"]
+    return answer.get_json()["response"]
+
+
+def stepped(app, page, card: int) -> dict:
+    """The position the server sends when the slider of ``page`` moves to ``card``."""
+    return step_answer(app, page, card)["replay-deal"]["data"]
 
 
 def test_a_seat_view_holds_only_the_cards_played_so_far(app):
     full = by_id(replay_page(app, VINT.stem, "2"), "replay-deal").data
     page = replay_page(app, VINT.stem, "2", view="S", card="5")
     seen = by_id(page, "replay-deal").data
-    assert seen["view"] == "S" and seen["cards"] == len(full["play"]) == 52
+    assert seen["view"] == "S" and len(full["play"]) == 52 and seen["ended"] is False
     assert seen["play"] == full["play"][:5] and seen["winners"] == full["winners"][:1]
     assert seen["leaders"] == full["leaders"][:2]  # who leads trick 2: the winner of trick 1, seen by all
     assert [h is not None for h in seen["hands"]] == [False, False, True, False]
@@ -64,6 +72,19 @@ def test_a_seat_view_holds_only_the_cards_played_so_far(app):
         step = stepped(app, page, card)
         assert step["play"] == full["play"][:card] and step["winners"] == full["winners"][:card // 4]
         assert step["hands"][2] == full["hands"][2] and step["hands"][0] is None
+
+
+def test_a_seat_view_does_not_tell_how_long_the_play_is(app):
+    """Issue 23: the seat had not seen how many cards the play would have (a claim's timing), so
+    neither the payload nor the slider tells it; the slider grows to the furthest card seen."""
+    page = replay_page(app, VINT.stem, "2", view="S", card="5")
+    seen, slider = by_id(page, "replay-deal").data, by_id(page, "replay-slider")
+    assert "cards" not in seen and slider.max == 5 and max(slider.marks) <= 5
+    answer = step_answer(app, page, 9, furthest=5)
+    assert answer["replay-slider"]["max"] == 9 and max(map(int, answer["replay-slider"]["marks"])) <= 9
+    assert answer["replay-deal"]["data"]["ended"] is False and "cards" not in answer["replay-deal"]["data"]
+    assert step_answer(app, page, 3, furthest=9)["replay-slider"]["max"] == 9  # stepping back keeps what was seen
+    assert stepped(app, page, 60)["ended"] is True  # at the end of the play the seat sees that it ended
 
 
 def test_the_dummy_is_sent_once_it_is_spread(app):

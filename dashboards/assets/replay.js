@@ -22,15 +22,17 @@
  * Under the laws (deal.marks, deal.penalty) the irregular cards are marked where played, and at
  * the end of the play the score panel shows the engine's counts before and after the revoke
  * penalty and its lines; no penalty is computed here.
- * In one seat's view (deal.view) the deal holds only the cards played so far (deal.cards: how
- * many the play has) and what that seat had seen; each step asks the server for the next
- * position (pages/replay.py, seat_view.py), which replaces deal and draws again. */
+ * In one seat's view (deal.view) the deal holds only the cards played so far, whether the play
+ * ended there (deal.ended: never how many cards it has) and what that seat had seen; each step
+ * asks the server for the next position (pages/replay.py, seat_view.py), which replaces deal and
+ * draws again, and the slider reaches only the cards seen so far. */
 (function () {
     "use strict";
     var SEATS = ["N", "E", "S", "W"];
     var SEAT_NAMES = ["North", "East", "South", "West"];
     var SUITS = ["♠", "♥", "♦", "♣"];
     var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+    var PACK = 52;  // no play is longer than the pack
 
     function node(tag, className, text) {
         var el = document.createElement(tag);
@@ -56,13 +58,13 @@
        engine's (deal.below_after per trick, deal.below_end for a result-only deal, deal.game):
        nothing is scored here. */
     function position(deal, pos) {
-        // a seat's view holds the cards played so far; deal.cards says how many the play has
-        var n = deal.cards === undefined ? deal.play.length : deal.cards, size = sizeOf(deal), done = Math.floor(pos / size);
+        // a seat's view holds the cards played so far: until deal.ended, more may follow
+        var n = deal.play.length, open = deal.ended === false, size = sizeOf(deal), done = Math.floor(pos / size);
         var won = [0, 0], below = deal.below ? deal.below.slice() : null, game = null;
         for (var t = 0; t < done; t++) { won[colOf(deal, deal.winners[t])] += 1; }
         if (below && done > 0 && deal.below_after && deal.below_after.length) { below = deal.below_after[done - 1].slice(); }
         if (deal.game && deal.game.trick !== null && done >= deal.game.trick) { game = deal.game; }
-        if (!n && deal.result) {                         // a deal kept by its result only
+        if (!n && !open && deal.result) {                         // a deal kept by its result only
             won = deal.result.slice();
             if (deal.below_end) { below = deal.below_end.slice(); }
             if (deal.game) { game = deal.game; }
@@ -78,8 +80,8 @@
             if (deal.below_end) { below = deal.below_end.slice(); }
             if (deal.game) { game = deal.game; }
         }
-        var toPlay = pos < n ? seatOf(deal, pos) : null;
-        return {pos: pos, n: n, won: won, below: below, game: game, toPlay: toPlay, claimed: claimed, penalised: penalised,
+        var toPlay = pos < n || open ? seatOf(deal, pos) : null;
+        return {pos: pos, n: n, open: open, won: won, below: below, game: game, toPlay: toPlay, claimed: claimed, penalised: penalised,
                 shown: pos === 0 ? -1 : Math.floor((pos - 1) / size), played: new Set(deal.play.slice(0, pos))};
     }
 
@@ -209,8 +211,8 @@
 
     function drawStatus(deal, st) {
         var out = [];
-        var label = !st.n ? "no card play" : "card " + st.pos + " of " + st.n + " · " +
-            (st.pos === st.n ? (st.claimed ? "the rest claimed" : "play finished") : "trick " + Math.max(1, Math.ceil(st.pos / sizeOf(deal))));
+        var label = st.open ? "card " + st.pos + " · trick " + Math.max(1, Math.ceil(st.pos / sizeOf(deal)))
+            : !st.n ? "no card play" : "card " + st.pos + " of " + st.n + " · " + (st.pos === st.n ? (st.claimed ? "the rest claimed" : "play finished") : "trick " + Math.max(1, Math.ceil(st.pos / sizeOf(deal))));
         out.push(node("div", "step-label", label));
         out[0].id = "step-label";
         var tricks = node("div", "tricks");
@@ -336,7 +338,7 @@
                 }
                 var st = position(deal, Math.max(0, Math.min(deal.play.length, pos || 0)));
                 live.pos = st.pos;
-                live.n = st.n;
+                live.n = st.open ? PACK : st.n;  // a seat's view steps on past what it holds: the server stops at the end
                 live.size = sizeOf(deal);
                 if (live.target === st.pos) { live.target = null; }
                 keepPosition(st.pos);

@@ -10,8 +10,8 @@
 
     function solo(deal, st, h) {
         var out = [], n = st.n, done = Math.floor(st.pos / 4);
-        var label = !n ? "no card play" : "card " + st.pos + " of " + n + " · " +
-            (st.pos === n ? (n < 52 ? "the play stops after trick " + done : "play finished")
+        var label = st.open ? "card " + st.pos + " · trick " + Math.max(1, Math.ceil(st.pos / 4))  // a seat's view: more may follow
+            : !n ? "no card play" : "card " + st.pos + " of " + n + " · " + (st.pos === n ? (n < 52 ? "the play stops after trick " + done : "play finished")
                           : "trick " + Math.max(1, Math.ceil(st.pos / 4)));
         var step = h.node("div", "step-label", label);
         step.id = "step-label";

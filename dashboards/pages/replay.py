@@ -54,6 +54,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     start = min(cards, data.url_number(card) or 0)
     if seat is not None:
         payload = seat_view.cut_to(payload, start)
+        cards = start  # the slider reaches the cards seen so far, not the play's length
     if table:
         auction = _auction(*tables_view.auction_grid(replay), payload["players"])  # type: ignore[arg-type]
         head, side = tables_pages.replay_parts(report, replay, payload, seat, auction)  # type: ignore[arg-type]
@@ -86,7 +87,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
                 html.Div([html.Button(glyph, id=f"step-{name}", title=tip, className="step-btn", **{"data-step": name})
                           for name, glyph, tip in STEP_BUTTONS], className="step-buttons"),
                 dcc.Slider(id="replay-slider", min=0, max=cards, step=1, value=start, updatemode="drag",
-                           marks={i: str(i // size) for i in range(0, cards + 1, size)}, allow_direct_input=False),
+                           marks=_trick_marks(cards, size), allow_direct_input=False),
                 html.Div([
                     html.Span("Show: "),
                     html.Span([html.A(label, href=f"?view={name}", className="view-link" + (" active" if name == payload["view"] else ""),
@@ -194,20 +195,29 @@ def _payload(report: SessionReport, number: int, seat: Seat | None) -> dict[str,
     return data.replay_payload(report, number, seat)
 
 
-@callback(Output("replay-deal", "data"), Input("replay-slider", "value"), State("replay-seat", "data"),
+def _trick_marks(cards: int, size: int) -> dict[int, str]:
+    """The slider's marks: the tricks complete, up to ``cards``."""
+    return {i: str(i // size) for i in range(0, cards + 1, size)}
+
+
+@callback(Output("replay-deal", "data"), Output("replay-slider", "max"), Output("replay-slider", "marks"),
+          Input("replay-slider", "value"), State("replay-seat", "data"), State("replay-slider", "max"),
           prevent_initial_call=True)
-def seat_step(card: object, where: object):
-    """A seat's view after ``card`` cards, from the server: the page never held what came later."""
+def seat_step(card: object, where: object, reached: object):
+    """A seat's view after ``card`` cards, from the server: the page never held what came later;
+    the slider grows to the furthest card seen (keys and buttons step past it)."""
     if not isinstance(where, dict) or not isinstance(card, int):
-        return dash.no_update
+        return dash.no_update, dash.no_update, dash.no_update
     seat, _ = seat_view.seat_of(where.get("view"))
     report = library().report(str(where.get("session")))
     payload = None if seat is None or report is None or not isinstance(where.get("deal"), int) else \
         _payload(report, where["deal"], seat)
     if payload is None:
-        return dash.no_update
+        return dash.no_update, dash.no_update, dash.no_update
     payload["dd"] = None  # a seat's view never shows double dummy
-    return seat_view.cut_to(payload, card)
+    seen = seat_view.cut_to(payload, card)
+    furthest = max(len(seen["play"]), reached if isinstance(reached, int) else 0)  # type: ignore[arg-type]
+    return seen, furthest, _trick_marks(furthest, int(seen.get("size") or 4))  # type: ignore[call-overload]
 
 
 clientside_callback(

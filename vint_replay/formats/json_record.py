@@ -2,6 +2,7 @@
 canonical writer (format.md §2)."""
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import replace
@@ -160,7 +161,7 @@ class _Reader:
             tags[key] = value
         options = raw.get("options", {})
         if not isinstance(rules, str) or rules not in profile_names():
-            self.error("schema", f"unknown rules {clip(rules)}; known: {', '.join(profile_names())}", at="session.rules")
+            self.error("schema", unknown_rules(rules), at="session.rules")
             ok = False
         elif not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
             self.error("schema", "session.options must be an object of option names and text values, "
@@ -600,6 +601,14 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
     if info.party is not None:
         info = replace(info, players=seat_labels(info.party, deals))
     return ReadResult(SessionRecord(info, tuple(deals), extra, comments), reader.problems.listed())
+
+
+def unknown_rules(rules: object) -> str:
+    """The message for a profile this program does not know: what was found, the known ones,
+    and the one it is likely a slip for (``rubber-brige``: ``rubber-bridge``)."""
+    names = profile_names()
+    close = difflib.get_close_matches(rules.lower(), names, n=1, cutoff=0.75) if isinstance(rules, str) else []
+    return f"unknown rules {clip(rules)}; known: {', '.join(names)}" + (f"; did you mean {close[0]!r}?" if close else "")
 
 
 def clip(value: object, width: int = 40) -> str:

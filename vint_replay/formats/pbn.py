@@ -23,6 +23,7 @@ from . import ReadResult
 from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, RecordedFigures, parse_contract, parse_figure
 from .encodings import utf16_kind, utf16_message
 from .json_problems import line_column
+from .json_record import unknown_rules
 from .pbn_tokens import Game, Tag, Token, games
 from .sessions import NoSuchSession
 
@@ -131,6 +132,7 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
         target = sessions.get(key)
         if target is None:
             target = sessions[key] = _Session(key, first=values)
+            target.result.diagnostics.extend(_unknown_rules(game, values))
             target.options = _valid_options(game, values, target.result.diagnostics)
         deal = board.deal(target.result, get_profile(_rules(target.first), target.options))
         target.result.diagnostics.extend(board.problems)
@@ -218,6 +220,17 @@ def _rules(tags: dict[str, str]) -> str:
     if named in profile_names():
         return named
     return "rubber-bridge" if "rubber" in tags.get("Scoring", "").lower() else "duplicate-bridge"
+
+
+def _unknown_rules(game: Game, tags: dict[str, str]) -> list[Diagnostic]:
+    """A ``schema`` error at a ``[VintRules]`` naming no profile: the session would else be
+    scored as bridge without a word."""
+    named = tags.get("VintRules")
+    if named is None or named in profile_names():
+        return []
+    tag = game.tags.get("VintRules")  # absent: inherited from an earlier game
+    return [Diagnostic("schema", f"[VintRules]: {unknown_rules(named)}; the session is read as {_rules(tags)}",
+                       at="session.rules", line=tag.line if tag else game.line, column=tag.column if tag else 1)]
 
 
 def _options(tags: dict[str, str]) -> dict[str, str]:

@@ -26,7 +26,7 @@ from . import ReadResult
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
 from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
 from .encodings import utf16_kind
-from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text
+from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text, unknown_rules
 from .solo_fields import (FIFTH, outcome_text, parse_outcome, parse_payments_text, parse_suit, parse_turn_up,
                           payments_text)
 from .solo_fields import parse_contract as parse_solo_contract
@@ -341,8 +341,7 @@ class _Reader:
         rules = values.pop("rules") or "volchaninov"
         profile = get_profile()
         if rules not in profile_names():
-            self.error("schema", f"unknown rules {rules!r}; known: {', '.join(profile_names())}",
-                       header["Rules"].char(0), at="session.rules")
+            self.error("schema", unknown_rules(rules), header["Rules"].char(0), at="session.rules")
             ok = False
         else:
             profile = get_profile(rules)

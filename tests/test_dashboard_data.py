@@ -294,24 +294,31 @@ def test_upload_of_a_broken_file_stores_nothing(tmp_path):
     assert library.report(SAMPLE_FILES[0].stem).score is not None and library.report("nope") is None
 
 
+def upload_answer(store: Path, contents: object, name: object) -> str:
+    """What the page shows after the upload callback gets ``contents`` and ``name`` (decoded
+    from Dash's JSON reply, however Dash escaped it); the reply must not be a server error."""
+    from dashboards.app import create_app
+
+    request = {"output": "upload-result.children", "outputs": {"id": "upload-result", "property": "children"},
+               "inputs": [{"id": "upload", "property": "contents", "value": contents}],
+               "state": [{"id": "upload", "property": "filename", "value": name}], "changedPropIds": ["upload.contents"]}
+    answer = create_app(store).server.test_client().post("/_dash-update-component", data=json.dumps(request),
+                                                         content_type="application/json")
+    assert answer.status_code == 200, answer.text[-300:]
+    return json.dumps(answer.get_json()["response"], ensure_ascii=False)
+
+
 @pytest.mark.parametrize("name", ["even\x00ing.json", "\ud800evening.json", "в" * 300 + ".json", "😀" * 80 + ".json"])
 def test_upload_under_any_file_name_is_stored_and_shown(tmp_path, name):
     """A name with a NUL, a lone surrogate or 255+ bytes is stored under a safe name, and the
     page's answer can be sent (UTF-8, no control character)."""
-    from dashboards.app import create_app
     from dashboards.library import MAX_NAME_BYTES, upload_name
 
     safe = upload_name(name)
     assert safe.endswith(".json") and len(safe.encode("utf-8")) <= MAX_NAME_BYTES
     assert "\x00" not in safe and not any(0xD800 <= ord(c) <= 0xDFFF for c in safe)
     contents = "data:application/json;base64," + base64.b64encode(SAMPLE_FILES[0].read_bytes()).decode()
-    request = {"output": "upload-result.children", "outputs": {"id": "upload-result", "property": "children"},
-               "inputs": [{"id": "upload", "property": "contents", "value": contents}],
-               "state": [{"id": "upload", "property": "filename", "value": name}], "changedPropIds": ["upload.contents"]}
-    client = create_app(tmp_path / "store").server.test_client()
-    answer = client.post("/_dash-update-component", data=json.dumps(request), content_type="application/json")
-    assert answer.status_code == 200, answer.text[-300:]
-    shown = json.dumps(answer.get_json()["response"], ensure_ascii=False)  # what the page renders, however Dash escaped it
+    shown = upload_answer(tmp_path / "store", contents, name)
     assert f"{safe}: session " in shown and "upload-ok" in shown
     assert Store(tmp_path / "store").session_ids() == [SAMPLE_FILES[0].stem]
 
@@ -458,15 +465,7 @@ def test_the_race_chart_labels_do_not_overlap(tmp_path):
 def test_a_forged_upload_is_answered_not_a_server_error(tmp_path, contents, name):
     """What a hand-made request sends as the upload's contents and file name (a list, a dict, a
     number) gets the page's own answer, and nothing is stored."""
-    from dashboards.app import create_app
-
-    request = {"output": "upload-result.children", "outputs": {"id": "upload-result", "property": "children"},
-               "inputs": [{"id": "upload", "property": "contents", "value": contents}],
-               "state": [{"id": "upload", "property": "filename", "value": name}], "changedPropIds": ["upload.contents"]}
-    client = create_app(tmp_path / "store").server.test_client()
-    answer = client.post("/_dash-update-component", data=json.dumps(request), content_type="application/json")
-    assert answer.status_code == 200, answer.text[-300:]
-    assert "nothing was stored" in json.dumps(answer.get_json()["response"], ensure_ascii=False)
+    assert "nothing was stored" in upload_answer(tmp_path / "store", contents, name)
     assert Store(tmp_path / "store").session_ids() == []
 
 

@@ -17,15 +17,20 @@ from vint_replay.reports.duplicate_comparison import Scoring, compare, imps, mat
 DEAL = "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"
 
 
-def game(room: str, tricks: int, tags: str = "", contract: str = "4H") -> str:
+def game(room: str, tricks: int, tags: str = "", contract: str = "4H", event: str = "Match") -> str:
     """Board 1 (N deals, none vulnerable), North declaring ``contract`` and taking ``tricks``."""
     room_tag = f'[Room "{room}"]\n' if room else ""
-    return (f'[Event "Match"]\n[Date "2024.05.01"]\n{room_tag}[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+    return (f'[Event "{event}"]\n[Date "2024.05.01"]\n{room_tag}[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
             f'[Deal "{DEAL}"]\n[Declarer "N"]\n[Contract "{contract}"]\n[Result "{tricks}"]\n{tags}\n')
 
 
+def events(text: str, scoring: Scoring | None = None):
+    return compare([(evaluate(r.record, r.diagnostics), r.figures) for r in pbn_sessions(text.encode())], scoring)
+
+
 def compared(text: str):
-    return compare([(evaluate(r.record, r.diagnostics), r.figures) for r in pbn_sessions(text.encode())])
+    [event] = events(text)
+    return event
 
 
 @pytest.mark.parametrize("difference, won", [
@@ -60,8 +65,8 @@ def test_a_recorded_score_imp_that_disagrees_is_reported(tmp_path):
     assert shown.exit_code == 0, shown.output
     assert "! recorded [ScoreIMP] NS 9" in shown.output
     assert "1 result(s) differ" in shown.output
-    out = json.loads(doc.output)
-    assert out["scoring"] == "imps"
+    [out] = json.loads(doc.output)["events"]
+    assert (out["event"], out["date"], out["scoring"]) == ("Match", "2024-05-01", "imps")
     assert [r["differs"] for r in out["boards"][0]["results"]] == [["[ScoreIMP] NS 9"], []]
 
 
@@ -107,3 +112,53 @@ def test_the_reader_keeps_the_recorded_figures_and_reports_an_unreadable_one():
     assert figures.imps == (Side.NS, -2) and figures.percentage == (Side.EW, 41.5) and figures.matchpoints is None
     [bad] = [d for d in read.diagnostics if "[ScoreMP]" in d.message]
     assert (bad.deal, bad.severity, bad.line) == (1, "warning", 13)  # line 13: [ScoreMP]
+
+
+def test_two_matches_in_one_file_are_compared_each_on_its_own_in_imps(tmp_path):
+    """IMPs (teams) compare a match's two rooms: a file holding two events of an open and a closed
+    room each gives two sections, each board set against its own match's other room only (not
+    matchpointed over the four sessions): 420 − (−50) is 10 IMPs, 420 − 420 is 0."""
+    text = (game("Open", 10, event="Match A") + game("Closed", 9, event="Match A")
+            + game("Open", 10, event="Match B") + game("Closed", 10, event="Match B"))
+    a, b = events(text)
+    assert (a.event, a.scoring, a.totals()) == ("Match A", Scoring.IMPS,
+                                                 {"match-a-2024-05-01-open": 10, "match-a-2024-05-01-closed": -10})
+    assert (b.event, b.scoring, b.totals()) == ("Match B", Scoring.IMPS,
+                                                 {"match-b-2024-05-01-open": 0, "match-b-2024-05-01-closed": 0})
+    path = tmp_path / "two-matches.pbn"
+    path.write_text(text)
+    shown = CliRunner().invoke(main, ["score", str(path), "--compare"])
+    doc = CliRunner().invoke(main, ["score", str(path), "--compare", "--json"])
+    assert shown.exit_code == 0 and doc.exit_code == 0, shown.output + doc.output
+    assert "event Match A 2024-05-01 (IMPs)" in shown.output and "event Match B 2024-05-01 (IMPs)" in shown.output
+    out = json.loads(doc.output)["events"]
+    assert [(e["event"], e["scoring"], [len(b["results"]) for b in e["boards"]]) for e in out] == [
+        ("Match A", "imps", [2]), ("Match B", "imps", [2])]
+
+
+def test_a_pairs_event_at_two_tables_is_matchpointed_not_scored_in_imps():
+    """Matchpoints (pairs): two tables of a pairs event (no [Room], the board played twice: sessions
+    ``…-table-1`` and ``…-table-2``) are matchpointed, top 2: +420 beats −50, 2 MP (100%), −50 none."""
+    result = compared(game("", 10) + game("", 9))
+    assert result.scoring is Scoring.MATCHPOINTS
+    [board] = result.boards
+    assert [(r.session, r.points, r.percentage) for r in board.results] == [
+        ("match-2024-05-01-table-1", 2, 100), ("match-2024-05-01-table-2", 0, 0)]
+
+
+def test_scoring_overrides_the_choice_and_imps_refuse_more_than_two_sessions(tmp_path):
+    """--scoring matchpoints compares a two-room match in matchpoints (top 2: 2 and 0); --scoring imps
+    a two-table pairs event in IMPs (470 is 10); IMPs asked of three tables is a clear usage error."""
+    match = tmp_path / "match.pbn"
+    match.write_text(game("Open", 10) + game("Closed", 9))
+    pairs = tmp_path / "pairs.pbn"
+    pairs.write_text(game("", 10) + game("", 9) + game("", 8))
+    [as_mp] = json.loads(CliRunner().invoke(main, ["score", str(match), "--compare", "--json",
+                                                   "--scoring", "matchpoints"]).output)["events"]
+    assert (as_mp["scoring"], as_mp["totals"]) == (
+        "matchpoints", {"match-2024-05-01-open": 2, "match-2024-05-01-closed": 0})
+    [as_imps] = events(game("", 10) + game("", 9), Scoring.IMPS)
+    assert (as_imps.scoring, list(as_imps.totals().values())) == (Scoring.IMPS, [10, -10])
+    refused = CliRunner().invoke(main, ["score", str(pairs), "--compare", "--scoring", "imps"])
+    assert refused.exit_code == 2 and "IMPs compare a match's two rooms, not 3 sessions" in refused.output
+    assert "Traceback" not in refused.output

@@ -231,11 +231,15 @@ def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 
 @SESSION
 @click.option("--compare", is_flag=True, help="A PBN file's rooms (IMPs) or tables (matchpoints) side by side, "
               "checked against its [ScoreIMP], [ScoreMP] and [ScorePercentage].")
-def score(file: str, as_json: bool, rules: str | None, session: int, compare: bool) -> None:
+@click.option("--scoring", type=click.Choice(["imps", "matchpoints"]), default=None,
+              help="With --compare: compare every event in IMPs or in matchpoints (default: by its rooms or tables).")
+def score(file: str, as_json: bool, rules: str | None, session: int, compare: bool, scoring: str | None) -> None:
     """Recompute the score of FILE and print the scoresheet (or JSON)."""
     if compare:
-        _compare(file, as_json)
+        _compare(file, as_json, scoring)
         return
+    if scoring is not None:
+        raise click.UsageError("--scoring sets how --compare compares; give --compare too")
     # The reference path on purpose: one file, usually an evening of a few dozen deals, is
     # scored faster than NumPy (the batch path) is imported, and the sheet needs its rubbers.
     from .reports.scoresheet import render_scoresheet, score_json
@@ -262,17 +266,20 @@ def score(file: str, as_json: bool, rules: str | None, session: int, compare: bo
         click.echo(render_scoresheet(report.record, report.score, report.profile), nl=False)
 
 
-def _compare(file: str, as_json: bool) -> None:
-    """``score --compare``: every session of a PBN file evaluated, its boards compared (format.md §4.3)."""
+def _compare(file: str, as_json: bool, scoring: str | None) -> None:
+    """``score --compare``: every session of a PBN file evaluated, each event's boards compared (format.md §4.3)."""
     from .formats.pbn import pbn_sessions
-    from .reports.duplicate_comparison import compare, comparison_json, render_comparison
+    from .reports.duplicate_comparison import ComparisonError, Scoring, compare, comparison_json, render_comparison
 
     data = read_input(file)
     if _format(file, data, None) != "pbn":
         raise click.UsageError(f"{printable(file)}: --compare reads a PBN file's rooms or tables (.pbn)")
     reports = [(report, read.figures) for read in pbn_sessions(data)
                for _, report in [evaluated(read)] if report is not None]
-    comparison = compare(reports)
+    try:
+        comparison = compare(reports, Scoring(scoring) if scoring else None)
+    except ComparisonError as e:
+        raise click.UsageError(f"{printable(file)}: {e}") from None
     if as_json:
         emit_json(comparison_json(comparison))
     else:

@@ -3,6 +3,7 @@ IMPs, a pairs event's tables in matchpoints, each checked against the file's rec
 (PBN's ``[ScoreIMP]``, ``[ScoreMP]``, ``[ScorePercentage]``; docs/format.md §5.2)."""
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import dataclass
 from enum import StrEnum
@@ -17,10 +18,11 @@ from ..formats.board_fields import RecordedFigures
 IMP_SCALE = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990,
              2240, 2490, 2990, 3490, 3990)
 PERCENT_SLACK = 0.01  # recorded percentages are rounded to two decimals
+TABLE_ID = re.compile(r"-table-\d+$")  # a pairs event's session, as formats/pbn.py names it (format.md §5.2)
 
 
 class Scoring(StrEnum):
-    """How the boards are compared: two rooms in IMPs, three or more tables in matchpoints."""
+    """How an event's boards are compared: a team match's rooms in IMPs, a pairs event's tables in matchpoints."""
 
     IMPS = "imps"
     MATCHPOINTS = "matchpoints"
@@ -57,8 +59,16 @@ class BoardComparison:
     results: tuple[TableResult, ...]  # in the order of the sessions
 
 
+class ComparisonError(ValueError):
+    """An event that cannot be compared as asked: IMPs set against more than two rooms."""
+
+
 @dataclass(frozen=True, slots=True)
 class Comparison:
+    """One event's boards compared: the sessions of one [Event] and [Date] (its rooms or tables)."""
+
+    event: str | None
+    date: str | None
     scoring: Scoring
     sessions: tuple[str, ...]
     boards: tuple[BoardComparison, ...]
@@ -77,13 +87,32 @@ class Comparison:
         return sum(1 for board in self.boards for r in board.results if r.differs)
 
 
-def compare(reports: list[tuple[SessionReport, dict[int, RecordedFigures]]]) -> Comparison:
-    """The boards played in more than one of ``reports`` (each with its recorded figures by
-    board), compared: IMPs when there are two sessions (rooms), matchpoints when more (tables;
-    a table not scored is left out, the others still matchpointed)."""
+Reports = list[tuple[SessionReport, dict[int, RecordedFigures]]]
+
+
+def compare(reports: Reports, scoring: Scoring | None = None) -> tuple[Comparison, ...]:
+    """Each event of ``reports`` (each with its recorded figures by board) compared on its own, in
+    the order of its first session: in ``scoring``, else IMPs when its sessions are a match's two
+    rooms and matchpoints when they are a pairs event's tables (``…-table-n``).
+    :class:`ComparisonError` when IMPs are asked of more than two sessions."""
+    events: dict[tuple[str | None, str | None], Reports] = {}
+    for report, figures in reports:
+        info = report.record.info
+        events.setdefault((info.event, info.date), []).append((report, figures))
+    return tuple(_event(event, date, group, scoring) for (event, date), group in events.items())
+
+
+def _event(event: str | None, date: str | None, reports: Reports, scoring: Scoring | None) -> Comparison:
+    """The boards played in more than one of one event's sessions, compared (a table not scored is
+    left out, the others still matchpointed)."""
+    ids = [r.record.info.id for r, _ in reports]
+    rooms = len(ids) == 2 and not any(TABLE_ID.search(i) for i in ids)
+    chosen = scoring or (Scoring.IMPS if rooms else Scoring.MATCHPOINTS)
+    if chosen is Scoring.IMPS and len(ids) > 2:
+        raise ComparisonError(f"event {event or '(unnamed)'} {date or ''}: IMPs compare a match's two rooms, "
+                              f"not {len(ids)} sessions ({', '.join(ids)}); compare them in matchpoints")
     scored = [(r, figures) for r, figures in reports if r.score is not None]
     unscored = tuple(r.record.info.id for r, _ in reports if r.score is None)
-    scoring = Scoring.IMPS if len(reports) == 2 else Scoring.MATCHPOINTS
     played: dict[int, list[tuple[str, str, int, RecordedFigures | None]]] = {}
     for report, figures in scored:
         assert report.score is not None
@@ -94,8 +123,8 @@ def compare(reports: list[tuple[SessionReport, dict[int, RecordedFigures]]]) -> 
             contract = "Pass" if deal.contract is None else f"{deal.contract} {deal.contract.declarer}"
             played.setdefault(deal.number, []).append(
                 (report.record.info.id, contract, board_score(deal.entries), figures.get(deal.number)))
-    boards = tuple(_board(number, tables, scoring) for number, tables in sorted(played.items()) if len(tables) > 1)
-    return Comparison(scoring, tuple(r.record.info.id for r, _ in scored), boards, unscored)
+    boards = tuple(_board(number, tables, chosen) for number, tables in sorted(played.items()) if len(tables) > 1)
+    return Comparison(event, date, chosen, tuple(r.record.info.id for r, _ in scored), boards, unscored)
 
 
 def _board(number: int, tables: list[tuple[str, str, int, RecordedFigures | None]],
@@ -144,13 +173,19 @@ def _text(figure: tuple[Side, float]) -> str:
     return f"{side.name} {value:g}"
 
 
-def render_comparison(comparison: Comparison) -> str:
-    """The comparison as a table, board by board, each difference from the record marked ``!``."""
+def render_comparison(comparisons: tuple[Comparison, ...]) -> str:
+    """A section per event: its boards as a table, each difference from the record marked ``!``."""
+    return "\n".join(_section(c) for c in comparisons)
+
+
+def _section(comparison: Comparison) -> str:
     unit = "IMPs" if comparison.scoring is Scoring.IMPS else "MP"
+    heading = (f"event {comparison.event or '(unnamed)'}{f' {comparison.date}' if comparison.date else ''} "
+               f"({'IMPs' if comparison.scoring is Scoring.IMPS else 'matchpoints'})\n")
     if not comparison.boards:
-        return (f"no board is played in more than one scored session ({len(comparison.sessions)} scored); "
-                "nothing to compare\n" + "".join(f"session {s} is not scored (it has errors): left out\n"
-                                                  for s in comparison.unscored))
+        return heading + (f"no board is played in more than one scored session ({len(comparison.sessions)} scored); "
+                          "nothing to compare\n" + "".join(f"session {s} is not scored (it has errors): left out\n"
+                                                            for s in comparison.unscored))
     lines = []
     for board in comparison.boards:
         for k, r in enumerate(board.results):
@@ -162,14 +197,15 @@ def render_comparison(comparison: Comparison) -> str:
     if comparison.differences:
         lines.append(f"{comparison.differences} result(s) differ from the recorded figures")
     lines += [f"session {s} is not scored (it has errors): left out" for s in comparison.unscored]
-    return "\n".join(lines) + "\n"
+    return heading + "\n".join(lines) + "\n"
 
 
-def comparison_json(comparison: Comparison) -> dict[str, object]:
-    """The ``vint-compare/1`` document (docs/format.md §4.3)."""
-    return {"format": "vint-compare/1", "scoring": str(comparison.scoring), "sessions": list(comparison.sessions),
-            "boards": [{"number": b.number, "results": [
-                {"session": r.session, "contract": r.contract, "score": r.score, "points": r.points,
-                 "percentage": r.percentage, "differs": list(r.differs)} for r in b.results]}
-                for b in comparison.boards],
-            "totals": comparison.totals(), "unscored": list(comparison.unscored)}
+def comparison_json(comparisons: tuple[Comparison, ...]) -> dict[str, object]:
+    """The ``vint-compare/2`` document (docs/format.md §4.3): an entry per event."""
+    return {"format": "vint-compare/2", "events": [
+        {"event": c.event, "date": c.date, "scoring": str(c.scoring), "sessions": list(c.sessions),
+         "boards": [{"number": b.number, "results": [
+             {"session": r.session, "contract": r.contract, "score": r.score, "points": r.points,
+              "percentage": r.percentage, "differs": list(r.differs)} for r in b.results]}
+             for b in c.boards],
+         "totals": c.totals(), "unscored": list(c.unscored)} for c in comparisons]}

@@ -160,5 +160,8 @@ def test_scoring_overrides_the_choice_and_imps_refuse_more_than_two_sessions(tmp
     [as_imps] = events(game("", 10) + game("", 9), Scoring.IMPS)
     assert (as_imps.scoring, list(as_imps.totals().values())) == (Scoring.IMPS, [10, -10])
     refused = CliRunner().invoke(main, ["score", str(pairs), "--compare", "--scoring", "imps"])
-    assert refused.exit_code == 2 and "IMPs compare a match's two rooms, not 3 sessions" in refused.output
+    assert refused.exit_code == 2 and ("event Match 2024-05-01: IMPs compare a match's two rooms, not 3 sessions"
+                                       in refused.output)
+    alone = CliRunner().invoke(main, ["score", str(pairs), "--scoring", "imps"])
+    assert alone.exit_code == 2 and "give --compare too" in alone.output
     assert "Traceback" not in refused.output

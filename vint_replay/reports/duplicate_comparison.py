@@ -109,7 +109,7 @@ def _event(event: str | None, date: str | None, reports: Reports, scoring: Scori
     rooms = len(ids) == 2 and not any(TABLE_ID.search(i) for i in ids)
     chosen = scoring or (Scoring.IMPS if rooms else Scoring.MATCHPOINTS)
     if chosen is Scoring.IMPS and len(ids) > 2:
-        raise ComparisonError(f"event {event or '(unnamed)'} {date or ''}: IMPs compare a match's two rooms, "
+        raise ComparisonError(f"{_named(event, date)}: IMPs compare a match's two rooms, "
                               f"not {len(ids)} sessions ({', '.join(ids)}); compare them in matchpoints")
     scored = [(r, figures) for r, figures in reports if r.score is not None]
     unscored = tuple(r.record.info.id for r, _ in reports if r.score is None)
@@ -125,6 +125,11 @@ def _event(event: str | None, date: str | None, reports: Reports, scoring: Scori
                 (report.record.info.id, contract, board_score(deal.entries), figures.get(deal.number)))
     boards = tuple(_board(number, tables, chosen) for number, tables in sorted(played.items()) if len(tables) > 1)
     return Comparison(event, date, chosen, tuple(r.record.info.id for r, _ in scored), boards, unscored)
+
+
+def _named(event: str | None, date: str | None) -> str:
+    """An event as the comparison names it: ``event Match 2024-05-01``."""
+    return f"event {event or '(unnamed)'}{f' {date}' if date else ''}"
 
 
 def _board(number: int, tables: list[tuple[str, str, int, RecordedFigures | None]],
@@ -180,8 +185,7 @@ def render_comparison(comparisons: tuple[Comparison, ...]) -> str:
 
 def _section(comparison: Comparison) -> str:
     unit = "IMPs" if comparison.scoring is Scoring.IMPS else "MP"
-    heading = (f"event {comparison.event or '(unnamed)'}{f' {comparison.date}' if comparison.date else ''} "
-               f"({'IMPs' if comparison.scoring is Scoring.IMPS else 'matchpoints'})\n")
+    heading = f"{_named(comparison.event, comparison.date)} ({'IMPs' if comparison.scoring is Scoring.IMPS else 'matchpoints'})\n"
     if not comparison.boards:
         return heading + (f"no board is played in more than one scored session ({len(comparison.sessions)} scored); "
                           "nothing to compare\n" + "".join(f"session {s} is not scored (it has errors): left out\n"

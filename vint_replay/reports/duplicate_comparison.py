@@ -185,7 +185,8 @@ def render_comparison(comparisons: tuple[Comparison, ...]) -> str:
 
 def _section(comparison: Comparison) -> str:
     unit = "IMPs" if comparison.scoring is Scoring.IMPS else "MP"
-    heading = f"{_named(comparison.event, comparison.date)} ({'IMPs' if comparison.scoring is Scoring.IMPS else 'matchpoints'})\n"
+    name = "IMPs" if comparison.scoring is Scoring.IMPS else "matchpoints"
+    heading = f"{_named(comparison.event, comparison.date)} ({name})\n"
     if not comparison.boards:
         return heading + (f"no board is played in more than one scored session ({len(comparison.sessions)} scored); "
                           "nothing to compare\n" + "".join(f"session {s} is not scored (it has errors): left out\n"

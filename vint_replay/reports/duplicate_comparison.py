@@ -206,8 +206,8 @@ def _section(comparison: Comparison) -> str:
 
 
 def comparison_json(comparisons: tuple[Comparison, ...]) -> dict[str, object]:
-    """The ``vint-compare/2`` document (docs/format.md §4.3): an entry per event."""
-    return {"format": "vint-compare/2", "events": [
+    """The ``vint-compare/1`` document (docs/format.md §4.3): an entry per event."""
+    return {"format": "vint-compare/1", "events": [
         {"event": c.event, "date": c.date, "scoring": str(c.scoring), "sessions": list(c.sessions),
          "boards": [{"number": b.number, "results": [
              {"session": r.session, "contract": r.contract, "score": r.score, "points": r.points,

@@ -16,7 +16,7 @@ import click
 from .engine.diagnostics import UNLISTED, Diagnostic, Severity, capped, in_file_order, unlisted_count
 from .engine.plural import plural
 from .engine.printable import printable
-from .engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
+from .engine.profiles import ProfileError, get_profile, profile_names
 from .formats import ReadResult, format_of, read_bytes, sniff_format
 
 if TYPE_CHECKING:
@@ -242,28 +242,14 @@ def score(file: str, as_json: bool, rules: str | None, session: int, compare: bo
         raise click.UsageError("--scoring sets how --compare compares; give --compare too")
     # The reference path on purpose: one file, usually an evening of a few dozen deals, is
     # scored faster than NumPy (the batch path) is imported, and the sheet needs its rubbers.
-    from .reports.scoresheet import render_scoresheet, score_json
+    from .reports.sheets import sheet_writer
 
     report = _checked(file, as_json, rules, session)
-    assert report.score is not None
-    if report.profile.scoresheet is SheetLayout.PAYMENTS:  # solo whist: payments and balances
-        from .reports.solo_sheet import render_payments, solo_score_json
-
-        if as_json:
-            emit_json(solo_score_json(report.record, report.score))  # type: ignore[arg-type]
-        else:
-            click.echo(render_payments(report.record, report.score), nl=False)  # type: ignore[arg-type]
-    elif _seats_players({report.profile.name}):  # columns that are not N–S and E–W (format.md §5.6)
-        from .reports.table_sheet import render_table_sheet, table_score_json
-
-        if as_json:
-            emit_json(table_score_json(report))
-        else:
-            click.echo(render_table_sheet(report), nl=False)
-    elif as_json:
-        emit_json(score_json(report.record, report.score, report.profile))
+    writer = sheet_writer(report)
+    if as_json:
+        emit_json(writer.json(report))
     else:
-        click.echo(render_scoresheet(report.record, report.score, report.profile), nl=False)
+        click.echo(writer.text(report), nl=False)
 
 
 def _compare(file: str, as_json: bool, scoring: str | None) -> None:
@@ -292,19 +278,11 @@ def _compare(file: str, as_json: bool, scoring: str | None) -> None:
 @SESSION
 def audit(file: str, as_json: bool, session: int) -> None:
     """Compare the recorded (paper) scores in FILE with the recomputed ones. Exit 1 on mismatches."""
-    from .reports.audit import audit as run_audit
+    from .reports.sheets import sheet_writer
 
     report = _checked(file, as_json, session=session)
-    assert report.score is not None
-    unchecked: tuple[int, ...] = ()
-    notes: list[str] = []
-    if report.profile.scoresheet is SheetLayout.PAYMENTS:  # solo whist: the payment sheet
-        from .reports.solo_audit import audit_payments
-
-        result = audit_payments(report.record, report.score)  # type: ignore[assignment, arg-type]
-    else:
-        result = run_audit(report.record, report.score, replays=report.replays)
-        unchecked, notes = result.unchecked, result.unchecked_notes()
+    result = sheet_writer(report).audit(report)
+    unchecked, notes = result.unchecked, result.unchecked_notes()
     tally = result.tally
     # as the session page says it: nothing recorded to check is no paper score, not a clean audit
     said = tally.text if result.deals_checked else "no paper score"

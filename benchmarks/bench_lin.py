@@ -17,29 +17,31 @@ double, not quadruple (the tokenizer once scanned a bar-less file from every pos
 from __future__ import annotations
 
 import argparse
-import statistics
+import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 from endplay.dealer import generate_deals
 from endplay.parsers import lin as endplay_lin
 
 from bench_pbn import SEED, board
+from harness import side_by_side
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.lin import read_lin
 
 
 def write_archive(path: Path, boards: int) -> Path:
     """The archive, written once by endplay (kept between runs of this script)."""
-    marker = path.with_suffix(f".complete-{boards}")
+    marker = path.with_suffix(f".complete-varied-{boards}")
     if marker.exists() and path.exists():
         return path
     print(f"writing {boards:,} boards to {path} with endplay's dealer and LIN writer (once) …", flush=True)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(endplay_lin.dumps([board(n, deal) for n, deal in enumerate(generate_deals(produce=boards,
-                                                                                              seed=SEED), 1)]),
-                    encoding="utf-8")
+    rng, mix = random.Random(SEED), Counter[str]()  # bench_pbn's varied boards: every contract, play, claims
+    deals = enumerate(generate_deals(produce=boards, seed=SEED), 1)
+    path.write_text(endplay_lin.dumps([board(n, deal, rng, mix) for n, deal in deals]), encoding="utf-8")
     for old in path.parent.glob(f"{path.stem}.complete-*"):
         old.unlink()
     marker.touch()
@@ -78,22 +80,9 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=Path("/tmp/vint-lin-bench/archive.lin"))
     args = parser.parse_args()
     data = write_archive(args.data, args.boards).read_bytes()  # read once: both sides time parsing only
-    times: dict[str, list[float]] = {"(a) vint-replay read_lin + evaluate": [], "(b) endplay lin.loads": []}
-    for run in range(args.runs):
-        for (name, spent), work in zip(times.items(), (ours, theirs)):
-            start = time.process_time()
-            boards = work(data)
-            spent.append(time.process_time() - start)
-            if boards != args.boards:
-                raise SystemExit(f"{name} read {boards} boards, not {args.boards}")
-        a, b = (t[-1] for t in times.values())
-        print(f"run {run + 1}: vint-replay {a:.3f} s, endplay {b:.3f} s CPU, ratio {b / a:.2f}", flush=True)
-    print(f"{args.boards:,} boards with play in one archive of {len(data):,} bytes; in-process CPU time, median "
-          f"of {args.runs} runs")
-    for name, spent in times.items():
-        med = statistics.median(spent)
-        print(f"{name:38} {med:7.3f} s {med * 1e6 / args.boards:7.1f} µs/board {args.boards / med:9,.0f} boards/s")
-    a, b = (statistics.median(t) for t in times.values())
+    a, b = side_by_side(args.runs, args.boards, data, {"(a) vint-replay read_lin + evaluate": ours,
+                                                       "(b) endplay lin.loads": theirs},
+                        f"one archive of {len(data):,} bytes")
     print(f"ratio (b)/(a): {b / a:.2f}  (> 1: vint-replay reads and checks faster than endplay only reads)")
     hostile()
     return 0

@@ -24,9 +24,7 @@ from __future__ import annotations
 import argparse
 import io
 import random
-import statistics
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -34,7 +32,7 @@ from endplay.dealer import generate_deals
 from endplay.parsers import pbn as endplay_pbn
 from endplay.types import Bid, Board, Card, Contract, Deal, Penalty, Player, Vul
 
-from harness import verdict
+from harness import side_by_side, verdict
 
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.formats.pbn import read_pbn
@@ -193,21 +191,8 @@ def main() -> int:
     if compared != args.boards:
         raise SystemExit(f"benchmark aborted: {compared} boards' [Score] compared, not {args.boards}")
     print(f"every board's [Score] (endplay's) is the score vint-replay recomputes ({compared:,} compared, untimed)")
-    times: dict[str, list[float]] = {"(a) vint-replay read_pbn + evaluate": [], "(b) endplay pbn.load": []}
-    for run in range(args.runs):
-        for (name, spent), work in zip(times.items(), (ours, theirs)):
-            start = time.process_time()
-            boards = work(texts)
-            spent.append(time.process_time() - start)
-            if boards != args.boards:
-                raise SystemExit(f"{name} read {boards} boards, not {args.boards}")
-        a, b = (t[-1] for t in times.values())
-        print(f"run {run + 1}: vint-replay {a:.3f} s, endplay {b:.3f} s CPU, ratio {b / a:.2f}", flush=True)
-    print(f"{args.boards:,} boards with play in {len(files)} files; in-process CPU time, median of {args.runs} runs")
-    for name, spent in times.items():
-        med = statistics.median(spent)
-        print(f"{name:38} {med:7.3f} s {med * 1e6 / args.boards:7.1f} µs/board {args.boards / med:9,.0f} boards/s")
-    a, b = (statistics.median(t) for t in times.values())
+    a, b = side_by_side(args.runs, args.boards, texts, {"(a) vint-replay read_pbn + evaluate": ours,
+                                                        "(b) endplay pbn.load": theirs}, f"{len(files)} files")
     print(f"ratio (b)/(a): {b / a:.2f}  (target > 1: {verdict(b > a)})")
     return 0 if b > a else 1
 

@@ -3,8 +3,13 @@ its exit status and the end of what it printed (so a failure is never timed as w
 one way a figure is judged against its target."""
 from __future__ import annotations
 
+import statistics
 import subprocess
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+Data = TypeVar("Data")
 
 
 def run_checked(command: Sequence[str], what: str) -> subprocess.CompletedProcess[str]:
@@ -20,3 +25,25 @@ def run_checked(command: Sequence[str], what: str) -> subprocess.CompletedProces
 def verdict(met: bool) -> str:
     """How a figure compares with its target, in the words every benchmark prints."""
     return "met" if met else "NOT met"
+
+
+def side_by_side(runs: int, boards: int, data: Data, sides: dict[str, Callable[[Data], int]],
+                 described: str) -> tuple[float, float]:
+    """Time two readers on the same ``data`` (in-process CPU time, alternating, ``runs`` times),
+    each of which must read all ``boards``; print each run and the medians; the two medians."""
+    times: dict[str, list[float]] = {name: [] for name in sides}
+    for run in range(runs):
+        for name, work in sides.items():
+            start = time.process_time()
+            read = work(data)
+            times[name].append(time.process_time() - start)
+            if read != boards:
+                raise SystemExit(f"benchmark aborted: {name} read {read} boards, not {boards}")
+        a, b = (t[-1] for t in times.values())
+        print(f"run {run + 1}: vint-replay {a:.3f} s, endplay {b:.3f} s CPU, ratio {b / a:.2f}", flush=True)
+    print(f"{boards:,} boards in {described}; in-process CPU time, median of {runs} runs")
+    for name, spent in times.items():
+        med = statistics.median(spent)
+        print(f"{name:38} {med:7.3f} s {med * 1e6 / boards:7.1f} µs/board {boards / med:9,.0f} boards/s")
+    a, b = (statistics.median(t) for t in times.values())
+    return a, b

@@ -23,7 +23,7 @@ import numpy as np
 import pyarrow as pa
 
 from dashboards import double_dummy, stats
-from vint_replay.analysis.tables import (
+from vint_replay.analysis.datasets import (
     CARDS_COLUMNS,
     DD_TABLES,
     LOST_COLUMNS,

@@ -15,9 +15,9 @@ from typing import Callable
 
 from vint_replay.analysis.dd import analyse_cards, dd_table
 from vint_replay.analysis.jobs import DealJob, analyse_job, jobs_for
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.session import evaluate
-from vint_replay.simulate import iter_sessions
+from vint_replay.simulators.vint import iter_sessions
 
 
 def bench_jobs(deals: int, seed: int = 5) -> list[DealJob]:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from harness import run_checked, verdict  # noqa: E402
 from make_sample_data import deal_json  # noqa: E402
 
-from vint_replay.simulate import generated_session  # noqa: E402
+from vint_replay.simulators.vint import generated_session  # noqa: E402
 
 TARGET = 20_000  # deals/s, scored, on the script's default --jobs (the machine's cores)
 DEFAULT_JOBS = os.cpu_count() or 1  # make_sample_data.py's default

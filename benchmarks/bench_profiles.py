@@ -19,12 +19,12 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.record import SessionRecord
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
-from vint_replay.simulate import deal_record, generated_session
-from vint_replay.simulate_tables import simulate_session
+from vint_replay.simulators.vint import deal_record, generated_session
+from vint_replay.simulators.vint235 import simulate_session
 
 ROOT = Path(__file__).resolve().parents[1]
 PARTIES = {2: ("Иванов", "Петров"), 3: ("Сидоров", "Орлов", "Смирнов"),

@@ -60,7 +60,7 @@ def measure(driver, url: str, session: str, deal: int) -> list[float]:
 def analyse(store: Store, deals: int) -> None:
     """Analyse the first ``deals`` deals of the session double dummy and store the results."""
     from vint_replay.analysis.jobs import DealJob, analyse_job, jobs_for
-    from vint_replay.analysis.tables import write_results
+    from vint_replay.analysis.datasets import write_results
     from vint_replay.engine.session import evaluate
 
     digest, year = store.sessions(SESSION, columns=["content_sha256", "year"]).iloc[0]

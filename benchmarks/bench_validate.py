@@ -23,10 +23,10 @@ from pathlib import Path
 
 from harness import verdict
 
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.formats import write_text
 from vint_replay.engine.record import SessionRecord
-from vint_replay.simulate import ScoredDeal, deal_record, generated_session
+from vint_replay.simulators.vint import ScoredDeal, deal_record, generated_session
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 10

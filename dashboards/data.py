@@ -18,9 +18,9 @@ from vint_replay.reports.scoresheet import vulnerable_short
 from vint_replay.reports.solo_audit import SoloAudit
 from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.ledger import DealScore, SessionScore
-from vint_replay.engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
-from vint_replay.engine.profiles.rescore import rescoring
-from vint_replay.engine.profiles.duplicate_bridge import board_score
+from vint_replay.games.registry import ProfileError, SheetLayout, get_profile, profile_names
+from vint_replay.engine.rescore import rescoring
+from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.record import DealRecord, SessionInfo
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.scoring import Line

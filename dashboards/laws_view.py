@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vint_replay.engine.diagnostics import Severity
-from vint_replay.engine.laws.penalty import cap
-from vint_replay.engine.laws.settlement import settlement
+from vint_replay.games.laws.penalty import cap
+from vint_replay.games.laws.settlement import settlement
 from vint_replay.engine.ledger import DealScore
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.seats import Seat, Side

@@ -1,5 +1,5 @@
 """One seat's view of a replay, as it stands after ``k`` cards: the payload of any game
-(``data``, ``solo_data``, ``tables_view``) cut to what that seat had seen by then — the cards
+(``data``, ``solo_data``, ``vint235_view``) cut to what that seat had seen by then — the cards
 played so far, the winners of the tricks complete, his own hand and the hands exposed by then
 (a dummy, open misère's hand), the score's race so far, the end of the play only at the end.
 The page asks the server for the next position (``pages/replay.py``), so nothing later is sent."""

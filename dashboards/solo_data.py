@@ -13,13 +13,13 @@ import pyarrow as pa
 import pyarrow.dataset as ds
 
 from dashboards.data import SessionRow, _text, audit_status, explanations, replay_of
-from vint_replay.engine.profiles import get_profile, profile_names
+from vint_replay.games.registry import get_profile, profile_names
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.session import SessionReport
-from vint_replay.engine.solo.contracts import call_words, points_text
-from vint_replay.engine.solo.ledger import SoloDealScore, SoloScore
-from vint_replay.engine.solo.payments import payment_reason
-from vint_replay.engine.solo.replay import SoloReplay
+from vint_replay.games.solo.contracts import call_words, points_text
+from vint_replay.games.solo.ledger import SoloDealScore, SoloScore
+from vint_replay.games.solo.payments import payment_reason
+from vint_replay.games.solo.replay import SoloReplay
 from vint_replay.reports.audit import AuditTally
 from vint_replay.reports.solo_audit import SoloAudit, audit_payments
 from vint_replay.reports.solo_sheet import result_words

@@ -13,7 +13,7 @@ from dashboards.charts import chart_card, label
 from dashboards.data import diagnostic_text
 from dashboards.history_view import versions_card
 from vint_replay.engine.session import SessionReport
-from vint_replay.engine.solo.replay import SoloReplay
+from vint_replay.games.solo.replay import SoloReplay
 
 RULES_NOTE = ("Solo whist settles each deal in points paid between the players, so the evening has a payment "
               "sheet and balances, not vint's lines; it is scored only under its own rules.")

@@ -16,9 +16,9 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 
 from dashboards.solo_data import solo_rules
-from dashboards.tables_view import table_rules
+from dashboards.vint235_view import table_rules
 from vint_replay.engine.calls import SLAM_LEVELS, Denomination
-from vint_replay.engine.profiles import RuleProfile, get_profile
+from vint_replay.games.registry import RuleProfile, get_profile
 from vint_replay.store import Store
 
 PLAYERS = ["player_n", "player_e", "player_s", "player_w"]

@@ -61,7 +61,7 @@ def main() -> None:
         store.import_paths([str(p) for p in sorted((ROOT / "sample_data").glob("*.json"))]
                            + [str(p) for p in sorted((ROOT / "sample_data" / "laws").glob("*.json"))]
                            + [str(p) for p in sorted((ROOT / "sample_data" / "solo").glob("*.json"))]
-                           + [str(p) for p in sorted((ROOT / "sample_data" / "tables").glob("*.json"))]
+                           + [str(p) for p in sorted((ROOT / "sample_data" / "vint235").glob("*.json"))]
                            + [str(ROOT / "tests" / "data" / "pbn" / "junior-teams-1998.pbn")], workers=1)
         for _ in apply_corrections(store, ROOT / "sample_data" / "corrections"):  # as the demo does
             pass

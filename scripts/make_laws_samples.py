@@ -3,7 +3,7 @@
 
     python scripts/make_laws_samples.py
 
-Deals are dealt, bid and played by the club simulation (:mod:`vint_replay.simulate`); this
+Deals are dealt, bid and played by the club simulation (:mod:`vint_replay.simulators.vint`); this
 script then plants the irregularities the laws deal with, each in a deal chosen so that the
 record stays consistent with the laws: a claimed and an unclaimed revoke, a call out of turn,
 an insufficient bid, a lead out of turn, an exposed card, a void deal with its redeal (by the
@@ -20,13 +20,13 @@ from typing import Callable
 
 from vint_replay.engine.calls import BIDS
 from vint_replay.engine.cards import CARD_BY_TEXT, CARDS, Hand
-from vint_replay.engine.profiles import RuleProfile, get_profile
+from vint_replay.games.registry import RuleProfile, get_profile
 from vint_replay.engine.record import (CallOutOfTurn, DealRecord, Irregularity, IrregularityKind, LineTotals,
                                        SessionInfo, SessionRecord)
 from vint_replay.engine.scoring import DealFacts, Line
 from vint_replay.engine.seats import SEATS, Seat, Side
 from vint_replay.formats import write_text
-from vint_replay.simulate import CLUB, SimDeal, play_cards, simulate_deal
+from vint_replay.simulators.vint import CLUB, SimDeal, play_cards, simulate_deal
 
 # laws.md §1: for the draw the ace is lowest and ♠ < ♣ < ♦ < ♥; N (♠A) and S (♣2) drew the two
 # lowest cards, so they are partners and North deals first

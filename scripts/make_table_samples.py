@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Write the two-, three- and five-handed evenings to sample_data/tables/ (docs/rules/players-2-3-5.md).
+"""Write the two-, three- and five-handed evenings to sample_data/vint235/ (docs/rules/players-2-3-5.md).
 
     python scripts/make_table_samples.py
 
-Deals are dealt, bid and played by the methods' simulation (:mod:`vint_replay.simulate_tables`):
+Deals are dealt, bid and played by the methods' simulation (:mod:`vint_replay.simulators.vint235`):
 seats, dummies, the player out and the rotations as each method lays them, bids by points,
 cards played to win tricks. Each deal of a two-column method carries its paper score
 (``recorded``), written from the engine's own scoring, so that ``audit`` has something to check.
@@ -17,11 +17,11 @@ from pathlib import Path
 from vint_replay.engine.record import SessionRecord
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import evaluate
-from vint_replay.engine.tables.ledger import TableScore
+from vint_replay.games.vint235.ledger import TableScore
 from vint_replay.formats import write_text
-from vint_replay.simulate_tables import simulate_session
+from vint_replay.simulators.vint235 import simulate_session
 
-OUT = Path(__file__).resolve().parents[1] / "sample_data" / "tables"
+OUT = Path(__file__).resolve().parents[1] / "sample_data" / "vint235"
 
 # (session id, rules, players in draw order, seed, rubbers, event)
 EVENINGS = (

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from vint_replay.formats.json_record import read_json
-from vint_replay.engine.profiles import RuleProfile, get_profile
+from vint_replay.games.registry import RuleProfile, get_profile
 from vint_replay.engine.record import SessionRecord
 from synthetic_profile import registered
 

@@ -9,8 +9,8 @@ from test_store import write_record
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 SOLO = SAMPLES / "solo" / "arbat-solo-2026-11-24.json"  # deal 4: Алексей's misère, failed at trick 8
-THREE = SAMPLES / "tables" / "dacha-2026-08-09-three.json"  # vint3-dummy: two columns by player
-AUCTION = SAMPLES / "tables" / "dacha-2026-08-16-three.json"  # vint3-auction: three columns
+THREE = SAMPLES / "vint235" / "dacha-2026-08-09-three.json"  # vint3-dummy: two columns by player
+AUCTION = SAMPLES / "vint235" / "dacha-2026-08-16-three.json"  # vint3-auction: three columns
 LAWS = SAMPLES / "laws" / "arbat-2027-01-12-laws-t1.json"  # deal 1: N's claimed revoke
 
 

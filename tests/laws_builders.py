@@ -8,9 +8,9 @@ from pathlib import Path
 from builders import PLAYERS, calls, hands
 from vint_replay.engine.calls import Call
 from vint_replay.engine.cards import Card, iter_bits
-from vint_replay.engine.laws import with_laws
+from vint_replay.games.laws import with_laws
 from vint_replay.engine.play import Play
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.record import DealRecord, Irregularity, IrregularityKind, SessionInfo, SessionRecord
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import SessionReport, evaluate

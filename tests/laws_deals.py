@@ -8,7 +8,7 @@ from builders import PLAYERS, RANKED, calls, deal
 from vint_replay.engine.calls import Call
 from vint_replay.engine.cards import Card, iter_bits
 from vint_replay.engine.play import Play
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.record import CallOutOfTurn, DealRecord, SessionInfo, SessionRecord
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import SessionReport, evaluate

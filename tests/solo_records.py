@@ -8,8 +8,8 @@ from vint_replay.engine.cards import Card, Suit
 from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import SessionReport, evaluate
-from vint_replay.engine.solo.contracts import SoloCall
-from vint_replay.engine.solo.record import SoloDeal
+from vint_replay.games.solo.contracts import SoloCall
+from vint_replay.games.solo.record import SoloDeal
 
 from builders import hands as parse_hands
 from builders import play as parse_play

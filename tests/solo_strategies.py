@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 from vint_replay.engine.cards import CARDS, iter_bits
 from vint_replay.engine.errors import IllegalMove
 from vint_replay.engine.play import Play
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
 from vint_replay.engine.seats import SEATS, Seat
-from vint_replay.engine.solo.auction import SoloAuction
-from vint_replay.engine.solo.contracts import SoloCall, Trumps
-from vint_replay.engine.solo.record import SoloContract, SoloDeal
-from vint_replay.engine.solo.seating import five_handed
+from vint_replay.games.solo.auction import SoloAuction
+from vint_replay.games.solo.contracts import SoloCall, Trumps
+from vint_replay.games.solo.record import SoloContract, SoloDeal
+from vint_replay.games.solo.seating import five_handed
 
 from strategies import Choose, random_hands
 

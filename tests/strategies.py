@@ -23,7 +23,7 @@ from synthetic_profile import spades_when_void, synthetic_winner
 from vint_replay.engine.auction import Auction
 from vint_replay.engine.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call
 from vint_replay.engine.cards import CARDS, Card, Hand, iter_bits
-from vint_replay.engine.profiles import DEFAULT_PROFILE, RuleProfile, get_profile
+from vint_replay.games.registry import DEFAULT_PROFILE, RuleProfile, get_profile
 from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
 from vint_replay.engine.seats import SEATS, Seat
 

@@ -19,12 +19,12 @@ from dataclasses import replace
 
 import pytest
 
-from vint_replay.engine import profiles
+from vint_replay.games import registry as profiles
 from vint_replay.engine.calls import Contract, Denomination
 from vint_replay.engine.cards import SUIT_MASKS, Suit
-from vint_replay.engine.profiles import RubberState, RuleProfile, Slip
+from vint_replay.games.registry import RubberState, RuleProfile, Slip
 from vint_replay.engine.scoring import DealFacts, Entry, Item, Line
-from vint_replay.engine.tables.method import TableMethod
+from vint_replay.games.vint235.method import TableMethod
 from vint_replay.engine.seats import SEATS, Seat, Side
 from oracle import SUIT_CARDS, follow_suit
 
@@ -224,7 +224,7 @@ ALL_PROFILES = sorted(set(VINT_PROFILES) | set(SYNTHETIC))
 @contextmanager
 def registered() -> Iterator[None]:
     """The synthetic profiles in the engine's registry (``get_profile``, ``profile_names``, the
-    readers) for the duration, as if they were modules of ``vint_replay.engine.profiles``."""
+    readers) for the duration, as if they were modules of ``vint_replay.games.registry``."""
     alias = "_synthetic_for_tests"
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(sys.modules, f"{profiles.__name__}.{alias}", sys.modules[__name__])

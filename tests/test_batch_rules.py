@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from builders import PLAYERS, deal
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate

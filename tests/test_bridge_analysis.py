@@ -16,7 +16,7 @@ from vint_replay.analysis.dd import DDTable, dd_table  # noqa: E402
 from vint_replay.analysis.par import best_for, outcomes, par  # noqa: E402
 from vint_replay.engine.calls import Contract, Denomination  # noqa: E402
 from vint_replay.engine.cards import Hand  # noqa: E402
-from vint_replay.engine.profiles import get_profile  # noqa: E402
+from vint_replay.games.registry import get_profile  # noqa: E402
 from vint_replay.engine.seats import SEATS, Seat, Side  # noqa: E402
 
 D = Denomination

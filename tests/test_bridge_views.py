@@ -9,7 +9,7 @@ import pytest
 
 from bridge_records import DOUBLED, PART_SCORE, bridge_raw, bridge_session
 from dashboards import data
-from vint_replay.engine.profiles.duplicate_bridge import ROTATION
+from vint_replay.games.bridge.duplicate import ROTATION
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.json_record import read_json
@@ -136,7 +136,7 @@ def test_duplicate_scoresheet_is_board_by_board(duplicate):
 
 
 def test_layout_comes_from_what_the_profile_declares(rubber):
-    from vint_replay.engine.profiles import SheetLayout, get_profile
+    from vint_replay.games.registry import SheetLayout, get_profile
 
     assert {n: get_profile(n).scoresheet for n in ("volchaninov", "classic", "rubber-bridge", "duplicate-bridge")} == {
         "volchaninov": SheetLayout.RUBBER, "classic": SheetLayout.RUBBER, "rubber-bridge": SheetLayout.RUBBER,

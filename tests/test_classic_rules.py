@@ -15,7 +15,7 @@ from vint_replay.engine.auction import Auction
 from vint_replay.engine.cards import Card, Hand
 from vint_replay.engine.errors import IllegalMove
 from vint_replay.engine.ledger import DealScore
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
 from vint_replay.engine.scoring import Item, Line
 from vint_replay.engine.seats import Seat, Side

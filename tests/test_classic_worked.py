@@ -127,8 +127,8 @@ def test_rescoring_names_an_auction_the_other_rules_do_not_allow(tmp_path):
     """A bid sufficient under the table's order but not under the target's is a located
     diagnostic: here a synthetic target ranking no-trump lowest refuses 1NT over 1♠."""
     from vint_replay.engine.calls import Denomination as D
-    from vint_replay.engine.profiles.classic import Classic
-    from vint_replay.engine.profiles.rescore import rescoring
+    from vint_replay.games.vint.classic import Classic
+    from vint_replay.engine.rescore import rescoring
     from vint_replay.engine.session import _evaluate
 
     class NoTrumpLowest(Classic):

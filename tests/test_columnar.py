@@ -23,16 +23,16 @@ from hypothesis import strategies as st
 from strategies import Choose, random_session, sessions
 from synthetic_profile import ALL_PROFILES
 from test_properties import CORRUPTIONS, corrupt
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.store.columnar import batch_supported, check_sessions
 from vint_replay.formats.json_record import read_json, record_to_json
 from vint_replay.engine.record import SessionRecord
 from vint_replay.engine.diagnostics import Diagnostic
 from vint_replay.engine.session import SessionReport, evaluate
-from vint_replay.simulate import deal_record, generated_session
+from vint_replay.simulators.vint import deal_record, generated_session
 from vint_replay.store import Store
 from vint_replay.store import columnar, importer
-from vint_replay.store.tables import Source, TableRows, columnar_sha256, content_sha256
+from vint_replay.store.rows import Source, TableRows, columnar_sha256, content_sha256
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((ROOT / "sample_data").glob("*.json"))
@@ -392,7 +392,7 @@ def test_a_refused_session_does_not_hold_back_the_others():
 def test_a_profile_overriding_a_vectorised_hook_has_no_batch_path():
     """The arrays reproduce the base hooks only: a profile changing who declares (or allowing
     doubles) is checked by the reference engine."""
-    from vint_replay.engine.profiles.volchaninov import Volchaninov
+    from vint_replay.games.vint.volchaninov import Volchaninov
     from vint_replay.store import columnar
 
     class FirstNamerDeclares(Volchaninov):
@@ -410,7 +410,7 @@ def test_a_profile_overriding_a_vectorised_hook_has_no_batch_path():
 def test_classic_takes_the_batch_path_unless_its_passed_out_deals_are_played():
     """Whether passed-out deals are played is a classic session option (rules/classic.md §9):
     the batch path asks the profile, not whether its class overrides the hook."""
-    from vint_replay.engine.profiles import get_profile
+    from vint_replay.games.registry import get_profile
     from vint_replay.store import columnar
 
     assert columnar.batch_supported(get_profile("classic"))

@@ -18,7 +18,7 @@ from test_dd import ace_lead_deal  # noqa: E402
 
 from dashboards import data, double_dummy  # noqa: E402
 from vint_replay.analysis.jobs import DealJob, analyse_job, jobs_for  # noqa: E402
-from vint_replay.analysis.tables import write_results  # noqa: E402
+from vint_replay.analysis.datasets import write_results  # noqa: E402
 from vint_replay.engine.cards import Card  # noqa: E402
 from vint_replay.formats.json_record import write_json  # noqa: E402
 from vint_replay.engine.record import SessionInfo, SessionRecord  # noqa: E402

@@ -14,7 +14,7 @@ from urllib.parse import quote
 import pytest
 
 from conftest import dashboard_in_chromium
-from table_store import AUCTION, FIVE, TABLES, THREE, TWO
+from vint235_store import AUCTION, FIVE, TABLES, THREE, TWO
 from test_dashboard_browser import css, wait_for
 
 pytestmark = [pytest.mark.browser,

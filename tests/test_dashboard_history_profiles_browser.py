@@ -9,7 +9,7 @@ from dashboards.live import console_errors
 from history_samples import solo_pair
 from test_dashboard_browser import css, text_of, wait_for
 from vint_replay.engine.session import evaluate
-from vint_replay.engine.solo.contracts import points_text
+from vint_replay.games.solo.contracts import points_text
 from vint_replay.formats import read_file
 
 pytestmark = [pytest.mark.browser,

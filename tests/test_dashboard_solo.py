@@ -17,7 +17,7 @@ from dashboards import data, solo_data, stats
 from vint_replay.engine.cards import Card
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
-from vint_replay.engine.solo.contracts import SoloCall, points_text
+from vint_replay.games.solo.contracts import SoloCall, points_text
 from vint_replay.formats import read_file
 from vint_replay.formats.solo_fields import quarters
 from vint_replay.reports.solo_audit import audit_payments

@@ -12,7 +12,7 @@ from conftest import dashboard_in_chromium
 from test_dashboard_browser import css, text_of, wait_for
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
-from vint_replay.engine.solo.contracts import SoloCall, points_text
+from vint_replay.games.solo.contracts import SoloCall, points_text
 from vint_replay.formats import read_file
 from vint_replay.reports.solo_audit import audit_payments
 

@@ -9,14 +9,14 @@ import sys
 import pytest
 
 from dash_tree import by_id, components, ids
-from dashboards import stats, tables_view
+from dashboards import stats, vint235_view
 from dashboards.app import create_app
 from dashboards.library import Library
-from table_store import AUCTION, FIVE, THREE, TWO, simulated_file, table_store
+from vint235_store import AUCTION, FIVE, THREE, TWO, simulated_file, table_store
 from vint_replay.engine.seats import Seat
-from vint_replay.engine.tables.columns import ColumnScore
-from vint_replay.engine.tables.ledger import TableScore
-from vint_replay.engine.tables.players import player_results
+from vint_replay.games.vint235.columns import ColumnScore
+from vint_replay.games.vint235.ledger import TableScore
+from vint_replay.games.vint235.players import player_results
 
 
 @pytest.fixture(scope="module")
@@ -88,21 +88,21 @@ def test_five_players_show_who_sits_out_and_the_ledger_in_hundreds(lib):
         assert by_id(page, f"rubber-{number}-title").children.endswith(f"{out} sits out")
     ledger = by_id(page, "ledger").children
     for player, points in score.balances[-1].items():
-        assert f"{player} {tables_view.hundreds(points)}" in ledger
+        assert f"{player} {vint235_view.hundreds(points)}" in ledger
 
 
 @pytest.mark.parametrize("points, shown", [(-800, "−8"), (1200, "+12"), (0, "0"), (1250, "+12.5")])
 def test_hundreds_as_the_rules_write_the_ledger(points, shown):
     """players-2-3-5.md §5 example 6: Т −8, А +12."""
-    assert tables_view.hundreds(points) == shown
+    assert vint235_view.hundreds(points) == shown
 
 
 def test_the_deal_table_names_the_declarer_and_counts_his_column(lib):
     report = lib.report(THREE)
-    rows = tables_view.deal_rows(report)
+    rows = vint235_view.deal_rows(report)
     deal = played(report)
     row = next(r for r in rows if r.number == deal.deal.number)
-    assert row.declarer == tables_view.place_text(deal, deal.contract.declarer)
+    assert row.declarer == vint235_view.place_text(deal, deal.contract.declarer)
     assert row.tricks == f"{deal.tricks_won[deal.declarer_column]}/{deal.contract.tricks_needed}"
 
 
@@ -112,7 +112,7 @@ def test_a_table_session_is_not_rescored(lib):
 
 
 def test_four_handed_rescoring_offers_no_table_method():
-    choices = tables_view.rescoring_profiles("volchaninov")
+    choices = vint235_view.rescoring_profiles("volchaninov")
     assert "classic" in choices and not any(n.startswith(("vint2", "vint3", "vint5")) for n in choices)
 
 
@@ -123,7 +123,7 @@ def test_two_card_tricks_are_shipped_with_their_places(lib):
     """2.2: N and S play, E and W are dead piles, face down in every view."""
     report = lib.report("sim-vint2-exchange")
     deal = played(report, 2)
-    payload = tables_view.replay_payload(report, deal)
+    payload = vint235_view.replay_payload(report, deal)
     assert payload["size"] == 2 and len(payload["play"]) == 26
     assert set(payload["seats"]) == {Seat.N, Seat.S}
     assert payload["seats"][0] == deal.leader and payload["dead"] == [False, True, False, True]
@@ -141,18 +141,18 @@ def test_a_seat_view_ships_only_what_that_player_saw(lib):
     deal = played(report)
     dummy = next(s for s in Seat if deal.roles[s].dummy)
     partner = next(s for s in Seat if deal.roles[s].live and deal.roles[s].player != deal.roles[dummy].player)
-    view = tables_view.replay_payload(report, deal, partner)
+    view = vint235_view.replay_payload(report, deal, partner)
     assert view["up_from"][partner] == 0 and view["up_from"][dummy] == 4
     assert [h is not None for h in view["hands"]] == [s in (partner, dummy) for s in Seat]
     holder = dummy.partner
-    assert tables_view.replay_payload(report, deal, holder)["up_from"][dummy] == 4  # his own dummy too
+    assert vint235_view.replay_payload(report, deal, holder)["up_from"][dummy] == 4  # his own dummy too
 
 
 @pytest.mark.parametrize("session_id, after", [("sim-vint2-open", 1), (TWO, 0), (AUCTION, 0)])
 def test_dummies_turn_up_when_the_method_says(lib, session_id, after):
     report = lib.report(session_id)
     deal = played(report)
-    payload = tables_view.replay_payload(report, deal)
+    payload = vint235_view.replay_payload(report, deal)
     assert [payload["turn_up"][s] for s in Seat if deal.roles[s].dummy] == [after] * sum(r.dummy for r in deal.roles)
     assert all(payload["turn_up"][s] is None for s in Seat if not deal.roles[s].dummy)
 
@@ -160,7 +160,7 @@ def test_dummies_turn_up_when_the_method_says(lib, session_id, after):
 def test_the_holder_makes_his_call_in_a_column_of_his_own(lib):
     report = lib.report(THREE)
     deal = played(report)
-    seats, rows = tables_view.auction_grid(deal)
+    seats, rows = vint235_view.auction_grid(deal)
     holder = next(s for s in Seat if deal.roles[s].dummy).partner
     assert seats[-1] == holder and holder not in seats[:-1] and len(seats) == 3
     assert rows[-1][-1] == deal.deal.auction[-1].pretty
@@ -173,9 +173,9 @@ def test_exchanges_are_shown_to_their_player_only(lib):
     place, swaps = next((p, e) for p, e in deal.deal.table.exchanges if e and not isinstance(e, bool))
     other = Seat.S if place is Seat.N else Seat.N
     card = swaps[0][0].pretty
-    assert any(card in line for line in tables_view.table_facts(deal))
-    assert any(card in line for line in tables_view.table_facts(deal, place))
-    hidden = tables_view.table_facts(deal, other)
+    assert any(card in line for line in vint235_view.table_facts(deal))
+    assert any(card in line for line in vint235_view.table_facts(deal, place))
+    hidden = vint235_view.table_facts(deal, other)
     assert not any(card in line for line in hidden if line.startswith(deal.roles[place].player))
     assert any("face down" in line for line in hidden)
 
@@ -183,7 +183,7 @@ def test_exchanges_are_shown_to_their_player_only(lib):
 def test_the_widow_is_shown_with_what_its_taker_gave(lib):
     report = lib.report("sim-vint2-widow")
     deal = played(report)
-    facts = tables_view.table_facts(deal)
+    facts = vint235_view.table_facts(deal)
     widow = deal.deal.table.widow
     assert any(all(c.pretty in line for c in widow) and "gave" in line for line in facts)
 
@@ -192,7 +192,7 @@ def test_every_replay_page_of_every_method_opens(lib):
     for sid in (TWO, THREE, AUCTION, FIVE, "sim-vint2-exchange", "sim-vint2-cards", "sim-vint2-open", "sim-vint2-widow"):
         report = lib.report(sid)
         for deal in report.replays[:4]:
-            for view in (None, *[s.name for s in tables_view.viewer_places(deal)]):
+            for view in (None, *[s.name for s in vint235_view.viewer_places(deal)]):
                 page = module("replay").layout(sid, str(deal.deal.number), view=view)
                 assert "card-table" in ids(page) and "table-places" in ids(page), (sid, deal.deal.number, view)
 

@@ -10,10 +10,10 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from conftest import dashboard_in_chromium
-from table_store import AUCTION, FIVE, THREE, TWO, table_store
+from vint235_store import AUCTION, FIVE, THREE, TWO, table_store
 from test_dashboard_browser import css, text_of, wait_for
 from vint_replay.engine.session import SessionReport
-from vint_replay.engine.tables.columns import ColumnScore
+from vint_replay.games.vint235.columns import ColumnScore
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.filterwarnings("ignore:HTTPResponse.getheader:DeprecationWarning")]

@@ -10,7 +10,7 @@ from vint_replay.analysis.dd import analyse_cards, analyse_replay, dd_table, tab
 from vint_replay.engine.calls import PASS, Call, Contract, Denomination  # noqa: E402
 from vint_replay.engine.cards import Card, Hand  # noqa: E402
 from vint_replay.formats import read_file  # noqa: E402
-from vint_replay.engine.profiles import get_profile  # noqa: E402
+from vint_replay.games.registry import get_profile  # noqa: E402
 from vint_replay.engine.record import DealRecord  # noqa: E402
 from vint_replay.engine.replay import replay_deal  # noqa: E402
 from vint_replay.engine.seats import Seat, Side  # noqa: E402

@@ -14,13 +14,13 @@ from click.testing import CliRunner  # noqa: E402
 from vint_replay.analysis.batch import analyse_store, pending_deals  # noqa: E402
 from vint_replay.analysis.jobs import DealJob, Skipped, analyse_job, jobs_for  # noqa: E402
 from vint_replay.analysis.runner import run  # noqa: E402
-from vint_replay.analysis.tables import dd_plays, dd_tables, write_results  # noqa: E402
+from vint_replay.analysis.datasets import dd_plays, dd_tables, write_results  # noqa: E402
 from vint_replay.engine.cards import Card, Hand  # noqa: E402
 from vint_replay.cli import main  # noqa: E402
 from vint_replay.formats.json_record import write_json  # noqa: E402
 from vint_replay.formats import read_file  # noqa: E402
 from vint_replay.engine.session import evaluate  # noqa: E402
-from vint_replay.simulate import iter_sessions  # noqa: E402
+from vint_replay.simulators.vint import iter_sessions  # noqa: E402
 from vint_replay.store import Store  # noqa: E402
 
 DEALS = 4

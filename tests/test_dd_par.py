@@ -5,7 +5,7 @@ from vint_replay.analysis.dd import DDTable
 from vint_replay.analysis.par import best_for, outcomes, par
 from vint_replay.engine.calls import Contract, Denomination
 from vint_replay.engine.cards import Hand
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.seats import Seat, Side
 
 PROFILE = get_profile()

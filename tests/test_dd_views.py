@@ -13,7 +13,7 @@ pytest.importorskip("endplay")
 from test_dd import ace_lead_deal  # noqa: E402
 
 from vint_replay.analysis.batch import analyse_store  # noqa: E402
-from vint_replay.analysis.tables import (  # noqa: E402
+from vint_replay.analysis.datasets import (  # noqa: E402
     DD_TABLES,
     TABLES_SCHEMA,
     commit_run,

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from vint_replay.engine.calls import Contract, Denomination as D
-from vint_replay.engine.profiles import get_profile
-from vint_replay.engine.profiles import RubberState
-from vint_replay.engine.profiles.duplicate_bridge import board_score
+from vint_replay.games.registry import get_profile
+from vint_replay.games.registry import RubberState
+from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.scoring import DealFacts, Item
 from vint_replay.engine.seats import Seat, Side
 from vint_replay.engine.session import evaluate

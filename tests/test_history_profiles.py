@@ -17,7 +17,7 @@ from vint_replay.cli import main
 from vint_replay.engine.scoring import Line
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import evaluate
-from vint_replay.engine.solo.contracts import points, points_text
+from vint_replay.games.solo.contracts import points, points_text
 from vint_replay.formats import read_file
 from vint_replay.reports.history import compare
 from vint_replay.store import Store

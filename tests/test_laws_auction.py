@@ -8,8 +8,8 @@ from builders import RANKED, calls, deal, hands
 from laws_deals import evaluated, found, lowest_play, out_of_turn
 from vint_replay.engine.calls import Call, Contract, Denomination
 from vint_replay.engine.cards import Card, Suit
-from vint_replay.engine.laws.auction import LawsAuction, lead_bar
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.laws.auction import LawsAuction, lead_bar
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.record import CallOutOfTurn
 from vint_replay.engine.seats import Seat
 

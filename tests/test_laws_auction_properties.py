@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from strategies import random_auction
 from vint_replay.engine.auction import Auction
 from vint_replay.engine.calls import BIDS, PASS, Call
-from vint_replay.engine.laws import with_laws
-from vint_replay.engine.laws.auction import lowest_sufficient
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.laws import with_laws
+from vint_replay.games.laws.auction import lowest_sufficient
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.record import CallOutOfTurn, DealRecord
 from vint_replay.engine.replay import replay_deal
 from vint_replay.engine.seats import SEATS, Seat

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import dashboard_in_chromium
 from test_dashboard_browser import css, text_of, wait_for
-from vint_replay.engine.laws.settlement import settlement
+from vint_replay.games.laws.settlement import settlement
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
 

@@ -10,9 +10,9 @@ from builders import RANKED, deal, hands
 from laws_deals import classic_auction, classic_result, evaluated, found, lowest_play
 from vint_replay.engine.cards import Card
 from vint_replay.engine.errors import IllegalMove
-from vint_replay.engine.laws.deal import DEALER_LONG_PENALTY, draw_rank
+from vint_replay.games.laws.deal import DEALER_LONG_PENALTY, draw_rank
 from vint_replay.engine.play import Play
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.scoring import Item, Line
 from vint_replay.engine.seats import Seat, Side
 

@@ -22,7 +22,7 @@ from vint_replay.formats.laws_fields import irregularity_from_text, parse_irregu
 from vint_replay.formats.vint_text import read_vint, write_vint
 from vint_replay.store import Store
 from vint_replay.store.columnar import decoded_session
-from vint_replay.store.tables import content_sha256
+from vint_replay.store.rows import content_sha256
 
 WORKED = Path(__file__).parent / "data" / "worked_example.json"
 

@@ -10,12 +10,12 @@ from builders import RANKED, SUITED, calls
 from laws_builders import DATA, EXPOSED, LEAD, file_under_laws, laws_deal, laws_session, revoke, under_laws
 from vint_replay.engine.cards import Card
 from vint_replay.engine.diagnostics import Severity
-from vint_replay.engine.laws import with_laws
-from vint_replay.engine.laws.penalty import cap
-from vint_replay.engine.laws.settlement import settlement
+from vint_replay.games.laws import with_laws
+from vint_replay.games.laws.penalty import cap
+from vint_replay.games.laws.settlement import settlement
 from vint_replay.engine.ledger import Ledger
-from vint_replay.engine.profiles import get_profile
-from vint_replay.engine.profiles.classic import Classic
+from vint_replay.games.registry import get_profile
+from vint_replay.games.vint.classic import Classic
 from vint_replay.engine.record import Irregularity, IrregularityKind
 from vint_replay.engine.replay import replay_deal
 from vint_replay.engine.scoring import DealFacts, Item

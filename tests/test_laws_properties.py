@@ -13,9 +13,9 @@ from strategies import random_auction, random_hands
 from synthetic_profile import Synthetic
 from vint_replay.engine.auction import Auction
 from vint_replay.engine.cards import SUIT_MASKS, iter_bits
-from vint_replay.engine.laws import with_laws
+from vint_replay.games.laws import with_laws
 from vint_replay.engine.play import Play
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.ledger import Ledger
 from vint_replay.engine.record import DealRecord, Irregularity, IrregularityKind
 from vint_replay.engine.replay import replay_deal

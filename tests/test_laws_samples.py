@@ -12,7 +12,7 @@ import pytest
 
 from vint_replay.engine.auction import Auction
 from vint_replay.engine.calls import BIDS, Call
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.record import DealRecord, IrregularityKind
 from vint_replay.engine.replay import replay_deal
 from vint_replay.engine.seats import SEATS

@@ -14,7 +14,7 @@ from test_classic_rules import PASSOUT_PLAY, classic_session, played_passout
 from dashboards import laws_view
 from vint_replay.engine.cards import Card
 from vint_replay.engine.diagnostics import Severity
-from vint_replay.engine.laws.settlement import Responsibility, settlement
+from vint_replay.games.laws.settlement import Responsibility, settlement
 from vint_replay.engine.record import Irregularity, IrregularityKind, Ruling, SessionInfo, SessionRecord
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from vint_replay.engine.calls import BIDS, Contract
 from vint_replay.engine.ledger import Ledger
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.replay import replay_deal
 from vint_replay.engine.seats import SEATS
-from vint_replay.simulate import deal_record, generated_session
+from vint_replay.simulators.vint import deal_record, generated_session
 
 
 def _race(ledger: Ledger, replay) -> tuple[tuple[int, int], tuple[int, int], tuple[list[int], list[int]]]:

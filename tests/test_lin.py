@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from vint_replay.cli import main
 from vint_replay.engine.cards import CARDS
 from vint_replay.engine.diagnostics import Severity
-from vint_replay.engine.profiles.duplicate_bridge import board_score
+from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.record import Comment, DealRecord, SessionInfo, SessionRecord
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate

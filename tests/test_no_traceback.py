@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from vint_replay.cli import main
 
 ROOT = Path(__file__).parent.parent
-THREE_AUCTION = ROOT / "sample_data" / "tables" / "dacha-2026-08-16-three.json"
+THREE_AUCTION = ROOT / "sample_data" / "vint235" / "dacha-2026-08-16-three.json"
 
 
 def run(*args: str):
@@ -90,7 +90,7 @@ def test_a_session_id_that_is_not_utf8_is_a_usage_error_in_history_and_export(tm
 
 
 def test_the_three_player_sheet_prints_no_bidi_override_in_its_game_lines(tmp_path):
-    source = ROOT / "sample_data" / "tables" / "dacha-2026-08-09-three.json"  # two columns, labelled by players
+    source = ROOT / "sample_data" / "vint235" / "dacha-2026-08-09-three.json"  # two columns, labelled by players
     text = source.read_text(encoding="utf-8")
     path = tmp_path / "three.json"
     for name in json.loads(text)["session"]["players"]:

@@ -24,7 +24,7 @@ from vint_replay.engine.cards import CARDS, Hand, iter_bits
 from vint_replay.cli import main
 from vint_replay.formats.json_record import record_to_json
 from vint_replay.engine.play import Play
-from vint_replay.engine.profiles import RuleProfile, get_profile
+from vint_replay.games.registry import RuleProfile, get_profile
 from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
 from vint_replay.reports.scoresheet import score_json
 from vint_replay.engine.seats import SEATS, Seat

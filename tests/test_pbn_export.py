@@ -14,7 +14,7 @@ from endplay.types import Board, Card as EndplayCard, Contract as EndplayContrac
 
 from vint_replay.cli import main
 from vint_replay.engine.cards import CARDS, Hand
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file, write_text
 from vint_replay.formats.pbn import pbn_sessions, read_pbn

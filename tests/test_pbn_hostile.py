@@ -178,9 +178,9 @@ def test_every_sample_round_trips_through_pbn_or_is_refused_with_what_pbn_cannot
         assert code == 2 and "cannot be written as PBN (it has no tags for" in out and not target.exists()
 
 
-@pytest.mark.parametrize("path, why", [("tables/dacha-2026-08-09-three.json", "a game of 3 players"),
-                                       ("tables/dacha-2026-08-23-five.json", "a game of 5 players"),
-                                       ("tables/dacha-2026-08-02-two.json", "a game of 2 players"),
+@pytest.mark.parametrize("path, why", [("vint235/dacha-2026-08-09-three.json", "a game of 3 players"),
+                                       ("vint235/dacha-2026-08-23-five.json", "a game of 5 players"),
+                                       ("vint235/dacha-2026-08-02-two.json", "a game of 2 players"),
                                        ("laws/arbat-2027-01-12-laws-t1.json", "the laws"),
                                        ("solo/arbat-solo-2026-11-24.json", "the turn-up")])
 def test_what_pbn_cannot_hold_is_named(path, why, tmp_path):
@@ -199,7 +199,7 @@ def test_a_session_without_deals_is_not_written_as_pbn(worked_example_raw, tmp_p
 
 def test_export_refuses_a_three_player_session_as_pbn(tmp_path):
     store = str(tmp_path / "store")
-    path = ROOT / "sample_data" / "tables" / "dacha-2026-08-09-three.json"
+    path = ROOT / "sample_data" / "vint235" / "dacha-2026-08-09-three.json"
     runner = CliRunner()
     assert runner.invoke(main, ["import", str(path), "--store", store]).exit_code == 0
     ident = read_file(path).record.info.id

@@ -3,7 +3,7 @@ the known profiles, with the profile it is likely a slip for (format.md §5.2: t
 ``[VintRules]``); it was read as bridge without a word."""
 from __future__ import annotations
 
-from vint_replay.engine.profiles import profile_names
+from vint_replay.games.registry import profile_names
 from vint_replay.formats.pbn import read_pbn
 
 BOARD = """[Event "Club"]

@@ -11,18 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vint_replay.engine.cards import Card, Hand, Suit
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.scoring import Item, Line
 from vint_replay.engine.seats import Seat, Side
 from vint_replay.engine.record import CallOutOfTurn, Irregularity, IrregularityKind, SessionInfo, SessionRecord
 from vint_replay.engine.session import evaluate
-from vint_replay.engine.tables.auction import run_auction
-from vint_replay.engine.tables.columns import ColumnScore, top_collects
-from vint_replay.engine.tables.ledger import TableScore, five_player_rubber, settlement
-from vint_replay.simulate_tables import _play, simulate_session
+from vint_replay.games.vint235.auction import run_auction
+from vint_replay.games.vint235.columns import ColumnScore, top_collects
+from vint_replay.games.vint235.ledger import TableScore, five_player_rubber, settlement
+from vint_replay.simulators.vint235 import _play, simulate_session
 
 from builders import calls
-from table_builders import codes, table_deal, table_session
+from vint235_builders import codes, table_deal, table_session
 
 N, E, S, W = Seat
 TWO = ("Petrov", "Ivanov")  # the draw, highest first: Ivanov (N) drew the lowest card and deals first (§6 ruling 15)
@@ -555,7 +555,7 @@ def test_random_evenings_validate_and_score_consistently(method, seed):
 def test_a_players_results_count_whatever_place_or_dummy_he_played():
     """The issue's per-player analysis: E declares with S (dealt opposite N), and the deal counts
     for Petrov; each player's tricks are his side's, and the settlements are his."""
-    from vint_replay.engine.tables.players import player_results
+    from vint_replay.games.vint235.players import player_results
     roles = "N Ivanov; E Petrov; S dummy of Petrov; W dummy of Ivanov"
     report = table_session("vint2-dummies", TWO, table_deal(1, "N", roles, EXAMPLE_1, "1S 2H pass pass pass pass", result=9))
     petrov, ivanov = player_results(report)  # in the order of the draw
@@ -605,7 +605,7 @@ def test_2_1_the_owner_of_the_dealing_dummy_speaks_first():
 def test_the_dashboards_deal_list_shows_the_tricks_before_and_after_the_penalty():
     """players-2-3-5.md §6 ruling 6 with the tricks taken (laws §8.4): the session page's deal list
     reads the declaring column's tricks as played and after the penalty from the engine: 10 → 13."""
-    from dashboards.tables_view import deal_rows
+    from dashboards.vint235_view import deal_rows
 
     hands = _texts([Hand.parse(h).mask for h in EXAMPLE_1.split()])
     deal = replace(table_deal(1, "N", PILES_ROLES, hands, "3D pass pass pass pass", result=10, Exchanges="N no; S no"),
@@ -617,22 +617,22 @@ def test_the_dashboards_deal_list_shows_the_tricks_before_and_after_the_penalty(
 def test_five_player_score_writes_the_balances_the_dashboard_computes():
     """players-2-3-5.md §4 (five players, example 6): ``score`` ends with each player's balance
     after the finished rubbers in points, the words and sign (−) of the dashboard's sessions
-    list for the same session (tables_view.result_text over player_results), not in hundreds."""
+    list for the same session (vint235_view.result_text over player_results), not in hundreds."""
     from pathlib import Path
 
     from click.testing import CliRunner
 
-    from dashboards import tables_view
+    from dashboards import vint235_view
     from vint_replay.cli import load, main
 
-    path = str(Path(__file__).resolve().parent.parent / "sample_data" / "tables" / "dacha-2026-08-23-five.json")
+    path = str(Path(__file__).resolve().parent.parent / "sample_data" / "vint235" / "dacha-2026-08-23-five.json")
     _, report = load(path)
     assert report is not None and len(report.record.info.party) == 5
-    page = {r.player: r.points for r in tables_view.results(report)}
+    page = {r.player: r.points for r in vint235_view.results(report)}
     assert any(page.values()) and sum(page.values()) == 0
     out = CliRunner().invoke(main, ["score", path])
     assert out.exit_code == 0
     last = out.stdout.rstrip("\n").splitlines()[-1]
-    assert last == f"Balances: {tables_view.result_text(report)}"
+    assert last == f"Balances: {vint235_view.result_text(report)}"
     shown = dict(item.rsplit(" ", 1) for item in last.removeprefix("Balances: ").split(" · "))
     assert {p: int(v.replace("−", "-")) for p, v in shown.items()} == page

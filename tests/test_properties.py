@@ -20,7 +20,7 @@ import oracle
 from strategies import PlayRules, play_rules, random_cards, sessions
 from synthetic_profile import ALL_PROFILES, SYNTHETIC
 from vint_replay.engine.cards import Suit, iter_bits
-from vint_replay.engine.profiles import RubberState, RuleProfile, get_profile
+from vint_replay.games.registry import RubberState, RuleProfile, get_profile
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.scoring import DealFacts, Entry, Item, Line
 from vint_replay.engine.seats import SIDES, Side

@@ -15,11 +15,11 @@ from vint_replay.engine.cards import Hand
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
-from vint_replay.simulate_tables import simulate_session
+from vint_replay.simulators.vint235 import simulate_session
 
-from table_builders import codes, table_deal, table_session
+from vint235_builders import codes, table_deal, table_session
 
-TABLES = Path(__file__).resolve().parents[1] / "sample_data" / "tables"
+TABLES = Path(__file__).resolve().parents[1] / "sample_data" / "vint235"
 TWO = ("Ivanov", "Petrov")  # the draw, highest first: Petrov drew the lowest card
 FIVE = ("Т", "А", "К", "Ф", "Н")
 EXAMPLE_1 = "A432.432.AK32.32 KQJT98.KQJT.JT.A 765.A765.Q54.654 .98.9876.KQJT987"
@@ -232,7 +232,7 @@ def test_law_157_only_a_later_revoke_in_the_dropped_suit_is_the_droppers_alone(c
     W's revoke on hearts after dropping ♥4 is his alone; after dropping ♦9 (another suit), or
     before he dropped ♥4, both partners pay: nobody answers alone and each player's result is
     his side's difference."""
-    from vint_replay.engine.laws.settlement import settlement
+    from vint_replay.games.laws.settlement import settlement
     report = _dropped(card, trick)
     assert report.valid, report.diagnostics
     (deal,) = report.score.deals

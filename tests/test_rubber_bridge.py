@@ -13,9 +13,9 @@ from vint_replay.engine.auction import Auction
 from vint_replay.engine.calls import Call, Contract, Denomination as D
 from vint_replay.engine.cards import Card
 from vint_replay.engine.errors import IllegalMove
-from vint_replay.engine.profiles import get_profile
-from vint_replay.engine.profiles import RubberState
-from vint_replay.engine.profiles.rubber_bridge import undertricks
+from vint_replay.games.registry import get_profile
+from vint_replay.games.registry import RubberState
+from vint_replay.games.bridge.rubber import undertricks
 from vint_replay.engine.scoring import DealFacts, Item
 from vint_replay.engine.seats import Seat, Side
 from vint_replay.engine.session import evaluate

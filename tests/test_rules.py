@@ -18,7 +18,7 @@ from vint_replay.engine.cards import Card, Hand, Suit, iter_bits
 from vint_replay.engine.errors import IllegalMove
 from vint_replay.engine.ledger import RubberScore
 from vint_replay.engine.play import Play
-from vint_replay.engine.profiles import get_profile
+from vint_replay.games.registry import get_profile
 from vint_replay.engine.seats import Seat, Side
 from vint_replay.engine.session import evaluate
 

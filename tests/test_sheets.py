@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from vint_replay.engine.ledger import Ledger
-from vint_replay.engine.profiles import SheetLayout, get_profile, profile_names
+from vint_replay.games.registry import SheetLayout, get_profile, profile_names
 from vint_replay.engine.record import SessionInfo, SessionRecord
 from vint_replay.engine.session import SessionReport
-from vint_replay.engine.tables.method import TableMethod
+from vint_replay.games.vint235.method import TableMethod
 from vint_replay.reports import sheets
 
 

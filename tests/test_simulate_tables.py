@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from vint_replay.engine.session import evaluate
-from vint_replay.simulate_tables import simulate_session
+from vint_replay.simulators.vint235 import simulate_session
 
 
 def test_a_widow_deal_bid_at_the_top_keeps_its_contract():

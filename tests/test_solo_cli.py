@@ -13,12 +13,12 @@ import pytest
 from click.testing import CliRunner
 
 from vint_replay.cli import main
-from vint_replay.engine.solo.contracts import TERMS
+from vint_replay.games.solo.contracts import TERMS
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
 from vint_replay.reports.solo_audit import audit_payments
 from vint_replay.store import Store
-from vint_replay.store.tables import content_sha256
+from vint_replay.store.rows import content_sha256
 
 from solo_records import SEED_SECOND_LINE, solo_deal, solo_session
 

@@ -21,7 +21,7 @@ from vint_replay.reports.scoresheet import score_json
 from vint_replay.engine.session import evaluate
 from vint_replay.store import Store, StoreDamaged
 from vint_replay.store.schema import TABLES
-from vint_replay.store.tables import content_sha256
+from vint_replay.store.rows import content_sha256
 
 from strategies import sessions
 
@@ -225,7 +225,7 @@ def test_globs_folders_and_missing_paths(store: Store, tmp_path: Path) -> None:
     assert [o.path for o in summary.rejected] == [str(tmp_path / "nope.json")]
     folder = store.import_paths([str(ROOT / "sample_data")])
     evenings = len([*(ROOT / "sample_data").glob("*.json"), *(ROOT / "sample_data").glob("solo/*.json"),
-                    *(ROOT / "sample_data").glob("tables/*.json"), *(ROOT / "sample_data").glob("laws/*.json")])
+                    *(ROOT / "sample_data").glob("vint235/*.json"), *(ROOT / "sample_data").glob("laws/*.json")])
     assert len(folder.imported) == evenings - 4 and len(folder.unchanged) == 4 + evenings  # 4 stored, the twins
 
 
@@ -552,7 +552,7 @@ def test_doubles_and_redoubles_round_trip_through_the_tables(store: Store, worke
 
     from vint_replay.engine.calls import CALL_BY_TEXT
     from vint_replay.store.schema import SCHEMAS, writer_options
-    from vint_replay.store.tables import Source, TableRows
+    from vint_replay.store.rows import Source, TableRows
 
     report = evaluate(worked_example)
     deal = report.record.deals[0]

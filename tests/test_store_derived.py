@@ -14,9 +14,9 @@ pytest.importorskip("endplay")
 
 from killing import kill_when_writing  # noqa: E402
 from vint_replay.analysis.batch import analyse_store, pending_deals  # noqa: E402
-from vint_replay.analysis.tables import dd_plays, dd_tables, merge_crowded  # noqa: E402
+from vint_replay.analysis.datasets import dd_plays, dd_tables, merge_crowded  # noqa: E402
 from vint_replay.formats.json_record import write_json  # noqa: E402
-from vint_replay.simulate import iter_sessions  # noqa: E402
+from vint_replay.simulators.vint import iter_sessions  # noqa: E402
 from vint_replay.store import Store  # noqa: E402
 from vint_replay.store.layout import current_generation, data_files  # noqa: E402
 

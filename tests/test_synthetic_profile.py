@@ -9,7 +9,7 @@ import pytest
 
 from strategies import random_session
 from synthetic_profile import GAME_STEP, RUBBER_PREMIUM, SYNTHETIC, Synthetic
-from vint_replay.engine.profiles import RuleProfile
+from vint_replay.games.registry import RuleProfile
 from vint_replay.engine.record import LineTotals
 from vint_replay.engine.scoring import Item, Line
 from vint_replay.engine.seats import SIDES

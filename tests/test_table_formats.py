@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from vint_replay.formats import write_text
 from vint_replay.formats.json_record import read_json
 from vint_replay.formats.vint_text import read_vint
-from vint_replay.simulate_tables import simulate_session
+from vint_replay.simulators.vint235 import simulate_session
 
 from test_players_235 import METHODS
 

@@ -13,20 +13,20 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dashboards import data, solo_data, tables_view
+from dashboards import data, solo_data, vint235_view
 from vint_replay.cli import load, main
-from vint_replay.engine.profiles import profile_names
-from vint_replay.engine.tables.record import Role
+from vint_replay.games.registry import profile_names
+from vint_replay.games.vint235.record import Role
 from vint_replay.formats import write_text
-from vint_replay.simulate_tables import simulate_session
+from vint_replay.simulators.vint235 import simulate_session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 # one evening per profile the samples play (the laws' evenings beside the plain ones)
 EVENINGS = ["arbat-2026-11-03-t1.json", "arbat-2026-12-15-t1.json", "laws/arbat-2027-01-12-laws-t1.json",
             "laws/arbat-2027-01-19-laws-t2.json", "solo/arbat-solo-2026-11-24.json",
-            "solo/arbat-solo-2026-12-01.json", "tables/dacha-2026-08-02-two.json",
-            "tables/dacha-2026-08-09-three.json", "tables/dacha-2026-08-16-three.json",
-            "tables/dacha-2026-08-23-five.json"]
+            "solo/arbat-solo-2026-12-01.json", "vint235/dacha-2026-08-02-two.json",
+            "vint235/dacha-2026-08-09-three.json", "vint235/dacha-2026-08-16-three.json",
+            "vint235/dacha-2026-08-23-five.json"]
 SIMULATED = ["vint2-cards", "vint2-exchange", "vint2-open", "vint2-widow"]  # 2-player methods without a sample
 CARD = re.compile(r"[♠♥♦♣](?:10|[2-9JQKA])")
 
@@ -69,8 +69,8 @@ def payload(report, number: int) -> dict:
     """The dashboard's replay payload of the deal (the page picks it by the game the same way)."""
     if solo_data.is_solo(report):
         return solo_data.replay_payload(report, number)  # type: ignore[return-value]
-    if tables_view.is_table(report):
-        return tables_view.payload_of(report, number)  # type: ignore[return-value]
+    if vint235_view.is_table(report):
+        return vint235_view.payload_of(report, number)  # type: ignore[return-value]
     return data.replay_payload(report, number)  # type: ignore[return-value]
 
 
@@ -156,12 +156,12 @@ def test_replay_after_trick_k_shows_the_table_auction_trick_count_and_verdict(wh
 
 # -- the summaries: what the sessions page and the session page say ---------------------------------
 
-TABLE_EVENINGS = [e for e in EVENINGS if e.startswith("tables/")]
+TABLE_EVENINGS = [e for e in EVENINGS if e.startswith("vint235/")]
 
 
 def test_sessions_lists_each_players_balance_as_the_sessions_page_does(tmp_path):
     """A 2-, 3- or 5-player evening is listed by its players and each one's balance in points,
-    the words of the dashboard's sessions list (tables_view.result_text), not as N–S v E–W."""
+    the words of the dashboard's sessions list (vint235_view.result_text), not as N–S v E–W."""
     store = str(tmp_path / "store")
     paths = [str(SAMPLES / e) for e in TABLE_EVENINGS]
     assert CliRunner().invoke(main, ["import", *paths, "--store", store, "--workers", "1"]).exit_code == 0
@@ -170,10 +170,10 @@ def test_sessions_lists_each_players_balance_as_the_sessions_page_does(tmp_path)
     for path in paths:
         _, report = load(path)
         line = next(x for x in listed.stdout.splitlines() if x.startswith(report.record.info.id + " "))
-        assert f"balances {tables_view.result_text(report)}  " in line and "N–S" not in line
+        assert f"balances {vint235_view.result_text(report)}  " in line and "N–S" not in line
         assert "–".join(report.record.info.party) in line
         assert sum(rows[report.record.info.id]["balances"].values()) == 0  # what one wins the others pay
-        assert rows[report.record.info.id]["balances"] == {r.player: r.points for r in tables_view.results(report)}
+        assert rows[report.record.info.id]["balances"] == {r.player: r.points for r in vint235_view.results(report)}
 
 
 @pytest.mark.parametrize("which", TABLE_EVENINGS + ["arbat-2026-11-03-t1.json"])
@@ -192,7 +192,7 @@ def test_audit_says_what_the_session_page_says(which):
 def test_a_table_deal_with_errors_is_shown_with_them_not_a_traceback(tmp_path):
     """A 2-player deal whose roles name a stranger (format.md §5.6) or whose play stops short
     without a result: the replay lists the problems and shows what the record knows, exit 1."""
-    doc = json.loads((SAMPLES / "tables/dacha-2026-08-02-two.json").read_text(encoding="utf-8"))
+    doc = json.loads((SAMPLES / "vint235/dacha-2026-08-02-two.json").read_text(encoding="utf-8"))
     doc["deals"][1]["play"] = doc["deals"][1]["play"][:10]
     doc["deals"][1].pop("result", None)
     doc["deals"][2]["roles"]["N"] = "Nobody"
@@ -211,7 +211,7 @@ def test_a_table_deal_with_errors_is_shown_with_them_not_a_traceback(tmp_path):
 def test_the_auction_game_shows_each_players_column_of_the_deal():
     """players-2-3-5.md §3.2: no common race below the line, so the deal's end shows what each
     player's own column got (the score's deal summary), beside the verdict."""
-    path = str(SAMPLES / "tables/dacha-2026-08-16-three.json")
+    path = str(SAMPLES / "vint235/dacha-2026-08-16-three.json")
     _, report = load(path)
     replay = next(r for r in report.replays if r.tricks)
     out = run(path, "--deal", replay.deal.number)[1]

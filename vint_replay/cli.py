@@ -16,7 +16,7 @@ import click
 from .engine.diagnostics import UNLISTED, Diagnostic, Severity, capped, in_file_order, unlisted_count
 from .engine.plural import plural
 from .engine.printable import printable
-from .engine.profiles import ProfileError, get_profile, profile_names
+from .games.registry import ProfileError, get_profile, profile_names
 from .formats import ReadResult, format_of, read_bytes, sniff_format
 
 if TYPE_CHECKING:
@@ -97,8 +97,8 @@ def evaluated(result: ReadResult, rules: str | None = None) -> tuple[ReadResult,
 
 def _seats_players(names: set[str]) -> bool:
     """Whether one of the profiles ``names`` is a 2-, 3- or 5-player method (format.md §5.6)."""
-    from .engine.profiles import get_profile
-    from .engine.tables.method import TableMethod
+    from .games.registry import get_profile
+    from .games.vint235.method import TableMethod
 
     return any(isinstance(get_profile(name), TableMethod) for name in names)
 
@@ -658,7 +658,7 @@ def serve(store_path: str, host: str, port: int, debug: bool) -> None:
 
 
 # the sample evenings of the other games, beside vint's in sample_data/ (the demo imports them all)
-SAMPLE_FOLDERS = ("solo/", "laws/", "tables/")
+SAMPLE_FOLDERS = ("solo/", "laws/", "vint235/")
 
 
 @main.command()
@@ -705,7 +705,7 @@ def _earlier_version(store, path: str, session_id: str | None) -> bool:
     """Whether the store holds the record at ``path`` as a version of its session: a sample
     the demo's own correction has since replaced, which is in place, not a clash."""
     from .formats import read_file
-    from .store.tables import content_sha256
+    from .store.rows import content_sha256
 
     record = read_file(Path(path)).record
     if record is None or session_id is None or session_id not in store:

@@ -10,7 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from dash import Input, Output, callback, dcc, html
 
-from dashboards import double_dummy, stats, tables_pages
+from dashboards import double_dummy, stats, vint235_pages
 from dashboards.app import library
 from dashboards.charts import chart_card, label, short
 
@@ -50,7 +50,7 @@ def show(start: str | None, end: str | None, player: str | None):
     first, last = _day(start), _day(end)
     chosen = [(game, stats.select(store, first, last, player, game.rules)) for game in stats.games(store, first, last)]
     chosen = [(game, selection) for game, selection in chosen if selection.deals]
-    tables = tables_pages.player_card(library(), stats.table_sessions(store, first, last), player)
+    tables = vint235_pages.player_card(library(), stats.table_sessions(store, first, last), player)
     if not chosen:
         note = _solo_note(*stats.select(store, first, last, player).left_out)
         return html.Div([html.P("No four-handed deals match the filters.", className="card muted", id="analysis-empty"),
@@ -95,7 +95,7 @@ def _game_figures(game: stats.Game, selection: stats.Selection, filtered: bool, 
 def _names() -> list[str]:
     """Every player of the store, vint's and the 2-, 3- and 5-player evenings'."""
     store = library().store
-    return sorted(set(stats.players(store)) | set(tables_pages.table_players(library(), stats.table_sessions(store))))
+    return sorted(set(stats.players(store)) | set(vint235_pages.table_players(library(), stats.table_sessions(store))))
 
 
 def _key(name: str) -> str:

@@ -10,10 +10,10 @@ from urllib.parse import quote, unquote
 import dash
 from dash import ClientsideFunction, Input, Output, State, callback, clientside_callback, dcc, html
 
-from dashboards import data, double_dummy, laws_view, seat_view, solo_data, solo_view, tables_pages, tables_view
+from dashboards import data, double_dummy, laws_view, seat_view, solo_data, solo_view, vint235_pages, vint235_view
 from dashboards.app import library
 from dashboards.charts import short
-from vint_replay.engine.laws.auction import LawsAuction
+from vint_replay.games.laws.auction import LawsAuction
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.session import SessionReport
@@ -36,7 +36,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     number = data.url_number(deal)
     seat, view_note = seat_view.seat_of(view)
     solo = report is not None and solo_data.is_solo(report)  # solo whist: its own payload and panels
-    table = report is not None and tables_view.is_table(report)  # 2, 3 or 5 players: places, not seats
+    table = report is not None and vint235_view.is_table(report)  # 2, 3 or 5 players: places, not seats
     payload = None if report is None or number is None else _payload(report, number, seat)
     analysed = None if payload is None or seat is not None or solo or table else \
         double_dummy.deal_analysis(library().store, session_id, number)
@@ -56,12 +56,12 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
         payload = seat_view.cut_to(payload, start)
         cards = start  # the slider reaches the cards seen so far, not the play's length
     if table:
-        auction = _auction(*tables_view.auction_grid(replay), payload["players"])  # type: ignore[arg-type]
-        head, side = tables_pages.replay_parts(report, replay, payload, seat, auction)  # type: ignore[arg-type]
+        auction = _auction(*vint235_view.auction_grid(replay), payload["players"])  # type: ignore[arg-type]
+        head, side = vint235_pages.replay_parts(report, replay, payload, seat, auction)  # type: ignore[arg-type]
     else:
         head, side = solo_view.replay_parts(report, replay) if solo else _vint_parts(report, replay, payload, analysed, seat)
     size = int(payload.get("size") or 4)  # type: ignore[call-overload]
-    views = tables_pages.view_choices(replay) if table else [  # type: ignore[arg-type]
+    views = vint235_pages.view_choices(replay) if table else [  # type: ignore[arg-type]
         ("all", "all hands"), *[(s.name, f"only what {s.name} saw") for s in SEATS]]
     keep = "" if seat is None else f"?view={seat.name}"
     nav = html.Div([
@@ -190,8 +190,8 @@ def _payload(report: SessionReport, number: int, seat: Seat | None) -> dict[str,
     """The whole deal for the browser, by the game's own builder (``None``: no such deal)."""
     if solo_data.is_solo(report):
         return solo_data.replay_payload(report, number, seat)
-    if tables_view.is_table(report):
-        return tables_view.payload_of(report, number, seat)
+    if vint235_view.is_table(report):
+        return vint235_view.payload_of(report, number, seat)
     return data.replay_payload(report, number, seat)
 
 

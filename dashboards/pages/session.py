@@ -8,11 +8,11 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data, laws_view, solo_data, solo_view, tables_pages, tables_view
+from dashboards import data, laws_view, solo_data, solo_view, vint235_pages, vint235_view
 from dashboards.app import library
 from dashboards.charts import chart_card, label
 from dashboards.history_view import versions_card
-from vint_replay.engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
+from vint_replay.games.registry import ProfileError, SheetLayout, get_profile, profile_names
 from vint_replay.engine.seats import Side
 from vint_replay.reports import scoresheet
 
@@ -23,9 +23,9 @@ SIDE_COLOURS = ("#1f5fa8", "#b8442e")
 
 def layout(session_id: str | None = None, rules: str | None = None, **_query: object) -> html.Div:
     session_id = unquote(session_id or "")
-    rescore = rules if rules in profile_names() and not tables_view.is_table_rules(rules) else None
+    rescore = rules if rules in profile_names() and not vint235_view.is_table_rules(rules) else None
     played_report = library().report(session_id)
-    if played_report is not None and tables_view.is_table(played_report):
+    if played_report is not None and vint235_view.is_table(played_report):
         rescore = None  # a 2-, 3- or 5-player evening keeps its method: its record names the places' roles
     try:
         report = library().report(session_id, rescore)
@@ -43,9 +43,9 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
     rescored = rescore is not None and rescore != played
     checked = None if rescored else data.audit_of(report)  # the paper score was kept under the table's rules
     info = report.record.info
-    if tables_view.is_table(report):  # 2, 3 or 5 players: the method's own columns
+    if vint235_view.is_table(report):  # 2, 3 or 5 players: the method's own columns
         return html.Div([_head(report, checked, data.audit_status(report, checked)),
-                         *tables_pages.session_body(report, checked), versions_card(session_id)])
+                         *vint235_pages.session_body(report, checked), versions_card(session_id)])
     sheet = data.scoresheet(report, checked)
     rows = data.deal_rows(report, checked, paper=not rescored)
     status = f"rescored under {rescore}: not audited" if rescored else data.audit_status(report, checked)
@@ -85,7 +85,7 @@ def _rules_switch(session_id: str, played: str, shown: str) -> html.Div:
     cannot be read is not offered, and one sentence says why."""
     as_played = library().report(session_id)
     links, refusals = [], []
-    for name in tables_view.rescoring_profiles(played):
+    for name in vint235_view.rescoring_profiles(played):
         label = name + (" (played)" if name == played else "")
         href = f"/session/{quote(session_id, safe='')}" + ("" if name == played else f"?rules={name}")
         unreadable = None if name == played else data.unreadable_under(as_played, library().report(session_id, name))

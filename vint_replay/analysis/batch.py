@@ -13,7 +13,7 @@ from ..engine.session import evaluate
 from ..store import Store
 from .jobs import DealJob, DealResult, Skipped, jobs_for
 from .runner import CHUNK, run
-from .tables import STATUS_OK, dd_tables, merge_crowded, write_results
+from .datasets import STATUS_OK, dd_tables, merge_crowded, write_results
 
 FLUSH_EVERY = 256  # deals per run written to the store, or
 FLUSH_SECONDS = 15.0  # whatever is done after this long (results show up while a run goes on)

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from ..engine.calls import Contract, Denomination
 from ..engine.cards import CARDS, Card, Hand, iter_bits
-from ..engine.profiles import RuleProfile
+from ..games.registry import RuleProfile
 from ..engine.play import Play, PlayState
 from ..engine.replay import DealReplay
 from ..engine.seats import SEATS, Seat, Side

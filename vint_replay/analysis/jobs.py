@@ -10,7 +10,7 @@ from ..engine.calls import Contract
 from ..engine.cards import Card
 from ..engine.errors import IllegalMove
 from ..engine.play import Play
-from ..engine.profiles import RuleProfile, get_profile
+from ..games.registry import RuleProfile, get_profile
 from ..engine.scoring import DealFacts
 from ..engine.seats import Side
 from ..engine.session import SessionReport

@@ -3,7 +3,7 @@ wants: tricks by declarer seat and denomination (NT, S, H, D, C), per deal."""
 from __future__ import annotations
 
 from ..store.store import Store
-from .tables import dd_tables
+from .datasets import dd_tables
 
 PBN_DENOMINATIONS = ("nt", "s", "h", "d", "c")
 

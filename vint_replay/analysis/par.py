@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.calls import BIDS, Contract
-from ..engine.profiles import RuleProfile
+from ..games.registry import RuleProfile
 from ..engine.scoring import DealFacts
 from ..engine.seats import SEATS, Side
 from .dd import DDTable

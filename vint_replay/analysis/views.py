@@ -12,10 +12,10 @@ import pandas as pd
 import pyarrow.dataset as ds
 
 from ..engine.calls import Call, Denomination
-from ..engine.profiles import RuleProfile, get_profile
+from ..games.registry import RuleProfile, get_profile
 from ..store import Store
 from ..store.schema import SEAT_NAMES
-from .tables import (
+from .datasets import (
     CARDS_COLUMNS,
     LOST_COLUMNS,
     STATUS_OK,

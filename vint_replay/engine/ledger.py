@@ -14,8 +14,8 @@ from typing import Sequence
 
 from .calls import Contract
 from .errors import IllegalMove
-from .laws.penalty import RevokePenalty, capped_entries, penalty_entries
-from .laws.responsibility import Responsibility, RuledRubber, balance, culprits
+from ..games.laws.penalty import RevokePenalty, capped_entries, penalty_entries
+from ..games.laws.responsibility import Responsibility, RuledRubber, balance, culprits
 from .record import LineTotals
 from .replay import DealReplay
 from .rule_profile import RubberState, RuleProfile

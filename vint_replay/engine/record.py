@@ -10,8 +10,8 @@ from .cards import Card, Hand
 from .seats import Seat, Side
 
 if TYPE_CHECKING:  # the games' own deal fields: the record carries them, the games read them
-    from .solo.record import SoloDeal
-    from .tables.record import TableDeal
+    from ..games.solo.record import SoloDeal
+    from ..games.vint235.record import TableDeal
 
 DEAL_NUMBERS = range(1, 32768)  # a deal number is an integer 1–32767: the store keeps it as int16
 NESTED_FIELDS = ("hands", "result", "recorded", "recorded.NS", "recorded.EW")  # deal fields that are objects

@@ -9,11 +9,11 @@ from .calls import PASS, Call, Contract
 from .cards import CARDS, FULL_DECK, Card
 from .diagnostics import Diagnostic, Severity
 from .errors import IllegalMove
-from .laws.auction import LawsAuction, lead_bar
-from .laws.deal import hands_stand, long_dealer_entries, missed_tricks, thrown_problem, void_problem
-from .laws.exposed import accepted_leads, check_exposures
-from .laws.penalty import RevokePenalty, revoke_penalty
-from .laws.revoke import Revoke, check_revokes, report_unpriced
+from ..games.laws.auction import LawsAuction, lead_bar
+from ..games.laws.deal import hands_stand, long_dealer_entries, missed_tricks, thrown_problem, void_problem
+from ..games.laws.exposed import accepted_leads, check_exposures
+from ..games.laws.penalty import RevokePenalty, revoke_penalty
+from ..games.laws.revoke import Revoke, check_revokes, report_unpriced
 from .play import Play, PlayState, Trick, play_states
 from .plural import plural
 from .record import DealRecord, SessionInfo
@@ -230,7 +230,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     ``previous`` is the deal before it in the session (for the number and dealer rotation).
     Checking stops at the first illegal call, and at the first illegal card. Under the laws on
     irregularities (``profile.laws``, docs/rules/laws.md) the session checks the dealer
-    (:class:`~vint_replay.engine.laws.deal.Rotation`).
+    (:class:`~vint_replay.games.laws.deal.Rotation`).
     """
     number = deal.number
     problems: list[Diagnostic] = []

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from .diagnostics import Diagnostic, Severity, in_file_order
 from .errors import IllegalMove
 from .gc_pause import paused_gc
-from .laws import with_laws
-from .laws.deal import Rotation, check_draw
-from .laws.settlement import apply_rulings
+from ..games.laws import with_laws
+from ..games.laws.deal import Rotation, check_draw
+from ..games.laws.settlement import apply_rulings
 from .ledger import Ledger, SessionScore
-from .profiles import ProfileError, RuleProfile, get_profile
-from .profiles.rescore import rescoring
+from ..games.registry import ProfileError, RuleProfile, get_profile
+from .rescore import rescoring
 from .record import SessionRecord
 from .replay import DealReplay, replay_deal
 

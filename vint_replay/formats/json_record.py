@@ -13,12 +13,12 @@ from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Problems, Severity
 from ..engine.gc_pause import paused_gc
 from ..engine.plural import plural
-from ..engine.profiles import ProfileError, get_profile, profile_names
+from ..games.registry import ProfileError, get_profile, profile_names
 from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, LineTotals, Ruling, SessionInfo,
                              SessionRecord)
 from ..engine.seats import SEATS, Seat, Side
-from ..engine.solo.contracts import SoloCall
-from ..engine.solo.record import SoloContract, SoloDeal
+from ..games.solo.contracts import SoloCall
+from ..games.solo.record import SoloContract, SoloDeal
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
 from .encodings import utf16_kind, utf16_message

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..engine.cards import CARD_BY_TEXT, Card
-from ..engine.profiles import get_profile
+from ..games.registry import get_profile
 from ..engine.record import CallOutOfTurn, DealRecord, Irregularity, IrregularityKind, SessionInfo
 from ..engine.seats import SEATS, Seat
 from .json_problems import lone_surrogate_escape, surrogate_message

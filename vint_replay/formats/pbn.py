@@ -16,7 +16,7 @@ from ..engine.calls import CALL_BY_TEXT, PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.plural import plural
-from ..engine.profiles import ProfileError, get_profile, profile_names
+from ..games.registry import ProfileError, get_profile, profile_names
 from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from ..engine.calls import Call, Contract
 from ..engine.cards import CARDS, Card, Hand
 from ..engine.errors import IllegalMove
-from ..engine.profiles import RubberState, RuleProfile, get_profile
+from ..games.registry import RubberState, RuleProfile, get_profile
 from ..engine.record import VULNERABLE_TEXT, DealRecord, SessionRecord
 from ..engine.replay import hands_from_play
 from ..engine.seats import SEATS, Seat

@@ -7,8 +7,8 @@ from typing import Mapping
 
 from ..engine.cards import SUIT_BY_CHAR, Card, Suit
 from ..engine.seats import SEATS, Seat
-from ..engine.solo.contracts import SoloCall, points
-from ..engine.solo.record import OUTCOMES, OUTCOME_TEXT, SoloContract
+from ..games.solo.contracts import SoloCall, points
+from ..games.solo.record import OUTCOMES, OUTCOME_TEXT, SoloContract
 
 JSON_KEYS = ("sits_out", "turn_up", "abond_trump", "outcome", "payments", "contract")  # beside dealer, hands, auction, play
 FIFTH = "fifth"  # the session's players: a fifth player's key (JSON), [Fifth] tag (text)

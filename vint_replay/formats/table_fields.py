@@ -9,9 +9,9 @@ from ..engine.calls import Call
 from ..engine.cards import Card, Hand, HandError
 from ..engine.record import DealRecord
 from ..engine.seats import SEATS, Seat
-from ..engine.profiles import get_profile
-from ..engine.tables.method import TableMethod
-from ..engine.tables.record import DEAD, DUMMY_OF, Exchange, Role, TableDeal
+from ..games.registry import get_profile
+from ..games.vint235.method import TableMethod
+from ..games.vint235.record import DEAD, DUMMY_OF, Exchange, Role, TableDeal
 
 JSON_KEYS = ("roles", "sits_out", "exchanges", "widow", "widow_to", "widow_gives", "final")
 TAGS = {"Roles": "roles", "SitsOut": "sits_out", "Exchanges": "exchanges", "Widow": "widow", "WidowTo": "widow_to",

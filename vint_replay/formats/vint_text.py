@@ -12,16 +12,16 @@ from ..engine.calls import PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Problems, Severity
 from ..engine.gc_pause import paused_gc
-from ..engine.laws.auction import replay_calls
-from ..engine.laws.deal import missed_tricks
+from ..games.laws.auction import replay_calls
+from ..games.laws.deal import missed_tricks
 from ..engine.plural import plural
-from ..engine.profiles import ProfileError, RuleProfile, get_profile, profile_names
+from ..games.registry import ProfileError, RuleProfile, get_profile, profile_names
 from ..engine.record import CallOutOfTurn, Comment, DealRecord, Irregularity, LineTotals, Ruling, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat
-from ..engine.tables.method import TableMethod
-from ..engine.tables.record import TableDeal
-from ..engine.solo.contracts import SoloCall
-from ..engine.solo.record import SoloDeal
+from ..games.vint235.method import TableMethod
+from ..games.vint235.record import TableDeal
+from ..games.solo.contracts import SoloCall
+from ..games.solo.record import SoloDeal
 from . import ReadResult
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
 from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text

@@ -10,7 +10,7 @@ from ..engine.ledger import DealScore, SessionScore
 from ..engine.plural import plural
 from ..engine.record import SessionRecord
 from ..engine.replay import DealReplay
-from ..engine.profiles import RubberState, RuleProfile, get_profile
+from ..games.registry import RubberState, RuleProfile, get_profile
 from ..engine.scoring import DealFacts, Entry, Item, Line
 from ..engine.seats import Side
 from .audit_ranking import Guess, Kind, Ranked, phrase, rank

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..engine.ledger import DealScore
-from ..engine.profiles import RuleProfile
-from ..engine.profiles.duplicate_bridge import board_score
+from ..games.registry import RuleProfile
+from ..games.bridge.duplicate import board_score
 from ..engine.record import DealRecord
 from ..engine.scoring import DealFacts, Entry
 from ..engine.seats import Side

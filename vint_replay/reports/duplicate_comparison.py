@@ -8,7 +8,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..engine.profiles.duplicate_bridge import board_score
+from ..games.bridge.duplicate import board_score
 from ..engine.seats import Side
 from ..engine.session import SessionReport
 from ..formats.board_fields import RecordedFigures

@@ -6,15 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.cards import Card
-from ..engine.laws.exposed import ORDINALS
-from ..engine.laws.penalty import RevokePenalty, cap
-from ..engine.laws.revoke import is_claimed, revokes_of
+from ..games.laws.exposed import ORDINALS
+from ..games.laws.penalty import RevokePenalty, cap
+from ..games.laws.revoke import is_claimed, revokes_of
 from ..engine.ledger import DealScore
 from ..engine.record import IrregularityKind
 from ..engine.replay import DealReplay
 from ..engine.scoring import Item
 from ..engine.seats import Seat, Side
-from ..engine.tables.replay import TableReplay
+from ..games.vint235.replay import TableReplay
 
 
 @dataclass(frozen=True, slots=True)

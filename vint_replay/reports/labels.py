@@ -3,7 +3,7 @@ vulnerability, who plays the dummy. Words only; every fact comes from the engine
 from __future__ import annotations
 
 from ..engine.calls import Contract
-from ..engine.profiles import RuleProfile
+from ..games.registry import RuleProfile
 from ..engine.seats import Side
 
 def contract_text(contract: Contract) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from ..engine.laws.penalty import RevokePenalty, cap, transfer
-from ..engine.laws.revoke import Revoke, is_claimed, revokes_of
+from ..games.laws.penalty import RevokePenalty, cap, transfer
+from ..games.laws.revoke import Revoke, is_claimed, revokes_of
 from ..engine.ledger import DealScore, Ledger
 from ..engine.replay import DealReplay
 from ..engine.scoring import Line

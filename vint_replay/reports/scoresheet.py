@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..engine.laws.settlement import settlement
+from ..games.laws.settlement import settlement
 from ..engine.ledger import DealScore, SessionScore
 from ..engine.printable import printable
-from ..engine.profiles import RuleProfile, SheetLayout
-from ..engine.profiles.duplicate_bridge import board_score
+from ..games.registry import RuleProfile, SheetLayout
+from ..games.bridge.duplicate import board_score
 from ..engine.record import SessionRecord
 from ..engine.scoring import Entry, Line
 from ..engine.seats import Seat, Side

@@ -10,7 +10,7 @@ from ..engine.errors import IllegalMove
 from ..engine.play import Play
 from ..engine.replay import DealReplay
 from ..engine.session import SessionReport
-from ..engine.solo.replay import SoloReplay
+from ..games.solo.replay import SoloReplay
 
 HINTED = ("card_not_held", "hands_mismatch", "revoke")  # what a rotated trick produces
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from ..engine.ledger import SessionScore
 from ..engine.session import SessionReport
-from ..engine.solo.ledger import SoloScore
-from ..engine.tables.columns import ColumnScore
-from ..engine.tables.ledger import TableScore
+from ..games.solo.ledger import SoloScore
+from ..games.vint235.columns import ColumnScore
+from ..games.vint235.ledger import TableScore
 from .audit import AuditReport, audit
 from .scoresheet import render_scoresheet, score_json
 from .solo_audit import audit_payments

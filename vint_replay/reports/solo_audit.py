@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from ..engine.record import SessionRecord
 from ..engine.seats import SEATS, Seat
-from ..engine.solo.contracts import points_text
-from ..engine.solo.ledger import SoloDealScore, SoloScore
-from ..engine.solo.payments import deal_payments, payment_reason
+from ..games.solo.contracts import points_text
+from ..games.solo.ledger import SoloDealScore, SoloScore
+from ..games.solo.payments import deal_payments, payment_reason
 from ..formats.solo_fields import points
 from .audit import AuditReport
 

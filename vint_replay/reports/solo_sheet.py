@@ -5,9 +5,9 @@ from __future__ import annotations
 from ..engine.printable import printable
 from ..engine.record import SessionRecord
 from ..engine.seats import Seat
-from ..engine.solo.contracts import points_text
-from ..engine.solo.deal_line import contract_words, result_words
-from ..engine.solo.ledger import SoloScore
+from ..games.solo.contracts import points_text
+from ..games.solo.deal_line import contract_words, result_words
+from ..games.solo.ledger import SoloScore
 from ..formats.solo_fields import points
 
 SOLO_SCORE_FORMAT = "solo-score/1"

@@ -6,9 +6,9 @@ from ..engine.printable import printable
 from ..engine.scoring import Entry
 from ..engine.seats import SEATS
 from ..engine.session import SessionReport
-from ..engine.tables.columns import ColumnScore
-from ..engine.tables.ledger import TableScore
-from ..engine.tables.replay import TableReplay
+from ..games.vint235.columns import ColumnScore
+from ..games.vint235.ledger import TableScore
+from ..games.vint235.replay import TableReplay
 from .scoresheet import render_scoresheet, score_json
 
 

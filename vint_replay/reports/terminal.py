@@ -13,14 +13,14 @@ from ..engine.cards import SUITS, Card, Hand, Suit
 from ..engine.diagnostics import Severity
 from ..engine.errors import IllegalMove
 from ..engine.ledger import DealScore, Ledger
-from ..engine.laws.auction import LawsAuction
-from ..engine.laws.penalty import RevokePenalty
-from ..engine.laws.revoke import Revoke
+from ..games.laws.auction import LawsAuction
+from ..games.laws.penalty import RevokePenalty
+from ..games.laws.revoke import Revoke
 from ..engine.play import Trick
 from ..engine.plural import plural
 from ..engine.printable import printable
-from ..engine.profiles import RuleProfile, SheetLayout
-from ..engine.profiles.duplicate_bridge import board_score
+from ..games.registry import RuleProfile, SheetLayout
+from ..games.bridge.duplicate import board_score
 from ..engine.record import DealRecord, SessionInfo
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.session import SessionReport

@@ -29,7 +29,7 @@ import numpy as np
 
 from ..engine.calls import BIDS, CALLS_BY_CODE, Contract
 from ..engine.cards import FULL_DECK, RANK_CHARS, SUIT_MASKS
-from ..engine.profiles import DEFAULT_PROFILE, ProfileError, RuleProfile, get_profile, profile_names
+from ..games.registry import DEFAULT_PROFILE, ProfileError, RuleProfile, get_profile, profile_names
 from ..engine.record import DEAL_NUMBERS, SessionInfo
 from ..engine.scoring import ACES_MASK, HONOUR_RANKS_MASK, DealFacts, Item, Line
 from ..engine.seats import SEATS, SIDES

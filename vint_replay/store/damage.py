@@ -123,7 +123,7 @@ def consistency(generation: Path) -> list[Problem]:
     is lost: every session has as many deals rows as its sessions row says, its calls and
     cards where its deals gave them, and no table holds rows of a session the sessions table
     lacks. Each problem names the sessions it concerns."""
-    from ..engine.profiles import get_profile, profile_names
+    from ..games.registry import get_profile, profile_names
 
     solo_profiles = {name for name in profile_names() if get_profile(name).solo_record}
 

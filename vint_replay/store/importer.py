@@ -23,7 +23,7 @@ from ..formats import ReadResult, format_of, read_sessions
 from ..formats.json_record import plain_text
 from ..engine.gc_pause import paused_gc
 from ..engine.session import SessionReport, evaluate
-from .tables import Source, TableRows, columnar_sha256, content_sha256
+from .rows import Source, TableRows, columnar_sha256, content_sha256
 
 RECORD_SUFFIXES = (".json", ".vint", ".pbn", ".lin")
 MAX_CALLS = 127  # the calls table's index column is an int8

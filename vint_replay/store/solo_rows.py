@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import Card, Suit
-from ..engine.solo.contracts import SoloCall
-from ..engine.solo.ledger import SoloDealScore
-from ..engine.solo.record import SoloDeal
+from ..games.solo.contracts import SoloCall
+from ..games.solo.ledger import SoloDealScore
+from ..games.solo.record import SoloDeal
 from ..formats.solo_fields import contract_json, parse_contract
 
 

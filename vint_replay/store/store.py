@@ -25,7 +25,7 @@ from .layout import (Transaction, check_links, current_generation, data_files, l
                      upgraded, writer_lock, writing)
 from .schema import PARTITION, SCHEMAS, TABLES, UNKNOWN_YEAR, read_schema, writer_options
 from .manifest import session_ids
-from .tables import record_from_tables
+from .rows import record_from_tables
 from .versions import VERSIONS, Correction, Version, record_versions, versions
 
 HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"  # a version-1 store's unknown year, read as null

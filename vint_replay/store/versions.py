@@ -24,7 +24,7 @@ from .errors import StoreError
 from .importer import FileOutcome
 from .layout import Transaction
 from .schema import PARTITION, UNKNOWN_YEAR, writer_options
-from .tables import content_sha256, year_of
+from .rows import content_sha256, year_of
 
 if TYPE_CHECKING:
     from .store import Store

@@ -1,0 +1,1 @@
+"""Bridge: rubber and duplicate scoring over the four-handed engine (docs/rules/)."""

@@ -1,0 +1,48 @@
+"""The registry of rule systems: each is one module with one :class:`RuleProfile` subclass, in
+its game's package (``vint``, ``bridge``, ``vint235``, ``solo``).
+
+Adding a system means writing its module and adding it to ``_MODULES`` (a module name relative
+to this module, imported on first use); the engine reads everything rule-specific from the
+profile.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from importlib import import_module
+
+from ..engine.rule_profile import ProfileError, RubberState, RuleProfile, SheetLayout, Slip
+
+DEFAULT_PROFILE = "volchaninov"
+_MODULES = {"volchaninov": ("..vint.volchaninov", "Volchaninov"), "classic": ("..vint.classic", "Classic"),
+            "rubber-bridge": ("..bridge.rubber", "RubberBridge"), "duplicate-bridge": ("..bridge.duplicate", "DuplicateBridge"),
+            "vint2-open": ("..vint235.vint2", "Vint2Open"), "vint2-exchange": ("..vint235.vint2", "Vint2Exchange"),
+            "vint2-cards": ("..vint235.vint2", "Vint2Cards"), "vint2-dummies": ("..vint235.vint2", "Vint2Dummies"),
+            "vint2-widow": ("..vint235.vint2", "Vint2Widow"), "vint3-dummy": ("..vint235.vint3", "Vint3Dummy"),
+            "vint3-auction": ("..vint235.vint3", "Vint3Auction"), "vint5": ("..vint235.vint5", "Vint5"),
+            "solo-whist": ("..solo.profile", "SoloWhist")}
+
+
+@cache
+def _profile(name: str, options: frozenset[tuple[str, object]] = frozenset()) -> RuleProfile:
+    module, cls = _MODULES[name]
+    profile = getattr(import_module(module, __name__), cls)()
+    return profile.with_options(dict(options)) if options else profile
+
+
+def get_profile(name: str | None = None, options: Mapping[str, object] | None = None) -> RuleProfile:
+    """The profile called ``name`` (the default for ``None``) under ``options``.
+
+    Raises ``KeyError`` for an unknown name and :class:`ProfileError` for a bad option.
+    """
+    key = name or DEFAULT_PROFILE
+    if key not in _MODULES:
+        raise KeyError(key)
+    return _profile(key, frozenset((options or {}).items()))
+
+
+def profile_names() -> list[str]:
+    return sorted(_MODULES)
+
+
+__all__ = ["DEFAULT_PROFILE", "ProfileError", "RubberState", "RuleProfile", "SheetLayout", "Slip", "get_profile", "profile_names"]

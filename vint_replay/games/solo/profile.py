@@ -1,0 +1,33 @@
+"""Solo whist (docs/rules/solo-whist.md, from seeds 001 and 003): the turned-up trump, proposal
+and acceptance, solo, misères and abondances, settled deal by deal in points. Its deals have
+their own replayer and payment sheet; the play's card rules are the base profile's."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...engine.record import SessionInfo
+from ...engine.rule_profile import RuleProfile, SheetLayout
+from .ledger import SoloLedger
+from .replay import SoloReplay, solo_replayer
+
+
+class SoloWhist(RuleProfile):
+    """Solo whist: four players (or five, the dealer sitting out); follow suit, else trump or
+    discard freely; the highest trump, else the highest card of the suit led, wins."""
+
+    name = "solo-whist"
+    title = "Solo whist (payments in points)"
+    doc = "docs/rules/solo-whist.md"
+    scoresheet = SheetLayout.PAYMENTS
+    solo_record = True
+    batch_path = False
+    double_dummy = False  # its contracts are not bids a double-dummy table scores
+    laws_layer = False  # the vint laws on irregularities do not apply to solo whist
+
+    def deal_replayer(self, info: SessionInfo) -> Callable[..., SoloReplay]:
+        """§1–§4: the solo-whist replayer, which needs the session's players for the seating."""
+        return solo_replayer(info)
+
+    def session_ledger(self, info: SessionInfo) -> SoloLedger:
+        """§5: the payment sheet with each player's running balance."""
+        return SoloLedger(info)

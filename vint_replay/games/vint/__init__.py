@@ -1,0 +1,1 @@
+"""Vint for four players: the volchaninov and classic rule systems (docs/rules/)."""

@@ -1,0 +1,22 @@
+"""A 2-, 3- or 5-handed method as the session plays it (docs/rules/players-2-3-5.md): the
+method's hooks, with the places' replayer and score columns that read them."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...engine.record import SessionInfo
+from .ledger import TableLedger
+from .method import TableMethod
+from .replay import TableReplay, table_replayer
+
+
+class TableProfile(TableMethod):
+    """The profile a method registers: its replayer and ledger are the places' own."""
+
+    def deal_replayer(self, info: SessionInfo) -> Callable[..., TableReplay]:
+        """§1.4: the places' replayer, which needs the session's players."""
+        return table_replayer(info)
+
+    def session_ledger(self, info: SessionInfo) -> TableLedger:
+        """The score columns of the method and its settlement."""
+        return TableLedger(self, info)

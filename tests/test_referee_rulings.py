@@ -175,6 +175,21 @@ def test_the_declarer_is_the_place_of_the_deals_own_places(name):
         assert deal["declarer_player"] in doc["columns"][deal["rubber"] - 1][deal["declarer_column"]]
 
 
+def test_the_declarer_of_the_auction_game_is_his_place_and_his_name_a_field_of_its_own():
+    """format.md §4, §5.6: under 3.2 (a column per player) a deal's ``declarer`` is a seat too —
+    where ``places`` put the declaring player — and ``declarer_player`` names him."""
+    from vint_replay.reports.table_sheet import table_score_json
+    doc = table_score_json(evaluate(read_file(TABLES / "dacha-2026-08-16-three.json").record))
+    declared = [d for d in doc["deals"] if d["contract"] is not None]
+    assert declared
+    for deal in declared:
+        assert deal["declarer"] in ("N", "E", "S", "W"), deal["number"]
+        assert deal["places"][deal["declarer"]] == deal["declarer_player"], deal["number"]
+        assert deal["declarer_player"] not in deal["defenders"], deal["number"]
+    passed = [d for d in doc["deals"] if d["contract"] is None]
+    assert all(d["declarer"] is None and d["declarer_player"] is None for d in passed)
+
+
 SOLO_EVENING = Path(__file__).resolve().parents[1] / "sample_data" / "solo" / "arbat-solo-2026-11-24.json"
 
 

@@ -22,10 +22,11 @@ def table_score_json(report: SessionReport) -> dict[str, object]:
     score, record = report.score, report.record
     places = {r.deal.number: {s.name: str(r.roles[s]) for s in SEATS} for r in report.replays  # type: ignore[union-attr]
               if isinstance(r, TableReplay) and r.roles is not None}
+    replays = {r.deal.number: r for r in report.replays if isinstance(r, TableReplay)}
     if isinstance(score, ColumnScore):
         deals = [{"number": d.number, "rubber": d.rubber, "passed_out": d.passed_out,
-                  "contract": None if d.contract is None else str(d.contract), "declarer": d.declarer,
-                  "defenders": list(d.defenders), "places": places.get(d.number), "trick_value": d.trick_value,
+                  "contract": None if d.contract is None else str(d.contract),
+                  "declarer": _place(replays.get(d.number)), "declarer_player": d.declarer, "defenders": list(d.defenders), "places": places.get(d.number), "trick_value": d.trick_value,
                   "tricks": None if d.tricks is None else {"declarer": d.tricks[0], "defenders": d.tricks[1]},
                   "entries": [{"player": p, **_entry(e)} for p, e in d.written],
                   "game": {"players": list(d.winners), "trick": d.trick} if d.winners else None}
@@ -37,7 +38,6 @@ def table_score_json(report: SessionReport) -> dict[str, object]:
                 "settlement": {"balances": score.balances}}
     assert isinstance(score, TableScore)
     doc = score_json(record, score, report.profile)
-    replays = {r.deal.number: r for r in report.replays if isinstance(r, TableReplay)}
     for deal in doc["deals"]:  # type: ignore[union-attr]
         deal["places"] = places.get(deal["number"])  # type: ignore[index]
         deal.update(_declarer_fields(replays.get(deal["number"])))  # type: ignore[union-attr,index]
@@ -47,6 +47,11 @@ def table_score_json(report: SessionReport) -> dict[str, object]:
     doc["settlement"] = {"rubbers": [{"rubber": k, "points": gains} for k, gains in enumerate(score.settlements, 1)],
                          "balances": score.balances[-1] if score.balances else dict.fromkeys(score.players, 0)}
     return doc
+
+
+def _place(replay: TableReplay | None) -> str | None:
+    """format.md §4: a deal's ``declarer`` is a seat, the place the declarer played."""
+    return None if replay is None or replay.contract is None else replay.contract.declarer.name
 
 
 def _declarer_fields(replay: TableReplay | None) -> dict[str, str | None]:

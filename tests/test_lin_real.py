@@ -308,6 +308,22 @@ def test_score_audit_and_replay_read_a_vugraph_room():
     assert replayed.exit_code == 0 and "146" in replayed.output and "7♣" in replayed.output, replayed.output
 
 
+def test_score_compare_sets_the_two_rooms_against_each_other():
+    """A vugraph match compared room against room in IMPs (format.md §4.3): every board played
+    in both rooms, each room's score, the IMPs of the two opposite."""
+    result = run("score", "--compare", "--json", str(CLEAN))
+    assert result.exit_code == 0, result.output
+    [event] = json.loads(result.output)["events"]
+    assert event["scoring"] == "imps" and [s.rsplit("-", 1)[1] for s in event["sessions"]] == ["open", "closed"]
+    assert [b["number"] for b in event["boards"]] == list(range(145, 157))
+    for board in event["boards"]:
+        opened, closed = board["results"]
+        assert opened["points"] == -closed["points"]
+        assert (opened["points"] > 0) == (opened["score"] > closed["score"])
+    by_board = {b["number"]: [r["score"] for r in b["results"]] for b in event["boards"]}
+    assert by_board[146] == [100, -1090]  # 7♣X by W one down (not vulnerable) against 6♣X made
+
+
 def test_convert_lin_to_pbn_and_back_gives_the_same_rooms(tmp_path):
     pbn, lin = tmp_path / "match.pbn", tmp_path / "match.lin"
     for session in ("1", "2"):

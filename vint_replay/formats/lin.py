@@ -7,8 +7,8 @@ engine's to say."""
 from __future__ import annotations
 
 import hashlib
-from bisect import bisect_right
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 
 from ..engine.calls import CALL_BY_TEXT, Call, CallKind

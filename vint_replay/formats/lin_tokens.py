@@ -23,7 +23,7 @@ class LinTag(NamedTuple):
     line: int
     column: int
     index: int
-    problem: str | None = None  # how the tokenizer read a broken pair (a bar missing), for the board's diagnostic
+    problem: str | None = None  # how the tokenizer mended a slip (a bar or qx's name missing), for its board
 
     def label(self) -> str:
         """How a message names the tag: ``md (tag 3)``."""
@@ -116,6 +116,7 @@ def _missing_bar(previous: LinTag, text: str, known: frozenset[str]) -> list[Lin
 
 
 def _skipped(line: int, column: int, text: str) -> Diagnostic:
+    """One error for a run of text where tag names should stand, at its start."""
     return Diagnostic("syntax", f"{text[:20]!r} is not a LIN tag (two letters before '|'): the text up to the next "
                                 "tag is skipped", line=line, column=column)
 

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from endplay.parsers import pbn as endplay_pbn
+from endplay.types import ContractBid
 
 from lin_referee import ROOMS, boards
 from vint_replay.cli import main
@@ -42,6 +44,7 @@ RS_WRONG = {("1995-bermuda-bowl-canada-usa-f04.lin", "c", 58), ("1999-dutch-team
 VUL = {"o": (False, False), "0": (False, False), "-": (False, False), "n": (True, False), "e": (False, True),
        "b": (True, True)}
 LIN_CALL = {"pass": "P", "X": "D", "XX": "R"}
+RANKS = "23456789TJQKA"
 
 
 def _room(session_id: str) -> str:
@@ -61,6 +64,12 @@ def _read(path: Path):
             if d.severity is Severity.ERROR:
                 errors.setdefault((room, d.deal), []).append(d)
     return reports, errors
+
+
+def _endplay_call(bid) -> str:
+    if isinstance(bid, ContractBid):
+        return f"{bid.level}{'SHDCN'[bid.denom.value]}"
+    return {"passed": "P", "doubled": "D", "redoubled": "R"}[bid.penalty.name]
 
 
 def _call(call) -> str:
@@ -183,6 +192,35 @@ def test_lin_through_json_or_pbn_and_back_keeps_every_record(path, via):
         again = back[0].record
         assert again.info == source.info
         assert again.deals == fine.deals
+
+
+@pytest.mark.parametrize("path", FILES, ids=NAMES)
+def test_the_pbn_conversion_reads_card_for_card_as_the_lin_in_endplay(path):
+    """No repository holds one of these events as both LIN and PBN, so the PBN side is the PBN
+    vint-replay writes, read by endplay's own PBN parser: for every board the referee finds
+    consistent, the same deal, calls and cards in the order played as the LIN file gives."""
+    judged = {(b.room, b.number): b for b in boards(lin_text(path.read_bytes())) if b.problem is None}
+    _, errors = _read(path)
+    compared = 0
+    for result in lin_sessions(path.read_bytes()):
+        room = _room(result.record.info.id)
+        fine = replace(result.record, deals=tuple(d for d in result.record.deals if (room, d.number) not in errors))
+        if not fine.deals:
+            continue
+        for board in endplay_pbn.loads(write_text(fine, "pbn")):
+            lin = judged.get((room, board.board_num))
+            if lin is None:
+                continue
+            hands = {seat: set() for seat in "NESW"}
+            for seat, text in zip("NESW", board.deal.to_pbn()[2:].split(" ")):
+                for suit, ranks in zip("SHDC", text.split(".")):
+                    hands[seat].update(suit + rank for rank in ranks)
+            assert hands == {seat: set(cards) for seat, cards in lin.hands.items()}
+            assert [_endplay_call(b) for b in board.auction] == [c.replace("NT", "N").replace("XX", "R").replace(
+                "X", "D") for c in lin.calls]
+            assert ["SHDC"[c.suit.value] + RANKS[c.rank.value.bit_length() - 3] for c in board.play] == lin.cards
+            compared += 1
+    assert compared == len(judged)
 
 
 def test_a_missing_bar_is_one_diagnostic_and_the_pairs_after_it_stay_in_step():

@@ -285,7 +285,7 @@ def _at(text: str, marker: str) -> tuple[int, int]:
     ("pn|a,b,c,d|md|3SAK", "md", "syntax", None, None, "truncated"),  # the value has no closing bar
     ("pn|a,b,c,d|md", "md", "syntax", None, None, "truncated"),  # a tag name and no bar
     (BOARD.replace("ah|", "zz|x|ah|"), "zz", "syntax", 1, None, "unknown LIN tag zz"),
-    (BOARD.replace("|mb|1S|", "|\nx1y|1S|"), "x1y", "syntax", None, None, "not a LIN tag"),
+    (BOARD.replace("|mb|1S|", "|\nx1y|1S|"), "x1y", "syntax", 1, None, "not a LIN tag"),
     (BOARD.replace("md|3SK", "md|3SX"), "md", "bad_card", 1, "hands.S", "unknown rank 'X'"),
     (BOARD.replace("md|3SK", "md|3KS"), "md", "bad_card", 1, "hands.S", "before any suit letter"),
     (BOARD.replace("md|3SKH", "md|3SKKH"), "md", "duplicate_card", 1, "hands.S", "twice"),
@@ -298,8 +298,9 @@ def _at(text: str, marker: str) -> tuple[int, int]:
     (BOARD + "mc|9|pc|H2|", "pc|H2", "syntax", 1, "play[1]", "after the claim"),
     (BOARD + "mc|9|mc|8|", "mc|8", "schema", 1, "result", "a second claim"),
     ("qx|o1|" + BOARD.replace(DEAL, "sv|o|"), "qx", "schema", 1, "dealer", "no md"),
-    (BOARD + "\n" + BOARD, "pn|a,b,c,d|st||md|3SKHAKQ9754D96CK85,SAQ965H3DAQJT5C96,S74HT8DK842CAQ743,|sv|o|ah|Board 1|"
-     "mb|1S|mb|p|mb|p|mb|p|pg||pc|HA|pg||\npn", "deal_number", None, None, "given twice"),
+    (BOARD + "\n" + BOARD.replace("md|3SKHAKQ9754D96CK85,SAQ965H3DAQJT5C96,", "md|3SAQ965H3DAQJT5C96,SKHAKQ9754D96CK85,"),
+     "pn|a,b,c,d|st||md|3SKHAKQ9754D96CK85,SAQ965H3DAQJT5C96,S74HT8DK842CAQ743,|sv|o|ah|Board 1|"
+     "mb|1S|mb|p|mb|p|mb|p|pg||pc|HA|pg||\npn", "deal_number", 1, None, "given twice"),  # another deal, same number
 ])
 def test_bad_input_is_reported_where_it_stands(text, marker, code, deal, at, words):
     """Every problem names the board and the tag and stands at the tag's line and column."""

@@ -253,14 +253,15 @@ def score(file: str, as_json: bool, rules: str | None, session: int, compare: bo
 
 
 def _compare(file: str, as_json: bool, scoring: str | None) -> None:
-    """``score --compare``: every session of a PBN file evaluated, each event's boards compared (format.md §4.3)."""
-    from .formats.pbn import pbn_sessions
+    """``score --compare``: every session of a PBN or LIN file evaluated, each event's boards compared (format.md §4.3)."""
+    from .formats import read_sessions
     from .reports.duplicate_comparison import ComparisonError, Scoring, compare, comparison_json, render_comparison
 
     data = read_input(file)
-    if _format(file, data, None) != "pbn":
-        raise click.UsageError(f"{printable(file)}: --compare reads a PBN file's rooms or tables (.pbn)")
-    reports = [(report, read.figures) for read in pbn_sessions(data)
+    fmt = _format(file, data, None)
+    if fmt not in ("pbn", "lin"):
+        raise click.UsageError(f"{printable(file)}: --compare reads a PBN or LIN file's rooms or tables (.pbn, .lin)")
+    reports = [(report, read.figures) for read in read_sessions(data, fmt)
                for _, report in [evaluated(read)] if report is not None]
     try:
         comparison = compare(reports, Scoring(scoring) if scoring else None)

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from bisect import bisect_right
+from dataclasses import dataclass, field, replace
 
-from ..engine.calls import CALL_BY_TEXT, Call
+from ..engine.calls import CALL_BY_TEXT, Call, CallKind
 from ..engine.cards import CARD_BY_TEXT, CARDS, Card, Hand, HandError
-from ..engine.diagnostics import Diagnostic
+from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.record import Comment, DealRecord, SessionInfo, SessionRecord
 from ..engine.seats import Seat
 from . import ReadResult
@@ -31,7 +32,7 @@ READ = frozenset({"ah", "an", "mb", "mc", "md", "nt", "pc", "pn", "qx", "sv", "v
 ALERT = "!"  # a comment "!" or "! <explanation>" after a call is its alert (mb|2H!|an|…|)
 KNOWN = READ | SKIPPED
 FULL_DECK = (1 << 52) - 1
-_QX = re.compile(r"\s*([oc])(\d{1,5})\b", re.IGNORECASE)
+_QX = re.compile(r"\s*([oc]?)(\d{1,5})\b", re.IGNORECASE)  # qx|o12|, qx|c12|, qx|12| (one room)
 _BOARD = re.compile(r"\D*(\d{1,5})")
 NO_BOARD = Diagnostic("syntax", "the file holds no LIN board (no md|…| deal, no qx|o1| board)")
 
@@ -78,30 +79,40 @@ def lin_sessions(data: bytes, strict: bool = False) -> list[ReadResult]:
 
 
 def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]]:
-    tags, problems = lin_tags(lin_text(data))
+    tags, problems = lin_tags(lin_text(data), READ)
     header, boards = _boards(tags)
     for tag in header:
+        if tag.problem is not None:
+            problems.append(Diagnostic("syntax", f"{tag.label()}: {tag.problem}", line=tag.line, column=tag.column))
         if tag.name not in KNOWN:
             problems.append(unknown_tag(tag, strict))
     event = _event(header)
     players = _names(next((t for t in header if t.name == "pn"), None))
     rooms: dict[str, tuple[ReadResult, list[DealRecord], set[int]]] = {}
     seated: dict[str, tuple[str, ...]] = {}  # each room's players: those of its first board
-    number = 0
-    for board in boards:
-        room = board.room()
+    number, room, shown = 0, "", ""  # the previous board's number, room and md
+    owned = _by_board(problems, boards)
+    for board, found in zip(boards, owned):
+        md = next((t.value.strip() for t in board.tags if t.name == "md"), "")
+        again = not board.by_qx and md == shown and number > 0  # a deal shown again without its qx: that board
+        room = board.room() if board.by_qx else room
         result, deals, numbers = rooms.setdefault(room, (ReadResult(None), [], set()))
-        reader = _BoardReader(board, strict, number)
-        deal = reader.deal(result)
+        reader = _BoardReader(board, strict, number if again else number + 1)
+        where = ReadResult(None)  # where its tags stand: the room's only if the board is kept
+        deal = reader.deal(where)
         result.diagnostics.extend(reader.problems)
-        number = deal.number
+        number, shown = deal.number, md
+        result.diagnostics.extend(replace(d, deal=number) for d in found)
         if number in numbers:
-            result.diagnostics.append(Diagnostic("deal_number", f"board {number} is given twice in this room; "
-                                                 "the first is kept", line=board.tags[0].line,
-                                                 column=board.tags[0].column))
-            continue
-        deals.append(deal)
-        numbers.add(number)
+            kept, said = _given_again(deals, deal, board.tags[0])
+            result.diagnostics.extend(said)
+            if not kept:
+                continue
+        else:
+            deals.append(deal)
+            numbers.add(number)
+        result.locations.update(where.locations)
+        result.sections.update(where.sections)
         seated.setdefault(room, reader.players or players)
     out = []
     for room, (result, deals, _) in rooms.items():
@@ -110,6 +121,47 @@ def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]
         result.record = SessionRecord(info, tuple(deals))
         out.append(result)
     return out, problems
+
+
+def _by_board(problems: list[Diagnostic], boards: list[_Board]) -> list[list[Diagnostic]]:
+    """The tokenizer's problems (text skipped, a bar missing) that stand in each board, from its
+    first tag to the next board's; those before the first board stay in ``problems``."""
+    starts = [(b.tags[0].line, b.tags[0].column) for b in boards]
+    owned: list[list[Diagnostic]] = [[] for _ in boards]
+    before = []
+    for problem in problems:
+        at = bisect_right(starts, (problem.line or 0, problem.column or 0)) - 1
+        (owned[at] if problem.line is not None and at >= 0 else before).append(problem)
+    problems[:] = before
+    return owned
+
+
+def _given_again(deals: list[DealRecord], later: DealRecord, at: LinTag) -> tuple[bool, list[Diagnostic]]:
+    """A board given again in its room, as vugraph operators do: announced (its deal alone),
+    then sent as played, or sent again to correct it. With the same deal the later copy
+    replaces the earlier (a warning when it changes calls or cards the earlier one had), unless
+    it only repeats the start of the earlier one (shown again: ignored). Another deal under the
+    same number is an error, the first kept. Whether the later copy is kept, and what to say."""
+    i = next(i for i, d in enumerate(deals) if d.number == later.number)
+    earlier = deals[i]
+    where = {"line": at.line, "column": at.column}
+    if (earlier.dealer, earlier.hands) != (later.dealer, later.hands):
+        return False, [Diagnostic("deal_number", f"board {later.number} is given twice in this room, with another "
+                                  "deal; the first is kept", later.number, **where)]
+    if _starts(later, earlier):
+        return False, []
+    deals[i] = later
+    if _starts(earlier, later):
+        return True, []
+    return True, [Diagnostic("deal_number", f"board {later.number} is given again with other calls or cards (a "
+                             "correction): the later copy replaces the earlier", later.number,
+                             severity=Severity.WARNING, **where)]
+
+
+def _starts(part: DealRecord, whole: DealRecord) -> bool:
+    """Whether ``part``'s calls and cards begin ``whole``'s, and it states no other result."""
+    return (whole.auction[:len(part.auction)] == part.auction and (whole.play or ())[:len(part.play or ())] ==
+            (part.play or ()) and part.result in (None, whole.result))
 
 
 def _boards(tags: list[LinTag]) -> tuple[list[LinTag], list[_Board]]:
@@ -176,11 +228,11 @@ def _seat_names(names: tuple[str, ...], room: str) -> tuple[str, str, str, str]:
 class _BoardReader:
     """One board's tags read into a deal; each problem located at its tag."""
 
-    def __init__(self, board: _Board, strict: bool, previous: int) -> None:
+    def __init__(self, board: _Board, strict: bool, fallback: int) -> None:
         self.board = board
         self.strict = strict
         self.problems: list[Diagnostic] = []
-        self.number = previous + 1
+        self.number = fallback  # the number of a board without qx or ah
         self.players: tuple[str, ...] = ()
         self.unreadable: set[str] = set()
 
@@ -203,6 +255,8 @@ class _BoardReader:
         comments: list[Comment] = []
         for tag in tags:
             name = tag.name
+            if tag.problem is not None:
+                self.report("syntax", None, tag.problem, tag)
             if name == "md":  # one a board: a second md starts the next board
                 dealer, hands = self._md(tag)
                 result.locations[(number, "hands")] = result.locations[(number, "dealer")] = (tag.line, tag.column)
@@ -236,6 +290,8 @@ class _BoardReader:
         if dealer is None:
             self.report("schema", "dealer", "the board has no md (dealer and hands)", tags[0])
             self.unreadable.update(("dealer", "hands"))
+        if claim == 0 and not cards and len(calls) == 4 and all(c.kind is CallKind.PASS for c in calls):
+            claim = None  # BBO closes a passed-out board with mc|0| (no trick was played; format.md §5.7)
         result.sections[(number, "auction")] = _Section(called)
         result.sections[(number, "play")] = _Section(played)
         return DealRecord(number, dealer or Seat.N, tuple(calls), hands, tuple(cards) if played else None, claim,
@@ -255,8 +311,8 @@ class _BoardReader:
 
     def _md(self, tag: LinTag) -> tuple[Seat | None, tuple[Hand, Hand, Hand, Hand] | None]:
         """``md|3SAJ9HAQT6…,S…,S…,|``: the dealer (1 S, 2 W, 3 N, 4 E) and the hands of S, W, N
-        and E; an E left empty holds the other cards, and no cards at all leave the hands to
-        the play."""
+        and E; a hand left empty (E as BBO writes it, any one as other programs do) holds the
+        other cards, and no cards at all leave the hands to the play."""
         value = tag.value.strip()
         if not value[:1].isdigit() or not 1 <= int(value[0]) <= 4:
             self.report("schema", "dealer", f"md must start with the dealer 1–4 (S, W, N, E), not {value[:1]!r}", tag)
@@ -278,13 +334,13 @@ class _BoardReader:
                 return dealer, None
         if not any(masks):
             return dealer, None
-        if not all(masks[:3]):
-            self.report("bad_card", "hands", "md gives some hands and not others; South, West and North are needed",
-                        tag)
+        left_out = [i for i, mask in enumerate(masks) if not mask]
+        if len(left_out) > 1:
+            self.report("bad_card", "hands", "md gives some hands and not others; at most one may be left out", tag)
             self.unreadable.add("hands")
             return dealer, None
-        if not masks[3]:
-            masks[3] = FULL_DECK & ~(masks[0] | masks[1] | masks[2])
+        if left_out:
+            masks[left_out[0]] = FULL_DECK & ~(masks[0] | masks[1] | masks[2] | masks[3])
         by_seat = dict(zip(LIN_SEATS, masks))
         return dealer, (Hand(by_seat[Seat.N]), Hand(by_seat[Seat.E]), Hand(by_seat[Seat.S]), Hand(by_seat[Seat.W]))
 

@@ -1,0 +1,383 @@
+"""LIN as it is found (issue 24): real BBO vugraph files, BBO movies and single hands
+(tests/data/lin/real/, provenance in its README) read with no traceback; every board the
+independent referee (tests/lin_referee.py, from rules/rubber-bridge.md §1–§3) finds
+consistent is accepted card for card, every broken one gets one located diagnostic naming its
+root cause; LIN → JSON → LIN and LIN → PBN → LIN keep the records; the CLI over them."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from endplay.parsers import pbn as endplay_pbn
+from endplay.types import ContractBid
+
+from lin_referee import ROOMS, boards
+from vint_replay.cli import main
+from vint_replay.engine.cards import CARDS
+from vint_replay.engine.diagnostics import Severity
+from vint_replay.engine.session import evaluate
+from vint_replay.formats import read_bytes, write_text
+from vint_replay.formats.lin import lin_sessions
+from vint_replay.formats.lin_tokens import lin_text
+
+REAL = Path(__file__).parent / "data" / "lin" / "real"
+FILES = sorted(REAL.glob("*.lin"))
+NAMES = [p.name for p in FILES]
+# the referee's kind of fault → the engine's or reader's codes that name it (format.md §4.1)
+CAUSES = {"deal": {"bad_card", "duplicate_card", "hand_size"}, "call": {"bad_call", "syntax"},
+          "illegal call": {"bad_call", "insufficient_bid", "call_after_close"}, "auction open": {"auction_incomplete"},
+          "revoke": {"revoke"}, "not held": {"hands_mismatch", "card_not_held"}, "claim": {"result_mismatch"},
+          "no play": {"missing_play", "play_incomplete"}, "passout": {"play_after_passout"}, "syntax": {"syntax"},
+          "twice": {"deal_number"}}
+# boards with two faults, each its own diagnostic: board 25's md writes South's ♠2 before the S
+# (both rooms), and neither room recorded its play or result
+TWO_FAULTS = {("1999-spingold-f2.lin", "o", 25): {"bad_card", "missing_play"},
+              ("1999-spingold-f2.lin", "c", 25): {"bad_card", "missing_play"}}
+# where a file's rs contradicts the board itself (the referee reads the board): closed board 58
+# is claimed at 11 tricks (mc|11|) but rs says 4HN+2; open board 10's auction ends in 4S by S
+# with mc|10| but rs says 3NE+1
+RS_WRONG = {("1995-bermuda-bowl-canada-usa-f04.lin", "c", 58), ("1999-dutch-teams-s1.lin", "o", 10)}
+VUL = {"o": (False, False), "0": (False, False), "-": (False, False), "n": (True, False), "e": (False, True),
+       "b": (True, True)}
+LIN_CALL = {"pass": "P", "X": "D", "XX": "R"}
+RANKS = "23456789TJQKA"
+
+
+def _room(session_id: str) -> str:
+    return next((letter for letter, word in ROOMS.items() if session_id.endswith("-" + word)), "")
+
+
+def _read(path: Path):
+    """Each room's evaluated report, and the error diagnostics of each (room, board)."""
+    reports = {}
+    errors: dict[tuple[str, int | None], list] = {}
+    for result in lin_sessions(path.read_bytes()):
+        assert result.record is not None, [d.describe() for d in result.diagnostics]
+        room = _room(result.record.info.id)
+        report = evaluate(result.record, result.diagnostics)
+        reports[room] = report
+        for d in report.diagnostics:
+            if d.severity is Severity.ERROR:
+                errors.setdefault((room, d.deal), []).append(d)
+    return reports, errors
+
+
+def _endplay_call(bid) -> str:
+    if isinstance(bid, ContractBid):
+        return f"{bid.level}{'SHDCN'[bid.denom.value]}"
+    return {"passed": "P", "doubled": "D", "redoubled": "R"}[bid.penalty.name]
+
+
+def _call(call) -> str:
+    text = str(call)
+    return LIN_CALL.get(text, text.replace("NT", "N"))
+
+
+def test_the_real_files_are_many_kinds_and_each_is_described():
+    """At least 20 real files, vugraph matches with both rooms among them, each listed in the
+    README with its provenance."""
+    readme = (REAL / "README.md").read_text(encoding="utf-8")
+    assert len(FILES) >= 20
+    assert all(f"`{name}`" in readme for name in NAMES)
+    assert sum(p.stat().st_size for p in FILES) < 1_500_000 and max(p.stat().st_size for p in FILES) < 60_000
+    both_rooms = [p for p in FILES if {"o", "c"} <= set(_read(p)[0])]
+    assert len(both_rooms) >= 20
+    texts = [p.read_text(encoding="latin-1") for p in FILES]
+    for tag in ("an", "mc", "pg", "rs", "sv", "ah", "nt", "vg", "pn"):
+        assert any(re.search(rf"(^|\|)\s*{tag}\|", t) for t in texts), tag
+
+
+@pytest.mark.parametrize("path", FILES, ids=NAMES)
+def test_every_board_is_as_the_referee_finds_it(path):
+    """A board the referee finds consistent is accepted with the referee's deal, dealer,
+    vulnerability, calls, cards and claim; a broken one gets its diagnostics, one per fault, each
+    naming the board and standing at its tag or naming the field, and of the kind the referee
+    found. Boards the referee cannot find (their pairs out of step) are refused by one diagnostic."""
+    reports, errors = _read(path)
+    judged = boards(lin_text(path.read_bytes()))
+    assert judged or errors
+    for board in judged:
+        key = (board.room, board.number)
+        found = errors.get(key, [])
+        if board.problem is None:
+            assert not found, [d.describe() for d in found]
+            deal = next(d for d in reports[board.room].record.deals if d.number == board.number)
+            assert deal.dealer.name == board.dealer
+            assert {seat: frozenset(CARDS[c].name for c in deal.hands[seat_index])
+                    for seat_index, seat in enumerate("NESW")} == board.hands
+            if board.vulnerable is not None:
+                assert deal.vulnerable == VUL[board.vulnerable]
+            assert [_call(c) for c in deal.auction] == [c.replace("NT", "N").replace("XX", "R").replace("X", "D")
+                                                         for c in board.calls]
+            assert [CARDS[c].name for c in deal.play or ()] == board.cards
+            claim = None if board.claim in (None, "0") and not board.cards and deal.result is None else board.claim
+            assert deal.result == (None if claim is None else int(claim))
+        else:
+            codes = {d.code for d in found}
+            expected = TWO_FAULTS.get((path.name, *key))
+            assert codes == expected if expected else len(found) == 1 and codes <= CAUSES[board.problem], \
+                (board.problem, [d.describe() for d in found])
+    known = {(b.room, b.number) for b in judged}
+    for (room, number), found in errors.items():
+        assert number is not None, [d.describe() for d in found]  # every diagnostic names its board
+        assert all(d.line is not None or d.at is not None for d in found)
+        if (room, number) not in known:
+            assert len(found) == 1, [d.describe() for d in found]
+
+
+def test_the_referee_agrees_on_most_boards_and_refuses_some():
+    """Over all the files: thousands of boards accepted, and the broken ones of every kind seen."""
+    accepted, kinds = 0, set()
+    for path in FILES:
+        for board in boards(lin_text(path.read_bytes())):
+            accepted += board.problem is None
+            kinds.add(board.problem)
+    assert accepted > 800
+    assert {"deal", "call", "illegal call", "auction open", "revoke", "not held", "claim", "no play",
+            "syntax"} <= kinds
+
+
+@pytest.mark.parametrize("path", FILES, ids=NAMES)
+def test_results_agree_with_the_file_s_own_results(path):
+    """A vugraph file's ``rs`` lists each board's result, open room then closed (``4SWx-1``):
+    the contract, declarer and tricks the engine finds for every accepted board agree with it."""
+    text = lin_text(path.read_bytes())
+    vg, rs = re.search(r"vg\|([^|]*)\|", text), re.search(r"rs\|([^|]*)\|", text)
+    if vg is None or rs is None:
+        pytest.skip("no vg and rs tags (not a vugraph file)")
+    first = int(vg.group(1).split(",")[3])
+    listed = rs.group(1).split(",")
+    reports, errors = _read(path)
+    checked = 0
+    for room, report in reports.items():
+        for deal, replay in zip(report.record.deals, report.replays):
+            at = 2 * (deal.number - first) + (room == "c")
+            m = re.fullmatch(r"([1-7])([CDHSN])(x{0,2})([NESW])([=+-])(\d*)", listed[at].strip(), re.IGNORECASE) \
+                if 0 <= at < len(listed) and room in "oc" else None
+            if (room, deal.number) in errors or m is None or replay.contract is None or \
+                    (path.name, room, deal.number) in RS_WRONG:
+                continue
+            level, strain, doubled, declarer, sign, by = m.groups()
+            contract = replay.contract
+            assert (contract.level, str(contract)[1:2].replace("N", "N"), contract.declarer.name) == (
+                int(level), strain.upper(), declarer.upper()), (deal.number, listed[at], str(contract))
+            tricks = replay.tricks_won[contract.declarer.side]
+            assert tricks == 6 + int(level) + (0 if sign == "=" else int(by) * (1 if sign == "+" else -1)), \
+                (deal.number, room, listed[at], tricks)
+            checked += 1
+    accepted = sum(len(r.record.deals) for r in reports.values()) - len({k for k in errors if k[1] is not None})
+    assert checked > accepted // 2 or not accepted
+
+
+@pytest.mark.parametrize("via", ["json", "pbn"])
+@pytest.mark.parametrize("path", FILES, ids=NAMES)
+def test_lin_through_json_or_pbn_and_back_keeps_every_record(path, via):
+    """LIN → JSON → LIN and LIN → PBN → LIN give the same sessions: id (event and room),
+    players, and each accepted board's deal, dealer, vulnerability, calls with their alerts and
+    commentary, cards and claim (format.md §5.7). (A broken board holds what could not be read.)"""
+    _, errors = _read(path)
+    for result in lin_sessions(path.read_bytes()):
+        source = result.record
+        room = _room(source.info.id)
+        fine = replace(source, deals=tuple(d for d in source.deals if (room, d.number) not in errors))
+        if not fine.deals:
+            continue  # every board broken (1999-vanderbilt-f3.lin)
+        middle = read_bytes(write_text(fine, via).encode(), via)
+        back = lin_sessions(write_text(middle.record, "lin").encode())
+        assert len(back) == 1
+        again = back[0].record
+        assert again.info == source.info
+        assert again.deals == fine.deals
+
+
+@pytest.mark.parametrize("path", FILES, ids=NAMES)
+def test_the_pbn_conversion_reads_card_for_card_as_the_lin_in_endplay(path):
+    """No repository holds one of these events as both LIN and PBN, so the PBN side is the PBN
+    vint-replay writes, read by endplay's own PBN parser: for every board the referee finds
+    consistent, the same deal, calls and cards in the order played as the LIN file gives."""
+    judged = {(b.room, b.number): b for b in boards(lin_text(path.read_bytes())) if b.problem is None}
+    _, errors = _read(path)
+    compared = 0
+    for result in lin_sessions(path.read_bytes()):
+        room = _room(result.record.info.id)
+        fine = replace(result.record, deals=tuple(d for d in result.record.deals if (room, d.number) not in errors))
+        if not fine.deals:
+            continue
+        for board in endplay_pbn.loads(write_text(fine, "pbn")):
+            lin = judged.get((room, board.board_num))
+            if lin is None:
+                continue
+            hands = {seat: set() for seat in "NESW"}
+            for seat, text in zip("NESW", board.deal.to_pbn()[2:].split(" ")):
+                for suit, ranks in zip("SHDC", text.split(".")):
+                    hands[seat].update(suit + rank for rank in ranks)
+            assert hands == {seat: set(cards) for seat, cards in lin.hands.items()}
+            assert [_endplay_call(b) for b in board.auction] == [c.replace("NT", "N").replace("XX", "R").replace(
+                "X", "D") for c in lin.calls]
+            assert ["SHDC"[c.suit.value] + RANKS[c.rank.value.bit_length() - 3] for c in board.play] == lin.cards
+            compared += 1
+    assert compared == len(judged)
+
+
+def test_a_missing_bar_is_one_diagnostic_and_the_pairs_after_it_stay_in_step():
+    """1962 Bermuda Bowl, open room board 60: ``mb|2D!an|shows the shortest unbid suit|`` lacks
+    the bar after ``2D!``. Read before as a call ``2D!an`` and then every pair shifted by one
+    (hundreds of "not a LIN tag"); now one syntax error at that mb, the alert kept, the rest read."""
+    path = REAL / "1962-bermuda-bowl-italy-usa-s2a.lin"
+    reports, errors = _read(path)
+    [problem] = errors[("o", 60)]
+    assert problem.code == "syntax" and "'|' is missing between '2D!' and 'an'" in problem.message
+    assert problem.line == 203
+    deal = next(d for d in reports["o"].record.deals if d.number == 60)
+    assert [_call(c) for c in deal.auction][:5] == ["P", "1S", "D", "P", "2D"]
+    assert any(c.text == "! shows the shortest unbid suit" for c in deal.comments)
+    assert set(errors) == {("o", 60)}
+    assert len(reports["o"].record.deals) == len(reports["c"].record.deals) == 14
+
+
+def test_boards_whose_qx_lost_its_name_are_read_in_their_rooms():
+    """1999 Vanderbilt final, segment 3: every board starts ``o33|md|…`` (``qx|`` missing). Each
+    board is read in its room under its number, with one syntax error naming the slip."""
+    reports, errors = _read(REAL / "1999-vanderbilt-f3.lin")
+    for room in "oc":
+        assert [d.number for d in reports[room].record.deals] == list(range(33, 49))
+    assert set(errors) == {(room, n) for room in "oc" for n in range(33, 49)}
+    assert all(len(found) == 1 and "qx is missing" in found[0].message for found in errors.values())
+
+
+def test_a_board_announced_then_played_is_read_as_played():
+    """1999 Dutch teams, session 1: closed board 5 is sent first with its deal alone
+    (``qx|c5,BOARD 5|…md|…|sv|0|sa|0|pg||``), then again with the auction and play: one board,
+    the later copy, no diagnostic (was "board 5 is given twice; the first is kept")."""
+    reports, errors = _read(REAL / "1999-dutch-teams-s1.lin")
+    deal = next(d for d in reports["c"].record.deals if d.number == 5)
+    assert [_call(c) for c in deal.auction] == ["3D", "P", "3N", "P", "P", "P"] and deal.play
+    assert not errors
+    assert not [d for r in reports.values() for d in r.diagnostics if d.code == "deal_number"]
+
+
+def test_a_board_sent_again_to_correct_it_keeps_the_correction_with_a_warning():
+    """1999 Dutch teams, session 4, closed board 15: a garbled auction (``1D p 1C``), then the
+    same deal again with the auction and the play: the later copy, and a warning saying so."""
+    reports, errors = _read(REAL / "1999-dutch-teams-s4.lin")
+    deal = next(d for d in reports["c"].record.deals if d.number == 15)
+    assert [_call(c) for c in deal.auction][:3] == ["P", "P", "1D"] and len(deal.play) == 32 and deal.result == 8
+    assert ("c", 15) not in errors
+    [warning] = [d for d in reports["c"].diagnostics if d.code == "deal_number"]
+    assert warning.severity is Severity.WARNING and warning.deal == 15 and warning.line == 278
+
+
+def test_a_deal_shown_again_without_its_qx_stays_that_board():
+    """1967 Bermuda Bowl, segment 1: after open board 14's play, its md and auction come again
+    with no qx. That is board 14 shown again (ignored), not a board 15 of a third session."""
+    reports, errors = _read(REAL / "1967-bermuda-bowl-italy-usa-seg1.lin")
+    assert set(reports) == {"o", "c"}
+    deal = next(d for d in reports["o"].record.deals if d.number == 14)
+    assert deal.result == 10 and len(deal.play) == 32
+    assert [d.number for d in reports["o"].record.deals] == list(range(1, 17))
+
+
+def test_single_hands_with_a_hand_left_out_and_percent_comments():
+    """aaBridge's hands (``%% Processed …`` lines, ``qx|4|``, ``md|2,S…,S…,S…|`` with South left
+    out): the comment lines are skipped, the board is board 4 of one room, South holds the rest."""
+    for path in REAL.glob("aabridge-*.lin"):
+        reports, errors = _read(path)
+        assert set(reports) == {""} and not errors, path.name
+        assert not [d for d in reports[""].diagnostics if d.severity is Severity.ERROR]
+
+
+def test_a_movie_ending_in_a_stray_zero_is_not_truncated():
+    """BBO movies saved from the site end with a line ``0`` after the last pair: a warning that
+    it is ignored, not "truncated"; the eight boards stand."""
+    for name in ("bbo-movie-shep-2007-08-28.lin", "bbo-movie-think-with-fred.lin"):
+        [result] = lin_sessions((REAL / name).read_bytes())
+        [note] = [d for d in result.diagnostics if "after the last pair" in d.message]
+        assert note.severity is Severity.WARNING and note.deal == 8
+        assert evaluate(result.record, result.diagnostics).valid
+
+
+def test_a_passed_out_board_closed_with_mc_0_is_accepted():
+    """1999 Bermuda Bowl, segment 4, open board 54: four passes, then ``mc|0|`` as BBO writes a
+    pass-out; no result is recorded and no diagnostic given (was play_after_passout)."""
+    reports, errors = _read(REAL / "1999-bermuda-bowl-brazil-usa-f04.lin")
+    deal = next(d for d in reports["o"].record.deals if d.number == 54)
+    assert deal.result is None and deal.play is None and ("o", 54) not in errors
+
+
+# ---------------------------------------------------------------- the CLI over real files
+
+CLEAN = REAL / "1955-bermuda-bowl-gb-usa-seg11.lin"
+BROKEN = REAL / "1974-bermuda-bowl-italy-usa-seg2.lin"
+
+
+def run(*args: str):
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+@pytest.mark.parametrize("path", FILES, ids=NAMES)
+def test_validate_checks_every_room_and_its_exit_status_covers_them(path):
+    reports, errors = _read(path)
+    result = run("validate", str(path))
+    assert result.exit_code == (1 if errors else 0), result.output
+    assert result.output.count(f"{path} (session ") == len(reports) or len(reports) == 1
+
+
+def test_validate_prints_the_broken_board_at_its_card():
+    result = run("validate", str(BROKEN))
+    assert result.exit_code == 1
+    assert re.search(rf"{re.escape(str(BROKEN))}:\d+:\d+: deal 19, play\[13\]: revoke: trick 4: E played ♥Q but must "
+                     r"follow ♦", result.output), result.output
+
+
+def test_score_audit_and_replay_read_a_vugraph_room():
+    scored = run("score", "--json", "--session", "2", str(CLEAN))
+    assert scored.exit_code == 0, scored.output
+    body = json.loads(scored.output)
+    assert body["session"]["id"].endswith("-closed") and len(body["deals"]) == 12
+    audited = run("audit", str(CLEAN))
+    assert audited.exit_code == 0 and "no paper score" in audited.output
+    replayed = run("replay", "--deal", "146", str(CLEAN))
+    assert replayed.exit_code == 0 and "146" in replayed.output and "7♣" in replayed.output, replayed.output
+
+
+def test_score_compare_sets_the_two_rooms_against_each_other():
+    """A vugraph match compared room against room in IMPs (format.md §4.3): every board played
+    in both rooms, each room's score, the IMPs of the two opposite."""
+    result = run("score", "--compare", "--json", str(CLEAN))
+    assert result.exit_code == 0, result.output
+    [event] = json.loads(result.output)["events"]
+    assert event["scoring"] == "imps" and [s.rsplit("-", 1)[1] for s in event["sessions"]] == ["open", "closed"]
+    assert [b["number"] for b in event["boards"]] == list(range(145, 157))
+    for board in event["boards"]:
+        opened, closed = board["results"]
+        assert opened["points"] == -closed["points"]
+        assert (opened["points"] > 0) == (opened["score"] > closed["score"])
+    by_board = {b["number"]: [r["score"] for r in b["results"]] for b in event["boards"]}
+    assert by_board[146] == [100, -1090]  # 7♣X by W one down (not vulnerable) against 6♣X made
+
+
+def test_convert_lin_to_pbn_and_back_gives_the_same_rooms(tmp_path):
+    pbn, lin = tmp_path / "match.pbn", tmp_path / "match.lin"
+    for session in ("1", "2"):
+        assert run("convert", "--session", session, str(CLEAN), str(pbn)).exit_code == 0
+        assert run("convert", str(pbn), str(lin)).exit_code == 0
+        [back] = lin_sessions(lin.read_bytes())
+        assert back.record == lin_sessions(CLEAN.read_bytes())[int(session) - 1].record
+
+
+def test_import_stores_both_rooms_and_refuses_a_broken_file_unless_asked(tmp_path):
+    store = str(tmp_path / "store")
+    stored = run("import", "--store", store, str(CLEAN))
+    assert stored.exit_code == 0 and stored.output.startswith("2 imported"), stored.output
+    refused = run("import", "--store", store, str(BROKEN))
+    assert refused.exit_code != 0 and "rejected" in refused.output + (refused.stderr or ""), refused.output
+    partial = run("import", "--store", store, "--skip-broken-deals", str(BROKEN))
+    assert partial.exit_code == 0, partial.output
+    listed = run("sessions", "--store", store)
+    assert listed.output.count("1974") >= 2 or "seg" in listed.output, listed.output

@@ -31,6 +31,7 @@ INHERITED = frozenset({"Event", "Site", "Date", "Room", "Scoring", "VintRules"})
 VULNERABLE_WORDS = VULNERABLE | {"Love": (False, False), "-": (False, False), "Both": (True, True)}
 _SCORE = re.compile(r"^(?:(NS|EW)\s+)?(-?\+?[0-9]{1,9})(?![0-9])")  # ASCII digits: int() takes "1_0" and "١"
 _BOARD = re.compile(r"[0-9]{1,5}")
+_NOT_PLAYED = ("-", "--")  # a card not played: PBN's "-", and "--" as some vugraph files write it
 
 
 @dataclass(slots=True)
@@ -374,12 +375,13 @@ class _Board:
         dealer = self._dealer(first)
         contract = self._contract()
         auction = self._auction(dealer, profile, result)
-        play = self._play(dealer, contract, auction, profile, result)
+        play = self._play(dealer, contract, auction, profile, result, hands)
         absent = set(values.get("VintAbsent", "").split(";"))
         if auction is None:  # [Contract "Pass"] without an auction: passed out, unless only a filled-in tag
             auction = (PASS,) * 4 if contract is False and "contract" not in absent else ()
         tricks = None if "result" in absent else self._result()
-        if contract is False and not play and not profile.plays_passed_out():  # BBO's pass-out: [Result "0"], no card
+        passed = contract is False or contract is None and auction and not any(c.is_bid for c in auction)
+        if passed and not play and not profile.plays_passed_out():  # BBO's pass-out: [Result "0"], no card
             play, tricks = None, None if tricks == 0 else tricks
         extra = self._json("VintExtra")
         return DealRecord(
@@ -541,7 +543,7 @@ class _Board:
         return tuple(calls)
 
     def _play(self, dealer: Seat | None, contract: Contract | bool | None, auction: tuple[Call, ...] | None,
-              profile, result: ReadResult) -> tuple[Card, ...] | None:
+              profile, result: ReadResult, hands: tuple[Hand, Hand, Hand, Hand] | None) -> tuple[Card, ...] | None:
         """The cards in the order played, read off PBN's seat columns by replaying the winners."""
         tag = self.game.tags.get("Play")
         if tag is None:
@@ -568,12 +570,13 @@ class _Board:
         stop = min((words.index(end) for end in ("*", "+") if end in words), default=len(words))
         trick_leader = leader
         winner = profile.trick_winner
+        held = True  # every card so far in the hand of the seat whose column holds it
         for row in range(0, stop, 4):
             played: list[Card] = []
             for i in range(4):
                 index = row + ((trick_leader + i - leader) & 3)  # the columns are seats from the opening leader
                 word = words[index] if index < stop else "-"
-                if word == "-":
+                if word in _NOT_PLAYED:
                     break
                 card = CARD_BY_TEXT.get(word)
                 if card is None:
@@ -584,11 +587,24 @@ class _Board:
                 played.append(card)
                 cards.append(card)
                 at.append(index)
+                held = held and (hands is None or card in hands[(trick_leader + i) & 3])
             if len(played) < 4:
+                if held:  # else the play went wrong before (the checker says where), the stop is its echo
+                    self._after_stop(tag, row, [row + ((trick_leader + j - leader) & 3) for j in range(len(played) + 1, 4)]
+                                     + list(range(row + 4, stop)), len(cards), SEATS[(trick_leader + len(played)) & 3])
                 break
             trick_leader = SEATS[(trick_leader + winner(played, trump)) & 3]
         result.sections[(self.number, "play")] = _Section(tag, at)  # type: ignore[index]
         return tuple(cards)
+
+    def _after_stop(self, tag: Tag, row: int, later: list[int], played: int, missing: Seat) -> None:
+        """A card written after the play stopped at ``missing``'s ``-`` (rubber-bridge.md §4: each
+        plays in turn to a trick): it cannot have been played, and is reported, not dropped."""
+        words = [(i, tag.words[i]) for i in later if i < len(tag.words) and tag.words[i] not in _NOT_PLAYED]
+        if words:
+            shown = " ".join(w[:4] for _, w in words[:4]) + (" …" if len(words) > 4 else "")
+            self.report("bad_card", f"play[{played}]", f"trick {row // 4 + 1} stops at {missing}'s '-', yet {shown} "
+                        "follow: a card after the play stopped cannot have been played", tag.token(words[0][0]))
 
     def _result(self) -> int | None:
         tag = self.game.tags.get("Result")

@@ -37,6 +37,7 @@ ZDENECEK = "07621e886cc16bc2afcf3057ef4c805c8573f6d4"
 BRIDGEBOTS = "4c575d57bce2913a712c02828ffc24b62c321c7e"
 ENDPLAY = "260af100d7dacc0e81babd839d5596ca7f20017a"
 AABRIDGE = "5495f3a8e93b7035c6b1320afb2780e66171f584"
+WOPDEVRIES = "110b5cccf0b3a5e4a305d6a73e96bc68bd293888"
 
 LICENCES = {
     "lorserker/ben": "GPL-3.0 (the repository's LICENSE)",
@@ -45,10 +46,12 @@ LICENCES = {
     "forrestrice/bridge-bots": "MIT (the repository's LICENSE, © 2019 Forrest Rice)",
     "dominicprice/endplay": "MIT (the repository's LICENCE, © 2021 Dominic Price)",
     "RogerPf/aaBridge": "not stated",
+    "wopdevries/Calculate_PBN_Results": "MIT (the repository's LICENSE, © 2024 BSalita)",
 }
 
 DAYLONG = "BBO daylong export (robots and humans, one table per game, no [Room])"
 SINGLE = "BBO board (one robot game: auction and play)"
+HELPER = "BBO Helper export (a pairs session's boards with [ScorePercentage], tab-separated)"
 TOURNAMENT = "BBO tournament export (pairs, one game per table, no [Room])"
 CLUB = "Polish club results (pairs or teams, with scores, MP/IMP tags)"
 ROBOTS = "robot match (BEN, GIB, WBridge5: auctions, play, results)"
@@ -96,6 +99,9 @@ SOURCES: tuple[Source, ...] = (
            CLUB, "add6b7f1cbe64031f4d7e7bf82cb9849eb0634b865502271b3d2297d49b55aae"),
     Source("barometr-wb120802-pairs.pbn", "jarekczek/pbntools", PBNTOOLS, "test/test_1_pary/WB120802/wb120802.pbn",
            CLUB, "ddf9f478ff7af862b7a13ace2b89a0f23c893bd341c3530b340b134f8ff44bb7"),
+    Source("bbo-helper-pairs-2025.pbn", "wopdevries/Calculate_PBN_Results", WOPDEVRIES,
+           "PJ  wop.pbn", HELPER,
+           "2c0b9bbfac25a744aa776ac21938e270553c3d13e9b1e0c26fc7b04391a061e3"),
     Source("challenge-bw-result.pbn", "lorserker/ben", BEN, "Challenges/Results/BW-Result.pbn", BIDDING,
            "d8c05957b3b71e04800c5e32dfd24398570fc24121f5c91938806e83990f0f1a"),
     Source("challenge-ctc050620-ben3.pbn", "lorserker/ben", BEN, "Challenges/Results/CTC050620-BEN3.pbn", BIDDING,
@@ -176,6 +182,9 @@ SOURCES: tuple[Source, ...] = (
     Source("tablemonitor-from-jack.pbn", "lorserker/ben", BEN, "scripts/data/TableMonitor/From Jack 2.pbn", ROBOTS,
            "3711c399554ec207fcf6809de80a56670320faa4fdc9b35661d7e2caabe98b0f",
            large=True),
+    Source("camrose-2024-bencam22-v-wbridge5.pbn", "wopdevries/Calculate_PBN_Results", WOPDEVRIES,
+           "DDS_Camrose24_1- BENCAM22 v WBridge5.pbn", ROBOTS,
+           "0de0021bb44232320515e224131355e6b7dc69653e372f2a2649b40dcd03bce8", large=True),
     Source("pav-first120-gib.pbn", "lorserker/ben", BEN, "Challenges/Results/pav_first120-GIB-BBO-8730.pbn", BIDDING,
            "ce0ea9e292d70a173e2ceb6809c7dfd756811674b96614cb32be9be646e89e44",
            large=True),

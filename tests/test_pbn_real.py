@@ -5,6 +5,7 @@ alike is audited clean (docs/real-records.md)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import sys
 from collections import Counter
@@ -12,7 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from vint_replay.cli import main
 from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.profiles.duplicate_bridge import board_score
 from vint_replay.engine.session import evaluate
@@ -112,6 +115,7 @@ def test_a_real_file_is_judged_as_the_referee_judges_it(path: Path):
         pytest.skip(f"{path.name} is not here: scripts/real_pbn_corpus.py gathers it ({CORPUS})")
     checked = check(path.read_bytes())
     assert not checked.unplaced, [d.message for d in checked.unplaced]
+    _validated_whole(path, checked)
     for i, verdict in enumerate(checked.verdicts):
         errors = checked.errors.get(i, [])
         where = f"{path.name}, board {verdict.board} (line {verdict.game.line})"
@@ -126,6 +130,17 @@ def test_a_real_file_is_judged_as_the_referee_judges_it(path: Path):
             assert len(errors) == len(verdict.faults), (
                 f"{where}: the referee finds {verdict.faults}, the reader {[d.message for d in errors]}")
             assert all(d.deal == verdict.board for d in errors), f"{where}: {[d.deal for d in errors]}"
+
+
+def _validated_whole(path: Path, checked: Checked) -> None:
+    """format.md §4.2 (validate): every session of the file is checked, without a traceback,
+    and the exit status is 1 exactly when the referee faults a board."""
+    out = CliRunner().invoke(main, ["validate", "--json", str(path)])
+    assert out.exception is None or isinstance(out.exception, SystemExit), out.exception
+    listed = json.loads(out.output)
+    sessions = listed if isinstance(listed, list) else [listed]
+    assert len(sessions) == len(pbn_sessions(path.read_bytes()))
+    assert out.exit_code == (1 if any(v.faults for v in checked.verdicts) else 0), path.name
 
 
 def _same_as_referee(deal, verdict: Verdict, where: str) -> None:

@@ -380,7 +380,7 @@ class _Board:
         if auction is None:  # [Contract "Pass"] without an auction: passed out, unless only a filled-in tag
             auction = (PASS,) * 4 if contract is False and "contract" not in absent else ()
         tricks = None if "result" in absent else self._result()
-        passed = contract is False or contract is None and auction and not any(c.is_bid for c in auction)
+        passed = contract is False or (contract is None and bool(auction) and not any(c.is_bid for c in auction))
         if passed and not play and not profile.plays_passed_out():  # BBO's pass-out: [Result "0"], no card
             play, tricks = None, None if tricks == 0 else tricks
         extra = self._json("VintExtra")

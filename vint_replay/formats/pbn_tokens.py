@@ -224,10 +224,12 @@ _STRAY_CLOSE = "a '}' closes no '{' comment"
 
 def _outer_close(text: str, start: int, close: int) -> int | None:
     """Where a nested comment opened at ``start`` closes when its braces are counted, if that
-    is before the next line opening with a tag (else PBN's first ``}`` at ``close`` ends it)."""
-    tag = text.find("\n[", close)
+    is before the next line opening with a tag and within :data:`_NEST_REACH` characters of its
+    first ``}`` at ``close`` (else PBN's first ``}`` ends it); bounded, so reading stays linear."""
+    reach = min(len(text), close + _NEST_REACH)
+    tag = text.find("\n[", close, reach)
     depth = 0
-    for m in _BRACE.finditer(text, start, len(text) if tag == -1 else tag):
+    for m in _BRACE.finditer(text, start, reach if tag == -1 else tag):
         depth += 1 if m.group() == "{" else -1
         if depth == 0:
             return m.start()
@@ -235,6 +237,7 @@ def _outer_close(text: str, start: int, close: int) -> int | None:
 
 
 _BRACE = re.compile(r"[{}]")
+_NEST_REACH = 2000  # how far past its first '}' a nested comment's outer '}' is looked for
 
 
 def _without_block_comments(text: str) -> tuple[str, set[int], list[Diagnostic]]:

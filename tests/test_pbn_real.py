@@ -290,3 +290,13 @@ def test_a_passed_out_auction_with_a_result_of_0_and_no_contract_tag_is_a_pass_o
     report = evaluate(read_pbn(text.encode()).record)
     assert report.valid and report.replays[0].passed_out
     assert [d.code for d in _errors(text.replace('"0"]', '"9"]'))] == ["play_after_passout"]  # tricks after it
+
+
+def test_a_game_without_a_board_number_is_named_by_the_board_it_follows():
+    """format.md §5.2 (every game is read or reported; seen in rpbridge.net's vugraph files,
+    which give a board's other room as a game with no [Board]): the game has no board to name,
+    so its error says which board it follows and where it starts."""
+    text = PLAYED + '[Play "E"]\nDA D2 D5 D3\n*\n\n[Declarer "S"]\n[Contract "3NT"]\n[Result "9"]\n'
+    [only] = _errors(text)
+    assert (only.code, only.deal, only.line) == ("schema", None, 16)
+    assert only.message.endswith("(the game after board 1)")

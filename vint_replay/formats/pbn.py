@@ -122,10 +122,12 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
     seen: dict[tuple[str, str, str], int] = {}  # (event, room, board): the tables it was played at so far
     previous: dict[str, str] = {}
     sticky: dict[str, str] = {}
+    follows: int | None = None  # the last board number read
     for game in found:
         values = _inherit(game, previous, sticky)
         previous = values
-        board = _Board(game, values, strict)
+        board = _Board(game, values, strict, follows)
+        follows = _number(values.get("Board", "").strip()) or follows
         event_room = (values.get("Event", ""), values.get("Room", ""))
         played = (*event_room, values.get("Board", "").strip())
         table = seen[played] = seen.get(played, 0) + 1  # the n-th table of a board is session n of its event
@@ -327,9 +329,10 @@ def _meant(name: str) -> str | None:
 class _Board:
     """One game read into a deal; its problems located at the tag or token they concern."""
 
-    def __init__(self, game: Game, values: dict[str, str], strict: bool) -> None:
+    def __init__(self, game: Game, values: dict[str, str], strict: bool, follows: int | None = None) -> None:
         self.game = game
         self.values = values
+        self.follows = follows  # the board of the last game read before it (to name a game without one)
         self.lenient = Severity.ERROR if strict else Severity.WARNING  # what a PBN import lets pass
         self.problems: list[Diagnostic] = []
         self.number: int | None = None
@@ -349,9 +352,10 @@ class _Board:
         for token in self.game.stray:  # named by the board when it has one
             self.report("syntax", None, f"{token.text[:40]!r} is neither a tag pair nor part of a section", token)
         if self.number is None:
-            self.report("schema", "number", "the game has no board number (1–32767) in [Board]; it is not read"
+            after = "" if self.follows is None else f" (the game after board {self.follows})"
+            self.report("schema", "number", ("the game has no board number (1–32767) in [Board]; it is not read"
                         if board is None else f"board number {values['Board']!r} is not a number from 1 to 32767 "
-                        "(digits 0–9); the game is not read", board)
+                        "(digits 0–9); the game is not read") + after, board)
             return None
         number = self.number
         for tag in self.game.repeated:

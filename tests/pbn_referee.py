@@ -137,17 +137,22 @@ def _call(word: str) -> str | None:
     return None if m is None else m.group(1) + m.group(2)[0]
 
 
-def _auction(dealer: int, words: list[str]) -> tuple[str, int | None] | str:
+def _auction(first: str, dealer: int, words: list[str]) -> tuple[str, int | None] | str:
     """The contract (``4SX``, or ``Pass``) and its declarer's seat of a complete legal auction
-    spoken from ``dealer`` on, or the fault."""
+    spoken from ``dealer`` on and listed from seat ``first`` (a ``-`` for each seat before the
+    dealer), or the fault."""
     calls: list[str] = []
+    before = (dealer - SEATS.index(first.strip().upper())) % 4 if first.strip().upper() in tuple(SEATS) else 0
     for word in words:
         if word in ("*", "+") or _NOISE.match(word):
             if word in ("*", "+"):
                 break
             continue
-        if word == "-" and not calls:
+        if word == "-" and before:
+            before -= 1
             continue
+        if before:
+            return "auction: a call listed before the dealer's"
         if word.upper() == "AP":
             calls += ["P"] * (3 if any(c not in ("P",) for c in calls) else 4)
             break
@@ -295,7 +300,7 @@ def judge(game: Game) -> Verdict:
     if isinstance(stated, str):
         verdict.faults.append(stated)
         return verdict
-    bid = _auction(SEATS.index(dealer), game.sections["Auction"]) if "Auction" in tags else None
+    bid = _auction(tags["Auction"], SEATS.index(dealer), game.sections["Auction"]) if "Auction" in tags else None
     if isinstance(bid, str):
         verdict.faults.append(bid)
         return verdict

@@ -300,3 +300,15 @@ def test_a_game_without_a_board_number_is_named_by_the_board_it_follows():
     [only] = _errors(text)
     assert (only.code, only.deal, only.line) == ("schema", None, 16)
     assert only.message.endswith("(the game after board 1)")
+
+
+def test_an_auction_listing_a_call_before_the_dealer_s_is_an_error_not_read_from_the_dealer():
+    """rubber-bridge.md §3 (the dealer calls first), PBN 2.1 §3.4 ([Auction] names the seat of
+    the first call listed; the seats before the dealer are written `-`): `[Auction "E"]` on a
+    board N deals, listing a call first, is one error at that call — not read silently as if
+    N had made it. With E's, S's and W's `-` it is read."""
+    moved = PLAYED.replace('[Auction "N"]', '[Auction "E"]')
+    [only] = _errors(moved)
+    assert (only.code, only.deal, only.at) == ("bad_call", 1, "auction[0]")
+    assert "[Auction \"E\"]" in only.message and "N deals" in only.message
+    assert not _errors(moved.replace("\n1H Pass", "\n- - - 1H Pass"))

@@ -528,6 +528,12 @@ class _Board:
                             tag.token(index))
                 self.unreadable.add("auction")
                 break
+            if skip:  # PBN 2.1: [Auction] names the seat of the first call listed
+                self.report("bad_call", "auction[0]", f"[Auction \"{first}\"] lists {SEATS[(dealer - skip) & 3]}'s "
+                            f"call first, but {dealer} deals: write '-' for each seat before the dealer, or name "
+                            "the dealer in [Auction]", tag.token(index))
+                self.unreadable.add("auction")
+                break
             if word.upper() == "AP":
                 passes = next((i for i, c in enumerate(reversed(calls)) if not c.is_pass), len(calls))
                 bid = any(c.is_bid for c in calls)

@@ -1,6 +1,7 @@
 """A referee for real PBN boards, written apart from vint-replay's reader and engine: it reads a
-game's tags and its auction and play with its own few rules (PBN 2.1 §3–§5) and judges the
-board by the laws of contract bridge (rubber-bridge.md §2–§4: deal, auction, play, tricks),
+game's tags and its auction and play with its own few rules (PBN 2.1, as shared/reference/
+hand-record-tools.md §1.1–§1.5 gives it) and judges the board by the laws of contract bridge
+(rubber-bridge.md §1–§3: the deal, the auction, the play and its tricks),
 naming each fault it finds — the root causes a careful referee would write on the board."""
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ class Verdict:
 
 def games(text: str) -> list[Game]:
     """The games of a PBN file: comments ({…}, ; to the line's end, % lines) are blanked, and a
-    game ends at a line holding nothing (PBN 2.1 §3.1)."""
+    game ends at a line holding nothing (hand-record-tools.md §1.1)."""
     lines = _uncommented(text.replace("\r\n", "\n").replace("\r", "\n")).split("\n")
     found: list[Game] = []
     current: Game | None = None
@@ -74,7 +75,7 @@ def games(text: str) -> list[Game]:
 
 
 def _uncommented(text: str) -> str:
-    """The text with its comments blanked (PBN 2.1 §3.2: ``{…}`` not nested, ``;`` to the line's
+    """The text with its comments blanked (hand-record-tools.md §1.1–§1.2: ``{…}`` not nested, ``;`` to the line's
     end, a ``%`` line), outside tag values only; a line holding a comment is kept non-blank
     (``\x01``), so that it does not end the game."""
     out: list[str] = []
@@ -238,7 +239,7 @@ def _winner(trick: list[str], trump: str) -> int:
 def _play(hands: list[frozenset[str]], strain: str, declarer: int, leader_tag: str,
           words: list[str]) -> tuple[list[str], int] | str:
     """The cards played, in order, and the declarer's tricks won, read off PBN's seat columns
-    (PBN 2.1 §4.1) and judged by following suit, or the fault."""
+    (hand-record-tools.md §1.5) and judged by following suit (rubber-bridge.md §3), or the fault."""
     words = ["-" if w == "--" else w for w in words if not _NOISE.match(w)]  # "--": a card not played too
     words = words[:min((words.index(e) for e in ("*", "+") if e in words), default=len(words))]
     if leader_tag.strip().upper() not in tuple(SEATS):

@@ -108,7 +108,7 @@ def _paths() -> list[Path]:
 
 @pytest.mark.parametrize("path", _paths(), ids=lambda p: p.name)
 def test_a_real_file_is_judged_as_the_referee_judges_it(path: Path):
-    """rubber-bridge.md §2–§4 (the deal, auction, play and tricks), format.md §5.2 (PBN as it is
+    """rubber-bridge.md §1–§3 (the deal, the auction, the play and its tricks), format.md §5.2 (PBN as it is
     found): a consistent board is accepted with the referee's hands, contract, declarer, tricks
     and cards; a faulty one gets exactly one error per fault, each naming the board."""
     if not path.exists():
@@ -258,7 +258,7 @@ def test_a_commentary_with_a_nested_comment_keeps_its_game_whole():
 
 
 def test_a_card_after_a_missing_one_in_an_unfinished_trick_is_not_dropped_silently():
-    """rubber-bridge.md §4 (each player in turn plays to a trick; seen in endplay's World
+    """rubber-bridge.md §3 (each player in turn plays to a trick; seen in endplay's World
     Championship 2012 file, board 66): `-` for the trick's leader followed by cards of the next
     players cannot have been played so; one error names the board and the cards, none is lost
     without a word."""
@@ -303,10 +303,10 @@ def test_a_game_without_a_board_number_is_named_by_the_board_it_follows():
 
 
 def test_an_auction_listing_a_call_before_the_dealer_s_is_an_error_not_read_from_the_dealer():
-    """rubber-bridge.md §3 (the dealer calls first), PBN 2.1 §3.4 ([Auction] names the seat of
-    the first call listed; the seats before the dealer are written `-`): `[Auction "E"]` on a
-    board N deals, listing a call first, is one error at that call — not read silently as if
-    N had made it. With E's, S's and W's `-` it is read."""
+    """rubber-bridge.md §2 (the dealer calls first), hand-record-tools.md §1.4 ([Auction] names
+    the seat of the first call listed; the seats before the dealer are written `-`):
+    `[Auction "E"]` on a board N deals, listing a call first, is one error at that call — not
+    read silently as if N had made it. With E's, S's and W's `-` it is read."""
     moved = PLAYED.replace('[Auction "N"]', '[Auction "E"]')
     [only] = _errors(moved)
     assert (only.code, only.deal, only.at) == ("bad_call", 1, "auction[0]")

@@ -600,15 +600,16 @@ class _Board:
                 held = held and (hands is None or card in hands[(trick_leader + i) & 3])
             if len(played) < 4:
                 if held:  # else the play went wrong before (the checker says where), the stop is its echo
-                    self._after_stop(tag, row, [row + ((trick_leader + j - leader) & 3) for j in range(len(played) + 1, 4)]
-                                     + list(range(row + 4, stop)), len(cards), SEATS[(trick_leader + len(played)) & 3])
+                    rest = [row + ((trick_leader + j - leader) & 3) for j in range(len(played) + 1, 4)]
+                    self._after_stop(tag, row, rest + list(range(row + 4, stop)), len(cards),
+                                     SEATS[(trick_leader + len(played)) & 3])
                 break
             trick_leader = SEATS[(trick_leader + winner(played, trump)) & 3]
         result.sections[(self.number, "play")] = _Section(tag, at)  # type: ignore[index]
         return tuple(cards)
 
     def _after_stop(self, tag: Tag, row: int, later: list[int], played: int, missing: Seat) -> None:
-        """A card written after the play stopped at ``missing``'s ``-`` (rubber-bridge.md §4: each
+        """A card written after the play stopped at ``missing``'s ``-`` (rubber-bridge.md §3: each
         plays in turn to a trick): it cannot have been played, and is reported, not dropped."""
         words = [(i, tag.words[i]) for i in later if i < len(tag.words) and tag.words[i] not in _NOT_PLAYED]
         if words:

@@ -40,11 +40,22 @@ def test_an_unclosed_comment_is_an_error_at_its_brace_and_the_boards_after_it_ar
 
 
 def test_a_nested_comment_is_an_error_at_the_inner_brace_and_its_tail_is_not_dropped_silently():
+    text = three_boards("{ a { b }\n[Result c }")  # the tail holds a tag's line: PBN's first '}' ends it
+    result = read_pbn(text.encode())
+    line = text.count("\n", 0, text.index("{")) + 1
+    # the inner '{', the last '}', the tail's broken tag
+    assert located(result) == [(line, 5, Severity.ERROR), (line + 1, 11, Severity.ERROR), (line + 1, 1, Severity.ERROR)]
+    assert "do not nest" in result.diagnostics[0].message and "closes no" in result.diagnostics[1].message
+    assert [d.number for d in result.record.deals] == [1, 2, 3]
+
+
+def test_a_nested_comment_its_writer_closed_is_read_as_meant_with_a_warning():
+    """format.md §5.2 (games): `{ a { b } c }` — the braces balance before the next tag's line,
+    so the comment is read to its outer `}` (nothing of it read as the game's), one warning."""
     text = three_boards("{ a { b } c }")
     result = read_pbn(text.encode())
     line = text.count("\n", 0, text.index("{")) + 1
-    assert located(result) == [(line, 5, Severity.ERROR), (line, 13, Severity.ERROR)]  # the inner '{', the last '}'
-    assert "do not nest" in result.diagnostics[0].message and "closes no" in result.diagnostics[1].message
+    assert located(result) == [(line, 5, Severity.WARNING)]
     assert [d.number for d in result.record.deals] == [1, 2, 3]
 
 

@@ -31,6 +31,7 @@ INHERITED = frozenset({"Event", "Site", "Date", "Room", "Scoring", "VintRules"})
 VULNERABLE_WORDS = VULNERABLE | {"Love": (False, False), "-": (False, False), "Both": (True, True)}
 _SCORE = re.compile(r"^(?:(NS|EW)\s+)?(-?\+?[0-9]{1,9})(?![0-9])")  # ASCII digits: int() takes "1_0" and "١"
 _BOARD = re.compile(r"[0-9]{1,5}")
+_NOT_PLAYED = ("-", "--")  # a card not played: PBN's "-", and "--" as some vugraph files write it
 
 
 @dataclass(slots=True)
@@ -121,10 +122,12 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
     seen: dict[tuple[str, str, str], int] = {}  # (event, room, board): the tables it was played at so far
     previous: dict[str, str] = {}
     sticky: dict[str, str] = {}
+    follows: int | None = None  # the last board number read
     for game in found:
         values = _inherit(game, previous, sticky)
         previous = values
-        board = _Board(game, values, strict)
+        board = _Board(game, values, strict, follows)
+        follows = _number(values.get("Board", "").strip()) or follows
         event_room = (values.get("Event", ""), values.get("Room", ""))
         played = (*event_room, values.get("Board", "").strip())
         table = seen[played] = seen.get(played, 0) + 1  # the n-th table of a board is session n of its event
@@ -326,9 +329,10 @@ def _meant(name: str) -> str | None:
 class _Board:
     """One game read into a deal; its problems located at the tag or token they concern."""
 
-    def __init__(self, game: Game, values: dict[str, str], strict: bool) -> None:
+    def __init__(self, game: Game, values: dict[str, str], strict: bool, follows: int | None = None) -> None:
         self.game = game
         self.values = values
+        self.follows = follows  # the board of the last game read before it (to name a game without one)
         self.lenient = Severity.ERROR if strict else Severity.WARNING  # what a PBN import lets pass
         self.problems: list[Diagnostic] = []
         self.number: int | None = None
@@ -348,9 +352,10 @@ class _Board:
         for token in self.game.stray:  # named by the board when it has one
             self.report("syntax", None, f"{token.text[:40]!r} is neither a tag pair nor part of a section", token)
         if self.number is None:
-            self.report("schema", "number", "the game has no board number (1–32767) in [Board]; it is not read"
+            after = "" if self.follows is None else f" (the game after board {self.follows})"
+            self.report("schema", "number", ("the game has no board number (1–32767) in [Board]; it is not read"
                         if board is None else f"board number {values['Board']!r} is not a number from 1 to 32767 "
-                        "(digits 0–9); the game is not read", board)
+                        "(digits 0–9); the game is not read") + after, board)
             return None
         number = self.number
         for tag in self.game.repeated:
@@ -374,12 +379,13 @@ class _Board:
         dealer = self._dealer(first)
         contract = self._contract()
         auction = self._auction(dealer, profile, result)
-        play = self._play(dealer, contract, auction, profile, result)
+        play = self._play(dealer, contract, auction, profile, result, hands)
         absent = set(values.get("VintAbsent", "").split(";"))
         if auction is None:  # [Contract "Pass"] without an auction: passed out, unless only a filled-in tag
             auction = (PASS,) * 4 if contract is False and "contract" not in absent else ()
         tricks = None if "result" in absent else self._result()
-        if contract is False and not play and not profile.plays_passed_out():  # BBO's pass-out: [Result "0"], no card
+        passed = contract is False or (contract is None and bool(auction) and not any(c.is_bid for c in auction))
+        if passed and not play and not profile.plays_passed_out():  # BBO's pass-out: [Result "0"], no card
             play, tricks = None, None if tricks == 0 else tricks
         extra = self._json("VintExtra")
         return DealRecord(
@@ -522,6 +528,12 @@ class _Board:
                             tag.token(index))
                 self.unreadable.add("auction")
                 break
+            if skip:  # PBN 2.1: [Auction] names the seat of the first call listed
+                self.report("bad_call", "auction[0]", f"[Auction \"{first}\"] lists {SEATS[(dealer - skip) & 3]}'s "
+                            f"call first, but {dealer} deals: write '-' for each seat before the dealer, or name "
+                            "the dealer in [Auction]", tag.token(index))
+                self.unreadable.add("auction")
+                break
             if word.upper() == "AP":
                 passes = next((i for i, c in enumerate(reversed(calls)) if not c.is_pass), len(calls))
                 bid = any(c.is_bid for c in calls)
@@ -541,7 +553,7 @@ class _Board:
         return tuple(calls)
 
     def _play(self, dealer: Seat | None, contract: Contract | bool | None, auction: tuple[Call, ...] | None,
-              profile, result: ReadResult) -> tuple[Card, ...] | None:
+              profile, result: ReadResult, hands: tuple[Hand, Hand, Hand, Hand] | None) -> tuple[Card, ...] | None:
         """The cards in the order played, read off PBN's seat columns by replaying the winners."""
         tag = self.game.tags.get("Play")
         if tag is None:
@@ -568,12 +580,13 @@ class _Board:
         stop = min((words.index(end) for end in ("*", "+") if end in words), default=len(words))
         trick_leader = leader
         winner = profile.trick_winner
+        held = True  # every card so far in the hand of the seat whose column holds it
         for row in range(0, stop, 4):
             played: list[Card] = []
             for i in range(4):
                 index = row + ((trick_leader + i - leader) & 3)  # the columns are seats from the opening leader
                 word = words[index] if index < stop else "-"
-                if word == "-":
+                if word in _NOT_PLAYED:
                     break
                 card = CARD_BY_TEXT.get(word)
                 if card is None:
@@ -584,11 +597,25 @@ class _Board:
                 played.append(card)
                 cards.append(card)
                 at.append(index)
+                held = held and (hands is None or card in hands[(trick_leader + i) & 3])
             if len(played) < 4:
+                if held:  # else the play went wrong before (the checker says where), the stop is its echo
+                    rest = [row + ((trick_leader + j - leader) & 3) for j in range(len(played) + 1, 4)]
+                    self._after_stop(tag, row, rest + list(range(row + 4, stop)), len(cards),
+                                     SEATS[(trick_leader + len(played)) & 3])
                 break
             trick_leader = SEATS[(trick_leader + winner(played, trump)) & 3]
         result.sections[(self.number, "play")] = _Section(tag, at)  # type: ignore[index]
         return tuple(cards)
+
+    def _after_stop(self, tag: Tag, row: int, later: list[int], played: int, missing: Seat) -> None:
+        """A card written after the play stopped at ``missing``'s ``-`` (rubber-bridge.md §3: each
+        plays in turn to a trick): it cannot have been played, and is reported, not dropped."""
+        words = [(i, tag.words[i]) for i in later if i < len(tag.words) and tag.words[i] not in _NOT_PLAYED]
+        if words:
+            shown = " ".join(w[:4] for _, w in words[:4]) + (" …" if len(words) > 4 else "")
+            self.report("bad_card", f"play[{played}]", f"trick {row // 4 + 1} stops at {missing}'s '-', yet {shown} "
+                        "follow: a card after the play stopped cannot have been played", tag.token(words[0][0]))
 
     def _result(self) -> int | None:
         tag = self.game.tags.get("Result")

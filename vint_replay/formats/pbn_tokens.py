@@ -4,9 +4,9 @@ Reading is linear in time and memory (possessive quantifiers: no backtracking st
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ..engine.diagnostics import Diagnostic
+from ..engine.diagnostics import Diagnostic, Severity
 
 _VALUE = r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"'  # a quoted tag value, backslash escapes kept
 # a tag pair, or a comment, or one token of a section
@@ -204,21 +204,40 @@ class _Slips:
         self.first: dict[str, Diagnostic] = {}
         self.more: dict[str, int] = {}
 
-    def add(self, message: str, where: tuple[int, int]) -> None:
+    def add(self, message: str, where: tuple[int, int], severity: Severity = Severity.ERROR) -> None:
         if message in self.first:
             self.more[message] = self.more.get(message, 0) + 1
         else:
-            self.first[message] = Diagnostic("syntax", message, line=where[0], column=where[1])
+            self.first[message] = Diagnostic("syntax", message, severity=severity, line=where[0], column=where[1])
 
     def listed(self) -> list[Diagnostic]:
-        return [d if not self.more.get(m) else Diagnostic(d.code, f"{m} ({self.more[m]} more like it in the file)",
-                                                          line=d.line, column=d.column)
+        return [d if not self.more.get(m) else replace(d, message=f"{m} ({self.more[m]} more like it in the file)")
                 for m, d in self.first.items()]
 
 
 _UNCLOSED = "a '{' comment is never closed; PBN comments end at '}' (read as ending with its line)"
 _NESTED = "a '{' inside a '{' comment: PBN comments do not nest (the comment ends at the first '}')"
+_NESTED_CLOSED = ("a '{' inside a '{' comment: PBN comments do not nest; its writer closed both, so the "
+                  "comment is read to its outer '}'")
 _STRAY_CLOSE = "a '}' closes no '{' comment"
+
+
+def _outer_close(text: str, start: int, close: int) -> int | None:
+    """Where a nested comment opened at ``start`` closes when its braces are counted, if that
+    is before the next line opening with a tag and within :data:`_NEST_REACH` characters of its
+    first ``}`` at ``close`` (else PBN's first ``}`` ends it); bounded, so reading stays linear."""
+    reach = min(len(text), close + _NEST_REACH)
+    tag = text.find("\n[", close, reach)
+    depth = 0
+    for m in _BRACE.finditer(text, start, reach if tag == -1 else tag):
+        depth += 1 if m.group() == "{" else -1
+        if depth == 0:
+            return m.start()
+    return None
+
+
+_BRACE = re.compile(r"[{}]")
+_NEST_REACH = 2000  # how far past its first '}' a nested comment's outer '}' is looked for
 
 
 def _without_block_comments(text: str) -> tuple[str, set[int], list[Diagnostic]]:
@@ -252,7 +271,12 @@ def _without_block_comments(text: str) -> tuple[str, set[int], list[Diagnostic]]
             end = close + 1
         nested = text.find("{", start + 1, end)
         if nested != -1:
-            slips.add(_NESTED, lines.of(nested))
+            outer = _outer_close(text, start, close)
+            if outer is None:
+                slips.add(_NESTED, lines.of(nested))
+            else:  # the writer nested it and closed it: read as meant, nothing of it read as the game's
+                slips.add(_NESTED_CLOSED, lines.of(nested), Severity.WARNING)
+                end = outer + 1
         comment = text[start:end]
         breaks = comment.count("\n")
         commented.update(range(first, first + breaks + 1))

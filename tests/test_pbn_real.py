@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from vint_replay.cli import main
 from vint_replay.engine.diagnostics import Diagnostic, Severity
-from vint_replay.engine.profiles.duplicate_bridge import board_score
+from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.pbn import pbn_sessions, read_pbn
 from vint_replay.reports.duplicate_comparison import compare

@@ -127,15 +127,19 @@ def _double_dummy(session_ids: list[str] | None, player: str | None, par_label: 
     store = library().store
     accuracy = double_dummy.accuracy(store, session_ids)
     gaps = double_dummy.par_distance(store, session_ids)
+    waiting = double_dummy.stale(store, session_ids)
+    stale = html.P(double_dummy.STALE.format(count=waiting), className="muted",
+                   id="dd-stale-note" + suffix) if waiting else None
     if accuracy.empty and gaps.empty:
         return html.Div([html.H3("Double dummy"), html.P(double_dummy.NOT_ANALYSED, className="muted",
-                                                         id="dd-analysis-note" + suffix)],
+                                                         id="dd-analysis-note" + suffix), stale],
                         className="card")
     if player:
         accuracy = accuracy[accuracy["player"] == player]
     by_declarer = double_dummy.par_by_declarer(gaps)
     return html.Div([
         html.H3("Double dummy", className="section-title"),
+        stale,
         html.Div([
             _card("Tricks given away per 100 cards played (double dummy)", _accuracy(accuracy), "accuracy-chart" + suffix),
             _card(f"Distance from {par_label.lower()} when declaring (mean points per deal)",

@@ -66,10 +66,12 @@ def _game_figures(game: stats.Game, selection: stats.Selection, filtered: bool, 
     """One game's figures, apart from the other games' (element ids end in ``suffix``)."""
     sessions, per_session = selection.sessions, selection.per_session
     order = game.profile.denomination_order
+    rubbers = game.rubbers
     kpis = html.Div([html.Div([html.Div(v, className="value"), html.Div(k, className="label")], className="kpi")
-                     for k, v in stats.summary_numbers(selection).items()], className="kpis", id="kpis" + suffix)
+                     for k, v in stats.summary_numbers(selection, game).items()], className="kpis", id="kpis" + suffix)
     people = stats.player_points(selection)
     pairs = stats.partnership_points(sessions, per_session)
+    points = "net points" if rubbers else "net board score"  # board by board: the sum of N–S's board scores (§1)
     return html.Div([
         html.H3(game.name, className="section-title", id="game" + suffix) if headed else None,
         kpis,
@@ -78,13 +80,16 @@ def _game_figures(game: stats.Game, selection: stats.Selection, filtered: bool, 
                   "contracts-chart" + suffix),
             _card("Made and failed, by denomination", _made(stats.made_failed(selection.contracts, order)),
                   "made-chart" + suffix),
-            _card("Net points per player", _bars(people["player"], people["net"], "net points"), "players-chart" + suffix),
-            _card("Net points per partnership", _bars(pairs["partnership"], pairs["net"], "net points"),
+            _card(f"{points.capitalize()} per player", _bars(people["player"], people["net"], points),
+                  "players-chart" + suffix),
+            _card(f"{points.capitalize()} per partnership", _bars(pairs["partnership"], pairs["net"], points),
                   "pairs-chart" + suffix),
+            # Games, rubbers and the honours' luck belong to a rubber's lines; a duplicate board has none
+            # (duplicate-bridge.md §1: no games carried, no rubbers, no honours).
             _card("Games and rubbers won, per partnership", _games(stats.game_winners(sessions, per_session)),
-                  "games-chart" + suffix),
+                  "games-chart" + suffix) if rubbers else None,
             _card("Luck against play: per deal, honours + aces vs trick points",
-                  _luck(stats.luck_vs_play(sessions, per_session)), "luck-chart" + suffix),
+                  _luck(stats.luck_vs_play(sessions, per_session)), "luck-chart" + suffix) if rubbers else None,
         ], className="chart-grid"),
         html.Div([html.H3("Slam attempts"), _slams(stats.slam_attempts(sessions, selection.slams), suffix)],
                  className="card"),

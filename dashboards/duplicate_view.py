@@ -101,7 +101,8 @@ def figure_cell(figure: BoardFigure | None) -> html.Td:
     if figure is None:
         return html.Td("", className="num")
     if figure.computed is None:
-        return html.Td(f"({figure.recorded})", className="num", title="recorded; no other room or table to compare with")
+        return html.Td(f"({figure.recorded})", className="num",
+                       title="recorded; no other room or table to compare with")
     if figure.recorded is None:
         return html.Td(figure.computed, className="num")
     if figure.differs:

@@ -15,6 +15,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.dataset as ds
 
+from dashboards.dates import date_between, shown_date
 from dashboards.double_dummy import DOUBLING_MARKS
 from dashboards.solo_data import solo_rules
 from dashboards.tables_view import table_rules
@@ -123,11 +124,13 @@ def table_sessions(store: Store, start: str | None = None, end: str | None = Non
 
 
 def _dates(start: str | None, end: str | None) -> ds.Expression | None:
-    where = None
+    """Sessions within the dates (ISO, inclusive; ISO and PBN forms alike, dashboards/dates.py),
+    the ``year`` partitions pruned."""
+    where = date_between(start, end)
     if start:
-        where = _and(where, (ds.field("date") >= start) & (ds.field("year") >= int(start[:4])))
+        where = _and(where, ds.field("year") >= int(start[:4]))
     if end:
-        where = _and(where, (ds.field("date") <= end) & (ds.field("year") <= int(end[:4])))
+        where = _and(where, ds.field("year") <= int(end[:4]))
     return where
 
 
@@ -262,7 +265,7 @@ def slam_attempts(sessions: pd.DataFrame, slams: pd.DataFrame) -> pd.DataFrame:
         declarer = declarer.where(joined["declarer"] != seat, joined[column])
     tricks = joined["tricks_ns"].where(joined["declarer"].isin(["N", "S"]), joined["tricks_ew"])
     return pd.DataFrame({
-        "date": joined["date"], "session": joined["session_id"], "deal": joined["deal"],
+        "date": [shown_date(d) for d in joined["date"]], "session": joined["session_id"], "deal": joined["deal"],
         "contract": [c[0] + DENOMINATION_SYMBOLS[c[1:]] + DOUBLING_MARKS[1 if pd.isna(x) else int(x)]
                      for c, x in zip(joined["contract"], joined["doubled"])], "declarer": declarer,
         "tricks": tricks.astype(int), "made": joined["made"].astype(bool),

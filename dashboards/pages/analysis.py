@@ -13,6 +13,7 @@ from dash import Input, Output, callback, dcc, html
 from dashboards import double_dummy, stats, tables_pages
 from dashboards.app import library
 from dashboards.charts import chart_card, label, short
+from dashboards.dates import ISO_DAY, shown_date
 
 dash.register_page(__name__, path="/analysis", title="Analysis — vint-replay")
 
@@ -21,7 +22,8 @@ NS_BLUE, EW_RED, GREEN, GREY = "#1f5fa8", "#b8442e", "#2e7d4f", "#b9b3a3"
 
 def layout(**_query: object) -> html.Div:
     store = library().store
-    dates = store.sessions(columns=["date"])["date"].dropna()
+    shown = (shown_date(d) for d in store.sessions(columns=["date"])["date"].dropna())
+    dates = pd.Series(sorted(d for d in shown if ISO_DAY.fullmatch(d)))  # the picker takes whole ISO days
     return html.Div([
         html.Div([html.Div([html.H2("Analysis"), html.P("Across sessions and players, straight from the store.",
                                                         className="muted")])], className="page-head"),

@@ -11,6 +11,7 @@ from dash import dcc, html
 from dashboards import data, duplicate_view, laws_view, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
 from dashboards.charts import chart_card, label
+from dashboards.dates import shown_date
 from dashboards.history_view import versions_card
 from vint_replay.engine.profiles import ProfileError, SheetLayout, get_profile, profile_names
 from vint_replay.engine.seats import Side
@@ -74,7 +75,8 @@ def _refused(session_id: str, why: str) -> html.Div:
 
 def _head(report, checked, status: str) -> html.Div:
     info = report.record.info
-    facts = " · ".join(x for x in (info.date, info.event, info.site, info.table and f"table {info.table}") if x)
+    facts = " · ".join(x for x in (shown_date(info.date), info.event, info.site, info.table and f"table {info.table}")
+                       if x)
     return html.Div([
         html.H2(f"Session {info.id}"),
         html.P(facts, className="muted"),

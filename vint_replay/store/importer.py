@@ -235,7 +235,8 @@ def _check(path: str) -> list[Checked]:
     sha = hashlib.sha256(data).hexdigest()
     known = _known.get(sha)
     if known is not None:
-        return [(FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256), None, None, None, {})]
+        stored = FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256)
+        return [(stored, None, None, None, {})]
     fmt = format_of(path)
     results = read_sessions(data, fmt)
     return [_check_session(path, fmt, sha, result) for result in results]

@@ -215,7 +215,8 @@ class TableRows:
                 totals[2 * side + line] += e.points
                 self._entries.append((side, line, _ITEM_CODE[e.item], e.points))
             self._scores.append((k, number, len(scored.entries)))
-            self._deals.append(self._deal_row(k, deal, replay, scored, totals) + figure_row((figures or {}).get(number)))
+            board_figures = figure_row((figures or {}).get(number))
+            self._deals.append(self._deal_row(k, deal, replay, scored, totals) + board_figures)
             speakers = _speakers(deal, replay)
             if speakers is not None:  # the seats after a void call are not the rotation's
                 self._call_seats[len(self._calls)] = bytes(speakers)

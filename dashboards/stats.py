@@ -265,7 +265,8 @@ def slam_attempts(sessions: pd.DataFrame, slams: pd.DataFrame) -> pd.DataFrame:
         declarer = declarer.where(joined["declarer"] != seat, joined[column])
     tricks = joined["tricks_ns"].where(joined["declarer"].isin(["N", "S"]), joined["tricks_ew"])
     return pd.DataFrame({
-        "date": [shown_date(d) for d in joined["date"]], "session": joined["session_id"], "deal": joined["deal"],
+        "date": [shown_date(d if isinstance(d, str) else None) for d in joined["date"]],  # null: undated
+        "session": joined["session_id"], "deal": joined["deal"],
         "contract": [c[0] + DENOMINATION_SYMBOLS[c[1:]] + DOUBLING_MARKS[1 if pd.isna(x) else int(x)]
                      for c, x in zip(joined["contract"], joined["doubled"])], "declarer": declarer,
         "tricks": tricks.astype(int), "made": joined["made"].astype(bool),

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from dashboards import laws_view
+from dashboards.dates import shown_date
 from vint_replay.reports import labels
 from vint_replay.reports.audit import AuditReport, AuditTally, audit
 from vint_replay.reports.diagnostic_labels import diagnostic_words
@@ -485,7 +486,7 @@ def session_rows(sessions: pd.DataFrame, deals: pd.DataFrame) -> list[SessionRow
         tally = AuditTally.of(per_deal.get(sid, []))
         status = "no paper score" if not tally.deals_checked else tally.text
         rows.append(SessionRow(
-            sid, _text(s.date), _text(s.event), _text(s.table_name),
+            sid, shown_date(_text(s.date)), _text(s.event), _text(s.table_name),
             f"{s.player_n} & {s.player_s} v {s.player_e} & {s.player_w}", int(s.deals), int(s.rubbers),
             difference_text((int(s.total_ns), int(s.total_ew))), status, bool(tally.deals_checked), not tally.clean))
     return rows

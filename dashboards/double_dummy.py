@@ -109,6 +109,20 @@ def accuracy(store: Store, session_ids: list[str] | None = None) -> pd.DataFrame
     return wide.reset_index().rename_axis(columns=None)
 
 
+def stale(store: Store, session_ids: list[str] | None = None) -> int:
+    """Deals whose stored analysis an older vint-replay wrote for their game: not shown until
+    ``analyze`` does them again (docs/analysis.md)."""
+    if _analysis() is None:
+        return 0
+    from vint_replay.analysis.datasets import stale_deals
+
+    return stale_deals(store, session_ids)
+
+
+STALE = ("{count} deal(s) were analysed by an older vint-replay, which scored bridge's par in vint's terms: "
+         "they are not shown until vint-replay analyze does them again.")
+
+
 def par_distance(store: Store, session_ids: list[str] | None = None) -> pd.DataFrame:
     """Per played deal, how far the result was from vint par for the declaring side (points;
     negative: below par), largest shortfalls first."""

@@ -12,6 +12,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.dataset as ds
 
+from dashboards.dates import shown_date
 from dashboards.data import SessionRow, _text, audit_status, explanations, replay_of
 from vint_replay.games.registry import get_profile, profile_names
 from vint_replay.engine.seats import SEATS, Seat
@@ -264,7 +265,7 @@ def session_rows(sessions: pd.DataFrame, deals: pd.DataFrame) -> dict[str, Sessi
         balances = extra["balances"]
         tally = AuditTally.of(per_deal.get(sid, []))
         rows[sid] = SessionRow(
-            sid, _text(s.date), _text(s.event), _text(s.table_name), "solo whist: " + ", ".join(balances),
+            sid, shown_date(_text(s.date)), _text(s.event), _text(s.table_name), "solo whist: " + ", ".join(balances),
             int(s.deals), 0, "balances " + " · ".join(f"{p} {points_text(q)}" for p, q in balances.items()),
             "no payment sheet" if not tally.deals_checked else tally.text, bool(tally.deals_checked), not tally.clean)
     return rows

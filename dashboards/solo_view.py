@@ -10,6 +10,7 @@ from dash import dcc, html
 
 from dashboards import solo_data
 from dashboards.charts import chart_card, label
+from dashboards.dates import shown_date
 from dashboards.data import diagnostic_text
 from dashboards.history_view import versions_card
 from vint_replay.engine.session import SessionReport
@@ -25,7 +26,7 @@ def session_layout(report: SessionReport) -> html.Div:
     info = report.record.info
     checked = solo_data.solo_audit_of(report)
     sheet = solo_data.payment_sheet(report, checked)
-    facts = " · ".join(x for x in ("solo whist", info.date, info.event, info.site, info.table and f"table {info.table}") if x)
+    facts = " · ".join(x for x in ("solo whist", shown_date(info.date), info.event, info.site, info.table and f"table {info.table}") if x)
     status = solo_data.solo_status(report, checked)
     body = [html.Div([html.H3("Cannot be scored"),
                       html.Ul([html.Li(diagnostic_text(d)) for d in report.diagnostics],

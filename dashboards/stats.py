@@ -15,15 +15,17 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.dataset as ds
 
+from dashboards.dates import date_between, shown_date
+from dashboards.double_dummy import DOUBLING_MARKS
 from dashboards.solo_data import solo_rules
 from dashboards.vint235_view import table_rules
 from vint_replay.engine.calls import SLAM_LEVELS, Denomination
-from vint_replay.games.registry import RuleProfile, get_profile
+from vint_replay.games.registry import RuleProfile, SheetLayout, get_profile
 from vint_replay.store import Store
 
 PLAYERS = ["player_n", "player_e", "player_s", "player_w"]
 SESSION_COLUMNS = ["session_id", "date", *PLAYERS]
-DEAL_COLUMNS = ["session_id", "deal", "contract", "declarer", "tricks_ns", "tricks_ew", "made", "passed_out",
+DEAL_COLUMNS = ["session_id", "deal", "contract", "doubled", "declarer", "tricks_ns", "tricks_ew", "made", "passed_out",
                 "game_side", "game_bonus", "below_ns", "above_ns", "below_ew", "above_ew"]
 DENOMINATIONS = [d.code for d in Denomination]  # the engine's denominations, in its numbering
 DENOMINATION_SYMBOLS = {d.code: d.symbol for d in Denomination}
@@ -38,6 +40,11 @@ class Game:
     name: str
     rules: tuple[str, ...]
     profile: RuleProfile
+
+    @property
+    def rubbers(self) -> bool:
+        """Whether the game is scored by the rubber, in lines (games, rubbers, honours), not board by board."""
+        return self.profile.scoresheet is SheetLayout.RUBBER
 
 
 def games(store: Store, start: str | None = None, end: str | None = None) -> list[Game]:
@@ -117,11 +124,13 @@ def table_sessions(store: Store, start: str | None = None, end: str | None = Non
 
 
 def _dates(start: str | None, end: str | None) -> ds.Expression | None:
-    where = None
+    """Sessions within the dates (ISO, inclusive; ISO and PBN forms alike, dashboards/dates.py),
+    the ``year`` partitions pruned."""
+    where = date_between(start, end)
     if start:
-        where = _and(where, (ds.field("date") >= start) & (ds.field("year") >= int(start[:4])))
+        where = _and(where, ds.field("year") >= int(start[:4]))
     if end:
-        where = _and(where, (ds.field("date") <= end) & (ds.field("year") <= int(end[:4])))
+        where = _and(where, ds.field("year") <= int(end[:4]))
     return where
 
 
@@ -160,13 +169,16 @@ def _declared(deals: pa.Table) -> pd.DataFrame:
 
 def _contracts(deals: pa.Table) -> pd.DataFrame:
     played = deals.filter(pc.is_valid(deals.column("contract")))
-    counts = played.group_by(["contract", "made"]).aggregate([("deal", "count")]).to_pandas()
+    played = played.set_column(played.schema.get_field_index("doubled"), "doubled",
+                               pc.fill_null(played.column("doubled"), 1))  # files of schema version 1: undoubled
+    counts = played.group_by(["contract", "made", "doubled"]).aggregate([("deal", "count")]).to_pandas()
     return counts.rename(columns={"deal_count": "count"})
 
 
 def _slams(deals: pa.Table) -> pd.DataFrame:
     slams = deals.filter(pc.is_in(deals.column("contract"), pa.array(SLAM_BIDS)))
-    return slams.select(["session_id", "deal", "contract", "declarer", "tricks_ns", "tricks_ew", "made"]).to_pandas()
+    return slams.select(["session_id", "deal", "contract", "doubled", "declarer", "tricks_ns", "tricks_ew",
+                         "made"]).to_pandas()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -253,25 +265,35 @@ def slam_attempts(sessions: pd.DataFrame, slams: pd.DataFrame) -> pd.DataFrame:
         declarer = declarer.where(joined["declarer"] != seat, joined[column])
     tricks = joined["tricks_ns"].where(joined["declarer"].isin(["N", "S"]), joined["tricks_ew"])
     return pd.DataFrame({
-        "date": joined["date"], "session": joined["session_id"], "deal": joined["deal"],
-        "contract": [c[0] + DENOMINATION_SYMBOLS[c[1:]] for c in joined["contract"]], "declarer": declarer,
+        "date": [shown_date(d if isinstance(d, str) else None) for d in joined["date"]],  # null: undated
+        "session": joined["session_id"], "deal": joined["deal"],
+        "contract": [c[0] + DENOMINATION_SYMBOLS[c[1:]] + DOUBLING_MARKS[1 if pd.isna(x) else int(x)]
+                     for c, x in zip(joined["contract"], joined["doubled"])], "declarer": declarer,
         "tricks": tricks.astype(int), "made": joined["made"].astype(bool),
     }).sort_values(["date", "session", "deal"]).reset_index(drop=True)
 
 
-def summary_numbers(selection: Selection) -> dict[str, str]:
-    """The headline figures of the selection."""
+def summary_numbers(selection: Selection, game: Game | None = None) -> dict[str, str]:
+    """The headline figures of the selection, in ``game``'s terms: games won only where the game
+    is scored by the rubber, contracts doubled only where it has doubles."""
     per_session, contracts = selection.per_session, selection.contracts
     played = int(contracts["count"].sum())
     made = int(contracts.loc[contracts["made"].astype(bool), "count"].sum())
-    return {
+    doubled = int(contracts.loc[contracts["doubled"] > 1, "count"].sum())
+    out = {
         "sessions": f"{len(selection.sessions):,}",
         "deals": f"{selection.deals:,}",
         "passed out": f"{int(per_session['passed_out'].sum()):,}",
         "contracts made": f"{made / played:.0%}" if played else "—",
         "games won": f"{int(per_session['games_ns'].sum() + per_session['games_ew'].sum()):,}",
+        "doubled": f"{doubled:,}",
         "slams bid": f"{len(selection.slams):,}",
     }
+    if game is not None and not game.rubbers:
+        del out["games won"]
+    if game is None or not game.profile.doubles_allowed:
+        del out["doubled"]
+    return out
 
 
 def _split(contracts: pd.DataFrame) -> pd.DataFrame:

@@ -165,3 +165,81 @@ def test_scoring_overrides_the_choice_and_imps_refuse_more_than_two_sessions(tmp
     alone = CliRunner().invoke(main, ["score", str(pairs), "--scoring", "imps"])
     assert alone.exit_code == 2 and "give --compare too" in alone.output
     assert "Traceback" not in refused.output
+
+
+# -- the matchpoint scales (duplicate-bridge.md §5), worked by hand ----------------------------------
+
+def _pairs_event() -> str:
+    """A pairs event worked by hand: board 1 at four tables (N–S +420, +420, +170, −50) and board 2,
+    the same deal, at three (+420, +170, +170): board 2 was not played at the fourth table."""
+    board_2 = lambda tricks, contract: game("", tricks, contract=contract).replace('[Board "1"]', '[Board "2"]')  # noqa: E731
+    return (game("", 10) + board_2(10, "4H") + game("", 10) + board_2(10, "3H") + game("", 10, contract="3H")
+            + board_2(10, "3H") + game("", 9))
+
+
+def _results(scoring: Scoring) -> list[list[float]]:
+    [event] = events(_pairs_event(), scoring)
+    return [[round(r.points, 2) for r in board.results] for board in event.boards]
+
+
+def test_matchpoints_two_per_score_beaten_worked_by_hand():
+    """§5.1: board 1, top 6: +420 beats two and ties one = 5; +170 beats one = 2; −50 = 0. Board 2,
+    top 4: +420 beats both = 4; each +170 ties one = 1."""
+    assert _results(Scoring.MATCHPOINTS) == [[5, 5, 2, 0], [4, 1, 1]]
+
+
+def test_tops_one_per_score_beaten_half_per_tie_worked_by_hand():
+    """§5.2: half of §5.1's: board 1, top 3: 2.5, 2.5, 1, 0; board 2, top 2: 2, 0.5, 0.5."""
+    assert _results(Scoring.TOPS) == [[2.5, 2.5, 1, 0], [2, 0.5, 0.5]]
+
+
+def test_percentages_weigh_every_board_alike_worked_by_hand():
+    """§5.3: each result as a percentage of its board's top (5 of 6 = 83.33%, 4 of 4 = 100%, 1 of 4 =
+    25%); a table's total is the mean over its boards: table 1 (83.33 + 100) / 2 = 91.67, table 3
+    (33.33 + 25) / 2 = 29.17, table 4 only board 1's 0."""
+    [event] = events(_pairs_event(), Scoring.PERCENTAGES)
+    assert [[round(r.points, 2) for r in b.results] for b in event.boards] == [[83.33, 83.33, 33.33, 0], [100, 25, 25]]
+    assert {s[-7:]: v for s, v in event.totals().items()} == {"table-1": 91.67, "table-2": 54.17, "table-3": 29.17,
+                                                             "table-4": 0}
+
+
+def test_neuberg_factors_a_board_played_fewer_times_worked_by_hand():
+    """§5.4: board 2 was played three times where the event's boards are played four times (top 6):
+    (MP + 1) × 4 / 3 − 1: +420's 4 → 5.67, each +170's 1 → 1.67 (together 9 = 3 × (4 − 1), as three
+    of four tables' matchpoints add up to); board 1, played four times, keeps its 5, 5, 2, 0."""
+    assert _results(Scoring.NEUBERG) == [[5, 5, 2, 0], [5.67, 1.67, 1.67]]
+    [event] = events(_pairs_event(), Scoring.NEUBERG)
+    assert [round(r.percentage, 2) for r in event.boards[1].results] == [94.44, 27.78, 27.78]  # of the top 6
+
+
+def test_recorded_figures_are_checked_on_the_chosen_scale():
+    """§5.2: on the tops scale a two-table board's winner has 1 of 1, so a recorded [ScoreMP "NS 1"]
+    agrees there and disagrees on §5.1's scale (top 2); an E–W figure is taken from the scale's top."""
+    text = game("", 10, '[ScoreMP "NS 1"]\n') + game("", 9, '[ScoreMP "EW 1"]\n')
+    [tops] = events(text, Scoring.TOPS)
+    assert [r.differs for r in tops.boards[0].results] == [(), ()]
+    [two] = events(text, Scoring.MATCHPOINTS)
+    assert [r.differs for r in two.boards[0].results] == [("[ScoreMP] NS 1",), ("[ScoreMP] EW 1",)]
+
+
+def test_a_neuberg_figure_recorded_to_two_decimals_agrees():
+    """§5.4 with [ScoreMP "NS 5.67"] as a scorer rounds 17/3: within the two decimals it is written to."""
+    text = _pairs_event().replace('[Board "2"]\n', '[Board "2"]\n[ScoreMP "NS 5.67"]\n', 1)
+    [event] = events(text, Scoring.NEUBERG)
+    assert event.boards[1].results[0].differs == ()
+    [wrong] = events(text, Scoring.MATCHPOINTS)
+    assert wrong.boards[1].results[0].differs == ("[ScoreMP] NS 5.67",)
+
+
+@pytest.mark.parametrize("scoring", ["tops", "percentages", "neuberg"])
+def test_score_compare_takes_every_scale(tmp_path, scoring):
+    """--scoring offers every scale of the Scoring enum (§5), and the JSON says which was used."""
+    path = tmp_path / "pairs.pbn"
+    path.write_text(_pairs_event())
+    shown = CliRunner().invoke(main, ["score", str(path), "--compare", "--scoring", scoring])
+    doc = CliRunner().invoke(main, ["score", str(path), "--compare", "--json", "--scoring", scoring])
+    assert shown.exit_code == 0 and doc.exit_code == 0, shown.output + doc.output
+    [event] = json.loads(doc.output)["events"]
+    assert event["scoring"] == scoring and event["sessions"][0].endswith("table-1")
+    [option] = [p for p in main.commands["score"].params if p.name == "scoring"]
+    assert list(option.type.choices) == [str(s) for s in Scoring]  # one list of scales: the enum's

@@ -16,6 +16,7 @@ from vint_replay.cli import main
 from vint_replay.store import Store, StoreError, open_existing
 from vint_replay.store.layout import CURRENT, current_generation, data_files
 from vint_replay.store.manifest import MANIFEST
+from vint_replay.store.schema import ADDED_COLUMNS, SCHEMA_VERSION
 
 from test_store import WORKED, snapshot, write_record
 
@@ -55,11 +56,11 @@ def flip(path: Path, at: int) -> None:
 
 def as_version_1(store: Store) -> Path:
     """Make the store look as schema version 1 wrote it: no manifest in any generation, deals
-    files without the doubled column; the committed generation."""
+    files without the columns added since (doubled, the recorded figures); the committed generation."""
     for generation in (store.root / ".generations").iterdir():
         (generation / MANIFEST).unlink()
         for file in data_files(generation, "deals"):
-            old = pq.read_table(file).drop_columns(["doubled"])
+            old = pq.read_table(file).drop_columns(sorted(ADDED_COLUMNS["deals"]))
             file.unlink()
             pq.write_table(old, file)
     return current_generation(store.root)
@@ -156,7 +157,7 @@ def test_a_clean_store_checks_clean_and_repair_changes_nothing(store: Store) -> 
     check = run("check", "--store", str(store.root), "--json")
     assert check.exit_code == 0
     report = json.loads(check.output)
-    assert report["ok"] and report["schema_version"] == 2 and report["files"] == 5
+    assert report["ok"] and report["schema_version"] == SCHEMA_VERSION and report["files"] == 5
     before = snapshot(store.root)
     assert "nothing to repair" in run("repair", "--store", str(store.root)).output
     assert snapshot(store.root) == before
@@ -172,7 +173,7 @@ def test_a_store_without_manifest_opens_and_repair_upgrades_it(store: Store) -> 
     check = run("check", "--store", str(store.root))
     assert check.exit_code == 0 and "schema version 1" in check.output
     assert "upgraded" in run("repair", "--store", str(store.root)).output
-    assert json.loads(run("check", "--store", str(store.root), "--json").output)["schema_version"] == 2
+    assert json.loads(run("check", "--store", str(store.root), "--json").output)["schema_version"] == SCHEMA_VERSION
     assert store.compact().files_after == 5  # old rows merge with new ones (doubled null)
     assert store.load_session("rules-6-worked-example").deals
 

@@ -231,8 +231,10 @@ def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 
 @SESSION
 @click.option("--compare", is_flag=True, help="A PBN file's rooms (IMPs) or tables (matchpoints) side by side, "
               "checked against its [ScoreIMP], [ScoreMP] and [ScorePercentage].")
-@click.option("--scoring", type=click.Choice(["imps", "matchpoints"]), default=None,
-              help="With --compare: compare every event in IMPs or in matchpoints (default: by its rooms or tables).")
+@click.option("--scoring", type=click.Choice(["imps", "matchpoints", "tops", "percentages", "neuberg"]), default=None,
+              help="With --compare: compare every event in IMPs or on a matchpoint scale: 2 per score beaten "
+                   "(matchpoints), 1 (tops), percentages, or Neuberg's for boards played fewer times "
+                   "(default: IMPs for two rooms, else matchpoints).")
 def score(file: str, as_json: bool, rules: str | None, session: int, compare: bool, scoring: str | None) -> None:
     """Recompute the score of FILE and print the scoresheet (or JSON)."""
     if compare:

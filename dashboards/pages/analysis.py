@@ -13,6 +13,7 @@ from dash import Input, Output, callback, dcc, html
 from dashboards import double_dummy, stats, vint235_pages
 from dashboards.app import library
 from dashboards.charts import chart_card, label, short
+from dashboards.dates import ISO_DAY, shown_date
 
 dash.register_page(__name__, path="/analysis", title="Analysis — vint-replay")
 
@@ -21,7 +22,8 @@ NS_BLUE, EW_RED, GREEN, GREY = "#1f5fa8", "#b8442e", "#2e7d4f", "#b9b3a3"
 
 def layout(**_query: object) -> html.Div:
     store = library().store
-    dates = store.sessions(columns=["date"])["date"].dropna()
+    shown = (shown_date(d) for d in store.sessions(columns=["date"])["date"].dropna())
+    dates = pd.Series(sorted(d for d in shown if ISO_DAY.fullmatch(d)))  # the picker takes whole ISO days
     return html.Div([
         html.Div([html.Div([html.H2("Analysis"), html.P("Across sessions and players, straight from the store.",
                                                         className="muted")])], className="page-head"),
@@ -66,10 +68,12 @@ def _game_figures(game: stats.Game, selection: stats.Selection, filtered: bool, 
     """One game's figures, apart from the other games' (element ids end in ``suffix``)."""
     sessions, per_session = selection.sessions, selection.per_session
     order = game.profile.denomination_order
+    rubbers = game.rubbers
     kpis = html.Div([html.Div([html.Div(v, className="value"), html.Div(k, className="label")], className="kpi")
-                     for k, v in stats.summary_numbers(selection).items()], className="kpis", id="kpis" + suffix)
+                     for k, v in stats.summary_numbers(selection, game).items()], className="kpis", id="kpis" + suffix)
     people = stats.player_points(selection)
     pairs = stats.partnership_points(sessions, per_session)
+    points = "net points" if rubbers else "net board score"  # board by board: the sum of N–S's board scores (§1)
     return html.Div([
         html.H3(game.name, className="section-title", id="game" + suffix) if headed else None,
         kpis,
@@ -78,13 +82,16 @@ def _game_figures(game: stats.Game, selection: stats.Selection, filtered: bool, 
                   "contracts-chart" + suffix),
             _card("Made and failed, by denomination", _made(stats.made_failed(selection.contracts, order)),
                   "made-chart" + suffix),
-            _card("Net points per player", _bars(people["player"], people["net"], "net points"), "players-chart" + suffix),
-            _card("Net points per partnership", _bars(pairs["partnership"], pairs["net"], "net points"),
+            _card(f"{points.capitalize()} per player", _bars(people["player"], people["net"], points),
+                  "players-chart" + suffix),
+            _card(f"{points.capitalize()} per partnership", _bars(pairs["partnership"], pairs["net"], points),
                   "pairs-chart" + suffix),
+            # Games, rubbers and the honours' luck belong to a rubber's lines; a duplicate board has none
+            # (duplicate-bridge.md §1: no games carried, no rubbers, no honours).
             _card("Games and rubbers won, per partnership", _games(stats.game_winners(sessions, per_session)),
-                  "games-chart" + suffix),
+                  "games-chart" + suffix) if rubbers else None,
             _card("Luck against play: per deal, honours + aces vs trick points",
-                  _luck(stats.luck_vs_play(sessions, per_session)), "luck-chart" + suffix),
+                  _luck(stats.luck_vs_play(sessions, per_session)), "luck-chart" + suffix) if rubbers else None,
         ], className="chart-grid"),
         html.Div([html.H3("Slam attempts"), _slams(stats.slam_attempts(sessions, selection.slams), suffix)],
                  className="card"),
@@ -127,15 +134,19 @@ def _double_dummy(session_ids: list[str] | None, player: str | None, par_label: 
     store = library().store
     accuracy = double_dummy.accuracy(store, session_ids)
     gaps = double_dummy.par_distance(store, session_ids)
+    waiting = double_dummy.stale(store, session_ids)
+    stale = html.P(double_dummy.STALE.format(count=waiting), className="muted",
+                   id="dd-stale-note" + suffix) if waiting else None
     if accuracy.empty and gaps.empty:
         return html.Div([html.H3("Double dummy"), html.P(double_dummy.NOT_ANALYSED, className="muted",
-                                                         id="dd-analysis-note" + suffix)],
+                                                         id="dd-analysis-note" + suffix), stale],
                         className="card")
     if player:
         accuracy = accuracy[accuracy["player"] == player]
     by_declarer = double_dummy.par_by_declarer(gaps)
     return html.Div([
         html.H3("Double dummy", className="section-title"),
+        stale,
         html.Div([
             _card("Tricks given away per 100 cards played (double dummy)", _accuracy(accuracy), "accuracy-chart" + suffix),
             _card(f"Distance from {par_label.lower()} when declaring (mean points per deal)",

@@ -8,9 +8,10 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data, laws_view, solo_data, solo_view, vint235_pages, vint235_view
+from dashboards import data, duplicate_view, laws_view, solo_data, solo_view, vint235_pages, vint235_view
 from dashboards.app import library
 from dashboards.charts import chart_card, label
+from dashboards.dates import shown_date
 from dashboards.history_view import versions_card
 from vint_replay.games.registry import ProfileError, SheetLayout, get_profile, profile_names
 from vint_replay.engine.seats import Side
@@ -49,6 +50,8 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
     sheet = data.scoresheet(report, checked)
     rows = data.deal_rows(report, checked, paper=not rescored)
     status = f"rescored under {rescore}: not audited" if rescored else data.audit_status(report, checked)
+    boards = report.profile.scoresheet is SheetLayout.BOARDS
+    figures = duplicate_view.event_figures(report) if boards and not rescored else None
     return html.Div([
         _head(report, checked, status),
         _rules_switch(session_id, played, rescore or played),
@@ -57,7 +60,8 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
             html.Div(_sheet(sheet) if sheet else _invalid(report), className="card sheet-card"),
             html.Div([html.H3("Deals"), html.P("Click a contract to replay the deal" + (
                       f" as it was played, under {played}." if rescored else "."), className="muted"),
-                      _deal_table(info.id, rows, played, report.profile.scoresheet)], className="card deals-card"),
+                      _deal_table(info.id, rows, played, report.profile.scoresheet, figures)],
+                     className="card deals-card"),
         ], className="two-col"),
         _players_card(laws_view.player_results(report)),
         versions_card(session_id),
@@ -71,7 +75,8 @@ def _refused(session_id: str, why: str) -> html.Div:
 
 def _head(report, checked, status: str) -> html.Div:
     info = report.record.info
-    facts = " · ".join(x for x in (info.date, info.event, info.site, info.table and f"table {info.table}") if x)
+    facts = " · ".join(x for x in (shown_date(info.date), info.event, info.site, info.table and f"table {info.table}")
+                       if x)
     return html.Div([
         html.H2(f"Session {info.id}"),
         html.P(facts, className="muted"),
@@ -178,16 +183,22 @@ def _sheet(sheet: data.Scoresheet) -> list:
     return out
 
 
-def _deal_table(session_id: str, rows: list[data.DealRow], played: str, layout: SheetLayout) -> html.Table:
+def _deal_table(session_id: str, rows: list[data.DealRow], played: str, layout: SheetLayout,
+                figures: duplicate_view.EventFigures | None = None) -> html.Table:
     """The deals with their points: below and above the line per side, or, board by board
-    (duplicate-bridge.md §1), the one score of each board from N–S's side."""
+    (duplicate-bridge.md §1), the one score of each board from N–S's side, and with ``figures``
+    its IMPs or matchpoints against the event's other rooms or tables beside the recorded ones."""
     boards = layout is SheetLayout.BOARDS
     columns = ("score (N–S)",) if boards else ("N–S below", "N–S above", "E–W below", "E–W above")
+    if figures is not None:
+        columns += (figures.heading,)
     head = html.Tr([html.Th(h) for h in ("#", "dealer", "contract", "by", "tricks", *columns, "game")])
     body = []
     for r in rows:
         if boards:
             cells = [_score_cell(_board_score(r.points), _board_score(r.recorded))]
+            if figures is not None:
+                cells.append(duplicate_view.figure_cell(figures.boards.get(r.number)))
         else:
             cells = [_score_cell(None if r.points is None else r.points[side][line],
                                  None if r.recorded is None else r.recorded[side][line])

@@ -6,7 +6,9 @@ They are derived datasets inside the store's generations (docs/store.md): each w
 with one symlink swap, under the writer lock, or not at all; imports and ``compact`` carry the
 files over and drop the rows of replaced sessions. A deal's current analysis is its latest run
 whose session content hash matches the stored session (a guard for rows written before this
-layout), and ``dd_plays`` rows count only through their run's ``dd_tables`` row.
+layout), and ``dd_plays`` rows count only through their run's ``dd_tables`` row. A row written
+by an analysis older than its game's (:data:`ANALYSIS_VERSION`, :func:`required_version`) is
+stale: it is not current, so ``analyze`` does the deal again and the dashboard does not show it.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from ..engine.calls import Denomination
+from ..games.registry import get_profile
 from ..engine.seats import SEATS, Side
 from ..store import Store
 from ..store.layout import current_generation
@@ -34,6 +37,15 @@ DD_TABLES = "dd_tables"
 DD_PLAYS = "dd_plays"
 STATUS_OK = "ok"
 STATUS_DDS_ERROR = "dds_error"
+
+# The analysis that wrote a row (its ``analysis_version``; rows written before the column existed
+# read as null, version 1). 1: every game's par in vint's terms (vint's bidding order, no doubles,
+# no vulnerability); 2: bridge's own par (its bidding order, failing contracts doubled, the deal's
+# vulnerability; issue 24).
+ANALYSIS_VERSION = 2
+FIRST_VERSION = 1
+# The version each game's rows must have been written by: the last that changed its figures.
+CHANGED_IN = {get_profile(name).game: 2 for name in ("rubber-bridge", "duplicate-bridge")}
 
 _dict = pa.dictionary(pa.int8(), pa.string())
 _sid = pa.dictionary(pa.int32(), pa.string())
@@ -71,6 +83,7 @@ TABLES_SCHEMA = pa.schema([
     ("lost_ew", pa.int8()),
     *[(c, pa.int8()) for c in CARDS_COLUMNS],  # cards each seat played (null: no play analysed)
     *[(c, pa.int8()) for c in LOST_COLUMNS],  # tricks each seat's cards gave away, double dummy
+    ("analysis_version", pa.int16()),  # ANALYSIS_VERSION of the run; null: version 1 (before the column)
 ])
 
 PLAYS_SCHEMA = pa.schema([
@@ -96,6 +109,7 @@ def _table_row(result: DealResult, run: str, when: datetime) -> dict[str, object
         "session_id": job.session_id, "deal": job.deal, "run": run, "analysed_at": when,
         "content_sha256": job.content_sha256, "profile": job.profile,
         "status": STATUS_OK if result.error is None else STATUS_DDS_ERROR, "message": result.error,
+        "analysis_version": ANALYSIS_VERSION,
         "contract": None if job.contract is None else str(job.contract),
         "declarer": None if job.contract is None else job.contract.declarer.name,
     }
@@ -131,6 +145,16 @@ def _play_rows(result: DealResult, run: str) -> Iterable[dict[str, object]]:
                "trick": v.index // 4 + 1, "seat": v.seat.name, "card": CARD_NAMES[v.card],
                "dd_before": v.before, "dd_after": v.after, "cost": v.cost,
                "best": " ".join(CARD_NAMES[c] for c in v.best_cards)}
+
+
+def required_version(profile: str) -> int:
+    """The oldest analysis whose rows are current for a profile's deals (:data:`CHANGED_IN` by its
+    game); a profile this version does not know needs this version's."""
+    try:
+        game = get_profile(profile).game
+    except KeyError:
+        return ANALYSIS_VERSION
+    return CHANGED_IN.get(game, FIRST_VERSION)
 
 
 def write_results(store: Store, results: list[DealResult]) -> str | None:
@@ -237,12 +261,14 @@ def current_rows(store: Store, columns: list[str], session_id: str | list[str] |
     return store.snapshot(lambda g: _current(store, g, session_id, None, columns, where))
 
 
-_KEYS = ["session_id", "deal", "analysed_at", "content_sha256"]
+_KEYS = ["session_id", "deal", "analysed_at", "content_sha256", "profile", "analysis_version"]
 
 
 def _current(store: Store, generation: Path | None, session_id, deal, columns: list[str] | None = None,
              where: ds.Expression | None = None, include_stale: bool = False) -> pa.Table:
-    """The latest run's row of each deal, of sessions whose stored content it analysed."""
+    """The latest run's row of each deal, of sessions whose stored content it analysed, written
+    by an analysis as new as its game needs (:func:`required_version`); ``include_stale`` keeps
+    the latest row whatever it analysed."""
     wanted = [*TABLES_SCHEMA.names, PARTITION] if columns is None else list(columns)
     data = _dataset(generation, DD_TABLES)
     if data is None:
@@ -270,7 +296,26 @@ def _current(store: Store, generation: Path | None, session_id, deal, columns: l
         expected = pa.array([digest.get(sid) for sid in sessions.dictionary.to_pylist()], pa.string())
         same = pc.equal(expected.take(pa.array(codes[keep])), table.column("content_sha256").take(pa.array(keep)))
         keep = keep[pc.fill_null(same, False).to_numpy(zero_copy_only=False)]
+        keep = keep[_fresh(table, keep)]
     return table.take(pa.array(keep)).select(wanted)
+
+
+def _fresh(table: pa.Table, rows: np.ndarray) -> np.ndarray:
+    """Which of ``rows`` were written by an analysis at least as new as their profile's game needs."""
+    profiles = table.column("profile").chunk(0)
+    needed = np.array([required_version(p) for p in profiles.dictionary.to_pylist()], dtype=np.int64)
+    codes = profiles.indices.to_numpy(zero_copy_only=False).astype(np.int64)[rows]
+    written = pc.fill_null(table.column("analysis_version").take(pa.array(rows)), FIRST_VERSION)
+    return written.to_numpy().astype(np.int64) >= needed[codes]
+
+
+def stale_deals(store: Store, session_id: str | list[str] | None = None) -> int:
+    """How many deals' latest analysis an older version wrote for their game (``analyze`` redoes them)."""
+    current = len(dd_tables(store, session_id))
+    latest = dd_tables(store, session_id, include_stale=True)
+    digests = store.sessions(session_id, columns=["session_id", "content_sha256"])
+    same = latest.merge(digests, on=["session_id", "content_sha256"], how="inner")
+    return len(same) - current
 
 
 def _and(left: ds.Expression | None, right: ds.Expression | None) -> ds.Expression | None:

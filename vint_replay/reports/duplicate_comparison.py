@@ -17,15 +17,19 @@ from ..formats.board_fields import RecordedFigures
 # N–S score difference of each IMP from 0 to 23; 4000 and more is 24.
 IMP_SCALE = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990,
              2240, 2490, 2990, 3490, 3990)
-PERCENT_SLACK = 0.01  # recorded percentages are rounded to two decimals
+ROUNDING_SLACK = 0.01  # recorded matchpoints and percentages are rounded to two decimals
 TABLE_ID = re.compile(r"-table-\d+$")  # a pairs event's session, as formats/pbn.py names it (format.md §5.2)
 
 
 class Scoring(StrEnum):
-    """How an event's boards are compared: a team match's rooms in IMPs, a pairs event's tables in matchpoints."""
+    """How an event's boards are compared (docs/rules/duplicate-bridge.md §5): a team match's rooms in
+    IMPs, a pairs event's tables on one of the matchpoint scales."""
 
     IMPS = "imps"
-    MATCHPOINTS = "matchpoints"
+    MATCHPOINTS = "matchpoints"  # §5.1: 2 for each score beaten, 1 for each tie; top 2 × (tables − 1)
+    TOPS = "tops"  # §5.2: 1 for each score beaten, ½ for each tie; top tables − 1
+    PERCENTAGES = "percentages"  # §5.3: each board's matchpoints as a percentage of its top; the mean over boards
+    NEUBERG = "neuberg"  # §5.4: matchpoints of a board played fewer times factored up to the event's most
 
 
 def imps(difference: int) -> int:
@@ -35,9 +39,23 @@ def imps(difference: int) -> int:
 
 
 def matchpoints(score: int, others: list[int]) -> int:
-    """N–S's matchpoints for ``score`` against the other tables' (the reference's "Matchpoints
-    (pairs)"): 2 for each score beaten, 1 for each tie."""
+    """N–S's matchpoints for ``score`` against the other tables' (duplicate-bridge.md §5.1): 2 for
+    each score beaten, 1 for each tie."""
     return sum(2 if score > other else 1 if score == other else 0 for other in others)
+
+
+def neuberg(points: float, played: int, most: int) -> float:
+    """Matchpoints (§5.1's scale) won on a board played at ``played`` tables, factored to the
+    ``most`` tables of the event by Neuberg's formula (§5.4): (points + 1) × most / played − 1."""
+    return (points + 1) * most / played - 1
+
+
+def board_top(scoring: Scoring, played: int, most: int) -> int:
+    """The most matchpoints a table can win on a board played ``played`` times (§5): 2 per other
+    table, 1 per other table on the tops scale, the event's ``most`` tables' top after Neuberg."""
+    if scoring is Scoring.TOPS:
+        return played - 1
+    return 2 * ((most if scoring is Scoring.NEUBERG else played) - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +65,7 @@ class TableResult:
     session: str
     contract: str  # "4SX N", "Pass", "hand record"
     score: int
-    points: int  # IMPs or matchpoints won by N–S
+    points: float  # won by N–S: IMPs, matchpoints on the scoring's scale, or the percentage (PERCENTAGES)
     percentage: float | None  # matchpoints only: of the board's top
     recorded: RecordedFigures | None
     differs: tuple[str, ...]  # the recorded figures that disagree: "[ScoreIMP] NS 3"
@@ -74,12 +92,17 @@ class Comparison:
     boards: tuple[BoardComparison, ...]
     unscored: tuple[str, ...]  # sessions left out: not valid, so not scored
 
-    def totals(self) -> dict[str, int]:
-        """Each session's N–S points over the boards compared."""
-        out = dict.fromkeys(self.sessions, 0)
+    def totals(self) -> dict[str, float]:
+        """Each session's N–S points over the boards compared: their sum, or in percentages their
+        mean, so that every board weighs alike (duplicate-bridge.md §5.3)."""
+        out: dict[str, float] = dict.fromkeys(self.sessions, 0)
+        boards = dict.fromkeys(self.sessions, 0)
         for board in self.boards:
             for r in board.results:
                 out[r.session] += r.points
+                boards[r.session] += 1
+        if self.scoring is Scoring.PERCENTAGES:
+            return {s: round(v / boards[s], 2) if boards[s] else 0 for s, v in out.items()}
         return out
 
     @property
@@ -123,7 +146,9 @@ def _event(event: str | None, date: str | None, reports: Reports, scoring: Scori
             contract = "Pass" if deal.contract is None else f"{deal.contract} {deal.contract.declarer}"
             played.setdefault(deal.number, []).append(
                 (report.record.info.id, contract, board_score(deal.entries), figures.get(deal.number)))
-    boards = tuple(_board(number, tables, chosen) for number, tables in sorted(played.items()) if len(tables) > 1)
+    compared = {number: tables for number, tables in sorted(played.items()) if len(tables) > 1}
+    most = max((len(tables) for tables in compared.values()), default=0)
+    boards = tuple(_board(number, tables, chosen, most) for number, tables in compared.items())
     return Comparison(event, date, chosen, tuple(r.record.info.id for r, _ in scored), boards, unscored)
 
 
@@ -133,34 +158,46 @@ def _named(event: str | None, date: str | None) -> str:
 
 
 def _board(number: int, tables: list[tuple[str, str, int, RecordedFigures | None]],
-           scoring: Scoring) -> BoardComparison:
+           scoring: Scoring, most: int) -> BoardComparison:
+    """One board's tables scored against each other; ``most``: the tables of the event's most played board."""
     scores = [score for _, _, score, _ in tables]
-    top = 2 * (len(tables) - 1)
+    top = board_top(scoring, len(tables), most)
     out = []
     for k, (session, contract, score, recorded) in enumerate(tables):
         others = scores[:k] + scores[k + 1:]
         if scoring is Scoring.IMPS:
-            points = imps(score - others[0])
-            percentage = None
-        else:
-            points = matchpoints(score, others)
-            percentage = 100 * points / top
+            points: float = imps(score - others[0])
+            out.append(TableResult(session, contract, score, points, None, recorded, _differs_imps(recorded, points)))
+            continue
+        won: float = matchpoints(score, others)
+        if scoring is Scoring.TOPS:
+            won /= 2
+        elif scoring is Scoring.NEUBERG:
+            won = neuberg(won, len(tables), most)
+        percentage = 100 * won / top
+        points = percentage if scoring is Scoring.PERCENTAGES else won
         out.append(TableResult(session, contract, score, points, percentage, recorded,
-                               _differs(recorded, points, percentage, top)))
+                               _differs_matchpoints(recorded, won, top, percentage)))
     return BoardComparison(number, tuple(out))
 
 
-def _differs(recorded: RecordedFigures | None, points: int, percentage: float | None, top: int) -> tuple[str, ...]:
-    """The recorded figures that disagree with the computed ones (E–W's figures turned to N–S's)."""
+def _differs_imps(recorded: RecordedFigures | None, points: float) -> tuple[str, ...]:
+    """``[ScoreIMP]`` where it disagrees with the computed IMPs (E–W's turned to N–S's)."""
+    if recorded is None or recorded.imps is None or _ns(recorded.imps, 0) == points:
+        return ()
+    return (f"[ScoreIMP] {_text(recorded.imps)}",)
+
+
+def _differs_matchpoints(recorded: RecordedFigures | None, won: float, top: int,
+                         percentage: float) -> tuple[str, ...]:
+    """``[ScoreMP]`` and ``[ScorePercentage]`` where they disagree with the computed matchpoints (on
+    the scale's ``top``) and percentage; both are compared as rounded to two decimals."""
     if recorded is None:
         return ()
     out = []
-    if recorded.imps is not None and percentage is None and _ns(recorded.imps, 0) != points:
-        out.append(f"[ScoreIMP] {_text(recorded.imps)}")
-    if recorded.matchpoints is not None and percentage is not None and _ns(recorded.matchpoints, top) != points:
+    if recorded.matchpoints is not None and abs(_ns(recorded.matchpoints, top) - won) > ROUNDING_SLACK:
         out.append(f"[ScoreMP] {_text(recorded.matchpoints)}")
-    if (recorded.percentage is not None and percentage is not None
-            and abs(_ns(recorded.percentage, 100) - percentage) > PERCENT_SLACK):
+    if recorded.percentage is not None and abs(_ns(recorded.percentage, 100) - percentage) > ROUNDING_SLACK:
         out.append(f"[ScorePercentage] {_text(recorded.percentage)}")
     return tuple(out)
 
@@ -178,14 +215,18 @@ def _text(figure: tuple[Side, float]) -> str:
     return f"{side.name} {value:g}"
 
 
+UNITS = {Scoring.IMPS: ("IMPs", "IMPs"), Scoring.MATCHPOINTS: ("MP", "matchpoints"),
+         Scoring.TOPS: ("MP", "matchpoints, 1 per score beaten"), Scoring.PERCENTAGES: ("%", "percentages"),
+         Scoring.NEUBERG: ("MP", "matchpoints, Neuberg")}  # (after a figure, in the heading)
+
+
 def render_comparison(comparisons: tuple[Comparison, ...]) -> str:
     """A section per event: its boards as a table, each difference from the record marked ``!``."""
     return "\n".join(_section(c) for c in comparisons)
 
 
 def _section(comparison: Comparison) -> str:
-    unit = "IMPs" if comparison.scoring is Scoring.IMPS else "MP"
-    name = "IMPs" if comparison.scoring is Scoring.IMPS else "matchpoints"
+    unit, name = UNITS[comparison.scoring]
     heading = f"{_named(comparison.event, comparison.date)} ({name})\n"
     if not comparison.boards:
         return heading + (f"no board is played in more than one scored session ({len(comparison.sessions)} scored); "
@@ -194,11 +235,12 @@ def _section(comparison: Comparison) -> str:
     lines = []
     for board in comparison.boards:
         for k, r in enumerate(board.results):
-            shown = f"{r.points:+d} {unit}" if r.percentage is None else f"{r.points} {unit} {r.percentage:.2f}%"
+            shown = (f"{r.points:+g} {unit}" if r.percentage is None else f"{r.percentage:.2f}%"
+                     if comparison.scoring is Scoring.PERCENTAGES else f"{r.points:g} {unit} {r.percentage:.2f}%")
             mark = f"  ! recorded {', '.join(r.differs)}" if r.differs else ""
             lines.append(f"{board.number if k == 0 else '':>5}  {r.session:<28} {r.contract:<10} NS {r.score:>6}  "
                          f"{shown}{mark}")
-    lines.append("totals: " + ", ".join(f"{s} {v} {unit}" for s, v in comparison.totals().items()))
+    lines.append("totals: " + ", ".join(f"{s} {v:g} {unit}" for s, v in comparison.totals().items()))
     if comparison.differences:
         lines.append(f"{comparison.differences} result(s) differ from the recorded figures")
     lines += [f"session {s} is not scored (it has errors): left out" for s in comparison.unscored]

@@ -20,6 +20,7 @@ import pyarrow as pa
 from .columnar import ParsedSession, check_parsed, decoded_session, empty_batch, parse_texts
 from ..engine.diagnostics import Diagnostic, Severity
 from ..formats import ReadResult, format_of, read_sessions
+from ..formats.board_fields import RecordedFigures
 from ..formats.json_record import plain_text
 from ..engine.gc_pause import paused_gc
 from ..engine.session import SessionReport, evaluate
@@ -210,38 +211,42 @@ def _check_one(path: str, rows: TableRows, now: datetime) -> list[tuple[FileOutc
     except Exception as err:  # an engine bug must not take the other files down with it
         return [(FileOutcome(path, "rejected", diagnostics=[_internal(err)]), None)]
     out: list[tuple[FileOutcome, int | None]] = []
-    for outcome, report, source, digest in checked:
+    for outcome, report, source, digest, figures in checked:
         if report is None:
             out.append((outcome, None))
         else:
-            rows.add(report, source, now, digest)  # type: ignore[arg-type]
+            rows.add(report, source, now, digest, figures)  # type: ignore[arg-type]
             out.append((outcome, len(rows) - 1))
     return out
 
 
-def _check(path: str) -> list[tuple[FileOutcome, SessionReport | None, Source | None, str | None]]:
-    """Each session's outcome in one file and, if it can be stored, its report, source and
-    content hash (a PBN file holds a session per event and room; other files one)."""
+Checked = tuple[FileOutcome, SessionReport | None, Source | None, str | None, dict[int, RecordedFigures]]
+
+
+def _check(path: str) -> list[Checked]:
+    """Each session's outcome in one file and, if it can be stored, its report, source, content
+    hash and recorded team and pairs figures (a PBN file holds a session per event and room;
+    other files one)."""
     try:
         data = Path(path).read_bytes()
     except OSError as err:
         problem = Diagnostic("syntax", f"cannot read the file: {err.strerror or err}")
-        return [(FileOutcome(path, "rejected", diagnostics=[problem]), None, None, None)]
+        return [(FileOutcome(path, "rejected", diagnostics=[problem]), None, None, None, {})]
     sha = hashlib.sha256(data).hexdigest()
     known = _known.get(sha)
     if known is not None:
-        return [(FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256), None, None, None)]
+        stored = FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256)
+        return [(stored, None, None, None, {})]
     fmt = format_of(path)
     results = read_sessions(data, fmt)
     return [_check_session(path, fmt, sha, result) for result in results]
 
 
-def _check_session(path: str, fmt: str, sha: str,
-                   result: ReadResult) -> tuple[FileOutcome, SessionReport | None, Source | None, str | None]:
+def _check_session(path: str, fmt: str, sha: str, result: ReadResult) -> Checked:
     """One session read from ``path``: its outcome and, if it can be stored, its report,
-    source and content hash."""
+    source, content hash and recorded figures."""
     if result.record is None:
-        return FileOutcome(path, "rejected", diagnostics=list(result.diagnostics)), None, None, None
+        return FileOutcome(path, "rejected", diagnostics=list(result.diagnostics)), None, None, None, {}
     report = evaluate(result.record, result.diagnostics)
     dropped: list[Diagnostic] = []
     if _skip_broken and not report.valid:
@@ -250,31 +255,31 @@ def _check_session(path: str, fmt: str, sha: str,
     outcome = FileOutcome(path, "rejected", record.info.id, len(record.deals), dropped=result.locate(dropped))
     if not report.valid or report.score is None:
         outcome.diagnostics = result.locate(report.diagnostics)
-        return outcome, None, None, None
+        return outcome, None, None, None, {}
     outcome.diagnostics = list(report.diagnostics)  # warnings only
     too_big = [d.number for d in record.deals if not -32768 <= d.number <= 32767]
     if too_big:
         outcome.diagnostics = [Diagnostic("deal_number", f"deal number {too_big[0]} is too large to store "
                                                          "(at most 32767)", too_big[0], "number")]
-        return outcome, None, None, None
+        return outcome, None, None, None, {}
     huge = [(d.number, x) for d in record.deals if d.recorded is not None
             for x in (d.recorded[0].below, d.recorded[0].above, d.recorded[1].below, d.recorded[1].above)
             if not -(1 << 31) <= x < 1 << 31]
     if huge:  # the recorded columns are int32
         outcome.diagnostics = [Diagnostic("schema", f"recorded figure {huge[0][1]} is too large to store "
                                                     f"(at most {(1 << 31) - 1})", huge[0][0], "recorded")]
-        return outcome, None, None, None
+        return outcome, None, None, None, {}
     too_long = [d for d in record.deals if len(d.auction) > MAX_CALLS]
     if too_long:  # legal (long runs of passes between many bids), but the call index is an int8
         deal = too_long[0]
         outcome.diagnostics = [Diagnostic("auction_too_long", f"the auction has {len(deal.auction)} calls, too many to "
                                                               f"store (at most {MAX_CALLS})", deal.number, "auction")]
-        return outcome, None, None, None
+        return outcome, None, None, None, {}
     digest = content_sha256(record)
     outcome.content_sha256 = digest
     outcome.status = "checked"
     source = Source(os.path.abspath(path), fmt, PARTIAL + sha if dropped else sha)
-    return outcome, report, source, digest
+    return outcome, report, source, digest, result.figures
 
 
 def _without_broken(result: ReadResult, report: SessionReport) -> tuple[SessionReport, list[Diagnostic]]:

@@ -14,7 +14,7 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Mapping
 
 import numpy as np
 import pyarrow as pa
@@ -29,11 +29,13 @@ from ..engine.seats import SEATS, Seat
 from ..engine.session import SessionReport
 from ..games.solo.replay import SoloReplay
 from ..games.vint235.record import TableDeal
-from ..formats.board_fields import board_fields, board_json
+from ..formats.board_fields import RecordedFigures, board_fields, board_json
 from ..formats.laws_fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
 from ..formats.laws_rulings import parse_rulings, session_rulings_json
 from ..formats.table_fields import read_table, table_json
 from . import schema as S
+from .figures import COLUMNS as FIGURE_COLUMNS
+from .figures import NOT_RECORDED, figure_row
 from .solo_rows import content_key, solo_json, solo_of
 
 _LINE_CODE = {line: i for i, line in enumerate(S.LINE_NAMES)}
@@ -182,8 +184,9 @@ class TableRows:
     def __len__(self) -> int:
         return len(self.ids)
 
-    def add(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str) -> None:
-        """Add one valid, scored session."""
+    def add(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str,
+            figures: Mapping[int, RecordedFigures] | None = None) -> None:
+        """Add one valid, scored session, with its boards' recorded team and pairs ``figures`` (by board)."""
         score = report.score
         assert score is not None, "only valid sessions are stored"
         if report.profile.solo_record:
@@ -212,7 +215,8 @@ class TableRows:
                 totals[2 * side + line] += e.points
                 self._entries.append((side, line, _ITEM_CODE[e.item], e.points))
             self._scores.append((k, number, len(scored.entries)))
-            self._deals.append(self._deal_row(k, deal, replay, scored, totals))
+            board_figures = figure_row((figures or {}).get(number))
+            self._deals.append(self._deal_row(k, deal, replay, scored, totals) + board_figures)
             speakers = _speakers(deal, replay)
             if speakers is not None:  # the seats after a void call are not the rotation's
                 self._call_seats[len(self._calls)] = bytes(speakers)
@@ -262,6 +266,7 @@ class TableRows:
                 deal.hands is not None, deal.play is not None, deal.result,
                 _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments),
                                "nested": deal.nested_extra, "solo": solo_json(deal.solo, scored)}),  # type: ignore[arg-type]
+                *NOT_RECORDED,
             ))
             self._scores.append((k, deal.number, 0))
             self._calls.append((k, deal.number, int(deal.dealer), 0))
@@ -335,6 +340,8 @@ class TableRows:
             "audit": pa.array(i8((batch.recorded != batch.line_totals).any(axis=1)), mask=no_record),
             "hands_given": np.ones(n, dtype=bool), "play_given": ~passed,
             "result": pa.nulls(n, pa.int8()), "extra_json": pa.nulls(n, pa.string()),
+            **{name: pa.nulls(n, S.DEALS.field(name).type.value_type if name.endswith("_side") else pa.float64())
+               for name in FIGURE_COLUMNS},  # the batch path reads JSON, which records no team or pairs figures
         }
         counts = batch.call_counts
         index = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)

@@ -18,8 +18,9 @@ UNKNOWN_YEAR = 0  # an explicit value, so that plain readers infer the partition
 LEGACY_NULL_PARTITION = f"{PARTITION}=__HIVE_DEFAULT_PARTITION__"  # how version 1 wrote an unknown year
 
 # The store's schema version, kept in each generation's manifest. 1: no manifest, unknown year
-# as a null partition; 2: manifest, ``deals.doubled``, unknown year as ``year=0``.
-SCHEMA_VERSION = 2
+# as a null partition; 2: manifest, ``deals.doubled``, unknown year as ``year=0``; 3: the deals'
+# recorded team and pairs figures (``deals.recorded_imps`` … ``recorded_percentage_side``).
+SCHEMA_VERSION = 3
 
 _dict = pa.dictionary(pa.int8(), pa.string())
 _sid = pa.dictionary(pa.int32(), pa.string())  # session ids repeat in long runs
@@ -92,6 +93,14 @@ DEALS = pa.schema([
     ("play_given", pa.bool_()),
     ("result", pa.int8()),  # the record's result field (declarer's tricks), if it had one
     ("extra_json", pa.string()),
+    # The board's recorded team and pairs figures (PBN's [ScoreIMP], [ScoreMP], [ScorePercentage]),
+    # each as written: its value and the side it is written for (null: not recorded).
+    ("recorded_imps", pa.float64()),
+    ("recorded_imps_side", _dict),
+    ("recorded_matchpoints", pa.float64()),
+    ("recorded_matchpoints_side", _dict),
+    ("recorded_percentage", pa.float64()),
+    ("recorded_percentage_side", _dict),
 ])
 
 CALLS = pa.schema([
@@ -142,7 +151,8 @@ def writer_options(schema: pa.Schema) -> dict[str, object]:
 
 
 # Columns that files written by an older schema version may lack (read back as nulls).
-ADDED_COLUMNS = {"deals": frozenset({"doubled"})}
+ADDED_COLUMNS = {"deals": frozenset({"doubled", "recorded_imps", "recorded_imps_side", "recorded_matchpoints",
+                                      "recorded_matchpoints_side", "recorded_percentage", "recorded_percentage_side"})}
 
 
 def read_schema(table: str) -> pa.Schema:

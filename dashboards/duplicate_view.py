@@ -1,0 +1,112 @@
+"""A duplicate session's boards against the other rooms or tables of its event in the store:
+the IMPs or matchpoints computed as ``score --compare`` computes them
+(vint_replay/reports/duplicate_comparison.py), beside the figures the file recorded
+(``[ScoreIMP]``, ``[ScoreMP]``, ``[ScorePercentage]``, kept by the store), a disagreement marked."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dash import html
+
+from dashboards.app import library
+from vint_replay.engine.seats import Side
+from vint_replay.engine.session import SessionReport
+from vint_replay.formats.board_fields import RecordedFigures
+from vint_replay.reports.duplicate_comparison import Comparison, Scoring, TableResult, compare
+from vint_replay.store.figures import recorded_figures
+
+
+@dataclass(frozen=True, slots=True)
+class BoardFigure:
+    """One board's computed figure for this session (``None``: not compared) and what was recorded."""
+
+    computed: str | None  # "+10 IMPs", "5 MP 83.33%"
+    recorded: str | None  # "NS 10", "EW 1 · EW 16.67%" as the file wrote them
+    differs: tuple[str, ...]  # the recorded figures that disagree, as score --compare names them
+
+
+@dataclass(frozen=True, slots=True)
+class EventFigures:
+    """The column the session page adds: its heading and each board's figure."""
+
+    heading: str  # "IMPs (recorded)", "MP (recorded)"
+    boards: dict[int, BoardFigure]
+
+
+def event_figures(report: SessionReport) -> EventFigures | None:
+    """This session's boards compared with its event's other sessions in the store (same
+    ``event``, ``date`` and rules; a session of no named event is compared with none), with the
+    recorded figures; ``None`` when there is nothing to show (no other session, nothing recorded)."""
+    info = report.record.info
+    store = library().store
+    own = recorded_figures(store, info.id)
+    results: dict[int, TableResult] = {}
+    scoring = None
+    if info.event is not None:
+        comparison = _comparison(report)
+        if comparison is not None:
+            scoring = comparison.scoring
+            results = {b.number: r for b in comparison.boards for r in b.results if r.session == info.id}
+    if not results and not own:
+        return None
+    unit = "IMPs" if scoring is Scoring.IMPS or (scoring is None and _only_imps(own)) else "MP"
+    boards = {number: BoardFigure(_computed(results.get(number), scoring), _recorded(own.get(number)),
+                                  results[number].differs if number in results else ())
+              for number in sorted(set(results) | set(own))}
+    return EventFigures(f"{unit} (recorded)", boards)
+
+
+def _comparison(report: SessionReport) -> Comparison | None:
+    """The comparison of the event ``report`` belongs to, over its stored sessions."""
+    info = report.record.info
+    store = library().store
+    sessions = store.sessions(columns=["session_id", "event", "date", "rules"])
+    same = sessions[(sessions["event"] == info.event) & (sessions["rules"] == info.rules)
+                    & ((sessions["date"] == info.date) if info.date is not None else sessions["date"].isna())]
+    if len(same) < 2:
+        return None
+    reports = [(r, recorded_figures(store, sid)) for sid in same["session_id"]
+               for r in [report if sid == info.id else library().report(sid)] if r is not None]
+    found = [c for c in compare(reports) if info.id in c.sessions]
+    return found[0] if found else None
+
+
+def _only_imps(figures: dict[int, RecordedFigures]) -> bool:
+    return all(f.matchpoints is None and f.percentage is None for f in figures.values())
+
+
+def _computed(result: TableResult | None, scoring: Scoring | None) -> str | None:
+    if result is None or scoring is None:
+        return None
+    if scoring is Scoring.IMPS:
+        return f"{result.points:+g} IMPs"
+    return f"{result.points:g} MP {result.percentage:.2f}%"
+
+
+def _recorded(figures: RecordedFigures | None) -> str | None:
+    """The recorded figures as the file wrote them: ``NS 10``, ``EW 1 · EW 16.67%``."""
+    if figures is None:
+        return None
+    parts = [_side(figures.imps), _side(figures.matchpoints), _side(figures.percentage, "%")]
+    return " · ".join(p for p in parts if p) or None
+
+
+def _side(figure: tuple[Side, float] | None, unit: str = "") -> str | None:
+    return None if figure is None else f"{figure[0].name} {figure[1]:g}{unit}"
+
+
+def figure_cell(figure: BoardFigure | None) -> html.Td:
+    """A board's cell: the computed figure with the recorded one beside it, red where they
+    disagree; the recorded alone in brackets when the board was not compared."""
+    if figure is None:
+        return html.Td("", className="num")
+    if figure.computed is None:
+        return html.Td(f"({figure.recorded})", className="num",
+                       title="recorded; no other room or table to compare with")
+    if figure.recorded is None:
+        return html.Td(figure.computed, className="num")
+    if figure.differs:
+        return html.Td([figure.computed, html.Span(f" recorded {figure.recorded}", className="paper")],
+                       className="num bad-cell", title="recorded differently: " + ", ".join(figure.differs))
+    return html.Td([figure.computed, html.Span(f" recorded {figure.recorded}", className="paper")],
+                   className="num", title="as recorded")

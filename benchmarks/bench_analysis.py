@@ -24,6 +24,7 @@ import pyarrow as pa
 
 from dashboards import double_dummy, stats
 from vint_replay.analysis.datasets import (
+    ANALYSIS_VERSION,
     CARDS_COLUMNS,
     DD_TABLES,
     LOST_COLUMNS,
@@ -50,6 +51,7 @@ def view(store: Store, start: str | None, end: str | None, player: str | None) -
     ids = None if start is None and end is None and player is None else list(sessions["session_id"])
     double_dummy.accuracy(store, ids)
     double_dummy.par_by_declarer(double_dummy.par_distance(store, ids))
+    double_dummy.stale(store, ids)
     return selection.deals
 
 
@@ -86,6 +88,7 @@ def write_synthetic_dd(store: Store, seed: int = 1) -> int:
         "lost_ns": maybe(lost[0] + lost[2], pa.int8()), "lost_ew": maybe(lost[1] + lost[3], pa.int8()),
         **{c: maybe(np.full(n, 13), pa.int8()) for c in CARDS_COLUMNS},
         **{c: maybe(lost[i], pa.int8()) for i, c in enumerate(LOST_COLUMNS)},
+        "analysis_version": np.full(n, ANALYSIS_VERSION),
     }
     rows = pa.table({f.name: _typed(columns[f.name], f.type) for f in TABLES_SCHEMA}, schema=TABLES_SCHEMA)
     years = deals.column(PARTITION).to_numpy(zero_copy_only=False)

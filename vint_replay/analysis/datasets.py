@@ -25,7 +25,7 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from ..engine.calls import Denomination
-from ..games.registry import get_profile
+from ..games.registry import get_profile, profile_names
 from ..engine.seats import SEATS, Side
 from ..store import Store
 from ..store.layout import current_generation
@@ -265,10 +265,10 @@ _KEYS = ["session_id", "deal", "analysed_at", "content_sha256", "profile", "anal
 
 
 def _current(store: Store, generation: Path | None, session_id, deal, columns: list[str] | None = None,
-             where: ds.Expression | None = None, include_stale: bool = False) -> pa.Table:
+             where: ds.Expression | None = None, include_stale: bool = False, fresh: bool = True) -> pa.Table:
     """The latest run's row of each deal, of sessions whose stored content it analysed, written
-    by an analysis as new as its game needs (:func:`required_version`); ``include_stale`` keeps
-    the latest row whatever it analysed."""
+    (``fresh``) by an analysis as new as its game needs (:func:`required_version`);
+    ``include_stale`` keeps the latest row whatever it analysed."""
     wanted = [*TABLES_SCHEMA.names, PARTITION] if columns is None else list(columns)
     data = _dataset(generation, DD_TABLES)
     if data is None:
@@ -296,7 +296,8 @@ def _current(store: Store, generation: Path | None, session_id, deal, columns: l
         expected = pa.array([digest.get(sid) for sid in sessions.dictionary.to_pylist()], pa.string())
         same = pc.equal(expected.take(pa.array(codes[keep])), table.column("content_sha256").take(pa.array(keep)))
         keep = keep[pc.fill_null(same, False).to_numpy(zero_copy_only=False)]
-        keep = keep[_fresh(table, keep)]
+        if fresh:
+            keep = keep[_fresh(table, keep)]
     return table.take(pa.array(keep)).select(wanted)
 
 
@@ -310,12 +311,27 @@ def _fresh(table: pa.Table, rows: np.ndarray) -> np.ndarray:
 
 
 def stale_deals(store: Store, session_id: str | list[str] | None = None) -> int:
-    """How many deals' latest analysis an older version wrote for their game (``analyze`` redoes them)."""
-    current = len(dd_tables(store, session_id))
-    latest = dd_tables(store, session_id, include_stale=True)
-    digests = store.sessions(session_id, columns=["session_id", "content_sha256"])
-    same = latest.merge(digests, on=["session_id", "content_sha256"], how="inner")
-    return len(same) - current
+    """How many deals' latest analysis of their stored content an older version wrote for their
+    game (``analyze`` redoes them); reads two columns of the rows, like :func:`current_rows`."""
+    def count(generation: Path | None) -> int:
+        data = _dataset(generation, DD_TABLES)
+        if data is None or data.count_rows(filter=_and(_filter(session_id, None), _older())) == 0:
+            return 0  # no row older than its game needs: the usual case, one column scanned
+        latest = _current(store, generation, session_id, None, ["deal"], fresh=False).num_rows
+        return latest - _current(store, generation, session_id, None, ["deal"]).num_rows
+    return store.snapshot(count)
+
+
+def _older() -> ds.Expression:
+    """Rows written by an analysis older than their profile's game needs (null: version 1)."""
+    version = ds.field("analysis_version")
+    out = None
+    for needed in sorted(set(CHANGED_IN.values())):
+        names = [name for name in profile_names() if required_version(name) == needed]
+        old = ds.field("profile").isin(names) & (version.is_null() | (version < needed))
+        out = old if out is None else out | old
+    assert out is not None
+    return out
 
 
 def _and(left: ds.Expression | None, right: ds.Expression | None) -> ds.Expression | None:

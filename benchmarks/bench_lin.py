@@ -4,6 +4,7 @@ checks nothing), side by side in one process on the same file.
 
     python benchmarks/bench_lin.py                      # 10,000 boards in one archive, 5 runs
     python benchmarks/bench_lin.py --boards 2000 --runs 3
+    python benchmarks/bench_lin.py --real DIR           # also every .lin under DIR, as found
 
 The boards are those of ``bench_pbn.py`` (endplay's dealer with a fixed seed, 3NT by North, a
 legal play of all 52 cards), written once, not timed, by endplay's own LIN writer into one
@@ -13,6 +14,13 @@ archive, a board a line. Each run then times, in this process and in turn: (a) v
 the runs; boards per second of each and the ratio. Then hostile input, doubling in size: a
 file of 0.25–2 MB without a bar, of unknown tags, of boards with a dealer alone; each time should
 double, not quadruple (the tokenizer once scanned a bar-less file from every position).
+
+Then real files as they are found (tests/data/lin/real/ and each ``--real`` folder): (a) read
+and checked file by file (every room), against (b) endplay reading the same files, which
+raises on a board written over several lines (every vugraph file): the files and boards each
+side reads are counted; then the same side by side on the boards vint-replay accepted, written
+one board a line by vint-replay's LIN writer without their commentary (endplay's parser takes
+an ``nt`` before the first call for an alert and raises), which endplay reads.
 """
 from __future__ import annotations
 
@@ -21,6 +29,7 @@ import random
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from endplay.dealer import generate_deals
@@ -28,8 +37,12 @@ from endplay.parsers import lin as endplay_lin
 
 from bench_pbn import SEED, board
 from harness import side_by_side
+from vint_replay.engine.diagnostics import Severity
 from vint_replay.engine.session import evaluate
-from vint_replay.formats.lin import read_lin
+from vint_replay.formats.lin import lin_sessions, read_lin
+from vint_replay.formats.lin_write import write_lin
+
+REAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "lin" / "real"
 
 
 def write_archive(path: Path, boards: int) -> Path:
@@ -73,11 +86,78 @@ def hostile() -> None:
         print(f"hostile, {name:26} 0.25/0.5/1/2 MB: {' / '.join(f'{t:.3f}' for t in times)} s", flush=True)
 
 
+def checked_files(files: list[bytes]) -> tuple[int, int]:
+    """Every room of every file read and checked; the boards read and those accepted."""
+    read = accepted = 0
+    for data in files:
+        for result in lin_sessions(data):
+            if result.record is None:
+                continue
+            report = evaluate(result.record, result.diagnostics)
+            broken = {d.deal for d in report.diagnostics if d.severity is Severity.ERROR}
+            read += len(result.record.deals)
+            accepted += sum(d.number not in broken for d in result.record.deals)
+    return read, accepted
+
+
+def endplay_files(files: list[bytes]) -> tuple[int, int, Counter[str]]:
+    """endplay's reader on each file: the files it reads, their boards, and why the others fail."""
+    read, boards, failed = 0, 0, Counter[str]()
+    for data in files:
+        try:
+            boards += len(endplay_lin.loads(data.decode("utf-8", "replace")))
+            read += 1
+        except Exception as e:  # endplay raises whatever its parser meets: counted, not timed away
+            failed[type(e).__name__] += 1
+    return read, boards, failed
+
+
+def real(folders: list[Path], runs: int) -> None:
+    """Real files as found, then their accepted boards one a line, side by side with endplay."""
+    paths = sorted(p for folder in folders for p in folder.rglob("*.lin"))
+    files = [p.read_bytes() for p in paths]
+    start = time.process_time()
+    read, accepted = checked_files(files)
+    ours_s = time.process_time() - start
+    start = time.process_time()
+    their_files, their_boards, failed = endplay_files(files)
+    theirs_s = time.process_time() - start
+    size = sum(map(len, files))
+    print(f"real files: {len(files)} files, {size:,} bytes, in {', '.join(map(str, folders))}")
+    print(f"(a) vint-replay: every file, {read:,} boards read and checked, {accepted:,} accepted, "
+          f"{ours_s:.3f} s CPU ({read / ours_s:,.0f} boards/s)")
+    print(f"(b) endplay lin.loads: {their_files} of {len(files)} files read ({their_boards:,} boards), "
+          f"the others raise {dict(failed)}; {theirs_s:.3f} s CPU")
+    fine = []
+    for result in (r for data in files for r in lin_sessions(data) if r.record is not None):
+        report = evaluate(result.record, result.diagnostics)
+        broken = {d.deal for d in report.diagnostics if d.severity is Severity.ERROR}
+        fine.append(replace(result.record, deals=tuple(replace(d, comments=()) for d in result.record.deals
+                                                       if d.number not in broken and d.auction)))
+    texts = [write_lin(r).encode() for r in fine if r.deals]  # a board a line; the vg line endplay skips
+    boards = sum(len(r.deals) for r in fine)
+    a, b = side_by_side(runs, boards, texts, {"(a) vint-replay lin_sessions + evaluate": ours_rooms,
+                                              "(b) endplay lin.loads": theirs_rooms},
+                        f"the accepted real boards, one a line ({sum(map(len, texts)):,} bytes, {len(texts)} rooms)")
+    print(f"ratio (b)/(a) on the real boards: {b / a:.2f}")
+
+
+def ours_rooms(texts: list[bytes]) -> int:
+    """Each room read and checked; the boards found valid."""
+    return sum(ours(text) for text in texts)
+
+
+def theirs_rooms(texts: list[bytes]) -> int:
+    return sum(len(endplay_lin.loads(text.decode("utf-8").split("\n", 1)[1] if text.startswith(b"vg|") else
+                                     text.decode("utf-8"))) for text in texts)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=10_000, help="at most 32,767 (board numbers of one room)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--data", type=Path, default=Path("/tmp/vint-lin-bench/archive.lin"))
+    parser.add_argument("--real", type=Path, action="append", default=[], help="a folder of real .lin files")
     args = parser.parse_args()
     data = write_archive(args.data, args.boards).read_bytes()  # read once: both sides time parsing only
     a, b = side_by_side(args.runs, args.boards, data, {"(a) vint-replay read_lin + evaluate": ours,
@@ -85,6 +165,7 @@ def main() -> int:
                         f"one archive of {len(data):,} bytes")
     print(f"ratio (b)/(a): {b / a:.2f}  (> 1: vint-replay reads and checks faster than endplay only reads)")
     hostile()
+    real([REAL, *args.real], args.runs)
     return 0
 
 

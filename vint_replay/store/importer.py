@@ -233,7 +233,9 @@ def _check(path: str) -> list[Checked]:
         problem = Diagnostic("syntax", f"cannot read the file: {err.strerror or err}")
         return [(FileOutcome(path, "rejected", diagnostics=[problem]), None, None, None, {})]
     sha = hashlib.sha256(data).hexdigest()
-    known = _known.get(sha)
+    # a file with one session stored may hold another that was rejected: asked to skip broken
+    # deals, it is read again (else the retry the rejection suggests would store nothing)
+    known = None if _skip_broken else _known.get(sha)
     if known is not None:
         stored = FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256)
         return [(stored, None, None, None, {})]

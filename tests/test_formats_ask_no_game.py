@@ -79,3 +79,37 @@ info = SessionInfo("x", rules="duplicate-bridge")
     assert switches(source, names) == [
         (2, "import TableMethod"), (3, ".solo_record"), (4, "TableMethod"), (5, "deal.solo"),
         (6, "compares 'duplicate-bridge'"), (7, "lists 'duplicate-bridge'"), (7, "lists 'rubber-bridge'")]
+
+
+# -- another game's fields, now refused alike by both readers -------------------------------
+
+def test_a_solo_whist_field_under_a_vint_profile_is_a_schema_error_in_json() -> None:
+    """format.md §5.5: solo whist's fields are read only in a solo-whist session; "in any other,
+    a solo-whist tag is a schema error" — in JSON too (it was an unknown field's warning)."""
+    import json
+
+    from builders import deal, session
+    from vint_replay.engine.diagnostics import Severity
+    from vint_replay.formats.json_record import read_json, write_json
+
+    doc = json.loads(write_json(session(deal())))
+    doc["deals"][0]["turn_up"] = "H2"
+    [problem] = read_json(json.dumps(doc)).diagnostics
+    assert (problem.code, problem.at, problem.severity) == ("schema", "turn_up", Severity.ERROR)
+    assert "solo-whist deals" in problem.message and "volchaninov" in problem.message
+
+
+def test_a_roles_tag_in_a_solo_whist_deal_is_refused_not_dropped() -> None:
+    """format.md §5.6: roles are a field of the 2-, 3- and 5-player profiles; a solo-whist deal
+    that gives [Roles] had it silently dropped (a known tag, read by no one): it is a schema
+    error at the tag now, as under a four-handed profile."""
+    from solo_records import solo_deal, solo_session
+    from vint_replay.formats import write_text
+    from vint_replay.formats.vint_text import read_vint
+
+    text = write_text(solo_session(solo_deal(result=6)), "vint")
+    roles = '[Roles "N a; E b; S c; W d"]'
+    text = text.replace('[Dealer "N"]', '[Dealer "N"]\n' + roles, 1)
+    [problem] = read_vint(text).diagnostics
+    assert (problem.code, problem.at, problem.line) == ("schema", "roles", text[:text.index(roles)].count("\n") + 1)
+    assert "2-, 3- and 5-player profiles" in problem.message

@@ -115,6 +115,7 @@ class _Reader:
         self.problems = Problems()
         self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.4)
         self.codecs: tuple[DealCodec, ...] = ()  # the session's game's own deal fields (engine/fields.py)
+        self.owned = False  # one of them reads the auction (its own call tokens)
         self.known = DEAL_KEYS  # the deal keys of the session's game
         self.rules = ""  # the session's profile, as named
         self.lister: DealCodec | None = None  # the codec that read the session's players as a list of names
@@ -153,6 +154,7 @@ class _Reader:
         rules = raw.get("rules", DEFAULT_PROFILE)
         self.rules = str(rules)
         self.codecs = codecs_of(rules)
+        self.owned = any(c.owns_auction for c in self.codecs)
         self.known = DEAL_KEYS.difference(*(c.lacks for c in self.codecs)).union(*(c.json_keys for c in self.codecs))
         names: list[str] = []
         self.lister, party = read_party(self.codecs, raw.get("rules"), players,
@@ -292,9 +294,8 @@ class _Reader:
             except ValueError as bad:
                 self.error("schema", f"'void' {bad}", number, "void")
         out_of_turn: list[CallOutOfTurn] = []
-        game = self.game_fields(raw, number, unreadable)
-        owned = any(c.owns_auction for c in self.codecs)
-        auction = () if owned or void is not None and "auction" not in raw else \
+        game = self.game_fields(raw, number, unreadable) if self.codecs else {}
+        auction = () if self.owned or void is not None and "auction" not in raw else \
             self.auction(raw.get("auction"), number, unreadable, out_of_turn)
         thrown: list[Card] = []
         play = self.play(raw["play"], number, unreadable, thrown) if "play" in raw else None
@@ -679,33 +680,31 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
     for deal in record.deals:
         out: dict[str, object] = {"number": deal.number, "dealer": deal.dealer.name}
         inside = deal.nested_extra
-        game = [codec.json_fields(deal) for codec in codecs]
-
-        def put(slot: Slot) -> None:
-            for fields in game:
-                out.update(fields.get(slot, {}))
-
-        put(Slot.OPENING)
+        game: dict[Slot, dict[str, object]] = {}  # the game's fields (engine/fields.py), by where they go
+        for codec in codecs:
+            for slot, fields in codec.json_fields(deal).items():
+                game.setdefault(slot, {}).update(fields)
+        out.update(game.get(Slot.OPENING, ()))
         if deal.hands is not None:
             out["hands"] = {s: h.pbn() for s, h in zip(SEAT_KEYS, deal.hands)} | inside.get("hands", {})
-        put(Slot.HANDS)
+        out.update(game.get(Slot.HANDS, ()))
         if owner is not None:
             out["auction"] = owner.auction_words(deal)
         else:
             out["auction"] = auction_json(deal) if deal.out_of_turn else [str(c) for c in deal.auction]
-        put(Slot.AUCTION)
+        out.update(game.get(Slot.AUCTION, ()))
         if deal.play is not None:
             out["play"] = play_json(deal) if deal.thrown else [c.name for c in deal.play]
-        put(Slot.PLAY)
+        out.update(game.get(Slot.PLAY, ()))
         if deal.result is not None:
             out["result"] = {"declarer_tricks": deal.result} | inside.get("result", {})
-        put(Slot.RESULT)
+        out.update(game.get(Slot.RESULT, ()))
         if deal.recorded is not None:
             out["recorded"] = {side.name: {"below": t.below, "above": t.above} | inside.get(f"recorded.{side.name}", {})
                                for side, t in zip(Side, deal.recorded)} | inside.get("recorded", {})
         out.update(board_json(deal))
         out.update(deal_laws_json(deal))
-        put(Slot.CLOSING)
+        out.update(game.get(Slot.CLOSING, ()))
         if deal.comments:
             out["comments"] = comments_to_json(deal.comments)
         out.update(deal.extra)

@@ -40,6 +40,7 @@ COMMON_TAGS = {"Deal": "number", "Dealer": "dealer", "Hands": "hands", "Auction"
                THROWN: "thrown", IRREGULARITY: None}  # every game's deal tags, by the field each spells
 GAME_TAGS = {name: key for codec in deal_codecs() for name, key in codec.tags.items() if name not in COMMON_TAGS}
 DEAL_TAGS = (*COMMON_TAGS, *GAME_TAGS)
+FIELDS = GAME_TAGS | COMMON_TAGS  # the field each deal tag spells
 GAME_KEYS = DEAL_KEYS.union(*(codec.json_keys for codec in deal_codecs()))  # the JSON fields no [Extra] may repeat
 SECTIONS = ("Auction", "Play")
 IN_SECTION = (IRREGULARITY, THROWN)  # tags that may stand among a section's lines without ending it
@@ -129,7 +130,7 @@ class _Reader:
         self.sections: dict[tuple[int, str], Runs] = {}  # where each call and card of a deal stands
         self.current: int | None = None  # the deal being scanned, for syntax errors
         self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.4)
-        self.codecs: tuple[DealCodec, ...] = ()  # the session's game's own deal fields (engine/fields.py)
+        self.game(())
         self.lister: DealCodec | None = None  # the codec that read the session's players as a list of names
         self.rules = DEFAULT_PROFILE  # the session's profile, as named
 
@@ -145,6 +146,15 @@ class _Reader:
         if self.problems.wants(deal, severity, where):
             self.error("schema", f"unknown tag {clip(name)} (kept, but not used){did_you_mean(name)}", where, deal, at,
                        severity)
+
+    def game(self, codecs: tuple[DealCodec, ...]) -> None:
+        """Read the deals as the session's game spells them: its codecs (engine/fields.py), whether
+        one owns the auction, the common fields it lacks, and the other games' tags it refuses."""
+        self.codecs = codecs
+        self.owned = any(c.owns_auction for c in codecs)
+        self.lacks = frozenset().union(*(c.lacks for c in codecs))
+        own = {name for codec in codecs for name in codec.tags}
+        self.foreign_tags = tuple(name for name in GAME_TAGS if name not in own)
 
     # -- scanning ---------------------------------------------------------------------------
 
@@ -324,7 +334,7 @@ class _Reader:
             ok = False
         names = []
         listed = header.get(PLAYERS)
-        self.codecs = codecs_of(values.get("rules") or DEFAULT_PROFILE)
+        self.game(codecs_of(values.get("rules") or DEFAULT_PROFILE))
         self.lister, party = read_party(
             self.codecs, values.get("rules"), None if listed is None else [n.strip() for n in (listed.value or "").split(";")],
             lambda message: self.error("schema", message, first if listed is None else listed.char(0), at="session.players"))
@@ -545,9 +555,8 @@ class _Reader:
         hands = self.hands(text.tag("Hands"), number, unreadable)
         void, deal_lost = self.void(text, number)
         out_of_turn: list[CallOutOfTurn] = []
-        owned = any(c.owns_auction for c in self.codecs)
-        game = self.game_fields(text, number, unreadable, owned)
-        auction = () if owned or void is not None and "Auction" not in text.tags else \
+        game = self.game_fields(text, number, unreadable) if self.codecs else {}
+        auction = () if self.owned or void is not None and "Auction" not in text.tags else \
             self.auction(text, number, dealer, profile, unreadable, out_of_turn)
         self.foreign(text, number)
         tag = text.tags.get(LAYOUT)
@@ -557,24 +566,25 @@ class _Reader:
         play = self.play(text, number, layout, dealer, auction, profile, unreadable, out_of_turn, irregularities)
         thrown = self.thrown(text, number, play is not None)
         result = self.result(text.tag("Result"), number, unreadable)
-        lacks = frozenset().union(*(c.lacks for c in self.codecs))
-        recorded = None if "recorded" in lacks else self.score(text.tag("Score"), number)
+        recorded = None if "recorded" in self.lacks else self.score(text.tag("Score"), number)
         for name in ("Result", "Score", "Vulnerable", "Contract", "BoardScore", "Void", "DealLost", THROWN):
             tag = text.tag(name)
             if tag is not None:
                 loc[(number, _field(name))] = tag.char(0)
-                for why in filter(None, (c.lacking(name) for c in self.codecs)):
-                    self.error("schema", why, tag.at, number, _field(name))
-        vulnerable, contract, board_score = (None, None, None) if "vulnerable" in lacks else self.board(text, number)
+                for codec in self.codecs:
+                    why = codec.lacking(name)
+                    if why is not None:
+                        self.error("schema", why, tag.at, number, _field(name))
+        vulnerable, contract, board_score = (None, None, None) if "vulnerable" in self.lacks else self.board(text, number)
         extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, GAME_KEYS, "", DEAL_NESTED)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
                           tuple(out_of_turn), void, deal_lost, thrown, **game)  # type: ignore[arg-type]
 
-    def game_fields(self, text: DealText, number: int, unreadable: set[str], owned: bool) -> dict[str, object]:
+    def game_fields(self, text: DealText, number: int, unreadable: set[str]) -> dict[str, object]:
         """The deal's tags of the session's game, read by its codecs (engine/fields.py); a game
         that owns the auction gets the words of the [Auction] section."""
-        words = self.owned_auction(text, number, unreadable) if owned else None
+        words = self.owned_auction(text, number, unreadable) if self.owned else None
         out: dict[str, object] = {}
         for codec in self.codecs:
             tags = {name: tag for name in codec.tags if (tag := text.tag(name)) is not None}
@@ -607,9 +617,8 @@ class _Reader:
 
     def foreign(self, text: DealText, number: int) -> None:
         """Tags of a game other than the session's: refused, saying whose (format.md §5.5, §5.6)."""
-        own = {name for codec in self.codecs for name in codec.tags}
-        for name in (n for n in GAME_TAGS if n not in own):
-            tag = text.tag(name)
+        for name in self.foreign_tags:
+            tag = text.tags.get(name)
             if tag is not None:
                 codec = next(c for c in deal_codecs() if name in c.tags)
                 self.error("schema", codec.foreign(name, True, self.rules), tag.at, number, GAME_TAGS[name])
@@ -928,7 +937,7 @@ def _broken(name: str, line: int, start: int) -> Tag | None:
 
 
 def _field(tag: str) -> str | None:
-    return COMMON_TAGS.get(tag) if tag in COMMON_TAGS else GAME_TAGS.get(tag)
+    return FIELDS.get(tag)
 
 
 def _deal_label(start: Tag) -> int | None:
@@ -1080,20 +1089,19 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
     put = _Comments(deal.comments)
     anchors = set(put.left)
     codecs = () if profile is None else profile.deal_codecs
-    game = [codec.text_tags(deal) for codec in codecs]
-
-    def tags(slot: Slot) -> list[str]:
-        return [line for fields in game for tag, value in fields.get(slot, ())
-                for line in (*put(tag), f"[{tag} {_quote(value)}]")]
-
+    game: dict[Slot, list[str]] = {}  # the game's tags (engine/fields.py), by where they go
+    for codec in codecs:
+        for slot, fields in codec.text_tags(deal).items():
+            game.setdefault(slot, []).extend(line for tag, value in fields
+                                             for line in (*put(tag), f"[{tag} {_quote(value)}]"))
     lines = [*put("Deal"), f'[Deal "{deal.number}"]', *put("Dealer"), f'[Dealer "{deal.dealer.name}"]']
-    lines += tags(Slot.OPENING)
+    lines += game.get(Slot.OPENING, ())
     if deal.vulnerable is not None:
         lines += [*put("Vulnerable"), f'[Vulnerable "{vulnerable_text(deal.vulnerable)}"]']
     if deal.hands is not None:
         lines += put("Hands")
         lines.append(f'[Hands "N:{" ".join(h.pbn() for h in deal.hands)}"]')
-    lines += tags(Slot.HANDS)
+    lines += game.get(Slot.HANDS, ())
     lines += _extra_lines(deal.extra, EXTRA, put, deal.nested_extra)
     if deal.contract is not None:
         lines += [*put("Contract"), f'[Contract "{contract_text(deal.contract)}"]',
@@ -1104,7 +1112,7 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
         lines += [*put("DealLost"), '[DealLost "yes"]']
     lines += put("Auction")
     lines.append("[Auction]")
-    owner = next((c for c in codecs if c.owns_auction), None)
+    owner = next((c for c in codecs if c.owns_auction), None) if codecs else None
     if owner is not None:
         words = owner.auction_words(deal)
     else:
@@ -1127,7 +1135,7 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
             row = []
     if row:
         lines.append(" ".join(row))
-    lines += tags(Slot.AUCTION)
+    lines += game.get(Slot.AUCTION, ())
     after = _irregularity_places(deal)
     if deal.play is not None:
         lines += put("Play")
@@ -1140,11 +1148,11 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
             lines += _irregularity_lines(deal, after.get(trick, []), put)
         if deal.thrown:
             lines += [*put(THROWN), f'[{THROWN} "{" ".join(c.name for c in deal.thrown)}"]']
-    lines += tags(Slot.PLAY)
+    lines += game.get(Slot.PLAY, ())
     if deal.result is not None:
         lines += put("Result")
         lines.append(f'[Result "{deal.result}"]')
-    lines += tags(Slot.RESULT)
+    lines += game.get(Slot.RESULT, ())
     if deal.recorded is not None:
         ns, ew = deal.recorded
         lines += put("Score")

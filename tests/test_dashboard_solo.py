@@ -19,7 +19,7 @@ from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.games.solo.contracts import SoloCall, points_text
 from vint_replay.formats import read_file
-from vint_replay.formats.solo_fields import quarters
+from vint_replay.games.solo.fields import quarters
 from vint_replay.reports.solo_audit import audit_payments
 from vint_replay.store import Store
 

@@ -18,7 +18,8 @@ from vint_replay.engine.record import CallOutOfTurn, Irregularity, IrregularityK
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.json_record import read_json, write_json
-from vint_replay.formats.laws_fields import irregularity_from_text, parse_irregularity
+from vint_replay.formats.laws_text import irregularity_from_text
+from vint_replay.games.laws.fields import parse_irregularity
 from vint_replay.formats.vint_text import read_vint, write_vint
 from vint_replay.store import Store
 from vint_replay.store.columnar import decoded_session
@@ -123,7 +124,7 @@ def test_a_laws_session_is_exported_from_the_store_as_imported(tmp_path):
 
 def test_the_stored_laws_fields_come_back_from_the_tables():
     """Calls out of turn, thrown cards and void deals survive the store's own spelling."""
-    from vint_replay.formats.laws_fields import deal_laws_fields, stored_laws_json
+    from vint_replay.games.laws.fields import deal_laws_fields, stored_laws_json
 
     record = read_json(json.dumps(laws_raw())).record
     deal = dataclasses.replace(record.deals[0], out_of_turn=(CallOutOfTurn(2, Seat.W),), thrown=(Card.C2,),

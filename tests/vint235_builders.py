@@ -6,7 +6,7 @@ from vint_replay.engine.cards import Hand
 from vint_replay.engine.record import DealRecord, SessionInfo, SessionRecord
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import SessionReport, evaluate
-from vint_replay.formats.table_fields import read_table, tag_values
+from vint_replay.games.vint235.fields import read_table, tag_values
 
 from builders import calls, play
 

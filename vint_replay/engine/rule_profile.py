@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .calls import BIDS, CALLS_BY_CODE, Contract, Denomination
+from .fields import DealCodec
 from .cards import SUIT_MASKS, Suit
 from .scoring import DealFacts, Entry, Item
 from .seats import Seat, Side
@@ -88,6 +89,12 @@ class RuleProfile:
     scoresheet: ClassVar[SheetLayout] = SheetLayout.RUBBER
     # the deals record solo whist's fields (format.md §5.5: turn-up, its own auction tokens) instead of vint's calls
     solo_record: ClassVar[bool] = False
+    # the game's own deal fields in the record formats, beside the common ones (engine/fields.py)
+    deal_codecs: ClassVar[tuple[DealCodec, ...]] = ()
+    pbn_scoring: ClassVar[str] = "Rubber"  # PBN's [Scoring] tag for its sessions
+    bridge_boards: ClassVar[bool] = False  # its deals are bridge boards, as BBO's LIN holds them (format.md §5.7)
+    # the text format writes ``AP`` for the closing passes of a four-seat auction (format.md §3)
+    all_pass: ClassVar[bool] = True
     # its deals are four hands of 13 played by N–S against E–W to a bid contract, which a
     # double-dummy table scores (analysis/jobs.py skips the others)
     double_dummy: ClassVar[bool] = True

@@ -11,37 +11,59 @@ from typing import Any
 from ..engine.calls import CALL_BY_TEXT, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Problems, Severity
+from ..engine.fields import DealCodec, SessionReport, Slot
 from ..engine.gc_pause import paused_gc
 from ..engine.plural import plural
-from ..games.registry import ProfileError, get_profile, profile_names
+from ..games.laws.fields import (LAWS_CODES, LAWS_OFF, Found, auction_json, deal_laws_json, parse_draw,
+                                  parse_irregularities, parse_void, play_json, session_laws_json)
+from ..games.laws.rulings import parse_rulings, session_rulings_json
+from ..games.registry import DEFAULT_PROFILE, ProfileError, deal_codecs, get_profile, profile_names
 from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, LineTotals, Ruling, SessionInfo,
                              SessionRecord)
 from ..engine.seats import SEATS, Seat, Side
-from ..games.solo.contracts import SoloCall
-from ..games.solo.record import SoloContract, SoloDeal
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
 from .encodings import utf16_kind, utf16_message
-from .solo_fields import (FIFTH, JSON_KEYS, contract_json, outcome_text, parse_outcome, parse_payments_json,
-                          parse_suit, parse_turn_up, payments_json)
-from .solo_fields import parse_contract as parse_solo_contract
-from .laws_fields import (LAWS_OFF, Found, auction_json, deal_laws_json, laws_problem, parse_draw, parse_irregularities,
-                          parse_void, play_json, session_laws_json)
-from .laws_rulings import parse_rulings, session_rulings_json
-from .table_fields import JSON_KEYS as TABLE_KEYS, is_seated, party_of, read_table, seat_labels, table_json
 from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
                             surrogate_message, too_deep)
 
 FORMAT_NAME = "vint-record/1"
 SESSION_TAGS = ("event", "site", "date", "table")
 SESSION_KEYS = {"id", "players", "rules", "options", "laws", "draw", "rulings", *SESSION_TAGS}
-DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable", "contract",
-             "declarer", "recorded_score", "irregularities", "void", "deal_lost",
-             *TABLE_KEYS}
-SOLO_DEAL_KEYS = {"number", "dealer", "hands", "auction", "play", "result", "comments", *JSON_KEYS}  # format.md §5.5
+DEAL_KEYS = frozenset({"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable",
+                       "contract", "declarer", "recorded_score", "irregularities", "void", "deal_lost"})  # every game's
+FIFTH = "fifth"  # a fifth player's key in session.players, for a game that seats one (DealCodec.fifth)
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
 LONG_INTEGER = re.compile(r"\d{4301,}")  # more digits than Python turns into an int (sys.get_int_max_str_digits)
+
+
+def codecs_of(rules: object) -> tuple[DealCodec, ...]:
+    """The deal codecs of the profile named ``rules`` (none for a name this program does not know)."""
+    return get_profile(rules).deal_codecs if isinstance(rules, str) and rules in profile_names() else ()
+
+
+def read_party(codecs: tuple[DealCodec, ...], rules: object, players: object,
+               report: SessionReport) -> tuple[DealCodec | None, tuple[str, ...] | None]:
+    """The session's players as a list of names, under a game whose codec lists them so (empty
+    when wrong, reported), with that codec; ``(None, None)`` under a game that seats them N, E,
+    S, W (a list is then reported, unless the profile is unknown and reported as such)."""
+    for codec in codecs:
+        party = codec.party(players, str(rules), report)
+        if party is not None:
+            return codec, party
+    if isinstance(players, list) and not (isinstance(rules, str) and rules not in profile_names()):
+        report("session.players is a list of names only under the 2-, 3- and 5-player profiles (format.md §5.6)")
+    return None, None
+
+
+def laws_problem(laws: object, rules: str) -> str | None:
+    """Why ``laws`` cannot be the laws code of a session played under ``rules``, or ``None``."""
+    if not isinstance(laws, str) or laws not in LAWS_CODES:
+        return f"unknown laws {laws!r}; known: {', '.join(LAWS_CODES)}"
+    if not get_profile(rules).laws_layer:
+        return f"the laws layer is for vint profiles; {rules} keeps its own laws"
+    return None
 
 
 def deal_number_problem(number: int | str) -> str | None:
@@ -92,8 +114,11 @@ class _Reader:
         self.strict = strict
         self.problems = Problems()
         self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.4)
-        self.solo = False  # the session is solo whist: its deals have their own fields (format.md §5.5)
-        self.seated = False  # the session is 2-, 3- or 5-handed vint: its deals name their roles (format.md §5.6)
+        self.codecs: tuple[DealCodec, ...] = ()  # the session's game's own deal fields (engine/fields.py)
+        self.owned = False  # one of them reads the auction (its own call tokens)
+        self.known = DEAL_KEYS  # the deal keys of the session's game
+        self.rules = ""  # the session's profile, as named
+        self.lister: DealCodec | None = None  # the codec that read the session's players as a list of names
 
     def error(self, code: str, message: str, deal: int | None = None, at: str | None = None) -> None:
         if self.problems.wants(deal):
@@ -126,12 +151,16 @@ class _Reader:
             self.error("schema", "session.id must be a non-empty string (the session's key)", at="session.id")
             ok = False
         players = raw.get("players")
-        rules = raw.get("rules", "volchaninov")
-        self.solo = isinstance(rules, str) and rules in profile_names() and get_profile(rules).solo_record
-        self.seated = isinstance(rules, str) and rules in profile_names() and is_seated(get_profile(rules))
+        rules = raw.get("rules", DEFAULT_PROFILE)
+        self.rules = str(rules)
+        self.codecs = codecs_of(rules)
+        self.owned = any(c.owns_auction for c in self.codecs)
+        self.known = DEAL_KEYS.difference(*(c.lacks for c in self.codecs)).union(*(c.json_keys for c in self.codecs))
         names: list[str] = []
-        party = party_of(raw.get("rules"), players, lambda message: self.error("schema", message, at="session.players"))
+        self.lister, party = read_party(self.codecs, raw.get("rules"), players,
+                                        lambda message: self.error("schema", message, at="session.players"))
         fifth = None
+        seats_fifth = any(c.fifth for c in self.codecs)
         if party is not None:
             ok = ok and bool(party)
             names = ["", "", "", ""]
@@ -146,12 +175,12 @@ class _Reader:
                                at=f"session.players.{seat}")
                     ok = False
                 names.append(name if isinstance(name, str) else "")
-            fifth = players.get(FIFTH) if self.solo else None
-            if self.solo and FIFTH in players and (not isinstance(fifth, str) or not fifth.strip() or fifth in names):
+            fifth = players.get(FIFTH) if seats_fifth else None
+            if seats_fifth and FIFTH in players and (not isinstance(fifth, str) or not fifth.strip() or fifth in names):
                 self.error("schema", f"session.players.{FIFTH} must name a fifth player (a string, not a name "
                                      "already seated)", at=f"session.players.{FIFTH}")
                 ok = False
-            self.nested_extra(players, (*SEAT_KEYS, FIFTH) if self.solo else SEAT_KEYS, None, "session.players", nested)
+            self.nested_extra(players, (*SEAT_KEYS, FIFTH) if seats_fifth else SEAT_KEYS, None, "session.players", nested)
         tags: dict[str, str | None] = {}
         for key in SESSION_TAGS:
             value = raw.get(key)
@@ -265,26 +294,18 @@ class _Reader:
             except ValueError as bad:
                 self.error("schema", f"'void' {bad}", number, "void")
         out_of_turn: list[CallOutOfTurn] = []
-        solo = self.solo_fields(raw, number, unreadable) if self.solo else None
-        auction = () if self.solo or void is not None and "auction" not in raw else \
+        game = self.game_fields(raw, number, unreadable) if self.codecs else {}
+        auction = () if self.owned or void is not None and "auction" not in raw else \
             self.auction(raw.get("auction"), number, unreadable, out_of_turn)
         thrown: list[Card] = []
         play = self.play(raw["play"], number, unreadable, thrown) if "play" in raw else None
         result = None
         if "result" in raw:
             result = self.result(raw["result"], number, unreadable, nested)
-        recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw and not self.solo else None
+        recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw and "recorded" in self.known \
+            else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
-        vulnerable, contract, score = (None, None, None) if self.solo else self.board(raw, number)
-        table = None
-        if self.seated:
-            table = read_table(raw, lambda code, at, message: self.error(code, message, number, at))
-            if table is None and "roles" in raw:
-                unreadable.add("roles")
-        elif not self.solo:
-            for key in (k for k in TABLE_KEYS if k in raw):
-                self.error("schema", f"'{key}' is a field of the 2-, 3- and 5-player profiles (format.md §5.6)",
-                           number, key)
+        vulnerable, contract, score = self.board(raw, number) if "vulnerable" in self.known else (None, None, None)
         irregularities = ()
         if self.laws_only("irregularities", raw, number):
             found = parse_irregularities(raw["irregularities"], "play" in raw)
@@ -297,44 +318,32 @@ class _Reader:
                 self.error("schema", "'deal_lost' must be true (the deal passed to the next player) or false",
                            number, "deal_lost")
                 deal_lost = False
-        known = SOLO_DEAL_KEYS if self.solo else DEAL_KEYS
-        extra = {} if raw.keys() <= known else {k: raw[k] for k in raw if k not in known}
+        extra = {} if raw.keys() <= self.known else {k: raw[k] for k in raw if k not in self.known}
         if extra:
-            self.unknown(set(extra), number, "")
+            self.foreign(extra, number)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
                           nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,  # type: ignore[arg-type]
-                          deal_lost, tuple(thrown), solo=solo, table=table)
+                          deal_lost, tuple(thrown), **game)  # type: ignore[arg-type]
 
-    def solo_fields(self, raw: dict, number: int, unreadable: set[str]) -> SoloDeal:
-        """A solo-whist deal's own fields (format.md §5.5); the auction holds its call tokens."""
-        calls: list[SoloCall] = []
-        tokens = raw.get("auction")
-        if not isinstance(tokens, list):
-            self.error("schema", "'auction' must be a list of solo-whist calls starting with eldest hand, e.g. "
-                                 "[\"solo\", \"pass\"]", number, "auction")
-            unreadable.add("auction")
-            tokens = []
-        for i, token in enumerate(tokens):
-            try:
-                calls.append(SoloCall.parse(token if isinstance(token, str) else repr(token)))
-            except ValueError as bad:
-                self.error("bad_call", str(bad), number, f"auction[{i}]")
-                unreadable.add("auction")
-        values: dict[str, object] = {}
-        for key, parse in (("turn_up", parse_turn_up), ("abond_trump", parse_suit), ("outcome", parse_outcome),
-                           ("payments", parse_payments_json), ("contract", _solo_contract)):
-            if key in raw:
-                try:
-                    values[key] = parse(raw[key])
-                except ValueError as bad:
-                    self.error("bad_card" if key == "turn_up" else "schema", f"'{key}': {bad}", number, key)
-                    unreadable.add(key)
-        sits_out = raw.get("sits_out")
-        if sits_out is not None and not isinstance(sits_out, str):
-            self.error("schema", "'sits_out' names the player who deals and sits out (a string)", number, "sits_out")
-            sits_out = None
-        return SoloDeal(values.get("turn_up"), tuple(calls), sits_out, values.get("abond_trump"),  # type: ignore[arg-type]
-                        values.get("outcome"), values.get("payments"), values.get("contract"))  # type: ignore[arg-type]
+    def game_fields(self, raw: dict, number: int, unreadable: set[str]) -> dict[str, object]:
+        """The deal's fields of the session's game, read by its codecs (engine/fields.py)."""
+        out: dict[str, object] = {}
+        for codec in self.codecs:
+            read = codec.read_json(raw, lambda code, at, message: self.error(code, message, number, at))
+            out.update(read.fields)
+            unreadable |= read.unreadable
+        return out
+
+    def foreign(self, extra: dict[str, object], number: int) -> None:
+        """Fields this session's game does not know: another game's are refused, saying whose
+        (format.md §5.5, §5.6); the rest are unknown fields (:meth:`unknown`), kept in ``extra``."""
+        for key in [k for k in extra if k not in DEAL_KEYS]:
+            codec = next((c for c in deal_codecs() if key in c.json_keys), None)
+            if codec is not None:
+                self.error("schema", codec.foreign(key, False, self.rules), number, key)
+                del extra[key]
+        if extra:
+            self.unknown(set(extra), number, "")
 
     def board(self, raw: dict, number: int) -> tuple[tuple[bool, bool] | None, Contract | None, int | None]:
         """The board fields of format.md §5.1: vulnerable, contract with declarer, recorded_score."""
@@ -513,13 +522,6 @@ class _Reader:
         return out[0], out[1]
 
 
-def _solo_contract(raw: object) -> SoloContract:
-    """A solo-whist deal's ``contract`` object: ``{"bid": "prop", "declarer": "E", "partner": "S"}``."""
-    if not isinstance(raw, dict) or not set(raw) <= {"bid", "declarer", "partner"}:
-        raise ValueError('the contract is an object {"bid": …, "declarer": …} (and "partner" for a proposal)')
-    return parse_solo_contract(raw.get("bid"), raw.get("declarer"), raw.get("partner"))
-
-
 class DuplicateKey(ValueError):
     """A JSON object that names the same key twice: which value was meant is unknown."""
 
@@ -598,8 +600,8 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
             last += 1
     if info is None:
         return ReadResult(None, reader.problems.listed())
-    if info.party is not None:
-        info = replace(info, players=seat_labels(info.party, deals))
+    if info.party is not None and reader.lister is not None:
+        info = replace(info, players=reader.lister.seat_names(info.party, deals))
     return ReadResult(SessionRecord(info, tuple(deals), extra, comments), reader.problems.listed())
 
 
@@ -672,38 +674,37 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
     session["players"] = list(info.party) if info.party is not None else \
         dict(zip(SEAT_KEYS, info.players)) | ({FIFTH: info.fifth} if info.fifth else {}) | info.nested_extra.get("players", {})
     session.update(info.extra)
+    codecs = codecs_of(info.rules)
+    owner = next((c for c in codecs if c.owns_auction), None)
     deals = []
     for deal in record.deals:
         out: dict[str, object] = {"number": deal.number, "dealer": deal.dealer.name}
-        inside, solo = deal.nested_extra, deal.solo
-        if solo is not None and solo.sits_out is not None:
-            out["sits_out"] = solo.sits_out
-        if solo is not None and solo.turn_up is not None:
-            out["turn_up"] = solo.turn_up.name
+        inside = deal.nested_extra
+        game: dict[Slot, dict[str, object]] = {}  # the game's fields (engine/fields.py), by where they go
+        for codec in codecs:
+            for slot, fields in codec.json_fields(deal).items():
+                game.setdefault(slot, {}).update(fields)
+        out.update(game.get(Slot.OPENING, ()))
         if deal.hands is not None:
             out["hands"] = {s: h.pbn() for s, h in zip(SEAT_KEYS, deal.hands)} | inside.get("hands", {})
-        if solo is not None:
-            out["auction"] = [c.value for c in solo.calls]
-            if solo.contract is not None:
-                out["contract"] = contract_json(solo.contract)
-            if solo.abond_trump is not None:
-                out["abond_trump"] = solo.abond_trump.letter
+        out.update(game.get(Slot.HANDS, ()))
+        if owner is not None:
+            out["auction"] = owner.auction_words(deal)
         else:
             out["auction"] = auction_json(deal) if deal.out_of_turn else [str(c) for c in deal.auction]
+        out.update(game.get(Slot.AUCTION, ()))
         if deal.play is not None:
             out["play"] = play_json(deal) if deal.thrown else [c.name for c in deal.play]
-        if solo is not None and solo.outcome is not None:
-            out["outcome"] = outcome_text(solo.outcome)
+        out.update(game.get(Slot.PLAY, ()))
         if deal.result is not None:
             out["result"] = {"declarer_tricks": deal.result} | inside.get("result", {})
+        out.update(game.get(Slot.RESULT, ()))
         if deal.recorded is not None:
             out["recorded"] = {side.name: {"below": t.below, "above": t.above} | inside.get(f"recorded.{side.name}", {})
                                for side, t in zip(Side, deal.recorded)} | inside.get("recorded", {})
-        if solo is not None and solo.payments is not None:
-            out["payments"] = payments_json(solo.payments)
         out.update(board_json(deal))
         out.update(deal_laws_json(deal))
-        out.update(table_json(deal))
+        out.update(game.get(Slot.CLOSING, ()))
         if deal.comments:
             out["comments"] = comments_to_json(deal.comments)
         out.update(deal.extra)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from ..engine.calls import Call, CallKind, Denomination
 from ..engine.cards import CARDS
 from ..engine.record import DealRecord, SessionRecord
+from ..games.registry import get_profile, profile_names
 from .lin import ALERT, LIN_SEATS, LIN_VULNERABLE
 
-LIN_PROFILES = ("duplicate-bridge", "rubber-bridge")
 _VULNERABLE_LETTER = {value: letter for letter, value in LIN_VULNERABLE.items() if letter in "oneb"}
 _CALL = {CallKind.PASS: "p", CallKind.DOUBLE: "d", CallKind.REDOUBLE: "r"}
 
@@ -22,7 +22,7 @@ def lin_refusal(record: SessionRecord) -> str | None:
     bridge, a board recorded by its contract without the auction, a name with LIN's
     separators ``|`` or ``,`` in it, or a comment with ``|``."""
     rules = record.info.rules
-    if rules not in LIN_PROFILES:
+    if rules not in profile_names() or not get_profile(rules).bridge_boards:
         return (f"a {rules} session cannot be written as LIN (BBO's format holds bridge boards only): "
                 "write .json, .vint or .pbn")
     for deal in record.deals:

@@ -36,13 +36,8 @@ def pbn_cannot_hold(record: SessionRecord) -> str | None:
     games are four-player bridge-like deals; a session that needs more is not written as PBN,
     since what would come back is not the session."""
     rules = record.info.rules
-    refused = f"a {rules} session cannot be written as PBN"
-    if get_profile(rules).solo_record:
-        return f"{refused} (it has no tags for the turn-up, the calls and the payments)"
-    if record.info.party is not None or any(d.table is not None for d in record.deals):
-        count = len(record.info.party) if record.info.party else "2, 3 or 5"
-        return (f"{refused} (it has no tags for a game of {count} players: the roles, the player out, the exchanges "
-                "and the widow)")
+    for lacks in filter(None, (codec.pbn_lacks(record.info) for codec in get_profile(rules).deal_codecs)):
+        return f"a {rules} session cannot be written as PBN ({lacks})"
     if record.info.laws is not None or any(d.irregularities or d.out_of_turn or d.void or d.deal_lost or d.thrown
                                            for d in record.deals):
         return ("a session under the laws on irregularities cannot be written as PBN (it has no tags for the laws, "
@@ -109,7 +104,7 @@ def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: 
              _tag("Dealer", deal.dealer.name),
              _tag("Vulnerable", VULNERABLE_TEXT[deal.vulnerable if deal.vulnerable is not None else vulnerable]),
              _tag("Deal", "N:" + " ".join(h.pbn() for h in hands) if hands else "N:- - - -"),
-             _tag("Scoring", "Rubber" if profile.name != "duplicate-bridge" else "MP"),
+             _tag("Scoring", profile.pbn_scoring),
              _tag("Declarer", contract.declarer.name if contract else ""),
              _tag("Contract", contract_text(contract) if contract else "Pass"),
              _tag("Result", "" if result is None else str(result))]

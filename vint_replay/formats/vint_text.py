@@ -11,40 +11,37 @@ from typing import Iterator
 from ..engine.calls import PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Problems, Severity
+from ..engine.fields import DealCodec, Slot
 from ..engine.gc_pause import paused_gc
-from ..games.laws.auction import replay_calls
 from ..games.laws.deal import missed_tricks
+from ..games.laws.fields import SEAT_KEYS, parse_draw, parse_irregularity, parse_void
+from ..games.laws.rulings import parse_rulings, rulings_from_text, rulings_text
 from ..engine.plural import plural
-from ..games.registry import ProfileError, RuleProfile, get_profile, profile_names
+from ..engine.written import all_pass, all_pass_start, column_play
+from ..games.registry import DEFAULT_PROFILE, ProfileError, RuleProfile, deal_codecs, get_profile, profile_names
 from ..engine.record import CallOutOfTurn, Comment, DealRecord, Irregularity, LineTotals, Ruling, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat
-from ..games.vint235.method import TableMethod
-from ..games.vint235.record import TableDeal
-from ..games.solo.contracts import SoloCall
-from ..games.solo.record import SoloDeal
 from . import ReadResult
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
 from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
 from .encodings import utf16_kind
-from .json_record import DEAL_KEYS, SESSION_KEYS, clip, deal_number_problem, decode_text, unknown_rules
-from .solo_fields import (FIFTH, outcome_text, parse_outcome, parse_payments_text, parse_suit, parse_turn_up,
-                          payments_text)
-from .solo_fields import parse_contract as parse_solo_contract
-from .laws_fields import (SEAT_KEYS, YES_NO, irregularity_from_text, irregularity_text, laws_problem, parse_draw,
-                          parse_irregularity, parse_void)
-from .laws_rulings import parse_rulings, rulings_from_text, rulings_text
-from .table_fields import TAGS as TABLE_TAGS, party_of, read_table, seat_labels, table_tags, tag_values
+from .json_record import (DEAL_KEYS, FIFTH, SESSION_KEYS, clip, codecs_of, deal_number_problem, decode_text, laws_problem,
+                          read_party, unknown_rules)
+from .laws_text import YES_NO, irregularity_from_text, irregularity_text
 from .vint_runs import TOKEN, Runs, Token, Where
 
 SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
 PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
 IRREGULARITY, THROWN = "Irregularity", "Thrown"
-SOLO_TAGS = {"SitsOut": "sits_out", "TurnUp": "turn_up", "AbondTrump": "abond_trump", "Outcome": "outcome",
-             "Payments": "payments", "Partner": "contract"}  # a solo-whist deal's own tags (format.md §5.5), by field
-VINT_ONLY_TAGS = ("Score", "Vulnerable", "BoardScore")  # a vint or bridge deal's, not a solo-whist deal's
-FIFTH_TAG = "Fifth"  # a solo-whist session's fifth player
-DEAL_TAGS = ("Deal", "Dealer", "Hands", "Auction", "Play", "Result", "Score", "Vulnerable", "Contract", "Declarer",
-             "BoardScore", "Void", "DealLost", THROWN, IRREGULARITY, *SOLO_TAGS, *TABLE_TAGS)
+FIFTH_TAG = "Fifth"  # a fifth player, for a game that seats one (DealCodec.fifth)
+COMMON_TAGS = {"Deal": "number", "Dealer": "dealer", "Hands": "hands", "Auction": "auction", "Play": "play",
+               "Result": "result", "Score": "recorded", "Vulnerable": "vulnerable", "Contract": "contract",
+               "Declarer": None, "BoardScore": "recorded_score", "Void": "void", "DealLost": "deal_lost",
+               THROWN: "thrown", IRREGULARITY: None}  # every game's deal tags, by the field each spells
+GAME_TAGS = {name: key for codec in deal_codecs() for name, key in codec.tags.items() if name not in COMMON_TAGS}
+DEAL_TAGS = (*COMMON_TAGS, *GAME_TAGS)
+FIELDS = GAME_TAGS | COMMON_TAGS  # the field each deal tag spells
+GAME_KEYS = DEAL_KEYS.union(*(codec.json_keys for codec in deal_codecs()))  # the JSON fields no [Extra] may repeat
 SECTIONS = ("Auction", "Play")
 IN_SECTION = (IRREGULARITY, THROWN)  # tags that may stand among a section's lines without ending it
 EXTRA, FILE_EXTRA, LAYOUT, OPTIONS = "Extra", "FileExtra", "PlayLayout", "Options"
@@ -133,6 +130,9 @@ class _Reader:
         self.sections: dict[tuple[int, str], Runs] = {}  # where each call and card of a deal stands
         self.current: int | None = None  # the deal being scanned, for syntax errors
         self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.4)
+        self.game(())
+        self.lister: DealCodec | None = None  # the codec that read the session's players as a list of names
+        self.rules = DEFAULT_PROFILE  # the session's profile, as named
 
     def error(self, code: str, message: str, where: Where, deal: int | None = None, at: str | None = None,
               severity: Severity = Severity.ERROR) -> None:
@@ -146,6 +146,15 @@ class _Reader:
         if self.problems.wants(deal, severity, where):
             self.error("schema", f"unknown tag {clip(name)} (kept, but not used){did_you_mean(name)}", where, deal, at,
                        severity)
+
+    def game(self, codecs: tuple[DealCodec, ...]) -> None:
+        """Read the deals as the session's game spells them: its codecs (engine/fields.py), whether
+        one owns the auction, the common fields it lacks, and the other games' tags it refuses."""
+        self.codecs = codecs
+        self.owned = any(c.owns_auction for c in codecs)
+        self.lacks = frozenset().union(*(c.lacks for c in codecs))
+        own = {name for codec in codecs for name in codec.tags}
+        self.foreign_tags = tuple(name for name in GAME_TAGS if name not in own)
 
     # -- scanning ---------------------------------------------------------------------------
 
@@ -325,9 +334,10 @@ class _Reader:
             ok = False
         names = []
         listed = header.get(PLAYERS)
-        party = party_of(values.get("rules"), None if listed is None else [n.strip() for n in (listed.value or "").split(";")],
-                         lambda message: self.error("schema", message, first if listed is None else listed.char(0),
-                                                    at="session.players"))
+        self.game(codecs_of(values.get("rules") or DEFAULT_PROFILE))
+        self.lister, party = read_party(
+            self.codecs, values.get("rules"), None if listed is None else [n.strip() for n in (listed.value or "").split(";")],
+            lambda message: self.error("schema", message, first if listed is None else listed.char(0), at="session.players"))
         if party is not None:
             ok, names = ok and bool(party), ["", "", "", ""]
         for seat, tag_name in zip(SEATS, PLAYER_TAGS) if party is None else ():
@@ -338,13 +348,14 @@ class _Reader:
                                at=f"session.players.{seat.name}")
                 ok = False
             names.append("" if tag is None else tag.value or "")
-        rules = values.pop("rules") or "volchaninov"
+        rules = values.pop("rules") or DEFAULT_PROFILE
         profile = get_profile()
         if rules not in profile_names():
             self.error("schema", unknown_rules(rules), header["Rules"].char(0), at="session.rules")
             ok = False
         else:
             profile = get_profile(rules)
+        self.rules = profile.name
         options = self.options(header.get(OPTIONS), rules if ok else None)
         if options is None:
             ok = False
@@ -361,7 +372,8 @@ class _Reader:
         if not ok:
             return None, top, profile
         fifth = header.get(FIFTH_TAG)
-        if fifth is not None and (not profile.solo_record or not (fifth.value or "").strip() or fifth.value in names):
+        if fifth is not None and (not any(c.fifth for c in self.codecs) or not (fifth.value or "").strip()
+                                  or fifth.value in names):
             self.error("schema", f"[{FIFTH_TAG}] names a fifth player of a solo-whist session (docs/format.md §5.5), "
                                  "not one already seated", fifth.at, at=f"session.players.{FIFTH}")
             return None, top, profile
@@ -543,15 +555,10 @@ class _Reader:
         hands = self.hands(text.tag("Hands"), number, unreadable)
         void, deal_lost = self.void(text, number)
         out_of_turn: list[CallOutOfTurn] = []
-        solo = self.solo_fields(text, number, unreadable) if profile.solo_record else None
-        auction = () if profile.solo_record or void is not None and "Auction" not in text.tags else \
+        game = self.game_fields(text, number, unreadable) if self.codecs else {}
+        auction = () if self.owned or void is not None and "Auction" not in text.tags else \
             self.auction(text, number, dealer, profile, unreadable, out_of_turn)
-        if not profile.solo_record:
-            for name in SOLO_TAGS:
-                tag = text.tag(name)
-                if tag is not None and not (name in TABLE_TAGS and isinstance(profile, TableMethod)):
-                    self.error("schema", f"[{name}] is a tag of solo-whist deals (docs/format.md §5.5); these are "
-                                         f"{profile.name} rules", tag.at, number, SOLO_TAGS[name])
+        self.foreign(text, number)
         tag = text.tags.get(LAYOUT)
         if tag is not None:
             layout = self.layout(tag, number) or layout
@@ -559,88 +566,62 @@ class _Reader:
         play = self.play(text, number, layout, dealer, auction, profile, unreadable, out_of_turn, irregularities)
         thrown = self.thrown(text, number, play is not None)
         result = self.result(text.tag("Result"), number, unreadable)
-        recorded = None if profile.solo_record else self.score(text.tag("Score"), number)
+        recorded = None if "recorded" in self.lacks else self.score(text.tag("Score"), number)
         for name in ("Result", "Score", "Vulnerable", "Contract", "BoardScore", "Void", "DealLost", THROWN):
             tag = text.tag(name)
             if tag is not None:
                 loc[(number, _field(name))] = tag.char(0)
-                if profile.solo_record and name in VINT_ONLY_TAGS:
-                    self.error("schema", f"[{name}] is not a tag of solo-whist deals (docs/format.md §5.5)",
-                               tag.at, number, _field(name))
-        vulnerable, contract, board_score = (None, None, None) if profile.solo_record else self.board(text, number)
-        table = self.table(text, number, unreadable) if isinstance(profile, TableMethod) else None
-        if not isinstance(profile, TableMethod) and not profile.solo_record:
-            for name in TABLE_TAGS:
-                tag = text.tag(name)
-                if tag is not None and name not in SOLO_TAGS:  # those are refused just above
-                    self.error("schema", f"[{name}] is a tag of the 2-, 3- and 5-player profiles (docs/format.md "
-                                         "§5.6)", tag.at, number, TABLE_TAGS[name])
-        extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED)
+                for codec in self.codecs:
+                    why = codec.lacking(name)
+                    if why is not None:
+                        self.error("schema", why, tag.at, number, _field(name))
+        vulnerable, contract, board_score = (None, None, None) if "vulnerable" in self.lacks else self.board(text, number)
+        extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, GAME_KEYS, "", DEAL_NESTED)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
-                          tuple(out_of_turn), void, deal_lost, thrown, solo=solo, table=table)
+                          tuple(out_of_turn), void, deal_lost, thrown, **game)  # type: ignore[arg-type]
 
-    def solo_fields(self, text: DealText, number: int, unreadable: set[str]) -> SoloDeal:
-        """A solo-whist deal's own tags, and its [Auction] of solo-whist calls (format.md §5.5)."""
-        calls: list[SoloCall] = []
+    def game_fields(self, text: DealText, number: int, unreadable: set[str]) -> dict[str, object]:
+        """The deal's tags of the session's game, read by its codecs (engine/fields.py); a game
+        that owns the auction gets the words of the [Auction] section."""
+        words = self.owned_auction(text, number, unreadable) if self.owned else None
+        out: dict[str, object] = {}
+        for codec in self.codecs:
+            tags = {name: tag for name in codec.tags if (tag := text.tag(name)) is not None}
+            for name, tag in tags.items():
+                for at in codec.located(name):
+                    self.locations.setdefault((number, at), tag.char(0))
+
+            def report(code: str, at: str, message: str) -> None:
+                head = at.split(".")[0].split("[")[0]
+                where = text.calls.where(int(at[8:-1])) if head == "auction" and "[" in at else next(
+                    (tag.char(0) for name, tag in tags.items() if codec.tags[name] == head), None)
+                self.error(code, message, where or text.start.at, number, at)
+
+            read = codec.read_text({name: tag.value or "" for name, tag in tags.items()}, words, report)
+            out.update(read.fields)
+            unreadable |= read.unreadable
+        return out
+
+    def owned_auction(self, text: DealText, number: int, unreadable: set[str]) -> list[str] | None:
+        """The words of the [Auction] section, for a game that reads its own call tokens."""
         tag = text.tags.get("Auction")
         if tag is None:
             self.error("schema", f"deal {number} has no [Auction] section", text.start.at, number, "auction")
             unreadable.add("auction")
-        else:
-            self.locations[(number, "auction")] = tag.at
-            self.sections[(number, "auction")] = text.calls
-            for i, token in enumerate(text.calls.tokens()):
-                try:
-                    calls.append(SoloCall.parse(token.text))
-                except ValueError as bad:
-                    self.error("bad_call", str(bad), token.at, number, f"auction[{i}]")
-                    unreadable.add("auction")
-            self.locations[(number, f"auction[{text.calls.total}]")] = text.ends.get("Auction", tag.at)
-        values: dict[str, object] = {}
-        kind, declarer, partner = (text.tag(name) for name in ("Contract", "Declarer", "Partner"))
-        if kind is not None or declarer is not None or partner is not None:
-            where = (kind or declarer or partner).char(0)  # type: ignore[union-attr]
-            self.locations[(number, "contract")] = where
-            try:
-                values["contract"] = parse_solo_contract(*((t.value or "").strip() if t is not None else None
-                                                           for t in (kind, declarer, partner)))
-            except ValueError as bad:
-                self.error("schema", f"[Contract], [Declarer] and [Partner]: {bad}", where, number, "contract")
-                unreadable.add("contract")
-        for name, key in SOLO_TAGS.items():
-            tag = text.tag(name)
-            if tag is None or key == "contract":
-                continue
-            self.locations[(number, key)] = tag.char(0)
-            parse = {"sits_out": str.strip, "turn_up": parse_turn_up, "abond_trump": parse_suit,
-                     "outcome": parse_outcome, "payments": parse_payments_text}[key]
-            try:
-                values[key] = parse(tag.value or "")
-            except ValueError as bad:
-                self.error("bad_card" if key == "turn_up" else "schema", f"[{name}]: {bad}", tag.char(0), number, key)
-                unreadable.add(key)
-        return SoloDeal(values.get("turn_up"), tuple(calls), values.get("sits_out"),  # type: ignore[arg-type]
-                        values.get("abond_trump"), values.get("outcome"), values.get("payments"),  # type: ignore[arg-type]
-                        values.get("contract"))  # type: ignore[arg-type]
+            return None
+        self.locations[(number, "auction")] = tag.at
+        self.sections[(number, "auction")] = text.calls
+        self.locations[(number, f"auction[{text.calls.total}]")] = text.ends.get("Auction", tag.at)
+        return [token.text for token in text.calls.tokens()]
 
-    def table(self, text: DealText, number: int, unreadable: set[str]) -> TableDeal | None:
-        """The roles, player out, exchanges and widow tags (docs/format.md §5.6)."""
-        tags = {name: tag for name in TABLE_TAGS if (tag := text.tag(name)) is not None}
-        for name, tag in tags.items():
-            key = TABLE_TAGS[name]
-            for at in (key, *(f"{key}.{seat}" for seat in SEAT_KEYS),
-                       *(f"{key}.{seat}[{k}]" for seat in SEAT_KEYS for k in range(13))):
-                self.locations[(number, at)] = tag.char(0)
-
-        def error(code: str, at: str, message: str) -> None:
-            tag = tags.get(next((n for n, k in TABLE_TAGS.items() if at.split(".")[0].split("[")[0] == k), "Roles"))
-            self.error(code, message, tag.char(0) if tag is not None else text.start.at, number, at)
-
-        table = read_table(tag_values({name: tag.value or "" for name, tag in tags.items()}), error)
-        if table is None and "Roles" in tags:
-            unreadable.add("roles")
-        return table
+    def foreign(self, text: DealText, number: int) -> None:
+        """Tags of a game other than the session's: refused, saying whose (format.md §5.5, §5.6)."""
+        for name in self.foreign_tags:
+            tag = text.tags.get(name)
+            if tag is not None:
+                codec = next(c for c in deal_codecs() if name in c.tags)
+                self.error("schema", codec.foreign(name, True, self.rules), tag.at, number, GAME_TAGS[name])
 
     def laws_tag(self, text: DealText, name: str, number: int) -> Tag | None:
         """The deal's tag ``name`` if the laws layer is on (else reported, and ``None``)."""
@@ -816,19 +797,16 @@ class _Reader:
 
     def all_pass(self, calls: list[Call], ap: Token, number: int, dealer: Seat, profile: RuleProfile,
                  out_of_turn: list[CallOutOfTurn]) -> list[Call]:
-        """The passes ``AP`` stands for; none if the calls before it are illegal (the check reports
-        those). Under the laws the calls are read as the laws read them (docs/rules/laws.md §4):
-        calls out of turn are void, insufficient bids corrected."""
-        auction = replay_calls(dealer, profile, calls, out_of_turn, self.laws)
-        if auction is None:
-            return []
+        """The passes ``AP`` stands for, as the engine settles them (engine/written.py), each
+        located at the ``AP``."""
         index = len(calls)
-        if auction.closed:
+        passes = all_pass(dealer, profile, calls, out_of_turn, self.laws)
+        if passes is None:
             self.error("call_after_close", "AP after the auction had already closed", ap.at, number, f"auction[{index}]")
             return []
-        for k in range(auction.passes_needed):
+        for k in range(passes):
             self.locations[(number, f"auction[{index + k}]")] = ap.at
-        return [PASS] * auction.passes_needed
+        return [PASS] * passes
 
     def play(self, text: DealText, number: int, layout: str, dealer: Seat, auction: tuple[Call, ...],
              profile: RuleProfile, unreadable: set[str], out_of_turn: list[CallOutOfTurn],
@@ -889,51 +867,23 @@ class _Reader:
             self.error("schema", "in PBN layout the [Play \"…\"] tag names the opening leader (N, E, S or W)",
                        tag.at, number, "play")
             return None
-        first = Seat.parse(tag.value)
-        state = replay_calls(dealer, profile, auction, out_of_turn, self.laws)
-        contract = None if state is None else state.contract
-        if contract is None:
-            self.error("schema", "PBN-layout play can only be read after a legal, closed auction with a contract "
-                                 "(the trump decides who led each trick)", tag.at, number, "play")
-            return None
-        leader = profile.opening_leader(contract.declarer)
-        if first != leader:
-            self.error("schema", f"[Play \"{first}\"] names {first} as the opening leader, but {contract} by "
-                                 f"{contract.declarer} is led by {leader}", tag.char(0), number, "play")
-            return None
         rows = [list(text.tricks.line(k)) for k in range(len(text.tricks))]
         if rows and rows[-1] and rows[-1][-1].text == "*":
             rows[-1].pop()
             if not rows[-1]:
                 rows.pop()
-        cards: list[Card] = []
-        ok = True
-        for k, row in enumerate(rows):
-            if len(row) != 4:
-                where = row[4].at if len(row) > 4 else row[0].at
-                self.error("schema", f"trick {k + 1} has {plural(len(row), 'column')}; PBN layout needs 4 (- for a card "
-                                     "not played)", where, number, f"play[{len(cards)}]")
-                return None
-            order = [row[(leader - first + i) & 3] for i in range(4)]
-            played: list[Card] = []
-            for i, token in enumerate(order):
-                if token.text == "-":
-                    if any(t.text != "-" for t in order[i:]) or k != len(rows) - 1:
-                        self.error("schema", "'-' (not played) may only end the play", token.at, number,
-                                   f"play[{len(cards) + i}]")
-                        return None
-                    break
-                self.locations[(number, f"play[{len(cards) + i}]")] = token.at
-                card = self.card(token, number, len(cards) + i, unreadable)
-                if card is None:
-                    ok = False
-                    break
-                played.append(card)
-            if not ok:
-                return None
-            cards.extend(played)
-            if len(played) == 4:
-                leader = SEATS[(leader + profile.trick_winner(played, contract.trump)) & 3]
+
+        def card_of(token: Token, index: int) -> Card | None:
+            self.locations[(number, f"play[{index}]")] = token.at
+            return self.card(token, number, index, unreadable)
+
+        def report(code: str, message: str, where: Where, at: str) -> None:
+            self.error(code, message, where, number, at)
+
+        cards = column_play(rows, Seat.parse(tag.value), tag.at, tag.char(0), dealer, auction, out_of_turn, profile,
+                            self.laws, card_of, report)
+        if cards is None:
+            return None
         self.locations[(number, f"play[{len(cards)}]")] = text.ends.get("Play", tag.at)
         unreadable.discard("play")
         return tuple(cards)
@@ -987,10 +937,7 @@ def _broken(name: str, line: int, start: int) -> Tag | None:
 
 
 def _field(tag: str) -> str | None:
-    return {"Deal": "number", "Dealer": "dealer", "Hands": "hands", "Auction": "auction", "Play": "play",
-            "Result": "result", "Score": "recorded", "Vulnerable": "vulnerable", "Contract": "contract",
-            "BoardScore": "recorded_score", "Void": "void", "DealLost": "deal_lost", THROWN: "thrown",
-            **SOLO_TAGS}.get(tag)
+    return FIELDS.get(tag)
 
 
 def _deal_label(start: Tag) -> int | None:
@@ -1036,8 +983,8 @@ def _read_vint(data: bytes | str, strict: bool) -> ReadResult:
     problems += reader.problems.listed()[len(problems):]  # the closing note, if any
     if info is None:
         return ReadResult(None, problems)
-    if info.party is not None:
-        info = replace(info, players=seat_labels(info.party, deals))
+    if info.party is not None and reader.lister is not None:
+        info = replace(info, players=reader.lister.seat_names(info.party, deals))
     return ReadResult(SessionRecord(info, tuple(deals), top, tuple(scan.comments)), problems, reader.locations,
                       reader.sections)
 
@@ -1127,17 +1074,12 @@ class _Comments:
 
 
 def _ap_start(deal: DealRecord, profile: RuleProfile | None, anchors: set[str], laws: bool) -> int | None:
-    """Where ``AP`` can stand for the closing passes: after the last bid of a legal closed auction
-    (read by the laws under them)."""
-    if profile is None or not deal.auction or not deal.auction[-1].is_pass or deal.table is not None:
-        return None
-    auction = replay_calls(deal.dealer, profile, deal.auction, deal.out_of_turn, laws)
-    if auction is None or not auction.closed:
+    """Where ``AP`` is written for the closing passes: where the engine says it may stand
+    (engine/written.py), unless a comment or a call out of turn stands among those passes."""
+    start = None if profile is None else all_pass_start(deal, profile, laws)
+    if start is None:
         return None
     spoken = {c.index for c in deal.out_of_turn}
-    start = len(deal.auction)
-    while start > 0 and deal.auction[start - 1].is_pass:
-        start -= 1
     if any(f"auction[{i}]" in anchors for i in range(start + 1, len(deal.auction) + 1)) or any(i >= start for i in spoken):
         return None
     return start
@@ -1146,19 +1088,20 @@ def _ap_start(deal: DealRecord, profile: RuleProfile | None, anchors: set[str], 
 def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> list[str]:
     put = _Comments(deal.comments)
     anchors = set(put.left)
+    codecs = () if profile is None else profile.deal_codecs
+    game: dict[Slot, list[str]] = {}  # the game's tags (engine/fields.py), by where they go
+    for codec in codecs:
+        for slot, fields in codec.text_tags(deal).items():
+            game.setdefault(slot, []).extend(line for tag, value in fields
+                                             for line in (*put(tag), f"[{tag} {_quote(value)}]"))
     lines = [*put("Deal"), f'[Deal "{deal.number}"]', *put("Dealer"), f'[Dealer "{deal.dealer.name}"]']
-    solo = deal.solo
-    if solo is not None and solo.sits_out is not None:
-        lines += [*put("SitsOut"), f"[SitsOut {_quote(solo.sits_out)}]"]
-    if solo is not None and solo.turn_up is not None:
-        lines += [*put("TurnUp"), f'[TurnUp "{solo.turn_up.name}"]']
+    lines += game.get(Slot.OPENING, ())
     if deal.vulnerable is not None:
         lines += [*put("Vulnerable"), f'[Vulnerable "{vulnerable_text(deal.vulnerable)}"]']
     if deal.hands is not None:
         lines += put("Hands")
         lines.append(f'[Hands "N:{" ".join(h.pbn() for h in deal.hands)}"]')
-    for tag, value in table_tags(deal):
-        lines += [*put(tag), f"[{tag} {_quote(value)}]"]
+    lines += game.get(Slot.HANDS, ())
     lines += _extra_lines(deal.extra, EXTRA, put, deal.nested_extra)
     if deal.contract is not None:
         lines += [*put("Contract"), f'[Contract "{contract_text(deal.contract)}"]',
@@ -1169,8 +1112,9 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
         lines += [*put("DealLost"), '[DealLost "yes"]']
     lines += put("Auction")
     lines.append("[Auction]")
-    if solo is not None:
-        words = [c.value for c in solo.calls]
+    owner = next((c for c in codecs if c.owns_auction), None) if codecs else None
+    if owner is not None:
+        words = owner.auction_words(deal)
     else:
         ap = _ap_start(deal, profile, anchors, laws)
         words = [str(c) for c in deal.auction[:ap]] + (["AP"] if ap is not None else [])
@@ -1191,14 +1135,7 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
             row = []
     if row:
         lines.append(" ".join(row))
-    if solo is not None and solo.contract is not None:
-        stated = solo.contract
-        lines += [*put("Contract"), f'[Contract "{stated.kind.value}"]', *put("Declarer"),
-                  f'[Declarer "{stated.declarer.name}"]']
-        if stated.partner is not None:
-            lines += [*put("Partner"), f'[Partner "{stated.partner.name}"]']
-    if solo is not None and solo.abond_trump is not None:
-        lines += [*put("AbondTrump"), f'[AbondTrump "{solo.abond_trump.letter}"]']
+    lines += game.get(Slot.AUCTION, ())
     after = _irregularity_places(deal)
     if deal.play is not None:
         lines += put("Play")
@@ -1211,13 +1148,11 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
             lines += _irregularity_lines(deal, after.get(trick, []), put)
         if deal.thrown:
             lines += [*put(THROWN), f'[{THROWN} "{" ".join(c.name for c in deal.thrown)}"]']
-    if solo is not None and solo.outcome is not None:
-        lines += [*put("Outcome"), f'[Outcome "{outcome_text(solo.outcome)}"]']
+    lines += game.get(Slot.PLAY, ())
     if deal.result is not None:
         lines += put("Result")
         lines.append(f'[Result "{deal.result}"]')
-    if solo is not None and solo.payments is not None:
-        lines += [*put("Payments"), f'[Payments "{payments_text(solo.payments)}"]']
+    lines += game.get(Slot.RESULT, ())
     if deal.recorded is not None:
         ns, ew = deal.recorded
         lines += put("Score")

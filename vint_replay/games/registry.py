@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import import_module
 
+from ..engine.fields import DealCodec
 from ..engine.rule_profile import ProfileError, RubberState, RuleProfile, SheetLayout, Slip
 
 DEFAULT_PROFILE = "volchaninov"
@@ -43,6 +44,17 @@ def get_profile(name: str | None = None, options: Mapping[str, object] | None = 
 
 def profile_names() -> list[str]:
     return sorted(_MODULES)
+
+
+@cache
+def deal_codecs() -> tuple[DealCodec, ...]:
+    """Every game's deal codec, once each, in the registry's order: a reader refuses by them the
+    fields of a game other than the session's."""
+    found: dict[int, DealCodec] = {}
+    for name in _MODULES:
+        for codec in get_profile(name).deal_codecs:
+            found.setdefault(id(codec), codec)
+    return tuple(found.values())
 
 
 __all__ = ["DEFAULT_PROFILE", "ProfileError", "RubberState", "RuleProfile", "SheetLayout", "Slip", "get_profile", "profile_names"]

@@ -9,7 +9,7 @@ from ..engine.seats import SEATS, Seat
 from ..games.solo.contracts import points_text
 from ..games.solo.ledger import SoloDealScore, SoloScore
 from ..games.solo.payments import deal_payments, payment_reason
-from ..formats.solo_fields import points
+from ..games.solo.contracts import points
 from .audit import AuditReport
 
 

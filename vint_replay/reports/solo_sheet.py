@@ -8,7 +8,7 @@ from ..engine.seats import Seat
 from ..games.solo.contracts import points_text
 from ..games.solo.deal_line import contract_words, result_words
 from ..games.solo.ledger import SoloScore
-from ..formats.solo_fields import points
+from ..games.solo.contracts import points
 
 SOLO_SCORE_FORMAT = "solo-score/1"
 

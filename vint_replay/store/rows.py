@@ -30,9 +30,9 @@ from ..engine.session import SessionReport
 from ..games.solo.replay import SoloReplay
 from ..games.vint235.record import TableDeal
 from ..formats.board_fields import RecordedFigures, board_fields, board_json
-from ..formats.laws_fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
-from ..formats.laws_rulings import parse_rulings, session_rulings_json
-from ..formats.table_fields import read_table, table_json
+from ..games.laws.fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
+from ..games.laws.rulings import parse_rulings, session_rulings_json
+from ..games.vint235.fields import read_table, table_json
 from . import schema as S
 from .figures import COLUMNS as FIGURE_COLUMNS
 from .figures import NOT_RECORDED, figure_row

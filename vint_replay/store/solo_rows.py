@@ -9,7 +9,7 @@ from ..engine.cards import Card, Suit
 from ..games.solo.contracts import SoloCall
 from ..games.solo.ledger import SoloDealScore
 from ..games.solo.record import SoloDeal
-from ..formats.solo_fields import contract_json, parse_contract
+from ..games.solo.fields import contract_json, parse_contract
 
 
 def solo_json(solo: SoloDeal, scored: SoloDealScore) -> dict[str, Any]:

@@ -37,6 +37,7 @@ class RubberBridge(RuleProfile):
     passes_to_pass_out = 4
     passes_after_bid = 3
     doubles_allowed = True
+    bridge_boards = True  # BBO's LIN holds its boards (format.md §5.7)
     has_dummy = True
     has_vulnerability = True
     game_threshold = GAME_THRESHOLD

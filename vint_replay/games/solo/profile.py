@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ...engine.record import SessionInfo
 from ...engine.rule_profile import RuleProfile, SheetLayout
+from .fields import SOLO_FIELDS
 from .ledger import SoloLedger
 from .replay import SoloReplay, solo_replayer
 
@@ -20,6 +21,7 @@ class SoloWhist(RuleProfile):
     doc = "docs/rules/solo-whist.md"
     scoresheet = SheetLayout.PAYMENTS
     solo_record = True
+    deal_codecs = (SOLO_FIELDS,)  # turn-up, its own call tokens, payments … (format.md §5.5)
     batch_path = False
     double_dummy = False  # its contracts are not bids a double-dummy table scores
     laws_layer = False  # the vint laws on irregularities do not apply to solo whist

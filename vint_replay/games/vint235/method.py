@@ -10,6 +10,7 @@ from typing import ClassVar
 from ...engine.calls import Contract
 from ..vint.classic import Classic
 from ...engine.seats import SEATS, Seat
+from .fields import TABLE_FIELDS
 from .record import Role, TableDeal
 
 Report = Callable[[str, "str | None", str], None]
@@ -26,6 +27,8 @@ class TableMethod(Classic):
     double_dummy = False  # sides are not always N–S against E–W; places change hands (analysis: a gap)
     # the laws on irregularities: their revoke part (§1.1); the rest is refused (tables/laws.py)
     laws_layer = True
+    deal_codecs = (TABLE_FIELDS,)  # roles, player out, exchanges, widow (format.md §5.6)
+    all_pass = False  # the auction goes round the places the roles name, not four seats in turn
     players_count: ClassVar[int] = 2
     live_places: ClassVar[tuple[Seat, ...] | None] = None  # where the players sit, when the method fixes it
     dummies: ClassVar[int] = 0  # dummy hands in a deal

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from ..engine.record import RULING_LAWS, Ruling, SessionInfo
-from ..engine.seats import Seat
-from .laws_fields import SEAT_KEYS, Found
+from ...engine.record import RULING_LAWS, Ruling, SessionInfo
+from ...engine.seats import Seat
+from .fields import SEAT_KEYS, Found
 
 RULING_FIELDS = ("law", "seat", "rubber")
 RULING_HELP = 'a ruling is {"law": "180", "seat": "N", "rubber": 2} (in .vint: [Ruling "180 N rubber=2"])'

@@ -1,62 +1,88 @@
-"""The fields of two-, three- and five-handed records (docs/format.md §5.6) in both spellings:
-JSON values and ``.vint`` tag texts, read into a :class:`TableDeal` with located problems."""
+"""The fields of two-, three- and five-handed records (docs/format.md §5.6) in both spellings,
+their :class:`DealCodec`: JSON values and ``.vint`` tag texts, read into a :class:`TableDeal`
+with located problems; the session lists its players by name, in the order of the draw."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, cast
 
-from ..engine.calls import Call
-from ..engine.cards import Card, Hand, HandError
-from ..engine.record import DealRecord
-from ..engine.seats import SEATS, Seat
-from ..games.registry import get_profile
-from ..games.vint235.method import TableMethod
-from ..games.vint235.record import DEAD, DUMMY_OF, Exchange, Role, TableDeal
+from ...engine.calls import Call
+from ...engine.cards import Card, Hand, HandError
+from ...engine.fields import DealCodec, GameFields, Report, SessionReport, Slot
+from ...engine.record import DealRecord, SessionInfo
+from ...engine.seats import SEATS, Seat
+from ..registry import get_profile
+from .record import DEAD, DUMMY_OF, Exchange, Role, TableDeal
 
 JSON_KEYS = ("roles", "sits_out", "exchanges", "widow", "widow_to", "widow_gives", "final")
 TAGS = {"Roles": "roles", "SitsOut": "sits_out", "Exchanges": "exchanges", "Widow": "widow", "WidowTo": "widow_to",
         "WidowGives": "widow_gives", "Final": "final"}
 SEAT_NAMES = ("N", "E", "S", "W")
-Error = Callable[[str, str, str], None]  # (code, at, message)
 
 
-def is_seated(profile: object) -> bool:
-    """Whether ``profile`` is a 2-, 3- or 5-player method, whose deals name their roles."""
-    return isinstance(profile, TableMethod)
+class _Method(Protocol):
+    """What the codec reads of a method's profile (``method.TableMethod``, which lists this codec)."""
+
+    name: str
+    players_count: int
 
 
-def party_of(rules: Any, players: Any, error: Callable[[str], None]) -> tuple[str, ...] | None:
-    """The session's players under a method for 2, 3 or 5 (a list of names; empty when it is
-    wrong, with the problem reported); ``None`` under any other profile."""
-    try:
-        profile = get_profile(rules) if isinstance(rules, str) else None
-    except KeyError:
-        return None
-    if not is_seated(profile):
-        if isinstance(players, list):
-            error("session.players is a list of names only under the 2-, 3- and 5-player profiles (format.md §5.6)")
-        return None
-    count = profile.players_count
-    if not isinstance(players, list) or len(players) != count or \
-            not all(isinstance(p, str) and p.strip() and ";" not in p for p in players) or len(set(players)) != count:
-        error(f"under {profile.name} session.players is a list of {count} different names, in the order of the "
-              "draw (format.md §5.6)")
-        return ()
-    if any(p == DEAD or p.startswith(DUMMY_OF) for p in players):
-        error(f"a player may not be called {DEAD!r} or 'dummy of …'")
-        return ()
-    return tuple(players)
+class TableFields(DealCodec):
+    """The 2-, 3- and 5-player methods' codec: each deal's roles by place, the player out, the
+    exchanges and the widow (format.md §5.6); the session's players are a list of names."""
+
+    json_keys = frozenset(JSON_KEYS)
+    tags = TAGS
+
+    def foreign(self, name: str, text: bool, rules: str) -> str:
+        if text:
+            return f"[{name}] is a tag of the 2-, 3- and 5-player profiles (docs/format.md §5.6)"
+        return f"'{name}' is a field of the 2-, 3- and 5-player profiles (format.md §5.6)"
+
+    def pbn_lacks(self, info: SessionInfo) -> str | None:
+        count = len(info.party) if info.party else "2, 3 or 5"
+        return f"it has no tags for a game of {count} players: the roles, the player out, the exchanges and the widow"
+
+    def party(self, players: object, rules: str, report: SessionReport) -> tuple[str, ...] | None:
+        profile = cast(_Method, get_profile(rules))  # the codec of the methods' profiles only
+        count = profile.players_count
+        if not isinstance(players, list) or len(players) != count or \
+                not all(isinstance(p, str) and p.strip() and ";" not in p for p in players) or len(set(players)) != count:
+            report(f"under {profile.name} session.players is a list of {count} different names, in the order of the "
+                   "draw (format.md §5.6)")
+            return ()
+        if any(p == DEAD or p.startswith(DUMMY_OF) for p in players):
+            report(f"a player may not be called {DEAD!r} or 'dummy of …'")
+            return ()
+        return tuple(players)
+
+    def seat_names(self, party: tuple[str, ...], deals: Sequence[DealRecord]) -> tuple[str, str, str, str]:
+        """The first deal's roles (else the players)."""
+        first = next((d.table for d in deals if d.table is not None), None)
+        if first is None:
+            return tuple((list(party) + ["", "", "", ""])[:4])  # type: ignore[return-value]
+        return tuple(str(r) for r in first.roles)  # type: ignore[return-value]
+
+    def read_json(self, raw: Mapping[str, object], report: Report) -> GameFields:
+        table = read_table(raw, report)
+        return GameFields({"table": table}, frozenset({"roles"} if table is None and "roles" in raw else ()))
+
+    def read_text(self, tags: Mapping[str, str], auction: Sequence[str] | None, report: Report) -> GameFields:
+        return self.read_json(tag_values(tags), report)
+
+    def located(self, tag: str) -> tuple[str, ...]:
+        key = TAGS[tag]
+        return (key, *(f"{key}.{seat}" for seat in SEAT_NAMES), *(f"{key}.{seat}[{k}]" for seat in SEAT_NAMES
+                                                                  for k in range(13)))
+
+    def json_fields(self, deal: DealRecord) -> Mapping[Slot, Mapping[str, object]]:
+        return {Slot.CLOSING: table_json(deal)}
+
+    def text_tags(self, deal: DealRecord) -> Mapping[Slot, Sequence[tuple[str, str]]]:
+        return {Slot.HANDS: table_tags(deal)}
 
 
-def seat_labels(party: tuple[str, ...], deals: list[DealRecord]) -> tuple[str, str, str, str]:
-    """The names a four-seat view shows for the places: the first deal's roles (else the players)."""
-    first = next((d.table for d in deals if d.table is not None), None)
-    if first is None:
-        return tuple((list(party) + ["", "", "", ""])[:4])  # type: ignore[return-value]
-    return tuple(str(r) for r in first.roles)  # type: ignore[return-value]
-
-
-def read_table(raw: dict[str, Any], error: Error) -> TableDeal | None:
+def read_table(raw: Mapping[str, Any], error: Report) -> TableDeal | None:
     """The table fields of a deal given as JSON values; ``None`` (with the problems reported)
     when the deal has none or one cannot be read."""
     if "roles" not in raw:
@@ -109,7 +135,7 @@ def table_tags(deal: DealRecord) -> list[tuple[str, str]]:
     return out
 
 
-def tag_values(tags: dict[str, str]) -> dict[str, Any]:
+def tag_values(tags: Mapping[str, str]) -> dict[str, Any]:
     """The JSON values of the table tags of a ``.vint`` deal (``TAGS`` names), as :func:`read_table` reads them."""
     out: dict[str, Any] = {}
     for tag, key in TAGS.items():
@@ -221,3 +247,6 @@ def _call(raw: Any) -> Call:
     if call is None or not call.is_bid:
         raise _Bad("schema", "final", "'final' must be a bid such as 5S")
     return call
+
+
+TABLE_FIELDS = TableFields()

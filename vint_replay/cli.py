@@ -485,7 +485,7 @@ def sessions(store_path: str, as_json: bool) -> None:
 
 def _own_sheets(store, rows: list[dict[str, object]]) -> dict[str, Summary]:
     """The score summary (engine/summary.py) of each stored session whose profile keeps its own
-    sheet (``session_ledger``: a table's players, solo whist's payments), which the store's two
+    sheet (``totals_stored``: a table's players, solo whist's payments), which the store's two
     sides' totals do not hold; the others' totals are the stored ones (no replay needed)."""
     from .engine.record import SessionInfo
     from .engine.session import evaluate
@@ -496,7 +496,7 @@ def _own_sheets(store, rows: list[dict[str, object]]) -> dict[str, Summary]:
         party = tuple(extra["party"]) if "party" in extra else None
         info = SessionInfo(sid, tuple(str(row[c]) for c in ("player_n", "player_e", "player_s", "player_w")),  # type: ignore[arg-type]
                            rules=rules, fifth=extra.get("fifth"), party=party)
-        if get_profile(rules, extra.get("options")).session_ledger(info) is None:
+        if get_profile(rules, extra.get("options")).totals_stored(info):
             continue
         report = evaluate(store.load_session(sid))
         if report.score is not None:

@@ -97,6 +97,9 @@ class RuleProfile:
     # the wronged side may take a revoke's penalty as points, UT(L) once, instead of three tricks
     # (docs/rules/players-2-3-5.md §2.2, §6 ruling 6): a revoke may then record its ``penalty``
     revoke_choice: ClassVar[bool] = False
+    # the game's own deal fields (keys of a deal beside format.md's), kept as written in the deal's
+    # ``extra`` for its replay to read: the readers take them without an unknown-field warning
+    deal_fields: ClassVar[tuple[str, ...]] = ()
 
     # -- the batch path (store/columnar.py) -----------------------------------------------------
     hand_records: ClassVar[bool] = False  # a deal of hands alone is a hand record (hands checked, nothing scored)
@@ -156,6 +159,12 @@ class RuleProfile:
         """The scoresheet that adds the replayed deals (``add``, ``finish``); ``None``: vint's
         rubber ledger (engine/ledger.py)."""
         return None
+
+    def totals_stored(self, info: SessionInfo) -> bool:
+        """Whether two sides' totals (the store's ``total_ns``, ``total_ew``) are the score of a
+        session with ``info``, so that a listing needs no replay: not where :meth:`session_ledger`
+        keeps a sheet of its own (a table's players, solo whist's payments)."""
+        return self.session_ledger(info) is None
 
     # -- auction hooks --------------------------------------------------------------------------
 

@@ -94,6 +94,7 @@ class _Reader:
         self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.4)
         self.solo = False  # the session is solo whist: its deals have their own fields (format.md §5.5)
         self.seated = False  # the session is 2-, 3- or 5-handed vint: its deals name their roles (format.md §5.6)
+        self.own_fields: set[str] = set()  # the game's own deal fields (RuleProfile.deal_fields)
 
     def error(self, code: str, message: str, deal: int | None = None, at: str | None = None) -> None:
         if self.problems.wants(deal):
@@ -129,6 +130,8 @@ class _Reader:
         rules = raw.get("rules", "volchaninov")
         self.solo = isinstance(rules, str) and rules in profile_names() and get_profile(rules).solo_record
         self.seated = isinstance(rules, str) and rules in profile_names() and is_seated(get_profile(rules))
+        if isinstance(rules, str) and rules in profile_names():
+            self.own_fields = set(get_profile(rules).deal_fields)
         names: list[str] = []
         party = party_of(raw.get("rules"), players, lambda message: self.error("schema", message, at="session.players"))
         fifth = None
@@ -299,8 +302,8 @@ class _Reader:
                 deal_lost = False
         known = SOLO_DEAL_KEYS if self.solo else DEAL_KEYS
         extra = {} if raw.keys() <= known else {k: raw[k] for k in raw if k not in known}
-        if extra:
-            self.unknown(set(extra), number, "")
+        if extra.keys() - self.own_fields:
+            self.unknown(extra.keys() - self.own_fields, number, "")
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
                           nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,  # type: ignore[arg-type]
                           deal_lost, tuple(thrown), solo=solo, table=table)

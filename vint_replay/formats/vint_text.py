@@ -440,8 +440,10 @@ class _Reader:
         return options
 
     def extras(self, unknown: list[Tag], blob: Tag | None, deal: int | None, known: set[str], prefix: str,
-               nestable: dict[str, tuple[str, ...]]) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
-        """Unknown tags as string fields, plus the fields of an ``[Extra "{json}"]`` tag; all warned.
+               nestable: dict[str, tuple[str, ...]], own: tuple[str, ...] = ()
+               ) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
+        """Unknown tags as string fields, plus the fields of an ``[Extra "{json}"]`` tag; all warned
+        but the game's ``own`` deal fields (``RuleProfile.deal_fields``), kept as the others.
         A blob key naming a field in ``nestable`` holds that field's own unknown fields (and those
         of its sub-objects): returned second, by dotted path."""
         out: dict[str, object] = {}
@@ -450,7 +452,8 @@ class _Reader:
             if tag.name in known:
                 self.error("schema", f"[{tag.name}] is not a tag of this format (it names a JSON field)", tag.at, deal)
                 continue
-            self.unknown(tag.name, tag.at, deal, prefix + tag.name)
+            if tag.name not in own:
+                self.unknown(tag.name, tag.at, deal, prefix + tag.name)
             out[tag.name] = tag.value
         if blob is None:
             return out, nested
@@ -575,7 +578,8 @@ class _Reader:
                 if tag is not None and name not in SOLO_TAGS:  # those are refused just above
                     self.error("schema", f"[{name}] is a tag of the 2-, 3- and 5-player profiles (docs/format.md "
                                          "§5.6)", tag.at, number, TABLE_TAGS[name])
-        extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED)
+        extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, DEAL_KEYS, "", DEAL_NESTED,
+                                     profile.deal_fields)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
                           tuple(out_of_turn), void, deal_lost, thrown, solo=solo, table=table)

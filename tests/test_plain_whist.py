@@ -220,3 +220,26 @@ def _held(deal: dict, seat: str) -> set[str]:
 
 def _seat_of(deal: dict, play: list[str], index: int) -> str:
     return next(seat for seat in "NESW" if play[index] in _held(deal, seat))
+
+
+def test_a_store_without_manifest_finds_no_missing_calls(tmp_path, game):
+    """A game without an auction keeps no calls rows (``calls_stored``): a store whose manifest
+    is lost, checked table against table, does not take that for lost calls."""
+    from vint_replay.store.layout import current_generation
+    from vint_replay.store.manifest import MANIFEST
+
+    path, _, _ = game
+    store = tmp_path / "store"
+    run("import", path, "--store", store)
+    (current_generation(store) / MANIFEST).unlink()
+    out = run("check", "--store", store, "--json", code=1)  # the lost manifest is itself a problem
+    problems = json.loads(out)["problems"]
+    assert problems and not [p for p in problems if p["file"] == "calls"], problems
+
+
+def test_rescoring_is_refused_in_words(game):
+    """A game with no contract cannot be scored under vint's rules, nor vint under its: a usage
+    error that says why (the profile's ``rescoring_refused``), not a traceback."""
+    path, _, _ = game
+    out = run("score", path, "--rules", "volchaninov", code=2)
+    assert "plain whist has no auction and no contract" in out

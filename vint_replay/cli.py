@@ -84,23 +84,12 @@ def evaluated(result: ReadResult, rules: str | None = None) -> tuple[ReadResult,
 
     if result.record is None:
         return result, None
-    if rules is not None and rules != result.record.info.rules and _seats_players({rules, result.record.info.rules}):
-        raise click.UsageError("--rules rescores four-handed evenings only: the 2-, 3- and 5-player methods "
-                               "seat their players in their own way (docs/format.md §5.6)")
     try:
         report = with_seat_order_hints(evaluate(result.record, result.diagnostics, rules))
     except ProfileError as err:
         raise click.UsageError(str(err))
     located = in_file_order(result.locate(report.diagnostics), [deal.number for deal in result.record.deals])
     return result, dataclasses.replace(report, diagnostics=tuple(capped(located)))
-
-
-def _seats_players(names: set[str]) -> bool:
-    """Whether one of the profiles ``names`` is a 2-, 3- or 5-player method (format.md §5.6)."""
-    from .games.registry import get_profile
-    from .games.vint235.method import TableMethod
-
-    return any(isinstance(get_profile(name), TableMethod) for name in names)
 
 
 def problems_of(result: ReadResult, report: SessionReport | None) -> list[Diagnostic]:

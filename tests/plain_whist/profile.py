@@ -23,6 +23,7 @@ class PlainWhist(RuleProfile):
     double_dummy = False  # no contract for a double-dummy table to score
     laws_layer = False  # vint's laws on irregularities are not whist's
     batch_path = False  # the columnar path replays vint's auctions: plain whist takes the reference path
+    calls_stored = False  # plain_whist §3: no auction, so no calls rows
     deal_fields: ClassVar[tuple[str, ...]] = ("turn_up",)  # plain_whist §2
 
     def deal_replayer(self, info: SessionInfo):  # noqa: ANN201 - the engine's own hook type
@@ -30,6 +31,9 @@ class PlainWhist(RuleProfile):
 
     def session_ledger(self, info: SessionInfo) -> WhistLedger:
         return WhistLedger(self)
+
+    def rescoring_refused(self, table: RuleProfile, target: RuleProfile) -> str | None:
+        return "plain whist has no auction and no contract: its evenings are scored under its own rules only"
 
     def totals_stored(self, info: SessionInfo) -> bool:
         return True  # its sheet is two sides' rubbers, as vint's

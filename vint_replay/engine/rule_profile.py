@@ -97,6 +97,7 @@ class RuleProfile:
     # the wronged side may take a revoke's penalty as points, UT(L) once, instead of three tricks
     # (docs/rules/players-2-3-5.md §2.2, §6 ruling 6): a revoke may then record its ``penalty``
     revoke_choice: ClassVar[bool] = False
+    calls_stored: ClassVar[bool] = True  # its deals' calls are the store's calls rows (docs/store.md)
     # the game's own deal fields (keys of a deal beside format.md's), kept as written in the deal's
     # ``extra`` for its replay to read: the readers take them without an unknown-field warning
     deal_fields: ClassVar[tuple[str, ...]] = ()
@@ -158,6 +159,12 @@ class RuleProfile:
     def session_ledger(self, info: SessionInfo) -> Any | None:
         """The scoresheet that adds the replayed deals (``add``, ``finish``); ``None``: vint's
         rubber ledger (engine/ledger.py)."""
+        return None
+
+    def rescoring_refused(self, table: RuleProfile, target: RuleProfile) -> str | None:
+        """Why an evening played under ``table`` cannot be rescored under ``target`` when this
+        profile is one of them (``None``: it can): a game whose deals are not four-handed
+        vint's and bridge's says so."""
         return None
 
     def totals_stored(self, info: SessionInfo) -> bool:

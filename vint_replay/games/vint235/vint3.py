@@ -72,6 +72,12 @@ class Vint3Auction(TableProfile):
                                       f"to {roles[dummy].player} (players-2-3-5.md §3.2)")
         return None
 
+    def dummies_after_auction(self, roles: list[Role], dealer: Seat, declarer: str | None) -> None:
+        """§3.2: the highest bidder plays the dummy; passed out, the dealer (or, when the dealer's
+        place is the dummy's, the player on its left) keeps it."""
+        dummy = next(s for s in SEATS if roles[s].dummy)
+        roles[dummy] = Role(declarer or roles[dealer.left if dealer == dummy else dealer].player, True)
+
     def seating(self, hands: list[int], roles: list[Role], declarer: Seat, dealer: Seat) -> Seat:
         """§3.2: the declarer changes places (cards and all) with the player opposite the dummy."""
         dummy = next(s for s in SEATS if roles[s].dummy)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from vint_replay.engine.record import SessionInfo
-from vint_replay.engine.rule_profile import RuleProfile
+from vint_replay.engine.rule_profile import DealReplayer, RuleProfile
 
 from .ledger import WhistLedger
 from .replay import replay_whist_deal
@@ -26,7 +26,7 @@ class PlainWhist(RuleProfile):
     calls_stored = False  # plain_whist §3: no auction, so no calls rows
     deal_fields: ClassVar[tuple[str, ...]] = ("turn_up",)  # plain_whist §2
 
-    def deal_replayer(self, info: SessionInfo):  # noqa: ANN201 - the engine's own hook type
+    def deal_replayer(self, info: SessionInfo) -> DealReplayer:
         return replay_whist_deal
 
     def session_ledger(self, info: SessionInfo) -> WhistLedger:

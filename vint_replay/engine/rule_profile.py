@@ -7,11 +7,11 @@ rule number lives anywhere else.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from .calls import BIDS, CALLS_BY_CODE, Contract, Denomination
 from .cards import SUIT_MASKS, Suit
@@ -19,7 +19,9 @@ from .scoring import DealFacts, Entry, Item
 from .seats import Seat, Side
 
 if TYPE_CHECKING:
-    from .record import SessionInfo
+    from .diagnostics import Diagnostic
+    from .record import DealRecord, SessionInfo
+    from .summary import Summary
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,36 @@ class SheetLayout(StrEnum):
     RUBBER = "rubber"
     BOARDS = "boards"
     PAYMENTS = "payments"  # solo whist: each deal settled in points per player, with running balances
+
+
+class Replayed(Protocol):
+    """What a session asks of any game's replay of a deal: the deal, and the problems found."""
+
+    @property
+    def deal(self) -> DealRecord: ...
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]: ...
+
+
+class Sheet(Protocol):
+    """What any game's session score answers, whatever its columns: each deal's and the
+    session's summary (engine/summary.py)."""
+
+    def deal_summaries(self) -> dict[int, Summary]: ...
+    def session_summary(self) -> Summary: ...
+
+
+class DealReplayer(Protocol):
+    """A game's replay of one deal of a session, after the deal before it (``previous``)."""
+
+    def __call__(self, deal: DealRecord, profile: RuleProfile, previous: DealRecord | None = None, /) -> Replayed: ...
+
+
+class SessionLedger(Protocol):
+    """A game's scoresheet: the valid deals' replays added in order, then the session's score."""
+
+    def add(self, replay: Replayed, /) -> object: ...
+    def finish(self) -> Sheet: ...
 
 
 class ProfileError(ValueError):
@@ -151,12 +183,12 @@ class RuleProfile:
 
     # -- the session's replayer and scoresheet ---------------------------------------------------
 
-    def deal_replayer(self, info: SessionInfo) -> Callable[..., Any] | None:
+    def deal_replayer(self, info: SessionInfo) -> DealReplayer | None:
         """The function that replays one deal of a session with ``info``; ``None``: vint's
         (engine/replay.py). A game whose deals are not vint's supplies its own."""
         return None
 
-    def session_ledger(self, info: SessionInfo) -> Any | None:
+    def session_ledger(self, info: SessionInfo) -> SessionLedger | None:
         """The scoresheet that adds the replayed deals (``add``, ``finish``); ``None``: vint's
         rubber ledger (engine/ledger.py)."""
         return None

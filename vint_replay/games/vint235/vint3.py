@@ -3,7 +3,6 @@ two-phase auction and 2:1 settlement (3.1), and the auction game with a column p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ...engine.record import SessionInfo
 from ...engine.seats import SEATS, Seat
@@ -98,6 +97,6 @@ class Vint3Auction(TableProfile):
         after = (SEATS[(declarer + k) & 3] for k in range(1, 4))
         return (me,), tuple(roles[s].player for s in after if roles[s].live and roles[s].player != me)  # type: ignore[return-value]
 
-    def session_ledger(self, info: SessionInfo) -> Any:
+    def session_ledger(self, info: SessionInfo) -> ColumnLedger:
         """§3.2: three columns, game = rubber, the top player collecting."""
         return ColumnLedger(self, info)

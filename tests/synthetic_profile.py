@@ -12,12 +12,9 @@ They are registered only inside :func:`registered` (a fixture of ``conftest.py``
 """
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
-
-import pytest
 
 from vint_replay.games import registry as profiles
 from vint_replay.engine.calls import Contract, Denomination
@@ -224,13 +221,11 @@ ALL_PROFILES = sorted(set(VINT_PROFILES) | set(SYNTHETIC))
 @contextmanager
 def registered() -> Iterator[None]:
     """The synthetic profiles in the engine's registry (``get_profile``, ``profile_names``, the
-    readers) for the duration, as if they were modules of ``vint_replay.games.registry``."""
-    alias = "_synthetic_for_tests"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(sys.modules, f"{profiles.__name__}.{alias}", sys.modules[__name__])
-        for name, cls in SYNTHETIC.items():
-            patch.setitem(profiles._MODULES, name, (f".{alias}", cls.__name__))
-        try:
-            yield
-        finally:
-            profiles._profile.cache_clear()
+    readers) for the duration, through its public :func:`~vint_replay.games.registry.register`."""
+    for cls in SYNTHETIC.values():
+        profiles.register(cls)
+    try:
+        yield
+    finally:
+        for name in SYNTHETIC:
+            profiles.unregister(name)

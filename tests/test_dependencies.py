@@ -34,11 +34,12 @@ def declared_distributions() -> set[str]:
 
 
 def local_modules() -> set[str]:
-    """The project's own top-level modules: its packages and the helper files beside tests,
-    benchmarks and scripts."""
+    """The project's own top-level modules: its packages and the helper files and packages
+    beside tests, benchmarks and scripts (the test game ``tests/plain_whist``)."""
     names = {"vint_replay", "dashboards"}
     for folder in SOURCES[2:]:
         names |= {path.stem for path in (ROOT / folder).glob("*.py")}
+        names |= {path.parent.name for path in (ROOT / folder).glob("*/__init__.py")}
     return names
 
 

@@ -84,23 +84,12 @@ def evaluated(result: ReadResult, rules: str | None = None) -> tuple[ReadResult,
 
     if result.record is None:
         return result, None
-    if rules is not None and rules != result.record.info.rules and _seats_players({rules, result.record.info.rules}):
-        raise click.UsageError("--rules rescores four-handed evenings only: the 2-, 3- and 5-player methods "
-                               "seat their players in their own way (docs/format.md §5.6)")
     try:
         report = with_seat_order_hints(evaluate(result.record, result.diagnostics, rules))
     except ProfileError as err:
         raise click.UsageError(str(err))
     located = in_file_order(result.locate(report.diagnostics), [deal.number for deal in result.record.deals])
     return result, dataclasses.replace(report, diagnostics=tuple(capped(located)))
-
-
-def _seats_players(names: set[str]) -> bool:
-    """Whether one of the profiles ``names`` is a 2-, 3- or 5-player method (format.md §5.6)."""
-    from .games.registry import get_profile
-    from .games.vint235.method import TableMethod
-
-    return any(isinstance(get_profile(name), TableMethod) for name in names)
 
 
 def problems_of(result: ReadResult, report: SessionReport | None) -> list[Diagnostic]:
@@ -488,7 +477,7 @@ def sessions(store_path: str, as_json: bool) -> None:
 
 def _own_sheets(store, rows: list[dict[str, object]]) -> dict[str, Summary]:
     """The score summary (engine/summary.py) of each stored session whose profile keeps its own
-    sheet (``session_ledger``: a table's players, solo whist's payments), which the store's two
+    sheet (``totals_stored``: a table's players, solo whist's payments), which the store's two
     sides' totals do not hold; the others' totals are the stored ones (no replay needed)."""
     from .engine.record import SessionInfo
     from .engine.session import evaluate
@@ -499,7 +488,7 @@ def _own_sheets(store, rows: list[dict[str, object]]) -> dict[str, Summary]:
         party = tuple(extra["party"]) if "party" in extra else None
         info = SessionInfo(sid, tuple(str(row[c]) for c in ("player_n", "player_e", "player_s", "player_w")),  # type: ignore[arg-type]
                            rules=rules, fifth=extra.get("fifth"), party=party)
-        if get_profile(rules, extra.get("options")).session_ledger(info) is None:
+        if get_profile(rules, extra.get("options")).totals_stored(info):
             continue
         report = evaluate(store.load_session(sid))
         if report.score is not None:

@@ -16,9 +16,9 @@ def rescoring(table: RuleProfile, target: RuleProfile) -> RuleProfile:
     whether each bid was sufficient and doubles allowed, then scores every deal and the ledger."""
     if table == target:
         return target
-    if table.solo_record or target.solo_record:
-        raise ProfileError(f"a {table.name} evening cannot be rescored under {target.name} rules: solo whist "
-                           "and vint are different games")
+    refused = table.rescoring_refused(table, target) or target.rescoring_refused(table, target)
+    if refused is not None:
+        raise ProfileError(refused)
     attrs: dict[str, object] = {name: _delegate(table, name) for name in _TABLE_HOOKS}
     attrs.update({name: getattr(table, name) for name in _TABLE_NUMBERS})
     attrs["batch_path"] = False

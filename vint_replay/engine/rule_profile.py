@@ -7,11 +7,11 @@ rule number lives anywhere else.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from .calls import BIDS, CALLS_BY_CODE, Contract, Denomination
 from .fields import DealCodec
@@ -20,7 +20,9 @@ from .scoring import DealFacts, Entry, Item
 from .seats import Seat, Side
 
 if TYPE_CHECKING:
-    from .record import SessionInfo
+    from .diagnostics import Diagnostic
+    from .record import DealRecord, SessionInfo
+    from .summary import Summary
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,36 @@ class SheetLayout(StrEnum):
     RUBBER = "rubber"
     BOARDS = "boards"
     PAYMENTS = "payments"  # solo whist: each deal settled in points per player, with running balances
+
+
+class Replayed(Protocol):
+    """What a session asks of any game's replay of a deal: the deal, and the problems found."""
+
+    @property
+    def deal(self) -> DealRecord: ...
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]: ...
+
+
+class Sheet(Protocol):
+    """What any game's session score answers, whatever its columns: each deal's and the
+    session's summary (engine/summary.py)."""
+
+    def deal_summaries(self) -> dict[int, Summary]: ...
+    def session_summary(self) -> Summary: ...
+
+
+class DealReplayer(Protocol):
+    """A game's replay of one deal of a session, after the deal before it (``previous``)."""
+
+    def __call__(self, deal: DealRecord, profile: RuleProfile, previous: DealRecord | None = None, /) -> Replayed: ...
+
+
+class SessionLedger(Protocol):
+    """A game's scoresheet: the valid deals' replays added in order, then the session's score."""
+
+    def add(self, replay: Replayed, /) -> object: ...
+    def finish(self) -> Sheet: ...
 
 
 class ProfileError(ValueError):
@@ -104,6 +136,10 @@ class RuleProfile:
     # the wronged side may take a revoke's penalty as points, UT(L) once, instead of three tricks
     # (docs/rules/players-2-3-5.md §2.2, §6 ruling 6): a revoke may then record its ``penalty``
     revoke_choice: ClassVar[bool] = False
+    calls_stored: ClassVar[bool] = True  # its deals' calls are the store's calls rows (docs/store.md)
+    # the game's own deal fields (keys of a deal beside format.md's), kept as written in the deal's
+    # ``extra`` for its replay to read: the readers take them without an unknown-field warning
+    deal_fields: ClassVar[tuple[str, ...]] = ()
 
     # -- the batch path (store/columnar.py) -----------------------------------------------------
     hand_records: ClassVar[bool] = False  # a deal of hands alone is a hand record (hands checked, nothing scored)
@@ -154,15 +190,27 @@ class RuleProfile:
 
     # -- the session's replayer and scoresheet ---------------------------------------------------
 
-    def deal_replayer(self, info: SessionInfo) -> Callable[..., Any] | None:
+    def deal_replayer(self, info: SessionInfo) -> DealReplayer | None:
         """The function that replays one deal of a session with ``info``; ``None``: vint's
         (engine/replay.py). A game whose deals are not vint's supplies its own."""
         return None
 
-    def session_ledger(self, info: SessionInfo) -> Any | None:
+    def session_ledger(self, info: SessionInfo) -> SessionLedger | None:
         """The scoresheet that adds the replayed deals (``add``, ``finish``); ``None``: vint's
         rubber ledger (engine/ledger.py)."""
         return None
+
+    def rescoring_refused(self, table: RuleProfile, target: RuleProfile) -> str | None:
+        """Why an evening played under ``table`` cannot be rescored under ``target`` when this
+        profile is one of them (``None``: it can): a game whose deals are not four-handed
+        vint's and bridge's says so."""
+        return None
+
+    def totals_stored(self, info: SessionInfo) -> bool:
+        """Whether two sides' totals (the store's ``total_ns``, ``total_ew``) are the score of a
+        session with ``info``, so that a listing needs no replay: not where :meth:`session_ledger`
+        keeps a sheet of its own (a table's players, solo whist's payments)."""
+        return self.session_ledger(info) is None
 
     # -- auction hooks --------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from .diagnostics import Diagnostic, Severity, in_file_order
 from .errors import IllegalMove
@@ -11,21 +12,27 @@ from ..games.laws.deal import Rotation, check_draw
 from ..games.laws.settlement import apply_rulings
 from .ledger import Ledger, SessionScore
 from ..games.registry import ProfileError, RuleProfile, get_profile
+from .rule_profile import DealReplayer, Replayed, SessionLedger, Sheet
 from .rescore import rescoring
 from .record import SessionRecord
-from .replay import DealReplay, replay_deal
+from .replay import replay_deal
+
+
+Replay = TypeVar("Replay", bound=Replayed)
+Score = TypeVar("Score", bound=Sheet)
 
 
 @dataclass(frozen=True)
-class SessionReport:
+class SessionReport(Generic[Replay, Score]):
     """The outcome of checking a session: every deal's replay, all problems, and the score
-    (``None`` unless every deal is valid)."""
+    (``None`` unless every deal is valid). Their types are the game's: vint's ``DealReplay`` and
+    ``SessionScore`` unless the profile supplies its own (``deal_replayer``, ``session_ledger``)."""
 
     record: SessionRecord
     profile: RuleProfile
-    replays: tuple[DealReplay, ...]  # a solo-whist session's are SoloReplay (profile.deal_replayer)
+    replays: tuple[Replay, ...]
     diagnostics: tuple[Diagnostic, ...]
-    score: SessionScore | None  # a solo-whist session's is a SoloScore (profile.session_ledger)
+    score: Score | None
 
     @property
     def valid(self) -> bool:
@@ -33,7 +40,7 @@ class SessionReport:
 
 
 def evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list[Diagnostic] = (),
-             rules: str | None = None) -> SessionReport:
+             rules: str | None = None) -> SessionReport[Replayed, Sheet]:
     """Replay every deal, then run the ledger over them in order.
 
     ``read_problems`` are the reader's diagnostics; they are merged (by deal) with the
@@ -54,12 +61,12 @@ def evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list
 
 
 def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list[Diagnostic],
-              profile: RuleProfile) -> SessionReport:
-    replays: list[DealReplay] = []
+              profile: RuleProfile) -> SessionReport[Replayed, Sheet]:
+    replays: list[Replayed] = []
     found: list[Diagnostic] = list(read_problems)
     previous = None
     rotation = None if profile.laws is None else laws_rotation(record, found)
-    replay_one = profile.deal_replayer(record.info) or replay_deal
+    replay_one: DealReplayer = profile.deal_replayer(record.info) or replay_deal
     seen: set[int] = set()  # in any order (profile.numbers_increase off), a number is still given once
     for deal in record.deals:
         if not profile.numbers_increase and deal.number in seen:
@@ -75,7 +82,7 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
                 found.append(dealer)
         previous = deal
     broken = {d.deal for d in found if d.severity is Severity.ERROR}
-    ledger = profile.session_ledger(record.info) or Ledger(profile)
+    ledger: SessionLedger = profile.session_ledger(record.info) or Ledger(profile)
     file_ok = None not in broken
     for replay in replays:
         if not file_ok or replay.deal.number in broken:

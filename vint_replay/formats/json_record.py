@@ -119,6 +119,7 @@ class _Reader:
         self.known = DEAL_KEYS  # the deal keys of the session's game
         self.rules = ""  # the session's profile, as named
         self.lister: DealCodec | None = None  # the codec that read the session's players as a list of names
+        self.own_fields: frozenset[str] = frozenset()  # deal keys the game reads from ``extra`` (RuleProfile.deal_fields)
 
     def error(self, code: str, message: str, deal: int | None = None, at: str | None = None) -> None:
         if self.problems.wants(deal):
@@ -156,6 +157,8 @@ class _Reader:
         self.codecs = codecs_of(rules)
         self.owned = any(c.owns_auction for c in self.codecs)
         self.known = DEAL_KEYS.difference(*(c.lacks for c in self.codecs)).union(*(c.json_keys for c in self.codecs))
+        if isinstance(rules, str) and rules in profile_names():
+            self.own_fields = frozenset(get_profile(rules).deal_fields)
         names: list[str] = []
         self.lister, party = read_party(self.codecs, raw.get("rules"), players,
                                         lambda message: self.error("schema", message, at="session.players"))
@@ -336,14 +339,15 @@ class _Reader:
 
     def foreign(self, extra: dict[str, object], number: int) -> None:
         """Fields this session's game does not know: another game's are refused, saying whose
-        (format.md §5.5, §5.6); the rest are unknown fields (:meth:`unknown`), kept in ``extra``."""
-        for key in [k for k in extra if k not in DEAL_KEYS]:
+        (format.md §5.5, §5.6); the rest are unknown fields (:meth:`unknown`), kept in ``extra`` — and
+        warned, but for those the game reads from there itself (``own_fields``)."""
+        for key in [k for k in extra if k not in DEAL_KEYS and k not in self.own_fields]:
             codec = next((c for c in deal_codecs() if key in c.json_keys), None)
             if codec is not None:
                 self.error("schema", codec.foreign(key, False, self.rules), number, key)
                 del extra[key]
-        if extra:
-            self.unknown(set(extra), number, "")
+        if extra.keys() - self.own_fields:
+            self.unknown(set(extra) - self.own_fields, number, "")
 
     def board(self, raw: dict, number: int) -> tuple[tuple[bool, bool] | None, Contract | None, int | None]:
         """The board fields of format.md §5.1: vulnerable, contract with declarer, recorded_score."""

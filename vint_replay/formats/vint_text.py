@@ -452,8 +452,10 @@ class _Reader:
         return options
 
     def extras(self, unknown: list[Tag], blob: Tag | None, deal: int | None, known: set[str], prefix: str,
-               nestable: dict[str, tuple[str, ...]]) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
-        """Unknown tags as string fields, plus the fields of an ``[Extra "{json}"]`` tag; all warned.
+               nestable: dict[str, tuple[str, ...]], own: tuple[str, ...] = ()
+               ) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
+        """Unknown tags as string fields, plus the fields of an ``[Extra "{json}"]`` tag; all warned
+        but the game's ``own`` deal fields (``RuleProfile.deal_fields``), kept as the others.
         A blob key naming a field in ``nestable`` holds that field's own unknown fields (and those
         of its sub-objects): returned second, by dotted path."""
         out: dict[str, object] = {}
@@ -462,7 +464,8 @@ class _Reader:
             if tag.name in known:
                 self.error("schema", f"[{tag.name}] is not a tag of this format (it names a JSON field)", tag.at, deal)
                 continue
-            self.unknown(tag.name, tag.at, deal, prefix + tag.name)
+            if tag.name not in own:
+                self.unknown(tag.name, tag.at, deal, prefix + tag.name)
             out[tag.name] = tag.value
         if blob is None:
             return out, nested
@@ -576,7 +579,8 @@ class _Reader:
                     if why is not None:
                         self.error("schema", why, tag.at, number, _field(name))
         vulnerable, contract, board_score = (None, None, None) if "vulnerable" in self.lacks else self.board(text, number)
-        extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, GAME_KEYS, "", DEAL_NESTED)
+        extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, GAME_KEYS, "", DEAL_NESTED,
+                                     profile.deal_fields)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
                           tuple(out_of_turn), void, deal_lost, thrown, **game)  # type: ignore[arg-type]

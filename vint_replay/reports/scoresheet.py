@@ -242,11 +242,12 @@ def _paired(deal: DealScore, line: Line) -> list[tuple[str, str]]:
 def _cells(entries: Sequence[Entry], line: Line, mark: str, below: str | None = None) -> list[tuple[str, str]]:
     """Entries on one side of the line as rows of (N–S cell, E–W cell), each cell starting with
     ``mark`` (the deal number, or "end" for an unfinished rubber's closing entries); below the
-    line an entry is named by the contract (``below``), above it by its item."""
+    line an entry is named by the contract (``below``; by its item in a game without one), above
+    it by its item."""
     cells: list[list[str]] = [[], []]
     for e in entries:
         if e.line is line and e.points:
-            what = e.item.replace("_", " ") if line is Line.ABOVE else below
+            what = e.item.replace("_", " ") if line is Line.ABOVE or below is None else below
             cells[e.side].append(f"{mark}: {what} {e.points}")
     rows = max(len(cells[0]), len(cells[1]))
     return [(cells[0][i] if i < len(cells[0]) else "", cells[1][i] if i < len(cells[1]) else "") for i in range(rows)]

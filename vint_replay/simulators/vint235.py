@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import cast
 
 from ..engine.calls import BIDS, PASS, Call
 from ..engine.cards import CARDS, Card, Hand
@@ -112,10 +113,10 @@ def simulate_deal(profile: TableMethod, party: tuple[str, ...], number: int, dea
     roles = list(base)
     live = list(dealt)
     exchanges: tuple = ()
-    if profile.name == "vint2-exchange":
+    if profile.exchange == "hand":
         exchanges = ((N, _points(dealt[N]) < 10), (S, _points(dealt[S]) < 10))  # a weak hand takes the pile
         live = [dealt[W] if exchanges[0][1] else dealt[N], 0, dealt[E] if exchanges[1][1] else dealt[S], 0]
-    elif profile.name == "vint2-cards":
+    elif profile.exchange == "cards":
         swaps = []
         live = [0, 0, 0, 0]
         for seat in (N, S):
@@ -133,14 +134,7 @@ def simulate_deal(profile: TableMethod, party: tuple[str, ...], number: int, dea
     order = bidders[bidders.index(first):] + bidders[:bidders.index(first)]
     contract = run_auction(calls, order, profile, profile.min_level, profile.single_round, profile.closer(roles)).contract()
     declarer_name = None if contract is None else roles[contract.declarer].player
-    if profile.name in ("vint2-dummies", "vint2-widow"):
-        exposed = dealer.partner
-        owner = declarer_name or roles[dealer].player
-        other = next(r.player for r in roles if r.live and r.player != owner)
-        roles[exposed], roles[S if exposed == W else W] = Role(owner, True), Role(other, True)
-    if profile.name == "vint3-auction":
-        dummy = next(s for s in SEATS if roles[s].dummy)
-        roles[dummy] = Role(declarer_name or roles[dealer.left if dealer == dummy else dealer].player, True)
+    profile.dummies_after_auction(roles, dealer, declarer_name)
     widow_to = final = None
     gives: tuple = ()
     hands_played = list(live)
@@ -203,8 +197,7 @@ def simulate_session(rules: str, party: tuple[str, ...], deals: int, seed: int,
                      options: dict[str, str] | None = None, session_id: str = "table", rubbers: int | None = None,
                      **tags: str) -> SessionRecord:
     """An evening of ``deals`` deals (or until ``rubbers`` rubbers are finished) under ``rules``."""
-    profile = get_profile(rules, options)
-    assert isinstance(profile, TableMethod)
+    profile = cast(TableMethod, get_profile(rules, options))  # ``rules``: a 2-, 3- or 5-player method
     rng = random.Random(seed)
     info = SessionInfo(session_id, ("", "", "", ""), rules=rules, options=dict(options or {}), party=party, **tags)  # type: ignore[arg-type]
     record = SessionRecord(info, ())

@@ -125,7 +125,7 @@ def consistency(generation: Path) -> list[Problem]:
     lacks. Each problem names the sessions it concerns."""
     from ..games.registry import get_profile, profile_names
 
-    solo_profiles = {name for name in profile_names() if get_profile(name).solo_record}
+    uncalled = {name for name in profile_names() if not get_profile(name).calls_stored}
 
     def read(table: str, columns: list[str]) -> dict[str, list]:
         rows: dict[str, list] = {c: [] for c in columns}
@@ -141,7 +141,7 @@ def consistency(generation: Path) -> list[Problem]:
     sessions = read("sessions", ["session_id", "deals", "rules"])
     deals = read("deals", ["session_id", "play_given", "result"])
     expected = dict(zip(sessions["session_id"], sessions["deals"]))
-    solo = {sid for sid, rules in zip(sessions["session_id"], sessions["rules"]) if rules in solo_profiles}
+    uncalled_sessions = {sid for sid, rules in zip(sessions["session_id"], sessions["rules"]) if rules in uncalled}
     counted: dict[str, int] = {}
     played: set[str] = set()
     bid: set[str] = set()
@@ -149,7 +149,7 @@ def consistency(generation: Path) -> list[Problem]:
         counted[sid] = counted.get(sid, 0) + 1
         if play:
             played.add(sid)
-        if result is None and sid not in solo:  # solo whist's calls are not in calls (docs/store.md)
+        if result is None and sid not in uncalled_sessions:  # a game may keep no calls rows (calls_stored)
             bid.add(sid)
     present = {t: set(read(t, ["session_id"])["session_id"]) for t in ("calls", "plays", "scores")}
     problems: list[Problem] = []

@@ -189,7 +189,7 @@ class TableRows:
         """Add one valid, scored session, with its boards' recorded team and pairs ``figures`` (by board)."""
         score = report.score
         assert score is not None, "only valid sessions are stored"
-        if report.profile.solo_record:
+        if getattr(score, "rubbers", None) is None:  # a sheet without rubbers (solo whist's payments): no lines
             self._add_solo(report, source, imported_at, content_hash)
             return
         record = report.record

@@ -22,6 +22,7 @@ class SoloWhist(RuleProfile):
     scoresheet = SheetLayout.PAYMENTS
     solo_record = True
     deal_codecs = (SOLO_FIELDS,)  # turn-up, its own call tokens, payments … (format.md §5.5)
+    calls_stored = False  # its calls are the deal's own fields, kept in the deal row (docs/store.md)
     batch_path = False
     double_dummy = False  # its contracts are not bids a double-dummy table scores
     laws_layer = False  # the vint laws on irregularities do not apply to solo whist
@@ -33,3 +34,6 @@ class SoloWhist(RuleProfile):
     def session_ledger(self, info: SessionInfo) -> SoloLedger:
         """§5: the payment sheet with each player's running balance."""
         return SoloLedger(info)
+
+    def rescoring_refused(self, table: RuleProfile, target: RuleProfile) -> str | None:
+        return f"a {table.name} evening cannot be rescored under {target.name} rules: solo whist and vint are different games"

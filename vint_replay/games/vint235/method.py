@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ...engine.calls import Contract
+from ...engine.rule_profile import RuleProfile
 from ..vint.classic import Classic
 from ...engine.seats import SEATS, Seat
 from .fields import TABLE_FIELDS
@@ -42,6 +43,15 @@ class TableMethod(Classic):
     holder_share: ClassVar[int] = 1  # stakes a player alone against two settles (§3.1: 2, for him and his dummy)
     exposure: ClassVar[str] = ""  # when the method's dummies (or dead piles) are face up, for replays
     dummies_up_after: ClassVar[int | None] = None  # cards played before the dummies lie face up (None: no dummy)
+    exchange: ClassVar[str] = ""  # what a player may exchange before the auction: "hand" (2.2), "cards" (2.3)
+
+    def dummies_after_auction(self, roles: list[Role], dealer: Seat, declarer: str | None) -> None:
+        """Hand the dummies to their players once the auction has named the ``declarer`` (a
+        player; ``None``: passed out), in place: the roles as dealt stay in most methods."""
+
+    def rescoring_refused(self, table: RuleProfile, target: RuleProfile) -> str | None:
+        return ("--rules rescores four-handed evenings only: the 2-, 3- and 5-player methods seat their players "
+                "in their own way (docs/format.md §5.6)")
 
     def expected_dealer(self, previous: Seat, board: int) -> tuple[Seat, str]:
         """§6 ruling 15: the deal passes left round the places that deal."""

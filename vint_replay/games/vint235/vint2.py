@@ -56,6 +56,7 @@ class Vint2Exchange(TableProfile):
     dead_piles = 2
     dealing_places = (Seat.N, Seat.S)
     revoke_choice = True  # §2.2, §6 ruling 6: three tricks or UT(L), as the wronged player chooses
+    exchange = "hand"
 
     def live_hands(self, hands: list[int], table: TableDeal, report: Report) -> list[int] | None:
         """§2.2: the whole-hand exchange."""
@@ -96,6 +97,7 @@ class Vint2Cards(Vint2Exchange):
     title = "Two players: card-by-card exchange"
     section = "2.3"
     revoke_choice = False  # §6 ruling 14: the standard revoke law (laws §8), not 2.2's choice
+    exchange = "cards"
 
     def live_hands(self, hands: list[int], table: TableDeal, report: Report) -> list[int] | None:
         """§2.3: the card-by-card exchange."""
@@ -134,6 +136,14 @@ class Vint2Dummies(TableProfile):
             return (f"roles.{exposed}", f"the declarer ({roles[declarer]}) takes the exposed dummy {exposed}, but the "
                                         f"roles give it to {roles[exposed].player} (players-2-3-5.md §6 ruling 7)")
         return None
+
+    def dummies_after_auction(self, roles: list[Role], dealer: Seat, declarer: str | None) -> None:
+        """§6 ruling 7: the exposed dummy (opposite the dealer) to the declarer, the other to the
+        other player; §2.4: passed out, it stays the dealer's."""
+        exposed = dealer.partner
+        owner = declarer or roles[dealer].player
+        other = next(r.player for r in roles if r.live and r.player != owner)
+        roles[exposed], roles[Seat.S if exposed == Seat.W else Seat.W] = Role(owner, True), Role(other, True)
 
     def seating(self, hands: list[int], roles: list[Role], declarer: Seat, dealer: Seat) -> Seat:
         """§2.4 ``move_dummies: yes``: each dummy is moved opposite its player before the lead."""

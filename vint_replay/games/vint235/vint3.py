@@ -3,7 +3,6 @@ two-phase auction and 2:1 settlement (3.1), and the auction game with a column p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ...engine.record import SessionInfo
 from ...engine.seats import SEATS, Seat
@@ -72,6 +71,12 @@ class Vint3Auction(TableProfile):
                                       f"to {roles[dummy].player} (players-2-3-5.md §3.2)")
         return None
 
+    def dummies_after_auction(self, roles: list[Role], dealer: Seat, declarer: str | None) -> None:
+        """§3.2: the highest bidder plays the dummy; passed out, the dealer (or, when the dealer's
+        place is the dummy's, the player on its left) keeps it."""
+        dummy = next(s for s in SEATS if roles[s].dummy)
+        roles[dummy] = Role(declarer or roles[dealer.left if dealer == dummy else dealer].player, True)
+
     def seating(self, hands: list[int], roles: list[Role], declarer: Seat, dealer: Seat) -> Seat:
         """§3.2: the declarer changes places (cards and all) with the player opposite the dummy."""
         dummy = next(s for s in SEATS if roles[s].dummy)
@@ -92,6 +97,6 @@ class Vint3Auction(TableProfile):
         after = (SEATS[(declarer + k) & 3] for k in range(1, 4))
         return (me,), tuple(roles[s].player for s in after if roles[s].live and roles[s].player != me)  # type: ignore[return-value]
 
-    def session_ledger(self, info: SessionInfo) -> Any:
+    def session_ledger(self, info: SessionInfo) -> ColumnLedger:
         """§3.2: three columns, game = rubber, the top player collecting."""
         return ColumnLedger(self, info)

@@ -32,12 +32,17 @@ pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 # gives its game and its par (tested over the bridge profiles in test_bridge_analysis.py); and a
 # game's own deal fields, whether its score is two sides' totals, whether its calls are stored and
 # why it refuses rescoring (tested over plain whist, the test game, in test_plain_whist.py, and
-# over solo whist and the 2/3/5-player methods).
+# over solo whist and the 2/3/5-player methods); and how the record formats write a game — its
+# deal fields' codecs, PBN's [Scoring], LIN's bridge boards, the text's AP — (tested over every
+# game's records in the formats' tests: test_solo_formats.py, test_table_formats.py,
+# test_pbn_export.py, test_lin.py, test_vint_text.py); and which analysis last changed its figures
+# (tested over bridge's stale rows in test_analysis_versions.py).
 NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "with_laws", "bid_ranks", "order_text",
              "strength_table", "trick_winner", "score", "auction_closed", "batch_path", "entries_by_counts",
              "scoresheet", "deal_replayer", "session_ledger", "solo_record", "double_dummy",
              "revoke_choice", "hand_records", "dealer_rotation", "numbers_increase", "game", "par_label",
-             "deal_fields", "totals_stored", "calls_stored", "rescoring_refused"}
+             "deal_fields", "totals_stored", "calls_stored", "rescoring_refused",
+             "deal_codecs", "pbn_scoring", "bridge_boards", "all_pass", "analysis_since"}
 
 
 def test_every_hook_of_the_base_profile_is_changed_by_a_synthetic_profile():

@@ -44,8 +44,6 @@ STATUS_DDS_ERROR = "dds_error"
 # vulnerability; issue 24).
 ANALYSIS_VERSION = 2
 FIRST_VERSION = 1
-# The version each game's rows must have been written by: the last that changed its figures.
-CHANGED_IN = {get_profile(name).game: 2 for name in ("rubber-bridge", "duplicate-bridge")}
 
 _dict = pa.dictionary(pa.int8(), pa.string())
 _sid = pa.dictionary(pa.int32(), pa.string())
@@ -148,13 +146,12 @@ def _play_rows(result: DealResult, run: str) -> Iterable[dict[str, object]]:
 
 
 def required_version(profile: str) -> int:
-    """The oldest analysis whose rows are current for a profile's deals (:data:`CHANGED_IN` by its
-    game); a profile this version does not know needs this version's."""
+    """The oldest analysis whose rows are current for a profile's deals (the profile's
+    ``analysis_since``); a profile this version does not know needs this version's."""
     try:
-        game = get_profile(profile).game
+        return get_profile(profile).analysis_since
     except KeyError:
         return ANALYSIS_VERSION
-    return CHANGED_IN.get(game, FIRST_VERSION)
 
 
 def write_results(store: Store, results: list[DealResult]) -> str | None:
@@ -326,7 +323,7 @@ def _older() -> ds.Expression:
     """Rows written by an analysis older than their profile's game needs (null: version 1)."""
     version = ds.field("analysis_version")
     out = None
-    for needed in sorted(set(CHANGED_IN.values())):
+    for needed in sorted({required_version(name) for name in profile_names()} - {FIRST_VERSION}):
         names = [name for name in profile_names() if required_version(name) == needed]
         old = ds.field("profile").isin(names) & (version.is_null() | (version < needed))
         out = old if out is None else out | old

@@ -132,6 +132,9 @@ class RuleProfile:
     double_dummy: ClassVar[bool] = True
     game: ClassVar[str] = "Vint"  # the game it is a rule system of: figures over many sessions keep games apart
     par_label: ClassVar[str] = "Vint par"  # what the analysis calls the double-dummy par this profile scores
+    # the analysis version (analysis/datasets.py ANALYSIS_VERSION) that last changed this game's
+    # figures: rows an older analysis wrote for its deals are stale and redone
+    analysis_since: ClassVar[int] = 1
     laws_layer: ClassVar[bool] = True  # the laws on irregularities (docs/rules/laws.md) may be switched on
     # the wronged side may take a revoke's penalty as points, UT(L) once, instead of three tricks
     # (docs/rules/players-2-3-5.md §2.2, §6 ruling 6): a revoke may then record its ``penalty``

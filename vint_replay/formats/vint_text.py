@@ -579,8 +579,8 @@ class _Reader:
                     if why is not None:
                         self.error("schema", why, tag.at, number, _field(name))
         vulnerable, contract, board_score = (None, None, None) if "vulnerable" in self.lacks else self.board(text, number)
-        extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number, GAME_KEYS, "", DEAL_NESTED,
-                                     profile.deal_fields)
+        extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number,
+                                     GAME_KEYS.difference(profile.deal_fields), "", DEAL_NESTED, profile.deal_fields)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
                           tuple(out_of_turn), void, deal_lost, thrown, **game)  # type: ignore[arg-type]

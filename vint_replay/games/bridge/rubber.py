@@ -43,6 +43,7 @@ class RubberBridge(RuleProfile):
     game_threshold = GAME_THRESHOLD
     game = "Rubber bridge"
     par_label = "Par"  # bridge's own par: its scoring, doubled sacrifices, vulnerability
+    analysis_since = 2  # bridge's own par came with analysis version 2 (issue 24)
     laws_layer = False  # bridge has its own laws; the vint laws layer does not apply
 
     def choose_declarer(self, last_bidder: Seat, first_to_name: Seat) -> Seat:

@@ -89,14 +89,15 @@ def test_replay_of_an_open_misere_steps_to_its_early_stop(browser_at, page):
     wait_for(lambda: "face-up" in css(driver, f"#hand-{declarer}")[0].get_attribute("class"))
     hand = css(driver, f"#hand-{declarer}")[0]
     assert "closed" not in hand.get_attribute("class") and "face up" in hand.text
-    assert text_of(driver, "#face-up-line").endswith("face up since trick 1 (open misère)")
+    assert text_of(driver, "#note-1").endswith("face up since trick 1 (open misère)")
     first = replay.tricks[0]
     ours = int(first.winner is replay.declarer)
-    assert (text_of(driver, "#tricks-declaring"), text_of(driver, "#tricks-opponents")) == (str(ours), str(1 - ours))
+    # the first column is the declaring side's, the second the opponents'
+    assert (text_of(driver, "#tricks-NS"), text_of(driver, "#tricks-EW")) == (str(ours), str(1 - ours))
     body.send_keys(Keys.END)
     wait_for(lambda: text_of(driver, "#step-label") == f"card {n} of {n} · the play stops after trick {n // 4}")
-    assert text_of(driver, "#solo-outcome") == "Open misère made (after trick 7, the rest claimed)"
-    assert text_of(driver, "#tricks-declaring") == "0"
+    assert text_of(driver, "#outcome") == "Open misère made (after trick 7, the rest claimed)"
+    assert text_of(driver, "#tricks-NS") == "0"
     scored = report.score.deals[0]
     rows = [r.text for r in css(driver, "#deal-payments tbody tr")]
     assert rows == [f"{s.name} {replay.players[s]} {points_text(scored.payments[s])} "

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ...engine.calls import Contract
+from ...engine.rule_profile import Analysed
 from ..vint.classic import Classic
 from ...engine.seats import SEATS, Seat
 from .record import Role, TableDeal
@@ -24,6 +25,8 @@ class TableMethod(Classic):
     option_values = {"x_marks": ("standard", "escalating")}  # classic §9; a passed-out deal is not played
     batch_path = False
     double_dummy = False  # sides are not always N–S against E–W; places change hands (analysis: a gap)
+    rescored_among = None  # its records name the places' roles, which another method reads otherwise
+    analysed = Analysed.PLAYERS  # a place is not a player: each player's results over his places
     # the laws on irregularities: their revoke part (§1.1); the rest is refused (tables/laws.py)
     laws_layer = True
     players_count: ClassVar[int] = 2

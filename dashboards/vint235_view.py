@@ -265,17 +265,12 @@ def table_facts(replay: TableReplay, seat: Seat | None = None) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------
-# per-player results (sessions list, /analysis)
+# per-player results (/analysis)
 
 
 def results(report: SessionReport) -> list[PlayerResult]:
     """The engine's per-player results of a table session (``player_results``)."""
     return player_results(report)
-
-
-def result_text(report: SessionReport) -> str:
-    """The sessions list's result: each player's balance, ``Иванов +1230 · Петров −1230``."""
-    return " · ".join(f"{r.player} {signed(r.points)}".replace("-", "−") for r in results(report)) or "not scored"
 
 
 def add_up(per_session: list[list[PlayerResult]]) -> list[PlayerResult]:

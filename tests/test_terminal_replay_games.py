@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from dashboards import data, solo_data, vint235_view
 from dashboards.payload import replay_payload
+from vint235_store import balances_text
 from vint_replay.cli import load, main
 from vint_replay.games.registry import profile_names
 from vint_replay.games.vint235.record import Role
@@ -159,7 +160,7 @@ TABLE_EVENINGS = [e for e in EVENINGS if e.startswith("vint235/")]
 
 def test_sessions_lists_each_players_balance_as_the_sessions_page_does(tmp_path):
     """A 2-, 3- or 5-player evening is listed by its players and each one's balance in points,
-    the words of the dashboard's sessions list (vint235_view.result_text), not as N–S v E–W."""
+    each player's balance from player_results (balances_text), not as N–S v E–W."""
     store = str(tmp_path / "store")
     paths = [str(SAMPLES / e) for e in TABLE_EVENINGS]
     assert CliRunner().invoke(main, ["import", *paths, "--store", store, "--workers", "1"]).exit_code == 0
@@ -168,7 +169,7 @@ def test_sessions_lists_each_players_balance_as_the_sessions_page_does(tmp_path)
     for path in paths:
         _, report = load(path)
         line = next(x for x in listed.stdout.splitlines() if x.startswith(report.record.info.id + " "))
-        assert f"balances {vint235_view.result_text(report)}  " in line and "N–S" not in line
+        assert f"balances {balances_text(report)}  " in line and "N–S" not in line
         assert "–".join(report.record.info.party) in line
         assert sum(rows[report.record.info.id]["balances"].values()) == 0  # what one wins the others pay
         assert rows[report.record.info.id]["balances"] == {r.player: r.points for r in vint235_view.results(report)}

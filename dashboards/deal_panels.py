@@ -126,7 +126,7 @@ class DealPanels:
 PANELS: dict[type, DealPanels] = {
     DealReplay: DealPanels(_vint_parts, _seat_views),  # type: ignore[arg-type]
     TableReplay: DealPanels(_table_parts, vint235_pages.view_choices),  # type: ignore[arg-type]
-    SoloReplay: DealPanels(lambda report, replay, _payload, _dd, _seat: solo_view.replay_parts(report, replay),  # type: ignore[arg-type]
+    SoloReplay: DealPanels(lambda report, replay, _payload, _dd, seat: solo_view.replay_parts(report, replay, seat),  # type: ignore[arg-type]
                            _seat_views),
 }
 

@@ -229,6 +229,23 @@ def test_solo_pages_render_and_rescoring_is_refused(store):
     assert "sits out" in str(by_id(five, "payment-sheet"))
 
 
+def test_a_seat_view_page_does_not_tell_the_outcome_before_the_end(store):
+    """solo-whist.md §4: open misère's deal 1 is decided at trick 7; in a seat's view the page
+    says neither the outcome nor the payments before that (the open view shows them)."""
+    import dash
+
+    from dashboards.app import create_app
+
+    app = create_app(store.root)
+    replay_page = next(p["layout"] for p in dash.page_registry.values() if p["path_template"] == "/replay/<session_id>/<deal>")
+    outcome = report_of(FOUR).replays[0].outcome_words()
+    with app.server.app_context():
+        open_view = replay_page(session_id=FOUR.stem, deal="1")
+        seat_view = replay_page(session_id=FOUR.stem, deal="1", view="N", card="8")
+    assert outcome in str(open_view) and "deal-payments" in ids(open_view)
+    assert outcome not in str(seat_view) and "deal-payments" not in ids(seat_view) and "payments-hidden" in ids(seat_view)
+
+
 def test_a_store_without_solo_whist_replays_no_session_for_its_list(tmp_path):
     """Four-handed sessions are listed from the store's totals: none is loaded and replayed."""
     vint_only = Store(tmp_path / "vint")

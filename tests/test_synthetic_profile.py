@@ -29,11 +29,14 @@ pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 # points, a part of the laws layer the synthetic profile refuses (tested in test_players_235.py); and
 # duplicate bridge's board rules — hand records, the dealer as the board gives it, boards in any
 # order — (tested over duplicate bridge's boards in test_pbn_found.py); and the names the analysis
-# gives its game and its par (tested over the bridge profiles in test_bridge_analysis.py).
+# gives its game and its par (tested over the bridge profiles in test_bridge_analysis.py); and what the
+# dashboard may rescore an evening under and how /analysis counts it (tested over the solo and
+# 2/3/5-player samples in test_dashboard_solo.py and test_dashboard_tables.py).
 NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "with_laws", "bid_ranks", "order_text",
              "strength_table", "trick_winner", "score", "auction_closed", "batch_path", "entries_by_counts",
              "scoresheet", "deal_replayer", "session_ledger", "solo_record", "double_dummy",
-             "revoke_choice", "hand_records", "dealer_rotation", "numbers_increase", "game", "par_label"}
+             "revoke_choice", "hand_records", "dealer_rotation", "numbers_increase", "game", "par_label",
+             "rescored_among", "analysed"}
 
 
 def test_every_hook_of_the_base_profile_is_changed_by_a_synthetic_profile():

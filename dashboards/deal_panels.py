@@ -132,5 +132,6 @@ PANELS: dict[type, DealPanels] = {
 
 
 def panels_of(replay: object) -> DealPanels:
-    """The panels of a replay's type (the nearest filed one of its classes)."""
-    return next(PANELS[kind] for kind in type(replay).__mro__ if kind in PANELS)
+    """The panels of a replay's type (the nearest filed one of its classes); a game filed here by
+    none draws as four hands do, from the terminal's protocol (``ReplayShown``)."""
+    return next((PANELS[kind] for kind in type(replay).__mro__ if kind in PANELS), PANELS[DealReplay])

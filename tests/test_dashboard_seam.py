@@ -66,3 +66,15 @@ def test_the_check_finds_each_kind_of_switch(tmp_path):
     assert "page.py:5: the profile name 'vint3-dummy'" in found and "page.py:5: a profile name's prefix" in found
     assert "page.py:7: SheetLayout.PAYMENTS" in found
     assert [f for f in found if f.startswith("client.js")] == ["client.js: deal.panel", "client.js: solo"]
+
+
+def test_a_replay_of_a_kind_filed_nowhere_gets_the_protocols_panels():
+    """A new game's replay that subclasses none of the filed ones is drawn from the terminal's
+    protocol, as four hands are, not refused."""
+    from dashboards.deal_panels import PANELS, panels_of
+    from vint_replay.engine.replay import DealReplay
+
+    class Whist:  # stands for a replay type no module in dashboards/ knows
+        pass
+
+    assert panels_of(Whist()) is PANELS[DealReplay]

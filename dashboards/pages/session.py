@@ -280,6 +280,7 @@ BODIES = {DealReplay: _sides_body, TableReplay: _table_body, SoloReplay: _solo_b
 
 
 def body_of(report: SessionReport):
-    """The page body of the session's game (the nearest filed class of its replays' type)."""
-    kinds = type(report.replays[0]).__mro__ if report.replays else (DealReplay,)
-    return next(BODIES[kind] for kind in kinds if kind in BODIES)
+    """The page body of the session's game (the nearest filed class of its replays' type; four
+    hands' for a game filed by none)."""
+    kinds = type(report.replays[0]).__mro__ if report.replays else ()
+    return next((BODIES[kind] for kind in kinds if kind in BODIES), _sides_body)

@@ -5,22 +5,22 @@ without a browser. Scores, replays and audits all come from the engine; nothing 
 """
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass, field
+import json
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field, replace
 
 import pandas as pd
 
-from dashboards import laws_view
 from dashboards.dates import shown_date
 from vint_replay.reports import labels
 from vint_replay.reports.audit import AuditReport, AuditTally, audit
+from vint_replay.reports.sheets import sheet_writer
 from vint_replay.reports.diagnostic_labels import diagnostic_words
 from vint_replay.reports.scoresheet import vulnerable_short
 from vint_replay.reports.solo_audit import SoloAudit
 from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.ledger import DealScore, SessionScore
-from vint_replay.games.registry import ProfileError, SheetLayout, get_profile, profile_names
-from vint_replay.engine.rescore import rescoring
+from vint_replay.games.registry import SheetLayout, get_profile, profile_names
 from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.record import DealRecord, SessionInfo
 from vint_replay.engine.replay import DealReplay
@@ -43,16 +43,13 @@ def difference_text(totals: tuple[int, int] | list[int]) -> str:
 
 
 def rescore_choices(played: str) -> list[str]:
-    """The profiles an evening played under ``played`` can be rescored under, as the engine
-    allows (``rescoring``; solo whist and vint are different games): the switch offers these."""
-    table, names = get_profile(played), []
-    for name in profile_names():
-        try:
-            rescoring(table, get_profile(name))
-        except ProfileError:
-            continue
-        names.append(name)
-    return names
+    """The profiles an evening played under ``played`` can be rescored under: those that say they
+    are rescored among the same (``rescored_among``: solo whist and vint are different games, a
+    2/3/5 record names its places' roles); only its own where it says none. The switch offers these."""
+    among = get_profile(played).rescored_among
+    if among is None:
+        return [played]
+    return [name for name in profile_names() if get_profile(name).rescored_among == among]
 
 
 def unreadable_under(played: SessionReport, rescored: SessionReport) -> str | None:
@@ -352,83 +349,6 @@ def auction_grid(deal: DealRecord, void: Collection[int] = ()) -> tuple[list[Sea
     return seats, rows
 
 
-def replay_payload(report: SessionReport, number: int, seat: Seat | None = None) -> dict[str, object] | None:
-    """One deal, compact, for stepping in the browser: dealt hands and the play order; the
-    browser derives the hands, trick and counts of every step from these (0.5–1 KB of JSON).
-
-    Cards are the engine's integers (suit * 13 + rank; suits ♠ ♥ ♦ ♣). Only legally replayed
-    tricks are shipped, so a deal with an illegal card stops before it. For the view of one
-    ``seat`` only that seat's dealt hand is shipped (the others are ``null``): the seat sees
-    the other cards one by one as they are played, and nothing else of them — except, where
-    the profile has a dummy, the dummy's hand from card ``dummy_from`` on (:func:`dummy_seen_from`).
-    """
-    replay = replay_of(report, number)
-    if replay is None:
-        return None
-    info = report.record.info
-    deal = replay.deal
-    contract = replay.contract
-    scored = None
-    if report.score is not None:
-        scored = next((d for d in report.score.deals if d.number == number), None)
-    race = scored if report.profile.scoresheet is SheetLayout.RUBBER else None  # no race board by board
-    dummy = contract.declarer.partner if contract is not None and report.profile.has_dummy else None
-    dummy_from = dummy_seen_from(replay, seat)
-
-    def seen(hand: int) -> bool:
-        return seat is None or seat == hand or (dummy == hand and dummy_from is not None)
-
-    out: dict[str, object] = {
-        "deal": number,
-        "players": list(info.players),
-        "dealer": deal.dealer,
-        "contract": None if contract is None else labels.contract_text(contract),
-        "declarer": None if contract is None else int(contract.declarer),
-        "dummy": None if dummy is None else int(dummy),
-        "dummy_from": dummy_from,
-        "dummy_line": labels.dummy_text(contract, report.profile),
-        "vulnerable": labels.vulnerability_text(report.profile, None if scored is None else scored.vulnerable),
-        "needed": None if contract is None else contract.tricks_needed,
-        "trump": None if contract is None or contract.trump is None else int(contract.trump),
-        "value": replay.trick_value,
-        "threshold": report.profile.game_threshold,
-        "below": list(scored.below_before) if race is not None else None,
-        # the ledger's race: both sides below the line after each trick, after a result-only deal
-        "below_after": [list(b) for b in race.below_after] if race is not None else None,
-        "below_end": list(race.below_end) if race is not None and race.below_end else None,
-        "game": None if scored is None or scored.game is None else
-        {"side": int(scored.game.side), "trick": scored.game.trick},
-        "view": "all" if seat is None else seat.name,
-        "hands": None if replay.hands is None else [sorted(int(c) for c in _bits(h)) if seen(i) else None
-                                                    for i, h in enumerate(replay.hands)],
-        "play": [int(c) for t in replay.tricks for c in t.cards],
-        "leaders": [int(t.leader) for t in replay.tricks],
-        "winners": [int(t.winner) for t in replay.tricks],
-        "result": list(replay.tricks_won) if replay.tricks_won and not replay.tricks else None,
-        # a play stopped early with a result: both sides' tricks once the rest are counted
-        "claim": list(replay.tricks_won) if replay.tricks_won and replay.tricks and len(replay.tricks) < 13
-        and deal.result is not None else None,
-        # the laws: the irregular cards (where played) and the revoke penalty as the ledger applied it
-        "marks": [m for m in laws_view.marks_payload(replay) if seat is None or m["kind"] != "revoke"],  # a revoke shows a hand
-        "penalty": laws_view.penalty_payload(replay, scored),
-    }
-    return out
-
-
-def dummy_seen_from(replay: DealReplay, seat: Seat | None) -> int | None:
-    """From which card (0 = before the opening lead) ``seat`` sees the dummy's hand: the dummy
-    himself and the open view always; everybody else, the declarer too, once the opening lead is
-    made and the dummy is spread (rubber-bridge.md §3); ``None`` without a dummy or a card played."""
-    contract = replay.contract
-    if contract is None or not replay.profile.has_dummy or replay.hands is None:
-        return None
-    if seat is None or seat is contract.declarer.partner:
-        return 0
-    if not replay.tricks:  # no play, no dummy laid down
-        return None
-    return 1
-
-
 def replay_of(report: SessionReport, number: int) -> DealReplay | None:
     return next((r for r in report.replays if r.deal.number == number), None)
 
@@ -440,10 +360,6 @@ def neighbours(report: SessionReport, number: int) -> tuple[int | None, int | No
         return None, None
     i = numbers.index(number)
     return (numbers[i - 1] if i > 0 else None), (numbers[i + 1] if i + 1 < len(numbers) else None)
-
-
-def _bits(mask: int) -> list[int]:
-    return [i for i in range(52) if mask >> i & 1]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -490,6 +406,39 @@ def session_rows(sessions: pd.DataFrame, deals: pd.DataFrame) -> list[SessionRow
             f"{s.player_n} & {s.player_s} v {s.player_e} & {s.player_w}", int(s.deals), int(s.rubbers),
             difference_text((int(s.total_ns), int(s.total_ew))), status, bool(tally.deals_checked), not tally.clean))
     return rows
+
+
+def own_sheet_rows(rows: list[SessionRow], sessions: pd.DataFrame,
+                   report_of: Callable[[str], SessionReport | None]) -> list[SessionRow]:
+    """The sessions list with each session whose game keeps a sheet of its own (``session_ledger``:
+    a 2/3/5 party's players, solo whist's payments), which the store's two sides' totals do not
+    hold, named by its players and its result as the game states it (the score's
+    ``session_summary``, as ``vint-replay sessions`` prints it) and audited by its own sheet
+    (``reports/sheets.py``); the others' rows stay as the store's totals give them."""
+    own = {str(s.session_id) for s in sessions.itertuples(index=False) if keeps_own_sheet(s)}
+    out = []
+    for row in rows:
+        report = report_of(row.id) if row.id in own else None
+        if report is None or report.score is None:
+            out.append(row)
+            continue
+        summary = report.score.session_summary()
+        checked = sheet_writer(report).audit(report)
+        out.append(replace(row, players=f"{len(summary.columns)} players: " + ", ".join(c.label for c in summary.columns),
+                           result="balances " + summary.text(" · "), audit=audit_status(report, checked),
+                           audited=bool(checked.deals_checked), mismatched=not checked.tally.clean))
+    return out
+
+
+def keeps_own_sheet(session: object) -> bool:
+    """Whether a stored session's profile keeps its own sheet (``session_ledger``), from its
+    sessions row (rules, options, players, and a fifth player or a party in ``extra_json``)."""
+    stored = getattr(session, "extra_json")
+    extra = json.loads(stored) if isinstance(stored, str) and stored else {}  # a missing value reads as NaN
+    players = tuple(str(getattr(session, c)) for c in SEAT_COLUMNS)
+    info = SessionInfo(str(getattr(session, "session_id")), players, rules=str(getattr(session, "rules")),  # type: ignore[arg-type]
+                       fifth=extra.get("fifth"), party=tuple(extra["party"]) if "party" in extra else None)
+    return get_profile(info.rules, extra.get("options")).session_ledger(info) is not None
 
 
 def filter_rows(rows: list[SessionRow], text: str | None, audit_only: bool, sort: str) -> list[SessionRow]:

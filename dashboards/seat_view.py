@@ -1,13 +1,14 @@
-"""One seat's view of a replay, as it stands after ``k`` cards: the payload of any game
-(``data``, ``solo_data``, ``vint235_view``) cut to what that seat had seen by then — the cards
-played so far, the winners of the tricks complete, his own hand and the hands exposed by then
-(a dummy, open misère's hand), the score's race so far, the end of the play only at the end.
-The page asks the server for the next position (``pages/replay.py``), so nothing later is sent."""
+"""One seat's view of a replay, as it stands after ``k`` cards: the payload (``payload``) cut to
+what that seat had seen by then — the cards played so far, the winners of the tricks complete,
+his own hand and the hands laid face up by then (a dummy, open misère's hand), the score's race
+so far, the end of the play only at the end. The page asks the server for the next position
+(``pages/replay.py``), so nothing later is sent."""
 from __future__ import annotations
 
 from vint_replay.engine.seats import SEATS, Seat
 
 END_ONLY = ("claim", "below_end", "penalty", "outcome")  # what only the end of the play shows
+PER_TRICK = ("winners", "won_by", "below_after")  # one entry a trick complete
 
 
 def seat_of(view: object) -> tuple[Seat | None, str | None]:
@@ -29,38 +30,24 @@ def cut_to(payload: dict[str, object], k: int) -> dict[str, object]:
     play: list[int] = payload["play"]  # type: ignore[assignment]
     n = len(play)
     k = max(0, min(k, n))
-    size = int(payload.get("size") or 4)  # type: ignore[call-overload]
-    done = k // size  # tricks complete
+    size = int(payload["size"])  # type: ignore[call-overload]
+    done = len(payload["winners"]) if k == n else k // size  # tricks complete (the laws' trick 13 may be short)  # type: ignore[arg-type]
     out = dict(payload, ended=k == n, play=play[:k])
-    out["winners"] = list(payload["winners"])[:done]  # type: ignore[call-overload]
+    for key in PER_TRICK:
+        if payload.get(key) is not None:
+            out[key] = list(payload[key])[:done]  # type: ignore[call-overload]
     out["leaders"] = list(payload["leaders"])[:done + 1]  # type: ignore[call-overload]  # the next leader won the last trick
-    if payload.get("seats") is not None:
-        out["seats"] = list(payload["seats"])[:k + 1]  # type: ignore[call-overload]  # whose turn it is
-    if payload.get("below_after") is not None:
-        out["below_after"] = list(payload["below_after"])[:done]  # type: ignore[call-overload]
+    out["seats"] = list(payload["seats"])[:k + 1]  # type: ignore[call-overload]  # whose turn it is
     game = payload.get("game")
     if isinstance(game, dict) and (game["trick"] is None or game["trick"] > done) and k < n:
         out["game"] = None
     if payload.get("marks"):
         out["marks"] = [m for m in payload["marks"] if m["index"] is not None and m["index"] < k]  # type: ignore[union-attr]
     if k < n:
-        out.update({key: None for key in END_ONLY if key in payload})
-    hands = payload.get("hands")
-    if isinstance(hands, list):
-        out["hands"] = [h if _shown_from(payload, i) <= k else None for i, h in enumerate(hands)]
+        out.update({key: None for key in END_ONLY})
+    out["notes"] = [note for note in payload["notes"] if note["from"] <= k]  # type: ignore[union-attr, index]
+    shown: list[int | None] = payload["up_from"]  # type: ignore[assignment]
+    hands: list[list[int] | None] | None = payload["hands"]  # type: ignore[assignment]
+    if hands is not None:
+        out["hands"] = [h if at is not None and at <= k else None for h, at in zip(hands, shown)]
     return out
-
-
-def _shown_from(payload: dict[str, object], place: int) -> int:
-    """From which card the seat of this view sees the hand at ``place`` (his own from the start)."""
-    if SEATS[place].name == payload["view"]:
-        return 0
-    if payload.get("dummy") == place and payload.get("dummy_from") is not None:
-        return int(payload["dummy_from"])  # type: ignore[call-overload]
-    face_up = payload.get("face_up")
-    if isinstance(face_up, dict) and face_up["seat"] == place:
-        return int(face_up["from"])
-    up_from = payload.get("up_from")
-    if isinstance(up_from, list) and up_from[place] is not None:
-        return int(up_from[place])
-    return 0  # a hand the payload ships without a later start: its owner's (tables: the place played)

@@ -1,41 +1,23 @@
 """What the dashboard shows of a solo-whist evening (docs/rules/solo-whist.md): the payment
-sheet with each player's running balance and the audit of a recorded sheet, the replay of one
-deal, and the sessions list's line. Plain data only; every payment, balance, result and audit
+sheet with each player's running balance and the audit of a recorded sheet, and the facts
+around the card table of one deal. Plain data only; every payment, balance, result and audit
 finding is the engine's (``SoloScore``, ``SoloReplay``, ``audit_payments``), never recomputed.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
-import pandas as pd
-import pyarrow as pa
-import pyarrow.dataset as ds
-
-from dashboards.dates import shown_date
-from dashboards.data import SessionRow, _text, audit_status, explanations, replay_of
-from vint_replay.games.registry import get_profile, profile_names
+from dashboards.data import audit_status, explanations
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.session import SessionReport
 from vint_replay.games.solo.contracts import call_words, points_text
 from vint_replay.games.solo.ledger import SoloDealScore, SoloScore
 from vint_replay.games.solo.payments import payment_reason
 from vint_replay.games.solo.replay import SoloReplay
-from vint_replay.reports.audit import AuditTally
 from vint_replay.reports.solo_audit import SoloAudit, audit_payments
 from vint_replay.reports.solo_sheet import result_words
-from vint_replay.store import Store
 
 SITS_OUT = "—"  # a sitting-out player's cell
-
-
-def solo_rules() -> list[str]:
-    """The profiles whose evenings are solo whist (a payment sheet, not vint's lines)."""
-    return [name for name in profile_names() if get_profile(name).solo_record]
-
-
-def is_solo(report: SessionReport) -> bool:
-    return report.profile.solo_record
 
 
 def solo_audit_of(report: SessionReport) -> SoloAudit | None:
@@ -149,14 +131,6 @@ class SoloDealFacts:
     payments: list[tuple[str, str, str, str]]  # (seat, player, payment, balance after the deal)
 
 
-def need_words(replay: SoloReplay) -> str | None:
-    """What the declaring side must do: ``take no trick``, ``take 5 tricks``, ``take 8 tricks together``."""
-    if replay.contract is None:
-        return None
-    terms = replay.contract.terms
-    return "take no trick" if terms.avoid else f"take {terms.need} tricks" + (" together" if replay.partner else "")
-
-
 def deal_score(report: SessionReport, number: int) -> SoloDealScore | None:
     score: SoloScore | None = report.score  # type: ignore[assignment]
     return None if score is None else next((d for d in score.deals if d.number == number), None)
@@ -176,7 +150,7 @@ def deal_facts(report: SessionReport, replay: SoloReplay) -> SoloDealFacts:
         if replay.partner is not None:
             who += f" with {players[replay.partner]} ({replay.partner.name}), who accepted"
         trumps = "no trumps" if replay.trump is None else f"trumps {replay.trump.symbol}"
-        contract = f"{terms.title} by {who}: {need_words(replay)}; {trumps}; {SEATS[replay.leader].full_name} leads"
+        contract = f"{terms.title} by {who}: {replay.need_words()}; {trumps}; {SEATS[replay.leader].full_name} leads"
     auction = [AuctionCall(seat.name, players[seat], call.value, call_words(call)) for seat, call in replay.calls_with_callers()]
     scored = deal_score(report, deal.number)
     reason = "" if replay.contract is None or replay.made is None else payment_reason(
@@ -186,86 +160,3 @@ def deal_facts(report: SessionReport, replay: SoloReplay) -> SoloDealFacts:
         (s.name, players[s], points_text(scored.payments[s]), points_text(scored.balances[score.players.index(players[s])]))
         for s in SEATS]
     return SoloDealFacts(dealing, turn_up, contract, auction, replay.outcome_words(), reason, payments)
-
-
-def replay_payload(report: SessionReport, number: int, seat: Seat | None = None) -> dict[str, object] | None:
-    """One solo deal for stepping in the browser, in the shape ``assets/replay.js`` draws (see
-    :func:`dashboards.data.replay_payload`) with what solo whist adds: the turn-up card marked in
-    the dealer's hand, the partner of a proposal, open misère's hand face up after trick 1, the
-    declaring seats, and the engine's outcome for the end of the play (``panel: "solo"``, drawn
-    by ``assets/solo_replay.js``). In the view of one ``seat`` only his hand is shipped, and the
-    open misère's hand once it is laid down."""
-    replay: SoloReplay | None = replay_of(report, number)  # type: ignore[assignment]
-    if replay is None:
-        return None
-    deal, solo = replay.deal, replay.solo
-    exposed_from = len(replay.tricks[0].cards) if replay.exposed is not None else None  # once trick 1 is complete
-    tags: list[list[str]] = [[] for _ in SEATS]
-    if replay.partner is not None:
-        tags[replay.partner].append("partner")
-    if solo.sits_out is not None:
-        tags[deal.dealer].append(f"turn-up ({solo.sits_out} deals and sits out)")
-
-    def seen(hand: int) -> bool:
-        return seat is None or seat == hand or (hand == replay.declarer and exposed_from is not None)
-
-    return {
-        # with five players the dealer sits out: the seat of the turn-up is tagged instead
-        "deal": number, "players": list(replay.players), "dealer": None if solo.sits_out else int(deal.dealer),
-        "contract": None if replay.contract is None else replay.contract.terms.title,
-        "declarer": None if replay.declarer is None else int(replay.declarer),
-        "dummy": None, "dummy_from": None, "dummy_line": None, "vulnerable": None,
-        "needed": None, "trump": None if replay.trump is None else int(replay.trump),
-        "value": None, "threshold": None, "below": None, "below_after": None, "below_end": None, "game": None,
-        "view": "all" if seat is None else seat.name,
-        "hands": None if replay.hands is None else [sorted(i for i in range(52) if h >> i & 1) if seen(k) else None
-                                                    for k, h in enumerate(replay.hands)],
-        "play": [int(c) for t in replay.tricks for c in t.cards],
-        "leaders": [int(t.leader) for t in replay.tricks],
-        "winners": [int(t.winner) for t in replay.tricks],
-        "result": None, "claim": None, "dd": None,
-        "panel": "solo",
-        "tags": tags,
-        "marked": None if solo.turn_up is None else {"card": int(solo.turn_up), "title": "the turn-up card"},
-        "face_up": None if exposed_from is None else
-        {"seat": int(replay.declarer), "from": exposed_from, "tag": "face up"},  # type: ignore[arg-type]
-        "declaring": [int(s) for s in replay.declaring],
-        "need": need_words(replay),
-        "outcome": replay.outcome_words() or None,
-    }
-
-
-# ---------------------------------------------------------------------------------------------
-# the sessions list
-
-
-def solo_deals(store: Store, sessions: pd.DataFrame) -> pd.DataFrame:
-    """The stored deals (session_id, extra_json) of the solo-whist evenings among ``sessions``."""
-    ids = [str(i) for i in sessions.loc[sessions["rules"].isin(solo_rules()), "session_id"]]
-    if not ids:  # no scan of the deals of a store without solo whist
-        return pd.DataFrame({"session_id": [], "extra_json": []})
-    table = store.read("deals", ds.field("session_id").isin(pa.array(ids, pa.string())), ["session_id", "extra_json"])
-    return table.to_pandas()
-
-
-def session_rows(sessions: pd.DataFrame, deals: pd.DataFrame) -> dict[str, SessionRow]:
-    """The sessions list's line of each solo-whist evening in ``sessions`` (all columns): every
-    player (a fifth too), the final balances as the result, and the tally of the recorded payment
-    sheet counted as the audit counts it (one entry a seat whose written payment is not the one
-    due), from the deals' stored ``payments`` and ``due`` (``deals``: session_id, extra_json)."""
-    per_deal: dict[str, list[int]] = {}
-    for sid, extra in zip(deals["session_id"], deals["extra_json"]):
-        stored = json.loads(extra)["solo"] if isinstance(extra, str) else {}
-        if "payments" in stored:
-            per_deal.setdefault(str(sid), []).append(sum(w != d for w, d in zip(stored["payments"], stored["due"])))
-    rows = {}
-    for s in sessions[sessions["rules"].isin(solo_rules())].itertuples(index=False):
-        sid = str(s.session_id)
-        extra = json.loads(s.extra_json)
-        balances = extra["balances"]
-        tally = AuditTally.of(per_deal.get(sid, []))
-        rows[sid] = SessionRow(
-            sid, shown_date(_text(s.date)), _text(s.event), _text(s.table_name), "solo whist: " + ", ".join(balances),
-            int(s.deals), 0, "balances " + " · ".join(f"{p} {points_text(q)}" for p, q in balances.items()),
-            "no payment sheet" if not tally.deals_checked else tally.text, bool(tally.deals_checked), not tally.clean)
-    return rows

@@ -13,6 +13,7 @@ from dashboards.charts import chart_card, label
 from dashboards.dates import shown_date
 from dashboards.data import diagnostic_text
 from dashboards.history_view import versions_card
+from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import SessionReport
 from vint_replay.games.solo.replay import SoloReplay
 
@@ -101,9 +102,11 @@ def _sheet_table(session_id: str, sheet: solo_data.PaymentSheet) -> html.Table:
     return html.Table([html.Thead(head), html.Tbody(body)], className="deals payments", id="payment-sheet")
 
 
-def replay_parts(report: SessionReport, replay: SoloReplay) -> tuple[list, list]:
+def replay_parts(report: SessionReport, replay: SoloReplay, seat: Seat | None = None) -> tuple[list, list]:
     """The replay page's lines under the title (who dealt and sat out, the turn-up, the contract
-    and who plays it) and its side cards (the auction with its tokens, the deal's payments)."""
+    and who plays it) and its side cards (the auction with its tokens, the deal's payments). In
+    one seat's view the payments are not shown: they tell how the deal ends before its trick
+    (the status says the outcome at the end of the play)."""
     facts = solo_data.deal_facts(report, replay)
     head = [html.P(f"Session {report.record.info.id} · solo whist · {facts.dealing}", className="muted", id="dealing-line"),
             html.P(["Turn-up: ", html.Strong(facts.turn_up)], id="turn-up-line") if facts.turn_up else None,
@@ -117,8 +120,11 @@ def replay_parts(report: SessionReport, replay: SoloReplay) -> tuple[list, list]
                            html.Tbody([html.Tr([html.Td(s), html.Td(p), html.Td(v, className="num"),
                                                 html.Td(b, className="num")]) for s, p, v, b in facts.payments])],
                           id="deal-payments")
+    hidden = html.Div([html.H3("Payments"), html.P(f"Hidden: the payments tell how the deal ends, which "
+                                                   f"{seat.full_name} learns at the end of the play.", className="muted",
+                                                   id="payments-hidden")], className="card") if seat is not None else None
     side = [html.Div([html.H3("Auction"), html.P("from eldest hand", className="muted"), auction], className="card"),
-            html.Div([html.H3("Payments"),
+            hidden or html.Div([html.H3("Payments"),
                       html.P(facts.outcome, id="deal-outcome") if facts.outcome else None,
                       html.P(facts.reason, className="muted", id="payment-reason") if facts.reason else None,
                       payments if facts.payments else html.P("No payment: the deal is void or cannot be scored.",

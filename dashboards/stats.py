@@ -17,10 +17,9 @@ import pyarrow.dataset as ds
 
 from dashboards.dates import date_between, shown_date
 from dashboards.double_dummy import DOUBLING_MARKS
-from dashboards.solo_data import solo_rules
-from dashboards.vint235_view import table_rules
 from vint_replay.engine.calls import SLAM_LEVELS, Denomination
-from vint_replay.games.registry import RuleProfile, SheetLayout, get_profile
+from vint_replay.engine.rule_profile import Analysed
+from vint_replay.games.registry import RuleProfile, SheetLayout, get_profile, profile_names
 from vint_replay.store import Store
 
 PLAYERS = ["player_n", "player_e", "player_s", "player_w"]
@@ -102,13 +101,18 @@ def select(store: Store, start: str | None = None, end: str | None = None, playe
 
 
 def _solo() -> ds.Expression:
-    """The sessions of solo whist, left out of vint's statistics (they settle in payments)."""
-    return ds.field("rules").isin(solo_rules())
+    """The sessions left out of the figures, and said so (solo whist: they settle in payments)."""
+    return _analysed(Analysed.APART)
 
 
 def _tables() -> ds.Expression:
-    """The sessions of the 2-, 3- and 5-player methods, whose places are not four players."""
-    return ds.field("rules").isin(table_rules())
+    """The sessions counted by player, whatever place he played (the 2-, 3- and 5-player methods)."""
+    return _analysed(Analysed.PLAYERS)
+
+
+def _analysed(how: Analysed) -> ds.Expression:
+    """The sessions whose profile says /analysis counts them ``how`` (its ``analysed``)."""
+    return ds.field("rules").isin([name for name in profile_names() if get_profile(name).analysed is how])
 
 
 def players(store: Store) -> list[str]:

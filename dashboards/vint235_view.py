@@ -4,34 +4,19 @@ which hands a replay shows face up. Pure functions over the engine's objects (``
 ``ColumnScore``, ``TableReplay``, ``player_results``): nothing is scored here."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from dashboards import data
-from dashboards.data import SheetEntry, diagnostic_text
+from dashboards.data import SheetEntry, auction_grid as seat_grid, diagnostic_text
 from vint_replay.engine.ledger import DealScore
 from vint_replay.engine.plural import plural
-from vint_replay.games.registry import get_profile, profile_names
 from vint_replay.engine.scoring import Entry, Line
 from vint_replay.engine.seats import SEATS, Seat, Side
 from vint_replay.engine.session import SessionReport
 from vint_replay.games.vint235.columns import ColumnDeal, ColumnScore
 from vint_replay.games.vint235.ledger import TableScore
-from vint_replay.games.vint235.method import TableMethod
 from vint_replay.games.vint235.players import PlayerResult, player_results
 from vint_replay.games.vint235.replay import TableReplay
 from vint_replay.reports import labels
-
-
-def is_table(report: SessionReport) -> bool:
-    """Whether the session is played by one of the 2-, 3- or 5-player methods."""
-    return isinstance(report.profile, TableMethod)
-
-
-def rescoring_profiles(played: str) -> list[str]:
-    """The profiles an evening played under ``played`` can be rescored under (``data.rescore_choices``)
-    but the 2-, 3- and 5-player methods, whose records need the places' roles."""
-    return [n for n in data.rescore_choices(played) if not is_table_rules(n)]
 
 
 def signed(points: int) -> str:
@@ -227,7 +212,7 @@ def auction_grid(replay: TableReplay) -> tuple[list[Seat], list[list[str]]]:
     close (``closer``), in a column of his own (``TableReplay.bidders``)."""
     deal = replay.deal
     if deal.table is None:
-        return data.auction_grid(deal)
+        return seat_grid(deal)
     speakers, closer = replay.bidders()
     order = list(speakers)
     calls = [c.pretty for c in deal.auction]
@@ -240,96 +225,6 @@ def auction_grid(replay: TableReplay) -> tuple[list[Seat], list[list[str]]]:
     if last is not None:
         rows.append([""] * width + [last])
     return order + [closer], rows
-
-
-def up_from(replay: TableReplay, seat: Seat | None) -> list[int | None]:
-    """Per place, from which card the view shows it face up (``None``: never). The open view
-    shows every hand but a dead pile; a player sees his own hand from the start and a dummy
-    from the card the method turns it up (``dummies_up_after``: 3.1 after the first trick, 2.1
-    after the opening lead), even his own; the other players' hands and dead piles never."""
-    roles = replay.roles or (replay.deal.table.roles if replay.deal.table else None)
-    profile = replay.profile
-    assert isinstance(profile, TableMethod)
-    if roles is None:
-        return [None if seat is not None else 0] * 4
-    out: list[int | None] = []
-    viewer = None if seat is None else roles[seat].player
-    for place in SEATS:
-        role = roles[place]
-        if role.player is None:
-            out.append(None)
-        elif role.dummy:
-            out.append(0 if seat is None else profile.dummies_up_after)
-        else:
-            out.append(0 if seat is None or role.player == viewer else None)
-    return out
-
-
-def turn_up(replay: TableReplay) -> list[int | None]:
-    """Per place, from which card the method lays a dummy face up at the table (``None``: not a dummy)."""
-    roles = replay.roles or (replay.deal.table.roles if replay.deal.table else None)
-    up = replay.profile.dummies_up_after  # type: ignore[attr-defined]
-    return [None] * 4 if roles is None else [up if roles[s].dummy else None for s in SEATS]
-
-
-def replay_payload(report: SessionReport, replay: TableReplay, seat: Seat | None = None) -> dict[str, object]:
-    """A table deal for the browser, in the keys of ``data.replay_payload`` plus the places'
-    players (``players``), the cards each place played in order (``seats``), the trick size, the
-    score column of each place (``columns``, named in ``column_names``), dead piles, and per
-    place the card from which it is face up in this view (``up_from``); hands are the hands
-    as played (after exchanges, the widow and any move), sent only for a place this view sees."""
-    contract = replay.contract
-    shown = up_from(replay, seat)
-    hands = replay.live if replay.live is not None else replay.hands
-    score = report.score
-    scored = next((d for d in score.deals if d.number == replay.deal.number), None) if score else None
-    race = scored if isinstance(scored, DealScore) else None  # the auction game has no common race
-    size = len(replay.tricks[0].places) if replay.tricks else sum(1 for r in (replay.roles or ()) if r.player)
-    columns = list(replay.place_columns) if replay.place_columns is not None else None
-    names = [" & ".join(side) for side in replay.sides] if replay.sides is not None else ["column 1", "column 2"]
-    return {
-        "deal": replay.deal.number,
-        "players": [place_text(replay, s) for s in SEATS],
-        "dealer": replay.deal.dealer,
-        "contract": None if contract is None else labels.contract_text(contract),
-        "declarer": None if contract is None else int(contract.declarer),
-        "dummy": None,
-        "dummy_from": None,
-        "dummy_line": None,
-        "vulnerable": None,
-        "needed": None if contract is None else contract.tricks_needed,
-        "trump": None if contract is None or contract.trump is None else int(contract.trump),
-        "value": replay.trick_value,
-        "threshold": report.profile.game_threshold,
-        "below": list(race.below_before) if race is not None else None,
-        "below_after": [list(b) for b in race.below_after] if race is not None else None,
-        "below_end": list(race.below_end) if race is not None and race.below_end else None,
-        "game": None if race is None or race.game is None else {"side": int(race.game.side), "trick": race.game.trick},
-        "view": "all" if seat is None else seat.name,
-        "hands": None if hands is None else [sorted(int(c) for c in range(52) if h >> c & 1) if h and shown[i] is not None
-                                             else None for i, h in enumerate(hands)],
-        "held": None if hands is None else [h.bit_count() or 13 for h in hands],
-        "play": [int(c) for t in replay.tricks for c in t.cards],
-        "seats": [int(p) for t in replay.tricks for p in t.places],
-        "size": size or 4,
-        "leaders": [int(t.leader) for t in replay.tricks],
-        "winners": [int(t.winner) for t in replay.tricks],
-        "first_leader": None if replay.leader is None else int(replay.leader),
-        "columns": columns,
-        "column_names": names,
-        "dead": [r.player is None for r in replay.roles] if replay.roles else [False] * 4,
-        "up_from": shown,
-        "turn_up": turn_up(replay),
-        "result": list(replay.tricks_won) if replay.tricks_won and not replay.tricks else None,
-        "claim": list(replay.tricks_won) if replay.tricks_won and replay.tricks and len(replay.tricks) < 13
-        and replay.deal.result is not None else None,
-    }
-
-
-def payload_of(report: SessionReport, number: int, seat: Seat | None = None) -> dict[str, object] | None:
-    """:func:`replay_payload` of deal ``number`` (``None`` if the session has no such deal)."""
-    replay = next((r for r in report.replays if r.deal.number == number), None)
-    return None if not isinstance(replay, TableReplay) else replay_payload(report, replay, seat)
 
 
 def table_facts(replay: TableReplay, seat: Seat | None = None) -> list[str]:
@@ -370,42 +265,12 @@ def table_facts(replay: TableReplay, seat: Seat | None = None) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------
-# per-player results (sessions list, /analysis)
+# per-player results (/analysis)
 
 
 def results(report: SessionReport) -> list[PlayerResult]:
     """The engine's per-player results of a table session (``player_results``)."""
     return player_results(report)
-
-
-def result_text(report: SessionReport) -> str:
-    """The sessions list's result: each player's balance, ``Иванов +1230 · Петров −1230``."""
-    return " · ".join(f"{r.player} {signed(r.points)}".replace("-", "−") for r in results(report)) or "not scored"
-
-
-def table_rules() -> list[str]:
-    """The names of the 2-, 3- and 5-player methods."""
-    return [n for n in profile_names() if isinstance(get_profile(n), TableMethod)]
-
-
-def is_table_rules(rules: object) -> bool:
-    """Whether a stored session's ``rules`` name a 2-, 3- or 5-player method."""
-    return isinstance(rules, str) and rules in table_rules()
-
-
-def session_rows(rows: list[data.SessionRow], rules: dict[str, str],
-                 report_of: Callable[[str], SessionReport | None]) -> list[data.SessionRow]:
-    """The sessions list with each 2-, 3- or 5-player evening (``rules`` by session id) named by
-    its players in draw order and its result as each player's balance, not as N–S v E–W."""
-    out = []
-    for row in rows:
-        report = report_of(row.id) if is_table_rules(rules.get(row.id)) else None
-        if report is None or not is_table(report):
-            out.append(row)
-            continue
-        party = report.record.info.party or ()
-        out.append(replace(row, players=f"{len(party)} players: {', '.join(party)}", result=result_text(report)))
-    return out
 
 
 def add_up(per_session: list[list[PlayerResult]]) -> list[PlayerResult]:

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from bridge_records import DOUBLED, PART_SCORE, bridge_raw, bridge_session
+from dashboards.payload import replay_payload
 from dashboards import data
 from vint_replay.games.bridge.duplicate import ROTATION
 from vint_replay.engine.seats import Seat
@@ -54,22 +55,22 @@ def test_the_ledger_records_each_deals_vulnerability(rubber, duplicate, worked_e
     (Seat.W, "WS", 1),
 ])
 def test_a_seat_view_ships_the_dummy_only_from_when_that_seat_saw_it(rubber, seat, shipped, seen_from):
-    payload = data.replay_payload(rubber, 1, seat)
+    payload = replay_payload(rubber, 1, seat)
     assert [h is not None for h in payload["hands"]] == [s in shipped for s in "NESW"]
-    assert payload["dummy"] == Seat.S and payload["dummy_from"] == seen_from
+    assert payload["dummy"] == Seat.S and payload["up_from"][Seat.S] == seen_from
     assert payload["dummy_line"] == "N plays dummy S"
     assert len(payload["hands"][Seat.S]) == 13
 
 
 def test_no_play_no_dummy_for_the_defenders(rubber):
-    payload = data.replay_payload(rubber, 4, Seat.E)  # kept by its result: no lead was made
+    payload = replay_payload(rubber, 4, Seat.E)  # kept by its result: no lead was made
     assert [h is not None for h in payload["hands"]] == [False, True, False, False]
-    assert payload["dummy_from"] is None
+    assert payload["up_from"][Seat.S] is None
 
 
 def test_vint_has_no_dummy_and_no_vulnerability(worked_example_raw):
     report = evaluate(read_json(json.dumps(worked_example_raw).encode()).record)
-    payload = data.replay_payload(report, 1, Seat.E)
+    payload = replay_payload(report, 1, Seat.E)
     assert [h is not None for h in payload["hands"]] == [False, True, False, False]
     assert payload["dummy"] is None and payload["dummy_line"] is None and payload["vulnerable"] is None
     text = DealView.of(report, 0).full()
@@ -77,12 +78,12 @@ def test_vint_has_no_dummy_and_no_vulnerability(worked_example_raw):
 
 
 def test_the_payload_carries_doubling_and_vulnerability(rubber, duplicate):
-    first, last = data.replay_payload(rubber, 1), data.replay_payload(rubber, 4)
+    first, last = replay_payload(rubber, 1), replay_payload(rubber, 4)
     assert first["contract"] == "3♣ X"
     assert first["vulnerable"] == "N–S not vulnerable, E–W not vulnerable"
     assert last["vulnerable"] == "N–S vulnerable, E–W not vulnerable"
     assert first["below"] == [0, 0] and len(first["below_after"]) == 13
-    board = data.replay_payload(duplicate, 4)  # board by board there is no race below the line
+    board = replay_payload(duplicate, 4)  # board by board there is no race below the line
     assert board["vulnerable"] == "N–S vulnerable, E–W vulnerable"
     assert board["below"] is None and board["below_after"] is None and board["below_end"] is None
 
@@ -153,11 +154,11 @@ def test_terminal_replay_of_a_board_gives_its_board_score_not_a_race(duplicate):
 
 
 def test_the_payload_of_a_claim_carries_the_tricks_counted_from_the_result(rubber):
-    claim = data.replay_payload(rubber, 2)  # 2♣ by N, 5 tricks played (N–S 3, E–W 2), then 8 claimed
+    claim = replay_payload(rubber, 2)  # 2♣ by N, 5 tricks played (N–S 3, E–W 2), then 8 claimed
     assert len(claim["play"]) == 20 and claim["claim"] == [8, 5]
     assert claim["below_after"][-1] == [0, 0] and claim["below_end"] == [40, 0]
-    assert data.replay_payload(rubber, 1)["claim"] is None  # played out
-    assert data.replay_payload(rubber, 4)["claim"] is None and data.replay_payload(rubber, 4)["result"] == [7, 6]
+    assert replay_payload(rubber, 1)["claim"] is None  # played out
+    assert replay_payload(rubber, 4)["claim"] is None and replay_payload(rubber, 4)["result"] == [7, 6]
 
 
 @pytest.mark.parametrize("rules", ["rubber-bridge", "duplicate-bridge"])

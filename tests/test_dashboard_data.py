@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from dash_tree import by_id, ids
+from dashboards.payload import replay_payload
 from dashboards import data, stats
 from dashboards.library import Library
 from vint_replay.formats.json_record import read_json
@@ -123,7 +124,7 @@ def test_games_are_marked_where_the_threshold_is_first_crossed():
 
 def test_replay_payload_is_compact_and_matches_the_record(worked_example_raw):
     report = report_of(worked_example_raw)
-    payload = data.replay_payload(report, 1)
+    payload = replay_payload(report, 1)
     deal = worked_example_raw["deals"][0]
     names = {f"{'SHDC'[c // 13]}{'23456789TJQKA'[c % 13]}" for c in range(52)}
     assert len(names) == 52
@@ -143,7 +144,7 @@ def test_replay_payload_of_result_only_and_passed_out_deals():
     raw = json.loads((SAMPLES / "arbat-2026-11-10-t2.json").read_text(encoding="utf-8"))
     report = report_of(raw)
     result_only = next(d for d in raw["deals"] if "result" in d and "play" not in d)
-    payload = data.replay_payload(report, result_only["number"])
+    payload = replay_payload(report, result_only["number"])
     bids = [(i, c) for i, c in enumerate(result_only["auction"]) if c.lower() not in ("pass", "p")]
     declarer = (SEATS.index(result_only["dealer"]) + bids[-1][0]) % 4
     taken = result_only["result"]["declarer_tricks"]
@@ -151,7 +152,7 @@ def test_replay_payload_of_result_only_and_passed_out_deals():
     assert sum(payload["result"]) == 13
     raw, passed = next((r, d) for r in sample_raw() for d in r["deals"]
                        if all(c.lower() in ("pass", "p") for c in d["auction"]))
-    payload = data.replay_payload(report_of(raw), passed["number"])
+    payload = replay_payload(report_of(raw), passed["number"])
     assert payload["contract"] is None and payload["play"] == [] and payload["result"] is None
 
 
@@ -166,7 +167,7 @@ def test_auction_in_columns_from_the_dealer_and_neighbours():
     numbers = [d["number"] for d in raw["deals"]]
     assert data.neighbours(report, numbers[0]) == (None, numbers[1])
     assert data.neighbours(report, numbers[-1]) == (numbers[-2], None)
-    assert data.replay_payload(report, 10_000) is None
+    assert replay_payload(report, 10_000) is None
 
 
 # ---------------------------------------------------------------- sessions list (store)

@@ -16,6 +16,7 @@ pytest.importorskip("endplay")
 from dash_tree import by_id, ids  # noqa: E402
 from test_dd import ace_lead_deal  # noqa: E402
 
+from dashboards.payload import replay_payload
 from dashboards import data, double_dummy  # noqa: E402
 from vint_replay.analysis.jobs import DealJob, analyse_job, jobs_for  # noqa: E402
 from vint_replay.analysis.datasets import write_results  # noqa: E402
@@ -67,7 +68,7 @@ def bare(tmp_path_factory) -> Store:
 
 def payload_of(store: Store, sid: str) -> dict:
     report = evaluate(store.load_session(sid))
-    payload = data.replay_payload(report, 1)
+    payload = replay_payload(report, 1)
     assert payload is not None
     return payload
 

@@ -14,6 +14,7 @@ import pytest
 
 from dash_tree import by_id, ids
 from dashboards import data, solo_data, stats
+from dashboards.payload import replay_payload
 from vint_replay.engine.cards import Card
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
@@ -113,7 +114,7 @@ def test_five_players_the_dealer_sits_out_and_the_turn_up_goes_to_his_right():
     report = report_of(FIVE)
     raw = json.loads(FIVE.read_text("utf-8"))["deals"]
     for replay, deal in zip(report.replays, raw):
-        payload = solo_data.replay_payload(report, replay.deal.number)
+        payload = replay_payload(report, replay.deal.number)
         assert deal["sits_out"] not in payload["players"] and payload["dealer"] is None
         turn_up_seat = "NESW".index(deal["dealer"])
         assert f"turn-up ({deal['sits_out']} deals and sits out)" in payload["tags"][turn_up_seat]
@@ -130,19 +131,21 @@ def test_replay_payload_of_an_open_misere():
     replay = report.replays[0]
     assert replay.contract is SoloCall.OPEN_MISERE
     raw = json.loads(FOUR.read_text("utf-8"))["deals"][0]
-    payload = solo_data.replay_payload(report, 1)
-    assert payload["panel"] == "solo" and payload["declaring"] == [int(replay.declarer)]
-    assert payload["face_up"] == {"seat": int(replay.declarer), "from": 4, "tag": "face up"}
+    payload = replay_payload(report, 1)
+    assert payload["column_names"] == ["declaring side", "opponents"] and payload["declaring_column"] == 0
+    assert payload["won_by"] == [0 if t.winner is replay.declarer else 1 for t in replay.tricks]
+    assert payload["face_up"] == [4 if s is replay.declarer else None for s in Seat]  # §4: once trick 1 is complete
     assert payload["play"] == [int(Card[c]) for c in raw["play"]] and len(payload["play"]) < 52
     assert payload["outcome"] == "Open misère made (after trick 7, the rest claimed)"
-    assert payload["need"] == "take no trick"
-    assert json.loads(json.dumps(payload)) == payload and len(json.dumps(payload)) < 1500
+    assert payload["needed"] is None  # judged by the engine's outcome, not counted in the browser
+    assert [n["text"].split(" must ")[-1] for n in payload["notes"]][0] == "take no trick"
+    assert json.loads(json.dumps(payload)) == payload and len(json.dumps(payload, ensure_ascii=False)) < 1500
     seat = next(s for s in Seat if s is not replay.declarer)
-    view = solo_data.replay_payload(report, 1, seat)
+    view = replay_payload(report, 1, seat)
     shipped = [i for i, h in enumerate(view["hands"]) if h is not None]
     assert shipped == sorted({int(seat), int(replay.declarer)})
-    other = solo_data.replay_payload(report, 2, seat)  # a solo: nothing is laid face up
-    assert [i for i, h in enumerate(other["hands"]) if h is not None] == [int(seat)] and other["face_up"] is None
+    other = replay_payload(report, 2, seat)  # a solo: nothing is laid face up
+    assert [i for i, h in enumerate(other["hands"]) if h is not None] == [int(seat)] and other["face_up"] == [None] * 4
 
 
 def test_replay_facts_the_auction_with_its_tokens_and_the_payments():
@@ -153,24 +156,34 @@ def test_replay_facts_the_auction_with_its_tokens_and_the_payments():
     assert [c.token for c in facts.auction] == raw["auction"]
     assert facts.auction[0].seat == replay.deal.dealer.left.name  # eldest hand speaks first
     assert f"with {replay.players[replay.partner]}" in facts.contract
-    assert solo_data.replay_payload(report, 3)["tags"][replay.partner] == ["partner"]
+    assert replay_payload(report, 3)["tags"][replay.partner] == ["partner"]
     scored = report.score.deals[2]
     assert [p for _, _, p, _ in facts.payments] == [points_text(q) for q in scored.payments]
     assert facts.reason.startswith("proposal and acceptance made")
 
 
-def test_session_rows_of_solo_evenings_say_the_audits_tally(store):
+def own_rows(store: Store, report_of=None) -> dict[str, data.SessionRow]:
+    """The sessions list's rows as the page builds them (``pages/sessions._rows``), by id."""
     sessions = store.sessions()
-    rows = solo_data.session_rows(sessions, solo_data.solo_deals(store, sessions))
-    assert set(rows) == {"arbat-solo-2026-11-24", "arbat-solo-2026-12-01"}
+    rows = data.session_rows(sessions, store.deals(columns=data.AUDIT_COLUMNS))
+    load = report_of or (lambda sid: evaluate(store.load_session(sid)))
+    return {r.id: r for r in data.own_sheet_rows(rows, sessions, load)}
+
+
+def test_session_rows_of_solo_evenings_say_the_audits_tally(store):
+    """solo-whist.md §5: an evening settles by each player's balance, not by two sides' totals."""
+    rows = own_rows(store)
     for sid, path in (("arbat-solo-2026-11-24", FOUR), ("arbat-solo-2026-12-01", FIVE)):
         report = report_of(path)
         row = rows[sid]
         assert row.audit == audit_payments(report.record, report.score).tally.text
-        assert row.players == "solo whist: " + ", ".join(report.record.info.roster)
+        roster = report.record.info.roster
+        assert row.players == f"{len(roster)} players: " + ", ".join(roster)
         assert row.result == "balances " + " · ".join(
             f"{p} {points_text(b)}" for p, b in zip(report.score.players, report.score.balances))
     assert rows["arbat-solo-2026-11-24"].mismatched and not rows["arbat-solo-2026-12-01"].mismatched
+    vint = report_of(VINT[0])
+    assert rows[vint.record.info.id].result == data.difference_text(vint.score.totals)  # the sides' as stored
 
 
 def test_analysis_leaves_solo_whist_out(store, tmp_path):
@@ -216,9 +229,30 @@ def test_solo_pages_render_and_rescoring_is_refused(store):
     assert "sits out" in str(by_id(five, "payment-sheet"))
 
 
-def test_a_store_without_solo_whist_has_no_solo_rows(tmp_path):
+def test_a_seat_view_page_does_not_tell_the_outcome_before_the_end(store):
+    """solo-whist.md §4: open misère's deal 1 is decided at trick 7; in a seat's view the page
+    says neither the outcome nor the payments before that (the open view shows them)."""
+    import dash
+
+    from dashboards.app import create_app
+
+    app = create_app(store.root)
+    replay_page = next(p["layout"] for p in dash.page_registry.values() if p["path_template"] == "/replay/<session_id>/<deal>")
+    outcome = report_of(FOUR).replays[0].outcome_words()
+    with app.server.app_context():
+        open_view = replay_page(session_id=FOUR.stem, deal="1")
+        seat_view = replay_page(session_id=FOUR.stem, deal="1", view="N", card="8")
+    assert outcome in str(open_view) and "deal-payments" in ids(open_view)
+    assert outcome not in str(seat_view) and "deal-payments" not in ids(seat_view) and "payments-hidden" in ids(seat_view)
+
+
+def test_a_store_without_solo_whist_replays_no_session_for_its_list(tmp_path):
+    """Four-handed sessions are listed from the store's totals: none is loaded and replayed."""
     vint_only = Store(tmp_path / "vint")
     vint_only.import_paths([str(VINT[0])], workers=1)
-    sessions = vint_only.sessions()
-    deals = solo_data.solo_deals(vint_only, sessions)
-    assert deals.empty and solo_data.session_rows(sessions, deals) == {}
+
+    def refuse(sid: str):
+        raise AssertionError(f"{sid} was replayed for the sessions list")
+
+    (row,) = own_rows(vint_only, refuse).values()
+    assert row.players.count("&") == 2 and " v " in row.players

@@ -1,7 +1,8 @@
 """Solo whist in a real headless Chromium: the sample evening's session page shows every
 player's balance and the planted payment mistake in the audit's words; the sessions list and
 /analysis treat solo evenings as such; the replay of an open misère steps with the keys, lays
-the declarer's hand face up after trick 1 (in a seat's view too) and ends with the outcome."""
+the declarer's hand face up after trick 1 (in a seat's view too) and ends with the outcome,
+which a seat's view tells only there (its payments card stays hidden)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -89,21 +90,24 @@ def test_replay_of_an_open_misere_steps_to_its_early_stop(browser_at, page):
     wait_for(lambda: "face-up" in css(driver, f"#hand-{declarer}")[0].get_attribute("class"))
     hand = css(driver, f"#hand-{declarer}")[0]
     assert "closed" not in hand.get_attribute("class") and "face up" in hand.text
-    assert text_of(driver, "#face-up-line").endswith("face up since trick 1 (open misère)")
+    assert text_of(driver, "#note-1").endswith("face up since trick 1 (open misère)")
     first = replay.tricks[0]
     ours = int(first.winner is replay.declarer)
-    assert (text_of(driver, "#tricks-declaring"), text_of(driver, "#tricks-opponents")) == (str(ours), str(1 - ours))
+    # the first column is the declaring side's, the second the opponents'
+    assert (text_of(driver, "#tricks-NS"), text_of(driver, "#tricks-EW")) == (str(ours), str(1 - ours))
     body.send_keys(Keys.END)
     wait_for(lambda: text_of(driver, "#step-label") == f"card {n} of {n} · the play stops after trick {n // 4}")
-    assert text_of(driver, "#solo-outcome") == "Open misère made (after trick 7, the rest claimed)"
-    assert text_of(driver, "#tricks-declaring") == "0"
+    assert text_of(driver, "#outcome") == "Open misère made (after trick 7, the rest claimed)"
+    assert text_of(driver, "#tricks-NS") == "0"
+    assert css(driver, "#payments-hidden") and not css(driver, "#deal-payments")  # the outcome is not told ahead
+    body.send_keys(Keys.HOME)
+    wait_for(lambda: "closed" in css(driver, f"#hand-{declarer}")[0].get_attribute("class"))
+    page(f"/replay/{FOUR.stem}/1")  # all hands: the deal's payments beside the table
     scored = report.score.deals[0]
-    rows = [r.text for r in css(driver, "#deal-payments tbody tr")]
+    rows = wait_for(lambda: [r.text for r in css(driver, "#deal-payments tbody tr")] or None)
     assert rows == [f"{s.name} {replay.players[s]} {points_text(scored.payments[s])} "
                     f"{points_text(scored.balances[report.score.players.index(replay.players[s])])}"
                     for s in Seat]
-    body.send_keys(Keys.HOME)
-    wait_for(lambda: "closed" in css(driver, f"#hand-{declarer}")[0].get_attribute("class"))
 
 
 def test_replay_marks_the_turn_up_and_shows_who_sits_out(browser_at, page):

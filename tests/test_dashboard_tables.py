@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from dash_tree import by_id, components, ids
-from dashboards import stats, vint235_view
+from dashboards import data, stats, vint235_view
+from dashboards.payload import replay_payload
 from dashboards.app import create_app
 from dashboards.library import Library
 from vint235_store import AUCTION, FIVE, THREE, TWO, simulated_file, table_store
@@ -112,7 +113,7 @@ def test_a_table_session_is_not_rescored(lib):
 
 
 def test_four_handed_rescoring_offers_no_table_method():
-    choices = vint235_view.rescoring_profiles("volchaninov")
+    choices = data.rescore_choices("volchaninov")
     assert "classic" in choices and not any(n.startswith(("vint2", "vint3", "vint5")) for n in choices)
 
 
@@ -123,7 +124,7 @@ def test_two_card_tricks_are_shipped_with_their_places(lib):
     """2.2: N and S play, E and W are dead piles, face down in every view."""
     report = lib.report("sim-vint2-exchange")
     deal = played(report, 2)
-    payload = vint235_view.replay_payload(report, deal)
+    payload = replay_payload(report, deal.deal.number)
     assert payload["size"] == 2 and len(payload["play"]) == 26
     assert set(payload["seats"]) == {Seat.N, Seat.S}
     assert payload["seats"][0] == deal.leader and payload["dead"] == [False, True, False, True]
@@ -131,8 +132,9 @@ def test_two_card_tricks_are_shipped_with_their_places(lib):
     assert payload["column_names"] == ["Иванов", "Петров"]
     won = [0, 0]
     for w in payload["winners"]:
-        won[payload["columns"][w]] += 1
+        won[deal.place_columns[w]] += 1
     assert tuple(won) == deal.tricks_won
+    assert [payload["won_by"].count(c) for c in (0, 1)] == list(deal.tricks_won)
 
 
 def test_a_seat_view_ships_only_what_that_player_saw(lib):
@@ -141,20 +143,20 @@ def test_a_seat_view_ships_only_what_that_player_saw(lib):
     deal = played(report)
     dummy = next(s for s in Seat if deal.roles[s].dummy)
     partner = next(s for s in Seat if deal.roles[s].live and deal.roles[s].player != deal.roles[dummy].player)
-    view = vint235_view.replay_payload(report, deal, partner)
+    view = replay_payload(report, deal.deal.number, partner)
     assert view["up_from"][partner] == 0 and view["up_from"][dummy] == 4
     assert [h is not None for h in view["hands"]] == [s in (partner, dummy) for s in Seat]
     holder = dummy.partner
-    assert vint235_view.replay_payload(report, deal, holder)["up_from"][dummy] == 4  # his own dummy too
+    assert replay_payload(report, deal.deal.number, holder)["up_from"][dummy] == 4  # his own dummy too
 
 
 @pytest.mark.parametrize("session_id, after", [("sim-vint2-open", 1), (TWO, 0), (AUCTION, 0)])
 def test_dummies_turn_up_when_the_method_says(lib, session_id, after):
     report = lib.report(session_id)
     deal = played(report)
-    payload = vint235_view.replay_payload(report, deal)
-    assert [payload["turn_up"][s] for s in Seat if deal.roles[s].dummy] == [after] * sum(r.dummy for r in deal.roles)
-    assert all(payload["turn_up"][s] is None for s in Seat if not deal.roles[s].dummy)
+    payload = replay_payload(report, deal.deal.number)
+    assert [payload["face_up"][s] for s in Seat if deal.roles[s].dummy] == [after] * sum(r.dummy for r in deal.roles)
+    assert all(payload["face_up"][s] is None for s in Seat if not deal.roles[s].dummy)
 
 
 def test_the_holder_makes_his_call_in_a_column_of_his_own(lib):

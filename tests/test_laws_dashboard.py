@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from laws_builders import DATA, revoke, under_laws
+from dashboards.payload import replay_payload
 from dashboards import data, laws_view
 from vint_replay.engine.record import CallOutOfTurn
 from vint_replay.engine.seats import Seat
@@ -15,7 +16,7 @@ CLAIMED = evaluate(read_file(DATA / "revoke_10_2.json").record)  # deal 2: S's c
 
 
 def test_the_replay_payload_carries_the_revoke_where_it_was_played_and_the_penalty_as_applied():
-    payload = data.replay_payload(CLAIMED, 2)
+    payload = replay_payload(CLAIMED, 2)
     assert payload is not None
     (mark,) = payload["marks"]
     index = mark["index"]
@@ -26,7 +27,7 @@ def test_the_replay_payload_carries_the_revoke_where_it_was_played_and_the_penal
     assert payload["penalty"]["after"] == list(scored.penalty.tricks_after) != payload["penalty"]["before"]
     assert payload["penalty"]["capped"] == [20, 0] and payload["penalty"]["cap"] == 490  # laws.md §10.2
     assert payload["penalty"]["lines"][0].startswith("Revoke penalty (laws.md §8.4): tricks N–S 10, E–W 3 → N–S 7, E–W 6")
-    clean = data.replay_payload(CLAIMED, 1)
+    clean = replay_payload(CLAIMED, 1)
     assert clean is not None and clean["marks"] == [] and clean["penalty"] is None
 
 
@@ -36,7 +37,7 @@ def test_the_deal_table_gives_a_penalised_deals_tricks_as_played_and_as_scored()
 
 
 def test_a_seat_view_is_not_told_of_a_revoke_that_shows_a_hand():
-    payload = data.replay_payload(CLAIMED, 2, Seat.N)
+    payload = replay_payload(CLAIMED, 2, Seat.N)
     assert payload is not None and payload["marks"] == [] and payload["penalty"] is not None
 
 

@@ -23,6 +23,7 @@ from vint_replay.simulators.vint235 import _play, simulate_session
 
 from builders import calls
 from vint235_builders import codes, table_deal, table_session
+from vint235_store import balances_text
 
 N, E, S, W = Seat
 TWO = ("Petrov", "Ivanov")  # the draw, highest first: Ivanov (N) drew the lowest card and deals first (§6 ruling 15)
@@ -617,7 +618,7 @@ def test_the_dashboards_deal_list_shows_the_tricks_before_and_after_the_penalty(
 def test_five_player_score_writes_the_balances_the_dashboard_computes():
     """players-2-3-5.md §4 (five players, example 6): ``score`` ends with each player's balance
     after the finished rubbers in points, the words and sign (−) of the dashboard's sessions
-    list for the same session (vint235_view.result_text over player_results), not in hundreds."""
+    list for the same session (balances_text over player_results), not in hundreds."""
     from pathlib import Path
 
     from click.testing import CliRunner
@@ -633,6 +634,6 @@ def test_five_player_score_writes_the_balances_the_dashboard_computes():
     out = CliRunner().invoke(main, ["score", path])
     assert out.exit_code == 0
     last = out.stdout.rstrip("\n").splitlines()[-1]
-    assert last == f"Balances: {vint235_view.result_text(report)}"
+    assert last == f"Balances: {balances_text(report)}"
     shown = dict(item.rsplit(" ", 1) for item in last.removeprefix("Balances: ").split(" · "))
     assert {p: int(v.replace("−", "-")) for p, v in shown.items()} == page

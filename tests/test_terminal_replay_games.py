@@ -14,6 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from dashboards import data, solo_data, vint235_view
+from dashboards.payload import replay_payload
+from vint235_store import balances_text
 from vint_replay.cli import load, main
 from vint_replay.games.registry import profile_names
 from vint_replay.games.vint235.record import Role
@@ -66,12 +68,8 @@ def cases() -> list[str]:
 
 
 def payload(report, number: int) -> dict:
-    """The dashboard's replay payload of the deal (the page picks it by the game the same way)."""
-    if solo_data.is_solo(report):
-        return solo_data.replay_payload(report, number)  # type: ignore[return-value]
-    if vint235_view.is_table(report):
-        return vint235_view.payload_of(report, number)  # type: ignore[return-value]
-    return data.replay_payload(report, number)  # type: ignore[return-value]
+    """The dashboard's replay payload of the deal (one builder for every game)."""
+    return replay_payload(report, number)  # type: ignore[return-value]
 
 
 @pytest.mark.parametrize("which", cases())
@@ -117,13 +115,14 @@ def test_replay_after_trick_k_shows_the_table_auction_trick_count_and_verdict(wh
     assert shown["winners"][:k] == [int(t.winner) for t in replay.tricks[:k]]
 
     def column(seat: int) -> int:
-        if "columns" in shown:
-            return shown["columns"][seat]
-        if "declaring" in shown:
-            return 0 if seat in shown["declaring"] else 1
+        if getattr(replay, "place_columns", None) is not None:
+            return replay.place_columns[seat]
+        if getattr(replay, "declaring", None) is not None:
+            return 0 if seat in replay.declaring else 1
         return seat % 2
 
     counts = [column(w) for w in shown["winners"][:k]]
+    assert shown["won_by"][:k] == counts  # the column the browser counts each trick in
     won = (counts.count(0), counts.count(1))
     assert replay.won_after(k) == won
     names = replay.column_names
@@ -161,7 +160,7 @@ TABLE_EVENINGS = [e for e in EVENINGS if e.startswith("vint235/")]
 
 def test_sessions_lists_each_players_balance_as_the_sessions_page_does(tmp_path):
     """A 2-, 3- or 5-player evening is listed by its players and each one's balance in points,
-    the words of the dashboard's sessions list (vint235_view.result_text), not as N–S v E–W."""
+    each player's balance from player_results (balances_text), not as N–S v E–W."""
     store = str(tmp_path / "store")
     paths = [str(SAMPLES / e) for e in TABLE_EVENINGS]
     assert CliRunner().invoke(main, ["import", *paths, "--store", store, "--workers", "1"]).exit_code == 0
@@ -170,10 +169,36 @@ def test_sessions_lists_each_players_balance_as_the_sessions_page_does(tmp_path)
     for path in paths:
         _, report = load(path)
         line = next(x for x in listed.stdout.splitlines() if x.startswith(report.record.info.id + " "))
-        assert f"balances {vint235_view.result_text(report)}  " in line and "N–S" not in line
+        assert f"balances {balances_text(report)}  " in line and "N–S" not in line
         assert "–".join(report.record.info.party) in line
         assert sum(rows[report.record.info.id]["balances"].values()) == 0  # what one wins the others pay
         assert rows[report.record.info.id]["balances"] == {r.player: r.points for r in vint235_view.results(report)}
+
+
+def test_the_sessions_page_lists_each_game_as_the_cli_does(tmp_path):
+    """One result for every game on the command line's ``sessions`` and on ``/``: each player's
+    balance where the game settles per player (players-2-3-5.md §4, solo-whist.md §5), the two
+    sides' difference otherwise (the store's totals)."""
+    from vint_replay.engine.session import evaluate
+    from vint_replay.store import Store
+
+    store = tmp_path / "store"
+    paths = [str(SAMPLES / e) for e in (*TABLE_EVENINGS, "arbat-2026-11-03-t1.json")] + \
+        [str(p) for p in sorted((SAMPLES / "solo").glob("*.json"))]
+    assert CliRunner().invoke(main, ["import", *paths, "--store", str(store), "--workers", "1"]).exit_code == 0
+    listed = CliRunner().invoke(main, ["sessions", "--store", str(store)]).stdout.splitlines()
+    opened = Store(store)
+    sessions = opened.sessions()
+    rows = data.own_sheet_rows(data.session_rows(sessions, opened.deals(columns=data.AUDIT_COLUMNS)), sessions,
+                               lambda sid: evaluate(opened.load_session(sid)))
+    assert len(rows) == len(paths)
+    for row in rows:
+        line = next(x for x in listed if x.startswith(row.id + " "))
+        if row.result.startswith("balances "):
+            assert f"  {row.result}  " in line
+        else:  # the sides' totals: the CLI gives both, the page who leads by how much
+            ns, ew = (int(n) for n in re.search(r"N–S (-?\d+) E–W (-?\d+)", line).groups())
+            assert row.result == data.difference_text((ns, ew))
 
 
 @pytest.mark.parametrize("which", TABLE_EVENINGS + ["arbat-2026-11-03-t1.json"])

@@ -31,3 +31,13 @@ def table_store(folder: Path) -> Store:
     summary = store.import_paths(files, workers=1)
     assert not summary.rejected, [o.diagnostics for o in summary.rejected]
     return store
+
+
+def balances_text(report) -> str:
+    """Each player's balance from the engine's ``player_results``, ``Иванов +1230 · Петров −1230``:
+    what the sessions list and the sheet's last line must say, reached another way than the
+    score's own ``session_summary``."""
+    from vint_replay.games.vint235.players import player_results
+
+    return " · ".join(f"{r.player} {f'{r.points:+d}' if r.points else '0'}".replace("-", "−")
+                      for r in player_results(report)) or "not scored"

@@ -1,24 +1,26 @@
-/* Replay stepping in the browser. The deal arrives once (dcc.Store "replay-deal": dealt hands,
- * play order, trick leaders and winners); every position 0..n is derived here, so a step never
- * waits for the server. The clientside callback `vint.render` draws the position straight into
- * the DOM: the card spans are built once per deal and then only change class, which keeps a
- * step to a few milliseconds (re-creating Dash components per step costs ~10× more).
+/* Replay stepping in the browser, for every game: it draws what the payload says
+ * (dashboards/payload.py) and never asks which game it holds. The deal arrives once
+ * (dcc.Store "replay-deal": the hands each view sees, the play order with the place of every
+ * card, trick leaders and winners and the column each trick counts for); every position 0..n is
+ * derived here, so a step never waits for the server. The clientside callback `vint.render`
+ * draws the position straight into the DOM: the card spans are built once per deal and then only
+ * change class, which keeps a step to a few milliseconds (re-creating Dash components per step
+ * costs ~10× more).
  * Cards are integers suit*13+rank (suits ♠ ♥ ♦ ♣, rank 0 = two). Text is set with textContent
  * only, never as HTML, so names from a record cannot inject markup.
  * With a double-dummy analysis (deal.dd: per card played its cost and the best cards at that
  * point, and the declarer side's DD tricks at each position), a card that gave tricks away is
  * marked red with "−n" once played, and the best cards of the player to move are highlighted
  * on request.
- * Where the profile has a dummy (deal.dummy), its hand is drawn face up in a seat's view from
- * card deal.dummy_from on (the payload carries it only for views that see it); likewise a hand
- * laid face up during the play (deal.face_up: solo whist's open misère). A game may add tags by
- * seat (deal.tags), mark a card (deal.marked: the turn-up) and draw its own status panel
- * (deal.panel, registered in window.vintPanels: assets/solo_replay.js).
- * A deal of a 2-, 3- or 5-handed method (tables_view.replay_payload) also carries the place of
- * every card played (deal.seats), the trick size (deal.size: 2 when two hands are live), each
- * place's score column (deal.columns, named in deal.column_names), dead piles (deal.dead), the
- * cards each place holds (deal.held), from which card this view shows each place face up
- * (deal.up_from) and from which card the method turns a dummy up at the table (deal.turn_up).
+ * Each place's hand is drawn face up from card deal.up_from[place] (null: never) and carries the
+ * cards deal.held[place]; the dummy laid down after the lead is deal.dummy; a hand the game lays
+ * face up during the play (deal.face_up: a 2/3/5 method's dummies, open misère) is tagged face
+ * down until then; dead piles (deal.dead) are never played. The tricks are counted for the two
+ * columns deal.column_names (deal.won_by: the column of each trick; deal.declaring_column the
+ * declarer's). A game may add tags by place (deal.tags), mark a card (deal.marked: the turn-up),
+ * add lines to the status from a card on (deal.notes) and state how the deal ended
+ * (deal.outcome, shown at the end of the play); where it counts tricks needed (deal.needed) the
+ * verdict is counted here from the engine's trick counts.
  * Under the laws (deal.marks, deal.penalty) the irregular cards are marked where played, and at
  * the end of the play the score panel shows the engine's counts before and after the revoke
  * penalty and its lines; no penalty is computed here.
@@ -40,10 +42,8 @@
         if (text !== undefined) { el.textContent = text; }
         return el;
     }
-    function sizeOf(deal) { return deal.size || 4; }
-    /* The score column of a place: its side, or the column the method gives it. */
-    function colOf(deal, seat) { return deal.columns ? deal.columns[seat] : seat % 2; }
-    function sideName(deal, c) { return deal.column_names ? deal.column_names[c] : (c ? "E–W" : "N–S"); }
+    function sizeOf(deal) { return deal.size; }
+    function sideName(deal, c) { return deal.column_names[c]; }
     function isRed(card) { var s = Math.floor(card / 13); return s === 1 || s === 2; }
     function cardNode(card, extra) {
         return node("span", "pc " + (isRed(card) ? "red" : "black") + (extra ? " " + extra : ""),
@@ -59,9 +59,10 @@
        nothing is scored here. */
     function position(deal, pos) {
         // a seat's view holds the cards played so far: until deal.ended, more may follow
-        var n = deal.play.length, open = deal.ended === false, size = sizeOf(deal), done = Math.floor(pos / size);
+        var n = deal.play.length, open = deal.ended === false, size = sizeOf(deal);
+        var done = pos === n && !open ? deal.winners.length : Math.floor(pos / size);  // the laws' trick 13 may be short
         var won = [0, 0], below = deal.below ? deal.below.slice() : null, game = null;
-        for (var t = 0; t < done; t++) { won[colOf(deal, deal.winners[t])] += 1; }
+        for (var t = 0; t < done; t++) { if (deal.won_by[t] !== null) { won[deal.won_by[t]] += 1; } }
         if (below && done > 0 && deal.below_after && deal.below_after.length) { below = deal.below_after[done - 1].slice(); }
         if (deal.game && deal.game.trick !== null && done >= deal.game.trick) { game = deal.game; }
         if (!n && !open && deal.result) {                         // a deal kept by its result only
@@ -81,12 +82,12 @@
             if (deal.game) { game = deal.game; }
         }
         var toPlay = pos < n || open ? seatOf(deal, pos) : null;
-        return {pos: pos, n: n, open: open, won: won, below: below, game: game, toPlay: toPlay, claimed: claimed, penalised: penalised,
+        return {pos: pos, n: n, open: open, done: done, won: won, below: below, game: game, toPlay: toPlay, claimed: claimed, penalised: penalised,
                 shown: pos === 0 ? -1 : Math.floor((pos - 1) / size), played: new Set(deal.play.slice(0, pos))};
     }
 
     /* The seat that played the i-th card. */
-    function seatOf(deal, i) { return deal.seats ? deal.seats[i] : (deal.leaders[Math.floor(i / 4)] + i % 4) % 4; }
+    function seatOf(deal, i) { return deal.seats[i]; }
 
     /* The card table's DOM for one deal, built once: per seat a header, four suit rows of
      * rank spans (the open view) and a row of card backs plus the cards seen played (the
@@ -105,14 +106,13 @@
             if (seat === deal.declarer) { head.appendChild(node("span", "tag", "declarer")); }
             if (seat === deal.dummy) { head.appendChild(node("span", "tag dummy", "dummy · played by " + SEATS[deal.declarer])); }
             if (seat === deal.dealer) { head.appendChild(node("span", "tag dealer", "dealer")); }
-            (deal.tags ? deal.tags[seat] : []).forEach(function (t) { head.appendChild(node("span", "tag", t)); });
-            if (deal.face_up && seat === deal.face_up.seat) { head.appendChild(node("span", "tag face-up-tag", deal.face_up.tag)); }
-            if (deal.dead && deal.dead[seat]) { head.appendChild(node("span", "tag dead", "dead, face down")); }
-            var face = deal.turn_up && deal.turn_up[seat] !== null ? node("span", "tag face") : null;
+            deal.tags[seat].forEach(function (t) { head.appendChild(node("span", "tag", t)); });
+            if (deal.dead[seat]) { head.appendChild(node("span", "tag dead", "dead, face down")); }
+            var face = deal.face_up[seat] !== null ? node("span", "tag face") : null;
             if (face) { head.appendChild(face); }
             table.faces.push(face);
             var open = node("div", "hand-open");
-            for (var s = 0; s < 4 && deal.hands[seat]; s++) {
+            for (var s = 0; s < 4 && deal.hands && deal.hands[seat]; s++) {
                 var row = node("div", "suit-row" + (deal.trump === s ? " trump" : ""));
                 row.appendChild(node("span", "suit " + (s === 1 || s === 2 ? "red" : "black"), SUITS[s]));
                 var ranks = node("span", "ranks");
@@ -152,31 +152,29 @@
         }
         if (table.marked !== undefined) { table.cards[table.marked].classList.add("marked"); }
         for (var seat = 0; seat < 4; seat++) {
-            var faceUp = !!deal.face_up && seat === deal.face_up.seat && st.pos >= deal.face_up.from;
-            var dummyUp = faceUp || (seat === deal.dummy && deal.dummy_from !== null && st.pos >= deal.dummy_from);
-            var closed = !deal.hands[seat] || (deal.up_from ? deal.up_from[seat] === null || st.pos < deal.up_from[seat]
-                                                            : view !== "all" && view !== SEATS[seat] && !dummyUp);
-            var face = table.faces[seat], down = face && st.pos < deal.turn_up[seat];
-            if (face) { face.textContent = down ? "face down until card " + deal.turn_up[seat] : "face up"; }
+            var closed = !deal.hands[seat] || deal.up_from[seat] === null || st.pos < deal.up_from[seat];
+            var face = table.faces[seat], down = !!face && st.pos < deal.face_up[seat];
+            if (face) { face.textContent = down ? "face down until card " + deal.face_up[seat] : "face up"; }
+            var dummyUp = seat === deal.dummy && !closed, faceUp = !!face && !down;
             var box = table.hands[seat];
             box.className = "hand hand-" + SEATS[seat] + (st.toPlay === seat ? " to-play" : "") +
                 (closed ? " closed" : "") + (dummyUp ? " dummy-up" : "") + (faceUp ? " face-up" : "") +
-                (hide ? " hide-played" : "") + (down ? " face-down" : "") + (deal.dead && deal.dead[seat] ? " dead" : "");
+                (hide ? " hide-played" : "") + (down ? " face-down" : "") + (deal.dead[seat] ? " dead" : "");
             if (!closed) { continue; }
             var gone = deal.play.slice(0, st.pos).filter(function (c, i) { return seatOf(deal, i) === seat; });
-            var left = (deal.held ? deal.held[seat] : 13) - gone.length;
+            var left = deal.held[seat] - gone.length;
             var backs = table.backs[seat];
             while (backs.childNodes.length > left) { backs.removeChild(backs.lastChild); }
             while (backs.childNodes.length < left) { backs.appendChild(node("span", "back")); }
             fill(table.seen[seat], gone.length ? [node("span", "", "played:")].concat(gone.map(function (c) { return cardNode(c); }))
-                                               : [node("span", "", deal.dead && deal.dead[seat] ? "not played" : "nothing played yet")]);
+                                               : [node("span", "", deal.dead[seat] ? "not played" : "nothing played yet")]);
         }
     }
 
     function drawTrick(deal, st) {
         var out = [];
         if (st.shown < 0) {
-            var lead = deal.leaders.length ? deal.leaders[0] : deal.first_leader !== undefined ? deal.first_leader : null;
+            var lead = deal.leaders.length ? deal.leaders[0] : deal.first_leader;
             var text = lead !== null ? SEAT_NAMES[lead] + " (" + deal.players[lead] + ") leads"
                 : deal.contract === null ? "passed out: no bid, nothing played"
                 : deal.result ? "only the result was recorded: " + sideName(deal, 0) + " took " + deal.result[0] + ", " +
@@ -212,7 +210,8 @@
     function drawStatus(deal, st) {
         var out = [];
         var label = st.open ? "card " + st.pos + " · trick " + Math.max(1, Math.ceil(st.pos / sizeOf(deal)))
-            : !st.n ? "no card play" : "card " + st.pos + " of " + st.n + " · " + (st.pos === st.n ? (st.claimed ? "the rest claimed" : "play finished") : "trick " + Math.max(1, Math.ceil(st.pos / sizeOf(deal))));
+            : !st.n ? "no card play" : "card " + st.pos + " of " + st.n + " · " + (st.pos === st.n ? (st.claimed ? "the rest claimed"
+                : st.done < 13 ? "the play stops after trick " + st.done : "play finished") : "trick " + Math.max(1, Math.ceil(st.pos / sizeOf(deal))));
         out.push(node("div", "step-label", label));
         out[0].id = "step-label";
         var tricks = node("div", "tricks");
@@ -231,15 +230,15 @@
             var pen = node("div", "penalty");
             pen.id = "penalty-panel";
             pen.appendChild(node("div", "small-head", "revoke penalty"));
-            var counts = node("div", "penalty-counts", "N–S " + deal.penalty.before[0] + " → " + deal.penalty.after[0] +
-                              ", E–W " + deal.penalty.before[1] + " → " + deal.penalty.after[1]);
+            var counts = node("div", "penalty-counts", sideName(deal, 0) + " " + deal.penalty.before[0] + " → " + deal.penalty.after[0] +
+                              ", " + sideName(deal, 1) + " " + deal.penalty.before[1] + " → " + deal.penalty.after[1]);
             counts.id = "penalty-counts";
             pen.appendChild(counts);
             deal.penalty.lines.slice(1).forEach(function (text) { pen.appendChild(node("div", "penalty-line", text)); });
             out.push(pen);
         }
         if (st.claimed) {
-            var claimSide = colOf(deal, deal.declarer);
+            var claimSide = deal.declaring_column;
             var claim = node("div", "claim-line", "the rest claimed: declarer " + sideName(deal, claimSide) + " took " + st.won[claimSide]);
             claim.id = "claim-line";
             out.push(claim);
@@ -249,16 +248,28 @@
             dummyLine.id = "dummy-line";
             out.push(dummyLine);
         }
-        if (deal.declarer !== null) {
+        deal.notes.forEach(function (note, i) {          // the game's own lines, each from its card on
+            if (st.pos >= note.from) {
+                var line = node("div", "dummy-line note", note.text);
+                line.id = "note-" + i;
+                out.push(line);
+            }
+        });
+        if (deal.declarer !== null && deal.needed !== null) {
             var counted = st.penalised ? deal.penalty.after : st.won;
-            var mine = colOf(deal, deal.declarer), have = counted[mine], need = deal.needed, lost = counted[1 - mine];
+            var mine = deal.declaring_column, have = counted[mine], need = deal.needed, lost = counted[1 - mine];
             var over = counted[0] + counted[1] === 13;
             out.push(node("div", "verdict", have >= need ? "contract made"
                           : over || st.claimed ? "contract failed by " + (need - have)
                           : 13 - lost < need ? "contract cannot be made" : "needs " + (need - have) + " more"));
         }
+        if (deal.outcome && !st.open && st.pos === st.n) {   // how the engine says the deal ended
+            var outcome = node("div", "verdict", deal.outcome);
+            outcome.id = "outcome";
+            out.push(outcome);
+        }
         if (deal.dd && deal.declarer !== null) {
-            var dd = node("div", "dd-line", sideName(deal, colOf(deal, deal.declarer)) + " can take ");
+            var dd = node("div", "dd-line", sideName(deal, deal.declaring_column) + " can take ");
             var ddCount = node("strong", "", String(deal.dd.tricks[st.pos]));
             ddCount.id = "dd-tricks";
             dd.appendChild(ddCount);
@@ -344,8 +355,7 @@
                 keepPosition(st.pos);
                 drawHands(live.table, st, deal.view || "all", (hide || []).indexOf("hide") >= 0, (hide || []).indexOf("best") >= 0);
                 drawTrick(deal, st);
-                var panel = deal.panel && window.vintPanels && window.vintPanels[deal.panel];
-                (panel || drawStatus)(deal, st, {node: node, fill: fill});
+                drawStatus(deal, st);
                 return none;
             }
         }

@@ -4,19 +4,15 @@ step (buttons and keys in assets/keys.js, the slider) is computed and drawn in t
 only what that seat had seen so far and asks the server for each new position (``seat_view``)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from urllib.parse import quote, unquote
 
 import dash
 from dash import ClientsideFunction, Input, Output, State, callback, clientside_callback, dcc, html
 
-from dashboards import data, double_dummy, laws_view, seat_view, solo_data, solo_view, vint235_pages, vint235_view
+from dashboards import data, double_dummy, payload as deal_payload, seat_view
 from dashboards.app import library
-from dashboards.charts import short
-from vint_replay.games.laws.auction import LawsAuction
-from vint_replay.engine.replay import DealReplay
-from vint_replay.engine.seats import SEATS, Seat
-from vint_replay.engine.session import SessionReport
+from dashboards.deal_panels import panels_of
+from vint_replay.engine.seats import SEATS
 
 dash.register_page(__name__, path_template="/replay/<session_id>/<deal>", title="Replay — vint-replay")
 
@@ -35,18 +31,16 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     report = library().report(session_id)
     number = data.url_number(deal)
     seat, view_note = seat_view.seat_of(view)
-    solo = report is not None and solo_data.is_solo(report)  # solo whist: its own payload and panels
-    table = report is not None and vint235_view.is_table(report)  # 2, 3 or 5 players: places, not seats
-    payload = None if report is None or number is None else _payload(report, number, seat)
-    analysed = None if payload is None or seat is not None or solo or table else \
-        double_dummy.deal_analysis(library().store, session_id, number)
-    if payload is not None:
-        payload["dd"] = double_dummy.replay_dd(analysed, payload["play"])
+    payload = None if report is None or number is None else deal_payload.replay_payload(report, number, seat)
     if payload is None:
         return html.Div([html.H2("No such deal"), html.P(f"The store has no deal {deal!r} in session {session_id!r}."),
                          dcc.Link("Back to the sessions", href="/")], className="card")
     replay = data.replay_of(report, number)
     assert report is not None and replay is not None
+    analysed = None if seat is not None or not replay.profile.double_dummy else \
+        double_dummy.deal_analysis(library().store, session_id, number)
+    payload["dd"] = double_dummy.replay_dd(analysed, payload["play"])
+    panels = panels_of(replay)
     info = report.record.info
     sid = quote(info.id, safe="")
     prev_deal, next_deal = data.neighbours(report, number)
@@ -55,14 +49,9 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     if seat is not None:
         payload = seat_view.cut_to(payload, start)
         cards = start  # the slider reaches the cards seen so far, not the play's length
-    if table:
-        auction = _auction(*vint235_view.auction_grid(replay), payload["players"])  # type: ignore[arg-type]
-        head, side = vint235_pages.replay_parts(report, replay, payload, seat, auction)  # type: ignore[arg-type]
-    else:
-        head, side = solo_view.replay_parts(report, replay) if solo else _vint_parts(report, replay, payload, analysed, seat)
-    size = int(payload.get("size") or 4)  # type: ignore[call-overload]
-    views = vint235_pages.view_choices(replay) if table else [  # type: ignore[arg-type]
-        ("all", "all hands"), *[(s.name, f"only what {s.name} saw") for s in SEATS]]
+    head, side = panels.parts(report, replay, payload, analysed, seat)
+    size = int(payload["size"])  # type: ignore[call-overload]
+    views = panels.views(replay)
     keep = "" if seat is None else f"?view={seat.name}"
     nav = html.Div([
         dcc.Link("‹ deal " + str(prev_deal), href=f"/replay/{sid}/{prev_deal}{keep}", id="prev-deal", className="btn")
@@ -111,90 +100,6 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     ])
 
 
-def _vint_parts(report: SessionReport, replay: DealReplay, payload: dict[str, object], analysed: object,
-                seat: Seat | None) -> tuple[list, list]:
-    """The lines under the title (dealer, contract, vulnerability) and the side cards (the auction
-    in columns, the double-dummy panel) of a vint or bridge deal."""
-    info, record, contract = report.record.info, replay.deal, replay.contract
-    summary = (f"void (law {record.void})" if replay.void else "passed out") if contract is None else (
-        f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
-        f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
-    vulnerable = payload["vulnerable"]
-    laws_auction = replay.laws_auction()
-    void = {} if laws_auction is None else laws_auction.void
-    in_grid = [i for i in range(len(record.auction)) if i not in void]  # a cell's call by its index in the record
-    auction = _auction(*data.auction_grid(record, void), info.players, in_grid, laws_view.auction_marks(replay))
-    score = None if report.score is None else next((d for d in report.score.deals if d.number == replay.deal.number), None)
-    irregularities = laws_view.deal_irregularities(replay, score) if seat is None else []
-    head = [html.P([f"Session {info.id} · dealer {record.dealer.full_name} · ", html.Strong(summary)],
-                   className="muted", id="contract-line"),
-            html.P(vulnerable, className="muted", id="vulnerability") if vulnerable else None]
-    side = [html.Div([html.H3("Auction"), auction, *_void_calls(laws_auction)], className="card"),
-            html.Div([html.H3("Irregularities (laws)"), html.Ul([html.Li(text) for text in irregularities])],
-                     className="card irregularities", id="irregularities") if irregularities else None,
-            _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
-                html.H3("Double dummy"),
-                html.P(f"Hidden: {seat.full_name} could not know the other hands, nor what double dummy "
-                       "makes of them.", className="muted", id="dd-hidden")], className="card")]
-    return head, side
-
-
-def _auction(seats: list[Seat], rows: list[list[str]], names: Sequence[str], in_grid: Sequence[int] = (),
-             irregular: Mapping[int, str] | None = None) -> html.Table:
-    """The calls in columns headed by the place and who plays it (``names`` by place);
-    ``in_grid`` gives each cell's index in the record's auction, ``irregular`` the laws' marks by index."""
-    width = len(seats)
-    return html.Table([
-        html.Thead(html.Tr([html.Th([s.name, html.Br(), html.Span(short(names[s]), className="muted")]) for s in seats])),
-        html.Tbody([html.Tr([_call_cell(c, in_grid[width * r + i] if width * r + i < len(in_grid) else None,
-                                        irregular or {}) for i, c in enumerate(row)]) for r, row in enumerate(rows)]),
-    ], className="auction", id="auction")
-
-
-def _dd_card(panel: double_dummy.DealPanel | None) -> html.Div:
-    """The deal's double-dummy table (declarers × denominations in the profile's order) and its par."""
-    if panel is None:
-        return html.Div([html.H3("Double dummy"), html.P(double_dummy.NOT_ANALYSED, className="muted", id="dd-note")],
-                        className="card")
-    head = html.Tr([html.Th("")] + [html.Th(d.symbol, className=_call_class(d.symbol)) for d in panel.denominations])
-    body = [html.Tr([html.Th(seat)] + [
-        html.Td(tricks, id=f"dd-{seat}-{d.code}", className="num" + (" played" if panel.played == (seat, d.code) else ""))
-        for d, tricks in zip(panel.denominations, row)]) for seat, row in panel.rows]
-    return html.Div([
-        html.H3("Double dummy"),
-        html.Table([html.Thead(head), html.Tbody(body)], className="dd-table", id="dd-table",
-                   title="tricks each declarer takes in each denomination with all hands open"),
-        html.P(panel.contract_line, className="muted") if panel.contract_line else None,
-        html.P([f"{panel.par_label}: ", html.Strong(panel.par)], id="dd-par"),
-        html.Ul([html.Li(b) for b in panel.best], className="muted dd-best-list"),
-        html.P(panel.gap, id="dd-gap") if panel.gap else None,
-    ], className="card dd-card")
-
-
-def _call_cell(call: str, index: int | None, irregular: Mapping[int, str]) -> html.Td:
-    """One call of the auction grid (``index``: its place in the record's auction); an irregular
-    one (laws) marked, what it was in its title."""
-    if index is None or index not in irregular:
-        return html.Td(call, className=_call_class(call))
-    return html.Td([call, html.Span("!", className="irr-badge")], className=_call_class(call) + " irregular",
-                   title=irregular[index], id=f"call-{index}")
-
-
-def _call_class(call: str) -> str:
-    if not call or call == "pass":
-        return "call pass"
-    return "call red" if ("♥" in call or "♦" in call) else "call"
-
-
-def _payload(report: SessionReport, number: int, seat: Seat | None) -> dict[str, object] | None:
-    """The whole deal for the browser, by the game's own builder (``None``: no such deal)."""
-    if solo_data.is_solo(report):
-        return solo_data.replay_payload(report, number, seat)
-    if vint235_view.is_table(report):
-        return vint235_view.payload_of(report, number, seat)
-    return data.replay_payload(report, number, seat)
-
-
 def _trick_marks(cards: int, size: int) -> dict[int, str]:
     """The slider's marks: the tricks complete, up to ``cards``."""
     return {i: str(i // size) for i in range(0, cards + 1, size)}
@@ -211,13 +116,13 @@ def seat_step(card: object, where: object, reached: object):
     seat, _ = seat_view.seat_of(where.get("view"))
     report = library().report(str(where.get("session")))
     payload = None if seat is None or report is None or not isinstance(where.get("deal"), int) else \
-        _payload(report, where["deal"], seat)
+        deal_payload.replay_payload(report, where["deal"], seat)
     if payload is None:
         return dash.no_update, dash.no_update, dash.no_update
     payload["dd"] = None  # a seat's view never shows double dummy
     seen = seat_view.cut_to(payload, card)
     furthest = max(len(seen["play"]), reached if isinstance(reached, int) else 0)  # type: ignore[arg-type]
-    return seen, furthest, _trick_marks(furthest, int(seen.get("size") or 4))  # type: ignore[call-overload]
+    return seen, furthest, _trick_marks(furthest, int(seen["size"]))  # type: ignore[call-overload]
 
 
 clientside_callback(
@@ -227,10 +132,3 @@ clientside_callback(
     Input("replay-hide", "value"),
     Input("replay-deal", "data"),  # a seat's view: each new position arrives from the server
 )
-
-
-def _void_calls(auction: LawsAuction | None) -> list[html.P]:
-    """Under the laws, the calls left out of the auction's columns (out of turn, late)."""
-    if auction is None or not auction.void:
-        return []
-    return [html.P("; ".join(auction.void_lines()), className="muted", id="void-calls")]

@@ -8,13 +8,17 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data, duplicate_view, laws_view, solo_data, solo_view, vint235_pages, vint235_view
+from dashboards import data, duplicate_view, laws_view, solo_view, vint235_pages
 from dashboards.app import library
 from dashboards.charts import chart_card, label
 from dashboards.dates import shown_date
 from dashboards.history_view import versions_card
 from vint_replay.games.registry import ProfileError, SheetLayout, get_profile, profile_names
+from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.seats import Side
+from vint_replay.engine.session import SessionReport
+from vint_replay.games.solo.replay import SoloReplay
+from vint_replay.games.vint235.replay import TableReplay
 from vint_replay.reports import scoresheet
 
 dash.register_page(__name__, path_template="/session/<session_id>", title="Scoresheet — vint-replay")
@@ -24,10 +28,10 @@ SIDE_COLOURS = ("#1f5fa8", "#b8442e")
 
 def layout(session_id: str | None = None, rules: str | None = None, **_query: object) -> html.Div:
     session_id = unquote(session_id or "")
-    rescore = rules if rules in profile_names() and not vint235_view.is_table_rules(rules) else None
     played_report = library().report(session_id)
-    if played_report is not None and vint235_view.is_table(played_report):
-        rescore = None  # a 2-, 3- or 5-player evening keeps its method: its record names the places' roles
+    rescore = rules if rules in profile_names() and get_profile(rules).rescored_among is not None else None
+    if played_report is not None and played_report.profile.rescored_among is None:
+        rescore = None  # e.g. a 2-, 3- or 5-player evening keeps its method: its record names the places' roles
     try:
         report = library().report(session_id, rescore)
     except ProfileError as refused:  # e.g. solo whist and vint: different games
@@ -38,15 +42,28 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
     if report is None:
         return html.Div([html.H2("No such session"), html.P(f"The store has no session {session_id!r}."),
                          dcc.Link("Back to the sessions", href="/")], className="card")
-    if solo_data.is_solo(report):
-        return solo_view.session_layout(report)
+    return body_of(report)(report, rescore)
+
+
+def _solo_body(report: SessionReport, _rescore: str | None) -> html.Div:
+    """Solo whist: the payment sheet and each player's balance."""
+    return solo_view.session_layout(report)
+
+
+def _table_body(report: SessionReport, _rescore: str | None) -> html.Div:
+    """2, 3 or 5 players: the method's own columns, never rescored."""
+    checked = data.audit_of(report)
+    return html.Div([_head(report, checked, data.audit_status(report, checked)),
+                     *vint235_pages.session_body(report, checked), versions_card(report.record.info.id)])
+
+
+def _sides_body(report: SessionReport, rescore: str | None) -> html.Div:
+    """Four hands at N–S against E–W: the rules switch, the charts, the sheet and the deals."""
     played = report.record.info.rules
     rescored = rescore is not None and rescore != played
     checked = None if rescored else data.audit_of(report)  # the paper score was kept under the table's rules
     info = report.record.info
-    if vint235_view.is_table(report):  # 2, 3 or 5 players: the method's own columns
-        return html.Div([_head(report, checked, data.audit_status(report, checked)),
-                         *vint235_pages.session_body(report, checked), versions_card(session_id)])
+    session_id = info.id
     sheet = data.scoresheet(report, checked)
     rows = data.deal_rows(report, checked, paper=not rescored)
     status = f"rescored under {rescore}: not audited" if rescored else data.audit_status(report, checked)
@@ -90,7 +107,7 @@ def _rules_switch(session_id: str, played: str, shown: str) -> html.Div:
     cannot be read is not offered, and one sentence says why."""
     as_played = library().report(session_id)
     links, refusals = [], []
-    for name in vint235_view.rescoring_profiles(played):
+    for name in data.rescore_choices(played):
         label = name + (" (played)" if name == played else "")
         href = f"/session/{quote(session_id, safe='')}" + ("" if name == played else f"?rules={name}")
         unreadable = None if name == played else data.unreadable_under(as_played, library().report(session_id, name))
@@ -267,3 +284,14 @@ def _charts(report) -> list:
     if report.profile.scoresheet is SheetLayout.RUBBER:  # board by board there is no race to game
         charts.append(chart_card("Below the line, trick by trick: the race to each game", below, "below-chart"))
     return charts
+
+
+# the page of a session by the type of replay its game's replayer gives (none: four hands)
+BODIES = {DealReplay: _sides_body, TableReplay: _table_body, SoloReplay: _solo_body}
+
+
+def body_of(report: SessionReport):
+    """The page body of the session's game (the nearest filed class of its replays' type; four
+    hands' for a game filed by none)."""
+    kinds = type(report.replays[0]).__mro__ if report.replays else ()
+    return next((BODIES[kind] for kind in kinds if kind in BODIES), _sides_body)

@@ -9,7 +9,7 @@ from urllib.parse import quote
 import dash
 from dash import Input, Output, State, callback, dcc, html
 
-from dashboards import data, solo_data, vint235_view
+from dashboards import data
 from dashboards.app import library
 from dashboards.library import upload_name
 
@@ -64,9 +64,8 @@ def _table(rows: list[data.SessionRow]) -> html.Table | html.P:
 def _rows() -> list[data.SessionRow]:
     store = library().store
     sessions = store.sessions()
-    solo = solo_data.session_rows(sessions, solo_data.solo_deals(store, sessions))  # payments and balances
-    rows = [solo.get(r.id, r) for r in data.session_rows(sessions, store.deals(columns=data.AUDIT_COLUMNS))]
-    return vint235_view.session_rows(rows, dict(zip(sessions["session_id"].astype(str), sessions["rules"])), library().report)
+    rows = data.session_rows(sessions, store.deals(columns=data.AUDIT_COLUMNS))
+    return data.own_sheet_rows(rows, sessions, library().report)  # each player's balance where the game settles so
 
 
 @callback(Output("session-table", "children"),

@@ -91,6 +91,14 @@ class SessionLedger(Protocol):
     def finish(self) -> Sheet: ...
 
 
+class Analysed(StrEnum):
+    """How the figures over many sessions (the dashboard's /analysis) count a profile's evenings."""
+
+    SIDES = "sides"  # by side and by player of four hands at N–S against E–W
+    PLAYERS = "players"  # each player's results, whatever place he played (players-2-3-5.md)
+    APART = "apart"  # left out, and said so: its evenings settle in payments (solo-whist.md §5)
+
+
 class ProfileError(ValueError):
     """A session names a profile or an option the engine does not know."""
 
@@ -130,6 +138,10 @@ class RuleProfile:
     # its deals are four hands of 13 played by N–S against E–W to a bid contract, which a
     # double-dummy table scores (analysis/jobs.py skips the others)
     double_dummy: ClassVar[bool] = True
+    # the profiles whose evenings may be rescored under one another share it (the dashboard's
+    # rules switch); None: an evening is only ever scored under its own profile
+    rescored_among: ClassVar[str | None] = "four hands at N–S against E–W"
+    analysed: ClassVar[Analysed] = Analysed.SIDES  # how /analysis counts its evenings
     game: ClassVar[str] = "Vint"  # the game it is a rule system of: figures over many sessions keep games apart
     par_label: ClassVar[str] = "Vint par"  # what the analysis calls the double-dummy par this profile scores
     # the analysis version (analysis/datasets.py ANALYSIS_VERSION) that last changed this game's

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...engine.record import SessionInfo
-from ...engine.rule_profile import RuleProfile, SheetLayout
+from ...engine.rule_profile import Analysed, RuleProfile, SheetLayout
 from .fields import SOLO_FIELDS
 from .ledger import SoloLedger
 from .replay import SoloReplay, solo_replayer
@@ -25,6 +25,8 @@ class SoloWhist(RuleProfile):
     calls_stored = False  # its calls are the deal's own fields, kept in the deal row (docs/store.md)
     batch_path = False
     double_dummy = False  # its contracts are not bids a double-dummy table scores
+    rescored_among = "solo whist"  # vint's rules cannot read its calls
+    analysed = Analysed.APART
     laws_layer = False  # the vint laws on irregularities do not apply to solo whist
 
     def deal_replayer(self, info: SessionInfo) -> Callable[..., SoloReplay]:

@@ -17,7 +17,7 @@ from ...engine.record import DealRecord, SessionInfo
 from ...engine.replay import WithoutLaws, checked_hands
 from ...engine.rule_profile import RuleProfile
 from ...engine.seats import SEATS, Seat
-from ...engine.shown import Pen
+from ...engine.shown import NEVER, NO_TAGS, Pen, TableShown
 from .auction import SoloAuction, SoloAuctionState
 from .contracts import SoloCall, Trumps, call_words, points_text
 from .deal_line import SoloDealScore
@@ -161,8 +161,7 @@ class SoloReplay(WithoutLaws):
             return "\n".join(lines)
         terms = contract.terms
         who = pen.player(declarer) + (f" with {pen.player(self.partner)}" if self.partner is not None else "")
-        need = "take no trick" if terms.avoid else f"take {plural(terms.need, 'trick')}" + \
-            (" together" if self.partner is not None else "")
+        need = self.need_words()
         trumps = "no trumps" if self.trump is None else f"trumps {pen.suit(self.trump)}" + \
             (" (named after the auction)" if terms.trumps is Trumps.NAMED else " (the turn-up's suit)")
         lines.append(f"Contract {terms.title} by {who}: {need}; {trumps}; {pen.player(self.leader)} leads")
@@ -195,6 +194,40 @@ class SoloReplay(WithoutLaws):
             yield summary
         elif self.tricks and self.made is None:
             yield f"(the play stops after trick {len(self.tricks)})"
+
+    def shown_table(self) -> TableShown:
+        """The contract by its title, judged by the engine's outcome; the partner of a proposal
+        and the turn-up tagged (with five, the dealer sits out: no seat is the dealer's), and
+        open misère's hand face up once trick 1 is complete (§4)."""
+        solo, declarer, players = self.solo, self.declarer, self.players
+        tags = [list(t) for t in NO_TAGS]
+        if self.partner is not None:
+            tags[self.partner].append("partner")
+        if solo.sits_out is not None:
+            tags[self.deal.dealer].append(f"turn-up ({solo.sits_out} deals and sits out)")
+        table = TableShown(None, None, None, self.trump, None, None if solo.sits_out is not None else self.deal.dealer,
+                           tags=tuple(tuple(t) for t in tags),
+                           marked=None if solo.turn_up is None else (solo.turn_up, "the turn-up card"),
+                           outcome="everyone passed: the deal is void")
+        if self.contract is None or declarer is None:
+            return table
+        terms = self.contract.terms
+        notes = [(f"{declarer.full_name} ({players[declarer]}) must {self.need_words()}", 0)]
+        face_up = NEVER
+        if self.exposed is not None:
+            shown_from = len(self.tricks[0].cards)  # once trick 1 is complete
+            face_up = tuple(shown_from if s is declarer else None for s in SEATS)
+            notes.append((f"{players[declarer]}'s hand is face up since trick 1 (open misère)", shown_from))
+        return replace(table, contract=terms.title, declarer=declarer, face_up=face_up, notes=tuple(notes),
+                       outcome=self.outcome_words() or None)
+
+    def need_words(self) -> str | None:
+        """What the declaring side must do: ``take no trick``, ``take 5 tricks``, ``take 8 tricks together``."""
+        if self.contract is None:
+            return None
+        terms = self.contract.terms
+        return "take no trick" if terms.avoid else f"take {plural(terms.need, 'trick')}" + \
+            (" together" if self.partner is not None else "")
 
     def outcome_words(self) -> str:
         """How the deal ended: ``Misère failed (after trick 8)``, ``Open misère made (after trick 7,

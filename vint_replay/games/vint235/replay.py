@@ -4,7 +4,7 @@ places (docs/rules/players-2-3-5.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...engine.calls import Contract
 from ...engine.cards import CARDS, FULL_DECK
@@ -14,7 +14,7 @@ from ...engine.plural import plural
 from ...engine.record import DealRecord, SessionInfo
 from ...engine.replay import WithoutLaws
 from ...engine.seats import SEATS, Seat
-from ...engine.shown import CommonShown
+from ...engine.shown import CommonShown, TableShown
 from .auction import run_auction
 from .laws import refuse_other_laws, table_revokes
 from .method import Report, Sides, TableMethod
@@ -152,6 +152,15 @@ class TableReplay(WithoutLaws, CommonShown):
             out.append(f"widow {' '.join(c.pretty for c in table.widow)} to {table.widow_to}; gives {gives}"
                        + (f"; final contract {table.final.pretty}" if table.final else ""))
         return tuple(out)
+
+    def shown_table(self) -> TableShown:
+        """The four-handed table's facts, and the places': dead piles, and the dummies face up
+        from the card the method turns them up (``dummies_up_after``); the first leader."""
+        roles = self.roles or (self.deal.table.roles if self.deal.table is not None else None)
+        up = self.profile.dummies_up_after
+        return replace(CommonShown.shown_table(self), leader=self.leader,
+                       face_up=tuple(up if roles is not None and roles[s].dummy else None for s in SEATS),
+                       dead=tuple(roles is not None and roles[s].player is None for s in SEATS))
 
 
 def table_replayer(info: SessionInfo) -> Callable[..., TableReplay]:

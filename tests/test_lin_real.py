@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from endplay.parsers import pbn as endplay_pbn
-from endplay.types import ContractBid
 
 from lin_referee import ROOMS, boards
+from test_lin import _endplay_call, _endplay_card
 from vint_replay.cli import main
 from vint_replay.engine.cards import CARDS
 from vint_replay.engine.diagnostics import Severity
@@ -44,7 +44,6 @@ RS_WRONG = {("1995-bermuda-bowl-canada-usa-f04.lin", "c", 58), ("1999-dutch-team
 VUL = {"o": (False, False), "0": (False, False), "-": (False, False), "n": (True, False), "e": (False, True),
        "b": (True, True)}
 LIN_CALL = {"pass": "P", "X": "D", "XX": "R"}
-RANKS = "23456789TJQKA"
 
 
 def _room(session_id: str) -> str:
@@ -64,12 +63,6 @@ def _read(path: Path):
             if d.severity is Severity.ERROR:
                 errors.setdefault((room, d.deal), []).append(d)
     return reports, errors
-
-
-def _endplay_call(bid) -> str:
-    if isinstance(bid, ContractBid):
-        return f"{bid.level}{'SHDCN'[bid.denom.value]}"
-    return {"passed": "P", "doubled": "D", "redoubled": "R"}[bid.penalty.name]
 
 
 def _call(call) -> str:
@@ -216,9 +209,9 @@ def test_the_pbn_conversion_reads_card_for_card_as_the_lin_in_endplay(path):
                 for suit, ranks in zip("SHDC", text.split(".")):
                     hands[seat].update(suit + rank for rank in ranks)
             assert hands == {seat: set(cards) for seat, cards in lin.hands.items()}
-            assert [_endplay_call(b) for b in board.auction] == [c.replace("NT", "N").replace("XX", "R").replace(
+            assert [_endplay_call(b).upper() for b in board.auction] == [c.replace("NT", "N").replace("XX", "R").replace(
                 "X", "D") for c in lin.calls]
-            assert ["SHDC"[c.suit.value] + RANKS[c.rank.value.bit_length() - 3] for c in board.play] == lin.cards
+            assert [_endplay_card(c) for c in board.play] == lin.cards
             compared += 1
     assert compared == len(judged)
 

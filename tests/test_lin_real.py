@@ -382,3 +382,15 @@ def test_import_stores_both_rooms_and_a_broken_room_only_without_its_broken_boar
     assert partial.exit_code == 1 and "1 imported, 0 replaced, 1 unchanged" in partial.output, partial.output
     opened = Store(store).load_session("1974-bermuda-bowl-final-segment-2-of-6-open")
     assert [d.number for d in opened.deals] == [n for n in range(17, 33) if n != 19]
+
+
+def test_a_single_hand_given_twice_is_an_error_not_a_correction():
+    """Without ``qx`` the same deal under the same number may be another table's play (a BBO
+    traveller): the second is a located ``deal_number`` error, the first kept — never taken for
+    a vugraph operator's correction, which would drop the first table's cards."""
+    line = (REAL.parent / "endplay_example1.lin").read_text(encoding="utf-8").splitlines()[0]
+    other = re.sub(r"pc\|[^|]*\|.*$", "mc|9|", line)  # the same board, another table's claim at once
+    [result] = lin_sessions(f"{line}\n{other}\n".encode())
+    [problem] = [d for d in result.diagnostics if d.code == "deal_number"]
+    assert problem.severity is Severity.ERROR and problem.deal == 1 and problem.line == 2
+    assert result.record.deals[0].play and len(result.record.deals) == 1

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from endplay.parsers import pbn as endplay_pbn
-from endplay.types import ContractBid
 
 from lin_referee import ROOMS, boards
+from test_lin import _endplay_call, _endplay_card
 from vint_replay.cli import main
 from vint_replay.engine.cards import CARDS
 from vint_replay.engine.diagnostics import Severity
@@ -44,7 +44,6 @@ RS_WRONG = {("1995-bermuda-bowl-canada-usa-f04.lin", "c", 58), ("1999-dutch-team
 VUL = {"o": (False, False), "0": (False, False), "-": (False, False), "n": (True, False), "e": (False, True),
        "b": (True, True)}
 LIN_CALL = {"pass": "P", "X": "D", "XX": "R"}
-RANKS = "23456789TJQKA"
 
 
 def _room(session_id: str) -> str:
@@ -64,12 +63,6 @@ def _read(path: Path):
             if d.severity is Severity.ERROR:
                 errors.setdefault((room, d.deal), []).append(d)
     return reports, errors
-
-
-def _endplay_call(bid) -> str:
-    if isinstance(bid, ContractBid):
-        return f"{bid.level}{'SHDCN'[bid.denom.value]}"
-    return {"passed": "P", "doubled": "D", "redoubled": "R"}[bid.penalty.name]
 
 
 def _call(call) -> str:
@@ -216,9 +209,9 @@ def test_the_pbn_conversion_reads_card_for_card_as_the_lin_in_endplay(path):
                 for suit, ranks in zip("SHDC", text.split(".")):
                     hands[seat].update(suit + rank for rank in ranks)
             assert hands == {seat: set(cards) for seat, cards in lin.hands.items()}
-            assert [_endplay_call(b) for b in board.auction] == [c.replace("NT", "N").replace("XX", "R").replace(
+            assert [_endplay_call(b).upper() for b in board.auction] == [c.replace("NT", "N").replace("XX", "R").replace(
                 "X", "D") for c in lin.calls]
-            assert ["SHDC"[c.suit.value] + RANKS[c.rank.value.bit_length() - 3] for c in board.play] == lin.cards
+            assert [_endplay_card(c) for c in board.play] == lin.cards
             compared += 1
     assert compared == len(judged)
 
@@ -389,3 +382,15 @@ def test_import_stores_both_rooms_and_a_broken_room_only_without_its_broken_boar
     assert partial.exit_code == 1 and "1 imported, 0 replaced, 1 unchanged" in partial.output, partial.output
     opened = Store(store).load_session("1974-bermuda-bowl-final-segment-2-of-6-open")
     assert [d.number for d in opened.deals] == [n for n in range(17, 33) if n != 19]
+
+
+def test_a_single_hand_given_twice_is_an_error_not_a_correction():
+    """Without ``qx`` the same deal under the same number may be another table's play (a BBO
+    traveller): the second is a located ``deal_number`` error, the first kept — never taken for
+    a vugraph operator's correction, which would drop the first table's cards."""
+    line = (REAL.parent / "endplay_example1.lin").read_text(encoding="utf-8").splitlines()[0]
+    other = re.sub(r"pc\|[^|]*\|.*$", "mc|9|", line)  # the same board, another table's claim at once
+    [result] = lin_sessions(f"{line}\n{other}\n".encode())
+    [problem] = [d for d in result.diagnostics if d.code == "deal_number"]
+    assert problem.severity is Severity.ERROR and problem.deal == 1 and problem.line == 2
+    assert result.record.deals[0].play and len(result.record.deals) == 1

@@ -90,21 +90,21 @@ def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]
     players = _names(next((t for t in header if t.name == "pn"), None))
     rooms: dict[str, tuple[ReadResult, list[DealRecord], set[int]]] = {}
     seated: dict[str, tuple[str, ...]] = {}  # each room's players: those of its first board
-    number, room, shown = 0, "", ""  # the previous board's number, room and md
+    number, room, shown, by_qx = 0, "", "", False  # the previous board's number, room, md and whether it had qx
     owned = _by_board(problems, boards)
     for board, found in zip(boards, owned):
         md = next((t.value.strip() for t in board.tags if t.name == "md"), "")
-        again = not board.by_qx and md == shown and number > 0  # a deal shown again without its qx: that board
+        again = not board.by_qx and by_qx and md == shown  # a vugraph deal shown again without its qx: that board
         room = board.room() if board.by_qx else room
         result, deals, numbers = rooms.setdefault(room, (ReadResult(None), [], set()))
         reader = _BoardReader(board, strict, number if again else number + 1)
         where = ReadResult(None)  # where its tags stand: the room's only if the board is kept
         deal = reader.deal(where)
         result.diagnostics.extend(reader.problems)
-        number, shown = deal.number, md
+        number, shown, by_qx = deal.number, md, board.by_qx or again
         result.diagnostics.extend(replace(d, deal=number) for d in found)
         if number in numbers:
-            kept, said = _given_again(deals, deal, board.tags[0])
+            kept, said = _given_again(deals, deal, board.tags[0], by_qx)
             result.diagnostics.extend(said)
             if not kept:
                 continue
@@ -136,15 +136,20 @@ def _by_board(problems: list[Diagnostic], boards: list[_Board]) -> list[list[Dia
     return owned
 
 
-def _given_again(deals: list[DealRecord], later: DealRecord, at: LinTag) -> tuple[bool, list[Diagnostic]]:
+def _given_again(deals: list[DealRecord], later: DealRecord, at: LinTag,
+                 vugraph: bool) -> tuple[bool, list[Diagnostic]]:
     """A board given again in its room, as vugraph operators do: announced (its deal alone),
     then sent as played, or sent again to correct it. With the same deal the later copy
     replaces the earlier (a warning when it changes calls or cards the earlier one had), unless
     it only repeats the start of the earlier one (shown again: ignored). Another deal under the
-    same number is an error, the first kept. Whether the later copy is kept, and what to say."""
+    same number, or a single hand (no ``qx``: perhaps another table's play) given again, is an
+    error, the first kept. Whether the later copy is kept, and what to say."""
     i = next(i for i, d in enumerate(deals) if d.number == later.number)
     earlier = deals[i]
     where = {"line": at.line, "column": at.column}
+    if not vugraph:
+        return False, [Diagnostic("deal_number", f"board {later.number} is given twice in this room; the first is "
+                                  "kept", later.number, **where)]
     if (earlier.dealer, earlier.hands) != (later.dealer, later.hands):
         return False, [Diagnostic("deal_number", f"board {later.number} is given twice in this room, with another "
                                   "deal; the first is kept", later.number, **where)]

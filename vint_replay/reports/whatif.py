@@ -9,6 +9,7 @@ from ..analysis.variation import Outcome, Variation
 from ..engine.cards import Card, Hand
 from ..engine.ledger import GameWon
 from ..engine.plural import plural
+from ..engine.profiles import RuleProfile
 from ..engine.scoring import Entry
 from ..engine.seats import SEATS, Side
 from .labels import contract_text
@@ -58,17 +59,20 @@ def whatif_json(what: WhatIf, file: str) -> dict[str, object]:
         "values": [{"card": str(v.card), "tricks": v.tricks, "margin": v.margin} for v in what.values],
         "outcome": None,
     }
-    outcome = what.outcome
-    if outcome is not None:
-        profile = variation.report.profile
-        out["outcome"] = {
-            "deal": {"actual": deal_json(outcome.actual_deal, profile), "variation": deal_json(outcome.varied_deal, profile)},
-            "totals": {"actual": _by_side(outcome.actual.totals), "variation": _by_side(outcome.varied.totals)},
-            "difference": {side.name: outcome.difference(side) for side in Side},
-            "game_changes": outcome.game_changes,
-            "rubbers_change": outcome.rubbers_change,
-        }
+    if what.outcome is not None:
+        out["outcome"] = outcome_json(what.outcome, variation.report.profile)
     return out
+
+
+def outcome_json(outcome: Outcome, profile: RuleProfile) -> dict[str, object]:
+    """A finished line's score beside the actual (§4.6 ``outcome``; the analysis board's too)."""
+    return {
+        "deal": {"actual": deal_json(outcome.actual_deal, profile), "variation": deal_json(outcome.varied_deal, profile)},
+        "totals": {"actual": _by_side(outcome.actual.totals), "variation": _by_side(outcome.varied.totals)},
+        "difference": {side.name: outcome.difference(side) for side in Side},
+        "game_changes": outcome.game_changes,
+        "rubbers_change": outcome.rubbers_change,
+    }
 
 
 def _by_side(totals: tuple[int, int]) -> dict[str, int]:
@@ -100,11 +104,13 @@ def render_whatif(what: WhatIf, color: bool = False) -> str:
         lines.append(f"{state.to_play} to play; double dummy, {declarer.side.label}'s tricks after each card:")
         lines += [f"  {view.card(v.card)}  {v.tricks:>2}  {v.verdict}" for v in what.values]
     if what.outcome is not None:
-        lines += _outcome_lines(what.outcome)
+        lines += outcome_lines(what.outcome)
     return "\n".join(lines) + "\n"
 
 
-def _outcome_lines(outcome: Outcome) -> list[str]:
+def outcome_lines(outcome: Outcome) -> list[str]:
+    """A finished line's result, its deal's entries actual → variation, the game and rubbers if
+    they change hands, and each side's session total with the difference (terminal and page)."""
     actual, varied = outcome.actual_deal, outcome.varied_deal
     lines = [f"the line is finished: {', '.join(f'{s.label} {varied.tricks[s]}' for s in Side)}"  # type: ignore[index]
              " (actual: " + ", ".join(f"{s.label} {actual.tricks[s]}" for s in Side) + ")",  # type: ignore[index]

@@ -25,7 +25,7 @@ def open_line(report: SessionReport, number: int, at: int, cards: Sequence[str])
     played on; a branch point outside the play is moved to its nearest end, and the line stops
     before its first card that is not a card or that the rules refuse. :class:`VariationError`
     for a deal that cannot be varied at all (the page says so in place of the board)."""
-    played = next((len(d.play) for d in report.record.deals if d.number == number), 0)
+    played = next((len(d.play or ()) for d in report.record.deals if d.number == number), 0)
     notes = []
     if not 0 <= at <= played:
         notes.append(f"there is no card {at} in the play (0–{played}): opened at card {max(0, min(at, played))}")

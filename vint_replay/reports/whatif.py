@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..analysis.contract_choice import ContractChoice
 from ..analysis.dd import CardValue
+from ..analysis.single_dummy import SingleDummy
 from ..analysis.variation import Outcome, Variation
 from ..engine.cards import Card, Hand
 from ..engine.ledger import GameWon
@@ -22,12 +24,15 @@ WHATIF_FORMAT = "vint-whatif/1"
 @dataclass(frozen=True)
 class WhatIf:
     """What ``whatif`` shows: the variation, the cards ``--finish`` added to it, the legal
-    cards' values at its last position (none once finished) and a finished line's outcome."""
+    cards' values at its last position (none once finished), a finished line's outcome, and
+    with ``--seat`` that seat's single-dummy odds."""
 
     variation: Variation
     finished: tuple[Card, ...]
     values: tuple[CardValue, ...]
     outcome: Outcome | None
+    single: SingleDummy | None = None  # ``--seat``: that seat's odds at the line's last position
+    seed: int | None = None  # the layouts' seed
 
     @property
     def played(self) -> tuple[Card, ...]:
@@ -61,6 +66,10 @@ def whatif_json(what: WhatIf, file: str) -> dict[str, object]:
     }
     if what.outcome is not None:
         out["outcome"] = outcome_json(what.outcome, variation.report.profile)
+    if what.single is not None:
+        out["single_dummy"] = {"seat": what.single.seat.name, "layouts": what.single.layouts, "seed": what.seed,
+                               "odds": [{"card": str(o.card), "average": round(o.average, 3), "making": round(o.making, 3)}
+                                        for o in what.single.odds]}
     return out
 
 
@@ -105,6 +114,32 @@ def render_whatif(what: WhatIf, color: bool = False) -> str:
         lines += [f"  {view.card(v.card)}  {v.tricks:>2}  {v.verdict}" for v in what.values]
     if what.outcome is not None:
         lines += outcome_lines(what.outcome)
+    if what.single is not None:
+        single = what.single
+        lines.append(f"single dummy for {single.seat} ({single.layouts} layouts of the cards {single.seat} could not see, "
+                     f"seed {what.seed}): {declarer.side.label}'s average tricks, and how often {contract.tricks_needed} are made:")
+        lines += [f"  {view.card(o.card)}  {o.average:5.2f}  {o.making:4.0%}" for o in single.odds]
+    return "\n".join(lines) + "\n"
+
+
+def choice_json(choice: ContractChoice, file: str) -> dict[str, object]:
+    """``whatif --contract``'s document (§4.6): the varied auction, its contract double dummy, its outcome."""
+    contract = choice.contract
+    return {"format": WHATIF_FORMAT, "file": file, "deal": choice.line.replay.deal.number,
+            "choice": {"kept": choice.kept, "call": str(choice.call), "auction": [str(c) for c in choice.auction],
+                       "contract": str(contract), "declarer": contract.declarer.name, "tricks": choice.tricks,
+                       "margin": choice.margin, "play": [str(c) for c in choice.line.cards]},
+            "outcome": outcome_json(choice.outcome, choice.line.report.profile)}
+
+
+def render_choice(choice: ContractChoice) -> str:
+    """Another final contract at the terminal: what was bid where, its double-dummy result, the points."""
+    contract = choice.contract
+    value = CardValue(choice.line.cards[-1], choice.tricks, contract.tricks_needed)  # its verdict's words
+    lines = [f"deal {choice.line.replay.deal.number}: {choice.call.pretty} after the auction's first "
+             f"{plural(choice.kept, 'call')}, then passes: {contract_text(contract)} by {contract.declarer}",
+             f"double dummy: {contract.declarer.side.label} take {choice.tricks} tricks, {value.verdict}",
+             *outcome_lines(choice.outcome)]
     return "\n".join(lines) + "\n"
 
 

@@ -262,3 +262,12 @@ def test_cli_single_dummy_from_a_seat(runner, race_file):
     assert set(odds) == {"DA", "C2"} and all(o["making"] == 1 for o in odds.values())
     assert 12 <= odds["DA"]["average"] <= 13 and 11 <= odds["C2"]["average"] <= 12
     assert json.loads(runner.invoke(main, args).output)["single_dummy"] == single
+
+
+def test_cli_varies_the_session_asked_for(runner):
+    """A PBN file of two rooms: ``--session 2`` varies the closed room's board 3 (3♦ there, 2♠ in
+    the open room, as the file's [Contract] tags say); it used to read session 1 whatever was asked."""
+    junior = Path(__file__).parent / "data" / "pbn" / "junior-teams-1998.pbn"
+    contracts = [json.loads(runner.invoke(main, ["whatif", str(junior), "--deal", "3", "--at", "0", "--json", *extra]).output)
+                 ["contract"] for extra in ([], ["--session", "2"])]
+    assert contracts == ["2S", "3D"]

@@ -262,3 +262,27 @@ def test_a_game_without_double_dummy_says_so(browser_at, page):
     driver, _ = browser_at
     page(f"/replay/{SOLO}/1")
     assert "has no double-dummy support" in wait_for(lambda: text_of(driver, "#board-unsupported"))
+
+
+def test_another_final_contract_is_played_double_dummy_and_scored(browser_at, page):
+    """The race's 1NT by S (its first call): 3NT in its place takes 11 tricks double dummy (the
+    trick table, tests/test_whatif.py) and, at V = 32 a trick (RULES.md §4), the game changes
+    hands; 1♠ is refused after 1NT (the auction's first call kept: a bid must be higher)."""
+    from selenium.webdriver.common.keys import Keys
+
+    driver, _ = browser_at
+    page(f"/replay/{RACE}/3")
+    call(driver, "3NT").click()
+    result = wait_for(lambda: text_of(driver, "#alt-result"))
+    assert "double dummy: N–S take 11 tricks, made +2" in result.splitlines()
+    assert "game: E–W (game) → N–S (game) (changes hands)" in result.splitlines()
+    assert text_of(driver, "#alt-call").split()[:3] == ["1♠", "1♣", "1♦"]  # any bid, S calling first (RULES.md §2)
+    kept = css(driver, "#alt-kept")[0]
+    kept.clear()
+    kept.send_keys("1", Keys.ENTER)
+    assert wait_for(lambda: text_of(driver, "#alt-call").split()[:1] == ["2♠"])  # W bids over 1NT: higher only
+
+
+def call(driver, text: str):
+    """The bidding box's label for ``text`` (a legal call)."""
+    return wait_for(lambda: [label for label in css(driver, "#alt-call label") if label.text == text])[0]

@@ -10,7 +10,7 @@ from urllib.parse import quote, unquote
 import dash
 from dash import ClientsideFunction, Input, Output, State, callback, clientside_callback, dcc, html
 
-from dashboards import board, data, double_dummy, laws_view, seat_view, solo_data, solo_view, tables_pages, tables_view
+from dashboards import board, board_contract, data, double_dummy, laws_view, seat_view, solo_data, solo_view, tables_pages, tables_view
 from dashboards.app import library
 from dashboards.charts import short
 from vint_replay.engine.laws.auction import LawsAuction
@@ -108,6 +108,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
             html.Div([
                 html.Div(id="replay-status", className="card status"),
                 board.side_card(seat, payload["board"]),  # type: ignore[arg-type]
+                board_contract.contract_card(report, number) if seat is None else None,
                 *side,
                 html.Div([html.H3("Problems"), html.Ul([html.Li(data.diagnostic_text(d)) for d in replay.diagnostics])],
                          className="card diagnostics") if replay.diagnostics and seat is None else None,

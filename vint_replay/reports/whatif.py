@@ -133,14 +133,18 @@ def choice_json(choice: ContractChoice, file: str) -> dict[str, object]:
 
 
 def render_choice(choice: ContractChoice) -> str:
-    """Another final contract at the terminal: what was bid where, its double-dummy result, the points."""
+    """Another final contract at the terminal."""
+    return "\n".join(choice_lines(choice)) + "\n"
+
+
+def choice_lines(choice: ContractChoice) -> list[str]:
+    """What was bid where, its double-dummy result, the points (the terminal's and the page's)."""
     contract = choice.contract
     value = CardValue(choice.line.cards[-1], choice.tricks, contract.tricks_needed)  # its verdict's words
-    lines = [f"deal {choice.line.replay.deal.number}: {choice.call.pretty} after the auction's first "
-             f"{plural(choice.kept, 'call')}, then passes: {contract_text(contract)} by {contract.declarer}",
-             f"double dummy: {contract.declarer.side.label} take {choice.tricks} tricks, {value.verdict}",
-             *outcome_lines(choice.outcome)]
-    return "\n".join(lines) + "\n"
+    return [f"deal {choice.line.replay.deal.number}: {choice.call.pretty} after the auction's first "
+            f"{plural(choice.kept, 'call')}, then passes: {contract_text(contract)} by {contract.declarer}",
+            f"double dummy: {contract.declarer.side.label} take {choice.tricks} tricks, {value.verdict}",
+            *outcome_lines(choice.outcome)]
 
 
 def outcome_lines(outcome: Outcome) -> list[str]:

@@ -892,7 +892,7 @@ def replay(file: str, number: int, trick: int | None, step: bool, session: int) 
 @click.option("--finish", is_flag=True, help="Play the rest of the line out double dummy, and score it.")
 @click.option("--seat", type=click.Choice(["N", "E", "S", "W"], case_sensitive=False), default=None,
               help="Single dummy for this seat, the one to play: layouts of the cards it could not see.")
-@click.option("--samples", type=click.IntRange(1, 500), default=None, help="Layouts for --seat (default 32).")
+@click.option("--samples", type=click.IntRange(1, 500), default=None, help="Layouts for --seat (default 16).")
 @click.option("--seed", type=int, default=21, show_default=True, help="The layouts' random seed (--seat).")
 @click.option("--contract", "call", default=None, metavar="CALL",
               help="Another final contract instead of the play: this call, then passes (e.g. 3NT).")

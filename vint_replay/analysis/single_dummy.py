@@ -3,12 +3,14 @@ the suits a player showed void in by not following, the dummy once it is spread)
 cards it could not see drawn at random consistent with that, each solved double dummy, and each
 legal card's average tricks and chance to make the contract over the layouts (issue 21 item 3).
 
-The draw deals the unseen cards one at a time to the seats that may hold them, each with weight
-its free places, and never into a dead end (Hall's condition over the seats, checked before each
-card): without voids every layout is equally likely. A seed makes the draw repeatable."""
+Without a void shown the unseen cards are shuffled and dealt (every layout equally likely);
+with voids they are dealt one at a time to the seats that may hold them, each with weight its
+free places, never into a dead end (Hall's condition over the seats, checked before each card).
+A seed makes the draw repeatable."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
@@ -19,7 +21,7 @@ from ..engine.seats import SEATS, Seat
 from .dd import dds_strain, side_total, solve_positions
 from .variation import Variation, VariationError
 
-DEFAULT_SAMPLES = 32  # layouts a position: about 1 s on the two-core machine (benchmarks/bench_single_dummy.py)
+DEFAULT_SAMPLES = 16  # layouts a position: ≤ 3 s at an opening lead on the two-core machine (benchmarks/bench_single_dummy.py)
 MAX_SAMPLES = 500
 
 
@@ -73,22 +75,29 @@ def sample(known: Knowledge, rng: random.Random) -> tuple[int, int, int, int]:
     free = {s: known.counts[s] for s in SEATS if known.seen[s] is None}
     cards = list(iter_bits(known.unseen))
     rng.shuffle(cards)
-    for i, card in enumerate(cards):
-        allowed = [s for s in free if free[s] and not known.barred[s] >> card & 1]
-        rest = cards[i + 1:]
-        fits = [s for s in allowed if _feasible(known, {**free, s: free[s] - 1}, rest)]
+    if not any(known.barred[s] for s in free):  # no void shown: deal the shuffled cards in turn
+        start = 0
+        for seat, count in free.items():
+            hands[seat] |= sum(1 << c for c in cards[start:start + count])
+            start += count
+        return tuple(hands)  # type: ignore[return-value]
+    takers = {c: frozenset(s for s in free if not known.barred[s] >> c & 1) for c in cards}
+    left = Counter(takers[c] for c in cards)  # the cards still to deal, by the seats that may take them
+    for card in cards:
+        left[takers[card]] -= 1
+        fits = [s for s in takers[card] if free[s] and _feasible({**free, s: free[s] - 1}, left)]
         seat = rng.choices(fits, weights=[free[s] for s in fits])[0]
         hands[seat] |= 1 << card
         free[seat] -= 1
     return tuple(hands)  # type: ignore[return-value]
 
 
-def _feasible(known: Knowledge, free: dict[Seat, int], cards: list[int]) -> bool:
+def _feasible(free: dict[Seat, int], left: Counter[frozenset[Seat]]) -> bool:
     """Hall's condition: every set of seats has room for the cards only it may take."""
     seats = list(free)
     for size in range(1, len(seats) + 1):
         for group in combinations(seats, size):
-            only = sum(1 for c in cards if all(s in group for s in seats if not known.barred[s] >> c & 1))
+            only = sum(n for takers, n in left.items() if takers <= set(group))
             if only > sum(free[s] for s in group):
                 return False
     return True

@@ -19,15 +19,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from endplay import dds, types
+from endplay import dds
 
 from dashboards.app import create_app
 from dashboards.live import chromium_missing, headless_chromium, serving
-from harness import verdict
+from harness import endplay_position, verdict
 from vint_replay.analysis.board import open_line
 from vint_replay.analysis.dd import dds_strain
 from vint_replay.analysis.variation import Variation
-from vint_replay.engine.cards import Hand
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
 from vint_replay.store import Store
@@ -78,10 +77,7 @@ def direct(variation: Variation, upto: int) -> float:
     """Seconds for endplay alone on the line's position after ``upto`` of its cards."""
     state = dataclasses.replace(variation, cards=variation.cards[:upto]).state
     start = time.perf_counter()
-    deal = types.Deal("N:" + " ".join(Hand(h).pbn() for h in state.hands), first=types.Player(state.trick_leader),
-                      trump=types.Denom(dds_strain(variation.contract.denomination)))
-    for card in state.trick:
-        deal.play(types.Card(suit=types.Denom(card // 13), rank=types.Rank(1 << (card % 13 + 2))), from_hand=False)
+    deal = endplay_position(state.hands, state.trick_leader, state.trick, dds_strain(variation.contract.denomination))
     dict(dds.solve_board(deal))
     return time.perf_counter() - start
 

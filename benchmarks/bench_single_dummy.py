@@ -18,11 +18,10 @@ from pathlib import Path
 
 from endplay import dds, types
 
-from harness import verdict
+from harness import endplay_position, verdict
 from vint_replay.analysis.dd import dds_strain
 from vint_replay.analysis.single_dummy import DEFAULT_SAMPLES, deciding, knowledge, layouts, single_dummy
 from vint_replay.analysis.variation import Variation, branch
-from vint_replay.engine.cards import Hand
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
 
@@ -56,11 +55,7 @@ def endplay_deals(variation: Variation, samples: int) -> list[types.Deal]:
     state = variation.state
     out = []
     for hands in layouts(knowledge(variation, deciding(variation)), samples, SEED):  # type: ignore[arg-type]
-        deal = types.Deal("N:" + " ".join(Hand(h).pbn() for h in hands), first=types.Player(state.trick_leader),
-                          trump=types.Denom(dds_strain(variation.contract.denomination)))
-        for card in state.trick:
-            deal.play(types.Card(suit=types.Denom(card // 13), rank=types.Rank(1 << (card % 13 + 2))), from_hand=False)
-        out.append(deal)
+        out.append(endplay_position(hands, state.trick_leader, state.trick, dds_strain(variation.contract.denomination)))
     return out
 
 

@@ -1,7 +1,7 @@
 """The analysis board's server side (issue 21): what the replay page needs to open a line
 (``setup``, shipped once with the deal), and the answer for one position of a line — each legal
 card's double-dummy value, a finished line's score beside the actual, the cards "play on double
-dummy" adds — or a seat's single-dummy odds. The browser (assets/board.js) keeps the variation
+dummy" adds — or a seat's single-dummy odds. The browser (assets/replay_board.js) keeps the variation
 tree and draws each step itself; it asks here only for what a position is worth."""
 from __future__ import annotations
 
@@ -121,7 +121,7 @@ def sd_answer(ask: object):
 
 
 def stores() -> list[dcc.Store]:
-    """The board's questions to the server and their answers (assets/board.js asks)."""
+    """The board's questions to the server and their answers (assets/replay_board.js asks)."""
     return [dcc.Store(id=name) for name in ("board-ask", "board-answer", "board-drawn", "sd-ask", "sd-answer", "sd-drawn")]
 
 
@@ -131,7 +131,7 @@ def under_table(seat: Seat | None) -> html.Div | None:
 
 
 def side_card(seat: Seat | None, setup: dict[str, object]) -> html.Div:
-    """The board's panel (filled by assets/board.js), or in a seat's view its single dummy."""
+    """The board's panel (filled by assets/replay_board.js), or in a seat's view its single dummy."""
     if seat is None:
         return html.Div(id="board-panel", className="card board-panel")
     if not setup.get("supported"):

@@ -3,7 +3,7 @@ variation with each legal card's double-dummy value, "play on double dummy" fini
 shows its points beside the actual; the address bar follows the position and Back/Forward step
 through what was viewed; a link with an impossible line opens the nearest position with a note;
 an illegal click is refused with its rule; a seat's view offers single dummy; a game without
-double dummy says so. The variation tree (assets/board.js) is tested in the page too.
+double dummy says so. The variation tree (assets/replay_board.js) is tested in the page too.
 
 The deals: tests/test_dd.py's ace lead (1NT by W; N's ♥A lead gives E–W 12 tricks where a spade
 holds them to 1) and tests/test_whatif.py's race (N–S take the game with ♦A at trick 12)."""
@@ -204,7 +204,7 @@ def test_keys_walk_the_line_and_the_tree_keeps_its_variations(browser_at, page):
 
 
 def test_the_tree_in_the_page(browser_at, page):
-    """assets/board.js's Tree: a card played twice at a position is one node; nested lines; the
+    """assets/replay_board.js's Tree: a card played twice at a position is one node; nested lines; the
     line the keys walk follows first continuations; promote and remove keep the others."""
     driver, _ = browser_at
     page("/replay/ace-lead/1")
@@ -266,7 +266,7 @@ def test_a_game_without_double_dummy_says_so(browser_at, page):
 
 def test_another_final_contract_is_played_double_dummy_and_scored(browser_at, page):
     """The race's 1NT by S (its first call): 3NT in its place takes 11 tricks double dummy (the
-    trick table, tests/test_whatif.py) and, at V = 32 a trick (RULES.md §4), the game changes
+    trick table, tests/test_whatif.py) and, at V = 32 a trick (volchaninov.md §4), the game changes
     hands; 1♠ is refused after 1NT (the auction's first call kept: a bid must be higher)."""
     from selenium.webdriver.common.keys import Keys
 
@@ -276,7 +276,7 @@ def test_another_final_contract_is_played_double_dummy_and_scored(browser_at, pa
     result = wait_for(lambda: text_of(driver, "#alt-result"))
     assert "double dummy: N–S take 11 tricks, made +2" in result.splitlines()
     assert "game: E–W (game) → N–S (game) (changes hands)" in result.splitlines()
-    assert text_of(driver, "#alt-call").split()[:3] == ["1♠", "1♣", "1♦"]  # any bid, S calling first (RULES.md §2)
+    assert text_of(driver, "#alt-call").split()[:3] == ["1♠", "1♣", "1♦"]  # any bid, S calling first (volchaninov.md §2)
     kept = css(driver, "#alt-kept")[0]
     kept.clear()
     kept.send_keys("1", Keys.ENTER)

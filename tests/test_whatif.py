@@ -216,7 +216,7 @@ def test_cli_profile_without_double_dummy(runner):
 def test_cli_another_final_contract(runner, race_file):
     """``--contract 3NT``: S bids 3NT where he bid 1NT (the auction's final bid, its first call),
     the others pass; played double dummy S takes what DDS's trick table gives him (11). Below the
-    line each trick counts V = 12 + 2 × 10 = 32 for 3NT (RULES.md §4): N–S 11 × 32, E–W 2 × 32."""
+    line each trick counts V = 12 + 2 × 10 = 32 for 3NT (volchaninov.md §4): N–S 11 × 32, E–W 2 × 32."""
     from vint_replay.analysis.dd import dd_table
     from vint_replay.engine.calls import Denomination
 
@@ -235,7 +235,7 @@ def test_cli_another_final_contract(runner, race_file):
 
 
 @pytest.mark.parametrize("args, code, message", [
-    (["--contract", "1S", "--call-at", "1"], 1, "W bid 1♠ but S had bid 1NT: a new bid must be higher"),  # after S's 1NT, W may not bid 1♠ (RULES.md §2)
+    (["--contract", "1S", "--call-at", "1"], 1, "W bid 1♠ but S had bid 1NT: a new bid must be higher"),  # after S's 1NT, W may not bid 1♠ (volchaninov.md §2)
     (["--contract", "X"], 1, "doubles and redoubles do not exist"),
     (["--contract", "pass"], 1, "passing there is not another contract"),
     (["--contract", "9Q"], 2, "--contract:"),

@@ -123,7 +123,7 @@
                         span.title = "gave away " + table.lost[c] + " trick" + (table.lost[c] > 1 ? "s" : "") + " (double dummy)";
                     }
                     if (deal.marked && c === deal.marked.card) { span.title = deal.marked.title; table.marked = c; }
-                    span.setAttribute("data-card", String(c));  // the analysis board's clicks (assets/board.js)
+                    span.setAttribute("data-card", String(c));  // the analysis board's clicks (assets/replay_board.js)
                     table.cards[c] = span;
                     ranks.appendChild(span);
                 });
@@ -313,7 +313,7 @@
     }
     window.vintReplay = {
         go: function (action) {
-            if (window.vintBoard && window.vintBoard.go(action)) { return; }  // a variation's line (assets/board.js)
+            if (window.vintBoard && window.vintBoard.go(action)) { return; }  // a variation's line (assets/replay_board.js)
             var now = performance.now();
             var base = live.target !== null && now - live.asked < 400 ? live.target : live.pos;
             var next = stepFrom(base, action, live.n, live.size);
@@ -359,6 +359,8 @@
         var panel = deal.panel && window.vintPanels && window.vintPanels[deal.panel];
         (panel || drawStatus)(deal, st, {node: node, fill: fill});
     }
+    /* The table's words and DOM helpers, for the analysis board (assets/replay_board.js, loaded after this file). */
+    window.vintReplay.dom = {SEATS: SEATS, SEAT_NAMES: SEAT_NAMES, SUITS: SUITS, RANKS: RANKS, node: node, fill: fill};
     /* The analysis board draws a variation's line (a deal of its own: the same hands, its play)
        after `pos` of its cards, with the same table, trick and status. */
     window.vintReplay.draw = function (deal, pos) { draw(deal, position(deal, pos)); };

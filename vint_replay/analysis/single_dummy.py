@@ -21,7 +21,7 @@ from ..engine.seats import SEATS, Seat
 from .dd import dds_strain, side_total, solve_positions
 from .variation import Variation, VariationError
 
-DEFAULT_SAMPLES = 16  # layouts a position: ≤ 3 s at an opening lead on the two-core machine (benchmarks/bench_single_dummy.py)
+DEFAULT_SAMPLES = 16  # layouts a position: a median 2.5 s at an opening lead on the loaded two-core machine (benchmarks/bench_single_dummy.py)
 MAX_SAMPLES = 500
 
 

@@ -16,22 +16,11 @@
  * offers single dummy for the seat to play, over a sample of layouts of the unseen cards. */
 (function () {
     "use strict";
-    var SEATS = ["N", "E", "S", "W"];
-    var SEAT_NAMES = ["North", "East", "South", "West"];
-    var SUITS = ["♠", "♥", "♦", "♣"];
-    var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+    var dom = window.vintReplay.dom;  // assets/replay.js, loaded before this file
+    var SEATS = dom.SEATS, SEAT_NAMES = dom.SEAT_NAMES, SUITS = dom.SUITS, RANKS = dom.RANKS, node = dom.node;
     var NAMES = "23456789TJQKA";
 
-    function node(tag, className, text) {
-        var el = document.createElement(tag);
-        if (className) { el.className = className; }
-        if (text !== undefined) { el.textContent = text; }
-        return el;
-    }
-    function fill(parent, children) {
-        while (parent.firstChild) { parent.removeChild(parent.firstChild); }
-        children.forEach(function (c) { if (c) { parent.appendChild(c); } });
-    }
+    function fill(parent, children) { dom.fill(parent, children.filter(Boolean)); }
     function pretty(card) { return SUITS[Math.floor(card / 13)] + RANKS[card % 13]; }
     function cardName(card) { return "SHDC"[Math.floor(card / 13)] + NAMES[card % 13]; }
     function cardSpan(card) {

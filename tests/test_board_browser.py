@@ -243,8 +243,10 @@ def test_a_dds_failure_is_a_message_on_the_page(browser_at, page, monkeypatch):
 
 
 def test_a_seat_view_offers_single_dummy_for_the_seat_to_play(browser_at, page):
-    """N on lead sees only his hand: over a small sample every spade keeps E–W to one trick in
-    every layout where E's hearts are cut off — the ♥A lead is never better for N–S."""
+    """N on lead sees only his hand: the odds of his 13 cards over the sample asked for; the
+    address follows the seat's steps."""
+    from selenium.webdriver.common.keys import Keys
+
     driver, _ = browser_at
     page("/replay/ace-lead/1?view=N")
     box = wait_for(lambda: css(driver, "#sd-samples"))[0]
@@ -256,6 +258,11 @@ def test_a_seat_view_offers_single_dummy_for_the_seat_to_play(browser_at, page):
     rows = {li.find_element("css selector", ".pc").text: li.text for li in css(driver, "#sd-values li")}
     assert set(rows) == {f"♠{r}" for r in ("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")} | {"♥A"}
     assert not css(driver, "#board-line")  # no variations in a seat's view
+    css(driver, "body")[0].send_keys(Keys.ARROW_RIGHT)  # the seat steps on: the address follows, Back returns
+    wait_for(lambda: query(driver).get("card") == ["1"] and query(driver).get("view") == ["N"])
+    driver.back()
+    wait_for(lambda: query(driver).get("card") == ["0"])
+    assert wait_for(lambda: text_of(driver, "#step-label").startswith("card 0"))
 
 
 def test_a_game_without_double_dummy_says_so(browser_at, page):

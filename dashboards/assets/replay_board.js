@@ -241,10 +241,11 @@
     }
 
     /* The address bar: a new history entry per position viewed, so Back/Forward step through them. */
-    function follow() {
+    function follow() { address(inVariation() ? board.at : board.actualPos, inVariation() ? cards() : []); }
+    function address(card, line) {
         var params = new URLSearchParams(window.location.search);
-        params.set("card", String(inVariation() ? board.at : board.actualPos));
-        if (inVariation()) { params.set("line", cards().map(cardName).join(",")); } else { params.delete("line"); }
+        params.set("card", String(card));
+        if (line.length) { params.set("line", line.map(cardName).join(",")); } else { params.delete("line"); }
         var search = "?" + params.toString().replace(/%2C/g, ",");  // a line's cards stay readable: line=SA,H10
         if (search === window.location.search) { return; }
         if (board.opened) { window.history.pushState(null, "", window.location.pathname + search); }
@@ -255,6 +256,10 @@
     /* Back / Forward: reopen the position the address names, from the tree (a card the tree
      * lacks is added if the rules allow it, so an older entry always opens). */
     function reopen() {
+        if (seatAt.setup && !board.deal && document.getElementById("card-table")) {  // a seat's view: its card
+            window.dash_clientside.set_props("replay-slider", {value: parseInt(new URLSearchParams(window.location.search).get("card"), 10) || 0});
+            return;
+        }
         if (!board.deal || !board.deal.board.supported || !document.getElementById("card-table")) { return; }
         var params = new URLSearchParams(window.location.search);
         var at = Math.max(0, Math.min(board.deal.play.length, parseInt(params.get("card"), 10) || 0));
@@ -359,6 +364,7 @@
                 deal.board.line.forEach(function (c) { board.path = board.tree.play(board.at, board.path, c); });
                 if (inVariation()) { show(); return; }
             }
+            if (inVariation() && pos === board.at) { return; }  // drawn late for "actual play": a new variation may have begun
             board.path = [];
             board.at = pos;
             board.refused = null;
@@ -387,7 +393,9 @@
     /* A seat's view: single dummy for the seat to play, over a sample of layouts. */
     var seatAt = {setup: null, pos: 0, view: null};
     function seatPanel(deal, pos) {  // each step's payload comes from the server; the setup came with the page
+        if (deal.board) { board.opened = false; }  // a new page: its first position replaces its own entry
         seatAt = {setup: deal.board || seatAt.setup, pos: pos, view: deal.view};
+        address(pos, []);
         drawSingleDummy(pos);
     }
     function drawSingleDummy(pos) {

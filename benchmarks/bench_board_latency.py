@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import statistics
 import tempfile
 import time
@@ -143,6 +144,7 @@ def main() -> None:
     print(f"click → its double-dummy values painted (server, one DDS call): median {statistics.median(values):.1f} ms, "
           f"p90 {p90(values):.1f} ms; endplay solve_board directly on the same positions: median "
           f"{statistics.median(direct_ms):.1f} ms, p90 {p90(direct_ms):.1f} ms")
+    print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"target ≤ {TARGET_MS:.0f} ms a step before its analysis: "
           f"{verdict(statistics.median(steps) <= TARGET_MS and p90(keys) <= TARGET_MS)}")
 

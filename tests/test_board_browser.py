@@ -58,8 +58,13 @@ def query(driver) -> dict[str, list[str]]:
 
 
 def click_card(driver, card: int) -> None:
-    """Click the card (suit × 13 + rank, rank 0 the two) in its hand on the table."""
-    css(driver, f"#card-table [data-card='{card}']")[0].click()
+    """Click the card (suit × 13 + rank, rank 0 the two) in its hand on the table (again if the
+    table was redrawn under the click: the actual play's redraw can land after a step)."""
+    def click() -> bool:
+        css(driver, f"#card-table [data-card='{card}']")[0].click()
+        return True
+
+    wait_for(click)
 
 
 def values(driver) -> dict[str, str]:

@@ -17,12 +17,11 @@ import statistics
 import time
 from pathlib import Path
 
-from endplay import dds, types
+from endplay import dds
 
-from harness import verdict
+from harness import endplay_position, verdict
 from vint_replay.analysis.dd import _solve_cached, card_values, dds_strain
 from vint_replay.analysis.variation import Variation, branch
-from vint_replay.engine.cards import Hand
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
 
@@ -58,10 +57,7 @@ def direct(variation: Variation) -> float:
     """Seconds for endplay alone: the position as an endplay ``Deal``, then ``solve_board``."""
     state = variation.state
     start = time.perf_counter()
-    deal = types.Deal("N:" + " ".join(Hand(h).pbn() for h in state.hands), first=types.Player(state.trick_leader),
-                      trump=types.Denom(dds_strain(variation.contract.denomination)))
-    for card in state.trick:
-        deal.play(types.Card(suit=types.Denom(card // 13), rank=types.Rank(1 << (card % 13 + 2))), from_hand=False)
+    deal = endplay_position(state.hands, state.trick_leader, state.trick, dds_strain(variation.contract.denomination))
     dict(dds.solve_board(deal))
     return time.perf_counter() - start
 

@@ -47,3 +47,17 @@ def side_by_side(runs: int, boards: int, data: Data, sides: dict[str, Callable[[
         print(f"{name:38} {med:7.3f} s {med * 1e6 / boards:7.1f} µs/board {boards / med:9,.0f} boards/s")
     a, b = (statistics.median(t) for t in times.values())
     return a, b
+
+
+def endplay_position(hands: Sequence[int], leader: int, trick: Sequence[int], strain: int):
+    """A position as endplay's own ``Deal`` (remaining hands as bit sets by seat, the trick on the
+    table from ``leader``), built the way a caller of endplay alone would: the "DDS directly"
+    side of the double-dummy benchmarks."""
+    from endplay import types
+
+    from vint_replay.engine.cards import Hand
+
+    deal = types.Deal("N:" + " ".join(Hand(h).pbn() for h in hands), first=types.Player(leader), trump=types.Denom(strain))
+    for card in trick:
+        deal.play(types.Card(suit=types.Denom(card // 13), rank=types.Rank(1 << (card % 13 + 2))), from_hand=False)
+    return deal

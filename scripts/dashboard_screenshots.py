@@ -30,6 +30,8 @@ PAGES = [
     # 5 × →: North's ♠3 (the first card of trick 2) gave two tricks away; East's best cards lit
     ("replay-dd", "/replay/arbat-2026-11-03-t1/2", "\ue014" * 5, "best"),
     ("analysis", "/analysis", "", None),
+    # the analysis board: deal 2 from card 4, where North's ♠3 gave two tricks away, played on double dummy
+    ("replay-board", "/replay/arbat-2026-11-03-t1/2?card=4&line={board}", "", None),
     ("scoresheet-rescored", "/session/arbat-2026-11-03-t1?rules=classic", "", None),  # the profile switch
     ("scoresheet-classic", "/session/arbat-2026-12-15-t1", "", None),  # classic: coronkas, X marks
     # a real tournament board (PBN), 5 × →: the opening lead made, the dummy face up
@@ -46,6 +48,16 @@ PAGES = [
     ("replay-laws", "/replay/arbat-2027-01-12-laws-t1/1", "\ue015" * 7, None),
     ("replay-laws-penalty", "/replay/arbat-2027-01-12-laws-t1/1", "\ue010", None),
 ]
+
+
+def board_line() -> str:
+    """The cards double dummy plays from card 4 of the first sample evening's deal 2."""
+    from vint_replay.analysis.board import open_line
+    from vint_replay.engine.session import evaluate
+    from vint_replay.formats import read_file
+
+    report = evaluate(read_file(ROOT / "sample_data" / "arbat-2026-11-03-t1.json").record)
+    return ",".join(c.name for c in open_line(report, 2, 4, []).variation.finish().cards)
 
 
 def main() -> None:
@@ -69,7 +81,7 @@ def main() -> None:
         with serving(create_app(store.root)) as url, headless_chromium(WIDTH, 900) as driver:
             for name, path, keys, tick in pages:
                 driver.set_window_size(WIDTH, 900)
-                driver.get(url + path)
+                driver.get(url + path.format(board=board_line() if "{board}" in path else ""))
                 time.sleep(2.5)  # layout callback, then plotly's first draw
                 if keys:
                     driver.find_element("css selector", "body").send_keys(keys)

@@ -92,6 +92,25 @@ PAGES += [(f"/session/{quote(sid, safe='')}", "#deal-table, #deals-table, #payme
 PAGES += [(f"/replay/{quote(sid, safe='')}/1", "#card-table .hand") for sid in GAMES.values()]
 
 
+def board_line(cards: int) -> str:
+    """A line of the analysis board on the vint sample's deal 1 from its opening lead: each card
+    the first the engine allows (``cards`` of them; 52 finishes it, and the board scores it)."""
+    from vint_replay.analysis.board import open_line
+    from vint_replay.engine.session import evaluate
+    from vint_replay.formats import read_file
+
+    variation = open_line(evaluate(read_file(str(SAMPLES / f"{VINT}.json")).record), 1, 0, []).variation
+    for _ in range(cards):
+        variation = variation.play(variation.legal[0])
+    return ",".join(c.name for c in variation.cards)
+
+
+# the board's states (issue 21): a variation, a finished one with its points, a seat's single dummy
+PAGES += [(f"/replay/{VINT}/1?card=0&line={board_line(3)}", "#board-moves"),
+          (f"/replay/{VINT}/1?card=0&line={board_line(52)}", "#board-outcome"),
+          (f"/replay/{VINT}/1?view=S", "#sd-run")]
+
+
 @pytest.mark.parametrize("path, ready", PAGES, ids=[p for p, _ in PAGES])
 def test_the_page_fits_a_desktop_and_a_phone(browser_at, page, path, ready):
     browser, _ = browser_at

@@ -211,3 +211,63 @@ def test_cli_profile_without_double_dummy(runner):
     result = runner.invoke(main, ["whatif", str(solo), "--deal", "1", "--at", "0"])
     assert result.exit_code == 1
     assert "the solo-whist profile has no double-dummy support" in result.output
+
+
+def test_cli_another_final_contract(runner, race_file):
+    """``--contract 3NT``: S bids 3NT where he bid 1NT (the auction's final bid, its first call),
+    the others pass; played double dummy S takes what DDS's trick table gives him (11). Below the
+    line each trick counts V = 12 + 2 × 10 = 32 for 3NT (volchaninov.md §4): N–S 11 × 32, E–W 2 × 32."""
+    from vint_replay.analysis.dd import dd_table
+    from vint_replay.engine.calls import Denomination
+
+    result = runner.invoke(main, ["whatif", race_file, "--deal", "3", "--contract", "3NT", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    choice = out["choice"]
+    assert (choice["kept"], choice["call"], choice["contract"], choice["declarer"]) == (0, "3NT", "3NT", "S")
+    assert choice["auction"] == ["3NT"] + ["pass"] * 12 and len(choice["play"]) == 52
+    assert choice["tricks"] == dd_table(race().replays[2].hands)[Denomination.NOTRUMP, Seat.S] == 11
+    assert choice["margin"] == 2
+    below = {(e["side"], e["item"]): e["points"] for e in out["outcome"]["deal"]["variation"]["entries"] if e["line"] == "below"}
+    assert below == {("NS", "tricks"): 11 * 32, ("EW", "tricks"): 2 * 32}
+    text = runner.invoke(main, ["whatif", race_file, "--deal", "3", "--contract", "3NT"]).output
+    assert text.splitlines()[1] == "double dummy: N–S take 11 tricks, made +2"
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["--contract", "1S", "--call-at", "1"], 1, "W bid 1♠ but S had bid 1NT: a new bid must be higher"),  # after S's 1NT, W may not bid 1♠ (volchaninov.md §2)
+    (["--contract", "X"], 1, "doubles and redoubles do not exist"),
+    (["--contract", "pass"], 1, "passing there is not another contract"),
+    (["--contract", "9Q"], 2, "--contract:"),
+    (["--contract", "3NT", "--play", "DA"], 2, "--play, --finish and --seat go with --at"),
+    ([], 2, "give --at K"),
+    (["--at", "44", "--samples", "4"], 2, "--samples goes with --seat"),
+    (["--at", "44", "--seat", "S"], 1, "N chooses the next card, not S"),
+])
+def test_cli_contract_and_seat_errors(runner, race_file, args, code, message):
+    result = runner.invoke(main, ["whatif", race_file, "--deal", "3", *args])
+    assert result.exit_code == code, result.output
+    assert message in result.output
+
+
+def test_cli_single_dummy_from_a_seat(runner, race_file):
+    """N at trick 12 sees ♦A ♣2 and the cards played: ♦A is the last diamond and wins, so N–S
+    end with 12 or 13 (S may hold ♣A); ♣2 can lose to ♣A; N–S have 11 in, 1NT is made in every
+    layout. The same seed draws the same layouts."""
+    args = ["whatif", race_file, "--deal", "3", "--at", "44", "--seat", "N", "--samples", "8", "--json"]
+    out = json.loads(runner.invoke(main, args).output)
+    single = out["single_dummy"]
+    assert (single["seat"], single["layouts"], single["seed"]) == ("N", 8, 21)
+    odds = {o["card"]: o for o in single["odds"]}
+    assert set(odds) == {"DA", "C2"} and all(o["making"] == 1 for o in odds.values())
+    assert 12 <= odds["DA"]["average"] <= 13 and 11 <= odds["C2"]["average"] <= 12
+    assert json.loads(runner.invoke(main, args).output)["single_dummy"] == single
+
+
+def test_cli_varies_the_session_asked_for(runner):
+    """A PBN file of two rooms: ``--session 2`` varies the closed room's board 3 (3♦ there, 2♠ in
+    the open room, as the file's [Contract] tags say); it used to read session 1 whatever was asked."""
+    junior = Path(__file__).parent / "data" / "pbn" / "junior-teams-1998.pbn"
+    contracts = [json.loads(runner.invoke(main, ["whatif", str(junior), "--deal", "3", "--at", "0", "--json", *extra]).output)
+                 ["contract"] for extra in ([], ["--session", "2"])]
+    assert contracts == ["2S", "3D"]

@@ -878,25 +878,48 @@ def replay(file: str, number: int, trick: int | None, step: bool, session: int) 
 @main.command()
 @click.argument("file", type=RECORD)
 @click.option("--deal", "number", type=int, required=True, help="The deal's number.")
-@click.option("--at", type=int, required=True, help="Branch before this card of the play (0: before the opening lead).")
+@click.option("--at", type=int, default=None, help="Branch before this card of the play (0: before the opening lead).")
 @click.option("--play", "play", multiple=True, metavar="CARD", help="Cards played from there, in order (repeat it, "
                                                                      "or give several: --play 'SA H2').")
 @click.option("--finish", is_flag=True, help="Play the rest of the line out double dummy, and score it.")
+@click.option("--seat", type=click.Choice(["N", "E", "S", "W"], case_sensitive=False), default=None,
+              help="Single dummy for this seat, the one to play: layouts of the cards it could not see.")
+@click.option("--samples", type=click.IntRange(1, 500), default=None, help="Layouts for --seat (default 16).")
+@click.option("--seed", type=int, default=21, show_default=True, help="The layouts' random seed (--seat).")
+@click.option("--contract", "call", default=None, metavar="CALL",
+              help="Another final contract instead of the play: this call, then passes (e.g. 3NT).")
+@click.option("--call-at", type=int, default=None,
+              help="With --contract: the actual auction's calls kept before it (default: up to its final bid).")
 @click.option("--json", "as_json", is_flag=True, help="Print the vint-whatif/1 document.")
 @SESSION
-def whatif(file: str, number: int, at: int, play: tuple[str, ...], finish: bool, as_json: bool, session: int) -> None:
+def whatif(file: str, number: int, at: int | None, play: tuple[str, ...], finish: bool, seat: str | None,
+           samples: int | None, seed: int, call: str | None, call_at: int | None, as_json: bool, session: int) -> None:
     """Try other cards in deal N of FILE from card K on: the position, each legal card's
-    double-dummy tricks, and for a finished line its score against the actual play."""
+    double-dummy tricks, and for a finished line its score against the actual play; with
+    --seat, that seat's single-dummy odds; with --contract, another final contract played
+    double dummy and scored against the actual."""
     from .analysis.dd import DDSFailure, card_values
+    from .analysis.single_dummy import DEFAULT_SAMPLES, single_dummy
     from .analysis.variation import OutOfRange, Refused, VariationError, branch
     from .engine.cards import Card
+    from .engine.seats import Seat
     from .reports.whatif import WhatIf, render_whatif, whatif_json
 
+    if (call is None) == (at is None):
+        raise click.UsageError("give --at K (a line of the play) or --contract CALL (another final contract)")
+    if call is not None:
+        if play or finish or seat:
+            raise click.UsageError("--contract replaces the auction's end: --play, --finish and --seat go with --at")
+        _whatif_contract(file, number, call, call_at, as_json, session)
+        return
+    if samples is not None and seat is None:
+        raise click.UsageError("--samples goes with --seat")
     try:  # each --play value is one card or several, split by spaces or commas
         cards = tuple(Card.parse(text) for value in play for text in value.replace(",", " ").split())
     except ValueError as err:
         raise click.UsageError(f"--play: {err} (cards are written SA, HT, ♥10: docs/format.md §1)")
-    report = _checked(file, as_json)
+    report = _checked(file, as_json, session=session)
+    assert at is not None
     try:
         variation = branch(report, number, at).play(*cards)
         given = len(variation.cards)
@@ -904,6 +927,7 @@ def whatif(file: str, number: int, at: int, play: tuple[str, ...], finish: bool,
             variation = variation.finish()
         values = card_values(variation.state, variation.contract)
         outcome = variation.outcome() if variation.finished else None
+        odds = None if seat is None else single_dummy(variation, Seat.parse(seat), samples or DEFAULT_SAMPLES, seed)
     except OutOfRange as err:
         raise click.UsageError(f"{printable(file)}: {err}")
     except Refused as err:
@@ -912,8 +936,35 @@ def whatif(file: str, number: int, at: int, play: tuple[str, ...], finish: bool,
         raise click.ClickException(f"{printable(file)}: {err}")
     except DDSFailure as err:
         raise click.ClickException(f"{printable(file)}: deal {number}: {err}")
-    what = WhatIf(variation, variation.cards[given:], values, outcome)
+    what = WhatIf(variation, variation.cards[given:], values, outcome, odds, seed)
     if as_json:
         emit_json(whatif_json(what, file))
     else:
         click.echo(render_whatif(what, color=True), nl=False)
+
+
+def _whatif_contract(file: str, number: int, text: str, call_at: int | None, as_json: bool, session: int) -> None:
+    """``whatif --contract``: another final contract of deal ``number``, played double dummy."""
+    from .analysis.contract_choice import choose_contract, final_bid_turn
+    from .analysis.dd import DDSFailure
+    from .analysis.variation import OutOfRange, VariationError
+    from .engine.calls import Call
+    from .reports.whatif import choice_json, render_choice
+
+    try:
+        call = Call.parse(text)
+    except ValueError as err:
+        raise click.UsageError(f"--contract: {err} (calls are written 3NT, 4S, X: docs/format.md §1)")
+    report = _checked(file, as_json, session=session)
+    try:
+        choice = choose_contract(report, number, final_bid_turn(report, number) if call_at is None else call_at, call)
+    except OutOfRange as err:
+        raise click.UsageError(f"{printable(file)}: {err}")
+    except VariationError as err:
+        raise click.ClickException(f"{printable(file)}: deal {number}: {err}")
+    except DDSFailure as err:
+        raise click.ClickException(f"{printable(file)}: deal {number}: {err}")
+    if as_json:
+        emit_json(choice_json(choice, file))
+    else:
+        click.echo(render_choice(choice), nl=False)

@@ -123,6 +123,7 @@
                         span.title = "gave away " + table.lost[c] + " trick" + (table.lost[c] > 1 ? "s" : "") + " (double dummy)";
                     }
                     if (deal.marked && c === deal.marked.card) { span.title = deal.marked.title; table.marked = c; }
+                    span.setAttribute("data-card", String(c));  // the analysis board's clicks (assets/replay_board.js)
                     table.cards[c] = span;
                     ranks.appendChild(span);
                 });
@@ -310,7 +311,7 @@
 
     /* Keys and buttons ask for a move from the position last asked for (if recent), so fast
      * repeated keys add up even before each step is drawn. */
-    var live = {table: null, key: null, pos: 0, n: 0, size: 4, target: null, asked: 0};
+    var live = {table: null, key: null, pos: 0, n: 0, size: 4, target: null, asked: 0, hide: []};
     function stepFrom(pos, action, n, size) {
         var next = pos;
         if (action === "card+") { next = pos + 1; }
@@ -323,6 +324,7 @@
     }
     window.vintReplay = {
         go: function (action) {
+            if (window.vintBoard && window.vintBoard.go(action)) { return; }  // a variation's line (assets/replay_board.js)
             var now = performance.now();
             var base = live.target !== null && now - live.asked < 400 ? live.target : live.pos;
             var next = stepFrom(base, action, live.n, live.size);
@@ -353,11 +355,23 @@
                 live.size = sizeOf(deal);
                 if (live.target === st.pos) { live.target = null; }
                 keepPosition(st.pos);
-                drawHands(live.table, st, deal.view || "all", (hide || []).indexOf("hide") >= 0, (hide || []).indexOf("best") >= 0);
-                drawTrick(deal, st);
-                drawStatus(deal, st);
+                live.hide = hide || [];
+                draw(deal, st);
+                if (window.vintBoard) { window.vintBoard.actual(deal, st.pos); }
                 return none;
             }
         }
     });
+
+    function draw(deal, st) {
+        if (!live.table || live.table.deal !== deal) { live.table = build(deal); live.key = null; }
+        drawHands(live.table, st, deal.view || "all", live.hide.indexOf("hide") >= 0, live.hide.indexOf("best") >= 0);
+        drawTrick(deal, st);
+        drawStatus(deal, st);
+    }
+    /* The table's words and DOM helpers, for the analysis board (assets/replay_board.js, loaded after this file). */
+    window.vintReplay.dom = {SEATS: SEATS, SEAT_NAMES: SEAT_NAMES, SUITS: SUITS, RANKS: RANKS, node: node, fill: fill};
+    /* The analysis board draws a variation's line (a deal of its own: the same hands, its play)
+       after `pos` of its cards, with the same table, trick and status. */
+    window.vintReplay.draw = function (deal, pos) { draw(deal, position(deal, pos)); };
 })();

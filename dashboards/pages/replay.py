@@ -9,7 +9,7 @@ from urllib.parse import quote, unquote
 import dash
 from dash import ClientsideFunction, Input, Output, State, callback, clientside_callback, dcc, html
 
-from dashboards import data, double_dummy, payload as deal_payload, seat_view
+from dashboards import board, board_contract, data, double_dummy, payload as deal_payload, seat_view
 from dashboards.app import library
 from dashboards.deal_panels import panels_of
 from vint_replay.engine.seats import SEATS
@@ -22,11 +22,12 @@ STEP_BUTTONS = (("first", "⇤", "Start of the play (Home)"), ("trick-", "«", "
 
 
 def layout(session_id: str | None = None, deal: str | None = None, view: str | None = None,
-           card: str | None = None, **_query: object) -> html.Div:
+           card: str | None = None, line: str | None = None, **_query: object) -> html.Div:
     """The card table of one deal; ``?view=S`` (or ``s``) shows only what South could know (his
     hand, the auction, the cards as they are played: no other hand, no double-dummy value, no
     problem that names a card; the page holds nothing he had not seen), and ``?card=K`` starts
-    at the K-th card played. A view that names no seat shows all hands, with a note."""
+    at the K-th card played; ``&line=SA,H2`` opens the analysis board's variation of those cards
+    from card K (dashboards/board.py). A view that names no seat shows all hands, with a note."""
     session_id = unquote(session_id or "")
     report = library().report(session_id)
     number = data.url_number(deal)
@@ -46,6 +47,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     prev_deal, next_deal = data.neighbours(report, number)
     cards = sum(len(t.cards) for t in replay.tricks)
     start = min(cards, data.url_number(card) or 0)
+    payload["board"] = board.setup(report, number, data.url_number(card) or 0, board.line_names(line), seat)
     if seat is not None:
         payload = seat_view.cut_to(payload, start)
         cards = start  # the slider reaches the cards seen so far, not the play's length
@@ -64,6 +66,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
         dcc.Store(id="replay-deal", data=payload),
         dcc.Store(id="replay-seat", data=None if seat is None else {"session": info.id, "deal": number, "view": seat.name}),
         dcc.Store(id="replay-drawn"),
+        *board.stores(),
         html.Div([
             html.Div([html.H2(f"Deal {number}"), *head,
                       html.P(view_note, className="muted", id="view-note") if view_note else None]),
@@ -77,6 +80,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
                           for name, glyph, tip in STEP_BUTTONS], className="step-buttons"),
                 dcc.Slider(id="replay-slider", min=0, max=cards, step=1, value=start, updatemode="drag",
                            marks=_trick_marks(cards, size), allow_direct_input=False),
+                board.under_table(seat),
                 html.Div([
                     html.Span("Show: "),
                     html.Span([html.A(label, href=f"?view={name}", className="view-link" + (" active" if name == payload["view"] else ""),
@@ -92,6 +96,8 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
             ], className="table-col"),
             html.Div([
                 html.Div(id="replay-status", className="card status"),
+                board.side_card(seat, payload["board"]),  # type: ignore[arg-type]
+                board_contract.contract_card(report, number) if seat is None else None,
                 *side,
                 html.Div([html.H3("Problems"), html.Ul([html.Li(data.diagnostic_text(d)) for d in replay.diagnostics])],
                          className="card diagnostics") if replay.diagnostics and seat is None else None,

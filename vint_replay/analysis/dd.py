@@ -212,6 +212,18 @@ def _solve(state: PlayState, strain: int) -> dict[int, int]:
         raise DDSFailure(f"DDS failed at card {state.cards_played}: {err}") from err
 
 
+def solve_positions(states: list[PlayState], strain: int) -> list[dict[int, int]]:
+    """:func:`_solve` of many positions in one batch call (endplay's ``solve_all_boards``): the
+    single-dummy layouts of one position (analysis/single_dummy.py)."""
+    raw, dds, _ = _dds()
+    try:
+        with _lock:
+            solved = dds.solve_all_boards([_dds_deal(s, strain) for s in states])
+        return [{_card_from_dds(c): score for c, score in board} for board in solved]
+    except (raw.DDSError, RuntimeError, ValueError) as err:
+        raise DDSFailure(f"DDS failed on {len(states)} positions: {err}") from err
+
+
 def side_total(state: PlayState, score: int, side: Side) -> int:
     """The tricks ``side`` ends with when DDS scores the mover's card ``score``: the tricks it
     has won, and the mover's score or what the mover's side leaves of the tricks not finished."""

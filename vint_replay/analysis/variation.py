@@ -96,6 +96,7 @@ class Variation:
     index: int
     at: int
     cards: tuple[Card, ...] = ()
+    actual: SessionScore | None = None  # the score the outcome is set beside, if not the report's (another auction's)
 
     @property
     def replay(self) -> DealReplay:
@@ -180,10 +181,11 @@ class Variation:
         record = self.report.record
         deals = record.deals[:self.index] + (varied,) + record.deals[self.index + 1:]
         rescored = evaluate(dataclasses.replace(record, deals=deals))
-        assert self.report.score is not None
+        actual = self.actual or self.report.score
+        assert actual is not None
         if rescored.score is None:  # cannot happen for a legal line; said plainly if it does
             raise VariationError("; ".join(d.describe() for d in rescored.diagnostics if d.severity == "error"))
-        return Outcome(self.report.score, rescored.score, self.index)  # type: ignore[arg-type]
+        return Outcome(actual, rescored.score, self.index)  # type: ignore[arg-type]
 
 
 def branch(report: SessionReport, number: int, at: int) -> Variation:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..analysis.contract_choice import ContractChoice
 from ..analysis.dd import CardValue
+from ..analysis.single_dummy import SingleDummy
 from ..analysis.variation import Outcome, Variation
 from ..engine.cards import Card, Hand
 from ..engine.ledger import GameWon
 from ..engine.plural import plural
+from ..games.registry import RuleProfile
 from ..engine.scoring import Entry
 from ..engine.seats import SEATS, Side
 from .labels import contract_text
@@ -21,12 +24,15 @@ WHATIF_FORMAT = "vint-whatif/1"
 @dataclass(frozen=True)
 class WhatIf:
     """What ``whatif`` shows: the variation, the cards ``--finish`` added to it, the legal
-    cards' values at its last position (none once finished) and a finished line's outcome."""
+    cards' values at its last position (none once finished), a finished line's outcome, and
+    with ``--seat`` that seat's single-dummy odds."""
 
     variation: Variation
     finished: tuple[Card, ...]
     values: tuple[CardValue, ...]
     outcome: Outcome | None
+    single: SingleDummy | None = None  # ``--seat``: that seat's odds at the line's last position
+    seed: int | None = None  # the layouts' seed
 
     @property
     def played(self) -> tuple[Card, ...]:
@@ -58,17 +64,24 @@ def whatif_json(what: WhatIf, file: str) -> dict[str, object]:
         "values": [{"card": str(v.card), "tricks": v.tricks, "margin": v.margin} for v in what.values],
         "outcome": None,
     }
-    outcome = what.outcome
-    if outcome is not None:
-        profile = variation.report.profile
-        out["outcome"] = {
-            "deal": {"actual": deal_json(outcome.actual_deal, profile), "variation": deal_json(outcome.varied_deal, profile)},
-            "totals": {"actual": _by_side(outcome.actual.totals), "variation": _by_side(outcome.varied.totals)},
-            "difference": {side.name: outcome.difference(side) for side in Side},
-            "game_changes": outcome.game_changes,
-            "rubbers_change": outcome.rubbers_change,
-        }
+    if what.outcome is not None:
+        out["outcome"] = outcome_json(what.outcome, variation.report.profile)
+    if what.single is not None:
+        out["single_dummy"] = {"seat": what.single.seat.name, "layouts": what.single.layouts, "seed": what.seed,
+                               "odds": [{"card": str(o.card), "average": round(o.average, 3), "making": round(o.making, 3)}
+                                        for o in what.single.odds]}
     return out
+
+
+def outcome_json(outcome: Outcome, profile: RuleProfile) -> dict[str, object]:
+    """A finished line's score beside the actual (§4.6 ``outcome``; the analysis board's too)."""
+    return {
+        "deal": {"actual": deal_json(outcome.actual_deal, profile), "variation": deal_json(outcome.varied_deal, profile)},
+        "totals": {"actual": _by_side(outcome.actual.totals), "variation": _by_side(outcome.varied.totals)},
+        "difference": {side.name: outcome.difference(side) for side in Side},
+        "game_changes": outcome.game_changes,
+        "rubbers_change": outcome.rubbers_change,
+    }
 
 
 def _by_side(totals: tuple[int, int]) -> dict[str, int]:
@@ -100,11 +113,43 @@ def render_whatif(what: WhatIf, color: bool = False) -> str:
         lines.append(f"{state.to_play} to play; double dummy, {declarer.side.label}'s tricks after each card:")
         lines += [f"  {view.card(v.card)}  {v.tricks:>2}  {v.verdict}" for v in what.values]
     if what.outcome is not None:
-        lines += _outcome_lines(what.outcome)
+        lines += outcome_lines(what.outcome)
+    if what.single is not None:
+        single = what.single
+        lines.append(f"single dummy for {single.seat} ({single.layouts} layouts of the cards {single.seat} could not see, "
+                     f"seed {what.seed}): {declarer.side.label}'s average tricks, and how often {contract.tricks_needed} are made:")
+        lines += [f"  {view.card(o.card)}  {o.average:5.2f}  {o.making:4.0%}" for o in single.odds]
     return "\n".join(lines) + "\n"
 
 
-def _outcome_lines(outcome: Outcome) -> list[str]:
+def choice_json(choice: ContractChoice, file: str) -> dict[str, object]:
+    """``whatif --contract``'s document (§4.6): the varied auction, its contract double dummy, its outcome."""
+    contract = choice.contract
+    return {"format": WHATIF_FORMAT, "file": file, "deal": choice.line.replay.deal.number,
+            "choice": {"kept": choice.kept, "call": str(choice.call), "auction": [str(c) for c in choice.auction],
+                       "contract": str(contract), "declarer": contract.declarer.name, "tricks": choice.tricks,
+                       "margin": choice.margin, "play": [str(c) for c in choice.line.cards]},
+            "outcome": outcome_json(choice.outcome, choice.line.report.profile)}
+
+
+def render_choice(choice: ContractChoice) -> str:
+    """Another final contract at the terminal."""
+    return "\n".join(choice_lines(choice)) + "\n"
+
+
+def choice_lines(choice: ContractChoice) -> list[str]:
+    """What was bid where, its double-dummy result, the points (the terminal's and the page's)."""
+    contract = choice.contract
+    value = CardValue(choice.line.cards[-1], choice.tricks, contract.tricks_needed)  # its verdict's words
+    return [f"deal {choice.line.replay.deal.number}: {choice.call.pretty} after the auction's first "
+            f"{plural(choice.kept, 'call')}, then passes: {contract_text(contract)} by {contract.declarer}",
+            f"double dummy: {contract.declarer.side.label} take {choice.tricks} tricks, {value.verdict}",
+            *outcome_lines(choice.outcome)]
+
+
+def outcome_lines(outcome: Outcome) -> list[str]:
+    """A finished line's result, its deal's entries actual → variation, the game and rubbers if
+    they change hands, and each side's session total with the difference (terminal and page)."""
     actual, varied = outcome.actual_deal, outcome.varied_deal
     lines = [f"the line is finished: {', '.join(f'{s.label} {varied.tricks[s]}' for s in Side)}"  # type: ignore[index]
              " (actual: " + ", ".join(f"{s.label} {actual.tricks[s]}" for s in Side) + ")",  # type: ignore[index]

@@ -21,6 +21,7 @@ from vint_replay.engine.calls import Contract, Denomination
 from vint_replay.engine.cards import SUIT_MASKS, Suit
 from vint_replay.games.registry import RubberState, RuleProfile, Slip
 from vint_replay.engine.scoring import DealFacts, Entry, Item, Line
+from vint_replay.games.solo.profile import SoloWhist
 from vint_replay.games.vint235.method import TableMethod
 from vint_replay.engine.seats import SEATS, Seat, Side
 from oracle import SUIT_CARDS, follow_suit
@@ -214,7 +215,7 @@ SYNTHETIC: dict[str, type[RuleProfile]] = {cls.name: cls for cls in (Synthetic, 
 # four-handed vint's (auction of bids, rubbers) and the synthetic ones; solo whist's own module
 # tests it, and the 2-, 3- and 5-player methods have their own properties (test_players_235.py)
 VINT_PROFILES = sorted(n for n in profiles.profile_names()
-                       if not profiles.get_profile(n).solo_record and not isinstance(profiles.get_profile(n), TableMethod))
+                       if not isinstance(profiles.get_profile(n), (SoloWhist, TableMethod)))
 ALL_PROFILES = sorted(set(VINT_PROFILES) | set(SYNTHETIC))
 
 

@@ -41,7 +41,7 @@ pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 # samples in test_dashboard_solo.py and test_dashboard_tables.py).
 NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "with_laws", "bid_ranks", "order_text",
              "strength_table", "trick_winner", "score", "auction_closed", "batch_path", "entries_by_counts",
-             "scoresheet", "deal_replayer", "session_ledger", "solo_record", "double_dummy",
+             "scoresheet", "deal_replayer", "session_ledger", "double_dummy",
              "revoke_choice", "hand_records", "dealer_rotation", "numbers_increase", "game", "par_label",
              "deal_fields", "totals_stored", "calls_stored", "rescoring_refused",
              "deal_codecs", "pbn_scoring", "bridge_boards", "all_pass", "analysis_since",

@@ -127,8 +127,6 @@ class RuleProfile:
     has_dummy: ClassVar[bool] = False  # the declarer's partner's hand is laid face up and played by him
     has_vulnerability: ClassVar[bool] = False  # whether :meth:`vulnerability` can ever say True
     scoresheet: ClassVar[SheetLayout] = SheetLayout.RUBBER
-    # the deals record solo whist's fields (format.md §5.5: turn-up, its own auction tokens) instead of vint's calls
-    solo_record: ClassVar[bool] = False
     # the game's own deal fields in the record formats, beside the common ones (engine/fields.py)
     deal_codecs: ClassVar[tuple[DealCodec, ...]] = ()
     pbn_scoring: ClassVar[str] = "Rubber"  # PBN's [Scoring] tag for its sessions

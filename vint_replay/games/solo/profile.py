@@ -20,7 +20,6 @@ class SoloWhist(RuleProfile):
     title = "Solo whist (payments in points)"
     doc = "docs/rules/solo-whist.md"
     scoresheet = SheetLayout.PAYMENTS
-    solo_record = True
     deal_codecs = (SOLO_FIELDS,)  # turn-up, its own call tokens, payments … (format.md §5.5)
     calls_stored = False  # its calls are the deal's own fields, kept in the deal row (docs/store.md)
     batch_path = False

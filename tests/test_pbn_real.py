@@ -20,9 +20,9 @@ from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.profiles.duplicate_bridge import board_score
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.pbn import pbn_sessions, read_pbn
-from vint_replay.reports.duplicate_comparison import compare
+from vint_replay.reports.duplicate_comparison import Scoring, compare
 
-from pbn_referee import Verdict, duplicate_score, games, judge
+from pbn_referee import Verdict, duplicate_score, games, judge, match_imps
 
 DATA = Path(__file__).parent / "data" / "pbn"
 CORPUS = Path(os.environ.get("VINT_REAL_PBN", DATA / "real"))  # the real files: scripts/real_pbn_corpus.py
@@ -50,6 +50,7 @@ class Checked:
     scored: dict[int, int] = field(default_factory=dict)  # game → our N–S score
     figures_checked: int = 0
     figures_differ: int = 0
+    match_imps: tuple[int, int] = (0, 0)  # [ScoreIMP] tags of a match's two tables, and those the referee's IMPs equal
 
 
 def check(data: bytes) -> Checked:
@@ -86,12 +87,37 @@ def check(data: bytes) -> Checked:
                 out.unplaced.append(d)
             else:
                 out.errors.setdefault(game_of(d.line), []).append(d)
+    out.match_imps = _match_imps(verdicts)
     for comparison in compare(reports):
+        imps = comparison.scoring is Scoring.IMPS
         for board in comparison.boards:
             for r in board.results:
-                out.figures_checked += r.recorded is not None
-                out.figures_differ += bool(r.differs)
+                recorded = r.recorded
+                compared = recorded is not None and (recorded.imps is not None if imps else
+                                                     (recorded.matchpoints or recorded.percentage) is not None)
+                out.figures_checked += compared  # a pairs comparison does not check [ScoreIMP], nor IMPs [ScoreMP]
+                out.figures_differ += compared and bool(r.differs)
     return out
+
+
+def _match_imps(verdicts: list[Verdict]) -> tuple[int, int]:
+    """A team event given without [Room] (RealBridge: each table a game, the match named by
+    [HomeTeam] and [VisitTeam]): each board's two tables of a match, their [ScoreIMP] against
+    the referee's IMPs of the two scores (bridge-team-pairs-scoring.md, "IMPs (teams)")."""
+    tables: dict[tuple[str, frozenset[str]], list[Verdict]] = {}
+    for v in verdicts:
+        tags = v.game.tags
+        if tags.get("HomeTeam") and tags.get("VisitTeam") and tags.get("ScoreIMP", "").startswith("NS "):
+            tables.setdefault((tags["Board"], frozenset((tags["HomeTeam"], tags["VisitTeam"]))), []).append(v)
+    recorded = agreed = 0
+    for pair in tables.values():
+        scores = [referee_score(v) for v in pair]
+        if len(pair) != 2 or None in scores:
+            continue
+        for k, v in enumerate(pair):
+            recorded += 1
+            agreed += int(v.game.tags["ScoreIMP"].split()[1]) == match_imps(scores[k] - scores[1 - k])
+    return recorded, agreed
 
 
 def _is_utf8(data: bytes) -> bool:
@@ -116,6 +142,8 @@ def test_a_real_file_is_judged_as_the_referee_judges_it(path: Path):
     checked = check(path.read_bytes())
     assert not checked.unplaced, [d.message for d in checked.unplaced]
     _validated_whole(path, checked)
+    recorded, agreed = checked.match_imps
+    assert agreed == recorded, f"{path.name}: {recorded - agreed} of {recorded} [ScoreIMP] differ from the referee's"
     for i, verdict in enumerate(checked.verdicts):
         errors = checked.errors.get(i, [])
         where = f"{path.name}, board {verdict.board} (line {verdict.game.line})"
@@ -193,8 +221,10 @@ class Figures:
     refused: Counter[str] = field(default_factory=Counter)  # boards by the code of their first error
     scores: int = 0  # [Score] tags on boards accepted and scored
     scores_clean: int = 0  # … equal to our score (and the referee's)
-    figures: int = 0  # [ScoreIMP], [ScoreMP], [ScorePercentage] compared
+    figures: int = 0  # [ScoreIMP], [ScoreMP], [ScorePercentage] compared by score --compare
     figures_matched: int = 0
+    match_imps: int = 0  # [ScoreIMP] of a match's two tables without [Room], checked by the referee
+    match_imps_agreed: int = 0
 
 
 def survey(paths: list[Path]) -> Figures:
@@ -207,6 +237,8 @@ def survey(paths: list[Path]) -> Figures:
         out.files += 1
         out.figures += checked.figures_checked
         out.figures_matched += checked.figures_checked - checked.figures_differ
+        out.match_imps += checked.match_imps[0]
+        out.match_imps_agreed += checked.match_imps[1]
         for i, verdict in enumerate(checked.verdicts):
             out.boards += 1
             out.with_play += bool(verdict.cards)

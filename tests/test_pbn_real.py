@@ -8,6 +8,7 @@ import importlib.util
 import json
 import os
 import sys
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ from click.testing import CliRunner
 from vint_replay.cli import main
 from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.profiles.duplicate_bridge import board_score
+from vint_replay.engine.record import DealRecord
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.pbn import pbn_sessions, read_pbn
 from vint_replay.reports.duplicate_comparison import Scoring, compare
@@ -46,7 +48,7 @@ class Checked:
     verdicts: list[Verdict]
     errors: dict[int, list[Diagnostic]] = field(default_factory=dict)  # by the game they stand in
     unplaced: list[Diagnostic] = field(default_factory=list)  # errors with no line
-    accepted: dict[int, object] = field(default_factory=dict)  # game → the DealRecord read
+    accepted: dict[int, DealRecord] = field(default_factory=dict)  # game → the deal read
     scored: dict[int, int] = field(default_factory=dict)  # game → our N–S score
     figures_checked: int = 0
     figures_differ: int = 0
@@ -55,13 +57,12 @@ class Checked:
 
 def check(data: bytes) -> Checked:
     """The file read as ``validate`` reads it (every session), each error placed in its game."""
-    text = data.decode("utf-8", "replace") if _is_utf8(data) else data.decode("latin-1")
-    verdicts = [judge(g) for g in games(text)]
+    verdicts = [judge(g) for g in games(_text(data))]
     starts = [v.game.line for v in verdicts]
     out = Checked(verdicts)
 
     def game_of(line: int) -> int:
-        return max((i for i, start in enumerate(starts) if start <= line), default=0)
+        return max(bisect_right(starts, line) - 1, 0)
 
     reports = []
     for result in pbn_sessions(data):
@@ -120,12 +121,12 @@ def _match_imps(verdicts: list[Verdict]) -> tuple[int, int]:
     return recorded, agreed
 
 
-def _is_utf8(data: bytes) -> bool:
+def _text(data: bytes) -> str:
+    """A PBN file's text: UTF-8, else ISO 8859-1 (PBN 2.1's own character set)."""
     try:
-        data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        return False
-    return True
+        return data.decode("latin-1")
 
 
 def _paths() -> list[Path]:
@@ -171,7 +172,7 @@ def _validated_whole(path: Path, checked: Checked) -> None:
     assert out.exit_code == (1 if any(v.faults for v in checked.verdicts) else 0), path.name
 
 
-def _same_as_referee(deal, verdict: Verdict, where: str) -> None:
+def _same_as_referee(deal: DealRecord, verdict: Verdict, where: str) -> None:
     """The board as read equals the referee's reading of it."""
     if verdict.hands is not None:
         assert [frozenset(str(c) for c in hand) for hand in deal.hands] == verdict.hands, where

@@ -363,3 +363,15 @@ def duplicate_score(contract: str, declarer: str, vulnerable: bool, tricks: int)
     over = tricks - need
     score += over * (per if risk == 0 else (200 if vulnerable else 100) * risk)
     return score
+
+
+# the least N–S score difference of each IMP from 1 to 24: the WBF scale as
+# shared/reference/bridge-team-pairs-scoring.md ("IMPs (teams)") tabulates it
+_IMP_FROM = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750, 2000,
+             2250, 2500, 3000, 3500, 4000)
+
+
+def match_imps(difference: int) -> int:
+    """The IMPs of a N–S score difference between a match's two rooms (negative when it is)."""
+    won = sum(1 for least in _IMP_FROM if abs(difference) >= least)
+    return won if difference >= 0 else -won

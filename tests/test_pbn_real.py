@@ -8,6 +8,7 @@ import importlib.util
 import json
 import os
 import sys
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,11 +19,12 @@ from click.testing import CliRunner
 from vint_replay.cli import main
 from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.games.bridge.duplicate import board_score
+from vint_replay.engine.record import DealRecord
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.pbn import pbn_sessions, read_pbn
-from vint_replay.reports.duplicate_comparison import compare
+from vint_replay.reports.duplicate_comparison import Scoring, compare
 
-from pbn_referee import Verdict, duplicate_score, games, judge
+from pbn_referee import Verdict, duplicate_score, games, judge, match_imps
 
 DATA = Path(__file__).parent / "data" / "pbn"
 CORPUS = Path(os.environ.get("VINT_REAL_PBN", DATA / "real"))  # the real files: scripts/real_pbn_corpus.py
@@ -46,21 +48,21 @@ class Checked:
     verdicts: list[Verdict]
     errors: dict[int, list[Diagnostic]] = field(default_factory=dict)  # by the game they stand in
     unplaced: list[Diagnostic] = field(default_factory=list)  # errors with no line
-    accepted: dict[int, object] = field(default_factory=dict)  # game → the DealRecord read
+    accepted: dict[int, DealRecord] = field(default_factory=dict)  # game → the deal read
     scored: dict[int, int] = field(default_factory=dict)  # game → our N–S score
     figures_checked: int = 0
     figures_differ: int = 0
+    match_imps: tuple[int, int] = (0, 0)  # [ScoreIMP] tags of a match's two tables, and those the referee's IMPs equal
 
 
 def check(data: bytes) -> Checked:
     """The file read as ``validate`` reads it (every session), each error placed in its game."""
-    text = data.decode("utf-8", "replace") if _is_utf8(data) else data.decode("latin-1")
-    verdicts = [judge(g) for g in games(text)]
+    verdicts = [judge(g) for g in games(_text(data))]
     starts = [v.game.line for v in verdicts]
     out = Checked(verdicts)
 
     def game_of(line: int) -> int:
-        return max((i for i, start in enumerate(starts) if start <= line), default=0)
+        return max(bisect_right(starts, line) - 1, 0)
 
     reports = []
     for result in pbn_sessions(data):
@@ -86,20 +88,45 @@ def check(data: bytes) -> Checked:
                 out.unplaced.append(d)
             else:
                 out.errors.setdefault(game_of(d.line), []).append(d)
+    out.match_imps = _match_imps(verdicts)
     for comparison in compare(reports):
+        imps = comparison.scoring is Scoring.IMPS
         for board in comparison.boards:
             for r in board.results:
-                out.figures_checked += r.recorded is not None
-                out.figures_differ += bool(r.differs)
+                recorded = r.recorded
+                compared = recorded is not None and (recorded.imps is not None if imps else
+                                                     (recorded.matchpoints or recorded.percentage) is not None)
+                out.figures_checked += compared  # a pairs comparison does not check [ScoreIMP], nor IMPs [ScoreMP]
+                out.figures_differ += compared and bool(r.differs)
     return out
 
 
-def _is_utf8(data: bytes) -> bool:
+def _match_imps(verdicts: list[Verdict]) -> tuple[int, int]:
+    """A team event given without [Room] (RealBridge: each table a game, the match named by
+    [HomeTeam] and [VisitTeam]): each board's two tables of a match, their [ScoreIMP] against
+    the referee's IMPs of the two scores (bridge-team-pairs-scoring.md, "IMPs (teams)")."""
+    tables: dict[tuple[str, frozenset[str]], list[Verdict]] = {}
+    for v in verdicts:
+        tags = v.game.tags
+        if tags.get("HomeTeam") and tags.get("VisitTeam") and tags.get("ScoreIMP", "").startswith("NS "):
+            tables.setdefault((tags["Board"], frozenset((tags["HomeTeam"], tags["VisitTeam"]))), []).append(v)
+    recorded = agreed = 0
+    for pair in tables.values():
+        scores = [referee_score(v) for v in pair]
+        if len(pair) != 2 or None in scores:
+            continue
+        for k, v in enumerate(pair):
+            recorded += 1
+            agreed += int(v.game.tags["ScoreIMP"].split()[1]) == match_imps(scores[k] - scores[1 - k])
+    return recorded, agreed
+
+
+def _text(data: bytes) -> str:
+    """A PBN file's text: UTF-8, else ISO 8859-1 (PBN 2.1's own character set)."""
     try:
-        data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        return False
-    return True
+        return data.decode("latin-1")
 
 
 def _paths() -> list[Path]:
@@ -116,6 +143,8 @@ def test_a_real_file_is_judged_as_the_referee_judges_it(path: Path):
     checked = check(path.read_bytes())
     assert not checked.unplaced, [d.message for d in checked.unplaced]
     _validated_whole(path, checked)
+    recorded, agreed = checked.match_imps
+    assert agreed == recorded, f"{path.name}: {recorded - agreed} of {recorded} [ScoreIMP] differ from the referee's"
     for i, verdict in enumerate(checked.verdicts):
         errors = checked.errors.get(i, [])
         where = f"{path.name}, board {verdict.board} (line {verdict.game.line})"
@@ -143,7 +172,7 @@ def _validated_whole(path: Path, checked: Checked) -> None:
     assert out.exit_code == (1 if any(v.faults for v in checked.verdicts) else 0), path.name
 
 
-def _same_as_referee(deal, verdict: Verdict, where: str) -> None:
+def _same_as_referee(deal: DealRecord, verdict: Verdict, where: str) -> None:
     """The board as read equals the referee's reading of it."""
     if verdict.hands is not None:
         assert [frozenset(str(c) for c in hand) for hand in deal.hands] == verdict.hands, where
@@ -193,8 +222,10 @@ class Figures:
     refused: Counter[str] = field(default_factory=Counter)  # boards by the code of their first error
     scores: int = 0  # [Score] tags on boards accepted and scored
     scores_clean: int = 0  # … equal to our score (and the referee's)
-    figures: int = 0  # [ScoreIMP], [ScoreMP], [ScorePercentage] compared
+    figures: int = 0  # [ScoreIMP], [ScoreMP], [ScorePercentage] compared by score --compare
     figures_matched: int = 0
+    match_imps: int = 0  # [ScoreIMP] of a match's two tables without [Room], checked by the referee
+    match_imps_agreed: int = 0
 
 
 def survey(paths: list[Path]) -> Figures:
@@ -207,6 +238,8 @@ def survey(paths: list[Path]) -> Figures:
         out.files += 1
         out.figures += checked.figures_checked
         out.figures_matched += checked.figures_checked - checked.figures_differ
+        out.match_imps += checked.match_imps[0]
+        out.match_imps_agreed += checked.match_imps[1]
         for i, verdict in enumerate(checked.verdicts):
             out.boards += 1
             out.with_play += bool(verdict.cards)

@@ -327,7 +327,7 @@ def test_validate_prints_what_the_reference_path_prints(runner, monkeypatch, tmp
             paths.append(str(tmp_path / f"f{k}.{fmt}"))
     assert set(validity.valid_by_batch(paths)) == {0, 2, 4, 6}
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
-    for extra in ([], ["--json"], ["--session", "1"], ["--from", "pbn"], ["--session", "2"]):
+    for extra in ([], ["--json"], ["--strict"], ["--session", "1"], ["--from", "pbn"], ["--session", "2"]):
         batch = runner.invoke(main, ["validate", *paths, *extra])
         with monkeypatch.context() as m:
             m.setattr(validity, "valid_by_batch", lambda paths: {})

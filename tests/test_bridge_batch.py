@@ -284,6 +284,14 @@ def test_any_edit_of_the_text_falls_back_for_a_reason(fmt, data):
     assert_batch_is_safe(edited.encode("utf-8", "surrogatepass"), WAYS[fmt])
 
 
+def test_lin_hands_high_to_low_are_taken_as_low_to_high():
+    """md's holdings in either order (endplay writes them low to high, many BBO files high to
+    low) are the same cards, here as in lin.py's md."""
+    [text] = fixed_files(5, 1, 6, LIN)
+    turned = re.sub(rb"(?<=[SHDC])[2-9TJQKA]+", lambda m: m[0][::-1], text)
+    assert turned != text and assert_batch_is_safe(turned, LIN) is None
+
+
 @pytest.mark.parametrize(("fmt", "change"), [
     ("pbn", lambda t: t.replace(b"\n", b"\r\n")),  # line ends: the reader's business
     ("pbn", lambda t: t.replace(b'[Event "?"]', b'[Event "#"]', 2)),  # PBN's inheritance

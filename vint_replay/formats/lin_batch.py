@@ -1,7 +1,8 @@
 """LIN files read straight into columns for the batch path: one scan of each file's bytes by a
 pattern of the plain layout of BBO's single-hand records and endplay's LIN writer (a board a
-line: ``pn``, ``st``, ``md`` with every hand in suit order, ``rh``, ``ah|Board n|``, ``sv``, the
-calls, ``pg`` after the auction and after each trick, a claim ``mc`` at the end).
+line: ``pn``, ``st``, ``md`` with every hand's suits in order, each holding low to high or high
+to low, ``rh``, ``ah|Board n|``, ``sv``, the calls, ``pg`` after the auction and after each
+trick, a claim ``mc`` at the end).
 
 Nothing is checked here but the layout: a file in any other shape (``qx`` rooms, ``vg``, alerts
 and notes, upper-case tags, a board twice, a non-UTF-8 byte) is not scanned, and the caller reads
@@ -14,7 +15,7 @@ from ..engine.calls import CALL_BY_TEXT
 from .encodings import is_utf8
 from .lin import LIN_SEATS, LIN_VULNERABLE
 
-_SUIT = rb"2?3?4?5?6?7?8?9?T?J?Q?K?A?"  # a holding low to high (as BBO writes it), each rank once
+_SUIT = rb"(?:2?3?4?5?6?7?8?9?T?J?Q?K?A?|A?K?Q?J?T?9?8?7?6?5?4?3?2?)"  # a holding low to high or high to low
 _HAND = rb"(?=[^,|]{17}[,|])S" + _SUIT + b"H" + _SUIT + b"D" + _SUIT + b"C" + _SUIT  # 13 cards and 4 suit letters
 _BOARD = re.compile(  # one board; store/bridge_columnar.py reads its groups
     rb"pn\|[^|\n]*\|st\|\|md\|([1-4])(" + _HAND + rb"),(" + _HAND + rb"),(" + _HAND + rb"),(" + _HAND + rb"|)"

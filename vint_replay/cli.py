@@ -150,6 +150,8 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str 
         from .store.validity import valid_by_batch
 
         proven = valid_by_batch(files)
+        if session is not None or from_fmt is not None:  # a chosen session, a format named: PBN and LIN go as named
+            proven = {i: n for i, n in proven.items() if format_of(files[i]) not in ("pbn", "lin")}
     outputs = []
     bad = False
     for i, path in enumerate(files):

@@ -24,3 +24,14 @@ def utf16_kind(data: bytes) -> str | None:
 def utf16_message(kind: str) -> str:
     """The error for a file of that kind."""
     return f"the file is {kind} text, not UTF-8: save it as UTF-8"
+
+
+def is_utf8(data: bytes) -> bool:
+    """Whether ``data`` is UTF-8 text (the batch paths' scans take no other)."""
+    if data.isascii():
+        return True
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True

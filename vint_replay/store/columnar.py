@@ -531,41 +531,46 @@ def _auction(dealer: np.ndarray, counts: np.ndarray, calls: np.ndarray,
     return ok, contract, declarer
 
 
-def _play(hands: np.ndarray, cards: np.ndarray, trump: np.ndarray, leader: np.ndarray, profile: RuleProfile):
+def _play(hands: np.ndarray, cards: np.ndarray, trump: np.ndarray, leader: np.ndarray, profile: RuleProfile,
+          columns: bool = False, tricks: np.ndarray | None = None):
     """The play over all plays at once, one card position at a time: (legal, seat of each card,
     winner of each trick). Players follow suit when able (the base ``legal_cards``); the
     strongest card by the profile's ``strength_table`` wins. Works on (position, deal) arrays
-    so each step reads a row."""
+    so each step reads a row. ``columns``: each trick's cards are given by seat from the
+    opening leader (PBN's ``[Play]`` columns), not in the order played; ``tricks``: how many
+    tricks of each deal were played (the rest claimed: the cards after them are not read)."""
     p = len(cards)
     cards_t = np.ascontiguousarray(cards.T)
-    bits, suits = _ONE << cards_t.astype(np.uint64), cards_t // 13
     power = np.array(profile.strength_table, dtype=np.int64).reshape(-1)  # (trump, led, card) flattened
     row_of_trump = np.where(trump < 0, 4, trump) * 4
     left = hands.reshape(-1).copy()  # the cards each seat still holds, 4 per deal
     base = np.arange(p) * 4
+    opening, deals = leader, np.arange(p)
     ok = np.ones(p, dtype=bool)
     seats = np.empty((52, p), dtype=np.int64)
     winners = np.empty((13, p), dtype=np.int64)
     for t in range(13):
-        led = suits[4 * t]
-        led_mask = _SUIT_MASKS[led]
-        row = (row_of_trump + led) * 52
-        best = power[row + cards_t[4 * t]]  # the strength of the card winning the trick so far
+        playing = None if tricks is None else t < tricks
         win = np.zeros(p, dtype=np.int64)
         for i in range(4):
             k = 4 * t + i
             seats[k] = seat = (leader + i) & 3
+            card = cards_t[4 * t + ((seat - opening) & 3), deals] if columns else cards_t[k]
+            suit, bit = card // 13, _ONE << card.astype(np.uint64)
             at = base + seat
             held = left[at]
-            bit = bits[k]
-            ok &= (held & bit) != 0  # the seat holds the card (so it is not played twice)
-            if i:
-                ok &= (suits[k] == led) | ((held & led_mask) == 0)  # follows suit when able
-                strength = power[row + cards_t[k]]
+            fine = (held & bit) != 0  # the seat holds the card (so it is not played twice)
+            if i == 0:
+                led, led_mask, row = suit, _SUIT_MASKS[suit], (row_of_trump + suit) * 52
+                best = power[row + card]  # the strength of the card winning the trick so far
+            else:
+                fine &= (suit == led) | ((held & led_mask) == 0)  # follows suit when able
+                strength = power[row + card]
                 better = strength > best
                 best = np.where(better, strength, best)
                 win = np.where(better, i, win)
-            left[at] = held & ~bit
+            ok &= fine if playing is None else fine | ~playing
+            left[at] = held & ~bit if playing is None else np.where(playing, held & ~bit, held)
         winners[t] = leader = (leader + win) & 3
     return ok, seats.T, winners.T
 

@@ -1,6 +1,7 @@
 """Which record files the batch path proves valid, for ``vint-replay validate``: many files
 read and checked together, no diagnostics (the files it cannot vouch for go to the reference
-engine, which says what is wrong). Imports NumPy but nothing heavier."""
+engine, which says what is wrong): JSON by :mod:`.columnar`, PBN and LIN by :mod:`.bridge_columnar`.
+Imports NumPy but nothing heavier."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,12 +10,13 @@ from typing import Sequence
 from ..formats import format_of
 from ..formats.json_record import plain_text
 from .columnar import ParsedSession, decoded_session, legal_sessions, parse_texts
+from .bridge_columnar import check_lin, check_pbn
 
 
 def valid_by_batch(paths: Sequence[str]) -> dict[int, int]:
-    """``{index in paths: deals}`` of the JSON files that the batch path finds valid; a file
-    not listed may be valid or not (standard input, ``.vint`` files and anything irregular are
-    left to the reference engine). A failure of the batch path leaves every file to it."""
+    """``{index in paths: deals}`` of the JSON, PBN and LIN files that the batch path finds
+    valid; a file not listed may be valid or not (standard input, ``.vint`` files and anything
+    irregular are left to the reference engine). A failure of the batch path leaves every file to it."""
     try:
         return _valid(paths)
     except Exception:  # a bug of the batch path must not cost a verdict: the reference path decides
@@ -33,12 +35,24 @@ def _valid(paths: Sequence[str]) -> dict[int, int]:
         if session is not None:
             parsed[i] = session
     verdicts = legal_sessions(list(parsed.values()))
-    return {i: len(session.number) for (i, session), ok in zip(parsed.items(), verdicts) if ok}
+    proven = {i: len(session.number) for (i, session), ok in zip(parsed.items(), verdicts) if ok}
+    for fmt, check in (("pbn", check_pbn), ("lin", check_lin)):
+        files = [(i, data) for i, path in enumerate(paths) if path != "-" and format_of(path) == fmt
+                 and (data := _bytes(path)) is not None]
+        for (i, _), checked in zip(files, check([data for _, data in files])):
+            if checked is not None:
+                proven[i] = len(checked.number)
+    return proven
 
 
 def _text(path: str) -> str | None:
     """The file's text as the JSON reader reads it (:func:`plain_text`), or ``None``."""
+    data = _bytes(path)
+    return None if data is None else plain_text(data)
+
+
+def _bytes(path: str) -> bytes | None:
     try:
-        return plain_text(Path(path).read_bytes())
+        return Path(path).read_bytes()
     except OSError:
         return None

@@ -1,0 +1,344 @@
+"""The PBN and LIN batch paths (formats/pbn_batch.py, formats/lin_batch.py, store/bridge_columnar.py)
+against the reference path (``pbn_sessions`` / ``lin_sessions`` + ``evaluate``): a file they take
+is one the reference finds valid and silent, each board with the reference's score and the
+scores of rules/rubber-bridge.md §4–§5 and docs/rules/duplicate-bridge.md §3; a file they refuse
+goes to the reference for a reason. Files are written by endplay's PBN and LIN writers (the
+layouts of tournament exports and BBO's hand records), from random legal sessions of duplicate
+bridge, then edited by hand and at random."""
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from endplay.parsers import lin as endplay_lin
+from endplay.parsers import pbn as endplay_pbn
+from endplay.types import Bid, Board, Card, Contract, Deal, Player, Vul
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bridge_oracle import deal_entries
+from mutations import mutate
+from strategies import random_session, sessions
+from vint_replay.cli import main
+from vint_replay.engine.calls import CallKind
+from vint_replay.engine.record import SessionRecord
+from vint_replay.engine.session import SessionReport, evaluate
+from vint_replay.formats import lin_batch, pbn_batch
+from vint_replay.formats.lin import lin_sessions
+from vint_replay.formats.pbn import pbn_sessions
+from vint_replay.store import validity
+from vint_replay.store.bridge_columnar import CheckedFile, check_lin, check_pbn
+
+
+@dataclass(frozen=True)
+class Way:
+    """A format's two paths: the writer, the batch path's scan and check, the reference reader."""
+
+    write: Callable[[list[Board]], str]
+    scan: Callable[[bytes], list | None]
+    check: Callable[[list[bytes]], list[CheckedFile | None]]
+    sessions: Callable[[bytes], list]
+
+
+def _dump_pbn(boards: list[Board]) -> str:
+    out = io.StringIO()
+    endplay_pbn.dump(boards, out)
+    return out.getvalue()
+
+
+PBN = Way(_dump_pbn, pbn_batch.scan, check_pbn, pbn_sessions)
+LIN = Way(endplay_lin.dumps, lin_batch.scan, check_lin, lin_sessions)
+WAYS = {"pbn": PBN, "lin": LIN}
+FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+VULNERABILITY = (Vul.none, Vul.ns, Vul.ew, Vul.both)
+VULNERABLE_SIDES = {Vul.none: (False, False), Vul.ns: (True, False), Vul.ew: (False, True), Vul.both: (True, True)}
+
+
+def endplay_text(record: SessionRecord, choose: Callable[[int], int], way: Way = PBN) -> bytes:
+    """``record``'s deals as endplay writes them: each board's vulnerability drawn, one played
+    board in three stopped at a random trick by a claim of the tricks the play would take."""
+    boards = []
+    for deal in record.deals:
+        assert deal.hands is not None
+        dealer = Player.find("NESW"[deal.dealer])
+        vul = VULNERABILITY[choose(4)]
+        auction = [Bid("Pass" if c.kind is CallKind.PASS else str(c)) for c in deal.auction]
+        contract = Contract.from_auction(dealer, auction)
+        board = Board(Deal("N:" + " ".join(hand.pbn() for hand in deal.hands)), auction=auction, board_num=deal.number,
+                      vul=vul, dealer=dealer, contract=contract)
+        if contract.is_passout():
+            board.info["Score"] = "NS 0"
+            boards.append(board)
+            continue
+        cards = [Card(card.name) for card in deal.play or ()]
+        table = board.deal.copy()
+        table.trump, table.first = contract.denom, contract.declarer.lho
+        won = 0
+        for k in range(13):
+            for card in cards[4 * k:4 * k + 4]:
+                table.play(card)
+            won += table.first in (contract.declarer, contract.declarer.partner)  # the winner leads next
+        contract.result = won - 6 - contract.level
+        stop = 13 if choose(3) else 1 + choose(12)
+        board.play, board.claimed = cards[:4 * stop], stop < 13
+        side = "NS" if contract.declarer in (Player.north, Player.south) else "EW"
+        board.info["Score"] = f"{side} {contract.score(vul)}"
+        boards.append(board)
+    return way.write(boards).encode()
+
+
+def reference(data: bytes, way: Way = PBN) -> list[SessionReport | None]:
+    """Every session of the file as ``validate`` checks it without the batch path."""
+    return [None if r.record is None else evaluate(r.record, r.diagnostics) for r in way.sessions(data)]
+
+
+def why_refused(data: bytes, reports: list[SessionReport | None], way: Way) -> str | None:
+    """Why the batch path may refuse a file: it takes one plainly valid session of duplicate
+    bridge laid out as it scans. ``None``: it has no reason to."""
+    if len(reports) != 1 or reports[0] is None or not reports[0].valid or reports[0].diagnostics:
+        return "the reference path reports it"
+    if reports[0].profile.name != "duplicate-bridge":
+        return "another profile"
+    if way.scan(data) is None:
+        return "not laid out as the batch path scans"
+    return None
+
+
+def assert_batch_is_safe(data: bytes, way: Way = PBN) -> str | None:
+    """Taken only if the reference finds the file valid and silent, and then with the
+    reference's score for every board; refused only for a reason, which is returned (``None``: taken)."""
+    taken = way.check([data])[0]
+    reports = reference(data, way)
+    if taken is None:
+        reason = why_refused(data, reports, way)
+        assert reason is not None, "refused a plainly valid file in the layout it scans"
+        return reason
+    [report] = reports
+    assert report is not None and report.valid and not report.diagnostics, [str(d) for d in report.diagnostics]
+    assert report.score is not None
+    expected = [(deal.number, sum(e.points if e.side.name == "NS" else -e.points for e in deal.entries))
+                for deal in report.score.deals]
+    assert list(zip(taken.number.tolist(), taken.score.tolist())) == expected
+    return None
+
+
+def generated(data: st.DataObject, max_deals: int = 6, way: Way = PBN) -> bytes:
+    record = data.draw(sessions(max_deals=max_deals, rules="duplicate-bridge", with_options=False))
+    return endplay_text(record, lambda n: data.draw(st.integers(0, n - 1)), way)
+
+
+def fixed_files(seed: int, count: int, deals: int, way: Way = PBN) -> list[bytes]:
+    """``count`` files of ``deals`` boards from a fixed seed."""
+    from random import Random
+
+    rng = Random(seed)
+    return [endplay_text(random_session(rng.randrange, deals, rules="duplicate-bridge"), rng.randrange, way)
+            for _ in range(count)]
+
+
+@pytest.mark.parametrize("fmt", sorted(WAYS))
+@FAST
+@given(st.data())
+def test_files_endplay_writes_are_taken_with_the_reference_scores(fmt, data):
+    way = WAYS[fmt]
+    assert assert_batch_is_safe(generated(data, way=way), way) is None
+
+
+@FAST
+@given(st.data())
+def test_the_scores_are_the_rules_scores(data):
+    """duplicate-bridge.md §3 over rubber-bridge.md §4–§5 (the independent oracle's entries,
+    plus 50 for a part score and 300 / 500 for a game): each taken board's score."""
+    text = generated(data)
+    [taken] = check_pbn([text])
+    assert isinstance(taken, CheckedFile)
+    games = endplay_pbn.load(io.StringIO(text.decode()))
+    for board, number, score in zip(games, taken.number.tolist(), taken.score.tolist()):
+        assert board.board_num == number
+        contract = board.contract
+        if contract.is_passout():
+            assert score == 0
+            continue
+        attack = "NS" if contract.declarer in (Player.north, Player.south) else "EW"
+        taken_tricks = contract.level + 6 + contract.result
+        tricks = {attack: taken_tricks, "EW" if attack == "NS" else "NS": 13 - taken_tricks}
+        vulnerable = VULNERABLE_SIDES[board.vul][0 if attack == "NS" else 1]
+        m = {"passed": 1, "doubled": 2, "redoubled": 4}[contract.penalty.name]
+        denomination = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S", "nt": "NT"}[contract.denom.name]
+        entries = deal_entries(contract.level, denomination, m, contract.declarer.abbr, tricks, {}, vulnerable, False)
+        made = taken_tricks >= contract.level + 6
+        trick_score = sum(points for side, line, _, points in entries if line == "below")
+        bonus = (500 if vulnerable else 300) if trick_score >= 100 else 50
+        total = sum(points if side == attack else -points for side, _, _, points in entries) + (bonus if made else 0)
+        assert score == (total if attack == "NS" else -total)
+
+
+def edit(text: bytes, pattern: bytes, replacement: Callable[[re.Match[bytes]], bytes]) -> bytes | None:
+    """``text`` with the first match of ``pattern`` replaced (``None`` if it has none)."""
+    found = re.search(pattern, text)
+    if found is None:
+        return None
+    return text[:found.start()] + replacement(found) + text[found.end():]
+
+
+Edit = tuple[bytes, Callable[[re.Match[bytes]], bytes], str]  # pattern, replacement, the rule it breaks
+PBN_EDITS: dict[str, Edit] = {
+    # name: (pattern, replacement, the rule the reference reports it under)
+    "result one more": (rb'\[Result "([0-9]+)"\]\n\[Auction "[NESW]"\]\n(?:[^\[]*)\[Play "[NESW]"\]\n(?:[^\n]+\n){13}',
+                        lambda m: m[0].replace(b'"' + m[1] + b'"', b'"%d"' % ((int(m[1]) + 1) % 14)),
+                        "rubber-bridge.md §3: all 13 tricks are played; the result is the play's"),
+    "contract undoubled": (rb'\[Contract "([1-7](?:NT|[CDHS]))[Xx]+"\]', lambda m: b'[Contract "' + m[1] + b'"]',
+                           "rubber-bridge.md §2: the contract is the last bid, with its double"),
+    "declarer moved": (rb'\[Declarer "([NESW])"\]', lambda m: b'[Declarer "' + b"ESWN"["NESW".index(m[1].decode())]
+                                                               .to_bytes(1, "big") + b'"]',
+                       "rubber-bridge.md §2: the first of the declaring side to name the denomination declares"),
+    "a pass too many": (rb"(\[Auction \"[NESW]\"\]\n[^\[]*)", lambda m: m[1] + b"Pass\n",
+                        "rubber-bridge.md §2: three passes after a bid end the auction"),
+    "a pass too few": (rb"(\[Auction \"[NESW]\"\]\n[^\[]*?)Pass\n(\[)", lambda m: m[1] + b"\n" + m[2],
+                       "rubber-bridge.md §2: three passes after a bid end the auction"),
+    "a double of partner": (rb"(\[Auction \"[NESW]\"\]\n(?:Pass )*)([1-7](?:NT|[CDHS])) Pass ", lambda m: m[1] + m[2]
+                            + b" Pass X ", "rubber-bridge.md §2: double only an opponent's bid"),
+    "an insufficient bid": (rb"(\[Auction \"[NESW]\"\]\n(?:Pass )*)[1-6]((?:NT|[CDHS]) )(?=.*?[1-7](?:NT|[CDHS]))",
+                            lambda m: m[1] + b"7" + m[2], "rubber-bridge.md §2: a bid must be higher"),
+    "tricks swapped": (rb"(\[Play \"[NESW]\"\]\n)([^\n]*\n)([^\n]*\n)", lambda m: m[1] + m[3] + m[2],
+                       "rubber-bridge.md §3: the winner leads; follow suit when able"),
+    "a card played twice": (rb"(\[Play \"[NESW]\"\]\n)([SHDC][2-9TJQKA]) ([SHDC][2-9TJQKA])",
+                            lambda m: m[1] + m[2] + b" " + m[2], "rubber-bridge.md §3: a card from the hand"),
+    "a card dealt twice": (rb'\[Deal "N:([2-9TJQKA])', lambda m: b'[Deal "N:' + (b"A" if m[1] != b"A" else b"K"),
+                           "rubber-bridge.md §1: 13 cards to each player, the whole deck"),
+    "a result for a pass-out": (rb'\[Contract "Pass"\]\n\[Result ""\]', lambda m: b'[Contract "Pass"]\n[Result "7"]',
+                                "rubber-bridge.md §2: passed out, no score"),
+}
+
+
+_LIN_CALL = rb"mb\|(?:p|d|r|[1-7][CDHSN])\|"
+LIN_EDITS: dict[str, Edit] = {
+    "claim moved": (rb"mc\|([0-9]+)\|", lambda m: b"mc|%d|" % ((int(m[1]) + 7) % 14),
+                    "rubber-bridge.md §3: a claim leaves room for the tricks played"),
+    "claim removed": (rb"mc\|[0-9]+\|", lambda m: b"", "rubber-bridge.md §3: all 13 tricks are played"),
+    "a pass too many": (rb"((?:" + _LIN_CALL + rb")+)pg\|\|", lambda m: m[1] + b"mb|p|pg||",
+                        "rubber-bridge.md §2: three passes after a bid end the auction"),
+    "a pass too few": (rb"mb\|p\|pg\|\|", lambda m: b"pg||", "rubber-bridge.md §2: three passes after a bid end the auction"),
+    "a double of partner": (rb"mb\|([1-7][CDHSN])\|mb\|p\|(?=mb\|p\|mb\|p\|pg)", lambda m: m[0] + b"mb|d|mb|p|",
+                            "rubber-bridge.md §2: double only an opponent's bid"),
+    "a redouble of partner's double": (rb"mb\|d\|mb\|p\|(?=mb\|p\|mb\|p\|pg)", lambda m: m[0] + b"mb|r|mb|p|",
+                                       "rubber-bridge.md §2: redouble only an opponent's double"),
+    "an insufficient bid": (rb"mb\|[1-6]([CDHSN])\|(?=(?:" + _LIN_CALL + rb")*?mb\|[1-7][CDHSN]\|)",
+                            lambda m: b"mb|7" + m[1] + b"|", "rubber-bridge.md §2: a bid must be higher"),
+    "tricks swapped": (rb"((?:pc\|..\|){4}pg\|\|)((?:pc\|..\|){4}pg\|\|)", lambda m: m[2] + m[1],
+                       "rubber-bridge.md §3: the winner leads; follow suit when able"),
+    "a card played twice": (rb"pc\|(..)\|pc\|..\|", lambda m: b"pc|" + m[1] + b"|pc|" + m[1] + b"|",
+                            "rubber-bridge.md §3: a card from the hand"),
+    "a card dealt twice": (rb"(md\|[1-4][^,]*),S([2-9TJQKA])", lambda m: m[1] + b",S" + (b"A" if m[2] != b"A" else b"K"),
+                           "rubber-bridge.md §1: 13 cards to each player, the whole deck"),
+}
+EDITS = {"pbn": PBN_EDITS, "lin": LIN_EDITS}
+CASES = [(fmt, name) for fmt in sorted(EDITS) for name in sorted(EDITS[fmt])]
+
+
+@pytest.mark.parametrize(("fmt", "name"), CASES)
+@settings(FAST, max_examples=5)
+@given(st.data())
+def test_broken_boards_are_refused_and_the_reference_reports_them(fmt, name, data):
+    """Each rule the batch path checks, broken in one board: where the reference finds the
+    board broken the file is refused (an edit may leave it legal: two tricks swapped with the
+    same leader; then both take it alike)."""
+    pattern, replacement, _ = EDITS[fmt][name]
+    text = edit(generated(data, max_deals=8, way=WAYS[fmt]), pattern, replacement)
+    if text is None:
+        return  # no board here has what the edit needs (no double, no full play …)
+    assert_batch_is_safe(text, WAYS[fmt])
+
+
+@FAST
+@given(st.data())
+def test_the_play_is_read_from_the_opening_leader_whatever_seat_play_names(data):
+    """rubber-bridge.md §3 (declarer's left-hand opponent leads): the reader takes [Play]'s
+    columns from the opening lead, so another seat named there changes nothing, here as there."""
+    text = generated(data)
+    moved = edit(text, rb'\[Play "([NESW])"\]', lambda m: b'[Play "%s"]' % b"ESWN"[b"NESW".index(m[1])::4])
+    if moved is not None:
+        assert assert_batch_is_safe(moved) is None
+
+
+@pytest.mark.parametrize("fmt", sorted(EDITS))
+def test_every_edit_applies_to_some_file(fmt):
+    """The edits above are not vacuous: over a fixed set of files each finds its board, and
+    each makes a file the reference reports."""
+    texts = fixed_files(24, 12, 12, WAYS[fmt])
+    for name, (pattern, replacement, rule) in EDITS[fmt].items():
+        broken = [t for t in (edit(text, pattern, replacement) for text in texts) if t is not None]
+        assert broken, name
+        assert any(assert_batch_is_safe(t, WAYS[fmt]) == "the reference path reports it" for t in broken), rule
+
+
+@pytest.mark.parametrize("fmt", sorted(WAYS))
+@FAST
+@given(st.data())
+def test_any_edit_of_the_text_falls_back_for_a_reason(fmt, data):
+    text = generated(data, max_deals=3, way=WAYS[fmt]).decode()
+    edited = mutate(text, lambda n: data.draw(st.integers(0, n - 1)), edits=3)
+    assert_batch_is_safe(edited.encode("utf-8", "surrogatepass"), WAYS[fmt])
+
+
+def test_lin_hands_high_to_low_are_taken_as_low_to_high():
+    """md's holdings in either order (endplay writes them low to high, many BBO files high to
+    low) are the same cards, here as in lin.py's md."""
+    [text] = fixed_files(5, 1, 6, LIN)
+    turned = re.sub(rb"(?<=[SHDC])[2-9TJQKA]+", lambda m: m[0][::-1], text)
+    assert turned != text and assert_batch_is_safe(turned, LIN) is None
+
+
+@pytest.mark.parametrize(("fmt", "change"), [
+    ("pbn", lambda t: t.replace(b"\n", b"\r\n")),  # line ends: the reader's business
+    ("pbn", lambda t: t.replace(b'[Event "?"]', b'[Event "#"]', 2)),  # PBN's inheritance
+    ("pbn", lambda t: t.replace(b'[Scoring "?"]', b'[Scoring "Rubber"]')),  # rubber bridge
+    ("pbn", lambda t: t.replace(b'[Board "2"]', b'[Board "1"]')),  # board 1 twice: a second table
+    ("pbn", lambda t: t.replace(b'[Board "2"]', b'[Board "01"]')),  # board 1 twice in a session
+    ("pbn", lambda t: t.replace(b'[Event "?"]', b'[Event "other"]', 1)),  # two events
+    ("pbn", lambda t: t.replace(b'[Site "?"]', b'[Site "\xe9"]', 1)),  # not UTF-8
+    ("pbn", lambda t: t + b"\n[Note \"x\"]\n"),  # another tag
+    ("lin", lambda t: t.replace(b"\n", b"\r\n")),
+    ("lin", lambda t: t.replace(b"ah|Board 2|", b"ah|Board 1|")),  # board 1 twice
+    ("lin", lambda t: t.replace(b"ah|Board 2|", b"ah|Board 01|")),
+    ("lin", lambda t: t.replace(b"pn|", b"qx|o1|pn|", 1)),  # rooms
+    ("lin", lambda t: t.replace(b"mb|p|", b"mb|p!|", 1)),  # an alert
+    ("lin", lambda t: t.replace(b"sv|", b"SV|", 1)),  # a tag in upper case
+    ("lin", lambda t: t.replace(b"pn|,,,|", b"pn|\xe9,,,|", 1)),  # not UTF-8
+])
+def test_what_the_scan_leaves_to_the_reader(fmt, change):
+    """Inheritance, line ends, encodings, rooms and sessions are the readers': not scanned."""
+    way = WAYS[fmt]
+    [text] = fixed_files(7, 1, 4, way)
+    assert way.scan(text) is not None
+    changed = change(text)
+    assert changed != text and way.scan(changed) is None
+    assert_batch_is_safe(changed, way)
+
+
+def test_validate_prints_what_the_reference_path_prints(runner, monkeypatch, tmp_path):
+    """validate takes the batch path for the files it can vouch for and prints, exits and
+    answers in JSON exactly as the reference path does; --session and --from leave PBN and
+    LIN to the reference."""
+    from vint_replay import cli
+
+    paths = []
+    for fmt, way in sorted(WAYS.items()):
+        texts = fixed_files(3, 3, 6, way)
+        texts[1] = edit(texts[1], *EDITS[fmt]["a card played twice"][:2]) or b""
+        texts.append(texts[0].replace(b"\n", b"\r\n"))  # valid, but not scanned
+        for k, text in enumerate(texts):
+            (tmp_path / f"f{k}.{fmt}").write_bytes(text)
+            paths.append(str(tmp_path / f"f{k}.{fmt}"))
+    assert set(validity.valid_by_batch(paths)) == {0, 2, 4, 6}
+    monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
+    for extra in ([], ["--json"], ["--strict"], ["--session", "1"], ["--from", "pbn"], ["--session", "2"]):
+        batch = runner.invoke(main, ["validate", *paths, *extra])
+        with monkeypatch.context() as m:
+            m.setattr(validity, "valid_by_batch", lambda paths: {})
+            alone = runner.invoke(main, ["validate", *paths, *extra])
+        assert (batch.exit_code, batch.stdout, batch.stderr) == (alone.exit_code, alone.stdout, alone.stderr), extra
+        assert batch.exit_code == (2 if extra == ["--session", "2"] else 1)

@@ -1,0 +1,290 @@
+"""PBN and LIN files of duplicate bridge checked and scored together with NumPy: the bulk path
+of ``validate`` and the PBN and LIN benchmarks (docs/rules/duplicate-bridge.md, rules/rubber-bridge.md §2–§5).
+
+Files that :mod:`~vint_replay.formats.pbn_batch` or :mod:`~vint_replay.formats.lin_batch` scan
+are turned into columns (hands as bit sets, call codes, the cards played) and checked at once:
+the auction with doubles, the play by :mod:`.columnar`'s replay, the tags that must agree with
+them (PBN's ``[Contract]``, ``[Declarer]``, ``[Result]``; LIN's claim), every board's score from
+the profile's own ``score``. A file with any board that is not plainly valid is refused
+(``None``): the caller reads it with ``read_pbn`` or ``read_lin`` and checks it with
+``evaluate``, which say what is wrong."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import chain
+
+import numpy as np
+
+from ..engine.calls import BIDS, DOUBLE_CODE, REDOUBLE_CODE, Contract
+from ..engine.cards import FULL_DECK
+from ..games.registry import RuleProfile, get_profile
+from ..games.bridge.duplicate import DuplicateBridge, board_score
+from ..engine.scoring import DealFacts
+from ..engine.seats import SEATS, Side
+from ..formats import lin_batch, pbn_batch
+from .columnar import _ONE, _RANK, _SUIT, _TRUMP, _hands, _play
+
+PROFILE = "duplicate-bridge"  # what a scanned file holds (pbn_batch.scan refuses [Scoring] rubber)
+
+
+@dataclass(frozen=True, slots=True)
+class Boards:
+    """The boards of many scanned files, one after another (``counts`` per file)."""
+
+    counts: np.ndarray  # (files,) boards per file
+    number: np.ndarray  # (n,) board numbers
+    dealer: np.ndarray  # (n,) seat
+    vulnerable: np.ndarray  # (n, 2) bool, N–S and E–W
+    hands: np.ndarray  # (n, 4) uint64 bit sets, N E S W
+    call_counts: np.ndarray  # (n,)
+    calls: np.ndarray  # flat call codes (0 pass, 1–35 bids, 36 X, 37 XX)
+    contract: np.ndarray  # (n,) the recorded contract's bid code (0: passed out; -1: none recorded)
+    doubled: np.ndarray  # (n,) its doubling: 1, 2 or 4
+    declarer: np.ndarray  # (n,) its declarer, -1 when passed out
+    result: np.ndarray  # (n,) the declarer's tricks recorded (PBN's [Result], LIN's claim), -1 when none
+    tricks_played: np.ndarray  # (n,) complete tricks played (the rest claimed)
+    cards: np.ndarray  # (boards with a play, 52) card numbers, 0 after the last trick played
+    columns: bool  # the cards of each trick by seat from the opening leader (PBN), else as played (LIN)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedFile:
+    """A file the batch path found valid: its boards' numbers and scores (N–S's points, as
+    ``[Score]`` gives them), in file order."""
+
+    number: np.ndarray
+    score: np.ndarray
+
+
+def batch_supported(profile: RuleProfile) -> bool:
+    """Whether the arrays here are ``profile``'s rules: duplicate bridge as it is, without the
+    laws on irregularities."""
+    return type(profile) is DuplicateBridge and profile.laws is None and profile == get_profile(PROFILE)
+
+
+def check_pbn(texts: Sequence[bytes]) -> list[CheckedFile | None]:
+    """Each PBN file's boards checked and scored, or ``None`` for a file the batch path does
+    not take (laid out otherwise, or with any board that is not plainly valid)."""
+    return _checked(texts, pbn_batch.scan, pbn_columns)
+
+
+def check_lin(texts: Sequence[bytes]) -> list[CheckedFile | None]:
+    """Each LIN file's boards checked and scored, or ``None`` (as :func:`check_pbn`)."""
+    return _checked(texts, lin_batch.scan, lin_columns)
+
+
+def _checked(texts: Sequence[bytes], scan: Callable[[bytes], list | None],
+             columns: Callable[[list[list]], Boards]) -> list[CheckedFile | None]:
+    profile = get_profile(PROFILE)
+    scanned = [(i, rows) for i, rows in enumerate(map(scan, texts)) if rows is not None]
+    out: list[CheckedFile | None] = [None] * len(texts)
+    if not scanned or not batch_supported(profile):
+        return out
+    boards = columns([rows for _, rows in scanned])
+    ok, score = _check(boards, profile)
+    ends = np.cumsum(boards.counts)
+    starts = ends - boards.counts
+    for (i, _), good, a, b in zip(scanned, np.logical_and.reduceat(ok, starts).tolist(), starts.tolist(),
+                                  ends.tolist()):
+        if good:
+            out[i] = CheckedFile(boards.number[a:b], score[a:b])
+    return out
+
+
+def pbn_columns(files: list[list[pbn_batch.Row]]) -> Boards:
+    """The columns of every board of PBN ``files`` (each :func:`pbn_batch.scan`'s rows)."""
+    rows = list(chain.from_iterable(files))
+    n = len(rows)
+    deals = np.frombuffer(b"".join(row[4] for row in rows), np.uint8).reshape(n, 67)
+    auctions = [row[10].split() for row in rows]
+    plays = [row[12] or b"" for row in rows]
+    cells = np.frombuffer(b"".join(plays), np.uint8).reshape(-1, 3)  # "SA " and "C3\n"
+    contract = np.array([pbn_batch.CONTRACT_CODE[row[7]] for row in rows], dtype=np.int64).reshape(n, 2)
+    tricks = np.fromiter(map(len, plays), np.int64, n) // pbn_batch.TRICK_TEXT
+    hands = _hands(np.stack([deals[:, 17 * i:17 * i + 16] for i in range(4)], axis=1))
+    if hands is None:
+        raise ValueError("a hand not as pbn_batch.scan reads it")  # its pattern takes none
+    return Boards(
+        counts=np.array([len(f) for f in files], dtype=np.int64),
+        number=np.array([int(row[1]) for row in rows], dtype=np.int64),
+        dealer=np.array([pbn_batch.SEAT_CODE[row[2]] for row in rows], dtype=np.int64),
+        vulnerable=np.array([pbn_batch.VULNERABLE_CODE[row[3]] for row in rows], dtype=bool).reshape(n, 2),
+        hands=hands,
+        call_counts=np.fromiter(map(len, auctions), np.int64, n),
+        calls=np.fromiter(map(pbn_batch.CALL_CODE.__getitem__, chain.from_iterable(auctions)), np.int64),
+        contract=np.where([row[9] == row[2] for row in rows], contract[:, 0], -2),  # [Auction] from another seat: -2
+        doubled=contract[:, 1],
+        declarer=np.array([pbn_batch.SEAT_CODE.get(row[6], -1) for row in rows], dtype=np.int64),
+        result=np.array([int(row[8]) if row[8] else -1 for row in rows], dtype=np.int64),
+        tricks_played=tricks, cards=_padded(tricks, cells[:, 0], cells[:, 1]), columns=True)
+
+
+def lin_columns(files: list[list[lin_batch.Row]]) -> Boards:
+    """The columns of every board of LIN ``files`` (each :func:`lin_batch.scan`'s rows): no
+    contract is recorded, the claim is the result."""
+    rows = list(chain.from_iterable(files))
+    n = len(rows)
+    auctions = [row[7].split(b"|")[1::2] for row in rows]  # "mb|p|mb|1D|": the values
+    plays = [row[8] for row in rows]
+    cells = np.frombuffer(b"".join(plays), np.uint8).reshape(-1, lin_batch.TRICK_TEXT)[:, :-4].reshape(-1, 6)
+    tricks = np.fromiter(map(len, plays), np.int64, n) // lin_batch.TRICK_TEXT
+    return Boards(
+        counts=np.array([len(f) for f in files], dtype=np.int64),
+        number=np.array([int(row[5]) for row in rows], dtype=np.int64),
+        dealer=np.array([lin_batch.DEALER_CODE[row[0]] for row in rows], dtype=np.int64),
+        vulnerable=np.array([lin_batch.VULNERABLE_CODE[row[6]] for row in rows], dtype=bool).reshape(n, 2),
+        hands=_lin_hands(rows),
+        call_counts=np.fromiter(map(len, auctions), np.int64, n),
+        calls=np.fromiter(map(lin_batch.CALL_CODE.__getitem__, chain.from_iterable(auctions)), np.int64),
+        contract=np.full(n, -1, dtype=np.int64), doubled=np.ones(n, dtype=np.int64),
+        declarer=np.full(n, -1, dtype=np.int64),
+        result=np.array([int(row[9]) if row[9] is not None else -1 for row in rows], dtype=np.int64),
+        tricks_played=tricks, cards=_padded(tricks, cells[:, 3], cells[:, 4]), columns=False)
+
+
+def _padded(tricks: np.ndarray, suits: np.ndarray, ranks: np.ndarray) -> np.ndarray:
+    """The cards of the boards with a play, 52 a row (0 after the tricks played), from their
+    suit and rank letters one board after another."""
+    played = tricks[tricks > 0]
+    cards = np.zeros((len(played), 52), dtype=np.int64)
+    cards[np.arange(52) < 4 * played[:, None]] = _SUIT[suits].astype(np.int64) * 13 + _RANK[ranks]
+    return cards
+
+
+def _lin_hands(rows: list[lin_batch.Row]) -> np.ndarray:
+    """Bit sets (N E S W) of md's hands of S, W, N and E, each 13 cards with its four suit
+    letters in order, as lin_batch.scan reads them; East left empty holds the other cards (lin.py's md)."""
+    n = len(rows)
+    s, w, north = _lin_masks(b"".join(row[1] + row[2] + row[3] for row in rows)).reshape(n, 3).T
+    given = np.array([bool(row[4]) for row in rows], dtype=bool)
+    east = np.uint64(FULL_DECK) & ~(s | w | north)
+    east[given] = _lin_masks(b"".join(row[4] for row in rows))
+    return np.stack([north, east, s, w], axis=1)
+
+
+def _lin_masks(text: bytes) -> np.ndarray:
+    """The bit set of each LIN hand of ``text``, hands of 17 letters one after another."""
+    letters = np.frombuffer(text, np.uint8).reshape(-1, 17)
+    suit_letter = _SUIT[letters] >= 0
+    suit = np.cumsum(suit_letter, axis=1) - 1
+    bits = np.where(suit_letter, np.uint64(0), _ONE << (13 * suit + _RANK[letters]).astype(np.uint64))
+    return np.bitwise_or.reduce(bits, axis=1)
+
+
+def _auction(dealer: np.ndarray, counts: np.ndarray, calls: np.ndarray,
+             profile: RuleProfile) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Bridge's auction over all auctions at once (rubber-bridge.md §2): (legal and closed,
+    final bid code (0: passed out), its doubling 1/2/4, declarer (-1: passed out)). Bids rise;
+    a double only of the opponents' bid, a redouble only of their double, each as the last
+    call but passes; four passes pass out, three after a call close; the first of the
+    declaring side to name the final denomination declares."""
+    n = len(counts)
+    starts = np.cumsum(counts) - counts
+    deal_of = np.repeat(np.arange(n), counts)
+    position = np.arange(len(calls)) - starts[deal_of]  # from the dealer
+    ok = np.ones(n, dtype=bool)
+    acts = np.flatnonzero(calls != 0)  # bids, doubles and redoubles
+    deal = deal_of[acts]
+    same = np.r_[False, deal[1:] == deal[:-1]]  # a call with an earlier call (not a pass) in its auction
+    before = np.r_[-1, acts[:-1]]
+    passes = np.where(same, acts - before - 1, position[acts])
+    ok[deal[passes >= np.where(same, profile.passes_after_bid, profile.passes_to_pass_out)]] = False  # closed
+    code = calls[acts]
+    previous = np.where(same, calls[np.maximum(before, 0)], -1)
+    opponents = same & ((acts - before) & 1 == 1)
+    is_bid = code < DOUBLE_CODE
+    ok[deal[(code == DOUBLE_CODE) & ~(opponents & (previous > 0) & (previous < DOUBLE_CODE))]] = False
+    ok[deal[(code == REDOUBLE_CODE) & ~(opponents & (previous == DOUBLE_CODE))]] = False
+    bids = acts[is_bid]
+    bid_deal = deal_of[bids]
+    rank = np.array(profile.bid_ranks, dtype=np.int64)[calls[bids]]
+    follows = np.r_[False, bid_deal[1:] == bid_deal[:-1]]
+    ok[bid_deal[follows & (rank <= np.r_[0, rank[:-1]])]] = False  # an insufficient bid
+    last_act, last_bid = _last(n, deal, acts), _last(n, bid_deal, bids)
+    bid = last_bid >= 0
+    closing = np.where(bid, starts + counts - 1 - last_act, counts)
+    ok &= closing == np.where(bid, profile.passes_after_bid, profile.passes_to_pass_out)
+    final = np.where(bid, calls[np.maximum(last_bid, 0)], 0)
+    doubling = np.array([1] * DOUBLE_CODE + [2, 4], dtype=np.int64)[calls[np.maximum(last_act, 0)]]
+    # the declarer: the first bid of the final denomination by the final bidder's side
+    key = (bid_deal * 5 + (calls[bids] - 1) % 5) * 2 + (position[bids] & 1)
+    keys, first = np.unique(key, return_index=True)
+    final_key = key[_last(n, bid_deal, np.arange(len(bids)))[bid]]  # each auction's last bid's
+    named = bids[first[np.searchsorted(keys, final_key)]]
+    declarer = np.full(n, -1, dtype=np.int64)
+    declarer[bid] = (dealer[bid] + position[named]) & 3
+    return ok, final, np.where(bid, doubling, 1), declarer
+
+
+def _last(n: int, deal: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Per deal, the last of ``values`` (given in deal order, ``deal`` each one's deal); -1 if none."""
+    out = np.full(n, -1, dtype=np.int64)
+    if len(deal):
+        is_last = np.r_[deal[1:] != deal[:-1], True]
+        out[deal[is_last]] = values[is_last]
+    return out
+
+
+def _check(b: Boards, profile: RuleProfile) -> tuple[np.ndarray, np.ndarray]:
+    """Whether each board is valid and agrees with its tags, and its score from N–S's side."""
+    hands = b.hands
+    ok = (np.bitwise_count(hands) == 13).all(axis=1) & (np.bitwise_or.reduce(hands, axis=1) == np.uint64(FULL_DECK))
+    ok &= (b.number >= 1) & (b.number <= 32767)
+    legal, contract, doubled, declarer = _auction(b.dealer, b.call_counts, b.calls, profile)
+    recorded = b.contract != -1
+    ok &= legal & (~recorded | (b.contract == contract) & (b.declarer == declarer) & (b.doubled == doubled))
+    bid = contract > 0
+    has_play = b.tricks_played > 0
+    # a contract needs its play or result, and a play stopping early its claim; passed out: neither
+    ok &= np.where(bid, (b.result >= 0) | (b.tricks_played == 13), (b.result < 0) & ~has_play)
+    tricks = b.result.copy()  # the declarer's: the result's, checked against the play below
+    played = np.flatnonzero(has_play)
+    fit = ok[played]
+    boards = played[fit]
+    # the columns start with the opening leader's card whatever seat [Play] names: the reader
+    # turns them into the order played relative to it, and the engine plays from the declarer's left
+    leaders = np.array([int(profile.opening_leader(seat)) for seat in SEATS], dtype=np.int64)[declarer[boards]]
+    play_ok, _, winners = _play(hands[boards], b.cards[fit], _TRUMP[contract[boards]], leaders, profile,
+                                columns=b.columns, tricks=b.tricks_played[boards])
+    taken = b.tricks_played[boards]
+    counted = np.arange(13) < taken[:, None]
+    won = (((winners & 1) == (declarer[boards, None] & 1)) & counted).sum(axis=1)  # the declarer's side's
+    lost = taken - won
+    result = b.result[boards]
+    # all 13 played: the result (if given) is the play's; a claim (replay._claimed): the result
+    # leaves room for the tricks played
+    ok[boards] &= play_ok & np.where(taken == 13, (result < 0) | (result == won), (won <= result) & (result <= 13 - lost))
+    tricks[boards] = np.where(taken == 13, won, result)
+    ok[played[~fit]] = False
+    score = np.zeros(len(ok), dtype=np.int64)
+    scored = np.flatnonzero(ok & bid)
+    score[scored] = _scores(profile, contract[scored], doubled[scored], declarer[scored], tricks[scored],
+                            b.vulnerable[scored])
+    return ok, score
+
+
+# per profile: (bid code, doubling, declarer, declarer's tricks, vulnerability) -> the board's score
+_score_memo: dict[RuleProfile, dict[tuple[int, int, int, int, bool, bool], int]] = {}
+
+
+def _scores(profile: RuleProfile, contract: np.ndarray, doubled: np.ndarray, declarer: np.ndarray,
+            tricks: np.ndarray, vulnerable: np.ndarray) -> list[int]:
+    """Each board's score from N–S's side by ``profile.score``, once per distinct contract,
+    doubling, declarer, tricks and vulnerability (duplicate-bridge.md §3: nothing else counts)."""
+    memo = _score_memo.setdefault(profile, {})
+    out = []
+    for key in zip(contract.tolist(), doubled.tolist(), declarer.tolist(), tricks.tolist(),
+                   vulnerable[:, 0].tolist(), vulnerable[:, 1].tolist()):
+        points = memo.get(key)
+        if points is None:
+            points = memo[key] = _board_score(profile, *key)
+        out.append(points)
+    return out
+
+
+def _board_score(profile: RuleProfile, code: int, doubled: int, declarer: int, tricks: int, ns: bool, ew: bool) -> int:
+    bid = BIDS[code - 1]
+    contract = Contract(bid.level, bid.denomination, SEATS[declarer], doubled)  # type: ignore[arg-type]
+    taken = (tricks, 13 - tricks) if contract.declarer.side is Side.NS else (13 - tricks, tricks)
+    return board_score(profile.score(DealFacts(contract, taken, None, (ns, ew))))

@@ -29,11 +29,14 @@ pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 # points, a part of the laws layer the synthetic profile refuses (tested in test_players_235.py); and
 # duplicate bridge's board rules — hand records, the dealer as the board gives it, boards in any
 # order — (tested over duplicate bridge's boards in test_pbn_found.py); and the names the analysis
-# gives its game and its par (tested over the bridge profiles in test_bridge_analysis.py).
+# gives its game and its par (tested over the bridge profiles in test_bridge_analysis.py); and what
+# the record formats ask of a game — its own deal fields, AP, PBN's [Scoring], LIN's bridge boards
+# (tested in test_solo_formats.py, test_table_formats.py, test_pbn_export.py, test_lin.py).
 NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "with_laws", "bid_ranks", "order_text",
              "strength_table", "trick_winner", "score", "auction_closed", "batch_path", "entries_by_counts",
              "scoresheet", "deal_replayer", "session_ledger", "solo_record", "double_dummy",
-             "revoke_choice", "hand_records", "dealer_rotation", "numbers_increase", "game", "par_label"}
+             "revoke_choice", "hand_records", "dealer_rotation", "numbers_increase", "game", "par_label",
+             "deal_codecs", "all_pass", "pbn_scoring", "bridge_boards"}
 
 
 def test_every_hook_of_the_base_profile_is_changed_by_a_synthetic_profile():

@@ -113,3 +113,17 @@ def test_a_roles_tag_in_a_solo_whist_deal_is_refused_not_dropped() -> None:
     [problem] = read_vint(text).diagnostics
     assert (problem.code, problem.at, problem.line) == ("schema", "roles", text[:text.index(roles)].count("\n") + 1)
     assert "2-, 3- and 5-player profiles" in problem.message
+
+
+def test_pbn_scoring_comes_from_the_profile() -> None:
+    """format.md §5.3: the written [Scoring] is MP for duplicate bridge, Rubber otherwise — the
+    profile's ``pbn_scoring``, not a comparison of its name in the writer."""
+    from dataclasses import replace
+
+    from builders import deal, session
+    from vint_replay.formats.pbn_write import write_pbn
+
+    record = session(deal())
+    for rules, scoring in (("duplicate-bridge", "MP"), ("rubber-bridge", "Rubber"), ("volchaninov", "Rubber")):
+        text = write_pbn(replace(record, info=replace(record.info, rules=rules)))
+        assert f'[Scoring "{scoring}"]' in text

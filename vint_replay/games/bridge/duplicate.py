@@ -29,7 +29,7 @@ class DuplicateBridge(RubberBridge):
     option_values = {}
     game = "Duplicate bridge"  # board scores, not a rubber's lines: never added to rubber bridge's
     scoresheet = SheetLayout.BOARDS
-    pbn_scoring = "MP"  # §1: matchpoints, as tournament PBN files name board-by-board scoring
+    pbn_scoring = "MP"  # PBN's name for board-by-board scoring (docs/format.md §5.3)
     hand_records = True  # §1: a board's hands dealt out for play, as club dealing programs print them
     dealer_rotation = False  # §2: the board says who deals
     numbers_increase = False  # §2: boards keep their numbers, in the order the file gives them

@@ -58,6 +58,11 @@ def register(profile: type[RuleProfile]) -> None:
     _REGISTERED[profile.name] = profile
 
 
+def registered() -> tuple[type[RuleProfile], ...]:
+    """The rule systems :func:`register` added, for a worker process to register again."""
+    return tuple(_REGISTERED.values())
+
+
 def unregister(name: str) -> None:
     """Take back a rule system :func:`register` added (``KeyError`` for any other name)."""
     del _REGISTERED[name]
@@ -65,4 +70,4 @@ def unregister(name: str) -> None:
 
 
 __all__ = ["DEFAULT_PROFILE", "ProfileError", "RubberState", "RuleProfile", "SheetLayout", "Slip", "get_profile", "profile_names", "register",
-           "unregister"]
+           "registered", "unregister"]

@@ -302,7 +302,7 @@ class _Reader:
                 deal_lost = False
         known = SOLO_DEAL_KEYS if self.solo else DEAL_KEYS
         extra = {} if raw.keys() <= known else {k: raw[k] for k in raw if k not in known}
-        if extra.keys() - self.own_fields:
+        if extra and extra.keys() - self.own_fields:
             self.unknown(extra.keys() - self.own_fields, number, "")
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
                           nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,  # type: ignore[arg-type]

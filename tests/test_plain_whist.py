@@ -243,3 +243,18 @@ def test_rescoring_is_refused_in_words(game):
     path, _, _ = game
     out = run("score", path, "--rules", "volchaninov", code=2)
     assert "plain whist has no auction and no contract" in out
+
+
+def test_worker_processes_know_the_registered_game(tmp_path, monkeypatch):
+    """An import checked in worker processes (a pool started afresh, not forked from this one)
+    knows the games registered here: each evening is imported, none rejected as of unknown rules."""
+    from vint_replay.store import store as store_module
+
+    monkeypatch.setattr(store_module, "FILES_PER_BATCH", 1)  # two files: two batches, so a pool
+    paths = []
+    for k in (1, 2):
+        doc, _ = evening(2, SEED + k, f"whist-{k}")
+        paths.append(tmp_path / f"whist-{k}.json")
+        paths[-1].write_text(json.dumps(doc), encoding="utf-8")
+    out = run("import", *paths, "--store", tmp_path / "store", "--workers", 2)
+    assert "2 imported" in out and "0 rejected" in out, out

@@ -60,6 +60,11 @@ def register(profile: type[RuleProfile]) -> None:
     deal_codecs.cache_clear()
 
 
+def registered() -> tuple[type[RuleProfile], ...]:
+    """The rule systems :func:`register` added, for a worker process to register again."""
+    return tuple(_REGISTERED.values())
+
+
 def unregister(name: str) -> None:
     """Take back a rule system :func:`register` added (``KeyError`` for any other name)."""
     del _REGISTERED[name]
@@ -79,4 +84,4 @@ def deal_codecs() -> tuple[DealCodec, ...]:
 
 
 __all__ = ["DEFAULT_PROFILE", "ProfileError", "RubberState", "RuleProfile", "SheetLayout", "Slip", "get_profile", "profile_names",
-           "register", "unregister"]
+           "register", "registered", "unregister"]

@@ -23,7 +23,9 @@ from ..formats import ReadResult, format_of, read_sessions
 from ..formats.board_fields import RecordedFigures
 from ..formats.json_record import plain_text
 from ..engine.gc_pause import paused_gc
+from ..engine.rule_profile import RuleProfile
 from ..engine.session import SessionReport, evaluate
+from ..games import registry
 from .rows import Source, TableRows, columnar_sha256, content_sha256
 
 RECORD_SUFFIXES = (".json", ".vint", ".pbn", ".lin")
@@ -105,11 +107,15 @@ _skip_broken = False  # --skip-broken-deals; set in each worker by remember()
 PARTIAL = "partial:"  # source_sha256 of a session stored without its broken deals: never a file's own hash
 
 
-def remember(known: dict[str, KnownFile], skip_broken: bool = False) -> None:
-    """Give this process the stored files' hashes and whether a session is stored without its
-    broken deals (a worker pool's initializer)."""
+def remember(known: dict[str, KnownFile], skip_broken: bool = False, games: tuple[type[RuleProfile], ...] = ()) -> None:
+    """Give this process the stored files' hashes, whether a session is stored without its
+    broken deals, and the rule systems registered in the importing process (``games``: a worker
+    pool's processes start afresh, without them) — a worker pool's initializer."""
     global _known, _skip_broken
     _known, _skip_broken = known, skip_broken
+    for game in games:
+        if game not in registry.registered():
+            registry.register(game)
 
 
 def check_files(paths: list[str]) -> list[CheckedBatch]:

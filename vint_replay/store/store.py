@@ -18,6 +18,7 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from ..engine.record import SessionRecord
+from ..games.registry import registered
 from .importer import CheckedBatch, FileOutcome, KnownFile, batched, check_files, expand_paths, remember
 from .damage import Problem, StoreDamaged, committed, verify
 from .errors import StoreError
@@ -522,7 +523,7 @@ class _checker:
             # pandas too: pyarrow imports it on the first pa.array call, which would cost each
             # worker half a second of CPU; imported once in the server, the workers share it
             context.set_forkserver_preload(["vint_replay.store.importer", "pandas"])
-            self.pool = context.Pool(workers, initializer=remember, initargs=(known, skip_broken))
+            self.pool = context.Pool(workers, initializer=remember, initargs=(known, skip_broken, registered()))
         else:
             remember(known, skip_broken)
 

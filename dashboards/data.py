@@ -23,6 +23,7 @@ from vint_replay.engine.ledger import DealScore, SessionScore
 from vint_replay.games.registry import SheetLayout, get_profile, profile_names
 from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.record import DealRecord, SessionInfo
+from vint_replay.engine.rescore import refusal
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.scoring import Line
 from vint_replay.engine.seats import SEATS, Seat, Side
@@ -43,13 +44,11 @@ def difference_text(totals: tuple[int, int] | list[int]) -> str:
 
 
 def rescore_choices(played: str) -> list[str]:
-    """The profiles an evening played under ``played`` can be rescored under: those that say they
-    are rescored among the same (``rescored_among``: solo whist and vint are different games, a
-    2/3/5 record names its places' roles); only its own where it says none. The switch offers these."""
-    among = get_profile(played).rescored_among
-    if among is None:
-        return [played]
-    return [name for name in profile_names() if get_profile(name).rescored_among == among]
+    """The profiles an evening played under ``played`` can be rescored under: its own and those
+    neither game refuses (``RuleProfile.rescoring_refused``: solo whist and vint are different
+    games, a 2/3/5 record names its places' roles). The switch offers these."""
+    table = get_profile(played)
+    return [name for name in profile_names() if refusal(table, get_profile(name)) is None]
 
 
 def unreadable_under(played: SessionReport, rescored: SessionReport) -> str | None:
@@ -167,7 +166,9 @@ def scoresheet(report: SessionReport, checked: AuditReport | None = None) -> Sco
                 if e.line is Line.ABOVE:
                     above[e.side].append(SheetEntry(deal.number, e.item.replace("_", " "), e.points, flagged))
                 else:
-                    blocks[-1].cells[e.side].append(SheetEntry(deal.number, deal.contract.bid.pretty, e.points, flagged))
+                    # the contract's bid, or the item in a game without a contract (as reports/scoresheet.py)
+                    label = e.item.replace("_", " ") if deal.contract is None else deal.contract.bid.pretty
+                    blocks[-1].cells[e.side].append(SheetEntry(deal.number, label, e.points, flagged))
             if deal.game is not None:
                 what = "rubber" if deal.game.bonus == "rubber" else "game"
                 at = f" at trick {deal.game.trick}" if deal.game.trick else ""

@@ -108,8 +108,11 @@ def test_the_deal_table_names_the_declarer_and_counts_his_column(lib):
 
 
 def test_a_table_session_is_not_rescored(lib):
+    """A 2/3/5 record names its places' roles, which four-handed rules cannot read: its page has
+    no rules switch, and a link asking for classic says why instead of rescoring."""
+    assert "rules-switch" not in ids(module("session").layout(TWO)) and "rubber-1-columns" in ids(module("session").layout(TWO))
     page = module("session").layout(TWO, rules="classic")
-    assert "rules-switch" not in ids(page) and "rubber-1-columns" in ids(page)
+    assert "rescore-refused" in ids(page) and "rubber-1-columns" not in ids(page)
 
 
 def test_four_handed_rescoring_offers_no_table_method():

@@ -1,8 +1,7 @@
 """Plain whist, the game that lives only in the tests (issue 20 item 5), on the dashboard in a
-real headless Chromium: its replay page plays the deal out as the command line does, though no
-file of ``vint_replay/`` or ``dashboards/`` names it. (Its session page waits for the dashboard
-to be made generic: ``dashboards/data.py``'s ``scoresheet`` names every below-the-line entry by
-``deal.contract.bid``, and a plain-whist deal has no contract.)"""
+real headless Chromium: its session page keeps the referee's scoresheet and its replay page plays
+the deal out as the command line does, though no file of ``vint_replay/`` or ``dashboards/``
+names it."""
 from __future__ import annotations
 
 import pytest
@@ -12,7 +11,7 @@ from dashboards.live import console_errors, headless_chromium, serving
 from plain_whist import plain_whist
 from plain_whist.records import evening
 from test_dashboard_browser import css, text_of, wait_for
-from test_plain_whist import DEALS, SEED
+from test_plain_whist import DEALS, SEED, sheet
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.filterwarnings("ignore:HTTPResponse.getheader:DeprecationWarning")]
@@ -48,4 +47,16 @@ def test_replay_page_plays_the_deal_out(served):
     wait_for(lambda: text_of(browser, "#step-label").startswith("card 52 of 52"))
     tricks = dealt[1].tricks
     assert (text_of(browser, "#tricks-NS"), text_of(browser, "#tricks-EW")) == (str(tricks[0]), str(tricks[1]))
+    assert console_errors(browser) == []
+
+
+def test_session_page_keeps_the_referees_sheet(served):
+    """plain_whist §4–§5: the totals of every rubber, a point a trick over six, as the referee
+    counts them; the page names no contract the game does not have."""
+    base, browser, dealt = served
+    browser.get(base + "/session/whist-1")
+    totals, _ = sheet(dealt)
+    wait_for(lambda: text_of(browser, "#total-NS") == str(totals[0]))
+    assert text_of(browser, "#total-EW") == str(totals[1])
+    assert "None" not in text_of(browser, "main")
     assert console_errors(browser) == []

@@ -36,8 +36,8 @@ pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 # deal fields' codecs, PBN's [Scoring], LIN's bridge boards, the text's AP — (tested over every
 # game's records in the formats' tests: test_solo_formats.py, test_table_formats.py,
 # test_pbn_export.py, test_lin.py, test_vint_text.py); and which analysis last changed its figures
-# (tested over bridge's stale rows in test_analysis_versions.py); and what the dashboard may
-# rescore an evening under and how /analysis counts it (tested over the solo and 2/3/5-player
+# (tested over bridge's stale rows in test_analysis_versions.py); and how /analysis
+# counts its evenings (tested over the solo and 2/3/5-player
 # samples in test_dashboard_solo.py and test_dashboard_tables.py).
 NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "with_laws", "bid_ranks", "order_text",
              "strength_table", "trick_winner", "score", "auction_closed", "batch_path", "entries_by_counts",
@@ -45,7 +45,7 @@ NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "with_laws
              "revoke_choice", "hand_records", "dealer_rotation", "numbers_increase", "game", "par_label",
              "deal_fields", "totals_stored", "calls_stored", "rescoring_refused",
              "deal_codecs", "pbn_scoring", "bridge_boards", "all_pass", "analysis_since",
-             "rescored_among", "analysed"}
+             "analysed"}
 
 
 def test_every_hook_of_the_base_profile_is_changed_by_a_synthetic_profile():

@@ -29,12 +29,10 @@ SIDE_COLOURS = ("#1f5fa8", "#b8442e")
 def layout(session_id: str | None = None, rules: str | None = None, **_query: object) -> html.Div:
     session_id = unquote(session_id or "")
     played_report = library().report(session_id)
-    rescore = rules if rules in profile_names() and get_profile(rules).rescored_among is not None else None
-    if played_report is not None and played_report.profile.rescored_among is None:
-        rescore = None  # e.g. a 2-, 3- or 5-player evening keeps its method: its record names the places' roles
+    rescore = rules if rules in profile_names() else None
     try:
         report = library().report(session_id, rescore)
-    except ProfileError as refused:  # e.g. solo whist and vint: different games
+    except ProfileError as refused:  # e.g. solo whist and vint: different games; a 2/3/5 method's places
         return _refused(session_id, str(refused))
     unreadable = None if report is None or played_report is None else data.unreadable_under(played_report, report)
     if unreadable:  # e.g. a vint evening read in bridge's order of the suits
@@ -71,7 +69,7 @@ def _sides_body(report: SessionReport, rescore: str | None) -> html.Div:
     figures = duplicate_view.event_figures(report) if boards and not rescored else None
     return html.Div([
         _head(report, checked, status),
-        _rules_switch(session_id, played, rescore or played),
+        _rules_switch(session_id, played, rescore or played) if len(data.rescore_choices(played)) > 1 else None,
         html.Div(_charts(report), className="chart-grid"),
         html.Div([
             html.Div(_sheet(sheet) if sheet else _invalid(report), className="card sheet-card"),

@@ -16,7 +16,7 @@ def rescoring(table: RuleProfile, target: RuleProfile) -> RuleProfile:
     whether each bid was sufficient and doubles allowed, then scores every deal and the ledger."""
     if table == target:
         return target
-    refused = table.rescoring_refused(table, target) or target.rescoring_refused(table, target)
+    refused = refusal(table, target)
     if refused is not None:
         raise ProfileError(refused)
     attrs: dict[str, object] = {name: _delegate(table, name) for name in _TABLE_HOOKS}
@@ -24,6 +24,14 @@ def rescoring(table: RuleProfile, target: RuleProfile) -> RuleProfile:
     attrs["batch_path"] = False
     cls = type(f"{type(target).__name__}Over{type(table).__name__}", (type(target),), attrs)
     return cls(target.options)
+
+
+def refusal(table: RuleProfile, target: RuleProfile) -> str | None:
+    """Why an evening played under ``table`` cannot be rescored under ``target``, in the words of
+    whichever of the two refuses (``None``: it can; never for the table's own profile)."""
+    if table == target:
+        return None
+    return table.rescoring_refused(table, target) or target.rescoring_refused(table, target)
 
 
 def _delegate(profile: RuleProfile, name: str):

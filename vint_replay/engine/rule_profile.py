@@ -138,7 +138,6 @@ class RuleProfile:
     double_dummy: ClassVar[bool] = True
     # the profiles whose evenings may be rescored under one another share it (the dashboard's
     # rules switch); None: an evening is only ever scored under its own profile
-    rescored_among: ClassVar[str | None] = "four hands at N–S against E–W"
     analysed: ClassVar[Analysed] = Analysed.SIDES  # how /analysis counts its evenings
     game: ClassVar[str] = "Vint"  # the game it is a rule system of: figures over many sessions keep games apart
     par_label: ClassVar[str] = "Vint par"  # what the analysis calls the double-dummy par this profile scores

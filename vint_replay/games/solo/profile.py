@@ -24,7 +24,6 @@ class SoloWhist(RuleProfile):
     calls_stored = False  # its calls are the deal's own fields, kept in the deal row (docs/store.md)
     batch_path = False
     double_dummy = False  # its contracts are not bids a double-dummy table scores
-    rescored_among = "solo whist"  # vint's rules cannot read its calls
     analysed = Analysed.APART
     laws_layer = False  # the vint laws on irregularities do not apply to solo whist
 

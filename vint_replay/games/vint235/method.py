@@ -26,7 +26,6 @@ class TableMethod(Classic):
     option_values = {"x_marks": ("standard", "escalating")}  # classic §9; a passed-out deal is not played
     batch_path = False
     double_dummy = False  # sides are not always N–S against E–W; places change hands (analysis: a gap)
-    rescored_among = None  # its records name the places' roles, which another method reads otherwise
     analysed = Analysed.PLAYERS  # a place is not a player: each player's results over his places
     # the laws on irregularities: their revoke part (§1.1); the rest is refused (tables/laws.py)
     laws_layer = True

@@ -67,7 +67,8 @@ class Selection:
     declared: pd.DataFrame  # session_id, declarer, declared, made
     contracts: pd.DataFrame  # contract, made, count
     slams: pd.DataFrame  # the deals bid at level 6 or 7
-    left_out: tuple[int, int] = (0, 0)  # solo-whist sessions and deals the filters match: not vint figures
+    left_out: tuple[int, int] = (0, 0)  # sessions and deals the filters match that are counted apart
+    left_out_games: tuple[str, ...] = ()  # their games (the profiles' ``game``), as named
 
     @property
     def deals(self) -> int:
@@ -86,7 +87,7 @@ def select(store: Store, start: str | None = None, end: str | None = None, playe
         for column in PLAYERS:
             sat = _or(sat, ds.field(column) == player)
         where = _and(where, sat)
-    solo = store.read("sessions", _and(where, _solo()), ["session_id", "deals"])  # payments, not vint points
+    solo = store.read("sessions", _and(where, _solo()), ["session_id", "deals", "rules"])  # payments, not lines
     apart = store.read("sessions", _and(where, _solo() | _tables()), ["session_id"])  # nor other than four players
     skip = ~ds.field("session_id").isin(apart.column("session_id")) if apart.num_rows else None
     game = None if rules is None else ds.field("rules").isin(list(rules))
@@ -97,7 +98,8 @@ def select(store: Store, start: str | None = None, end: str | None = None, playe
     luck = _plain(store.read("scores", _and(by_session, ds.field("item").isin(["honours", "aces"])),
                              ["session_id", "side", "points"]))
     return Selection(sessions.to_pandas(), _per_session(deals, luck), _declared(deals), _contracts(deals),
-                     _slams(deals), (solo.num_rows, int(pc.sum(solo.column("deals")).as_py() or 0)))
+                     _slams(deals), (solo.num_rows, int(pc.sum(solo.column("deals")).as_py() or 0)),
+                     tuple(sorted({get_profile(r).game for r in solo.column("rules").to_pylist() if r in profile_names()})))
 
 
 def _solo() -> ds.Expression:

@@ -63,7 +63,7 @@ def test_sessions_list_and_analysis_know_solo_evenings(browser_at, page):
     assert "1 deal with a mismatch (1 entry)" in rows[FOUR.stem]
     page("/analysis")
     note = wait_for(lambda: text_of(driver, "#analysis-solo-note"))
-    assert note.startswith("Not counted here: 2 solo-whist sessions (20 deals)")
+    assert note.startswith("Not counted here: 2 sessions (20 deals) of solo whist. Solo whist settles")
     page(f"/session/{FOUR.stem}?rules=volchaninov")
     assert "cannot be rescored" in wait_for(lambda: text_of(driver, "#rescore-refused"))
 

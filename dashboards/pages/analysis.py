@@ -54,11 +54,11 @@ def show(start: str | None, end: str | None, player: str | None):
     chosen = [(game, selection) for game, selection in chosen if selection.deals]
     tables = vint235_pages.player_card(library(), stats.table_sessions(store, first, last), player)
     if not chosen:
-        note = _solo_note(*stats.select(store, first, last, player).left_out)
+        note = _apart_note(stats.select(store, first, last, player))
         return html.Div([html.P("No four-handed deals match the filters.", className="card muted", id="analysis-empty"),
                          note, tables])
     filtered = not (start is None and end is None and player is None and len(chosen) == 1)
-    return html.Div([_solo_note(*chosen[0][1].left_out), tables] + [
+    return html.Div([_apart_note(chosen[0][1]), tables] + [
         _game_figures(game, selection, filtered, player, "" if i == 0 else "-" + game.profile.name, len(chosen) > 1)
         for i, (game, selection) in enumerate(chosen)])
 
@@ -118,13 +118,16 @@ def _player(key: str | None) -> str | None:
     return next((n for n in _names() if _key(n) == key), key)
 
 
-def _solo_note(sessions: int, deals: int) -> html.P | None:
-    """Says that the solo-whist evenings the filters match are not in these vint figures."""
+def _apart_note(selection: stats.Selection) -> html.P | None:
+    """Says which evenings the filters match are not in these figures: the games counted apart
+    (their profiles' ``analysed``), which settle each deal in points paid between the players."""
+    sessions, deals = selection.left_out
     if not sessions:
         return None
-    what = f"{sessions} solo-whist session{'s' if sessions != 1 else ''} ({deals} deal{'s' if deals != 1 else ''})"
-    return html.P(f"Not counted here: {what}. Solo whist settles each deal in points paid between the players, "
-                  "not in vint's lines; each evening's balances are on its session page.",
+    games = " and ".join(selection.left_out_games)
+    what = f"{sessions} session{'s' if sessions != 1 else ''} ({deals} deal{'s' if deals != 1 else ''}) of {games.lower()}"
+    return html.P(f"Not counted here: {what}. {games} settles each deal in points paid between the players, "
+                  "not in lines above and below; each evening's balances are on its session page.",
                   className="card muted", id="analysis-solo-note")
 
 

@@ -25,6 +25,7 @@ class SoloWhist(RuleProfile):
     batch_path = False
     double_dummy = False  # its contracts are not bids a double-dummy table scores
     analysed = Analysed.APART
+    game = "Solo whist"
     laws_layer = False  # the vint laws on irregularities do not apply to solo whist
 
     def deal_replayer(self, info: SessionInfo) -> Callable[..., SoloReplay]:

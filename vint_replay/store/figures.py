@@ -5,16 +5,21 @@ IMPs and matchpoints computed from the store (docs/store.md)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pandas as pd
+import pyarrow as pa
 import pyarrow.dataset as ds
 
 from ..engine.seats import Side
 from ..formats.board_fields import RecordedFigures
 
-if TYPE_CHECKING:
-    from .store import Store
+
+class Readable(Protocol):
+    """What :func:`recorded_figures` asks of a store (``Store.read``): this module is one the
+    store itself imports."""
+
+    def read(self, table: str, filter: ds.Expression | None = None, columns: list[str] | None = None) -> pa.Table: ...
 
 FIGURES = ("imps", "matchpoints", "percentage")  # RecordedFigures' fields, in the deals table's order
 COLUMNS = tuple(c for f in FIGURES for c in (f"recorded_{f}", f"recorded_{f}_side"))
@@ -42,7 +47,7 @@ def figures_of(row: Mapping[str, object]) -> RecordedFigures | None:
     return RecordedFigures(**read) if read else None
 
 
-def recorded_figures(store: Store, session_id: str) -> dict[int, RecordedFigures]:
+def recorded_figures(store: Readable, session_id: str) -> dict[int, RecordedFigures]:
     """The recorded figures of a stored session's boards, by board number (boards without any left out)."""
     rows = store.read("deals", ds.field("session_id") == session_id, ["deal", *COLUMNS]).to_pylist()
     found = {int(row["deal"]): figures_of(row) for row in rows}  # type: ignore[arg-type]

@@ -14,34 +14,17 @@ import argparse
 import os
 import statistics
 import time
-from pathlib import Path
 
 from endplay import dds, types
 
+from bench_whatif import positions  # the same positions as whatif's benchmark
 from harness import endplay_position, verdict
 from vint_replay.analysis.dd import dds_strain
 from vint_replay.analysis.single_dummy import DEFAULT_SAMPLES, deciding, knowledge, layouts, single_dummy
-from vint_replay.analysis.variation import Variation, branch
-from vint_replay.engine.session import evaluate
-from vint_replay.formats import read_file
+from vint_replay.analysis.variation import Variation
 
 TARGET_S = 3.0
-SAMPLES = Path(__file__).resolve().parents[1] / "sample_data"
 SEED = 21
-
-
-def positions(step: int, limit: int) -> list[Variation]:
-    """The sample deals branched every ``step`` cards, as many at each depth."""
-    found: list[Variation] = []
-    for path in sorted(SAMPLES.glob("arbat-*.json")):
-        report = evaluate(read_file(path).record)
-        for replay in report.replays:
-            if replay.contract is None or not replay.deal.play:
-                continue
-            found += [branch(report, replay.deal.number, at) for at in range(0, len(replay.deal.play), step)]
-    depths = sorted({v.at for v in found})
-    each = max(1, limit // len(depths))
-    return [v for at in depths for v in [v for v in found if v.at == at][:each]]
 
 
 def ours(variation: Variation, samples: int) -> float:

@@ -92,7 +92,6 @@ def seat_odds(report: SessionReport, number: int, card: int, seat: Seat, samples
             "odds": [{"card": int(o.card), "average": round(o.average, 2), "making": round(o.making, 3)} for o in odds.odds]}
 
 
-@callback(Output("board-answer", "data"), Input("board-ask", "data"), prevent_initial_call=True)
 def board_answer(ask: object):
     """The answer for the position the browser asks about (``{session, deal, at, line, finish, key}``);
     the ``key`` comes back so that the browser files the answer under its position."""
@@ -105,7 +104,6 @@ def board_answer(ask: object):
     return {"key": ask.get("key"), **answer(report, ask["deal"], ask["at"], line, bool(ask.get("finish")))}  # type: ignore[arg-type]
 
 
-@callback(Output("sd-answer", "data"), Input("sd-ask", "data"), prevent_initial_call=True)
 def sd_answer(ask: object):
     """A seat view's single-dummy odds (``{session, deal, card, view, samples}``)."""
     if not isinstance(ask, dict) or not isinstance(ask.get("deal"), int) or not isinstance(ask.get("card"), int):
@@ -150,7 +148,13 @@ def side_card(seat: Seat | None, setup: dict[str, object]) -> html.Div:
     ], className="card board-panel")
 
 
-clientside_callback(ClientsideFunction("vint_board", "answer"), Output("board-drawn", "data"), Input("board-answer", "data"),
-                    prevent_initial_call=True)
-clientside_callback(ClientsideFunction("vint_board", "single_dummy"), Output("sd-drawn", "data"), Input("sd-answer", "data"),
-                    prevent_initial_call=True)
+def register() -> None:
+    """The board's callbacks, registered by the replay page each time Dash loads it: Dash gives a
+    callback registered when a module is imported to the first app only, and loads the pages
+    afresh for every app (a second app in one process, as in the tests)."""
+    callback(Output("board-answer", "data"), Input("board-ask", "data"), prevent_initial_call=True)(board_answer)
+    callback(Output("sd-answer", "data"), Input("sd-ask", "data"), prevent_initial_call=True)(sd_answer)
+    clientside_callback(ClientsideFunction("vint_board", "answer"), Output("board-drawn", "data"),
+                        Input("board-answer", "data"), prevent_initial_call=True)
+    clientside_callback(ClientsideFunction("vint_board", "single_dummy"), Output("sd-drawn", "data"),
+                        Input("sd-answer", "data"), prevent_initial_call=True)

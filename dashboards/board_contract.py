@@ -41,8 +41,6 @@ def contract_card(report: SessionReport, number: int) -> html.Div | None:
     ], className="card board-panel", id="alt-card")
 
 
-@callback(Output("alt-call", "options"), Output("alt-call", "value"), Input("alt-kept", "value"),
-          State("alt-where", "data"), prevent_initial_call=True)
 def alt_options(kept: object, where: object):
     """The calls legal after the first ``kept`` calls."""
     report = library().report(str(where.get("session"))) if isinstance(where, dict) else None
@@ -54,8 +52,6 @@ def alt_options(kept: object, where: object):
         return [], None
 
 
-@callback(Output("alt-result", "children"), Input("alt-call", "value"), State("alt-kept", "value"),
-          State("alt-where", "data"), prevent_initial_call=True)
 def alt_result(text: object, kept: object, where: object):
     """The chosen call's contract, double dummy, and its points beside the actual."""
     report = library().report(str(where.get("session"))) if isinstance(where, dict) else None
@@ -66,3 +62,11 @@ def alt_result(text: object, kept: object, where: object):
     except (VariationError, DDSFailure, ValueError) as err:
         return html.P(f"Not played: {err}", className="board-error", id="alt-error")
     return [html.Div(line, className="outcome-line") for line in lines]
+
+
+def register() -> None:
+    """The card's callbacks, registered by the replay page each time Dash loads it (see board.register)."""
+    callback(Output("alt-call", "options"), Output("alt-call", "value"), Input("alt-kept", "value"),
+             State("alt-where", "data"), prevent_initial_call=True)(alt_options)
+    callback(Output("alt-result", "children"), Input("alt-call", "value"), State("alt-kept", "value"),
+             State("alt-where", "data"), prevent_initial_call=True)(alt_result)

@@ -15,6 +15,8 @@ from dashboards.deal_panels import panels_of
 from vint_replay.engine.seats import SEATS
 
 dash.register_page(__name__, path_template="/replay/<session_id>/<deal>", title="Replay — vint-replay")
+board.register()  # the analysis board's callbacks, for the app loading this page
+board_contract.register()
 
 STEP_BUTTONS = (("first", "⇤", "Start of the play (Home)"), ("trick-", "«", "Previous trick (Shift+← or ↑)"),
                 ("card-", "‹", "Previous card (←)"), ("card+", "›", "Next card (→)"),

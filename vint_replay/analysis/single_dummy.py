@@ -21,7 +21,7 @@ from ..engine.seats import SEATS, Seat
 from .dd import dds_strain, side_total, solve_positions
 from .variation import Variation, VariationError
 
-DEFAULT_SAMPLES = 16  # layouts a position: a median 2.5 s at an opening lead on the loaded two-core machine (benchmarks/bench_single_dummy.py)
+DEFAULT_SAMPLES = 16  # layouts a position: at an opening lead 0.7 s median, 1.5 s at worst (benchmarks/bench_single_dummy.py)
 MAX_SAMPLES = 500
 
 

@@ -1,7 +1,8 @@
 """The PBN reader: a ``.pbn`` file's games as boards of vint-replay sessions (docs/format.md §5.4).
 
 A session is one event and room of the file (a team event holds each board twice, once per
-room), or a team match's table where the file names matches and tables instead of rooms; ``read_pbn`` returns the first, and reports every board of the others, located, with the
+room), or one match's table where a team event names matches and tables instead of rooms;
+``read_pbn`` returns the first, and reports every board of the others, located, with the
 session number that reads it (``pbn_sessions`` reads them all)."""
 from __future__ import annotations
 

@@ -243,3 +243,78 @@ def test_score_compare_takes_every_scale(tmp_path, scoring):
     assert event["scoring"] == scoring and event["sessions"][0].endswith("table-1")
     [option] = [p for p in main.commands["score"].params if p.name == "scoring"]
     assert list(option.type.choices) == [str(s) for s in Scoring]  # one list of scales: the enum's
+
+
+def _table(table: str, home: str, visit: str, tricks: int, imp: str, teams: str = "HomeTeam") -> str:
+    """Board 1 at one table of a team match as RealBridge writes it: no [Room], the match named by
+    its teams (``teams="Match"``: by a [Match] tag alike at both tables, the table by [Section]), the
+    table by [Table]."""
+    if teams == "Match":
+        named = f'[Match "{" v ".join(sorted((home, visit)))}"]\n[Section "{table}"]\n'
+    else:
+        named = f'[Table "{table}"]\n[HomeTeam "{home}"]\n[VisitTeam "{visit}"]\n'
+    return game("", tricks, named + f'[ScoreIMP "{imp}"]\n')
+
+
+def _two_matches(teams: str = "HomeTeam") -> str:
+    """Two matches of one event, their tables interleaved: Lions v Tigers (+420 at table 7, −50 at
+    table 2, the teams written the other way round there), Bears v Wolves (+420 at both tables)."""
+    return (_table("7", "Lions", "Tigers", 10, "NS 10 EW -10", teams)
+            + _table("3", "Bears", "Wolves", 10, "NS 1 EW -1", teams)
+            + _table("2", "Tigers", "Lions", 9, "NS -10 EW 10", teams)
+            + _table("4", "Wolves", "Bears", 10, "NS 0 EW 0", teams))
+
+
+@pytest.mark.parametrize("teams", ["HomeTeam", "Match"])
+def test_a_team_event_without_rooms_is_read_a_session_per_match_and_table(teams):
+    """format.md §5.2 (a team event without [Room]): each table of each match is a session, keyed by
+    the match ([HomeTeam] v [VisitTeam], either way round, or [Match]) and the table ([Table] or
+    [Section]), not split as a pairs event by the showings of the board."""
+    sessions = pbn_sessions(_two_matches(teams).encode())
+    assert [(r.record.info.id, r.record.info.table) for r in sessions] == [
+        ("match-2024-05-01--lions-v-tigers--table-7", "7"), ("match-2024-05-01--bears-v-wolves--table-3", "3"),
+        ("match-2024-05-01--lions-v-tigers--table-2", "2"), ("match-2024-05-01--bears-v-wolves--table-4", "4")]
+    assert all(not r.diagnostics for r in sessions), [d.message for r in sessions for d in r.diagnostics]
+
+
+@pytest.mark.parametrize("teams", ["HomeTeam", "Match"])
+def test_each_match_of_a_team_event_without_rooms_is_compared_in_imps(teams):
+    """IMPs (teams; bridge-team-pairs-scoring.md): each match's two tables set against each other
+    board by board, not matchpointed over the event's four tables: 420 − (−50) is 10 IMPs, 420 − 420
+    is 0; [ScoreIMP] is checked at every table, and Bears v Wolves's "NS 1" differs."""
+    lions, bears = events(_two_matches(teams))
+    assert (lions.match, lions.scoring, lions.totals()) == ("lions-v-tigers", Scoring.IMPS, {
+        "match-2024-05-01--lions-v-tigers--table-7": 10, "match-2024-05-01--lions-v-tigers--table-2": -10})
+    assert (bears.match, bears.scoring, bears.totals()) == ("bears-v-wolves", Scoring.IMPS, {
+        "match-2024-05-01--bears-v-wolves--table-3": 0, "match-2024-05-01--bears-v-wolves--table-4": 0})
+    assert [r.recorded is not None and r.recorded.imps is not None for c in (lions, bears)
+            for r in c.boards[0].results] == [True] * 4
+    assert [r.differs for c in (lions, bears) for r in c.boards[0].results] == [(), (), ("[ScoreIMP] NS 1",), ()]
+
+
+def test_score_compare_heads_each_match_of_a_team_event(tmp_path):
+    """format.md §4.3: a team event's match is its own section, named by its match, and in JSON
+    its ``match``; a pairs event's ``match`` is null."""
+    path = tmp_path / "realbridge.pbn"
+    path.write_text(_two_matches())
+    shown = CliRunner().invoke(main, ["score", str(path), "--compare"])
+    doc = CliRunner().invoke(main, ["score", str(path), "--compare", "--json"])
+    assert shown.exit_code == 0 and doc.exit_code == 0, shown.output + doc.output
+    assert "event Match 2024-05-01, match lions-v-tigers (IMPs)" in shown.output
+    assert "event Match 2024-05-01, match bears-v-wolves (IMPs)" in shown.output
+    assert [(e["match"], e["scoring"]) for e in json.loads(doc.output)["events"]] == [
+        ("lions-v-tigers", "imps"), ("bears-v-wolves", "imps")]
+    path.write_text(game("", 10) + game("", 9))
+    pairs = CliRunner().invoke(main, ["score", str(path), "--compare", "--json"])
+    assert [(e["match"], e["scoring"]) for e in json.loads(pairs.output)["events"]] == [(None, "matchpoints")]
+
+
+def test_tables_named_without_teams_or_with_rooms_stay_as_they_were():
+    """format.md §5.2: [Table] alone is a pairs event's table (matchpointed, ``…-table-n``), and a
+    game with [Room] is its room's even where it names its teams."""
+    pairs = compared(game("", 10, '[Table "5"]\n') + game("", 9, '[Table "6"]\n'))
+    assert (pairs.scoring, pairs.sessions) == (Scoring.MATCHPOINTS, ("match-2024-05-01-table-1", "match-2024-05-01-table-2"))
+    teams = '[Table "1"]\n[HomeTeam "Lions"]\n[VisitTeam "Tigers"]\n'
+    rooms = compared(game("Open", 10, teams) + game("Closed", 9, teams))
+    assert (rooms.match, rooms.scoring, rooms.sessions) == (None, Scoring.IMPS,
+                                                            ("match-2024-05-01-open", "match-2024-05-01-closed"))

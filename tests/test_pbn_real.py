@@ -145,6 +145,10 @@ def test_a_real_file_is_judged_as_the_referee_judges_it(path: Path):
     _validated_whole(path, checked)
     recorded, agreed = checked.match_imps
     assert agreed == recorded, f"{path.name}: {recorded - agreed} of {recorded} [ScoreIMP] differ from the referee's"
+    if recorded:  # format.md §5.2: a team event without [Room] compared match by match, every [ScoreIMP] checked
+        assert (checked.figures_checked, checked.figures_differ) == (recorded, 0), (
+            f"{path.name}: score --compare checked {checked.figures_checked} of {recorded} [ScoreIMP], "
+            f"{checked.figures_differ} differ")
     for i, verdict in enumerate(checked.verdicts):
         errors = checked.errors.get(i, [])
         where = f"{path.name}, board {verdict.board} (line {verdict.game.line})"

@@ -1,7 +1,8 @@
 """The PBN reader: a ``.pbn`` file's games as boards of vint-replay sessions (docs/format.md §5.4).
 
 A session is one event and room of the file (a team event holds each board twice, once per
-room); ``read_pbn`` returns the first, and reports every board of the others, located, with the
+room), or one match's table where a team event names matches and tables instead of rooms;
+``read_pbn`` returns the first, and reports every board of the others, located, with the
 session number that reads it (``pbn_sessions`` reads them all)."""
 from __future__ import annotations
 
@@ -50,7 +51,9 @@ class _Section:
 
 @dataclass(slots=True)
 class _Session:
-    key: tuple[str, str, int]  # event, room, table: the n-th time a board number comes back in the event and room
+    # event, room, match and its table (a team event without [Room]; else ""), and n: the n-th time a
+    # board number comes back in them (a pairs event's table n)
+    key: tuple[str, str, str, str, int]
     boards: list[DealRecord] = field(default_factory=list)
     first: dict[str, str] = field(default_factory=dict)  # the first board's tags
     result: ReadResult = field(default_factory=lambda: ReadResult(None))
@@ -59,9 +62,10 @@ class _Session:
 
     @property
     def label(self) -> str:
-        """The session as messages name it: event / room / table n (a pairs event's)."""
-        event, room, table = self.key
-        return " / ".join(p for p in (event, room, f"table {table}" if self.by_table else "") if p)
+        """The session as messages name it: event / room / match / table (a match's) / table n (a pairs event's)."""
+        event, room, match, table, n = self.key
+        return " / ".join(p for p in (event, room, match, f"table {table}" if table else "",
+                                      f"table {n}" if self.by_table else "") if p)
 
 
 def read_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
@@ -118,8 +122,9 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
         problems += [Diagnostic("syntax", f"[{tag.name}] holds a byte that is not UTF-8 (read as \ufffd); save the "
                                           "file as UTF-8", _board_of(game), line=tag.line, column=tag.column)
                      for game in found for tag in (*game.tags.values(), *game.repeated) if "\ufffd" in tag.value]
-    sessions: dict[tuple[str, str, int], _Session] = {}
-    seen: dict[tuple[str, str, str], int] = {}  # (event, room, board): the tables it was played at so far
+    sessions: dict[tuple[str, str, str, str, int], _Session] = {}
+    seen: dict[tuple[str, str, str, str, str], int] = {}  # (event, room, match, table, board): times played so far
+    matches: dict[tuple[str, frozenset[str]], str] = {}  # (event, its two teams): the match's name as first given
     previous: dict[str, str] = {}
     sticky: dict[str, str] = {}
     follows: int | None = None  # the last board number read
@@ -128,7 +133,7 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
         previous = values
         board = _Board(game, values, strict, follows)
         follows = _number(values.get("Board", "").strip()) or follows
-        event_room = (values.get("Event", ""), values.get("Room", ""))
+        event_room = (values.get("Event", ""), values.get("Room", ""), *_match_table(values, matches))
         played = (*event_room, values.get("Board", "").strip())
         table = seen[played] = seen.get(played, 0) + 1  # the n-th table of a board is session n of its event
         key = (*event_room, table)
@@ -141,9 +146,9 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
         target.result.diagnostics.extend(board.problems)
         if deal is not None:
             target.boards.append(deal)
-    tables = {(event, room) for event, room, table in sessions if table > 1}  # pairs events: a session per table
+    tables = {key[:4] for key in sessions if key[4] > 1}  # pairs events: a session per table
     for s in sessions.values():
-        s.by_table = s.key[:2] in tables
+        s.by_table = s.key[:4] in tables
         extra = _session_json(s.first.get("VintSessionExtra", ""))
         s.result.record = SessionRecord(_info(s, extra), tuple(s.boards), extra.get("record_extra", {}),  # type: ignore[arg-type]
                                         _comments(extra.get("comments", []))) if s.boards else None  # type: ignore[arg-type]
@@ -152,6 +157,20 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
         if s.result.record is None:
             s.result.record = SessionRecord(_info(s, {}), ())
     return out, problems
+
+
+def _match_table(values: dict[str, str], matches: dict[tuple[str, frozenset[str]], str]) -> tuple[str, str]:
+    """A team event's match and table, where a game without [Room] names them (format.md §5.2):
+    [Match], else [HomeTeam] v [VisitTeam] as the match's first game gives them (its other table
+    gives the teams the other way round); [Table], else [Section]. ("", "") when it does not."""
+    table = values.get("Table", "").strip() or values.get("Section", "").strip()
+    home, visit = values.get("HomeTeam", "").strip(), values.get("VisitTeam", "").strip()
+    match = values.get("Match", "").strip()
+    if values.get("Room", "").strip() or not table or not (match or home and visit):
+        return "", ""
+    if not match:
+        match = matches.setdefault((values.get("Event", ""), frozenset((home, visit))), f"{home} v {visit}")
+    return match, table
 
 
 def _board_of(game: Game) -> int | None:
@@ -267,17 +286,20 @@ def _session_json(text: str) -> dict[str, object]:
 
 def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
     """The session's tags; a pairs event's table is in its id (``…-table-2``) and its ``table``
-    (the [Table] tag, else the table's number)."""
+    (the [Table] tag, else the table's number); a team match's table is in its id
+    (``…--austria-v-denmark--table-11``: no id made of slugs otherwise holds ``--``) and its ``table``."""
     tags = session.first
-    event, room, table = session.key
+    event, room, match, match_table, table = session.key
     by_table = session.by_table
     ident = tags.get("VintSession") or "-".join(
         p for p in (_slug(event), _slug(tags.get("Date", "")), _slug(room), f"table-{table}" if by_table else "") if p)
+    if match and not tags.get("VintSession"):
+        ident += f"--{_slug(match)}--table-{_slug(match_table)}"
     players = tuple(tags.get(SEAT_TAG[seat], "") for seat in SEATS)
     known = {name: value for name, value in tags.items() if value != "?"}  # PBN's "?": unknown
     return SessionInfo(ident or "pbn", players, (event if event != "?" else "") or None,  # type: ignore[arg-type]
                        known.get("Site") or None, str(extra.get("date") or iso_date(known.get("Date", ""))) or None,
-                       known.get("Table") or (str(table) if by_table else None),
+                       match_table or known.get("Table") or (str(table) if by_table else None),
                        _rules(tags), session.options,
                        extra=extra.get("extra", {}), nested_extra=extra.get("nested_extra", {}))  # type: ignore[arg-type]
 
@@ -305,14 +327,15 @@ SEAT_TAG = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 # the tags this reader reads, and PBN 2.1's other tags (they pass unread, without a hint)
 READ_TAGS = ("Event", "Site", "Date", "Room", "Scoring", "Board", "North", "East", "South", "West", "Dealer",
              "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score", "Auction", "Play", "Table", "Note",
+             "HomeTeam", "VisitTeam", "Match", "Section",
              "ScoreIMP", "ScoreMP", "ScorePercentage",
              "VintRules", "VintOptions", "VintSession", "VintSessionExtra", "VintRecorded", "VintAbsent", "VintExtra")
 PBN_TAGS = frozenset(READ_TAGS) | {
     "Annotator", "AnnotatorNA", "Application", "BidSystemEW", "BidSystemNS", "Competition", "DealId", "Description",
-    "EastNA", "EastType", "EventDate", "EventSponsor", "FrenchMP", "Generator", "Hidden", "HomeTeam", "Mode",
+    "EastNA", "EastType", "EventDate", "EventSponsor", "FrenchMP", "Generator", "Hidden", "Mode",
     "NorthNA", "NorthType", "OptimumScore", "ParContract", "Round",
-    "ScoreRubber", "ScoreRubberHistory", "Section", "SouthNA", "SouthType", "Stage", "Termination", "Time", "TimeCall",
-    "TimeCard", "TimeControl", "UTCDate", "UTCTime", "VisitTeam", "WestNA", "WestType", "ActionTable",
+    "ScoreRubber", "ScoreRubberHistory", "SouthNA", "SouthType", "Stage", "Termination", "Time", "TimeCall",
+    "TimeCard", "TimeControl", "UTCDate", "UTCTime", "WestNA", "WestType", "ActionTable",
     "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable", "OptimumResultTable", "PlayTimeTable", "ScoreTable",
     "TotalScoreTable"}
 _READ_LOWER = {t.lower(): t for t in READ_TAGS}

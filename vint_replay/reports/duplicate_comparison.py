@@ -1,5 +1,5 @@
-"""A duplicate event's boards set side by side across its sessions: a team match's two rooms in
-IMPs, a pairs event's tables in matchpoints, each checked against the file's recorded figures
+"""A duplicate event's boards set side by side across its sessions: a team match's two rooms (or
+tables) in IMPs, a pairs event's tables in matchpoints, each checked against the file's recorded figures
 (PBN's ``[ScoreIMP]``, ``[ScoreMP]``, ``[ScorePercentage]``; docs/format.md §5.2)."""
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ IMP_SCALE = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 
              2240, 2490, 2990, 3490, 3990)
 ROUNDING_SLACK = 0.01  # recorded matchpoints and percentages are rounded to two decimals
 TABLE_ID = re.compile(r"-table-\d+$")  # a pairs event's session, as formats/pbn.py names it (format.md §5.2)
+MATCH_ID = re.compile(r"--(?P<match>[a-z0-9-]+)--table-[a-z0-9-]+$")  # a team match's table, as formats/pbn.py names it
 
 
 class Scoring(StrEnum):
@@ -83,10 +84,12 @@ class ComparisonError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Comparison:
-    """One event's boards compared: the sessions of one [Event] and [Date] (its rooms or tables)."""
+    """One event's boards compared: the sessions of one [Event] and [Date] (its rooms or tables), or
+    of one match of a team event that names its matches and tables (format.md §5.2)."""
 
     event: str | None
     date: str | None
+    match: str | None  # the match, as the sessions' ids name it (``austria-v-denmark``)
     scoring: Scoring
     sessions: tuple[str, ...]
     boards: tuple[BoardComparison, ...]
@@ -115,24 +118,27 @@ Reports = list[tuple[SessionReport, dict[int, RecordedFigures]]]
 
 def compare(reports: Reports, scoring: Scoring | None = None) -> tuple[Comparison, ...]:
     """Each event of ``reports`` (each with its recorded figures by board) compared on its own, in
-    the order of its first session: in ``scoring``, else IMPs when its sessions are a match's two
-    rooms and matchpoints when they are a pairs event's tables (``…-table-n``).
+    the order of its first session, and each match of a team event on its own: in ``scoring``, else
+    IMPs when its sessions are a match's two rooms or tables (``…--match--table-t``) and
+    matchpoints when they are a pairs event's tables (``…-table-n``).
     :class:`ComparisonError` when IMPs are asked of more than two sessions."""
-    events: dict[tuple[str | None, str | None], Reports] = {}
+    events: dict[tuple[str | None, str | None, str | None], Reports] = {}
     for report, figures in reports:
         info = report.record.info
-        events.setdefault((info.event, info.date), []).append((report, figures))
-    return tuple(_event(event, date, group, scoring) for (event, date), group in events.items())
+        found = MATCH_ID.search(info.id)
+        events.setdefault((info.event, info.date, found and found["match"]), []).append((report, figures))
+    return tuple(_event(event, date, match, group, scoring) for (event, date, match), group in events.items())
 
 
-def _event(event: str | None, date: str | None, reports: Reports, scoring: Scoring | None) -> Comparison:
-    """The boards played in more than one of one event's sessions, compared (a table not scored is
-    left out, the others still matchpointed)."""
+def _event(event: str | None, date: str | None, match: str | None, reports: Reports,
+           scoring: Scoring | None) -> Comparison:
+    """The boards played in more than one of one event's (or match's) sessions, compared (a table
+    not scored is left out, the others still matchpointed)."""
     ids = [r.record.info.id for r, _ in reports]
-    rooms = len(ids) == 2 and not any(TABLE_ID.search(i) for i in ids)
+    rooms = len(ids) == 2 and (match is not None or not any(TABLE_ID.search(i) for i in ids))
     chosen = scoring or (Scoring.IMPS if rooms else Scoring.MATCHPOINTS)
     if chosen is Scoring.IMPS and len(ids) > 2:
-        raise ComparisonError(f"{_named(event, date)}: IMPs compare a match's two rooms, "
+        raise ComparisonError(f"{_named(event, date, match)}: IMPs compare a match's two rooms, "
                               f"not {len(ids)} sessions ({', '.join(ids)}); compare them in matchpoints")
     scored = [(r, figures) for r, figures in reports if r.score is not None]
     unscored = tuple(r.record.info.id for r, _ in reports if r.score is None)
@@ -149,12 +155,12 @@ def _event(event: str | None, date: str | None, reports: Reports, scoring: Scori
     compared = {number: tables for number, tables in sorted(played.items()) if len(tables) > 1}
     most = max((len(tables) for tables in compared.values()), default=0)
     boards = tuple(_board(number, tables, chosen, most) for number, tables in compared.items())
-    return Comparison(event, date, chosen, tuple(r.record.info.id for r, _ in scored), boards, unscored)
+    return Comparison(event, date, match, chosen, tuple(r.record.info.id for r, _ in scored), boards, unscored)
 
 
-def _named(event: str | None, date: str | None) -> str:
-    """An event as the comparison names it: ``event Match 2024-05-01``."""
-    return f"event {event or '(unnamed)'}{f' {date}' if date else ''}"
+def _named(event: str | None, date: str | None, match: str | None) -> str:
+    """An event as the comparison names it: ``event Match 2024-05-01`` (``…, match austria-v-denmark``)."""
+    return f"event {event or '(unnamed)'}{f' {date}' if date else ''}{f', match {match}' if match else ''}"
 
 
 def _board(number: int, tables: list[tuple[str, str, int, RecordedFigures | None]],
@@ -227,7 +233,7 @@ def render_comparison(comparisons: tuple[Comparison, ...]) -> str:
 
 def _section(comparison: Comparison) -> str:
     unit, name = UNITS[comparison.scoring]
-    heading = f"{_named(comparison.event, comparison.date)} ({name})\n"
+    heading = f"{_named(comparison.event, comparison.date, comparison.match)} ({name})\n"
     if not comparison.boards:
         return heading + (f"no board is played in more than one scored session ({len(comparison.sessions)} scored); "
                           "nothing to compare\n" + "".join(f"session {s} is not scored (it has errors): left out\n"
@@ -250,7 +256,7 @@ def _section(comparison: Comparison) -> str:
 def comparison_json(comparisons: tuple[Comparison, ...]) -> dict[str, object]:
     """The ``vint-compare/1`` document (docs/format.md §4.3): an entry per event."""
     return {"format": "vint-compare/1", "events": [
-        {"event": c.event, "date": c.date, "scoring": str(c.scoring), "sessions": list(c.sessions),
+        {"event": c.event, "date": c.date, "match": c.match, "scoring": str(c.scoring), "sessions": list(c.sessions),
          "boards": [{"number": b.number, "results": [
              {"session": r.session, "contract": r.contract, "score": r.score, "points": r.points,
               "percentage": r.percentage, "differs": list(r.differs)} for r in b.results]}

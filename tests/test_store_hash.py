@@ -41,7 +41,7 @@ def assert_byte_identical(raws: list[dict]) -> None:
         return
     assert refused == [] and len(batch) == len(raws)
     records = [read_json(json.dumps(raw, ensure_ascii=False)).record for raw in raws]
-    assert columnar_contents(batch) == [[deal_content(d) for d in record.deals] for record in records]
+    assert list(columnar_contents(batch)) == [[deal_content(d) for d in record.deals] for record in records]
     assert columnar_sha256(batch) == [content_sha256(record) for record in records]
 
 

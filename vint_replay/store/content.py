@@ -2,7 +2,7 @@
 deals, unknown fields, comments), so that a re-import of the same content is "unchanged" and
 a correction is a new version, whatever the file's format or layout (docs/store.md, Re-imports).
 
-Both checking paths build that form with the same two functions, :func:`deal_bytes` per deal
+Both checking paths build that form with the same two functions, :func:`deal_text` per deal
 and :func:`session_sha256` per session: the reference path from a record
 (:func:`content_sha256`), the columnar path from a batch's columns (:func:`columnar_sha256`).
 The form is the one stores have kept since ``content_sha256`` existed (docs/store.md).
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import numpy as np
 
@@ -38,9 +38,9 @@ def columnar_sha256(batch: ColumnarBatch) -> list[str]:
 
 
 def session_sha256(info: SessionInfo, extra: dict[str, object], comments: tuple[Comment, ...],
-                   deals: Iterable[bytes]) -> str:
-    """SHA-256 of a session's head (its fields, unknown fields and comments) followed by each
-    deal's canonical bytes."""
+                   deals: Iterable[str]) -> str:
+    """SHA-256 of the UTF-8 of a session's head (its fields, unknown fields and comments)
+    followed by each deal's canonical text."""
     # a field absent from the session adds nothing: the digest of older records is unchanged
     nested = [info.nested_extra] if info.nested_extra or info.options else []
     options = [info.options] if info.options else []
@@ -51,38 +51,37 @@ def session_sha256(info: SessionInfo, extra: dict[str, object], comments: tuple[
                        info.extra, extra, [[c.before, c.text] for c in comments], *nested, *options,
                        *([laws] if laws else []), *fifth, *party], ensure_ascii=False, sort_keys=True)
     digest = hashlib.sha256(head.encode())
-    digest.update(b"".join(deals))
+    digest.update("".join(deals).encode())
     return digest.hexdigest()
 
 
-def deal_bytes(number: int, dealer: int, hands: tuple[int, ...] | None, calls: bytes, play: bytes | None,
-               result: int | None, recorded: Recorded | None) -> bytes:
-    """The canonical bytes of the fields every deal has: number, dealer seat, hand bit sets,
+def deal_text(number: int, dealer: int, hands: tuple[int, ...] | None, calls: bytes, play: bytes | None,
+              result: int | None, recorded: Recorded | None) -> str:
+    """The canonical text of the fields every deal has: number, dealer seat, hand bit sets,
     call codes, cards in play order, result-only tricks and the recorded score lines."""
-    return repr((number, dealer, hands, calls, play, result, recorded)).encode()
+    return repr((number, dealer, hands, calls, play, result, recorded))
 
 
-def deal_content(deal: DealRecord) -> bytes:
-    """A record's deal as :func:`session_sha256` takes it: :func:`deal_bytes` and then, if it
+def deal_content(deal: DealRecord) -> str:
+    """A record's deal as :func:`session_sha256` takes it: :func:`deal_text` and then, if it
     has any, its own fields (each game's as its codec writes them), unknown fields and comments."""
-    common = deal_bytes(deal.number, int(deal.dealer), None if deal.hands is None else tuple(h.mask for h in deal.hands),
+    common = deal_text(deal.number, int(deal.dealer), None if deal.hands is None else tuple(h.mask for h in deal.hands),
                         call_codes(deal.auction), None if deal.play is None else bytes(deal.play), deal.result,
                         None if deal.recorded is None else (deal.recorded[0].below, deal.recorded[0].above,
                                                             deal.recorded[1].below, deal.recorded[1].above))
-    solo = content_key(deal)
-    own = [{key: value} for key, value in (("board", board_json(deal)), ("laws", stored_laws_json(deal)),
-                                           ("table", table_json(deal))) if value]
+    solo, board, laws, table = content_key(deal), board_json(deal), stored_laws_json(deal), table_json(deal)
     if solo is not None:
-        common += json.dumps(solo, ensure_ascii=False).encode()
-    if deal.extra or deal.comments or deal.nested_extra or own:
+        common += json.dumps(solo, ensure_ascii=False)
+    if deal.extra or deal.comments or deal.nested_extra or board or laws or table:
+        own = [{key: value} for key, value in (("board", board), ("laws", laws), ("table", table)) if value]
         kept = [deal.extra, [[c.before, c.text] for c in deal.comments],
                 *([deal.nested_extra] if deal.nested_extra else []), *own]
-        common += json.dumps(kept, ensure_ascii=False, sort_keys=True).encode()
+        common += json.dumps(kept, ensure_ascii=False, sort_keys=True)
     return common
 
 
-def columnar_contents(batch: ColumnarBatch) -> list[list[bytes]]:
-    """Each session's deals of a batch as :func:`deal_bytes` (the columnar path takes only
+def columnar_contents(batch: ColumnarBatch) -> Iterator[list[str]]:
+    """Each session's deals of a batch as :func:`deal_text` (the columnar path takes only
     deals without own fields, unknown fields or comments, so that is all they hold)."""
     calls = batch.calls.astype(np.uint8).tobytes()
     cards = batch.cards.astype(np.uint8).tobytes()
@@ -94,12 +93,10 @@ def columnar_contents(batch: ColumnarBatch) -> list[list[bytes]]:
     hands = list(map(tuple, batch.hands.tolist()))
     numbers, dealers = batch.number.tolist(), batch.dealer.tolist()
     recorded = [tuple(r) if given else None for r, given in zip(batch.recorded.tolist(), batch.has_recorded.tolist())]
-    out = []
     start = 0
     for count in batch.deal_counts.tolist():
-        out.append([deal_bytes(numbers[i], dealers[i], hands[i], calls[call_start[i]:call_end[i]],
-                               None if play_at[i] < 0 else cards[play_at[i]:play_at[i] + 52], None, recorded[i])
-                    for i in range(start, start + count)])
+        yield [deal_text(numbers[i], dealers[i], hands[i], calls[call_start[i]:call_end[i]],
+                         None if play_at[i] < 0 else cards[play_at[i]:play_at[i] + 52], None, recorded[i])
+               for i in range(start, start + count)]
         start += count
-    return out
 

@@ -66,9 +66,9 @@ def deal_content(deal: DealRecord) -> str:
     """A record's deal as :func:`session_sha256` takes it: :func:`deal_text` and then, if it
     has any, its own fields (each game's as its codec writes them), unknown fields and comments."""
     common = deal_text(deal.number, int(deal.dealer), None if deal.hands is None else tuple(h.mask for h in deal.hands),
-                        call_codes(deal.auction), None if deal.play is None else bytes(deal.play), deal.result,
-                        None if deal.recorded is None else (deal.recorded[0].below, deal.recorded[0].above,
-                                                            deal.recorded[1].below, deal.recorded[1].above))
+                       call_codes(deal.auction), None if deal.play is None else bytes(deal.play), deal.result,
+                       None if deal.recorded is None else (deal.recorded[0].below, deal.recorded[0].above,
+                                                           deal.recorded[1].below, deal.recorded[1].above))
     solo, board, laws, table = content_key(deal), board_json(deal), stored_laws_json(deal), table_json(deal)
     if solo is not None:
         common += json.dumps(solo, ensure_ascii=False)

@@ -28,7 +28,7 @@ from vint_replay.store.figures import recorded_figures
 ROOT = Path(__file__).resolve().parents[1]
 # the content_sha256 of each session of these files as the code before "one content hash" wrote
 # it into stores (written once by that code; never regenerate it from the code under test)
-LEGACY = json.loads((ROOT / "tests" / "data" / "content_sha256_v1.json").read_text(encoding="utf-8"))
+LEGACY = json.loads((ROOT / "tests" / "hashes" / "content_sha256_v1.json").read_text(encoding="utf-8"))
 pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 
 

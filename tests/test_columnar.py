@@ -32,7 +32,8 @@ from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.simulators.vint import deal_record, generated_session
 from vint_replay.store import Store
 from vint_replay.store import columnar, importer
-from vint_replay.store.rows import Source, TableRows, columnar_sha256, content_sha256
+from vint_replay.store.content import columnar_sha256, content_sha256
+from vint_replay.store.rows import Source, TableRows
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((ROOT / "sample_data").glob("*.json"))

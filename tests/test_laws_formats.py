@@ -23,7 +23,7 @@ from vint_replay.games.laws.fields import parse_irregularity
 from vint_replay.formats.vint_text import read_vint, write_vint
 from vint_replay.store import Store
 from vint_replay.store.columnar import decoded_session
-from vint_replay.store.rows import content_sha256
+from vint_replay.store.content import content_sha256
 
 WORKED = Path(__file__).parent / "data" / "worked_example.json"
 

@@ -18,7 +18,7 @@ from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
 from vint_replay.reports.solo_audit import audit_payments
 from vint_replay.store import Store
-from vint_replay.store.rows import content_sha256
+from vint_replay.store.content import content_sha256
 
 from solo_records import SEED_SECOND_LINE, solo_deal, solo_session
 

@@ -21,7 +21,7 @@ from vint_replay.reports.scoresheet import score_json
 from vint_replay.engine.session import evaluate
 from vint_replay.store import Store, StoreDamaged
 from vint_replay.store.schema import TABLES
-from vint_replay.store.rows import content_sha256
+from vint_replay.store.content import content_sha256
 
 from strategies import sessions
 

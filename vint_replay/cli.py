@@ -699,7 +699,7 @@ def _earlier_version(store, path: str, session_id: str | None) -> bool:
     """Whether the store holds the record at ``path`` as a version of its session: a sample
     the demo's own correction has since replaced, which is in place, not a clash."""
     from .formats import read_file
-    from .store.rows import content_sha256
+    from .store.content import content_sha256
 
     record = read_file(Path(path)).record
     if record is None or session_id is None or session_id not in store:

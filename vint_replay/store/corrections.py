@@ -9,7 +9,7 @@ from pathlib import Path
 from ..formats import read_file
 from .errors import StoreError
 from .store import Store
-from .rows import content_sha256
+from .content import content_sha256
 from .versions import Correction
 
 LIST = "corrections.json"

@@ -26,7 +26,8 @@ from ..engine.gc_pause import paused_gc
 from ..engine.rule_profile import RuleProfile
 from ..engine.session import SessionReport, evaluate
 from ..games import registry
-from .rows import Source, TableRows, columnar_sha256, content_sha256
+from .content import columnar_sha256, content_sha256
+from .rows import Source, TableRows
 
 RECORD_SUFFIXES = (".json", ".vint", ".pbn", ".lin")
 MAX_CALLS = 127  # the calls table's index column is an int8

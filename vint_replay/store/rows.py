@@ -9,7 +9,6 @@ round-trip a :class:`SessionRecord` exactly.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -36,7 +35,7 @@ from ..games.vint235.fields import read_table, table_json
 from . import schema as S
 from .figures import COLUMNS as FIGURE_COLUMNS
 from .figures import NOT_RECORDED, figure_row
-from .solo_rows import content_key, solo_json, solo_of
+from .solo_rows import solo_json, solo_of
 
 _LINE_CODE = {line: i for i, line in enumerate(S.LINE_NAMES)}
 _BONUS_CODE = {bonus: i for i, bonus in enumerate(S.BONUS_NAMES)}
@@ -49,73 +48,6 @@ def year_of(date: str | None) -> int | None:
     """The partition year: the first four digits of the session's date, if any."""
     match = _YEAR.match(date or "")
     return int(match.group(1)) if match else None
-
-
-def content_sha256(record: SessionRecord) -> str:
-    """SHA-256 of a canonical serialisation of everything the record holds (tags, deals,
-    unknown fields, comments): two files hold the same session exactly when these agree,
-    whatever their format or layout."""
-    digest = hashlib.sha256(_session_text(record.info, record.extra, record.comments))
-    for d in record.deals:
-        digest.update(_deal_text(
-            d.number, int(d.dealer), None if d.hands is None else tuple(h.mask for h in d.hands),
-            call_codes(d.auction), None if d.play is None else bytes(d.play), d.result,
-            None if d.recorded is None else (d.recorded[0].below, d.recorded[0].above,
-                                             d.recorded[1].below, d.recorded[1].above),
-        ).encode())
-        board = board_json(d)
-        if d.solo is not None:
-            digest.update(json.dumps(content_key(d.solo), ensure_ascii=False).encode())
-        laws = stored_laws_json(d)
-        table = table_json(d)
-        if d.extra or d.comments or d.nested_extra or board or laws or table:
-            kept = [d.extra, _comments_json(d.comments)] + ([d.nested_extra] if d.nested_extra else []) \
-                + ([{"board": board}] if board else []) + ([{"laws": laws}] if laws else []) \
-                + ([{"table": table}] if table else [])
-            digest.update(json.dumps(kept, ensure_ascii=False, sort_keys=True).encode())
-    return digest.hexdigest()
-
-
-def columnar_sha256(batch: ColumnarBatch) -> list[str]:
-    """:func:`content_sha256` of each session of a batch, from its columns (the same text
-    is hashed, so a session has one hash whichever path checked it)."""
-    calls = batch.calls.astype(np.uint8).tobytes()
-    cards = batch.cards.astype(np.uint8).tobytes()
-    call_end = np.cumsum(batch.call_counts).tolist()
-    call_start = (np.cumsum(batch.call_counts) - batch.call_counts).tolist()
-    play_row = np.full(len(batch.number), -1, dtype=np.int64)
-    play_row[batch.played] = np.arange(len(batch.played)) * 52
-    play_at = play_row.tolist()
-    hands = list(map(tuple, batch.hands.tolist()))
-    numbers, dealers = batch.number.tolist(), batch.dealer.tolist()
-    recorded = [tuple(r) if given else None for r, given in zip(batch.recorded.tolist(), batch.has_recorded.tolist())]
-    out = []
-    start = 0
-    for info, count in zip(batch.infos, batch.deal_counts.tolist()):
-        digest = hashlib.sha256(_session_text(info, {}, ()))
-        digest.update("".join([_deal_text(numbers[i], dealers[i], hands[i], calls[call_start[i]:call_end[i]],
-                                          None if play_at[i] < 0 else cards[play_at[i]:play_at[i] + 52], None,
-                                          recorded[i]) for i in range(start, start + count)]).encode())
-        out.append(digest.hexdigest())
-        start += count
-    return out
-
-
-def _session_text(info: SessionInfo, extra: dict[str, object], comments: tuple[Comment, ...]) -> bytes:
-    # absent: the digest of older records is unchanged
-    nested = [info.nested_extra] if info.nested_extra or info.options else []
-    options = [info.options] if info.options else []
-    laws = session_laws_json(info) | session_rulings_json(info)
-    fifth = [{"fifth": info.fifth}] if info.fifth is not None else []
-    party = _party_json(info)
-    return json.dumps([info.id, info.players, info.event, info.site, info.date, info.table, info.rules,
-                       info.extra, extra, _comments_json(comments), *nested, *options, *([laws] if laws else []),
-                       *fifth, *([party] if party else [])], ensure_ascii=False, sort_keys=True).encode()
-
-
-def _deal_text(number: int, dealer: int, hands: tuple[int, ...] | None, calls: bytes, play: bytes | None,
-               result: int | None, recorded: tuple[int, int, int, int] | None) -> str:
-    return repr((number, dealer, hands, calls, play, result, recorded))
 
 
 def call_codes(auction: tuple[Call, ...]) -> bytes:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import Card, Suit
+from ..engine.record import DealRecord
 from ..games.solo.contracts import SoloCall
 from ..games.solo.ledger import SoloDealScore
 from ..games.solo.record import SoloDeal
@@ -39,8 +40,11 @@ def solo_of(raw: dict[str, Any]) -> SoloDeal:
                     None if stated is None else parse_contract(stated["bid"], stated["declarer"], stated.get("partner")))
 
 
-def content_key(solo: SoloDeal) -> list[object]:
-    """What a deal's solo-whist fields add to the session's content hash."""
+def content_key(deal: DealRecord) -> list[object] | None:
+    """What a deal's solo-whist fields add to the session's content hash (``None`` when it has none)."""
+    solo = deal.solo
+    if solo is None:
+        return None
     return [None if solo.turn_up is None else int(solo.turn_up), [c.value for c in solo.calls], solo.sits_out,
             None if solo.abond_trump is None else int(solo.abond_trump), solo.outcome,
             None if solo.payments is None else list(solo.payments),

@@ -24,7 +24,8 @@ from .errors import StoreError
 from .importer import FileOutcome
 from .layout import Transaction
 from .schema import PARTITION, UNKNOWN_YEAR, writer_options
-from .rows import content_sha256, year_of
+from .content import content_sha256
+from .rows import year_of
 
 if TYPE_CHECKING:
     from .store import Store

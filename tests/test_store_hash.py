@@ -28,7 +28,13 @@ from vint_replay.store.figures import recorded_figures
 ROOT = Path(__file__).resolve().parents[1]
 # the content_sha256 of each session of these files as the code before "one content hash" wrote
 # it into stores (written once by that code; never regenerate it from the code under test)
-LEGACY = json.loads((ROOT / "tests" / "hashes" / "content_sha256_v1.json").read_text(encoding="utf-8"))
+# Files the reader now cuts into other sessions than when the fixture was written, so their
+# sessions' hashes are not comparable: sample-imp.pbn holds one board of each of two team
+# matches without [Room], read as a session per match and table since (docs/format.md §5.2).
+RESPLIT = {"tests/data/pbn/sample-imp.pbn"}
+LEGACY = {name: hashes for name, hashes in
+          json.loads((ROOT / "tests" / "hashes" / "content_sha256_v1.json").read_text(encoding="utf-8")).items()
+          if name not in RESPLIT}
 pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 
 

@@ -3,7 +3,7 @@ pinned to a commit and checked by SHA-256), for tests/test_lin_real.py and the r
 tests/test_lin.py, tests/test_lin_hostile.py and benchmarks/bench_lin.py; it runs by hand, never
 at test time, and prints the files' list (REAL.md's table) with --readme.
 
-    python scripts/real_lin_corpus.py --mirrors /work/.mirror ../shared/real-records/lin
+    python scripts/real_lin_corpus.py --mirrors /work/.mirror "$VINT_REAL_RECORDS/lin"
     python scripts/real_lin_corpus.py --readme
 
 A mirror is a bare git directory at MIRRORS/<owner>+<name>/repo; without one the file is

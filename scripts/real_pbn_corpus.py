@@ -3,7 +3,7 @@
 tests/real_records.py finds, for tests/test_pbn_real.py; it runs by hand, never at test time,
 and writes the files' list (the README's table) with --readme.
 
-    python scripts/real_pbn_corpus.py --mirrors /work/.mirror ../shared/real-records/pbn [--large]
+    python scripts/real_pbn_corpus.py --mirrors /work/.mirror "$VINT_REAL_RECORDS/pbn" [--large]
     python scripts/real_pbn_corpus.py --readme > tests/data/pbn/real/README.md
 
 A mirror is a bare git directory at MIRRORS/<owner>+<name>/repo; without one the file is

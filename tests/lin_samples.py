@@ -21,6 +21,11 @@ VUL_CYCLE = ("o", "n", "e", "b", "n", "e", "b", "o", "e", "b", "o", "n", "b", "o
 ALERTS = ("Major suit opening -- 5+ !H; 11-21 HCP", "Michaels -- 5+ !S", "Stayman", "transfer", "forcing")
 
 
+def dealer_of(number: int) -> str:
+    """Board ``number``'s dealer: N, E, S, W in turn (the duplicate cycle)."""
+    return TURN[(number - 1) % 4]
+
+
 @dataclass(frozen=True)
 class Board:
     """One generated board, as played, and what the generator counted of it."""
@@ -36,7 +41,7 @@ class Board:
 
     @property
     def dealer(self) -> str:
-        return TURN[(self.number - 1) % 4]
+        return dealer_of(self.number)
 
     @property
     def vulnerability(self) -> str:
@@ -59,6 +64,10 @@ class Board:
         return f"{contract}{self.declarer}{'=' if over == 0 else f'{over:+d}'}"
 
 
+def _side(seat: str) -> str:
+    return "NS" if seat in "NS" else "EW"
+
+
 def _partner(seat: str) -> str:
     return TURN[(TURN.index(seat) + 2) % 4]
 
@@ -79,7 +88,7 @@ def _auction(dealer: str, rng: random.Random) -> tuple[list[tuple[str, str | Non
             last = min(last, 34)
             bidder, risk, passes = seat, 0, 0
             strain = STRAINS[last % 5]
-            first_named.setdefault((seat in "NS" and "NS" or "EW", strain), seat)
+            first_named.setdefault((_side(seat), strain), seat)
             call = f"{last // 5 + 1}{strain}"
         elif opponent and risk == 0 and roll < 0.62:
             call, risk, passes = "d", 1, 0
@@ -94,7 +103,7 @@ def _auction(dealer: str, rng: random.Random) -> tuple[list[tuple[str, str | Non
         return calls, None, None
     strain = STRAINS[last % 5]
     contract = f"{last // 5 + 1}{strain}{('', 'X', 'XX')[risk]}"
-    return calls, contract, first_named[(bidder in "NS" and "NS" or "EW", strain)]
+    return calls, contract, first_named[(_side(bidder), strain)]
 
 
 def _winner(trick: list[tuple[str, str]], trump: str) -> str:
@@ -111,7 +120,7 @@ def board(number: int, rng: random.Random, claim: bool, hands: dict[str, tuple[s
         deck = [s + r for s in "SHDC" for r in RANKS]
         rng.shuffle(deck)
         hands = {seat: tuple(deck[13 * i:13 * i + 13]) for i, seat in enumerate(TURN)}
-    calls, contract, declarer = _auction(TURN[(number - 1) % 4], rng)
+    calls, contract, declarer = _auction(dealer_of(number), rng)
     if contract is None or declarer is None:
         return Board(number, hands, tuple(calls), (), None, None, None, False)
     held = {seat: list(cards) for seat, cards in hands.items()}

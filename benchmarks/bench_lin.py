@@ -18,7 +18,8 @@ reference path's. Then hostile input, doubling in size: a
 file of 0.25–2 MB without a bar, of unknown tags, of boards with a dealer alone; each time should
 double, not quadruple (the tokenizer once scanned a bar-less file from every position).
 
-Then real files as they are found (tests/data/lin/real/ and each ``--real`` folder): (a) read
+Then real files as they are found (the real records' LIN folder that tests/real_records.py finds,
+when there is one, and each ``--real`` folder): (a) read
 and checked file by file (every room), against (b) endplay reading the same files, which
 raises on a board written over several lines (every vugraph file): the files and boards each
 side reads are counted; then the same side by side on the boards vint-replay accepted, written
@@ -47,7 +48,8 @@ from vint_replay.formats.lin_write import write_lin
 from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.store.bridge_columnar import check_lin
 
-REAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "lin" / "real"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import real_records  # noqa: E402
 
 
 def write_archive(path: Path, boards: int) -> Path:
@@ -192,7 +194,11 @@ def main() -> int:
                         f"one archive of {len(data):,} bytes")
     print(f"ratio (b)/(a): {b / a:.2f}  (target ≥ {TARGET}: {verdict(b >= TARGET * a)})")
     hostile()
-    real([REAL, *args.real], args.runs)
+    found = real_records.folder("lin")
+    if found is None:
+        print(real_records.how_to_get("lin"))
+    if found is not None or args.real:
+        real([*([found] if found is not None else []), *args.real], args.runs)
     return 0 if b >= TARGET * a else 1
 
 

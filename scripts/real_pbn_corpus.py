@@ -1,8 +1,9 @@
 """Gather the real PBN files of tests/data/pbn/real/README.md from mirrors of their repositories
-(each pinned to a commit and checked by SHA-256), for tests/test_pbn_real.py; it runs by hand,
-never at test time, and writes the files' list (the README's table) with --readme.
+(each pinned to a commit and checked by SHA-256) into the real records' folder that
+tests/real_records.py finds, for tests/test_pbn_real.py; it runs by hand, never at test time,
+and writes the files' list (the README's table) with --readme.
 
-    python scripts/real_pbn_corpus.py --mirrors /work/.mirror tests/data/pbn/real [--large]
+    python scripts/real_pbn_corpus.py --mirrors /work/.mirror "$VINT_REAL_RECORDS/pbn" [--large]
     python scripts/real_pbn_corpus.py --readme > tests/data/pbn/real/README.md
 
 A mirror is a bare git directory at MIRRORS/<owner>+<name>/repo; without one the file is
@@ -204,31 +205,32 @@ def raw_address(source: Source) -> str:
     return f"https://raw.githubusercontent.com/{source.repo}/{source.commit}/{source.path}"
 
 
-def readme_rows() -> str:
+def readme_rows(sources: tuple[Source, ...], licences: dict[str, str]) -> str:
     """The README's table: each file, its kind, where it comes from, its licence and SHA-256."""
     rows = ["| file | kind | repository, path, commit | licence | SHA-256 |", "|---|---|---|---|---|"]
-    for s in SOURCES:
+    for s in sources:
         where = f"`{s.repo}`, `{s.path}`, `{s.commit[:12]}`"
-        rows.append(f"| `{s.name}`{' (large)' if s.large else ''} | {s.kind} | {where} | {LICENCES[s.repo]} | "
+        rows.append(f"| `{s.name}`{' (large)' if s.large else ''} | {s.kind} | {where} | {licences[s.repo]} | "
                     f"`{s.sha256[:16]}…` |")
     return "\n".join(rows)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(sources: tuple[Source, ...], licences: dict[str, str], doc: str) -> int:
+    """Write each of ``sources`` checked by its SHA-256 (or print its list); 1 if one is missing."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("target", nargs="?", type=Path, help="the directory to write the files to")
     parser.add_argument("--mirrors", type=Path, help="the directory of the repositories' mirrors")
     parser.add_argument("--large", action="store_true", help="the large files too")
     parser.add_argument("--readme", action="store_true", help="print the README's table of files")
     args = parser.parse_args()
     if args.readme:
-        print(readme_rows())
+        print(readme_rows(sources, licences))
         return 0
     if args.target is None or args.mirrors is None:
         parser.error("give the target directory and --mirrors (or --readme)")
     args.target.mkdir(parents=True, exist_ok=True)
     status = 0
-    for source in SOURCES:
+    for source in sources:
         if source.large and not args.large:
             continue
         data = mirror_bytes(args.mirrors, source)
@@ -245,4 +247,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(SOURCES, LICENCES, __doc__))

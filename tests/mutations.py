@@ -17,7 +17,6 @@ from vint_replay.formats.vint_text import write_vint
 Choose = Callable[[int], int]
 
 WORKED = Path(__file__).parent / "data" / "worked_example.json"
-LIN_SAMPLE = Path(__file__).parent / "data" / "lin" / "endplay_example1.lin"
 LAWS_SAMPLES = sorted((Path(__file__).parent.parent / "sample_data" / "laws").glob("*-t1.*"))  # .json and .vint
 # what a mutation may insert: everything issue 11's reviewer tried (first, where hypothesis
 # looks first), and pieces of both formats
@@ -39,13 +38,20 @@ def worked_json() -> str:
 
 def base_texts() -> list[str]:
     """The records mutations start from: the worked example in every format, an evening
-    under the laws (every laws field) in JSON and ``.vint``, and a real LIN record."""
+    under the laws (every laws field) in JSON and ``.vint``, BBO-style LIN written here (a robot
+    game's single hands and a two-room vugraph, tests/lin_samples.py), and a real BBO robot game
+    when the real records are there (tests/real_records.py)."""
+    from lin_samples import single_hands, vugraph
+    from real_records import folder
     from vint_replay.formats.pbn_write import write_pbn
 
     record = read_json(WORKED.read_bytes()).record
     assert record is not None
+    real = folder("lin")
+    real_lin = [real / "endplay_example1.lin"] if real is not None else []
     return [write_json(record), write_vint(record), write_pbn(record),
-            *(path.read_text(encoding="utf-8") for path in LAWS_SAMPLES), LIN_SAMPLE.read_text(encoding="utf-8")]
+            *(path.read_text(encoding="utf-8") for path in LAWS_SAMPLES), single_hands()[0], vugraph()[0],
+            *(path.read_text(encoding="utf-8") for path in real_lin if path.is_file())]
 
 
 def random_bytes(choose: Choose, most: int = 400) -> bytes:

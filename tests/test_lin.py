@@ -1,10 +1,10 @@
-"""LIN, BBO's hand-record format (docs/format.md §5.7): real records read card for card as
-endplay's own LIN parser reads them, vugraph rooms as sessions, round trips LIN → record → LIN
+"""LIN, BBO's hand-record format (docs/format.md §5.7): BBO-style records (generated here in BBO's
+layout, tests/lin_samples.py, and a real BBO robot game when the real records are there) read
+card for card as endplay's own LIN parser reads them, vugraph rooms as sessions, round trips LIN → record → LIN
 and through PBN and JSON, and a located diagnostic for every kind of bad input."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -24,11 +24,13 @@ from vint_replay.formats import format_of, read_bytes, write_text
 from vint_replay.formats.lin import lin_sessions, read_lin
 from vint_replay.formats.lin_write import LinRefused, lin_refusal, write_lin
 
+import real_records
 from bridge_records import bridge_session
+from lin_samples import single_hands
 from strategies import sessions
 
-DATA = Path(__file__).parent / "data" / "lin"
-REAL = DATA / "endplay_example1.lin"
+ROBOTS, ROBOT_BOARDS = single_hands()  # a BBO robot game's layout: alerts, claims, pg, sv, ah
+REAL = "endplay_example1.lin"  # a real BBO robot game (real_records: tests/data/lin/REAL.md)
 # board 1 of the real file, played in both rooms of a match: 4S by E (10 tricks claimed after
 # one trick) in the open room, 5H by S doubled and one down in the closed room
 DEAL = "md|3SKHAKQ9754D96CK85,SAQ965H3DAQJT5C96,S74HT8DK842CAQ743,|sv|o|"
@@ -64,15 +66,30 @@ def _pbn_hands(deal: DealRecord) -> str:
     return "N:" + " ".join(h.pbn() for h in deal.hands)
 
 
-# ---------------------------------------------------------------- real records
+# ---------------------------------------------------------------- BBO robot games
 
 
-def test_a_real_bbo_record_reads_card_for_card_as_endplay_reads_it():
+@pytest.fixture(params=["generated", "real"])
+def bbo(request) -> bytes:
+    """A BBO robot game's single hands: the one written here, and the real one when it is there."""
+    if request.param == "generated":
+        return ROBOTS.encode()
+    return real_records.path("lin", REAL).read_bytes()
+
+
+def _claim_changed(data: bytes) -> bytes:
+    """The file with its first claim one trick lower (the same boards, another result)."""
+    start = data.index(b"|mc|") + 4
+    end = data.index(b"|", start)
+    return data[:start] + str(int(data[start:end]) - 1).encode() + data[end:]
+
+
+def test_a_bbo_record_reads_card_for_card_as_endplay_reads_it(bbo):
     """endplay's LIN parser is the independent referee: the same deal, dealer, vulnerability,
     calls, cards in the order played and claimed tricks, board by board (format.md §5.7)."""
-    result = read_lin(REAL.read_bytes())
+    result = read_lin(bbo)
     assert result.diagnostics == []
-    boards = endplay_lin.loads(REAL.read_text(encoding="utf-8"))
+    boards = endplay_lin.loads(bbo.decode("utf-8"))
     deals = result.record.deals
     assert len(deals) == len(boards) == 8
     for deal, board in zip(deals, boards):
@@ -87,11 +104,28 @@ def test_a_real_bbo_record_reads_card_for_card_as_endplay_reads_it():
             assert deal.result == board.contract.level + 6 + board.contract.result
         else:
             assert deal.result is None and len(deal.play) == 52
-    assert [d.number for d in deals if d.result is not None] == [3, 7]  # the file's two claims: mc|9|, mc|11|
     info = result.record.info
     assert info.rules == "duplicate-bridge" and info.event is None
-    assert info.id.startswith("lin-") and info.id != read_lin(REAL.read_bytes().replace(b"|mc|9|", b"|mc|8|")).record.info.id
-    assert (info.players[Seat.S], info.players[Seat.W]) == ("domtp", "~~M25054gn")  # pn: S, W, N, E
+    assert info.id.startswith("lin-") and info.id != read_lin(_claim_changed(bbo)).record.info.id
+
+
+def test_the_generated_robot_game_is_read_as_it_was_written():
+    """The generator's own count (tests/lin_samples.py) is the referee: each board's claim, its
+    alerts as "! …" comments after their calls, the names of pn (S, W, N, E), and the N–S score of
+    every board (Law 77, rubber-bridge.md §3 for the tricks) as the engine replays the play."""
+    result = read_lin(ROBOTS.encode())
+    report = evaluate(result.record, result.diagnostics)
+    assert report.valid, [d.describe() for d in report.diagnostics]
+    assert [d.number for d in result.record.deals if d.result is not None] == [b.number for b in ROBOT_BOARDS
+                                                                                if b.claimed] != []
+    for deal, board in zip(result.record.deals, ROBOT_BOARDS):
+        alerts = [(f"auction[{i + 1}]", f"! {alert}") for i, (_, alert, _) in enumerate(board.calls) if alert]  # after its call
+        assert [(c.before, c.text) for c in deal.comments] == alerts
+    assert any(alert for b in ROBOT_BOARDS for _, alert, _ in b.calls)
+    info = result.record.info
+    assert (info.players[Seat.S], info.players[Seat.W], info.players[Seat.N]) == ("robot", "~~M1", "~~M2")
+    scores = {deal.number: board_score(deal.entries) for deal in report.score.deals}
+    assert scores == {b.number: b.ns_score() for b in ROBOT_BOARDS}
 
 
 def test_the_real_record_is_valid_and_scores_as_played():
@@ -99,11 +133,15 @@ def test_the_real_record_is_valid_and_scores_as_played():
     S, not vulnerable; counted by hand from the file, N–S take tricks 1–9 and 11–13: 12 tricks,
     150 + 300 + 30 = 480. (endplay's LIN reader puts it one down: its trick count ignores who
     leads, so its results are no referee.) Board 3 is 2H by S, claimed at 9 tricks: 140."""
-    result = read_lin(REAL.read_bytes())
+    data = real_records.path("lin", REAL).read_bytes()
+    result = read_lin(data)
     report = evaluate(result.record, result.diagnostics)
     assert report.valid, [d.describe() for d in report.diagnostics]
     scores = {deal.number: board_score(deal.entries) for deal in report.score.deals}
     assert (scores[1], scores[3]) == (480, 140)
+    assert [d.number for d in result.record.deals if d.result is not None] == [3, 7]  # mc|9|, mc|11|
+    info = result.record.info
+    assert (info.players[Seat.S], info.players[Seat.W]) == ("domtp", "~~M25054gn")  # pn: S, W, N, E
 
 
 # ---------------------------------------------------------------- vugraph files: rooms
@@ -163,11 +201,11 @@ def test_lin_to_record_to_lin_gives_the_same_record(room):
     assert write_lin(again.record) == text  # the written text is a fixed point
 
 
-def test_the_real_record_round_trips_and_endplay_reads_what_is_written():
-    source = read_lin(REAL.read_bytes()).record
+def test_a_bbo_record_round_trips_and_endplay_reads_what_is_written(bbo):
+    source = read_lin(bbo).record
     text = write_lin(source)
     _same_records(read_lin(text.encode()).record, source)
-    for board, written in zip(endplay_lin.loads(REAL.read_text(encoding="utf-8")), endplay_lin.loads(text)):
+    for board, written in zip(endplay_lin.loads(bbo.decode("utf-8")), endplay_lin.loads(text)):
         assert written.deal.to_pbn() == board.deal.to_pbn()
         assert [_endplay_card(c) for c in written.play] == [_endplay_card(c) for c in board.play]
         assert [_endplay_call(b) for b in written.auction] == [_endplay_call(b) for b in board.auction]
@@ -203,13 +241,14 @@ def test_alerts_and_commentary_are_kept_as_comments_and_written_back():
         assert read_lin(written.encode()).record.deals[0].comments == deal.comments
 
 
-def test_cli_converts_lin_to_pbn_to_json_and_back_to_the_same_lin(tmp_path):
+def test_cli_converts_lin_to_pbn_to_json_and_back_to_the_same_lin(tmp_path, bbo):
     runner = CliRunner()
-    runner.invoke(main, ["convert", str(REAL), str(tmp_path / "a.pbn")], catch_exceptions=False)
+    (tmp_path / "robots.lin").write_bytes(bbo)
+    runner.invoke(main, ["convert", str(tmp_path / "robots.lin"), str(tmp_path / "a.pbn")], catch_exceptions=False)
     runner.invoke(main, ["convert", str(tmp_path / "a.pbn"), str(tmp_path / "b.json")], catch_exceptions=False)
     done = runner.invoke(main, ["convert", str(tmp_path / "b.json"), str(tmp_path / "c.lin")], catch_exceptions=False)
     assert done.exit_code == 0, done.output
-    assert (tmp_path / "c.lin").read_text() == write_lin(read_lin(REAL.read_bytes()).record)
+    assert (tmp_path / "c.lin").read_text() == write_lin(read_lin(bbo).record)
     assert format_of(tmp_path / "C.LIN") == "lin"
 
 
@@ -362,21 +401,21 @@ def test_the_engine_s_findings_stand_at_their_tag(tmp_path):
     assert f"{path}:{line}:{column}: deal 1, auction[1]: insufficient_bid:" in result.output
 
 
-def test_files_of_single_hands_are_sessions_of_their_own(tmp_path):
+def test_files_of_single_hands_are_sessions_of_their_own(tmp_path, bbo):
     """Without a vg title the id is a digest of the boards: two BBO files import as two
     sessions, the same boards again as the same one (format.md §5.7)."""
-    (tmp_path / "a.lin").write_bytes(REAL.read_bytes())
-    (tmp_path / "b.lin").write_bytes(REAL.read_bytes().replace(b"|mc|9|", b"|mc|8|"))
-    (tmp_path / "c.lin").write_text(write_lin(read_lin(REAL.read_bytes()).record), encoding="utf-8")
+    (tmp_path / "a.lin").write_bytes(bbo)
+    (tmp_path / "b.lin").write_bytes(_claim_changed(bbo))
+    (tmp_path / "c.lin").write_text(write_lin(read_lin(bbo).record), encoding="utf-8")
     stored = CliRunner().invoke(main, ["import", "--store", str(tmp_path / "store"), str(tmp_path)])
     assert stored.output.startswith("2 imported, 0 replaced, 1 unchanged"), stored.output
 
 
-def test_the_dashboard_upload_takes_lin_files(tmp_path):
+def test_the_dashboard_upload_takes_lin_files(tmp_path, bbo):
     from dashboards.library import Library
     from vint_replay.store import Store
 
     library = Library(Store(tmp_path / "store"), max_upload_bytes=100_000)
-    result = library.upload("robots.lin", REAL.read_bytes())
+    result = library.upload("robots.lin", bbo)
     assert result.status == "imported", (result.reason, result.diagnostics)
-    assert library.store.session_ids() == [read_lin(REAL.read_bytes()).record.info.id]
+    assert library.store.session_ids() == [read_lin(bbo).record.info.id]

@@ -1,5 +1,6 @@
 """LIN as it is found (issue 24): real BBO vugraph files, BBO movies and single hands
-(tests/data/lin/real/, provenance in its README) read with no traceback; every board the
+(tests/data/lin/REAL.md lists them; kept out of the repository, they are found by
+tests/real_records.py and each test skips, saying how to get them, where they are not) read with no traceback; every board the
 independent referee (tests/lin_referee.py, from rules/rubber-bridge.md §1–§3) finds
 consistent is accepted card for card, every broken one gets one located diagnostic naming its
 root cause; LIN → JSON → LIN and LIN → PBN → LIN keep the records; the CLI over them."""
@@ -14,7 +15,9 @@ import pytest
 from click.testing import CliRunner
 from endplay.parsers import pbn as endplay_pbn
 
+import real_records
 from lin_referee import ROOMS, boards
+from lin_samples import single_hands
 from test_lin import _endplay_call, _endplay_card
 from vint_replay.cli import main
 from vint_replay.engine.cards import CARDS
@@ -24,9 +27,17 @@ from vint_replay.formats import read_bytes, write_text
 from vint_replay.formats.lin import lin_sessions
 from vint_replay.formats.lin_tokens import lin_text
 
-REAL = Path(__file__).parent / "data" / "lin" / "real"
-FILES = sorted(REAL.glob("*.lin"))
-NAMES = [p.name for p in FILES]
+NAMES = [n for n in real_records.listed("lin") if n != "endplay_example1.lin"]  # that one: test_lin.py
+LISTING = Path(__file__).parent / "data" / "lin" / "REAL.md"  # each file's provenance and SHA-256
+
+
+def _real(name: str) -> Path:
+    return real_records.path("lin", name)
+
+
+def _files() -> list[Path]:
+    """Every real file of the list; the test skips unless all are there."""
+    return [_real(name) for name in NAMES]
 # the referee's kind of fault → the engine's or reader's codes that name it (format.md §4.1)
 CAUSES = {"deal": {"bad_card", "duplicate_card", "hand_size"}, "call": {"bad_call", "syntax"},
           "illegal call": {"bad_call", "insufficient_bid", "call_after_close"}, "auction open": {"auction_incomplete"},
@@ -73,23 +84,24 @@ def _call(call) -> str:
 def test_the_real_files_are_many_kinds_and_each_is_described():
     """At least 20 real files, vugraph matches with both rooms among them, each listed in the
     README with its provenance."""
-    readme = (REAL / "README.md").read_text(encoding="utf-8")
-    assert len(FILES) >= 20
-    assert all(f"`{name}`" in readme for name in NAMES)
-    assert sum(p.stat().st_size for p in FILES) < 1_500_000 and max(p.stat().st_size for p in FILES) < 60_000
-    both_rooms = [p for p in FILES if {"o", "c"} <= set(_read(p)[0])]
+    readme = LISTING.read_text(encoding="utf-8")
+    files = _files()
+    assert len(files) >= 20
+    assert all(f"`{name}`" in readme for name in real_records.listed("lin"))
+    both_rooms = [p for p in files if {"o", "c"} <= set(_read(p)[0])]
     assert len(both_rooms) >= 20
-    texts = [p.read_text(encoding="latin-1") for p in FILES]
+    texts = [p.read_text(encoding="latin-1") for p in files]
     for tag in ("an", "mc", "pg", "rs", "sv", "ah", "nt", "vg", "pn"):
         assert any(re.search(rf"(^|\|)\s*{tag}\|", t) for t in texts), tag
 
 
-@pytest.mark.parametrize("path", FILES, ids=NAMES)
-def test_every_board_is_as_the_referee_finds_it(path):
+@pytest.mark.parametrize("name", NAMES)
+def test_every_board_is_as_the_referee_finds_it(name):
     """A board the referee finds consistent is accepted with the referee's deal, dealer,
     vulnerability, calls, cards and claim; a broken one gets its diagnostics, one per fault, each
     naming the board and standing at its tag or naming the field, and of the kind the referee
     found. Boards the referee cannot find (their pairs out of step) are refused by one diagnostic."""
+    path = _real(name)
     reports, errors = _read(path)
     judged = boards(lin_text(path.read_bytes()))
     assert judged or errors
@@ -125,7 +137,7 @@ def test_every_board_is_as_the_referee_finds_it(path):
 def test_the_referee_agrees_on_most_boards_and_refuses_some():
     """Over all the files: thousands of boards accepted, and the broken ones of every kind seen."""
     accepted, kinds = 0, set()
-    for path in FILES:
+    for path in _files():
         for board in boards(lin_text(path.read_bytes())):
             accepted += board.problem is None
             kinds.add(board.problem)
@@ -134,10 +146,11 @@ def test_the_referee_agrees_on_most_boards_and_refuses_some():
             "syntax"} <= kinds
 
 
-@pytest.mark.parametrize("path", FILES, ids=NAMES)
-def test_results_agree_with_the_file_s_own_results(path):
+@pytest.mark.parametrize("name", NAMES)
+def test_results_agree_with_the_file_s_own_results(name):
     """A vugraph file's ``rs`` lists each board's result, open room then closed (``4SWx-1``):
     the contract, declarer and tricks the engine finds for every accepted board agree with it."""
+    path = _real(name)
     text = lin_text(path.read_bytes())
     vg, rs = re.search(r"vg\|([^|]*)\|", text), re.search(r"rs\|([^|]*)\|", text)
     if vg is None or rs is None:
@@ -167,11 +180,12 @@ def test_results_agree_with_the_file_s_own_results(path):
 
 
 @pytest.mark.parametrize("via", ["json", "pbn"])
-@pytest.mark.parametrize("path", FILES, ids=NAMES)
-def test_lin_through_json_or_pbn_and_back_keeps_every_record(path, via):
+@pytest.mark.parametrize("name", NAMES)
+def test_lin_through_json_or_pbn_and_back_keeps_every_record(name, via):
     """LIN → JSON → LIN and LIN → PBN → LIN give the same sessions: id (event and room),
     players, and each accepted board's deal, dealer, vulnerability, calls with their alerts and
     commentary, cards and claim (format.md §5.7). (A broken board holds what could not be read.)"""
+    path = _real(name)
     _, errors = _read(path)
     for result in lin_sessions(path.read_bytes()):
         source = result.record
@@ -187,11 +201,12 @@ def test_lin_through_json_or_pbn_and_back_keeps_every_record(path, via):
         assert again.deals == fine.deals
 
 
-@pytest.mark.parametrize("path", FILES, ids=NAMES)
-def test_the_pbn_conversion_reads_card_for_card_as_the_lin_in_endplay(path):
+@pytest.mark.parametrize("name", NAMES)
+def test_the_pbn_conversion_reads_card_for_card_as_the_lin_in_endplay(name):
     """No repository holds one of these events as both LIN and PBN, so the PBN side is the PBN
     vint-replay writes, read by endplay's own PBN parser: for every board the referee finds
     consistent, the same deal, calls and cards in the order played as the LIN file gives."""
+    path = _real(name)
     judged = {(b.room, b.number): b for b in boards(lin_text(path.read_bytes())) if b.problem is None}
     _, errors = _read(path)
     compared = 0
@@ -220,7 +235,7 @@ def test_a_missing_bar_is_one_diagnostic_and_the_pairs_after_it_stay_in_step():
     """1962 Bermuda Bowl, open room board 60: ``mb|2D!an|shows the shortest unbid suit|`` lacks
     the bar after ``2D!``. Read before as a call ``2D!an`` and then every pair shifted by one
     (hundreds of "not a LIN tag"); now one syntax error at that mb, the alert kept, the rest read."""
-    path = REAL / "1962-bermuda-bowl-italy-usa-s2a.lin"
+    path = _real("1962-bermuda-bowl-italy-usa-s2a.lin")
     reports, errors = _read(path)
     [problem] = errors[("o", 60)]
     assert problem.code == "syntax" and "'|' is missing between '2D!' and 'an'" in problem.message
@@ -235,7 +250,7 @@ def test_a_missing_bar_is_one_diagnostic_and_the_pairs_after_it_stay_in_step():
 def test_boards_whose_qx_lost_its_name_are_read_in_their_rooms():
     """1999 Vanderbilt final, segment 3: every board starts ``o33|md|…`` (``qx|`` missing). Each
     board is read in its room under its number, with one syntax error naming the slip."""
-    reports, errors = _read(REAL / "1999-vanderbilt-f3.lin")
+    reports, errors = _read(_real("1999-vanderbilt-f3.lin"))
     for room in "oc":
         assert [d.number for d in reports[room].record.deals] == list(range(33, 49))
     assert set(errors) == {(room, n) for room in "oc" for n in range(33, 49)}
@@ -246,7 +261,7 @@ def test_a_board_announced_then_played_is_read_as_played():
     """1999 Dutch teams, session 1: closed board 5 is sent first with its deal alone
     (``qx|c5,BOARD 5|…md|…|sv|0|sa|0|pg||``), then again with the auction and play: one board,
     the later copy, no diagnostic (was "board 5 is given twice; the first is kept")."""
-    reports, errors = _read(REAL / "1999-dutch-teams-s1.lin")
+    reports, errors = _read(_real("1999-dutch-teams-s1.lin"))
     deal = next(d for d in reports["c"].record.deals if d.number == 5)
     assert [_call(c) for c in deal.auction] == ["3D", "P", "3N", "P", "P", "P"] and deal.play
     assert not errors
@@ -256,7 +271,7 @@ def test_a_board_announced_then_played_is_read_as_played():
 def test_a_board_sent_again_to_correct_it_keeps_the_correction_with_a_warning():
     """1999 Dutch teams, session 4, closed board 15: a garbled auction (``1D p 1C``), then the
     same deal again with the auction and the play: the later copy, and a warning saying so."""
-    reports, errors = _read(REAL / "1999-dutch-teams-s4.lin")
+    reports, errors = _read(_real("1999-dutch-teams-s4.lin"))
     deal = next(d for d in reports["c"].record.deals if d.number == 15)
     assert [_call(c) for c in deal.auction][:3] == ["P", "P", "1D"] and len(deal.play) == 32 and deal.result == 8
     assert ("c", 15) not in errors
@@ -267,7 +282,7 @@ def test_a_board_sent_again_to_correct_it_keeps_the_correction_with_a_warning():
 def test_a_deal_shown_again_without_its_qx_stays_that_board():
     """1967 Bermuda Bowl, segment 1: after open board 14's play, its md and auction come again
     with no qx. That is board 14 shown again (ignored), not a board 15 of a third session."""
-    reports, errors = _read(REAL / "1967-bermuda-bowl-italy-usa-seg1.lin")
+    reports, errors = _read(_real("1967-bermuda-bowl-italy-usa-seg1.lin"))
     assert set(reports) == {"o", "c"}
     deal = next(d for d in reports["o"].record.deals if d.number == 14)
     assert deal.result == 10 and len(deal.play) == 32
@@ -277,7 +292,7 @@ def test_a_deal_shown_again_without_its_qx_stays_that_board():
 def test_single_hands_with_a_hand_left_out_and_percent_comments():
     """aaBridge's hands (``%% Processed …`` lines, ``qx|4|``, ``md|2,S…,S…,S…|`` with South left
     out): the comment lines are skipped, the board is board 4 of one room, South holds the rest."""
-    for path in REAL.glob("aabridge-*.lin"):
+    for path in [_real(name) for name in NAMES if name.startswith("aabridge-")]:
         reports, errors = _read(path)
         assert set(reports) == {""} and not errors, path.name
         assert not [d for d in reports[""].diagnostics if d.severity is Severity.ERROR]
@@ -287,7 +302,7 @@ def test_a_movie_ending_in_a_stray_zero_is_not_truncated():
     """BBO movies saved from the site end with a line ``0`` after the last pair: a warning that
     it is ignored, not "truncated"; the eight boards stand."""
     for name in ("bbo-movie-shep-2007-08-28.lin", "bbo-movie-think-with-fred.lin"):
-        [result] = lin_sessions((REAL / name).read_bytes())
+        [result] = lin_sessions(_real(name).read_bytes())
         [note] = [d for d in result.diagnostics if "after the last pair" in d.message]
         assert note.severity is Severity.WARNING and note.deal == 8
         assert evaluate(result.record, result.diagnostics).valid
@@ -296,15 +311,21 @@ def test_a_movie_ending_in_a_stray_zero_is_not_truncated():
 def test_a_passed_out_board_closed_with_mc_0_is_accepted():
     """1999 Bermuda Bowl, segment 4, open board 54: four passes, then ``mc|0|`` as BBO writes a
     pass-out; no result is recorded and no diagnostic given (was play_after_passout)."""
-    reports, errors = _read(REAL / "1999-bermuda-bowl-brazil-usa-f04.lin")
+    reports, errors = _read(_real("1999-bermuda-bowl-brazil-usa-f04.lin"))
     deal = next(d for d in reports["o"].record.deals if d.number == 54)
     assert deal.result is None and deal.play is None and ("o", 54) not in errors
 
 
 # ---------------------------------------------------------------- the CLI over real files
 
-CLEAN = REAL / "1955-bermuda-bowl-gb-usa-seg11.lin"
-BROKEN = REAL / "1974-bermuda-bowl-italy-usa-seg2.lin"
+@pytest.fixture
+def clean() -> Path:
+    return _real("1955-bermuda-bowl-gb-usa-seg11.lin")
+
+
+@pytest.fixture
+def broken() -> Path:
+    return _real("1974-bermuda-bowl-italy-usa-seg2.lin")
 
 
 def run(*args: str):
@@ -313,36 +334,37 @@ def run(*args: str):
     return result
 
 
-@pytest.mark.parametrize("path", FILES, ids=NAMES)
-def test_validate_checks_every_room_and_its_exit_status_covers_them(path):
+@pytest.mark.parametrize("name", NAMES)
+def test_validate_checks_every_room_and_its_exit_status_covers_them(name):
+    path = _real(name)
     reports, errors = _read(path)
     result = run("validate", str(path))
     assert result.exit_code == (1 if errors else 0), result.output
     assert result.output.count(f"{path} (session ") == len(reports) or len(reports) == 1
 
 
-def test_validate_prints_the_broken_board_at_its_card():
-    result = run("validate", str(BROKEN))
+def test_validate_prints_the_broken_board_at_its_card(broken):
+    result = run("validate", str(broken))
     assert result.exit_code == 1
-    assert re.search(rf"{re.escape(str(BROKEN))}:\d+:\d+: deal 19, play\[13\]: revoke: trick 4: E played ♥Q but must "
+    assert re.search(rf"{re.escape(str(broken))}:\d+:\d+: deal 19, play\[13\]: revoke: trick 4: E played ♥Q but must "
                      r"follow ♦", result.output), result.output
 
 
-def test_score_audit_and_replay_read_a_vugraph_room():
-    scored = run("score", "--json", "--session", "2", str(CLEAN))
+def test_score_audit_and_replay_read_a_vugraph_room(clean):
+    scored = run("score", "--json", "--session", "2", str(clean))
     assert scored.exit_code == 0, scored.output
     body = json.loads(scored.output)
     assert body["session"]["id"].endswith("-closed") and len(body["deals"]) == 12
-    audited = run("audit", str(CLEAN))
+    audited = run("audit", str(clean))
     assert audited.exit_code == 0 and "no paper score" in audited.output
-    replayed = run("replay", "--deal", "146", str(CLEAN))
+    replayed = run("replay", "--deal", "146", str(clean))
     assert replayed.exit_code == 0 and "146" in replayed.output and "7♣" in replayed.output, replayed.output
 
 
-def test_score_compare_sets_the_two_rooms_against_each_other():
+def test_score_compare_sets_the_two_rooms_against_each_other(clean):
     """A vugraph match compared room against room in IMPs (format.md §4.3): every board played
     in both rooms, each room's score, the IMPs of the two opposite."""
-    result = run("score", "--compare", "--json", str(CLEAN))
+    result = run("score", "--compare", "--json", str(clean))
     assert result.exit_code == 0, result.output
     [event] = json.loads(result.output)["events"]
     assert event["scoring"] == "imps" and [s.rsplit("-", 1)[1] for s in event["sessions"]] == ["open", "closed"]
@@ -355,30 +377,30 @@ def test_score_compare_sets_the_two_rooms_against_each_other():
     assert by_board[146] == [100, -1090]  # 7♣X by W one down (not vulnerable) against 6♣X made
 
 
-def test_convert_lin_to_pbn_and_back_gives_the_same_rooms(tmp_path):
+def test_convert_lin_to_pbn_and_back_gives_the_same_rooms(tmp_path, clean):
     pbn, lin = tmp_path / "match.pbn", tmp_path / "match.lin"
     for session in ("1", "2"):
-        assert run("convert", "--session", session, str(CLEAN), str(pbn)).exit_code == 0
+        assert run("convert", "--session", session, str(clean), str(pbn)).exit_code == 0
         assert run("convert", str(pbn), str(lin)).exit_code == 0
         [back] = lin_sessions(lin.read_bytes())
-        assert back.record == lin_sessions(CLEAN.read_bytes())[int(session) - 1].record
+        assert back.record == lin_sessions(clean.read_bytes())[int(session) - 1].record
 
 
-def test_import_stores_both_rooms_and_a_broken_room_only_without_its_broken_board_when_asked(tmp_path):
+def test_import_stores_both_rooms_and_a_broken_room_only_without_its_broken_board_when_asked(tmp_path, clean, broken):
     """Each room is a session (docs/store.md): the clean closed room of the 1974 match is stored,
     its open room (board 19 revoked) is rejected, and imported again with ``--skip-broken-deals``
     stored without board 19 alone (the file was once taken for stored, its closed room being so)."""
     from vint_replay.store import Store
 
     store = tmp_path / "store"
-    stored = run("import", "--store", str(store), str(CLEAN))
+    stored = run("import", "--store", str(store), str(clean))
     assert stored.exit_code == 0 and stored.output.startswith("2 imported"), stored.output
-    refused = run("import", "--store", str(store), str(BROKEN))
+    refused = run("import", "--store", str(store), str(broken))
     assert refused.exit_code == 1 and "1 imported, 0 replaced, 0 unchanged, 1 rejected" in refused.output
     ids = set(Store(store).session_ids())
     assert "1974-bermuda-bowl-final-segment-2-of-6-closed" in ids and "1974-bermuda-bowl-final-segment-2-of-6-open" \
         not in ids
-    partial = run("import", "--store", str(store), "--skip-broken-deals", str(BROKEN))  # the retry the rejection invites
+    partial = run("import", "--store", str(store), "--skip-broken-deals", str(broken))  # the retry the rejection invites
     assert partial.exit_code == 1 and "1 imported, 0 replaced, 1 unchanged" in partial.output, partial.output
     opened = Store(store).load_session("1974-bermuda-bowl-final-segment-2-of-6-open")
     assert [d.number for d in opened.deals] == [n for n in range(17, 33) if n != 19]
@@ -388,7 +410,7 @@ def test_a_single_hand_given_twice_is_an_error_not_a_correction():
     """Without ``qx`` the same deal under the same number may be another table's play (a BBO
     traveller): the second is a located ``deal_number`` error, the first kept — never taken for
     a vugraph operator's correction, which would drop the first table's cards."""
-    line = (REAL.parent / "endplay_example1.lin").read_text(encoding="utf-8").splitlines()[0]
+    line = single_hands()[0].splitlines()[0]  # a BBO robot game's board 1, written here
     other = re.sub(r"pc\|[^|]*\|.*$", "mc|9|", line)  # the same board, another table's claim at once
     [result] = lin_sessions(f"{line}\n{other}\n".encode())
     [problem] = [d for d in result.diagnostics if d.code == "deal_number"]

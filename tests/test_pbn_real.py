@@ -4,10 +4,7 @@ board it faults gets one error per fault, naming its board; every [Score] the re
 alike is audited clean (docs/real-records.md)."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
-import sys
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
@@ -24,21 +21,11 @@ from vint_replay.engine.session import evaluate
 from vint_replay.formats.pbn import pbn_sessions, read_pbn
 from vint_replay.reports.duplicate_comparison import Scoring, compare
 
+import real_records
 from pbn_referee import Verdict, duplicate_score, games, judge, match_imps
 
 DATA = Path(__file__).parent / "data" / "pbn"
-CORPUS = Path(os.environ.get("VINT_REAL_PBN", DATA / "real"))  # the real files: scripts/real_pbn_corpus.py
 COMMITTED = ("junior-teams-1998.pbn", "sample-imp.pbn")  # in the repository (shared/reference/pbn, MIT)
-SCRIPT = Path(__file__).parent.parent / "scripts" / "real_pbn_corpus.py"
-
-
-def _listed() -> list[str]:
-    """The corpus's file names, as scripts/real_pbn_corpus.py lists them (a script, not a package)."""
-    spec = importlib.util.spec_from_file_location("real_pbn_corpus", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = sys.modules["real_pbn_corpus"] = importlib.util.module_from_spec(spec)  # its dataclass looks it up
-    spec.loader.exec_module(module)
-    return [s.name for s in module.SOURCES]
 
 
 @dataclass
@@ -130,16 +117,18 @@ def _text(data: bytes) -> str:
 
 
 def _paths() -> list[Path]:
-    return [DATA / name for name in COMMITTED] + [CORPUS / name for name in _listed()]
+    """The committed files and those of the real records' folder that are there (for the survey)."""
+    where = real_records.folder("pbn")
+    found = [where / name for name in real_records.listed("pbn")] if where is not None else []
+    return [DATA / name for name in COMMITTED] + [p for p in found if p.is_file()]
 
 
-@pytest.mark.parametrize("path", _paths(), ids=lambda p: p.name)
-def test_a_real_file_is_judged_as_the_referee_judges_it(path: Path):
+@pytest.mark.parametrize("name", [*COMMITTED, *real_records.listed("pbn")])
+def test_a_real_file_is_judged_as_the_referee_judges_it(name: str):
     """rubber-bridge.md §1–§3 (the deal, the auction, the play and its tricks), format.md §5.2 (PBN as it is
     found): a consistent board is accepted with the referee's hands, contract, declarer, tricks
     and cards; a faulty one gets exactly one error per fault, each naming the board."""
-    if not path.exists():
-        pytest.skip(f"{path.name} is not here: scripts/real_pbn_corpus.py gathers it ({CORPUS})")
+    path = DATA / name if name in COMMITTED else real_records.path("pbn", name)
     checked = check(path.read_bytes())
     assert not checked.unplaced, [d.message for d in checked.unplaced]
     _validated_whole(path, checked)

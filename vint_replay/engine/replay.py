@@ -41,8 +41,31 @@ class WithoutLaws:
         return False
 
 
+class ToContract:
+    """What a replay of a deal played to a bid contract reads off its contract and problems:
+    whether it is valid, the trump suit, the trick value V (the four-handed replay's and the
+    2/3/5 methods')."""
+
+    contract: Contract | None
+    profile: RuleProfile
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def valid(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit of the play (none in no-trump, or in a passed-out deal played out)."""
+        return None if self.contract is None else self.contract.trump
+
+    @property
+    def trick_value(self) -> int | None:
+        return None if self.contract is None else self.profile.trick_value(self.contract)
+
+
 @dataclass(frozen=True)
-class DealReplay(CommonShown):
+class DealReplay(ToContract, CommonShown):
     """A deal after replay: its contract, dealt hands, tricks and the problems found.
 
     ``tricks_won`` comes from the play, or from the recorded result when no play was kept.
@@ -69,25 +92,12 @@ class DealReplay(CommonShown):
         return self.profile.laws is not None and self.deal.void is not None
 
     @property
-    def valid(self) -> bool:
-        return not any(d.severity == "error" for d in self.diagnostics)
-
-    @property
-    def trump(self) -> int | None:
-        """The trump suit of the play (none in no-trump, or in a passed-out deal played out)."""
-        return None if self.contract is None else self.contract.trump
-
-    @property
     def leader(self) -> Seat:
         """Who leads to the first trick: the declarer's opening leader, or (a passed-out deal
         played out) the profile's leader after the dealer."""
         if self.contract is None:
             return self.profile.passed_out_leader(self.deal.dealer)
         return self.profile.opening_leader(self.contract.declarer)
-
-    @property
-    def trick_value(self) -> int | None:
-        return None if self.contract is None else self.profile.trick_value(self.contract)
 
     def auction_states(self) -> list[AuctionState]:
         """The auction before any call and after each legal call (up to the first illegal one),

@@ -12,7 +12,7 @@ from ...engine.diagnostics import Diagnostic, Severity
 from ..laws.revoke import Revoke
 from ...engine.plural import plural
 from ...engine.record import DealRecord, SessionInfo
-from ...engine.replay import WithoutLaws
+from ...engine.replay import ToContract, WithoutLaws
 from ...engine.seats import SEATS, Seat
 from ...engine.shown import CommonShown, TableShown
 from .auction import run_auction
@@ -24,7 +24,7 @@ from .record import Role
 
 
 @dataclass(frozen=True)
-class TableReplay(WithoutLaws, CommonShown):
+class TableReplay(WithoutLaws, ToContract, CommonShown):
     """A deal after replay. ``roles`` and ``live`` are the places as played (after any move);
     ``sides`` the players of the two scoring columns, ``place_columns`` each place's column
     (``None``: a dead pile); ``tricks_won`` is by column. Under the laws, ``revokes`` are those
@@ -45,18 +45,6 @@ class TableReplay(WithoutLaws, CommonShown):
     diagnostics: tuple[Diagnostic, ...]
     revokes: tuple[Revoke, ...] = ()
     penalised: tuple[tuple[Seat, bool], ...] = ()
-
-    @property
-    def valid(self) -> bool:
-        return not any(d.severity == "error" for d in self.diagnostics)
-
-    @property
-    def trump(self) -> int | None:
-        return None if self.contract is None else self.contract.trump
-
-    @property
-    def trick_value(self) -> int | None:
-        return None if self.contract is None else self.profile.trick_value(self.contract)
 
     @property
     def declarer_column(self) -> int | None:

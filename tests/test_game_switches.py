@@ -20,6 +20,9 @@ SWITCHES = {
     "_seats_players": re.compile(r"\b_seats_players\b"),
     "a profile's name compared": re.compile(r"""\.(name|rules)\s*(==|!=|(not\s+)?in\b)\s*[(\[{]?\s*["']"""),
     "a profile named in a comparison": re.compile(rf"""(==|!=|\bin)\s*[(\[{{]?\s*["']({_NAMES})["']"""),
+    # a table of writers, rows or views filed by a game's score or replay type: the game's
+    # profile supplies them instead (RuleProfile.sheet_writer, DealCodec's store hooks)
+    "a table keyed by type": re.compile(r"\b(dict|Mapping)\[type\b|\btype\(.*\)\.__mro__"),
 }
 
 
@@ -35,6 +38,8 @@ def test_the_patterns_catch_each_switch():
         "if report.profile.solo_record:", "if profile.scoresheet is SheetLayout.PAYMENTS:",
         "isinstance(get_profile(name), TableMethod)", "self.seated = is_seated(profile)",
         "if _seats_players(names):", 'if profile.name == "vint2-exchange":', "elif rules in ('classic', 'x'):",
+        "WRITERS: dict[type, SheetWriter] = {SessionScore: SIDES}",
+        "return next(WRITERS[k] for k in type(report.score).__mro__ if k in WRITERS)",
     ]))}
     assert caught == set(SWITCHES)
     assert not switches('rules=profile.name,  # not a test\nprofile = get_profile("solo-whist")')

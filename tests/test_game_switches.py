@@ -50,3 +50,17 @@ def test_no_module_outside_the_games_tests_which_game_it_holds():
              for path in sorted(ROOT.rglob("*.py")) if path.relative_to(ROOT).parts[0] not in EXEMPT
              for number, kind in switches(path.read_text(encoding="utf-8"))]
     assert not found, "\n".join(found)
+
+
+# the batch path's bridge boards: columns of the store's own batch form, not a game's sheet
+NAMED_FOR_A_GAME_KEPT = {"store/bridge_columnar.py"}
+GAME_WORDS = re.compile(r"^(solo|table|vint235|vint[235]|bridge|whist)_")
+
+
+def test_no_report_or_store_module_is_filed_by_game() -> None:
+    """Issue 20: a game's sheet, audit and store rows live in its package (``games/<game>/``),
+    reached through its profile and codec; ``reports/`` and ``store/`` hold no module per game."""
+    found = [str(path.relative_to(ROOT)) for top in ("reports", "store") for path in sorted((ROOT / top).glob("*.py"))
+             if GAME_WORDS.match(path.name) and str(path.relative_to(ROOT)) not in NAMED_FOR_A_GAME_KEPT]
+    assert not found, found
+    assert GAME_WORDS.match("solo_rows.py") and GAME_WORDS.match("table_sheet.py") and not GAME_WORDS.match("sheets.py")

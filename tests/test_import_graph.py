@@ -239,6 +239,13 @@ def test_no_type_checking_cycles_in_the_engine() -> None:
         f"{c}: {describe(c, engine)}" for c in found)
 
 
+def test_no_type_checking_cycles_anywhere() -> None:
+    """Issue 20: nor anywhere else (the store and its versions were the last such circle)."""
+    modules, edges = graph()
+    found = cycles(modules, edges)
+    assert not found, "import cycles (counting TYPE_CHECKING):\n" + "\n".join(f"{c}: {describe(c, edges)}" for c in found)
+
+
 def test_the_core_imports_no_game() -> None:
     """Issue 20: cards, seats, calls, diagnostics, the record, the auction, the play, scoring and
     the rule profile's hooks import no game package when the program runs."""

@@ -42,9 +42,11 @@ def table_score_json(report: Scored) -> dict[str, object]:
                 "settlement": {"balances": score.balances}}
     assert isinstance(score, TableScore)
     doc = score_json(record, score, report.profile)
-    for deal in doc["deals"]:  # type: ignore[union-attr]
-        deal["places"] = places.get(deal["number"])  # type: ignore[index]
-        deal.update(_declarer_fields(replays.get(deal["number"])))  # type: ignore[union-attr,index]
+    deals = doc["deals"]
+    assert isinstance(deals, list)  # score_json's list of deal objects
+    for deal in deals:
+        deal["places"] = places.get(deal["number"])
+        deal.update(_declarer_fields(replays.get(deal["number"])))
     doc["players"] = list(score.players)
     doc["columns"] = [{"rubber": k, "NS": list(sides[0]), "EW": list(sides[1]), "sits_out": out}
                       for k, (sides, out) in enumerate(zip(score.sides, score.out), 1)]

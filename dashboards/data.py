@@ -13,11 +13,12 @@ import pandas as pd
 
 from dashboards.dates import shown_date
 from vint_replay.reports import labels
-from vint_replay.reports.audit import AuditReport, AuditTally, audit
+from vint_replay.engine.audit_report import AuditTally
+from vint_replay.reports.audit import AuditReport, audit
 from vint_replay.reports.sheets import sheet_writer
 from vint_replay.reports.diagnostic_labels import diagnostic_words
 from vint_replay.reports.scoresheet import vulnerable_short
-from vint_replay.reports.solo_audit import SoloAudit
+from vint_replay.games.solo.audit import SoloAudit
 from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.ledger import DealScore, SessionScore
 from vint_replay.games.registry import SheetLayout, get_profile, profile_names

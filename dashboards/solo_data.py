@@ -14,8 +14,8 @@ from vint_replay.games.solo.contracts import call_words, points_text
 from vint_replay.games.solo.ledger import SoloDealScore, SoloScore
 from vint_replay.games.solo.payments import payment_reason
 from vint_replay.games.solo.replay import SoloReplay
-from vint_replay.reports.solo_audit import SoloAudit, audit_payments
-from vint_replay.reports.solo_sheet import result_words
+from vint_replay.games.solo.audit import SoloAudit, audit_payments
+from vint_replay.games.solo.deal_line import result_words
 
 SITS_OUT = "—"  # a sitting-out player's cell
 

@@ -16,7 +16,7 @@ from vint_replay.engine.session import evaluate
 from vint_replay.games.solo.contracts import SoloCall
 from vint_replay.games.solo.record import SoloDeal
 from vint_replay.formats import write_text
-from vint_replay.reports.solo_sheet import contract_words, result_words
+from vint_replay.games.solo.deal_line import contract_words, result_words
 from vint_replay.simulators.solo import evening, plant_one_stake
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,7 +15,7 @@ from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.games.solo.contracts import SoloCall, points_text
 from vint_replay.formats import read_file
-from vint_replay.reports.solo_audit import audit_payments
+from vint_replay.games.solo.audit import audit_payments
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.filterwarnings("ignore:HTTPResponse.getheader:DeprecationWarning")]

@@ -20,6 +20,9 @@ SWITCHES = {
     "_seats_players": re.compile(r"\b_seats_players\b"),
     "a profile's name compared": re.compile(r"""\.(name|rules)\s*(==|!=|(not\s+)?in\b)\s*[(\[{]?\s*["']"""),
     "a profile named in a comparison": re.compile(rf"""(==|!=|\bin)\s*[(\[{{]?\s*["']({_NAMES})["']"""),
+    # a table of writers, rows or views filed by a game's score or replay type: the game's
+    # profile supplies them instead (RuleProfile.sheet_writer, DealCodec's store hooks)
+    "a table keyed by type": re.compile(r"\b(dict|Mapping)\[type\b|\btype\(.*\)\.__mro__"),
 }
 
 
@@ -35,6 +38,8 @@ def test_the_patterns_catch_each_switch():
         "if report.profile.solo_record:", "if profile.scoresheet is SheetLayout.PAYMENTS:",
         "isinstance(get_profile(name), TableMethod)", "self.seated = is_seated(profile)",
         "if _seats_players(names):", 'if profile.name == "vint2-exchange":', "elif rules in ('classic', 'x'):",
+        "WRITERS: dict[type, SheetWriter] = {SessionScore: SIDES}",
+        "return next(WRITERS[k] for k in type(report.score).__mro__ if k in WRITERS)",
     ]))}
     assert caught == set(SWITCHES)
     assert not switches('rules=profile.name,  # not a test\nprofile = get_profile("solo-whist")')
@@ -45,3 +50,17 @@ def test_no_module_outside_the_games_tests_which_game_it_holds():
              for path in sorted(ROOT.rglob("*.py")) if path.relative_to(ROOT).parts[0] not in EXEMPT
              for number, kind in switches(path.read_text(encoding="utf-8"))]
     assert not found, "\n".join(found)
+
+
+# the batch path's bridge boards: columns of the store's own batch form, not a game's sheet
+NAMED_FOR_A_GAME_KEPT = {"store/bridge_columnar.py"}
+GAME_WORDS = re.compile(r"^(solo|table|vint235|vint[235]|bridge|whist)_")
+
+
+def test_no_report_or_store_module_is_filed_by_game() -> None:
+    """Issue 20: a game's sheet, audit and store rows live in its package (``games/<game>/``),
+    reached through its profile and codec; ``reports/`` and ``store/`` hold no module per game."""
+    found = [str(path.relative_to(ROOT)) for top in ("reports", "store") for path in sorted((ROOT / top).glob("*.py"))
+             if GAME_WORDS.match(path.name) and str(path.relative_to(ROOT)) not in NAMED_FOR_A_GAME_KEPT]
+    assert not found, found
+    assert GAME_WORDS.match("solo_rows.py") and GAME_WORDS.match("table_sheet.py") and not GAME_WORDS.match("sheets.py")

@@ -26,7 +26,11 @@ ENGINE_AND_GAMES = (ENGINE, GAMES_PACKAGE)
 # the engine's core: what every game shares; it imports no game
 CORE = tuple(f"{ENGINE}.{name}" for name in (
     "cards", "seats", "calls", "diagnostics", "errors", "printable", "plural", "gc_pause",
-    "record", "fields", "auction", "play", "scoring", "summary", "rule_profile"))
+    "record", "fields", "auction", "play", "scoring", "summary", "audit_report", "rule_profile"))
+# What a game imports from the layers around the engine: only the four-handed sheet, which the
+# 2/3/5 methods' sheet is with each rubber's columns named (players-2-3-5.md, format.md §5.6).
+GAMES_REACH_OUT = {(f"{GAMES_PACKAGE}.vint235.sheet", f"{PACKAGE}.{name}")
+                   for name in ("reports", "reports.scoresheet", "reports.audit")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +239,13 @@ def test_no_type_checking_cycles_in_the_engine() -> None:
         f"{c}: {describe(c, engine)}" for c in found)
 
 
+def test_no_type_checking_cycles_anywhere() -> None:
+    """Issue 20: nor anywhere else (the store and its versions were the last such circle)."""
+    modules, edges = graph()
+    found = cycles(modules, edges)
+    assert not found, "import cycles (counting TYPE_CHECKING):\n" + "\n".join(f"{c}: {describe(c, edges)}" for c in found)
+
+
 def test_the_core_imports_no_game() -> None:
     """Issue 20: cards, seats, calls, diagnostics, the record, the auction, the play, scoring and
     the rule profile's hooks import no game package when the program runs."""
@@ -251,6 +262,16 @@ def test_the_games_import_downwards() -> None:
     found = upward_imports(edges)
     assert not found, "imports running back up:\n" + "\n".join(
         f"{source}:{line} -> {', '.join(targets)}" for (source, line), targets in sorted(found.items()))
+
+
+def test_the_games_import_nothing_around_them() -> None:
+    """Issue 20: a game's package imports the engine and the games below it, not the formats, the
+    store or the reports built on them (a report's value type belongs in the core), save
+    ``GAMES_REACH_OUT``."""
+    _, edges = graph()
+    found = [e for e in edges if in_any(e.source, (GAMES_PACKAGE,)) and not in_any(e.target, ENGINE_AND_GAMES)
+             and (e.source, e.target) not in GAMES_REACH_OUT]
+    assert not found, "a game imports a layer around it:\n" + listed(found)
 
 
 def test_the_core_names_no_new_game_type() -> None:

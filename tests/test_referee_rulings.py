@@ -152,7 +152,7 @@ def test_2_4_the_dealers_dummy_is_opposite_him_on_a_passed_out_deal(rules):
 def test_the_declarer_of_a_two_player_deal_is_his_place_not_his_columns_letter():
     """format.md §4 and §5.6: ``declarer`` is the place (as in ``places``); 2.2: Petrov, the
     second column (``EW``), declares from S, so the deal says ``"S"``, not ``"E"``."""
-    from vint_replay.reports.table_sheet import table_score_json
+    from vint_replay.games.vint235.sheet import table_score_json
     deal = table_deal(1, "S", "N Ivanov; E dead; S Petrov; W dead", EXAMPLE_1, "3D pass pass pass pass", result=9,
                       Exchanges="N no; S no")
     report = table_session("vint2-exchange", TWO, deal)
@@ -166,7 +166,7 @@ def test_the_declarer_of_a_two_player_deal_is_his_place_not_his_columns_letter()
 def test_the_declarer_is_the_place_of_the_deals_own_places(name):
     """format.md §4, §5.6 (3.1 in particular, whose columns are turned): each deal's ``declarer``
     is where ``places`` put the declaring player, and his column holds him in ``columns``."""
-    from vint_replay.reports.table_sheet import table_score_json
+    from vint_replay.games.vint235.sheet import table_score_json
     doc = table_score_json(evaluate(read_file(TABLES / f"{name}.json").record))
     declared = [d for d in doc["deals"] if d["contract"] is not None]
     assert declared
@@ -178,7 +178,7 @@ def test_the_declarer_is_the_place_of_the_deals_own_places(name):
 def test_the_declarer_of_the_auction_game_is_his_place_and_his_name_a_field_of_its_own():
     """format.md §4, §5.6: under 3.2 (a column per player) a deal's ``declarer`` is a seat too —
     where ``places`` put the declaring player — and ``declarer_player`` names him."""
-    from vint_replay.reports.table_sheet import table_score_json
+    from vint_replay.games.vint235.sheet import table_score_json
     doc = table_score_json(evaluate(read_file(TABLES / "dacha-2026-08-16-three.json").record))
     declared = [d for d in doc["deals"] if d["contract"] is not None]
     assert declared
@@ -196,7 +196,7 @@ SOLO_EVENING = Path(__file__).resolve().parents[1] / "sample_data" / "solo" / "a
 def test_solo_tricks_are_null_where_no_tricks_are_counted():
     """format.md §5.5: ``tricks`` is ``null`` for misère, open misère and déclaré (solo-whist.md
     §4 ruling 10: their play stops once settled), the declaring side's count elsewhere."""
-    from vint_replay.reports.solo_sheet import solo_score_json
+    from vint_replay.games.solo.sheet import solo_score_json
     report = evaluate(read_file(SOLO_EVENING).record)
     deals = solo_score_json(report.record, report.score)["deals"]
     uncounted = {"misere", "open_misere", "declare"}

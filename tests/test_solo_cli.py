@@ -16,7 +16,7 @@ from vint_replay.cli import main
 from vint_replay.games.solo.contracts import TERMS
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
-from vint_replay.reports.solo_audit import audit_payments
+from vint_replay.games.solo.audit import audit_payments
 from vint_replay.store import Store
 from vint_replay.store.content import content_sha256
 

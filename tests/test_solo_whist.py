@@ -14,7 +14,7 @@ from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.games.solo.contracts import SoloCall, points_text
 from vint_replay.games.solo.record import SoloContract
-from vint_replay.reports.solo_audit import audit_payments
+from vint_replay.games.solo.audit import audit_payments
 
 from solo_records import (SEED_FIRST_LINE, SEED_PLAYERS, SEED_SECOND_LINE, solo_deal, solo_report, solo_session,
                           with_solo)

@@ -47,6 +47,7 @@ class DealCodec(ABC):
     lacks: frozenset[str] = frozenset()  # the common deal fields (JSON keys) its deals do not have
     fifth: bool = False  # a session may name a fifth player (JSON ``players.fifth``, ``[Fifth]``)
     owns_auction: bool = False  # its deals' auction holds the game's own call tokens
+    stored_key: str = ""  # the key its fields are kept under in a deal row's ``extra_json`` (docs/store.md)
 
     @abstractmethod
     def foreign(self, name: str, text: bool, rules: str) -> str:
@@ -93,3 +94,22 @@ class DealCodec(ABC):
     def auction_words(self, deal: DealRecord) -> list[str]:
         """The deal's auction as written, for a game that owns it (:attr:`owns_auction`)."""
         raise NotImplementedError
+
+    def stored(self, deal: DealRecord, scored: object) -> object | None:
+        """The deal's fields as the store keeps them under :attr:`stored_key`, with what its
+        score (``scored``, the game's deal score) adds; ``None`` when the deal has none."""
+        return None
+
+    def restored(self, raw: object) -> GameFields:
+        """The fields :meth:`stored` kept, back as the record had them (written valid, so read
+        without problems)."""
+        raise NotImplementedError
+
+    def content_part(self, deal: DealRecord) -> list[object] | None:
+        """What the deal's fields add to the session's content hash right after the deal's
+        common text (``None``: nothing there), as stores have always hashed it (docs/store.md)."""
+        return None
+
+    def content_kept(self, deal: DealRecord) -> object | None:
+        """What they add among the deal's kept fields, under :attr:`stored_key` (``None``: nothing)."""
+        return None

@@ -13,6 +13,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
+from .audit_report import AuditReport, Found
 from .calls import BIDS, CALLS_BY_CODE, Contract, Denomination
 from .fields import DealCodec
 from .cards import SUIT_MASKS, Suit
@@ -21,7 +22,7 @@ from .seats import Seat, Side
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostic
-    from .record import DealRecord, SessionInfo
+    from .record import DealRecord, SessionInfo, SessionRecord
     from .summary import Summary
 
 
@@ -76,6 +77,28 @@ class Sheet(Protocol):
 
     def deal_summaries(self) -> dict[int, Summary]: ...
     def session_summary(self) -> Summary: ...
+
+
+class Scored(Protocol):
+    """What a sheet is written from: a scored session (engine/session.py's ``SessionReport``)."""
+
+    @property
+    def record(self) -> SessionRecord: ...
+    @property
+    def profile(self) -> RuleProfile: ...
+    @property
+    def replays(self) -> Sequence[Replayed]: ...
+    @property
+    def score(self) -> Sheet | None: ...
+
+
+class SheetWriter(Protocol):
+    """How a game shows its score: the sheet as text, its score document as JSON, and the audit
+    of the figures written on paper against it."""
+
+    def text(self, report: Scored, /) -> str: ...
+    def json(self, report: Scored, /) -> dict[str, object]: ...
+    def audit(self, report: Scored, /) -> AuditReport[Found]: ...
 
 
 class DealReplayer(Protocol):
@@ -210,6 +233,11 @@ class RuleProfile:
     def session_ledger(self, info: SessionInfo) -> SessionLedger | None:
         """The scoresheet that adds the replayed deals (``add``, ``finish``); ``None``: vint's
         rubber ledger (engine/ledger.py)."""
+        return None
+
+    def sheet_writer(self) -> SheetWriter | None:
+        """How the game's score is written and audited; ``None``: the four-handed rubber or
+        board sheet (reports/sheets.py). A game whose ledger keeps other columns supplies its own."""
         return None
 
     def rescoring_refused(self, table: RuleProfile, target: RuleProfile) -> str | None:

@@ -2,10 +2,10 @@
 ``recorded_score``) with the recomputed score and explain every difference from the itemised entries."""
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Sequence
 
+from ..engine.audit_report import AuditReport
 from ..engine.ledger import DealScore, SessionScore
 from ..engine.plural import plural
 from ..engine.record import SessionRecord
@@ -37,62 +37,8 @@ class Mismatch:
                 "explanation": self.explanation, "likely": None if self.ranked is None else self.ranked.to_json()}
 
 
-@dataclass(frozen=True)
-class AuditTally:
-    """The one count of a paper score's mismatches shown everywhere (``audit``, its ``--json``,
-    every dashboard page): deals checked, deals with at least one mismatching entry, and the
-    mismatching entries (figures: a side's total above or below the line of a deal)."""
-
-    deals_checked: int
-    deals_with_mismatches: int
-    entries: int
-
-    @classmethod
-    def of(cls, differing_per_deal: Iterable[int]) -> AuditTally:
-        """From the number of mismatching entries of each checked deal (0 for a clean one)."""
-        counts = list(differing_per_deal)
-        return cls(len(counts), sum(1 for c in counts if c), sum(counts))
-
-    @property
-    def clean(self) -> bool:
-        return not self.entries
-
-    @property
-    def text(self) -> str:
-        """``no mismatches`` or ``2 deals with mismatches (3 entries)``."""
-        if self.clean:
-            return "no mismatches"
-        deals, entries = self.deals_with_mismatches, self.entries
-        return (f"{deals} deal{'s' if deals != 1 else ''} with {'a mismatch' if entries == 1 else 'mismatches'} "
-                f"({entries} entr{'y' if entries == 1 else 'ies'})")
-
-
-@dataclass(frozen=True)
-class AuditReport:
-    """What an audit found: how many deals had a written score to check, and each mismatch
-    (anything with the ``deal`` it belongs to)."""
-
-    deals_checked: int
-    mismatches: tuple[Mismatch, ...]
-    unchecked: tuple[int, ...] = ()  # deals with N–S and E–W figures but scored in a column per player
-
-    @property
-    def clean(self) -> bool:
-        return not self.mismatches
-
-    def unchecked_notes(self) -> list[str]:
-        """A line for each deal whose recorded figures could not be compared, saying why."""
-        return [f"deal {n}: the recorded N–S and E–W figures are not checked: this game is scored in a column per "
-                "player (players-2-3-5.md), not by sides" for n in self.unchecked]
-
-    @property
-    def tally(self) -> AuditTally:
-        per_deal = Counter(m.deal for m in self.mismatches)
-        return AuditTally.of(list(per_deal.values()) + [0] * (self.deals_checked - len(per_deal)))
-
-
 def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | None = None,
-          replays: Sequence[DealReplay] = ()) -> AuditReport:
+          replays: Sequence[DealReplay] = ()) -> AuditReport[Mismatch]:
     """Every deal with a ``recorded`` score is compared side by side and line by line; the
     explanations come from ``profile``'s catalogue of slips (default: the session's own) and,
     given the session's ``replays`` under the laws, from the revoke penalty misapplied."""

@@ -1,53 +1,41 @@
-"""Each score type's sheet and audit (issue 20, "One seam for every game"): the command line
-writes a session's score and audits its paper figures without asking which game it is; the
-writers are filed here by the type of score the game's ledger finishes (the engine imports no
-report, so the table lives on this side)."""
+"""A scored session's sheet and audit (issue 20, "One seam for every game"): the command line
+writes a session's score and audits its paper figures without asking which game it is. The
+game's profile supplies its writer (``RuleProfile.sheet_writer``); the four-handed rubber or
+board sheet is the one a profile that supplies none is written with."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
+from ..engine.audit_report import AuditReport
 from ..engine.ledger import SessionScore
-from ..engine.session import SessionReport
-from ..games.solo.ledger import SoloScore
-from ..games.vint235.columns import ColumnScore
-from ..games.vint235.ledger import TableScore
-from .audit import AuditReport, audit
+from ..engine.rule_profile import Scored, SheetWriter
+from .audit import Mismatch, audit
 from .scoresheet import render_scoresheet, score_json
-from .solo_audit import audit_payments
-from .solo_sheet import render_payments, solo_score_json
-from .table_sheet import render_table_sheet, table_score_json
 
 
-@dataclass(frozen=True, slots=True)
-class SheetWriter:
-    """How one score type is shown: its sheet as text, its ``vint-score/1`` document, and the
-    audit of the figures written on paper against it."""
+class SidesSheet:
+    """Four hands' sheet: N–S and E–W above and below the line (or a score a board), the
+    ``vint-score/1`` document, and the paper's figures audited line by line."""
 
-    text: Callable[[SessionReport], str]
-    json: Callable[[SessionReport], dict[str, object]]
-    audit: Callable[[SessionReport], AuditReport]
+    def text(self, report: Scored) -> str:
+        return render_scoresheet(report.record, _sides(report), report.profile)
 
+    def json(self, report: Scored) -> dict[str, object]:
+        return score_json(report.record, _sides(report), report.profile)
 
-def _audit_sides(report: SessionReport) -> AuditReport:
-    """Sides' (or columns') figures line by line, the laws' revoke penalties among the slips."""
-    return audit(report.record, report.score, replays=report.replays)  # type: ignore[arg-type]
-
-
-SIDES = SheetWriter(lambda r: render_scoresheet(r.record, r.score, r.profile),  # type: ignore[arg-type]
-                     lambda r: score_json(r.record, r.score, r.profile),  # type: ignore[arg-type]
-                     _audit_sides)
-# a game of 2, 3 or 5: columns that are not N–S and E–W (format.md §5.6)
-TABLE = SheetWriter(render_table_sheet, table_score_json, _audit_sides)
-# solo whist: payments and balances
-PAYMENTS = SheetWriter(lambda r: render_payments(r.record, r.score),  # type: ignore[arg-type]
-                        lambda r: solo_score_json(r.record, r.score),  # type: ignore[arg-type]
-                        lambda r: audit_payments(r.record, r.score))  # type: ignore[arg-type]
-
-WRITERS: dict[type, SheetWriter] = {SessionScore: SIDES, TableScore: TABLE, ColumnScore: TABLE,
-                                    SoloScore: PAYMENTS}
+    def audit(self, report: Scored) -> AuditReport[Mismatch]:
+        """Sides' figures line by line, the laws' revoke penalties among the slips."""
+        return audit(report.record, _sides(report), replays=report.replays)  # type: ignore[arg-type]
 
 
-def sheet_writer(report: SessionReport) -> SheetWriter:
-    """The writer of a scored session's score type (the nearest filed one of its classes)."""
-    return next(WRITERS[kind] for kind in type(report.score).__mro__ if kind in WRITERS)
+SIDES = SidesSheet()
+
+
+def sheet_writer(report: Scored) -> SheetWriter:
+    """The writer of a scored session: its game's own, else four hands'."""
+    return report.profile.sheet_writer() or SIDES
+
+
+def _sides(report: Scored) -> SessionScore:
+    """The session's rubber (or board) score: what the four-handed ledger finishes."""
+    score = report.score
+    assert isinstance(score, SessionScore), f"a four-handed sheet asked of a {type(score).__name__}"
+    return score

@@ -19,10 +19,9 @@ from ..engine.record import Comment, DealRecord, SessionInfo, SessionRecord
 from ..formats.board_fields import board_json
 from ..games.laws.fields import session_laws_json, stored_laws_json
 from ..games.laws.rulings import session_rulings_json
-from ..games.vint235.fields import table_json
+from ..games.registry import deal_codecs
 from .columnar import ColumnarBatch
 from .rows import call_codes
-from .solo_rows import content_key
 
 Recorded = tuple[int, int, int, int]  # below N-S, above N-S, below E-W, above E-W
 
@@ -69,11 +68,13 @@ def deal_content(deal: DealRecord) -> str:
                        call_codes(deal.auction), None if deal.play is None else bytes(deal.play), deal.result,
                        None if deal.recorded is None else (deal.recorded[0].below, deal.recorded[0].above,
                                                            deal.recorded[1].below, deal.recorded[1].above))
-    solo, board, laws, table = content_key(deal), board_json(deal), stored_laws_json(deal), table_json(deal)
-    if solo is not None:
-        common += json.dumps(solo, ensure_ascii=False)
-    if deal.extra or deal.comments or deal.nested_extra or board or laws or table:
-        own = [{key: value} for key, value in (("board", board), ("laws", laws), ("table", table)) if value]
+    codecs = deal_codecs()
+    for part in (codec.content_part(deal) for codec in codecs):
+        if part is not None:
+            common += json.dumps(part, ensure_ascii=False)
+    own = [{key: value} for key, value in (("board", board_json(deal)), ("laws", stored_laws_json(deal)),
+                                           *((c.stored_key, c.content_kept(deal)) for c in codecs)) if value]
+    if deal.extra or deal.comments or deal.nested_extra or own:
         kept = [deal.extra, [[c.before, c.text] for c in deal.comments],
                 *([deal.nested_extra] if deal.nested_extra else []), *own]
         common += json.dumps(kept, ensure_ascii=False, sort_keys=True)

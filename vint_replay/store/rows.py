@@ -27,15 +27,13 @@ from ..engine.replay import DealReplay
 from ..engine.seats import SEATS, Seat
 from ..engine.session import SessionReport
 from ..games.solo.replay import SoloReplay
-from ..games.vint235.record import TableDeal
 from ..formats.board_fields import RecordedFigures, board_fields, board_json
 from ..games.laws.fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
 from ..games.laws.rulings import parse_rulings, session_rulings_json
-from ..games.vint235.fields import read_table, table_json
+from ..games.registry import deal_codecs
 from . import schema as S
 from .figures import COLUMNS as FIGURE_COLUMNS
 from .figures import NOT_RECORDED, figure_row
-from .solo_rows import solo_json, solo_of
 
 _LINE_CODE = {line: i for i, line in enumerate(S.LINE_NAMES)}
 _BONUS_CODE = {bonus: i for i, bonus in enumerate(S.BONUS_NAMES)}
@@ -197,7 +195,7 @@ class TableRows:
                 None if written is None else int(written != scored.payments),
                 deal.hands is not None, deal.play is not None, deal.result,
                 _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments),
-                               "nested": deal.nested_extra, "solo": solo_json(deal.solo, scored)}),  # type: ignore[arg-type]
+                               "nested": deal.nested_extra, **_own_fields(deal, scored)}),
                 *NOT_RECORDED,
             ))
             self._scores.append((k, deal.number, 0))
@@ -225,7 +223,7 @@ class TableRows:
             None if rec is None else int(recorded != tuple(totals)),
             deal.hands is not None, deal.play is not None, deal.result,
             _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments), "nested": deal.nested_extra,
-                           "board": board_json(deal), "laws": stored_laws_json(deal), **_table_json(deal)}),
+                           "board": board_json(deal), "laws": stored_laws_json(deal), **_own_fields(deal, scored)}),
         )
 
     def add_columnar(self, batch: ColumnarBatch, sources: list[Source], imported_at: datetime,
@@ -365,19 +363,15 @@ def _party_json(info: SessionInfo) -> dict[str, object]:
     return {} if info.party is None else {"party": list(info.party)}
 
 
-def _table_json(deal: DealRecord) -> dict[str, object]:
-    """A deal's roles, player out, exchanges and widow (docs/format.md §5.6), if any."""
-    table = table_json(deal)
-    return {"table": table} if table else {}
+def _own_fields(deal: DealRecord, scored: object) -> dict[str, object]:
+    """A deal's own game fields as its codec keeps them (docs/store.md), by the codec's key."""
+    return {codec.stored_key: part for codec in deal_codecs() if (part := codec.stored(deal, scored)) is not None}
 
 
-def _stored_table(deal_extra: dict[str, Any]) -> TableDeal | None:
-    """The table fields kept in a deal's ``extra_json`` (written valid, so read without problems)."""
-    return read_table(deal_extra["table"], _unreadable) if "table" in deal_extra else None
-
-
-def _unreadable(code: str, at: str, message: str) -> None:
-    raise ValueError(f"stored table fields unreadable at {at}: {message}")
+def _own_fields_of(deal_extra: Mapping[str, Any]) -> dict[str, object]:
+    """The record's keyword arguments for the game fields kept in a deal's ``extra_json``."""
+    return {key: value for codec in deal_codecs() if codec.stored_key in deal_extra
+            for key, value in codec.restored(deal_extra[codec.stored_key]).fields.items()}
 
 
 def _declarer_column(replay: DealReplay) -> int:
@@ -467,10 +461,9 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
                               cards.get(number, ()) if row["play_given"] else None,
                               row["result"], recorded, deal_extra.get("extra", {}),
                               comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {}),
-                              solo=solo_of(deal_extra["solo"]) if "solo" in deal_extra else None,
                               **board_fields(deal_extra.get("board", {})),  # type: ignore[arg-type]
                               **deal_laws_fields(deal_extra.get("laws", {})),  # type: ignore[arg-type]
-                              table=_stored_table(deal_extra)))
+                              **_own_fields_of(deal_extra)))  # type: ignore[arg-type]
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))
 
 

@@ -8,10 +8,11 @@ who and why. Rows are only ever added, so nothing a store accepted is lost (``do
 from __future__ import annotations
 
 import getpass
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pyarrow as pa
 import pyarrow.dataset as ds
@@ -28,7 +29,22 @@ from .content import content_sha256
 from .rows import year_of
 
 if TYPE_CHECKING:
-    from .store import Store
+    import pandas as pd
+
+T = TypeVar("T")
+
+
+class StoreReader(Protocol):
+    """What the versions read of a store (store/store.py's ``Store``, which calls them): a
+    protocol, so that the two modules do not import each other."""
+
+    root: Path
+
+    def read(self, table: str, filter: ds.Expression | None = None, columns: list[str] | None = None,
+             generation: Path | None = None) -> pa.Table: ...
+    def snapshot(self, read: Callable[[Path | None], T]) -> T: ...
+    def sessions(self, session_id: str, columns: list[str] | None = None) -> pd.DataFrame: ...
+    def load_session(self, session_id: str) -> SessionRecord: ...
 
 VERSIONS = "versions"
 SCHEMA = pa.schema([
@@ -95,7 +111,7 @@ def _dataset(generation: Path) -> ds.Dataset | None:
                       format="parquet", partitioning=_PARTITIONING)
 
 
-def version_rows(store: Store, session_id: str, generation: Path | None) -> list[dict]:
+def version_rows(store: StoreReader, session_id: str, generation: Path | None) -> list[dict]:
     """The ``versions`` rows of one session in a generation, oldest first (verified first)."""
     data = None if generation is None else _dataset(generation)
     if data is None:
@@ -115,7 +131,7 @@ def _record_of(text: str, where: str) -> SessionRecord:
     return record
 
 
-def versions(store: Store, session_id: str) -> list[Version]:
+def versions(store: StoreReader, session_id: str) -> list[Version]:
     """Every accepted version of a stored session, oldest first; a session never corrected has
     one. Raises ``KeyError`` if the store has no such session."""
     def read(generation: Path | None) -> list[Version]:
@@ -133,7 +149,7 @@ def versions(store: Store, session_id: str) -> list[Version]:
     return store.snapshot(read)
 
 
-def record_versions(store: Store, txn: Transaction, replaced: list[FileOutcome], correction: Correction | None) -> None:
+def record_versions(store: StoreReader, txn: Transaction, replaced: list[FileOutcome], correction: Correction | None) -> None:
     """Append the versions of the sessions an import replaces to ``txn`` (new files): the
     stored content as version 1 if the session has no history yet, then the new content as the
     next version; one file per year partition. Runs under the writer lock, so the committed

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...engine.cards import SUIT_BY_CHAR, Card, Suit
 from ...engine.fields import DealCodec, GameFields, Report, Slot
 from ...engine.record import DealRecord, SessionInfo
 from ...engine.seats import SEATS, Seat
 from .contracts import SoloCall, points
+from .deal_line import SoloDealScore
 from .record import OUTCOMES, OUTCOME_TEXT, SoloContract, SoloDeal
 
 JSON_KEYS = ("sits_out", "turn_up", "abond_trump", "outcome", "payments", "contract")  # beside dealer, hands, auction, play
@@ -153,6 +155,7 @@ class SoloFields(DealCodec):
     lacks = LACKS
     fifth = True
     owns_auction = True
+    stored_key = "solo"
 
     def foreign(self, name: str, text: bool, rules: str) -> str:
         what = f"[{name}] is a tag" if text else f"'{name}' is a field"
@@ -247,6 +250,55 @@ class SoloFields(DealCodec):
 
     def auction_words(self, deal: DealRecord) -> list[str]:
         return [] if deal.solo is None else [c.value for c in deal.solo.calls]
+
+    def stored(self, deal: DealRecord, scored: object) -> dict[str, object] | None:
+        """docs/store.md: the fields and the payments due, so that export writes back exactly
+        what was imported and the Parquet schemas stay as they are."""
+        if deal.solo is None:
+            return None
+        assert isinstance(scored, SoloDealScore), f"a solo-whist deal scored as {type(scored).__name__}"
+        return solo_json(deal.solo, scored)
+
+    def restored(self, raw: object) -> GameFields:
+        assert isinstance(raw, dict), f"stored solo-whist fields are an object, not {raw!r}"
+        return GameFields({"solo": solo_of(raw)})
+
+    def content_part(self, deal: DealRecord) -> list[object] | None:
+        solo = deal.solo
+        if solo is None:
+            return None
+        return [None if solo.turn_up is None else int(solo.turn_up), [c.value for c in solo.calls], solo.sits_out,
+                None if solo.abond_trump is None else int(solo.abond_trump), solo.outcome,
+                None if solo.payments is None else list(solo.payments),
+                None if solo.contract is None else contract_json(solo.contract)]
+
+
+def solo_json(solo: SoloDeal, scored: SoloDealScore) -> dict[str, object]:
+    """The deal's solo-whist fields as the store keeps them, and its payments due (quarters by
+    seat N E S W)."""
+    out: dict[str, object] = {"calls": [c.value for c in solo.calls], "due": list(scored.payments)}
+    if solo.turn_up is not None:
+        out["turn_up"] = solo.turn_up.name
+    if solo.sits_out is not None:
+        out["sits_out"] = solo.sits_out
+    if solo.abond_trump is not None:
+        out["abond_trump"] = solo.abond_trump.letter
+    if solo.outcome is not None:
+        out["outcome"] = solo.outcome
+    if solo.payments is not None:
+        out["payments"] = list(solo.payments)
+    if solo.contract is not None:
+        out["contract"] = contract_json(solo.contract)
+    return out
+
+
+def solo_of(raw: Mapping[str, Any]) -> SoloDeal:
+    """The fields :func:`solo_json` stored, back as the record had them."""
+    payments, stated = raw.get("payments"), raw.get("contract")
+    return SoloDeal(None if "turn_up" not in raw else Card[raw["turn_up"]], tuple(SoloCall(c) for c in raw["calls"]),
+                    raw.get("sits_out"), None if "abond_trump" not in raw else Suit("SHDC".index(raw["abond_trump"])),
+                    raw.get("outcome"), None if payments is None else tuple(payments),
+                    None if stated is None else parse_contract(stated["bid"], stated["declarer"], stated.get("partner")))
 
 
 SOLO_FIELDS = SoloFields()

@@ -10,6 +10,7 @@ from ...engine.rule_profile import Analysed, RuleProfile, SheetLayout
 from .fields import SOLO_FIELDS
 from .ledger import SoloLedger
 from .replay import SoloReplay, solo_replayer
+from .sheet import PAYMENTS, PaymentSheet
 
 
 class SoloWhist(RuleProfile):
@@ -35,6 +36,10 @@ class SoloWhist(RuleProfile):
     def session_ledger(self, info: SessionInfo) -> SoloLedger:
         """§5: the payment sheet with each player's running balance."""
         return SoloLedger(info)
+
+    def sheet_writer(self) -> PaymentSheet:
+        """§5: the payment sheet, its ``solo-score/1`` document, and the audit of written payments."""
+        return PAYMENTS
 
     def rescoring_refused(self, table: RuleProfile, target: RuleProfile) -> str | None:
         return f"a {table.name} evening cannot be rescored under {target.name} rules: solo whist and vint are different games"

@@ -33,6 +33,7 @@ class TableFields(DealCodec):
 
     json_keys = frozenset(JSON_KEYS)
     tags = TAGS
+    stored_key = "table"
 
     def foreign(self, name: str, text: bool, rules: str) -> str:
         if text:
@@ -80,6 +81,17 @@ class TableFields(DealCodec):
 
     def text_tags(self, deal: DealRecord) -> Mapping[Slot, Sequence[tuple[str, str]]]:
         return {Slot.HANDS: table_tags(deal)}
+
+    def stored(self, deal: DealRecord, scored: object) -> dict[str, object] | None:
+        """docs/store.md: the roles, the player out, the exchanges and the widow, as JSON writes them."""
+        return table_json(deal) or None
+
+    def restored(self, raw: object) -> GameFields:
+        assert isinstance(raw, dict), f"stored table fields are an object, not {raw!r}"
+        return GameFields({"table": read_table(raw, _unreadable)})
+
+    def content_kept(self, deal: DealRecord) -> dict[str, object] | None:
+        return table_json(deal) or None
 
 
 def read_table(raw: Mapping[str, Any], error: Report) -> TableDeal | None:
@@ -250,3 +262,7 @@ def _call(raw: Any) -> Call:
 
 
 TABLE_FIELDS = TableFields()
+
+
+def _unreadable(code: str, at: str, message: str) -> None:
+    raise ValueError(f"stored table fields unreadable at {at}: {message}")

@@ -8,6 +8,7 @@ from ...engine.record import SessionInfo
 from .ledger import TableLedger
 from .method import TableMethod
 from .replay import TableReplay, table_replayer
+from .sheet import COLUMNS, ColumnSheet
 
 
 class TableProfile(TableMethod):
@@ -20,3 +21,7 @@ class TableProfile(TableMethod):
     def session_ledger(self, info: SessionInfo) -> TableLedger:
         """The score columns of the method and its settlement."""
         return TableLedger(self, info)
+
+    def sheet_writer(self) -> ColumnSheet:
+        """format.md §5.6: the columns and who they stand for, and the settlements."""
+        return COLUMNS

@@ -1,14 +1,16 @@
 """Solo whist's payment sheet (docs/format.md §5.5): each deal's contract, result and payments
-per player with the running balances, for a terminal and as the ``solo-score/1`` JSON."""
+per player with the running balances, for a terminal and as the ``solo-score/1`` JSON; with
+the audit of the payments written on paper, the game's sheet writer (``SoloWhist.sheet_writer``)."""
 from __future__ import annotations
 
-from ..engine.printable import printable
-from ..engine.record import SessionRecord
-from ..engine.seats import Seat
-from ..games.solo.contracts import points_text
-from ..games.solo.deal_line import contract_words, result_words
-from ..games.solo.ledger import SoloScore
-from ..games.solo.contracts import points
+from ...engine.printable import printable
+from ...engine.record import SessionRecord
+from ...engine.rule_profile import Scored
+from ...engine.seats import Seat
+from .audit import SoloAudit, audit_payments
+from .contracts import points, points_text
+from .deal_line import contract_words, result_words
+from .ledger import SoloScore
 
 SOLO_SCORE_FORMAT = "solo-score/1"
 
@@ -57,3 +59,26 @@ def render_payments(record: SessionRecord, score: SoloScore) -> str:
     lines.append("")
     lines.append("Balances: " + ", ".join(f"{n} {points_text(b)}" for n, b in zip(names, score.balances)))
     return "\n".join(lines) + "\n"
+
+
+class PaymentSheet:
+    """Solo whist's :class:`~vint_replay.engine.rule_profile.SheetWriter`: payments and balances."""
+
+    def text(self, report: Scored) -> str:
+        return render_payments(report.record, _payments(report))
+
+    def json(self, report: Scored) -> dict[str, object]:
+        return solo_score_json(report.record, _payments(report))
+
+    def audit(self, report: Scored) -> SoloAudit:
+        return audit_payments(report.record, _payments(report))
+
+
+PAYMENTS = PaymentSheet()
+
+
+def _payments(report: Scored) -> SoloScore:
+    """The session's payment sheet: what solo whist's ledger finishes (``SoloWhist.session_ledger``)."""
+    score = report.score
+    assert isinstance(score, SoloScore), f"a solo-whist session scored as {type(score).__name__}"
+    return score

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.record import SessionRecord
-from ..engine.seats import SEATS, Seat
-from ..games.solo.contracts import points_text
-from ..games.solo.ledger import SoloDealScore, SoloScore
-from ..games.solo.payments import deal_payments, payment_reason
-from ..games.solo.contracts import points
-from .audit import AuditReport
+from ...engine.audit_report import AuditReport
+from ...engine.record import SessionRecord
+from ...engine.seats import SEATS, Seat
+from .contracts import points, points_text
+from .ledger import SoloDealScore, SoloScore
+from .payments import deal_payments, payment_reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +29,7 @@ class PaymentMismatch:
 
 
 @dataclass(frozen=True)
-class SoloAudit(AuditReport):
+class SoloAudit(AuditReport[PaymentMismatch]):
     """A payment sheet's audit: the deals with written payments, and each payment that differs."""
 
     mismatches: tuple[PaymentMismatch, ...]

@@ -1,22 +1,26 @@
 """Score output of 2-, 3- and 5-handed sessions (docs/format.md §5.6): the columns and who they
-stand for, and the settlements (a deal's replay is reports/terminal.py's, as for every game)."""
+stand for, and the settlements (a deal's replay is reports/terminal.py's, as for every game).
+It is the four-handed sheet with each rubber's columns named, so it writes and audits through
+that sheet's own functions (``TableProfile.sheet_writer``)."""
 from __future__ import annotations
 
-from ..engine.printable import printable
-from ..engine.scoring import Entry
-from ..engine.seats import SEATS
-from ..engine.session import SessionReport
-from ..games.vint235.columns import ColumnScore
-from ..games.vint235.ledger import TableScore
-from ..games.vint235.replay import TableReplay
-from .scoresheet import render_scoresheet, score_json
+from ...engine.audit_report import AuditReport
+from ...engine.printable import printable
+from ...engine.rule_profile import Scored
+from ...engine.scoring import Entry
+from ...engine.seats import SEATS
+from ...reports.audit import Mismatch, audit
+from ...reports.scoresheet import render_scoresheet, score_json
+from .columns import ColumnScore
+from .ledger import TableScore
+from .replay import TableReplay
 
 
 def _entry(entry: Entry) -> dict[str, object]:
     return {"line": str(entry.line), "item": str(entry.item), "points": entry.points}
 
 
-def table_score_json(report: SessionReport) -> dict[str, object]:
+def table_score_json(report: Scored) -> dict[str, object]:
     """The ``vint-score/1`` document of a 2-, 3- or 5-handed session: the columns' players per
     rubber, each deal's places, and the settlements (format.md §5.6)."""
     score, record = report.score, report.record
@@ -38,9 +42,11 @@ def table_score_json(report: SessionReport) -> dict[str, object]:
                 "settlement": {"balances": score.balances}}
     assert isinstance(score, TableScore)
     doc = score_json(record, score, report.profile)
-    for deal in doc["deals"]:  # type: ignore[union-attr]
-        deal["places"] = places.get(deal["number"])  # type: ignore[index]
-        deal.update(_declarer_fields(replays.get(deal["number"])))  # type: ignore[union-attr,index]
+    deals = doc["deals"]
+    assert isinstance(deals, list)  # score_json's list of deal objects
+    for deal in deals:
+        deal["places"] = places.get(deal["number"])
+        deal.update(_declarer_fields(replays.get(deal["number"])))
     doc["players"] = list(score.players)
     doc["columns"] = [{"rubber": k, "NS": list(sides[0]), "EW": list(sides[1]), "sits_out": out}
                       for k, (sides, out) in enumerate(zip(score.sides, score.out), 1)]
@@ -64,7 +70,7 @@ def _declarer_fields(replay: TableReplay | None) -> dict[str, str | None]:
             "declarer_column": ("NS", "EW")[replay.declarer_column]}
 
 
-def render_table_sheet(report: SessionReport) -> str:
+def render_table_sheet(report: Scored) -> str:
     """The scoresheet with each rubber's columns named, then the settlements."""
     score, record = report.score, report.record
     if isinstance(score, ColumnScore):
@@ -83,7 +89,7 @@ def render_table_sheet(report: SessionReport) -> str:
     return "\n".join(out) + "\n"
 
 
-def _columns_text(report: SessionReport) -> str:
+def _columns_text(report: Scored) -> str:
     """3.2: one column per player, each deal's entries in the column of the player who wrote them."""
     score = report.score
     assert isinstance(score, ColumnScore)
@@ -108,3 +114,22 @@ def _columns_text(report: SessionReport) -> str:
     out.append(printable("Balances: " + ", ".join(f"{p} {b:+d}" for p, b in score.balances.items())))
     return "\n".join(out) + "\n"
 
+
+
+class ColumnSheet:
+    """A 2-, 3- or 5-handed method's :class:`~vint_replay.engine.rule_profile.SheetWriter`: the
+    columns and settlements; the paper's sides' figures audited line by line as four hands'."""
+
+    def text(self, report: Scored) -> str:
+        return render_table_sheet(report)
+
+    def json(self, report: Scored) -> dict[str, object]:
+        return table_score_json(report)
+
+    def audit(self, report: Scored) -> AuditReport[Mismatch]:
+        """The laws' revoke penalties among the slips; a deal scored in a column per player is
+        listed unchecked (players-2-3-5.md)."""
+        return audit(report.record, report.score, replays=report.replays)  # type: ignore[arg-type]
+
+
+COLUMNS = ColumnSheet()

@@ -8,14 +8,13 @@ from dataclasses import dataclass
 
 from dash import html
 
-from dashboards import double_dummy, laws_view, solo_view, vint235_pages, vint235_view
+from dashboards import double_dummy, laws_view, vint235_pages, vint235_view
 from dashboards.charts import short
 from dashboards.data import auction_grid
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.session import SessionReport
 from vint_replay.games.laws.auction import LawsAuction
-from vint_replay.games.solo.replay import SoloReplay
 from vint_replay.games.vint235.replay import TableReplay
 
 
@@ -126,8 +125,6 @@ class DealPanels:
 PANELS: dict[type, DealPanels] = {
     DealReplay: DealPanels(_vint_parts, _seat_views),  # type: ignore[arg-type]
     TableReplay: DealPanels(_table_parts, vint235_pages.view_choices),  # type: ignore[arg-type]
-    SoloReplay: DealPanels(lambda report, replay, _payload, _dd, seat: solo_view.replay_parts(report, replay, seat),  # type: ignore[arg-type]
-                           _seat_views),
 }
 
 

@@ -26,7 +26,7 @@ ENGINE_AND_GAMES = (ENGINE, GAMES_PACKAGE)
 # the engine's core: what every game shares; it imports no game
 CORE = tuple(f"{ENGINE}.{name}" for name in (
     "cards", "seats", "calls", "diagnostics", "errors", "printable", "plural", "gc_pause",
-    "record", "fields", "auction", "play", "scoring", "summary", "rule_profile"))
+    "record", "fields", "auction", "play", "scoring", "summary", "rule_profile", "views"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data, duplicate_view, laws_view, solo_view, vint235_pages
+from dashboards import data, duplicate_view, laws_view, vint235_pages, views
 from dashboards.app import library
 from dashboards.charts import chart_card, label
 from dashboards.dates import shown_date
@@ -17,9 +17,10 @@ from vint_replay.games.registry import ProfileError, SheetLayout, get_profile, p
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import SessionReport
-from vint_replay.games.solo.replay import SoloReplay
 from vint_replay.games.vint235.replay import TableReplay
+from vint_replay.engine.rule_profile import SessionPage
 from vint_replay.reports import scoresheet
+from vint_replay.reports.sheets import sheet_writer
 
 dash.register_page(__name__, path_template="/session/<session_id>", title="Scoresheet — vint-replay")
 
@@ -40,12 +41,19 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
     if report is None:
         return html.Div([html.H2("No such session"), html.P(f"The store has no session {session_id!r}."),
                          dcc.Link("Back to the sessions", href="/")], className="card")
-    return body_of(report)(report, rescore)
+    return _game_body(report, rescore)
 
 
-def _solo_body(report: SessionReport, _rescore: str | None) -> html.Div:
-    """Solo whist: the payment sheet and each player's balance."""
-    return solo_view.session_layout(report)
+def _game_body(report: SessionReport, rescore: str | None) -> html.Div:
+    """The page of a game that supplies its own parts (``session_view``), under the common head;
+    four hands' otherwise."""
+    checked = None if report.score is None else sheet_writer(report).audit(report)
+    page = SessionPage(report, checked, data.diagnostic_text, data.explanations(report, checked))
+    shown = report.profile.session_view(page)
+    if shown is None:
+        return body_of(report)(report, rescore)
+    return html.Div([_head(report, checked, data.audit_status(report, checked, shown.unrecorded), shown.game_words),
+                     *views.blocks(shown.body), versions_card(report.record.info.id)])
 
 
 def _table_body(report: SessionReport, _rescore: str | None) -> html.Div:
@@ -88,10 +96,10 @@ def _refused(session_id: str, why: str) -> html.Div:
                      dcc.Link("Back to the session", href=f"/session/{quote(session_id, safe='')}")], className="card")
 
 
-def _head(report, checked, status: str) -> html.Div:
+def _head(report, checked, status: str, game_words: str | None = None) -> html.Div:
     info = report.record.info
-    facts = " · ".join(x for x in (shown_date(info.date), info.event, info.site, info.table and f"table {info.table}")
-                       if x)
+    facts = " · ".join(x for x in (game_words, shown_date(info.date), info.event, info.site,
+                                   info.table and f"table {info.table}") if x)
     return html.Div([
         html.H2(f"Session {info.id}"),
         html.P(facts, className="muted"),
@@ -285,7 +293,7 @@ def _charts(report) -> list:
 
 
 # the page of a session by the type of replay its game's replayer gives (none: four hands)
-BODIES = {DealReplay: _sides_body, TableReplay: _table_body, SoloReplay: _solo_body}
+BODIES = {DealReplay: _sides_body, TableReplay: _table_body}
 
 
 def body_of(report: SessionReport):

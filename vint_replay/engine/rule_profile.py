@@ -7,8 +7,8 @@ rule number lives anywhere else.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Protocol
@@ -21,8 +21,9 @@ from .seats import Seat, Side
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostic
-    from .record import DealRecord, SessionInfo
+    from .record import DealRecord, SessionInfo, SessionRecord
     from .summary import Summary
+    from .views import ReplayView, SessionView
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,42 @@ class Sheet(Protocol):
 
     def deal_summaries(self) -> dict[int, Summary]: ...
     def session_summary(self) -> Summary: ...
+
+
+class Reported(Protocol):
+    """What a game's views read of a checked session (engine/session.py's ``SessionReport``)."""
+
+    @property
+    def record(self) -> SessionRecord: ...
+    @property
+    def profile(self) -> RuleProfile: ...
+    @property
+    def replays(self) -> Sequence[Replayed]: ...
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]: ...
+    @property
+    def score(self) -> Sheet | None: ...
+
+
+class Audited(Protocol):
+    """What the pages read of any game's audit of a written sheet (reports/sheets.py's writers)."""
+
+    @property
+    def deals_checked(self) -> int: ...
+    @property
+    def clean(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class SessionPage:
+    """What a game's session view is given: the checked session, the audit of its written sheet
+    (``None``: not scored), what is wrong with each deal in words (by number), and the words of
+    one problem as every page says it."""
+
+    report: Reported
+    checked: Audited | None
+    words: Callable[[Diagnostic], str]
+    explained: Mapping[int, Sequence[str]] = field(default_factory=dict)
 
 
 class DealReplayer(Protocol):
@@ -216,6 +253,18 @@ class RuleProfile:
         """Why an evening played under ``table`` cannot be rescored under ``target`` when this
         profile is one of them (``None``: it can): a game whose deals are not four-handed
         vint's and bridge's says so."""
+        return None
+
+    # -- the dashboard's views (engine/views.py; dashboards/views.py draws them) -------------------
+
+    def session_view(self, page: SessionPage) -> SessionView | None:
+        """The session page's parts under its head; ``None``: four hands' scoresheet, deals and
+        charts (dashboards/pages/session.py). A game with a sheet of its own supplies them."""
+        return None
+
+    def replay_view(self, report: Reported, replay: Replayed, seat: Seat | None) -> ReplayView | None:
+        """What the replay page writes around the card table in ``seat``'s view (``None``: all
+        hands); ``None``: four hands' auction, double dummy and laws (dashboards/deal_panels.py)."""
         return None
 
     def totals_stored(self, info: SessionInfo) -> bool:

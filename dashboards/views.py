@@ -74,7 +74,9 @@ def block(part: Block) -> Drawn:
         return _chart(part)
     if isinstance(part, Box):
         title = [] if part.title is None else [html.H3(part.title, **_props(id=part.title_id))]
-        return html.Div(title + blocks(part.parts), **_props(className=part.classes, id=part.id))
+        lone = part.title is None and len(part.parts) == 1 and isinstance(part.parts[0], (str, int))
+        inner = block(part.parts[0]) if lone else title + blocks(part.parts)  # a figure or a name alone: its text
+        return html.Div(inner, **_props(className=part.classes, id=part.id))
     return inline(part)
 
 

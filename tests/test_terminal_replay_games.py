@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dashboards import data, vint235_view
+from dashboards import data
+from vint_replay.games.vint235 import views as vint235_view
 from dashboards.payload import replay_payload
 from vint235_store import balances_text
 from vint_replay.cli import load, main

@@ -9,10 +9,10 @@ from urllib.parse import quote, unquote
 import dash
 from dash import ClientsideFunction, Input, Output, State, callback, clientside_callback, dcc, html
 
-from dashboards import board, board_contract, data, double_dummy, payload as deal_payload, seat_view, views
+from dashboards import board, board_contract, data, deal_panels, double_dummy, payload as deal_payload, seat_view, views
 from dashboards.app import library
-from dashboards.deal_panels import panels_of
 from vint_replay.engine.seats import SEATS
+from vint_replay.engine.views import SEAT_VIEWS
 
 dash.register_page(__name__, path_template="/replay/<session_id>/<deal>", title="Replay — vint-replay")
 board.register()  # the analysis board's callbacks, for the app loading this page
@@ -53,10 +53,9 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
         payload = seat_view.cut_to(payload, start)
         cards = start  # the slider reaches the cards seen so far, not the play's length
     shown = report.profile.replay_view(report, replay, seat)
-    if shown is None:
-        panels = panels_of(replay)
-        head, side = panels.parts(report, replay, payload, analysed, seat)
-        choices = panels.views(replay)
+    if shown is None:  # four hands at N–S against E–W
+        head, side = deal_panels.parts(report, replay, payload, analysed, seat)
+        choices = list(SEAT_VIEWS)
     else:
         head, side, choices = views.blocks(shown.head), views.blocks(shown.side), list(shown.views)
     size = int(payload["size"])  # type: ignore[call-overload]

@@ -8,16 +8,14 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data, duplicate_view, laws_view, vint235_pages, views
+from dashboards import data, duplicate_view, laws_view, views
 from dashboards.app import library
 from dashboards.charts import chart_card, label
 from dashboards.dates import shown_date
 from dashboards.history_view import versions_card
 from vint_replay.games.registry import ProfileError, SheetLayout, get_profile, profile_names
-from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import SessionReport
-from vint_replay.games.vint235.replay import TableReplay
 from vint_replay.engine.rule_profile import SessionPage
 from vint_replay.reports import scoresheet
 from vint_replay.reports.sheets import sheet_writer
@@ -51,16 +49,9 @@ def _game_body(report: SessionReport, rescore: str | None) -> html.Div:
     page = SessionPage(report, checked, data.diagnostic_text, data.explanations(report, checked))
     shown = report.profile.session_view(page)
     if shown is None:
-        return body_of(report)(report, rescore)
+        return _sides_body(report, rescore)
     return html.Div([_head(report, checked, data.audit_status(report, checked, shown.unrecorded), shown.game_words),
                      *views.blocks(shown.body), versions_card(report.record.info.id)])
-
-
-def _table_body(report: SessionReport, _rescore: str | None) -> html.Div:
-    """2, 3 or 5 players: the method's own columns, never rescored."""
-    checked = data.audit_of(report)
-    return html.Div([_head(report, checked, data.audit_status(report, checked)),
-                     *vint235_pages.session_body(report, checked), versions_card(report.record.info.id)])
 
 
 def _sides_body(report: SessionReport, rescore: str | None) -> html.Div:
@@ -290,14 +281,3 @@ def _charts(report) -> list:
     if report.profile.scoresheet is SheetLayout.RUBBER:  # board by board there is no race to game
         charts.append(chart_card("Below the line, trick by trick: the race to each game", below, "below-chart"))
     return charts
-
-
-# the page of a session by the type of replay its game's replayer gives (none: four hands)
-BODIES = {DealReplay: _sides_body, TableReplay: _table_body}
-
-
-def body_of(report: SessionReport):
-    """The page body of the session's game (the nearest filed class of its replays' type; four
-    hands' for a game filed by none)."""
-    kinds = type(report.replays[0]).__mro__ if report.replays else ()
-    return next((BODIES[kind] for kind in kinds if kind in BODIES), _sides_body)

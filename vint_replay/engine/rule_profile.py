@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .diagnostics import Diagnostic
     from .record import DealRecord, SessionInfo, SessionRecord
     from .summary import Summary
-    from .views import ReplayView, SessionView
+    from .views import Box, ReplayView, SessionView
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +265,12 @@ class RuleProfile:
     def replay_view(self, report: Reported, replay: Replayed, seat: Seat | None) -> ReplayView | None:
         """What the replay page writes around the card table in ``seat``'s view (``None``: all
         hands); ``None``: four hands' auction, double dummy and laws (dashboards/deal_panels.py)."""
+        return None
+
+    def players_view(self, reports: Sequence[Reported], player: str | None) -> Box | None:
+        """/analysis's card of each player's results over ``reports`` (this profile's game's
+        evenings, those of ``player`` if given) where ``analysed`` counts them by player;
+        ``None``: nothing to show (four hands are counted by side, dashboards/stats.py)."""
         return None
 
     def totals_stored(self, info: SessionInfo) -> bool:

@@ -12,8 +12,8 @@ from urllib.parse import quote
 
 from ...engine.rule_profile import Reported, SessionPage
 from ...engine.seats import SEATS, Seat
-from ...engine.views import (Block, Box, Bullets, Cell, Chart, Code, Line, Link, ReplayView, Row, Series, SessionView, Span,
-                             Strong, Table, card)
+from ...engine.views import (SEAT_VIEWS, Block, Box, Bullets, Cell, Chart, Code, Line, Link, ReplayView, Row, Series,
+                             SessionView, Span, Strong, Table, card)
 from .contracts import call_words, points_text
 from .deal_line import result_words
 from .ledger import SoloDealScore, SoloScore
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 SITS_OUT = "—"  # a sitting-out player's cell
 RULES_NOTE = ("Solo whist settles each deal in points paid between the players, so the evening has a payment "
               "sheet and balances, not vint's lines; it is scored only under its own rules.")
-SEAT_VIEWS = (("all", "all hands"), *[(s.name, f"only what {s.name} saw") for s in SEATS])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dash import html
 
-from dashboards import double_dummy, laws_view, views
+from dashboards import double_dummy, views
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import SessionReport
-from vint_replay.engine.views import auction_grid, auction_table, call_classes
-from vint_replay.games.laws.auction import LawsAuction
+from vint_replay.engine.views import auction_grid, auction_table, call_classes, card
+from vint_replay.games.laws import views as laws_view
 
 
 def parts(report: SessionReport, replay: DealReplay, payload: dict[str, object], analysed: object,
@@ -26,15 +26,14 @@ def parts(report: SessionReport, replay: DealReplay, payload: dict[str, object],
     laws_auction = replay.laws_auction()
     void = {} if laws_auction is None else laws_auction.void
     in_grid = [i for i in range(len(record.auction)) if i not in void]  # a cell's call by its index in the record
-    auction = views.block(auction_table(*auction_grid(record, void), info.players, in_grid, laws_view.auction_marks(replay)))
+    auction = auction_table(*auction_grid(record, void), info.players, in_grid, laws_view.auction_marks(replay))
     score = None if report.score is None else next((d for d in report.score.deals if d.number == replay.deal.number), None)
-    irregularities = laws_view.deal_irregularities(replay, score) if seat is None else []
+    irregularities = laws_view.irregularities_card(replay, score) if seat is None else None
     head = [html.P([f"Session {info.id} · dealer {record.dealer.full_name} · ", html.Strong(summary)],
                    className="muted", id="contract-line"),
             html.P(vulnerable, className="muted", id="vulnerability") if vulnerable else None]
-    side = [html.Div([html.H3("Auction"), auction, *_void_calls(laws_auction)], className="card"),
-            html.Div([html.H3("Irregularities (laws)"), html.Ul([html.Li(text) for text in irregularities])],
-                     className="card irregularities", id="irregularities") if irregularities else None,
+    side = [views.block(card("Auction", auction, laws_view.void_calls(laws_auction))),
+            None if irregularities is None else views.block(irregularities),
             _dd_card(double_dummy.deal_panel(analysed)) if seat is None else html.Div([
                 html.H3("Double dummy"),
                 html.P(f"Hidden: {seat.full_name} could not know the other hands, nor what double dummy "
@@ -60,10 +59,3 @@ def _dd_card(panel: double_dummy.DealPanel | None) -> html.Div:
         html.Ul([html.Li(b) for b in panel.best], className="muted dd-best-list"),
         html.P(panel.gap, id="dd-gap") if panel.gap else None,
     ], className="card dd-card")
-
-
-def _void_calls(auction: LawsAuction | None) -> list[html.P]:
-    """Under the laws, the calls left out of the auction's columns (out of turn, late)."""
-    if auction is None or not auction.void:
-        return []
-    return [html.P("; ".join(auction.void_lines()), className="muted", id="void-calls")]

@@ -8,7 +8,7 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data, duplicate_view, laws_view, views
+from dashboards import data, duplicate_view, views
 from dashboards.app import library
 from dashboards.charts import chart_card, label
 from dashboards.dates import shown_date
@@ -17,6 +17,8 @@ from vint_replay.games.registry import ProfileError, SheetLayout, get_profile, p
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import SessionReport
 from vint_replay.engine.rule_profile import SessionPage
+from vint_replay.engine.views import Block
+from vint_replay.games.laws import views as laws_view
 from vint_replay.reports import scoresheet
 from vint_replay.reports.sheets import sheet_writer
 
@@ -77,7 +79,7 @@ def _sides_body(report: SessionReport, rescore: str | None) -> html.Div:
                       _deal_table(info.id, rows, played, report.profile.scoresheet, figures)],
                      className="card deals-card"),
         ], className="two-col"),
-        _players_card(laws_view.player_results(report)),
+        _drawn(laws_view.players_card(report)),
         versions_card(session_id),
     ])
 
@@ -144,20 +146,8 @@ def _entry(e: data.SheetEntry) -> html.Div:
                     title="the paper score differs here" if e.mismatch else None)
 
 
-def _players_card(results: list[laws_view.PlayerResult] | None) -> html.Div | None:
-    """Each player's result (laws.md §9) where a partner answered alone for part of a deal, so a
-    result differs from his side's ±D."""
-    if results is None:
-        return None
-    head = html.Tr([html.Th(h) for h in ("seat", "player", "side's difference D", "his result")])
-    body = [html.Tr([html.Td(r.seat.name), html.Td(r.name), html.Td(f"{r.side_difference:+d}", className="num"),
-                     html.Td(f"{r.result:+d}", className="num" + (" bad-cell" if r.result != r.side_difference else ""),
-                             id=f"player-{r.seat.name}")]) for r in results]
-    return html.Div([html.H3("Players (laws.md §9)"),
-                     html.P("A partner who answers alone for part of a deal pays it himself: D − X for him, "
-                            "D + X for his partner.", className="muted"),
-                     html.Table([html.Thead(head), html.Tbody(body)], className="deals")],
-                    className="card", id="players-card")
+def _drawn(part: Block | None) -> views.Drawn | None:
+    return None if part is None else views.block(part)
 
 
 def _boards(rows: list[data.BoardRow]) -> html.Table:

@@ -41,15 +41,16 @@ def content(value: Content) -> Drawn | list[Drawn]:
     return [inline(p) for p in value] if isinstance(value, tuple) else inline(value)
 
 
-def _cell(cell: Cell) -> html.Td | html.Th:
-    kind = html.Th if cell.head else html.Td
-    inner = html.Ul([html.Li(content(i)) for i in cell.items]) if cell.items else content(cell.content)
-    return kind(inner, **_props(className=cell.classes, id=cell.id, title=cell.title,
-                                colSpan=cell.span if cell.span != 1 else None))
+def cell(part: Cell) -> html.Td | html.Th:
+    """One cell of a table."""
+    kind = html.Th if part.head else html.Td
+    inner = html.Ul([html.Li(content(i)) for i in part.items]) if part.items else content(part.content)
+    return kind(inner, **_props(className=part.classes, id=part.id, title=part.title,
+                                colSpan=part.span if part.span != 1 else None))
 
 
 def _row(row: Row) -> html.Tr:
-    return html.Tr([_cell(c) for c in row.cells], **_props(className=row.classes, id=row.id))
+    return html.Tr([cell(c) for c in row.cells], **_props(className=row.classes, id=row.id))
 
 
 def _chart(chart: Chart) -> html.Div:

@@ -202,7 +202,7 @@ def _deal_table(session_id: str, rows: list[data.DealRow], played: str, layout: 
         if boards:
             cells = [_score_cell(_board_score(r.points), _board_score(r.recorded))]
             if figures is not None:
-                cells.append(duplicate_view.figure_cell(figures.boards.get(r.number)))
+                cells.append(views.cell(duplicate_view.figure_cell(figures.boards.get(r.number))))
         else:
             cells = [_score_cell(None if r.points is None else r.points[side][line],
                                  None if r.recorded is None else r.recorded[side][line])

@@ -22,10 +22,10 @@ from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.ledger import DealScore, SessionScore
 from vint_replay.games.registry import SheetLayout, get_profile, profile_names
 from vint_replay.games.bridge.duplicate import board_score
-from vint_replay.engine.record import DealRecord, SessionInfo
+from vint_replay.engine.record import SessionInfo
 from vint_replay.engine.rescore import refusal
 from vint_replay.engine.replay import DealReplay
-from vint_replay.engine.seats import SEATS, Seat, Side
+from vint_replay.engine.seats import Side
 from vint_replay.engine.session import SessionReport
 from vint_replay.engine.views import auction_grid
 from vint_replay.engine.rubber_view import SheetEntry, SheetRubber, rubber_sheets

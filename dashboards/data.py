@@ -6,8 +6,8 @@ without a browser. Scores, replays and audits all come from the engine; nothing 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import pandas as pd
 
@@ -23,12 +23,13 @@ from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.ledger import DealScore, SessionScore
 from vint_replay.games.registry import SheetLayout, get_profile, profile_names
 from vint_replay.games.bridge.duplicate import board_score
-from vint_replay.engine.record import DealRecord, SessionInfo
+from vint_replay.engine.record import SessionInfo
 from vint_replay.engine.rescore import refusal
 from vint_replay.engine.replay import DealReplay
-from vint_replay.engine.scoring import Line
-from vint_replay.engine.seats import SEATS, Seat, Side
+from vint_replay.engine.seats import Side
 from vint_replay.engine.session import SessionReport
+from vint_replay.engine.views import auction_grid
+from vint_replay.engine.rubber_view import SheetEntry, SheetRubber, rubber_sheets
 
 
 def side_players(info: SessionInfo, side: Side) -> str:
@@ -88,38 +89,6 @@ def audit_status(report: SessionReport, checked: AuditReport | SoloAudit | None,
 
 
 @dataclass(frozen=True)
-class SheetEntry:
-    """One number written on the sheet: the deal it comes from (``None`` for what an unfinished
-    rubber writes at the session's end), what it is, its points."""
-
-    deal: int | None
-    label: str
-    points: int
-    mismatch: bool = False
-
-    @property
-    def text(self) -> str:
-        return f"{'end' if self.deal is None else self.deal}: {self.label}"
-
-
-@dataclass
-class SheetBlock:
-    """A stretch of the below-the-line columns up to a game line (or the end of the rubber)."""
-
-    cells: tuple[list[SheetEntry], list[SheetEntry]] = field(default_factory=lambda: ([], []))
-    game: str | None = None  # the text on the game line that closes this block
-
-
-@dataclass
-class SheetRubber:
-    number: int
-    above: tuple[list[SheetEntry], list[SheetEntry]]
-    below: list[SheetBlock]
-    totals: tuple[int, int]
-    result: str
-
-
-@dataclass(frozen=True)
 class BoardRow:
     """One board of a board-by-board (duplicate) sheet: the score from N–S's side and the running total."""
 
@@ -155,35 +124,7 @@ def scoresheet(report: SessionReport, checked: AuditReport | None = None) -> Sco
     headers = (f"N–S: {side_players(info, Side.NS)}", f"E–W: {side_players(info, Side.EW)}")
     if report.profile.scoresheet is SheetLayout.BOARDS:
         return Scoresheet(headers, [], score.totals, difference_text(score.totals), board_rows(score))
-    rubbers = []
-    for rubber in score.rubbers:
-        above: tuple[list[SheetEntry], list[SheetEntry]] = ([], [])
-        blocks = [SheetBlock()]
-        for deal in (d for d in score.deals if d.rubber == rubber.number):
-            for e in deal.entries:
-                if not e.points:
-                    continue
-                flagged = (deal.number, e.side, e.line) in bad
-                if e.line is Line.ABOVE:
-                    above[e.side].append(SheetEntry(deal.number, e.item.replace("_", " "), e.points, flagged))
-                else:
-                    # the contract's bid, or the item in a game without a contract (as reports/scoresheet.py)
-                    label = e.item.replace("_", " ") if deal.contract is None else deal.contract.bid.pretty
-                    blocks[-1].cells[e.side].append(SheetEntry(deal.number, label, e.points, flagged))
-            if deal.game is not None:
-                what = "rubber" if deal.game.bonus == "rubber" else "game"
-                at = f" at trick {deal.game.trick}" if deal.game.trick else ""
-                blocks[-1].game = f"{deal.game.side.label} {what} in deal {deal.number}{at}"
-                blocks.append(SheetBlock())
-        if not any(blocks[-1].cells) and len(blocks) > 1:
-            blocks.pop()
-        for e in rubber.closing_entries:  # an unfinished rubber's, counted in its totals
-            above[e.side].append(SheetEntry(None, e.item.replace("_", " "), e.points))
-        side, diff = rubber.difference
-        status = f"won by {rubber.winner.label}" if rubber.winner is not None else "not finished"
-        lead = "tie" if side is None else f"{side.label} by {diff}"
-        rubbers.append(SheetRubber(rubber.number, above, blocks, (rubber.totals[0], rubber.totals[1]),
-                                   f"Rubber {rubber.number} {status}; difference {lead}"))
+    rubbers = rubber_sheets(score, bad)
     return Scoresheet(headers, rubbers, score.totals, difference_text(score.totals))
 
 
@@ -340,15 +281,6 @@ def progress(report: SessionReport) -> Progress | None:
 
 # ---------------------------------------------------------------------------------------------
 # the replay
-
-
-def auction_grid(deal: DealRecord, void: Collection[int] = ()) -> tuple[list[Seat], list[list[str]]]:
-    """The calls in columns from the dealer: the seat order of the columns and the rows. The
-    calls at the indices ``void`` (under the laws: out of turn, late) are left out of the columns."""
-    seats = [SEATS[(deal.dealer + i) & 3] for i in range(4)]
-    calls = [c.pretty for i, c in enumerate(deal.auction) if i not in void]
-    rows = [calls[i:i + 4] + [""] * (4 - len(calls[i:i + 4])) for i in range(0, len(calls), 4)]
-    return seats, rows
 
 
 def replay_of(report: SessionReport, number: int) -> DealReplay | None:

@@ -1,16 +1,17 @@
 """A duplicate session's boards against the other rooms or tables of its event in the store:
 the IMPs or matchpoints computed as ``score --compare`` computes them
 (vint_replay/reports/duplicate_comparison.py), beside the figures the file recorded
-(``[ScoreIMP]``, ``[ScoreMP]``, ``[ScorePercentage]``, kept by the store), a disagreement marked."""
+(``[ScoreIMP]``, ``[ScoreMP]``, ``[ScorePercentage]``, kept by the store), a disagreement marked.
+Chosen by the profile's sheet (``SheetLayout.BOARDS``), for any game kept board by board; the
+cells are view data (engine/views.py) that dashboards/views.py draws."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dash import html
-
 from dashboards.app import library
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import SessionReport
+from vint_replay.engine.views import Cell, Span
 from vint_replay.formats.board_fields import RecordedFigures
 from vint_replay.reports.duplicate_comparison import Comparison, Scoring, TableResult, compare
 from vint_replay.store.figures import recorded_figures
@@ -95,18 +96,16 @@ def _side(figure: tuple[Side, float] | None, unit: str = "") -> str | None:
     return None if figure is None else f"{figure[0].name} {figure[1]:g}{unit}"
 
 
-def figure_cell(figure: BoardFigure | None) -> html.Td:
+def figure_cell(figure: BoardFigure | None) -> Cell:
     """A board's cell: the computed figure with the recorded one beside it, red where they
     disagree; the recorded alone in brackets when the board was not compared."""
     if figure is None:
-        return html.Td("", className="num")
+        return Cell("", "num")
     if figure.computed is None:
-        return html.Td(f"({figure.recorded})", className="num",
-                       title="recorded; no other room or table to compare with")
+        return Cell(f"({figure.recorded})", "num", title="recorded; no other room or table to compare with")
     if figure.recorded is None:
-        return html.Td(figure.computed, className="num")
+        return Cell(figure.computed, "num")
+    beside = (figure.computed, Span(f" recorded {figure.recorded}", "paper"))
     if figure.differs:
-        return html.Td([figure.computed, html.Span(f" recorded {figure.recorded}", className="paper")],
-                       className="num bad-cell", title="recorded differently: " + ", ".join(figure.differs))
-    return html.Td([figure.computed, html.Span(f" recorded {figure.recorded}", className="paper")],
-                   className="num", title="as recorded")
+        return Cell(beside, "num bad-cell", title="recorded differently: " + ", ".join(figure.differs))
+    return Cell(beside, "num", title="as recorded")

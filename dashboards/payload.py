@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from dashboards import laws_view
 from vint_replay.engine.ledger import DealScore
 from vint_replay.engine.seats import SEATS, Seat
 from vint_replay.engine.session import SessionReport
 from vint_replay.engine.shown import TableShown
+from vint_replay.games.laws import views as laws_view
 from vint_replay.reports import labels
 from vint_replay.reports.terminal import DealView, ReplayShown
 

@@ -1,4 +1,4 @@
-"""The dashboard's solo-whist pages without a browser (dashboards.solo_data, solo_view and the
+"""The dashboard's solo-whist pages without a browser (vint_replay/games/solo/views.py and the
 shared pages over a solo evening): the payment sheet against the sample files' written payments,
 the planted mistake in the audit's words, the replay's payload, the sessions list, /analysis
 leaving solo whist out, and ``?rules=`` refused between solo whist and vint.
@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 
 from dash_tree import by_id, ids
-from dashboards import data, solo_data, stats
+from dashboards import data, stats
 from dashboards.payload import replay_payload
 from vint_replay.engine.cards import Card
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.games.solo.contracts import SoloCall, points_text
 from vint_replay.formats import read_file
+from vint_replay.games.solo import views as solo_views
 from vint_replay.games.solo.fields import quarters
 from vint_replay.games.solo.audit import audit_payments
 from vint_replay.store import Store
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FOUR = ROOT / "sample_data" / "solo" / "arbat-solo-2026-11-24.json"
 FIVE = ROOT / "sample_data" / "solo" / "arbat-solo-2026-12-01.json"
 VINT = sorted((ROOT / "sample_data").glob("arbat-*.json"))
+UNRECORDED = "no payment sheet recorded"  # the page's status of an evening with no sheet written
 
 
 def report_of(path: Path):
@@ -52,8 +54,8 @@ def test_payment_sheet_is_the_written_sheet_but_for_the_audits_findings(path):
     """Every figure due equals the one written, except where the audit finds a mistake: there
     both are shown. The balances are the running sums of the figures due."""
     report = report_of(path)
-    checked = solo_data.solo_audit_of(report)
-    sheet = solo_data.payment_sheet(report, checked)
+    checked = audit_payments(report.record, report.score)
+    sheet = solo_views.payment_sheet(report, checked, data.explanations(report, checked))
     flagged = {(m.deal, m.player) for m in checked.mismatches}
     running = dict.fromkeys(sheet.players, 0)
     assert len(sheet.rows) == len(report.record.deals)
@@ -61,13 +63,13 @@ def test_payment_sheet_is_the_written_sheet_but_for_the_audits_findings(path):
         by_player = {replay.players[s]: paper[s.name] for s in Seat}
         for player, cell in zip(sheet.players, row.payments):
             if player not in by_player:  # the fifth player sits this deal out
-                assert cell == solo_data.PaymentCell(solo_data.SITS_OUT) and row.sits_out == player
+                assert cell == solo_views.PaymentCell(solo_views.SITS_OUT) and row.sits_out == player
                 continue
             if (row.number, player) in flagged:
                 assert cell.written == points_text(by_player[player]) and cell.due != cell.written
             else:
                 assert cell.due == points_text(by_player[player]) and cell.written is None
-            running[player] += 0 if cell.due == solo_data.SITS_OUT else _quarters(cell.due)
+            running[player] += 0 if cell.due == solo_views.SITS_OUT else _quarters(cell.due)
         assert row.balances == tuple(points_text(running[p]) for p in sheet.players)
     assert sheet.balances == sheet.rows[-1].balances
     assert sheet.five == (path == FIVE) and len(sheet.players) == (5 if path == FIVE else 4)
@@ -84,24 +86,25 @@ def _quarters(text: str) -> int:
 def test_the_planted_mistake_is_shown_in_the_audits_words():
     """sample_data/solo/README.md: deal 2's declarer is written one opponent's stake."""
     report = report_of(FOUR)
-    checked = solo_data.solo_audit_of(report)
+    checked = audit_payments(report.record, report.score)
     (mistake,) = audit_payments(report.record, report.score).mismatches
-    sheet = solo_data.payment_sheet(report, checked)
+    sheet = solo_views.payment_sheet(report, checked, data.explanations(report, checked))
     row = sheet.rows[1]
     assert row.number == mistake.deal == 2
     assert row.problems == (mistake.explanation,) and "one opponent's stake" in mistake.explanation
     assert [r.number for r in sheet.rows if r.problems] == [2]
-    assert solo_data.solo_status(report, checked) == "1 deal with a mismatch (1 entry)" == checked.tally.text
-    assert solo_data.solo_status(report_of(FIVE), solo_data.solo_audit_of(report_of(FIVE))) == "no mismatches"
+    assert data.audit_status(report, checked, UNRECORDED) == "1 deal with a mismatch (1 entry)" == checked.tally.text
+    five = report_of(FIVE)
+    assert data.audit_status(five, audit_payments(five.record, five.score), UNRECORDED) == "no mismatches"
 
 
 def test_rows_name_the_contract_its_players_and_the_result():
     report = report_of(FOUR)
-    rows = solo_data.payment_sheet(report).rows
+    rows = solo_views.payment_sheet(report).rows
     for row, replay in zip(rows, report.replays):
         if replay.contract is None:
             assert row.contract == "void (all passed)" and not row.replayable and set(row.payments) == {
-                solo_data.PaymentCell("0")}
+                solo_views.PaymentCell("0")}
             continue
         assert row.contract == replay.contract.terms.title
         assert row.declarer == f"{replay.players[replay.declarer]} ({replay.declarer.name})"
@@ -120,7 +123,7 @@ def test_five_players_the_dealer_sits_out_and_the_turn_up_goes_to_his_right():
         assert f"turn-up ({deal['sits_out']} deals and sits out)" in payload["tags"][turn_up_seat]
         assert payload["marked"]["card"] == int(Card[deal["turn_up"]])
         assert int(Card[deal["turn_up"]]) in payload["hands"][turn_up_seat]
-        facts = solo_data.deal_facts(report, replay)
+        facts = solo_views.deal_facts(report, replay)
         assert facts.dealing.startswith(f"{deal['sits_out']} deals and sits out")
 
 
@@ -152,7 +155,7 @@ def test_replay_facts_the_auction_with_its_tokens_and_the_payments():
     report = report_of(FOUR)
     replay = report.replays[2]  # a proposal accepted
     raw = json.loads(FOUR.read_text("utf-8"))["deals"][2]
-    facts = solo_data.deal_facts(report, replay)
+    facts = solo_views.deal_facts(report, replay)
     assert [c.token for c in facts.auction] == raw["auction"]
     assert facts.auction[0].seat == replay.deal.dealer.left.name  # eldest hand speaks first
     assert f"with {replay.players[replay.partner]}" in facts.contract

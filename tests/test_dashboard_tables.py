@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from dash_tree import by_id, components, ids
-from dashboards import data, stats, vint235_view
+from dashboards import data, stats
+from vint_replay.games.vint235 import views as vint235_view
 from dashboards.payload import replay_payload
 from dashboards.app import create_app
 from dashboards.library import Library

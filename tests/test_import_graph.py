@@ -26,11 +26,14 @@ ENGINE_AND_GAMES = (ENGINE, GAMES_PACKAGE)
 # the engine's core: what every game shares; it imports no game
 CORE = tuple(f"{ENGINE}.{name}" for name in (
     "cards", "seats", "calls", "diagnostics", "errors", "printable", "plural", "gc_pause",
-    "record", "fields", "auction", "play", "scoring", "summary", "audit_report", "rule_profile"))
-# What a game imports from the layers around the engine: only the four-handed sheet, which the
-# 2/3/5 methods' sheet is with each rubber's columns named (players-2-3-5.md, format.md §5.6).
-GAMES_REACH_OUT = {(f"{GAMES_PACKAGE}.vint235.sheet", f"{PACKAGE}.{name}")
-                   for name in ("reports", "reports.scoresheet", "reports.audit")}
+    "record", "fields", "auction", "play", "scoring", "summary", "audit_report", "rule_profile", "views"))
+# What a game imports from the layers around the engine: the four-handed sheet, which the 2/3/5
+# methods' sheet is with each rubber's columns named (players-2-3-5.md, format.md §5.6), and the
+# irregularities in words, which the laws' page view says as the terminal does (laws.md §7–§8).
+GAMES_REACH_OUT = {*((f"{GAMES_PACKAGE}.vint235.sheet", f"{PACKAGE}.{name}")
+                     for name in ("reports", "reports.scoresheet", "reports.audit")),
+                   *((f"{GAMES_PACKAGE}.laws.views", f"{PACKAGE}.{name}")
+                     for name in ("reports", "reports.irregularities"))}
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +282,37 @@ def test_the_core_names_no_new_game_type() -> None:
     _, edges = graph()
     found = [e for e in upward(edges) if (e.source, e.target) not in TYPING_ONLY_GAME_IMPORTS]
     assert not found, "the core names a game's type:\n" + listed(found)
+
+
+# the page layer: the games supply their views as plain data (engine/views.py) and never draw them
+PAGE_PACKAGES = ("dashboards", "dash", "plotly", "flask")
+
+
+def page_imports(root: Path = ROOT) -> list[str]:
+    """Every import in the engine and the games of a page package: ``module:line: name``."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        module = module_name(path) if root == ROOT else path.stem
+        if root == ROOT and not in_any(module, ENGINE_AND_GAMES):
+            continue
+        for node, _ in imports(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if not node.level else []
+            found += [f"{module}:{node.lineno}: {n}" for n in names if n.split(".")[0] in PAGE_PACKAGES]
+    return found
+
+
+def test_the_games_import_no_page_layer() -> None:
+    """Issue 20: a game's views are plain data; the engine and the games import no Dash, Plotly,
+    Flask nor ``dashboards`` (dashboards/views.py draws what they supply)."""
+    assert page_imports() == []
+
+
+def test_the_page_layer_check_finds_each_kind_of_import(tmp_path: Path) -> None:
+    (tmp_path / "views.py").write_text("import plotly.graph_objects as go\nfrom .cards import Card\n"
+                                       "def draw():\n    from dash import html\n    from dashboards.views import block\n",
+                                       encoding="utf-8")
+    assert page_imports(tmp_path) == ["views:1: plotly.graph_objects", "views:4: dash", "views:5: dashboards.views"]
 
 
 if __name__ == "__main__":

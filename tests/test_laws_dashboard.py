@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from laws_builders import DATA, revoke, under_laws
 from dashboards.payload import replay_payload
-from dashboards import data, laws_view
+from dashboards import data
+from vint_replay.games.laws import views as laws_view
 from vint_replay.engine.record import CallOutOfTurn
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate

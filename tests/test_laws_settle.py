@@ -11,7 +11,7 @@ import pytest
 from builders import RANKED, SUITED
 from laws_builders import EXPOSED, laws_deal, laws_session
 from test_classic_rules import PASSOUT_PLAY, classic_session, played_passout
-from dashboards import laws_view
+from vint_replay.games.laws import views as laws_view
 from vint_replay.engine.cards import Card
 from vint_replay.engine.diagnostics import Severity
 from vint_replay.games.laws.settlement import Responsibility, settlement

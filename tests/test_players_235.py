@@ -606,7 +606,7 @@ def test_2_1_the_owner_of_the_dealing_dummy_speaks_first():
 def test_the_dashboards_deal_list_shows_the_tricks_before_and_after_the_penalty():
     """players-2-3-5.md §6 ruling 6 with the tricks taken (laws §8.4): the session page's deal list
     reads the declaring column's tricks as played and after the penalty from the engine: 10 → 13."""
-    from dashboards.vint235_view import deal_rows
+    from vint_replay.games.vint235.views import deal_rows
 
     hands = _texts([Hand.parse(h).mask for h in EXAMPLE_1.split()])
     deal = replace(table_deal(1, "N", PILES_ROLES, hands, "3D pass pass pass pass", result=10, Exchanges="N no; S no"),
@@ -623,7 +623,7 @@ def test_five_player_score_writes_the_balances_the_dashboard_computes():
 
     from click.testing import CliRunner
 
-    from dashboards import vint235_view
+    from vint_replay.games.vint235 import views as vint235_view
     from vint_replay.cli import load, main
 
     path = str(Path(__file__).resolve().parent.parent / "sample_data" / "vint235" / "dacha-2026-08-23-five.json")

@@ -13,11 +13,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dashboards import data, solo_data, vint235_view
+from dashboards import data
+from vint_replay.games.vint235 import views as vint235_view
 from dashboards.payload import replay_payload
 from vint235_store import balances_text
 from vint_replay.cli import load, main
 from vint_replay.games.registry import profile_names
+from vint_replay.games.solo import views as solo_views
 from vint_replay.games.vint235.record import Role
 from vint_replay.formats import write_text
 from vint_replay.simulators.vint235 import simulate_session
@@ -263,7 +265,7 @@ def test_one_deal_view_writes_solo_whists_parts_through_the_replays_hooks(which)
         number = replay.deal.number
         code, out = run(path, "--deal", number)
         assert code == 0 and out == DealView.of(report, index).full()
-        facts = solo_data.deal_facts(report, replay)
+        facts = solo_views.deal_facts(report, replay)
         auction = out.split("Auction (eldest hand first)\n", 1)[1].split("\n\n", 1)[0].split()
         assert auction == [w for call in facts.auction for w in (call.seat, *call.words.split())]
         payments = next(line for line in out.splitlines() if line.startswith("  Payments: "))

@@ -10,7 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from dash import Input, Output, callback, dcc, html
 
-from dashboards import double_dummy, stats, vint235_pages
+from dashboards import double_dummy, stats, views
 from dashboards.app import library
 from dashboards.charts import chart_card, label, short
 from dashboards.dates import ISO_DAY, shown_date
@@ -52,7 +52,7 @@ def show(start: str | None, end: str | None, player: str | None):
     first, last = _day(start), _day(end)
     chosen = [(game, stats.select(store, first, last, player, game.rules)) for game in stats.games(store, first, last)]
     chosen = [(game, selection) for game, selection in chosen if selection.deals]
-    tables = vint235_pages.player_card(library(), stats.table_sessions(store, first, last), player)
+    tables = _players_card(stats.table_sessions(store, first, last), player)
     if not chosen:
         note = _apart_note(stats.select(store, first, last, player))
         return html.Div([html.P("No four-handed deals match the filters.", className="card muted", id="analysis-empty"),
@@ -102,7 +102,16 @@ def _game_figures(game: stats.Game, selection: stats.Selection, filtered: bool, 
 def _names() -> list[str]:
     """Every player of the store, vint's and the 2-, 3- and 5-player evenings'."""
     store = library().store
-    return sorted(set(stats.players(store)) | set(vint235_pages.table_players(library(), stats.table_sessions(store))))
+    reports = (library().report(sid) for sid in stats.table_sessions(store))
+    return sorted(set(stats.players(store)) | {p for r in reports if r is not None for p in r.record.info.party or ()})
+
+
+def _players_card(sessions: dict[str, str], player: str | None) -> views.Drawn | None:
+    """The card of the evenings counted by player (``Analysed.PLAYERS``), as their game's
+    ``players_view`` lays it out (``None``: none to show)."""
+    reports = [r for r in (library().report(sid) for sid in sorted(sessions)) if r is not None]
+    shown = reports[0].profile.players_view(reports, player) if reports else None
+    return None if shown is None else views.block(shown)
 
 
 def _key(name: str) -> str:

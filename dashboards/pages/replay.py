@@ -9,10 +9,10 @@ from urllib.parse import quote, unquote
 import dash
 from dash import ClientsideFunction, Input, Output, State, callback, clientside_callback, dcc, html
 
-from dashboards import board, board_contract, data, double_dummy, payload as deal_payload, seat_view
+from dashboards import board, board_contract, data, deal_panels, double_dummy, payload as deal_payload, seat_view, views
 from dashboards.app import library
-from dashboards.deal_panels import panels_of
 from vint_replay.engine.seats import SEATS
+from vint_replay.engine.views import SEAT_VIEWS
 
 dash.register_page(__name__, path_template="/replay/<session_id>/<deal>", title="Replay — vint-replay")
 board.register()  # the analysis board's callbacks, for the app loading this page
@@ -43,7 +43,6 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     analysed = None if seat is not None or not replay.profile.double_dummy else \
         double_dummy.deal_analysis(library().store, session_id, number)
     payload["dd"] = double_dummy.replay_dd(analysed, payload["play"])
-    panels = panels_of(replay)
     info = report.record.info
     sid = quote(info.id, safe="")
     prev_deal, next_deal = data.neighbours(report, number)
@@ -53,9 +52,13 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     if seat is not None:
         payload = seat_view.cut_to(payload, start)
         cards = start  # the slider reaches the cards seen so far, not the play's length
-    head, side = panels.parts(report, replay, payload, analysed, seat)
+    shown = report.profile.replay_view(report, replay, seat)
+    if shown is None:  # four hands at N–S against E–W
+        head, side = deal_panels.parts(report, replay, payload, analysed, seat)
+        choices = list(SEAT_VIEWS)
+    else:
+        head, side, choices = views.blocks(shown.head), views.blocks(shown.side), list(shown.views)
     size = int(payload["size"])  # type: ignore[call-overload]
-    views = panels.views(replay)
     keep = "" if seat is None else f"?view={seat.name}"
     nav = html.Div([
         dcc.Link("‹ deal " + str(prev_deal), href=f"/replay/{sid}/{prev_deal}{keep}", id="prev-deal", className="btn")
@@ -87,7 +90,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
                     html.Span("Show: "),
                     html.Span([html.A(label, href=f"?view={name}", className="view-link" + (" active" if name == payload["view"] else ""),
                                       id=f"view-{name}", **{"data-view": name})
-                               for name, label in views],
+                               for name, label in choices],
                               id="replay-view", className="view-links"),
                     dcc.Checklist(id="replay-hide", options=[{"label": "hide played cards", "value": "hide"}]
                                   + ([{"label": "best cards (double dummy)", "value": "best"}] if payload["dd"] else []),

@@ -8,18 +8,19 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data, duplicate_view, laws_view, solo_view, vint235_pages
+from dashboards import data, duplicate_view, views
 from dashboards.app import library
 from dashboards.charts import chart_card, label
 from dashboards.dates import shown_date
 from dashboards.history_view import versions_card
 from vint_replay.games.registry import ProfileError, SheetLayout, get_profile, profile_names
-from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import SessionReport
-from vint_replay.games.solo.replay import SoloReplay
-from vint_replay.games.vint235.replay import TableReplay
+from vint_replay.engine.rule_profile import SessionPage
+from vint_replay.engine.views import Block
+from vint_replay.games.laws import views as laws_view
 from vint_replay.reports import scoresheet
+from vint_replay.reports.sheets import sheet_writer
 
 dash.register_page(__name__, path_template="/session/<session_id>", title="Scoresheet — vint-replay")
 
@@ -40,19 +41,19 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
     if report is None:
         return html.Div([html.H2("No such session"), html.P(f"The store has no session {session_id!r}."),
                          dcc.Link("Back to the sessions", href="/")], className="card")
-    return body_of(report)(report, rescore)
+    return _game_body(report, rescore)
 
 
-def _solo_body(report: SessionReport, _rescore: str | None) -> html.Div:
-    """Solo whist: the payment sheet and each player's balance."""
-    return solo_view.session_layout(report)
-
-
-def _table_body(report: SessionReport, _rescore: str | None) -> html.Div:
-    """2, 3 or 5 players: the method's own columns, never rescored."""
-    checked = data.audit_of(report)
-    return html.Div([_head(report, checked, data.audit_status(report, checked)),
-                     *vint235_pages.session_body(report, checked), versions_card(report.record.info.id)])
+def _game_body(report: SessionReport, rescore: str | None) -> html.Div:
+    """The page of a game that supplies its own parts (``session_view``), under the common head;
+    four hands' otherwise."""
+    checked = None if report.score is None else sheet_writer(report).audit(report)
+    page = SessionPage(report, checked, data.diagnostic_text, data.explanations(report, checked))
+    shown = report.profile.session_view(page)
+    if shown is None:
+        return _sides_body(report, rescore)
+    return html.Div([_head(report, checked, data.audit_status(report, checked, shown.unrecorded), shown.game_words),
+                     *views.blocks(shown.body), versions_card(report.record.info.id)])
 
 
 def _sides_body(report: SessionReport, rescore: str | None) -> html.Div:
@@ -78,7 +79,7 @@ def _sides_body(report: SessionReport, rescore: str | None) -> html.Div:
                       _deal_table(info.id, rows, played, report.profile.scoresheet, figures)],
                      className="card deals-card"),
         ], className="two-col"),
-        _players_card(laws_view.player_results(report)),
+        _drawn(laws_view.players_card(report)),
         versions_card(session_id),
     ])
 
@@ -88,10 +89,10 @@ def _refused(session_id: str, why: str) -> html.Div:
                      dcc.Link("Back to the session", href=f"/session/{quote(session_id, safe='')}")], className="card")
 
 
-def _head(report, checked, status: str) -> html.Div:
+def _head(report, checked, status: str, game_words: str | None = None) -> html.Div:
     info = report.record.info
-    facts = " · ".join(x for x in (shown_date(info.date), info.event, info.site, info.table and f"table {info.table}")
-                       if x)
+    facts = " · ".join(x for x in (game_words, shown_date(info.date), info.event, info.site,
+                                   info.table and f"table {info.table}") if x)
     return html.Div([
         html.H2(f"Session {info.id}"),
         html.P(facts, className="muted"),
@@ -145,20 +146,8 @@ def _entry(e: data.SheetEntry) -> html.Div:
                     title="the paper score differs here" if e.mismatch else None)
 
 
-def _players_card(results: list[laws_view.PlayerResult] | None) -> html.Div | None:
-    """Each player's result (laws.md §9) where a partner answered alone for part of a deal, so a
-    result differs from his side's ±D."""
-    if results is None:
-        return None
-    head = html.Tr([html.Th(h) for h in ("seat", "player", "side's difference D", "his result")])
-    body = [html.Tr([html.Td(r.seat.name), html.Td(r.name), html.Td(f"{r.side_difference:+d}", className="num"),
-                     html.Td(f"{r.result:+d}", className="num" + (" bad-cell" if r.result != r.side_difference else ""),
-                             id=f"player-{r.seat.name}")]) for r in results]
-    return html.Div([html.H3("Players (laws.md §9)"),
-                     html.P("A partner who answers alone for part of a deal pays it himself: D − X for him, "
-                            "D + X for his partner.", className="muted"),
-                     html.Table([html.Thead(head), html.Tbody(body)], className="deals")],
-                    className="card", id="players-card")
+def _drawn(part: Block | None) -> views.Drawn | None:
+    return None if part is None else views.block(part)
 
 
 def _boards(rows: list[data.BoardRow]) -> html.Table:
@@ -213,7 +202,7 @@ def _deal_table(session_id: str, rows: list[data.DealRow], played: str, layout: 
         if boards:
             cells = [_score_cell(_board_score(r.points), _board_score(r.recorded))]
             if figures is not None:
-                cells.append(duplicate_view.figure_cell(figures.boards.get(r.number)))
+                cells.append(views.cell(duplicate_view.figure_cell(figures.boards.get(r.number))))
         else:
             cells = [_score_cell(None if r.points is None else r.points[side][line],
                                  None if r.recorded is None else r.recorded[side][line])
@@ -282,14 +271,3 @@ def _charts(report) -> list:
     if report.profile.scoresheet is SheetLayout.RUBBER:  # board by board there is no race to game
         charts.append(chart_card("Below the line, trick by trick: the race to each game", below, "below-chart"))
     return charts
-
-
-# the page of a session by the type of replay its game's replayer gives (none: four hands)
-BODIES = {DealReplay: _sides_body, TableReplay: _table_body, SoloReplay: _solo_body}
-
-
-def body_of(report: SessionReport):
-    """The page body of the session's game (the nearest filed class of its replays' type; four
-    hands' for a game filed by none)."""
-    kinds = type(report.replays[0]).__mro__ if report.replays else ()
-    return next((BODIES[kind] for kind in kinds if kind in BODIES), _sides_body)

@@ -7,8 +7,8 @@ rule number lives anywhere else.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Protocol
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .diagnostics import Diagnostic
     from .record import DealRecord, SessionInfo, SessionRecord
     from .summary import Summary
+    from .views import Box, ReplayView, SessionView
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +80,9 @@ class Sheet(Protocol):
     def session_summary(self) -> Summary: ...
 
 
-class Scored(Protocol):
-    """What a sheet is written from: a scored session (engine/session.py's ``SessionReport``)."""
+class Reported(Protocol):
+    """What a game's sheet and views are made from: a checked session (engine/session.py's
+    ``SessionReport``)."""
 
     @property
     def record(self) -> SessionRecord: ...
@@ -89,6 +91,8 @@ class Scored(Protocol):
     @property
     def replays(self) -> Sequence[Replayed]: ...
     @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]: ...
+    @property
     def score(self) -> Sheet | None: ...
 
 
@@ -96,9 +100,21 @@ class SheetWriter(Protocol):
     """How a game shows its score: the sheet as text, its score document as JSON, and the audit
     of the figures written on paper against it."""
 
-    def text(self, report: Scored, /) -> str: ...
-    def json(self, report: Scored, /) -> dict[str, object]: ...
-    def audit(self, report: Scored, /) -> AuditReport[Found]: ...
+    def text(self, report: Reported, /) -> str: ...
+    def json(self, report: Reported, /) -> dict[str, object]: ...
+    def audit(self, report: Reported, /) -> AuditReport[Found]: ...
+
+
+@dataclass(frozen=True)
+class SessionPage:
+    """What a game's session view is given: the checked session, the audit of its written sheet
+    (``None``: not scored), what is wrong with each deal in words (by number), and the words of
+    one problem as every page says it."""
+
+    report: Reported
+    checked: AuditReport[Found] | None
+    words: Callable[[Diagnostic], str]
+    explained: Mapping[int, Sequence[str]] = field(default_factory=dict)
 
 
 class DealReplayer(Protocol):
@@ -244,6 +260,24 @@ class RuleProfile:
         """Why an evening played under ``table`` cannot be rescored under ``target`` when this
         profile is one of them (``None``: it can): a game whose deals are not four-handed
         vint's and bridge's says so."""
+        return None
+
+    # -- the dashboard's views (engine/views.py; dashboards/views.py draws them) -------------------
+
+    def session_view(self, page: SessionPage) -> SessionView | None:
+        """The session page's parts under its head; ``None``: four hands' scoresheet, deals and
+        charts (dashboards/pages/session.py). A game with a sheet of its own supplies them."""
+        return None
+
+    def replay_view(self, report: Reported, replay: Replayed, seat: Seat | None) -> ReplayView | None:
+        """What the replay page writes around the card table in ``seat``'s view (``None``: all
+        hands); ``None``: four hands' auction, double dummy and laws (dashboards/deal_panels.py)."""
+        return None
+
+    def players_view(self, reports: Sequence[Reported], player: str | None) -> Box | None:
+        """/analysis's card of each player's results over ``reports`` (this profile's game's
+        evenings, those of ``player`` if given) where ``analysed`` counts them by player;
+        ``None``: nothing to show (four hands are counted by side, dashboards/stats.py)."""
         return None
 
     def totals_stored(self, info: SessionInfo) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..engine.audit_report import AuditReport
 from ..engine.ledger import SessionScore
-from ..engine.rule_profile import Scored, SheetWriter
+from ..engine.rule_profile import Reported, SheetWriter
 from .audit import Mismatch, audit
 from .scoresheet import render_scoresheet, score_json
 
@@ -15,13 +15,13 @@ class SidesSheet:
     """Four hands' sheet: N–S and E–W above and below the line (or a score a board), the
     ``vint-score/1`` document, and the paper's figures audited line by line."""
 
-    def text(self, report: Scored) -> str:
+    def text(self, report: Reported) -> str:
         return render_scoresheet(report.record, _sides(report), report.profile)
 
-    def json(self, report: Scored) -> dict[str, object]:
+    def json(self, report: Reported) -> dict[str, object]:
         return score_json(report.record, _sides(report), report.profile)
 
-    def audit(self, report: Scored) -> AuditReport[Mismatch]:
+    def audit(self, report: Reported) -> AuditReport[Mismatch]:
         """Sides' figures line by line, the laws' revoke penalties among the slips."""
         return audit(report.record, _sides(report), replays=report.replays)  # type: ignore[arg-type]
 
@@ -29,12 +29,12 @@ class SidesSheet:
 SIDES = SidesSheet()
 
 
-def sheet_writer(report: Scored) -> SheetWriter:
+def sheet_writer(report: Reported) -> SheetWriter:
     """The writer of a scored session: its game's own, else four hands'."""
     return report.profile.sheet_writer() or SIDES
 
 
-def _sides(report: Scored) -> SessionScore:
+def _sides(report: Reported) -> SessionScore:
     """The session's rubber (or board) score: what the four-handed ledger finishes."""
     score = report.score
     assert isinstance(score, SessionScore), f"a four-handed sheet asked of a {type(score).__name__}"

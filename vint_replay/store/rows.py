@@ -1,4 +1,4 @@
-"""Scored sessions as rows of the five store tables, and stored rows back into records.
+"""Reported sessions as rows of the five store tables, and stored rows back into records.
 
 :class:`TableRows` gathers many sessions (a row tuple per deal; calls, cards and tricks as
 byte arrays expanded with numpy) and turns them into one Arrow record batch per table, so the

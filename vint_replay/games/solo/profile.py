@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...engine.record import SessionInfo
-from ...engine.rule_profile import Analysed, RuleProfile, SheetLayout
+from ...engine.rule_profile import Analysed, Replayed, Reported, RuleProfile, SessionPage, SheetLayout
+from ...engine.seats import Seat
+from ...engine.views import ReplayView, SessionView
+from . import views
 from .fields import SOLO_FIELDS
 from .ledger import SoloLedger
 from .replay import SoloReplay, solo_replayer
@@ -43,3 +46,12 @@ class SoloWhist(RuleProfile):
 
     def rescoring_refused(self, table: RuleProfile, target: RuleProfile) -> str | None:
         return f"a {table.name} evening cannot be rescored under {target.name} rules: solo whist and vint are different games"
+
+    def session_view(self, page: SessionPage) -> SessionView:
+        """§5: the balances, their chart and the payment sheet."""
+        return views.session_view(page)
+
+    def replay_view(self, report: Reported, replay: Replayed, seat: Seat | None) -> ReplayView:
+        """The dealing, the turn-up, the auction with its tokens and the deal's payments."""
+        assert isinstance(replay, SoloReplay), type(replay)  # the replayer above gives no other
+        return views.replay_view(report, replay, seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine.printable import printable
 from ...engine.record import SessionRecord
-from ...engine.rule_profile import Scored
+from ...engine.rule_profile import Reported
 from ...engine.seats import Seat
 from .audit import SoloAudit, audit_payments
 from .contracts import points, points_text
@@ -64,20 +64,20 @@ def render_payments(record: SessionRecord, score: SoloScore) -> str:
 class PaymentSheet:
     """Solo whist's :class:`~vint_replay.engine.rule_profile.SheetWriter`: payments and balances."""
 
-    def text(self, report: Scored) -> str:
+    def text(self, report: Reported) -> str:
         return render_payments(report.record, _payments(report))
 
-    def json(self, report: Scored) -> dict[str, object]:
+    def json(self, report: Reported) -> dict[str, object]:
         return solo_score_json(report.record, _payments(report))
 
-    def audit(self, report: Scored) -> SoloAudit:
+    def audit(self, report: Reported) -> SoloAudit:
         return audit_payments(report.record, _payments(report))
 
 
 PAYMENTS = PaymentSheet()
 
 
-def _payments(report: Scored) -> SoloScore:
+def _payments(report: Reported) -> SoloScore:
     """The session's payment sheet: what solo whist's ledger finishes (``SoloWhist.session_ledger``)."""
     score = report.score
     assert isinstance(score, SoloScore), f"a solo-whist session scored as {type(score).__name__}"

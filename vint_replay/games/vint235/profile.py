@@ -2,9 +2,14 @@
 method's hooks, with the places' replayer and score columns that read them."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ...engine.record import SessionInfo
+from ...engine.rule_profile import Replayed, Reported, SessionPage
+from ...engine.seats import Seat
+from ...engine.session import SessionReport
+from ...engine.views import Box, ReplayView, SessionView
+from . import views
 from .ledger import TableLedger
 from .method import TableMethod
 from .replay import TableReplay, table_replayer
@@ -25,3 +30,16 @@ class TableProfile(TableMethod):
     def sheet_writer(self) -> ColumnSheet:
         """format.md §5.6: the columns and who they stand for, and the settlements."""
         return COLUMNS
+
+    def session_view(self, page: SessionPage) -> SessionView:
+        """The method's columns named by their players, the settlements, the deals."""
+        return views.session_view(page, self)
+
+    def replay_view(self, report: Reported, replay: Replayed, seat: Seat | None) -> ReplayView:
+        """The auction in the columns of the places that bid, the table, the players' views."""
+        assert isinstance(replay, TableReplay), type(replay)  # the replayer above gives no other
+        return views.replay_view(report, replay, seat)
+
+    def players_view(self, reports: Sequence[Reported], player: str | None) -> Box | None:
+        """Each player's deals, contracts, tricks and settlements, whatever place he played."""
+        return views.players_view([r for r in reports if isinstance(r, SessionReport)], player)

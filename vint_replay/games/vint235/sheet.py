@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...engine.audit_report import AuditReport
 from ...engine.printable import printable
-from ...engine.rule_profile import Scored
+from ...engine.rule_profile import Reported
 from ...engine.scoring import Entry
 from ...engine.seats import SEATS
 from ...reports.audit import Mismatch, audit
@@ -20,7 +20,7 @@ def _entry(entry: Entry) -> dict[str, object]:
     return {"line": str(entry.line), "item": str(entry.item), "points": entry.points}
 
 
-def table_score_json(report: Scored) -> dict[str, object]:
+def table_score_json(report: Reported) -> dict[str, object]:
     """The ``vint-score/1`` document of a 2-, 3- or 5-handed session: the columns' players per
     rubber, each deal's places, and the settlements (format.md §5.6)."""
     score, record = report.score, report.record
@@ -70,7 +70,7 @@ def _declarer_fields(replay: TableReplay | None) -> dict[str, str | None]:
             "declarer_column": ("NS", "EW")[replay.declarer_column]}
 
 
-def render_table_sheet(report: Scored) -> str:
+def render_table_sheet(report: Reported) -> str:
     """The scoresheet with each rubber's columns named, then the settlements."""
     score, record = report.score, report.record
     if isinstance(score, ColumnScore):
@@ -89,7 +89,7 @@ def render_table_sheet(report: Scored) -> str:
     return "\n".join(out) + "\n"
 
 
-def _columns_text(report: Scored) -> str:
+def _columns_text(report: Reported) -> str:
     """3.2: one column per player, each deal's entries in the column of the player who wrote them."""
     score = report.score
     assert isinstance(score, ColumnScore)
@@ -120,13 +120,13 @@ class ColumnSheet:
     """A 2-, 3- or 5-handed method's :class:`~vint_replay.engine.rule_profile.SheetWriter`: the
     columns and settlements; the paper's sides' figures audited line by line as four hands'."""
 
-    def text(self, report: Scored) -> str:
+    def text(self, report: Reported) -> str:
         return render_table_sheet(report)
 
-    def json(self, report: Scored) -> dict[str, object]:
+    def json(self, report: Reported) -> dict[str, object]:
         return table_score_json(report)
 
-    def audit(self, report: Scored) -> AuditReport[Mismatch]:
+    def audit(self, report: Reported) -> AuditReport[Mismatch]:
         """The laws' revoke penalties among the slips; a deal scored in a column per player is
         listed unchecked (players-2-3-5.md)."""
         return audit(report.record, report.score, replays=report.replays)  # type: ignore[arg-type]

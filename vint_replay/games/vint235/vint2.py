@@ -1,6 +1,6 @@
 """Vint for two players (docs/rules/players-2-3-5.md §2): two dummies in the open game (2.1),
 the exchange of whole hands (2.2) or card by card (2.3), two dummies with the special auction
-(2.4) and with a widow (2.5). Scored as classic between the two players' columns."""
+(2.4) and with a widow (2.5). Reported as classic between the two players' columns."""
 from __future__ import annotations
 
 from collections.abc import Sequence

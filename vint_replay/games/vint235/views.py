@@ -1,22 +1,31 @@
-"""What the pages show of a two-, three- or five-handed evening (docs/rules/players-2-3-5.md):
-the method's score columns named by their players, settlements, who played which place, and
-which hands a replay shows face up. Pure functions over the engine's objects (``TableScore``,
-``ColumnScore``, ``TableReplay``, ``player_results``): nothing is scored here."""
+"""What the dashboard shows of a two-, three- or five-handed evening (docs/rules/players-2-3-5.md),
+as plain view data (engine/views.py): the method's score columns named by their players,
+settlements and ledger, the deal table with who declared, and the replay's table card (who
+plays each place, the player out, the exchanges, the widow). Pure functions over the engine's
+objects (``TableScore``, ``ColumnScore``, ``TableReplay``, ``player_results``): nothing is
+scored here; dashboards/views.py draws it."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from urllib.parse import quote
 
-from dashboards.data import SheetEntry, auction_grid as seat_grid, diagnostic_text
-from vint_replay.engine.ledger import DealScore
-from vint_replay.engine.plural import plural
-from vint_replay.engine.scoring import Entry, Line
-from vint_replay.engine.seats import SEATS, Seat, Side
-from vint_replay.engine.session import SessionReport
-from vint_replay.games.vint235.columns import ColumnDeal, ColumnScore
-from vint_replay.games.vint235.ledger import TableScore
-from vint_replay.games.vint235.players import PlayerResult, player_results
-from vint_replay.games.vint235.replay import TableReplay
-from vint_replay.reports import labels
+from ...engine.ledger import DealScore, SessionScore
+from ...engine.plural import plural
+from ...engine.rubber_view import SheetEntry, rubber_sheets
+from ...engine.rule_profile import Reported, SessionPage
+from ...engine.scoring import Entry, Line
+from ...engine.seats import SEATS, Seat, Side
+from ...engine.session import SessionReport
+from ...engine.views import (Block, Box, Bullets, Cell, Chart, Line as Paragraph, Link, ReplayView, Row, Series,
+                             SessionView, Span, Strong, Table, auction_grid as seat_grid, auction_table, card)
+from .columns import ColumnDeal, ColumnScore
+from .ledger import TableScore
+from .method import TableMethod
+from .players import PlayerResult, player_results
+from .replay import TableReplay
+
+COLOURS = ("#1f5fa8", "#b8442e", "#2e7d4f", "#8a5a00", "#6b3fa0")
 
 
 def signed(points: int) -> str:
@@ -57,9 +66,16 @@ class TableSummary:
     ledger: tuple[tuple[str, str], ...] | None  # five players: the running line in hundreds
 
 
-def summary(report: SessionReport) -> TableSummary | None:
-    """The columns, settlements and balances of a scored table session (``None`` otherwise)."""
+def _score(report: Reported) -> TableScore | ColumnScore | None:
+    """The session's columns (``None``: it cannot be scored); a method's ledger keeps no other."""
     score = report.score
+    assert score is None or isinstance(score, (TableScore, ColumnScore)), type(score)
+    return score
+
+
+def summary(report: Reported) -> TableSummary | None:
+    """The columns, settlements and balances of a scored table session (``None`` otherwise)."""
+    score = _score(report)
     if isinstance(score, ColumnScore):
         rubbers = tuple(TableRubber(
             r.number, score.players, None, tuple(r.totals[p] for p in score.players),
@@ -93,9 +109,9 @@ class ColumnBlock:
     below: tuple[list[SheetEntry], ...]
 
 
-def column_sheet(report: SessionReport) -> list[ColumnBlock]:
+def column_sheet(report: Reported) -> list[ColumnBlock]:
     """§3.2's three columns: every entry each player wrote, by rubber (the engine's ``written``)."""
-    score = report.score
+    score = _score(report)
     if not isinstance(score, ColumnScore):
         return []
     index = {p: i for i, p in enumerate(score.players)}
@@ -130,14 +146,12 @@ class TableDealRow:
     problems: tuple[str, ...]
 
 
-def deal_rows(report: SessionReport, mismatches: dict[int, list[str]] | None = None) -> list[TableDealRow]:
-    """Every deal of a table session; ``mismatches`` the audit's explanations by deal."""
-    score = report.score
+def deal_rows(report: Reported, explained: Mapping[int, Sequence[str]] | None = None) -> list[TableDealRow]:
+    """Every deal of a table session; ``explained`` what is wrong with each (the audit's
+    explanations, then the problems), by deal."""
+    score = _score(report)
     scored: dict[int, DealScore | ColumnDeal] = {d.number: d for d in (score.deals if score else ())}
-    problems: dict[int, list[str]] = {k: list(v) for k, v in (mismatches or {}).items()}
-    for d in report.diagnostics:
-        if d.deal is not None:
-            problems.setdefault(d.deal, []).append(diagnostic_text(d))
+    problems = explained or {}
     rows = []
     for replay in report.replays:
         assert isinstance(replay, TableReplay)
@@ -149,7 +163,7 @@ def deal_rows(report: SessionReport, mismatches: dict[int, list[str]] | None = N
         elif contract is None:
             shown, declarer, tricks = "?", "", ""
         else:
-            shown, declarer = labels.contract_text(contract), replay.name(contract.declarer)
+            shown, declarer = contract.pretty, replay.name(contract.declarer)
             taken = replay.tricks_won[column] if replay.tricks_won and column is not None else None
             penalty = s.penalty if isinstance(s, DealScore) else None  # laws §8.4: the engine's counts after it
             after = f" → {penalty.tricks_after[column]}" if penalty is not None and column is not None else ""
@@ -282,3 +296,158 @@ def add_up(per_session: list[list[PlayerResult]]) -> list[PlayerResult]:
             for i, value in enumerate((r.deals, r.declared, r.made, r.tricks, r.points)):
                 line[i] += value
     return [PlayerResult(p, *line) for p, line in total.items()]
+
+
+# ---------------------------------------------------------------------------------------------
+# the session page
+
+
+def session_view(page: SessionPage, method: TableMethod) -> SessionView:
+    """The session page below its head: the balance chart, the sheet, the deals."""
+    report = page.report
+    shown = summary(report)
+    rows = deal_rows(report, page.explained)
+    sheet = _sheet(report, shown) if shown else card("Cannot be scored", Bullets(
+        tuple(page.words(d) for d in report.diagnostics if d.severity == "error"), "diagnostics"), classes="card sheet-card")
+    return SessionView((
+        Paragraph(f"{method.title} ({method.doc} §{method.section}): "
+                  f"{', '.join(report.record.info.party or ())} in the order of the draw.", "muted", "table-method"),
+        Box(_balance_chart(shown) if shown else (), "chart-grid"),
+        Box((sheet, card("Deals", Paragraph("Click a contract to replay the deal.", "muted"),
+                         _deal_table(report.record.info.id, rows, method.sits_out), classes="card deals-card")),
+            "two-col"),
+    ))
+
+
+def _sheet(report: Reported, shown: TableSummary) -> Box:
+    """The columns by rubber as written: above and below the line, the totals, the settlements."""
+    out: list[Block] = []
+    score = _score(report)
+    paper = rubber_sheets(score) if shown.columns == 2 and isinstance(score, SessionScore) else []
+    blocks = column_sheet(report) if shown.columns == 3 else []
+    row = "sheet-row" + (" cols-3" if shown.columns == 3 else "")
+    for i, rubber in enumerate(shown.rubbers):
+        out.append(Box((f"Rubber {rubber.number}" + (f" · {rubber.out} sits out" if rubber.out else ""),),
+                       "rubber-title", f"rubber-{rubber.number}-title"))
+        out.append(Box(tuple(Box((h,), "sheet-head") for h in rubber.headers), row, f"rubber-{rubber.number}-columns"))
+        if i < len(paper):
+            above, below = paper[i].above, [b.cells for b in paper[i].below]
+        elif i < len(blocks):
+            above, below = blocks[i].above, [blocks[i].below]
+        else:
+            above, below = (), []
+        out.append(Box(tuple(Box(tuple(_entry(e) for e in col), "sheet-col above") for col in above), row))
+        out.append(Box((), "the-line"))
+        for k, cells in enumerate(below):
+            if k:
+                out.append(Box((Span("game"),), "game-line"))
+            out.append(Box(tuple(Box(tuple(_entry(e) for e in col), "sheet-col") for col in cells), row))
+        out.append(Box(tuple(Box((f"{t}",), "sheet-total") for t in rubber.totals), row + " totals",
+                       f"rubber-{rubber.number}-totals"))
+        out.append(Paragraph(rubber.result, "rubber-result"))
+        if rubber.settlement:
+            out.append(Paragraph("Settlement: " + " · ".join(f"{p} {signed(n)}" for p, n in rubber.settlement)
+                                 .replace("-", "−"), "settlement", f"rubber-{rubber.number}-settlement"))
+    out.append(Box(tuple(Box((Span(f"{p} "), Strong(signed(n).replace("-", "−"))), "final") for p, n in shown.balances),
+                   "finals", "balances"))
+    if shown.ledger is not None:
+        out.append(Paragraph("Ledger in hundreds: " + " · ".join(f"{p} {h}" for p, h in shown.ledger), "ledger", "ledger"))
+    return Box(tuple(out), "card sheet-card", title=f"Scoresheet: {shown.columns} columns", title_id="table-sheet-title")
+
+
+def _entry(e: SheetEntry) -> Box:
+    return Box((Span(e.text, "entry-label"), Span(f"{e.points}", "entry-points")),
+               "entry" + (" mismatch" if e.mismatch else ""))
+
+
+def _deal_table(session_id: str, rows: list[TableDealRow], sits_out: bool) -> Table:
+    heads = ["#", "rubber", "dealer", *(["out"] if sits_out else []), "contract", "by", "tricks", "points written", "game"]
+    body = []
+    for r in rows:
+        contract = Link(r.contract, f"/replay/{quote(session_id, safe='')}/{r.number}", "replay this deal") \
+            if r.contract not in ("?",) else r.contract
+        before = (r.number, r.rubber or "", r.dealer, *([r.out] if sits_out else []))
+        after = (r.declarer, r.tricks, r.written, r.game)
+        body.append(Row((*[Cell(c) for c in before], Cell(contract, "contract"), *[Cell(c) for c in after]),
+                        "problem-row" if r.problems else None))
+        if r.problems:
+            body.append(Row((Cell(span=len(heads), items=r.problems),), "explain-row"))
+    return Table((Row(tuple(Cell(h, head=True) for h in heads)),), tuple(body), "deals", "deal-table")
+
+
+def _balance_chart(shown: TableSummary) -> tuple[Chart, ...]:
+    """Each player's balance after each finished rubber (the engine's settlements, added up)."""
+    finished = [r for r in shown.rubbers if r.settlement]
+    if not finished:
+        return ()
+    series = []
+    for k, player in enumerate(shown.players):
+        running, points = 0, [0]
+        for rubber in finished:
+            running += dict(rubber.settlement).get(player, 0)
+            points.append(running)
+        series.append(Series(player, tuple([0] + [r.number for r in finished]), tuple(points), COLOURS[k % len(COLOURS)]))
+    return (Chart("Each player's balance after each rubber", "balance-chart", tuple(series), "rubber", line_width=3,
+                  x_step=1),)
+
+
+# ---------------------------------------------------------------------------------------------
+# the replay page
+
+
+def contract_line(replay: TableReplay) -> str:
+    contract = replay.contract
+    if contract is None:
+        return "passed out" if replay.passed_out else "no contract"
+    return (f"{replay.shown_table().contract} by {replay.name(contract.declarer)} ({contract.declarer.name}) · "
+            f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
+
+
+def replay_view(report: Reported, replay: TableReplay, seat: Seat | None) -> ReplayView:
+    """The lines under the title and the side cards of a table deal: the auction in the columns
+    of the places that bid, the table, no double dummy; and the views of the players' own places."""
+    record = replay.deal
+    head = (Paragraph((f"Session {report.record.info.id} · dealer {record.dealer.full_name} "
+                       f"({place_text(replay, record.dealer)}) · ", Strong(contract_line(replay))), "muted",
+                      "contract-line"),)
+    players = [replay.who_plays(s, report.record.info) for s in SEATS]
+    side = (card("Auction", auction_table(*auction_grid(replay), players)), table_card(replay, seat), no_dd())
+    views = (("all", "all hands"), *[(s.name, f"only what {place_text(replay, s)} saw") for s in viewer_places(replay)])
+    return ReplayView(head, side, views)
+
+
+def table_card(replay: TableReplay, seat: Seat | None) -> Box:
+    """Who plays each place, the method's face-up rule, the player out, exchanges and widow."""
+    exposure = replay.profile.exposure
+    facts = table_facts(replay, seat)
+    return card("The table",
+                Bullets(tuple((Strong(s.name), f" {place_text(replay, s)}") for s in SEATS), "places", "table-places"),
+                Paragraph(exposure[:1].upper() + exposure[1:] + ".", "muted", "table-exposure") if exposure else None,
+                Bullets(tuple(facts), id="table-facts") if facts else None)
+
+
+def no_dd() -> Box:
+    """The double-dummy card of a table deal: the analysis reads four-handed deals only."""
+    return card("Double dummy", Paragraph("Not analysed under the 2-, 3- and 5-player methods.", "muted", "dd-note"))
+
+
+# ---------------------------------------------------------------------------------------------
+# /analysis
+
+
+def players_view(reports: Sequence[SessionReport], player: str | None) -> Box | None:
+    """Per player over ``reports`` (those of ``player`` if given): the engine's
+    ``player_results``, counted whatever place or dummy he played, added up."""
+    reports = [r for r in reports if player is None or player in (r.record.info.party or ())]
+    rows = add_up([results(r) for r in reports])
+    if not rows:
+        return None
+    heads = ("player", "deals", "declared", "made", "tricks taken", "won (+) / paid (−)")
+    body = tuple(Row((Cell(r.player), Cell(r.deals, "num"), Cell(r.declared, "num"), Cell(r.made, "num"),
+                      Cell(r.tricks, "num"), Cell(signed(r.points).replace("-", "−"), "num")),
+                     "current" if r.player == player else None) for r in rows)
+    return card(f"Two-, three- and five-player evenings ({len(reports)})",
+                Paragraph("Each player's own deals, contracts and tricks whatever place or dummy he played, and what he "
+                          "won or paid in the settlements. These evenings are not in the four-handed figures.", "muted"),
+                Table((Row(tuple(Cell(h, head=True) for h in heads)),), body, "deals", "table-players"),
+                classes="card deals-card")

@@ -1,19 +1,24 @@
-"""What the dashboard shows of the laws on irregularities (docs/rules/laws.md): the irregular cards
-and calls of a deal, the revoke penalty as the ledger applied it, and each player's result (§9).
-
-Plain data read from the engine's objects and the reports' wording; nothing is scored here."""
+"""What the dashboard shows of the laws on irregularities (docs/rules/laws.md), as plain data and
+view data (engine/views.py): the irregular cards and calls of a deal, the revoke penalty as the
+ledger applied it, and each player's result (§9). Read from the engine's objects and the
+reports' wording; nothing is scored here, and dashboards/views.py draws the cards."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from vint_replay.engine.diagnostics import Severity
-from vint_replay.games.laws.penalty import cap
-from vint_replay.games.laws.settlement import settlement
-from vint_replay.engine.ledger import DealScore
-from vint_replay.engine.replay import DealReplay
-from vint_replay.engine.seats import Seat, Side
-from vint_replay.engine.session import SessionReport
-from vint_replay.reports.irregularities import penalty_lines, play_marks
+from ...engine.diagnostics import Severity
+from ...engine.seats import Seat, Side
+from ...engine.views import Box, Bullets, Cell, Line, Row, Table, card
+from ...reports.irregularities import penalty_lines, play_marks
+from .penalty import cap
+from .settlement import settlement
+
+if TYPE_CHECKING:  # the four-handed replay and ledger the laws are a layer over (engine/)
+    from ...engine.ledger import DealScore
+    from ...engine.replay import DealReplay
+    from ...engine.session import SessionReport
+    from .auction import LawsAuction
 
 
 def marks_payload(replay: DealReplay) -> list[dict[str, object]]:
@@ -92,5 +97,35 @@ def player_results(report: SessionReport) -> list[PlayerResult] | None:
                          results[seat]) for seat in Seat]
 
 
-__all__ = ["PlayerResult", "auction_marks", "deal_irregularities", "marks_payload", "penalty_payload",
-           "player_results"]
+def irregularities_card(replay: DealReplay, score: DealScore | None) -> Box | None:
+    """The replay page's card of the deal's irregularities (``None``: none)."""
+    lines = deal_irregularities(replay, score)
+    return card("Irregularities (laws)", Bullets(tuple(lines)), classes="card irregularities",
+                id="irregularities") if lines else None
+
+
+def void_calls(auction: LawsAuction | None) -> Line | None:
+    """Under the laws, the calls left out of the auction's columns (out of turn, late; §4.5)."""
+    if auction is None or not auction.void:
+        return None
+    return Line("; ".join(auction.void_lines()), "muted", "void-calls")
+
+
+def players_card(report: SessionReport) -> Box | None:
+    """Each player's result (§9) where a partner answered alone for part of a deal, so a result
+    differs from his side's ±D (``None``: none did)."""
+    results = player_results(report)
+    if results is None:
+        return None
+    head = Row(tuple(Cell(h, head=True) for h in ("seat", "player", "side's difference D", "his result")))
+    body = tuple(Row((Cell(r.seat.name), Cell(r.name), Cell(f"{r.side_difference:+d}", "num"),
+                      Cell(f"{r.result:+d}", "num" + (" bad-cell" if r.result != r.side_difference else ""),
+                           f"player-{r.seat.name}"))) for r in results)
+    return card("Players (laws.md §9)",
+                Line("A partner who answers alone for part of a deal pays it himself: D − X for him, "
+                     "D + X for his partner.", "muted"),
+                Table((head,), body, "deals"), id="players-card")
+
+
+__all__ = ["PlayerResult", "auction_marks", "deal_irregularities", "irregularities_card", "marks_payload",
+           "penalty_payload", "player_results", "players_card", "void_calls"]

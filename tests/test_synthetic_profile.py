@@ -38,14 +38,15 @@ pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 # test_pbn_export.py, test_lin.py, test_vint_text.py); and which analysis last changed its figures
 # (tested over bridge's stale rows in test_analysis_versions.py); and how /analysis
 # counts its evenings (tested over the solo and 2/3/5-player
-# samples in test_dashboard_solo.py and test_dashboard_tables.py).
+# samples in test_dashboard_solo.py and test_dashboard_tables.py); and the writer of a game's own
+# sheet (tested over solo whist and the 2/3/5-player methods in test_sheets.py).
 NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "with_laws", "bid_ranks", "order_text",
              "strength_table", "trick_winner", "score", "auction_closed", "batch_path", "entries_by_counts",
              "scoresheet", "deal_replayer", "session_ledger", "double_dummy",
              "revoke_choice", "hand_records", "dealer_rotation", "numbers_increase", "game", "par_label",
              "deal_fields", "totals_stored", "calls_stored", "rescoring_refused",
              "deal_codecs", "pbn_scoring", "bridge_boards", "all_pass", "analysis_since",
-             "analysed"}
+             "analysed", "sheet_writer"}
 
 
 def test_every_hook_of_the_base_profile_is_changed_by_a_synthetic_profile():

@@ -22,7 +22,8 @@ from .encodings import is_utf8
 from .pbn import _SCORE, INHERITED, _meant, by_table, session_ident, session_key
 
 _SUIT = rb"A?K?Q?J?T?9?8?7?6?5?4?3?2?"  # a holding high to low, each rank once
-_HAND = re.compile(rb"(?=[^ ]{16}$)" + rb"\.".join([_SUIT] * 4))  # 13 cards: 13 ranks and 3 dots
+_HAND = rb"(?=[^ ]{16}(?: |$))" + rb"\.".join([_SUIT] * 4)  # 13 cards: 13 ranks and 3 dots
+_DEAL = re.compile(rb"([NESW]):(" + b" ".join([_HAND] * 4) + rb")")
 _CARD = re.compile(rb"[SHDC][2-9TJQKA]")
 _VALUE = rb'"((?:[^"\\\n]|\\.)*)"'  # a quoted value, backslash escapes kept (pbn_tokens._VALUE)
 _TAG = re.compile(rb"\[[ \t]*([A-Za-z0-9_]+)[ \t]*" + _VALUE + rb"[ \t]*\]")  # one tag pair; re.split gives name, value, section
@@ -38,9 +39,13 @@ VULNERABLE_CODE = {b"None": (False, False), b"NS": (True, False), b"EW": (False,
                    b"Both": (True, True)}
 _BIDS = [f"{level}{d}" for level in range(1, 8) for d in ("C", "D", "H", "S", "NT")]
 CALL_CODE = {text.encode(): CALL_BY_TEXT[text].code for text in ("Pass", "X", "XX", *_BIDS)}
-_KEY_TAGS = ("Event", "Room", "Board", "Table", "Section", "HomeTeam", "VisitTeam", "Match", "Site", "Date",
-             "Scoring")  # what session_key and session_ident read, and INHERITED
-_FIGURES = (b"ScoreIMP", b"ScoreMP", b"ScorePercentage")
+_KEY_TAGS = [(name, name.encode()) for name in ("Event", "Room", "Board", "Table", "Section", "HomeTeam", "VisitTeam",
+                                                 "Match", "Site", "Date", "Scoring")]  # session_key's, session_ident's
+_CALL = rb"(?:Pass|XX?|[1-7](?:NT|[CDHS]))"
+_PLAIN_CALLS = re.compile(rb"\s*(?:" + _CALL + rb"\s+)*" + _CALL + rb"\s*")  # the common auction: calls alone
+_PLAIN_PLAY = re.compile(rb"\n((?:(?:[SHDC][2-9TJQKA] ){3}[SHDC][2-9TJQKA]\n){1,13})(?:\*\s*)?")  # four cards a line
+_FIGURES = frozenset((b"ScoreIMP", b"ScoreMP", b"ScorePercentage"))
+_SCORE_TEXT = re.compile(_SCORE.pattern.encode())  # the reader's [Score] pattern (ASCII), on bytes
 
 
 def _contract_tag(text: str) -> tuple[int, int]:
@@ -94,10 +99,10 @@ def scan(data: bytes) -> list[Session] | None:
             if _words(parts[0]):
                 return None  # words outside any game's tags
             continue
-        if b"[" in parts[0] or b"]" in parts[0] or any(b"[" in s or b"]" in s for s in parts[3::3]):
-            return None  # a tag pair over several lines or broken: where games and tags are is the reader's
+        if text.count(b"[") != len(parts) // 3 or text.count(b"]") != len(parts) // 3:
+            return None  # a tag pair over several lines or broken (or a bracket in a value): the reader's
         tags = dict(zip(parts[1::3], parts[2::3]))
-        values = {name: _text(tags[raw]) for name in _KEY_TAGS if (raw := name.encode()) in tags}
+        values = {name: _text(tags[raw]) for name, raw in _KEY_TAGS if raw in tags}
         for name in INHERITED:  # pbn._inherit: the event tags of the previous game when absent
             if name not in values and name in previous:
                 values[name] = previous[name]
@@ -125,7 +130,8 @@ def _text(value: bytes) -> str:
 
 def _row(parts: list[bytes], tags: dict[bytes, bytes], values: dict[str, str]) -> Row | None:
     """A game's fields (:data:`Row`), or ``None`` where it is not laid out as the scan takes it."""
-    if _words(parts[0]) or len(tags) + parts[1::3].count(b"Note") - (b"Note" in tags) != len(parts) // 3:
+    names = parts[1::3]
+    if parts[0].strip() and _words(parts[0]) or len(tags) + names.count(b"Note") - (b"Note" in tags) != len(names):
         return None  # words before the first tag (stray), a tag given twice
     if "rubber" in values.get("Scoring", "").lower() or any(map(_slip, tags)):
         return None  # rubber bridge; a tag the reader takes for a slip (a warning)
@@ -138,19 +144,18 @@ def _row(parts: list[bytes], tags: dict[bytes, bytes], values: dict[str, str]) -
     if declarer not in SEAT_CODE and declarer != b"" or result and not (result.isdigit() and int(result) <= 13):
         return None
     score = tags.get(b"Score", b"").strip()
-    if score not in (b"", b"?") and _SCORE.match(score.decode()) is None:
+    if score not in (b"", b"?") and _SCORE_TEXT.match(score) is None:
         return None  # unreadable: the reader warns
-    if any((f := tags.get(name, b"").strip()) not in (b"", b"?") and parse_figure(f.decode()) is None
-           for name in _FIGURES):
+    if not _FIGURES.isdisjoint(tags) and any((f := tags.get(name, b"").strip()) not in (b"", b"?")
+                                             and parse_figure(f.decode()) is None for name in _FIGURES):
         return None
     hands = _hands(deal)
-    names = parts[1::3]
     calls = _calls(parts[3 * names.index(b"Auction") + 3])
     play_seat = tags.get(b"Play")
     play = None if play_seat is None else _play(play_seat, parts[3 * names.index(b"Play") + 3])
     if hands is None or calls is None or play is False:
         return None
-    return (values.get("Event", "").encode(), board, dealer, vulnerable, hands, tags.get(b"Scoring", b""), declarer,
+    return (tags.get(b"Event", b""), board, dealer, vulnerable, hands, tags.get(b"Scoring", b""), declarer,
             contract, result, auction, calls, play_seat or b"", play)  # type: ignore[return-value]
 
 
@@ -167,17 +172,21 @@ def _words(section: bytes) -> list[bytes]:
 
 def _hands(deal: bytes) -> bytes | None:
     """``[Deal]``'s hands from North, one space apart, each 13 cards high to low; else ``None``."""
-    first, _, rest = deal.partition(b":")
-    hands = rest.split(b" ")
-    if first not in SEAT_CODE or len(hands) != 4 or not all(_HAND.match(h) for h in hands):
+    found = _DEAL.fullmatch(deal)
+    if found is None:
         return None
-    at = -SEAT_CODE[first] & 3
+    at = -SEAT_CODE[found[1]] & 3
+    if not at:
+        return found[2]
+    hands = found[2].split(b" ")
     return b" ".join(hands[at:] + hands[:at])
 
 
 def _calls(section: bytes) -> bytes | None:
-    """The auction's calls one space apart (note references dropped, ``AP`` written out as the
+    """The auction's calls, blanks apart (note references dropped, ``AP`` written out as the
     passes that close it: rubber-bridge.md §2); ``None`` for any other word."""
+    if _PLAIN_CALLS.fullmatch(section):
+        return section  # bridge_columnar.pbn_columns splits it
     words = _words(_NOTE_REF.sub(b" ", section))
     if words and words[-1] == b"AP":
         words.pop()
@@ -192,6 +201,9 @@ def _calls(section: bytes) -> bytes | None:
 def _play(seat: bytes, section: bytes) -> bytes | None | bool:
     """``[Play]``'s whole tricks, four cards a line (rows of ``-`` after the last dropped, ``*``
     ends it); ``None`` when it holds none; ``False`` for anything else (a partial trick …)."""
+    plain = _PLAIN_PLAY.fullmatch(section)
+    if plain is not None and seat in SEAT_CODE:
+        return plain[1]
     words = _words(section)
     if b"*" in words:
         words = words[:words.index(b"*")]

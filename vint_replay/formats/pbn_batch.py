@@ -22,7 +22,7 @@ from .encodings import is_utf8
 from .pbn import _SCORE, INHERITED, _meant, by_table, session_ident, session_key
 
 _SUIT = rb"A?K?Q?J?T?9?8?7?6?5?4?3?2?"  # a holding high to low, each rank once
-_HAND = rb"(?=[^ ]{16}(?: |$))" + rb"\.".join([_SUIT] * 4)  # 13 cards: 13 ranks and 3 dots
+_HAND = rb'(?=[^ "]{16}(?:[ "]|$))' + rb"\.".join([_SUIT] * 4)  # 13 cards: 13 ranks and 3 dots
 _DEAL = re.compile(rb"([NESW]):(" + b" ".join([_HAND] * 4) + rb")")
 _CARD = re.compile(rb"[SHDC][2-9TJQKA]")
 _VALUE = rb'"((?:[^"\\\n]|\\.)*)"'  # a quoted value, backslash escapes kept (pbn_tokens._VALUE)
@@ -76,9 +76,52 @@ class Session:
     rows: list[Row] | None
 
 
+_ANY = rb'"[^"\\\n]*"'
+_EXPORT = re.compile(  # one game in PBN's export order (PBN 2.1 §3.1): most generated files, one match a game
+    rb'\[Event "([^"\\\n]*)"\]\n\[Site ' + _ANY + rb"\]\n\[Date " + _ANY + rb"\]\n"
+    rb'\[Board "([0-9]{1,5})"\]\n'
+    rb"\[West " + _ANY + rb"\]\n\[North " + _ANY + rb"\]\n\[East " + _ANY + rb"\]\n\[South " + _ANY + rb"\]\n"
+    rb'\[Dealer "([NESW])"\]\n\[Vulnerable "(None|NS|EW|All|Both)"\]\n'
+    rb'\[Deal "N:(' + b" ".join([_HAND] * 4) + rb')"\]\n'
+    rb'\[Scoring "([^"\\\n]*)"\]\n\[Declarer "([NESW]?)"\]\n'
+    rb'\[Contract "([1-7](?:NT|[CDHS])(?:XX?|xx?)?|Pass)"\]\n\[Result "(1[0-3]|[0-9]|)"\]\n'
+    rb'\[Auction "([NESW])"\]\n((?:' + _CALL + rb"[ \n])+)"
+    rb'(?:\[Play "([NESW])"\]\n((?:' + (rb"[SHDC][2-9TJQKA] " * 3) + rb"[SHDC][2-9TJQKA]\n){1,13})(?:\*\n)?)?"
+    rb'\[Score "(?:NS|EW) -?[0-9]{1,9}"\]\n')
+_HEAD = re.compile(rb"(?:%[^\n]*\n)*\n*")  # PBN's % lines before the first game
+_BLANK = re.compile(rb"\n*")
+
+
 def scan(data: bytes) -> list[Session] | None:
     """The sessions of a PBN file in the reader's order, each with its games' rows where the
     scan takes them all; ``None`` when the file is left to the reader whole."""
+    exported = _exported(data)
+    return exported if exported is not None else _found(data)
+
+
+def _exported(data: bytes) -> list[Session] | None:
+    """A file of one session wholly in PBN's export layout (one event, each board once, no
+    rubber), scanned a game a match; else ``None`` (:func:`_found` reads it)."""
+    if b"\r" in data or b'"#' in data or not is_utf8(data):
+        return None
+    pos = _HEAD.match(data).end()  # type: ignore[union-attr]
+    rows: list[Row] = []
+    match, blank, end = _EXPORT.match, _BLANK.match, len(data)
+    while pos < end:
+        game = match(data, pos)
+        if game is None:
+            return None
+        rows.append(game.groups())
+        pos = blank(data, game.end()).end()  # type: ignore[union-attr]
+    if not rows or len({row[0] for row in rows}) != 1 or len({int(row[1]) for row in rows}) != len(rows) \
+            or b"rubber" in rows[0][5].lower():
+        return None
+    found = _found(data[:_EXPORT.match(data, _HEAD.match(data).end()).end()])  # type: ignore[union-attr]
+    return None if found is None or len(found) != 1 else [Session(found[0].ident, rows)]  # the first game's id
+
+
+def _found(data: bytes) -> list[Session] | None:
+    """:func:`scan` of a file in any layout."""
     data = data.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n")
     if b"\r" in data or b'"#' in data or b"[Vint" in data or _GAP in data or not is_utf8(data):
         return None  # lone CRs, inheritance, vint-replay's own tags, encodings: the reader's business

@@ -5,9 +5,9 @@ Files that :mod:`~vint_replay.formats.pbn_batch` or :mod:`~vint_replay.formats.l
 are turned into columns (hands as bit sets, call codes, the cards played) and checked at once:
 the auction with doubles, the play by :mod:`.columnar`'s replay, the tags that must agree with
 them (PBN's ``[Contract]``, ``[Declarer]``, ``[Result]``; LIN's claim), every board's score from
-the profile's own ``score``. A file with any board that is not plainly valid is refused
-(``None``): the caller reads it with ``read_pbn`` or ``read_lin`` and checks it with
-``evaluate``, which say what is wrong."""
+the profile's own ``score``. A PBN session (as the reader cuts the file) or a LIN file with any
+board that is not plainly valid is refused (``None``): the caller reads it with
+``pbn_sessions`` or ``read_lin`` and checks it with ``evaluate``, which say what is wrong."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence

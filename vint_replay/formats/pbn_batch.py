@@ -142,8 +142,9 @@ def _found(data: bytes) -> list[Session] | None:
             if _words(parts[0]):
                 return None  # words outside any game's tags
             continue
-        if text.count(b"[") != len(parts) // 3 or text.count(b"]") != len(parts) // 3:
-            return None  # a tag pair over several lines or broken (or a bracket in a value): the reader's
+        between = b"".join(parts[0::3][1:]) + parts[0]  # the text outside the tag pairs
+        if b"[" in between or b"]" in between:
+            return None  # a tag pair over several lines or broken: where games and tags are is the reader's
         tags = dict(zip(parts[1::3], parts[2::3]))
         values = {name: _text(tags[raw]) for name, raw in _KEY_TAGS if raw in tags}
         for name in INHERITED:  # pbn._inherit: the event tags of the previous game when absent

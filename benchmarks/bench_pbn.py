@@ -4,6 +4,7 @@
 
     python benchmarks/bench_pbn.py                      # 10,000 boards in 400 files, 5 runs
     python benchmarks/bench_pbn.py --boards 2000 --runs 3
+    python benchmarks/bench_pbn.py --real DIR           # also every .pbn under DIR, as found
 
 The boards are written once, not timed, from a fixed seed: endplay's dealer deals the hands; a
 random auction by the rules of bridge (bids rising by one to five steps, doubles and redoubles
@@ -21,6 +22,16 @@ any file it does not take, every board found valid; (b) ``endplay.parsers.pbn.lo
 same files. CPU seconds of this process (``time.process_time``), median of the runs. Untimed,
 the batch path's scores are checked equal to the reference path's. Target (issue 24 item 4):
 (a) at least 10× faster than (b).
+
+Then real files as they are found (the real records' PBN folder that tests/real_records.py
+finds, when there is one, and each ``--real`` folder): untimed, every session the batch path
+vouches for is the reference path's, valid and silent, each board with its score; (a) every
+file checked as ``validate`` checks it (the batch path's sessions, ``pbn_sessions`` +
+``evaluate`` for a file with any session it leaves) against (b) endplay reading the same files
+(counting the files it raises on), CPU seconds, median of the runs; then, side by side, the
+real files whose every board vint-replay accepts; then where (a)'s time goes (cProfile). The
+figures are in docs/real-records.md ("The batch path on real files"): on real files the ratio
+is about 1×, not the 10× target.
 """
 from __future__ import annotations
 

@@ -4,6 +4,7 @@
 
     python benchmarks/bench_pbn.py                      # 10,000 boards in 400 files, 5 runs
     python benchmarks/bench_pbn.py --boards 2000 --runs 3
+    python benchmarks/bench_pbn.py --real DIR           # also every .pbn under DIR, as found
 
 The boards are written once, not timed, from a fixed seed: endplay's dealer deals the hands; a
 random auction by the rules of bridge (bids rising by one to five steps, doubles and redoubles
@@ -21,14 +22,29 @@ any file it does not take, every board found valid; (b) ``endplay.parsers.pbn.lo
 same files. CPU seconds of this process (``time.process_time``), median of the runs. Untimed,
 the batch path's scores are checked equal to the reference path's. Target (issue 24 item 4):
 (a) at least 10× faster than (b).
+
+Then real files as they are found (the real records' PBN folder that tests/real_records.py
+finds, when there is one, and each ``--real`` folder): untimed, every session the batch path
+vouches for is the reference path's, valid and silent, each board with its score; (a) every
+file checked as ``validate`` checks it (the batch path's sessions, ``pbn_sessions`` +
+``evaluate`` for a file with any session it leaves) against (b) endplay reading the same files
+(counting the files it raises on), CPU seconds, median of the runs; then, side by side, the
+real files whose every board vint-replay accepts; then where (a)'s time goes (cProfile). The
+figures are in docs/real-records.md ("The batch path on real files"): on real files the ratio
+is about 1×, not the 10× target.
 """
 from __future__ import annotations
 
 import argparse
+import cProfile
 import io
+import pstats
 import random
+import statistics
 import sys
+import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from endplay.dealer import generate_deals
@@ -39,9 +55,12 @@ from harness import side_by_side, verdict
 
 from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.session import SessionReport, evaluate
-from vint_replay.formats.pbn import read_pbn
+from vint_replay.formats.pbn import pbn_sessions, read_pbn
 from vint_replay.reports.audit import audit
-from vint_replay.store.bridge_columnar import check_pbn
+from vint_replay.store.bridge_columnar import check_pbn, check_pbn_sessions
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import real_records  # noqa: E402
 
 SEED = 13
 TARGET = 10  # issue 24 item 4: (a) at least 10× endplay's parser
@@ -200,7 +219,108 @@ def same_scores(texts: list[bytes]) -> int:
 
 
 def theirs(texts: list[bytes]) -> int:
-    return sum(len(endplay_pbn.load(io.StringIO(data.decode("utf-8")))) for data in texts)
+    return sum(len(endplay_pbn.load(io.StringIO(data.decode("utf-8", "replace")))) for data in texts)
+
+
+def validated(texts: list[bytes]) -> int:
+    """Real files checked as ``validate`` checks them: the batch path's sessions, and
+    ``pbn_sessions`` + ``evaluate`` for every file with a session it leaves (a vouched session
+    of such a file is read, not checked again); the boards read."""
+    read = 0
+    for data, sessions in zip(texts, check_pbn_sessions(texts)):
+        if sessions is not None and all(sessions):
+            read += sum(len(s.number) for s in sessions)  # type: ignore[union-attr]
+            continue
+        results = pbn_sessions(data)
+        same = sessions is not None and len(sessions) == len(results)
+        for k, result in enumerate(results):
+            if result.record is None:
+                continue
+            read += len(result.record.deals)
+            if not (same and sessions[k] is not None and not result.diagnostics):  # type: ignore[index]
+                evaluate(result.record, result.diagnostics)
+    return read
+
+
+def endplay_reads(texts: list[bytes]) -> tuple[int, int, Counter[str]]:
+    """endplay's reader on each file (as text, bytes not UTF-8 replaced): the files and boards
+    it reads, and what the others raise."""
+    files = boards = 0
+    failed: Counter[str] = Counter()
+    for data in texts:
+        try:
+            boards += len(endplay_pbn.load(io.StringIO(data.decode("utf-8", "replace"))))
+            files += 1
+        except Exception as e:  # endplay raises whatever its parser meets: counted, not timed away
+            failed[type(e).__name__] += 1
+    return files, boards, failed
+
+
+def real_agrees(texts: list[bytes]) -> tuple[int, int, int]:
+    """Untimed: every session the batch path vouches for in a real file is the reference path's,
+    valid and silent, each board with its score; the sessions, those vouched, their boards."""
+    sessions = vouched = boards = 0
+    for data, found in zip(texts, check_pbn_sessions(texts)):
+        results = pbn_sessions(data)
+        sessions += len(results)
+        for checked, result in zip(found or (), results):
+            if checked is None:
+                continue
+            report = evaluate(result.record, result.diagnostics)
+            expected = [(deal.number, board_score(deal.entries)) for deal in report.score.deals] \
+                if report.valid and not report.diagnostics and report.score is not None else None
+            if (result.diagnostics or checked.ident != result.record.info.id
+                    or list(zip(checked.number.tolist(), checked.score.tolist())) != expected):
+                raise SystemExit(f"benchmark aborted: the batch path vouches for a session the reference path reads "
+                                 f"otherwise: {result.record.info.id}")
+            vouched += 1
+            boards += len(checked.number)
+    return sessions, vouched, boards
+
+
+def median_cpu(runs: int, work: Callable[[], object]) -> float:
+    """The median CPU seconds of ``work`` over ``runs`` runs in this process."""
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        work()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def real(folders: list[Path], runs: int) -> None:
+    """Real files as found: (a) checked as validate checks them, against (b) endplay reading
+    them; then the files whose every session vint-replay accepts, side by side; where the time
+    of (a) goes (cProfile, one run)."""
+    paths = sorted(p for folder in folders for p in folder.rglob("*.pbn"))
+    texts = [p.read_bytes() for p in paths]
+    sessions, vouched, vouched_boards = real_agrees(texts)
+    read = validated(texts)
+    their_files, their_boards, failed = endplay_reads(texts)
+    print(f"real files: {len(texts)} files, {sum(map(len, texts)):,} bytes, {sessions:,} sessions, in "
+          f"{', '.join(map(str, folders))}")
+    print(f"the batch path vouches for {vouched:,} sessions ({vouched_boards:,} boards), each as the reference path "
+          "reads and scores it (untimed)")
+    a = median_cpu(runs, lambda: validated(texts))
+    b = median_cpu(runs, lambda: endplay_reads(texts))
+    print(f"(a) vint-replay as validate checks them: {read:,} boards read and checked, {a:.3f} s CPU "
+          f"({read / a:,.0f} boards/s), median of {runs}")
+    print(f"(b) endplay pbn.load: {their_files} of {len(texts)} files read ({their_boards:,} boards), the others "
+          f"raise {dict(failed)}; {b:.3f} s CPU ({their_boards / b:,.0f} boards/s)")
+    print(f"ratio (b)/(a) on the real files: {b / a:.2f}  (target ≥ {TARGET}: {verdict(b >= TARGET * a)})")
+    accepted = []
+    for data, found in zip(texts, check_pbn_sessions(texts)):
+        reports = [evaluate(r.record, r.diagnostics) if r.record is not None else None for r in pbn_sessions(data)]
+        if all(r is not None and r.valid for r in reports) and endplay_reads([data])[0]:
+            accepted.append(data)
+    boards = theirs(accepted)
+    side_by_side(runs, boards, accepted, {"(a) vint-replay batch path + fallback": validated,
+                                          "(b) endplay pbn.load": theirs},
+                 f"the {len(accepted)} real files whose every board vint-replay accepts")
+    profile = cProfile.Profile()
+    profile.runcall(validated, texts)
+    print("where (a)'s time goes on the real files (cProfile, one run, cumulative):")
+    pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(12)
 
 
 def main() -> int:
@@ -208,6 +328,7 @@ def main() -> int:
     parser.add_argument("--boards", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--data", type=Path, default=Path("/tmp/vint-pbn-bench-varied"))
+    parser.add_argument("--real", type=Path, action="append", default=[], help="a folder of real .pbn files")
     args = parser.parse_args()
     files = write_data(args.data, args.boards)
     print(f"the boards: {(args.data / 'mix.txt').read_text().strip()}")
@@ -222,6 +343,11 @@ def main() -> int:
     a, b = side_by_side(args.runs, args.boards, texts, {"(a) vint-replay batch path + fallback": ours,
                                                         "(b) endplay pbn.load": theirs}, f"{len(files)} files")
     print(f"ratio (b)/(a): {b / a:.2f}  (target ≥ {TARGET}: {verdict(b >= TARGET * a)})")
+    found = real_records.folder("pbn")
+    if found is None:
+        print(real_records.how_to_get("pbn"))
+    if found is not None or args.real:
+        real([*([found] if found is not None else []), *args.real], args.runs)
     return 0 if b >= TARGET * a else 1
 
 

@@ -142,7 +142,7 @@ def batch_takes(raw: dict, rules: Rules, tmp_path: Path) -> bool:
     if rules.name == "volchaninov" and not rules.options:
         path = tmp_path / "session.json"
         path.write_text(text, encoding="utf-8")
-        verdicts.add(validity.valid_by_batch([str(path)]) == {0: len(raw["deals"])})
+        verdicts.add(validity.valid_by_batch([str(path)]) == {0: [("", len(raw["deals"]))]})
     assert len(verdicts) == 1, "the batch path's entries disagree"
     return verdicts.pop()
 

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridge_oracle import deal_entries
+import real_records
 from mutations import mutate
 from strategies import random_session, sessions
 from vint_replay.cli import main
@@ -30,15 +31,17 @@ from vint_replay.formats import lin_batch, pbn_batch
 from vint_replay.formats.lin import lin_sessions
 from vint_replay.formats.pbn import pbn_sessions
 from vint_replay.store import validity
-from vint_replay.store.bridge_columnar import CheckedFile, check_lin, check_pbn
+from vint_replay.games.bridge.duplicate import board_score
+from vint_replay.store.bridge_columnar import CheckedFile, check_lin, check_pbn, check_pbn_sessions
 
 
 @dataclass(frozen=True)
 class Way:
-    """A format's two paths: the writer, the batch path's scan and check, the reference reader."""
+    """A format's two paths: the writer, whether the batch path's scan takes a whole file of one
+    session, its check, the reference reader."""
 
     write: Callable[[list[Board]], str]
-    scan: Callable[[bytes], list | None]
+    scanned: Callable[[bytes], bool]
     check: Callable[[list[bytes]], list[CheckedFile | None]]
     sessions: Callable[[bytes], list]
 
@@ -49,8 +52,13 @@ def _dump_pbn(boards: list[Board]) -> str:
     return out.getvalue()
 
 
-PBN = Way(_dump_pbn, pbn_batch.scan, check_pbn, pbn_sessions)
-LIN = Way(endplay_lin.dumps, lin_batch.scan, check_lin, lin_sessions)
+def _pbn_scanned(data: bytes) -> bool:
+    found = pbn_batch.scan(data)
+    return found is not None and len(found) == 1 and found[0].rows is not None
+
+
+PBN = Way(_dump_pbn, _pbn_scanned, check_pbn, pbn_sessions)
+LIN = Way(endplay_lin.dumps, lambda data: lin_batch.scan(data) is not None, check_lin, lin_sessions)
 WAYS = {"pbn": PBN, "lin": LIN}
 FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 VULNERABILITY = (Vul.none, Vul.ns, Vul.ew, Vul.both)
@@ -102,7 +110,7 @@ def why_refused(data: bytes, reports: list[SessionReport | None], way: Way) -> s
         return "the reference path reports it"
     if reports[0].profile.name != "duplicate-bridge":
         return "another profile"
-    if way.scan(data) is None:
+    if not way.scanned(data):
         return "not laid out as the batch path scans"
     return None
 
@@ -123,6 +131,27 @@ def assert_batch_is_safe(data: bytes, way: Way = PBN) -> str | None:
                 for deal in report.score.deals]
     assert list(zip(taken.number.tolist(), taken.score.tolist())) == expected
     return None
+
+
+def assert_sessions_agree(data: bytes) -> list[bool]:
+    """Each session of a PBN file the batch path vouches for is the reference path's session
+    of the same place and id, read and checked without a word, each board with the reference's
+    score; which sessions it vouches for (none if it leaves the file whole)."""
+    [found] = check_pbn_sessions([data])
+    if found is None:
+        return []
+    results = pbn_sessions(data)
+    assert len(found) == len(results)
+    for checked, result in zip(found, results):
+        if checked is None:
+            continue
+        assert result.record is not None and not result.diagnostics, [str(d) for d in result.diagnostics]
+        report = evaluate(result.record, result.diagnostics)
+        assert report.valid and not report.diagnostics and report.score is not None, [str(d) for d in report.diagnostics]
+        assert checked.ident == result.record.info.id
+        expected = [(deal.number, board_score(deal.entries)) for deal in report.score.deals]
+        assert list(zip(checked.number.tolist(), checked.score.tolist())) == expected
+    return [s is not None for s in found]
 
 
 def generated(data: st.DataObject, max_deals: int = 6, way: Way = PBN) -> bytes:
@@ -292,31 +321,60 @@ def test_lin_hands_high_to_low_are_taken_as_low_to_high():
     assert turned != text and assert_batch_is_safe(turned, LIN) is None
 
 
-@pytest.mark.parametrize(("fmt", "change"), [
-    ("pbn", lambda t: t.replace(b"\n", b"\r\n")),  # line ends: the reader's business
-    ("pbn", lambda t: t.replace(b'[Event "?"]', b'[Event "#"]', 2)),  # PBN's inheritance
-    ("pbn", lambda t: t.replace(b'[Scoring "?"]', b'[Scoring "Rubber"]')),  # rubber bridge
-    ("pbn", lambda t: t.replace(b'[Board "2"]', b'[Board "1"]')),  # board 1 twice: a second table
-    ("pbn", lambda t: t.replace(b'[Board "2"]', b'[Board "01"]')),  # board 1 twice in a session
-    ("pbn", lambda t: t.replace(b'[Event "?"]', b'[Event "other"]', 1)),  # two events
-    ("pbn", lambda t: t.replace(b'[Site "?"]', b'[Site "\xe9"]', 1)),  # not UTF-8
-    ("pbn", lambda t: t + b"\n[Note \"x\"]\n"),  # another tag
-    ("lin", lambda t: t.replace(b"\n", b"\r\n")),
-    ("lin", lambda t: t.replace(b"ah|Board 2|", b"ah|Board 1|")),  # board 1 twice
-    ("lin", lambda t: t.replace(b"ah|Board 2|", b"ah|Board 01|")),
-    ("lin", lambda t: t.replace(b"pn|", b"qx|o1|pn|", 1)),  # rooms
-    ("lin", lambda t: t.replace(b"mb|p|", b"mb|p!|", 1)),  # an alert
-    ("lin", lambda t: t.replace(b"sv|", b"SV|", 1)),  # a tag in upper case
-    ("lin", lambda t: t.replace(b"pn|,,,|", b"pn|\xe9,,,|", 1)),  # not UTF-8
+@pytest.mark.parametrize("change", [
+    lambda t: t.replace(b"\n", b"\r\n"),
+    lambda t: t.replace(b"ah|Board 2|", b"ah|Board 1|"),  # board 1 twice
+    lambda t: t.replace(b"ah|Board 2|", b"ah|Board 01|"),
+    lambda t: t.replace(b"pn|", b"qx|o1|pn|", 1),  # rooms
+    lambda t: t.replace(b"mb|p|", b"mb|p!|", 1),  # an alert
+    lambda t: t.replace(b"sv|", b"SV|", 1),  # a tag in upper case
+    lambda t: t.replace(b"pn|,,,|", b"pn|\xe9,,,|", 1),  # not UTF-8
 ])
-def test_what_the_scan_leaves_to_the_reader(fmt, change):
-    """Inheritance, line ends, encodings, rooms and sessions are the readers': not scanned."""
-    way = WAYS[fmt]
-    [text] = fixed_files(7, 1, 4, way)
-    assert way.scan(text) is not None
+def test_what_the_lin_scan_leaves_to_the_reader(change):
+    """Line ends, encodings, rooms and sessions are the LIN reader's: not scanned."""
+    [text] = fixed_files(7, 1, 4, LIN)
+    assert lin_batch.scan(text) is not None
     changed = change(text)
-    assert changed != text and way.scan(changed) is None
-    assert_batch_is_safe(changed, way)
+    assert changed != text and lin_batch.scan(changed) is None
+    assert_batch_is_safe(changed, LIN)
+
+
+def vouched(data: bytes) -> list[bool] | None:
+    """Which sessions of a PBN file the batch path vouches for (``None``: it leaves the file whole)."""
+    [found] = check_pbn_sessions([data])
+    return None if found is None else [s is not None for s in found]
+
+
+@pytest.mark.parametrize(("change", "left"), [
+    (lambda t: t.replace(b'[Event "?"]', b'[Event "#"]', 2), None),  # PBN's inheritance: the file
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "\xe9"]', 1), None),  # not UTF-8 (read as Latin-1, a warning)
+    (lambda t: t.replace(b'[Site "?"]', b'[Site\n"x"]', 1), None),  # a tag pair over two lines (PBN 2.1 §3.7)
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "?"] {a {nested} comment}', 1), None),
+    (lambda t: t.replace(b'[Scoring "?"]', b'[Scoring "Rubber"]'), [False]),  # rubber bridge: the session
+    (lambda t: t.replace(b'[Board "2"]', b'[Board "01"]'), [False]),  # board 1 twice in a session
+    (lambda t: t.replace(b'[Deal "N:', b'[Deal "n:', 1), [False]),  # a seat the scan does not read
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Auctoin "N"]', 1), [False]),  # a slip the reader warns of
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Site "?"]', 1), [False]),  # a tag given twice
+    (lambda t: t.replace(b"\n", b"\r\n"), [True]),  # CRLF line ends
+    (lambda t: t.replace(b'[Board "2"]', b'[Board "1"]'), [True, True]),  # board 1 twice: a second table
+    (lambda t: t.replace(b'[Event "?"]', b'[Event "other"]', 1), [True, True]),  # two events
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Note "x"]\n[HomeTeam "a"]', 1), [True]),  # tags it does not need
+    (lambda t: t + b'\n[Note "x"]\n', [False]),  # a game without a board: the reader reports it
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "?"] {a comment [with a bracket]} ; and one to the line end', 1),
+     [True]),
+    (lambda t: re.sub(rb"(\[Auction \"[NESW]\"\]\n\S+)", rb"\1 =1=", t, count=1).replace(b"[Score", b'[Note "1:x"]\n[Score', 1), [True]),
+    (lambda t: t.replace(b'[Scoring "?"]', b'[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n'
+                         b'N NT 9\nS NT 9\n[Scoring "?"]'), [True]),  # a table tag: its section skipped
+])
+def test_what_the_pbn_scan_leaves_to_the_reader(change, left):
+    """Inheritance, encodings and tag pairs over lines are the reader's: the file is left whole;
+    a game the scan does not take leaves its session; line ends, comments, sessions, tags it
+    does not need and their sections are scanned. Whatever it takes, the reference takes alike."""
+    [text] = fixed_files(7, 1, 4, PBN)
+    assert vouched(text) == [True]
+    changed = change(text)
+    assert changed != text and vouched(changed) == left
+    assert_sessions_agree(changed)
 
 
 def test_validate_prints_what_the_reference_path_prints(runner, monkeypatch, tmp_path):
@@ -329,11 +387,11 @@ def test_validate_prints_what_the_reference_path_prints(runner, monkeypatch, tmp
     for fmt, way in sorted(WAYS.items()):
         texts = fixed_files(3, 3, 6, way)
         texts[1] = edit(texts[1], *EDITS[fmt]["a card played twice"][:2]) or b""
-        texts.append(texts[0].replace(b"\n", b"\r\n"))  # valid, but not scanned
+        texts.append(texts[0].replace(b"\n", b"\r\n"))  # valid; CRLF: PBN's scan takes it, LIN's does not
         for k, text in enumerate(texts):
             (tmp_path / f"f{k}.{fmt}").write_bytes(text)
             paths.append(str(tmp_path / f"f{k}.{fmt}"))
-    assert set(validity.valid_by_batch(paths)) == {0, 2, 4, 6}
+    assert set(validity.valid_by_batch(paths)) == {0, 2, 4, 6, 7}
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     for extra in ([], ["--json"], ["--strict"], ["--session", "1"], ["--from", "pbn"], ["--session", "2"]):
         batch = runner.invoke(main, ["validate", *paths, *extra])
@@ -342,3 +400,119 @@ def test_validate_prints_what_the_reference_path_prints(runner, monkeypatch, tmp
             alone = runner.invoke(main, ["validate", *paths, *extra])
         assert (batch.exit_code, batch.stdout, batch.stderr) == (alone.exit_code, alone.stdout, alone.stderr), extra
         assert batch.exit_code == (2 if extra == ["--session", "2"] else 1)
+
+
+def as_found(texts: list[bytes], choose: Callable[[int], int]) -> bytes:
+    """Endplay's files as real files write them, in one file: the first two as two tables of one
+    pairs event (the same boards), the others as other events; tags it does not need, in other
+    places, comments, note references, ``AP``, a table tag with its lines, CRLF line ends."""
+    out = []
+    for k, text in enumerate(texts):
+        if k >= 2:
+            text = text.replace(b'[Event "?"]', b'[Event "event %d"]' % k)
+        text = text.replace(b'[Site "?"]', b'[Site "?"]\n[DealId "%d"] {a comment [bracketed]}' % k)
+        if choose(2):
+            text = re.sub(rb'(\[Scoring "[^"]*"\]\n)(.*?)(\[Score )', rb"\2\1\3", text, flags=re.S)  # another order
+        if choose(2):
+            text = text.replace(b"[Score ", b'[ScoreIMP "NS 3"]\n[OptimumResultTable "Declarer;Denomination\\2R;'
+                                b'Result\\2R"]\nN NT 9\nS NT 9\n[Score ')
+        if choose(2):
+            text = re.sub(rb"(\[Auction \"[NESW]\"\]\n\S+)", rb"\1 =1=\n; a comment to the line end\n", text)
+            text = text.replace(b"[Score ", b'[Note "1:natural"]\n[Score ')
+        if choose(2):
+            text = re.sub(rb"Pass Pass Pass\s*\n(?=\[)", b"AP\n", text)
+        out.append(text.split(b"\n", 2)[2] if k else text)  # one "% PBN" head
+    joined = b"\n".join(out)
+    return joined.replace(b"\n", b"\r\n") if choose(2) else joined
+
+
+@FAST
+@given(st.data())
+def test_sessions_as_found_are_vouched_with_the_reference_verdicts(data):
+    """format.md §5.2: a pairs event's tables and other events are sessions; the batch path
+    cuts the file as the reader does (ids and boards), and vouches for every one of them here
+    (each valid and laid out as it scans), each board with the reference's score."""
+    from random import Random
+
+    rng = Random(data.draw(st.integers(0, 2 ** 32)))
+    deals = data.draw(st.integers(1, 5))
+    texts = [endplay_text(random_session(rng.randrange, deals, rules="duplicate-bridge"), rng.randrange)
+             for _ in range(data.draw(st.integers(2, 4)))]
+    text = as_found(texts, lambda n: data.draw(st.integers(0, n - 1)))
+    assert assert_sessions_agree(text) == [True] * len(texts)
+
+
+def test_one_broken_board_leaves_the_other_sessions_vouched(runner, monkeypatch, tmp_path):
+    """rubber-bridge.md §3 (a card from the hand): one card played twice in one board of a
+    pairs event's second table; its session goes to the reference path, which names the board,
+    and the batch path still vouches for the other tables; validate prints what the reference prints."""
+    from vint_replay import cli
+
+    texts = fixed_files(11, 3, 5, PBN)
+    pattern, replacement, _ = PBN_EDITS["a card played twice"]
+    texts[1] = edit(texts[1], pattern, replacement) or b""
+    text = as_found(texts, lambda n: 0)
+    assert assert_sessions_agree(text) == [True, False, True]
+    broken = pbn_sessions(text)[1]
+    assert broken.record is not None
+    report = evaluate(broken.record, broken.diagnostics)
+    first = next(m for m in re.finditer(rb'\[Board "([0-9]+)"\]', texts[1]))
+    errors = [d for d in report.diagnostics if d.severity.name == "ERROR"]
+    assert errors and {d.deal for d in errors} == {int(first[1])}
+    path = tmp_path / "pairs.pbn"
+    path.write_bytes(text)
+    monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
+    assert validity.valid_by_batch([str(path)])[0][1] is None
+    for extra in ([], ["--json"]):
+        batch = runner.invoke(main, ["validate", str(path), *extra])
+        with monkeypatch.context() as m:
+            m.setattr(validity, "valid_by_batch", lambda paths: {})
+            alone = runner.invoke(main, ["validate", str(path), *extra])
+        assert (batch.exit_code, batch.stdout, batch.stderr) == (alone.exit_code, alone.stdout, alone.stderr)
+        assert batch.exit_code == 1
+
+
+@pytest.mark.parametrize("name", real_records.listed("pbn"))
+def test_real_files_batch_and_reference_agree_board_by_board(name, runner, monkeypatch):
+    """Real files as found (docs/real-records.md): every session the batch path vouches for is
+    the reference's, valid and silent, each board with the reference's score; validate prints,
+    answers in JSON and exits as the reference path alone does."""
+    from vint_replay import cli
+
+    path = real_records.path("pbn", name)
+    assert_sessions_agree(path.read_bytes())
+    monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
+    for extra in ([], ["--json"]):
+        batch = runner.invoke(main, ["validate", str(path), *extra])
+        with monkeypatch.context() as m:
+            m.setattr(validity, "valid_by_batch", lambda paths: {})
+            alone = runner.invoke(main, ["validate", str(path), *extra])
+        assert (batch.exit_code, batch.stdout, batch.stderr) == (alone.exit_code, alone.stdout, alone.stderr), extra
+
+
+def test_real_files_have_sessions_vouched():
+    """The batch path takes real files, not only endplay's: over the real files, it vouches for
+    sessions of files of several kinds (BBO pairs exports, single boards, club programs)."""
+    where = real_records.folder("pbn")
+    if where is None:
+        pytest.skip(real_records.how_to_get("pbn"))
+    found = {name: vouched((where / name).read_bytes()) for name in real_records.listed("pbn")
+             if (where / name).is_file()}
+    taken = {name for name, sessions in found.items() if sessions and any(sessions)}
+    assert len(taken) >= 8, sorted(taken)
+
+
+def test_a_real_file_with_one_broken_board_keeps_its_other_sessions():
+    """rubber-bridge.md §3: one card of a real BBO pairs export played twice; at most the
+    session of that board leaves the batch path (the reference names the board), the others stay vouched."""
+    data = real_records.path("pbn", "bbo-aba-17901-pairs.pbn").read_bytes()
+    before = vouched(data)
+    assert before is not None and sum(before) >= 10
+    broken = edit(data, rb'(\[Play "[NESW]"\]\r?\n)([SHDC][2-9TJQKA]) ([SHDC][2-9TJQKA])',
+                  lambda m: m[1] + m[2] + b" " + m[2])  # the file's line ends are CRLF
+    assert broken is not None
+    after = assert_sessions_agree(broken)
+    assert sum(after) == sum(before) - 1
+    errors = [d for r in pbn_sessions(broken) if r.record is not None
+              for d in evaluate(r.record, r.diagnostics).diagnostics if d.severity.name == "ERROR"]
+    assert len({d.deal for d in errors}) >= 1 and all(d.deal is not None for d in errors)

@@ -195,7 +195,7 @@ def test_validate_takes_the_batch_path_for_the_plain_samples():
     proven = validity.valid_by_batch(paths)
     plain = {i for i, p in enumerate(paths) if p.endswith(".json") and decoded(Path(p).read_text(encoding="utf-8"))}
     assert set(proven) == plain and len(plain) >= 5  # the others: .vint, result-only deals, classic, broken
-    assert all(proven[i] == len(loads_record(Path(paths[i]).read_text(encoding="utf-8"))["deals"]) for i in plain)
+    assert all(proven[i] == [("", len(loads_record(Path(paths[i]).read_text(encoding="utf-8"))["deals"]))] for i in plain)
 
 
 @pytest.mark.parametrize("as_json", [False, True])

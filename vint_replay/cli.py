@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Callable
 
 import click
@@ -145,7 +146,7 @@ def main() -> None:
 def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str | None, session: int | None) -> None:
     """Check that every call and card in FILES is legal (every session of a PBN or LIN file). Exit 1
     if any file has errors."""
-    proven = {}  # the files the batch path finds valid need no other look
+    proven = {}  # the sessions the batch path finds valid need no other look
     if _bytes_of(files) >= BATCH_VALIDATE_BYTES:  # below it, importing NumPy costs more than it saves
         from .store.validity import valid_by_batch
 
@@ -155,7 +156,12 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str 
     outputs = []
     bad = False
     for i, path in enumerate(files):
-        checked = [(None, [], True, proven[i])] if i in proven else _validated(path, strict, from_fmt, session)
+        vouched = proven.get(i, [])
+        if vouched and all(vouched):
+            checked = [(None if len(vouched) == 1 else (k, ident), [], True, n)
+                       for k, (ident, n) in enumerate(vouched, 1)]  # type: ignore[misc]
+        else:
+            checked = _validated(path, strict, from_fmt, session, vouched)
         for which, problems, readable, n in checked:
             errors = [d for d in problems if d.severity is Severity.ERROR]
             warnings = [d for d in problems if d.severity is Severity.WARNING]
@@ -179,10 +185,13 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str 
     sys.exit(1 if bad else 0)
 
 
-def _validated(path: str, strict: bool, fmt: str | None,
-               session: int | None) -> list[tuple[tuple[int, str] | None, list[Diagnostic], bool, int]]:
+def _validated(path: str, strict: bool, fmt: str | None, session: int | None,
+               vouched: Sequence[tuple[str, int] | None] = ()) -> list[tuple[tuple[int, str] | None,
+                                                                            list[Diagnostic], bool, int]]:
     """Each session of the file checked: its number and id (when the file holds several), its
-    problems, whether it was read, its deals. Without ``session``: every session of a PBN or LIN file."""
+    problems, whether it was read, its deals. Without ``session``: every session of a PBN or LIN
+    file; a session the batch path found valid (``vouched``: each session's id and deals, or
+    ``None``) is not checked again where the reader cut the file alike and found nothing in it."""
     from .formats import read_sessions
 
     data = read_input(path)
@@ -191,9 +200,14 @@ def _validated(path: str, strict: bool, fmt: str | None,
     else:
         results = read_sessions(data, _format(path, data, fmt), strict)
     out = []
+    same = len(vouched) == len(results)
     for k, read in enumerate(results, 1):
+        which = None if len(results) == 1 else (k, "" if read.record is None else read.record.info.id)
+        if (same and vouched[k - 1] is not None and read.record is not None and not read.diagnostics
+                and vouched[k - 1] == (read.record.info.id, len(read.record.deals))):
+            out.append((which, [], True, len(read.record.deals)))
+            continue
         result, report = evaluated(read)
-        which = None if len(results) == 1 else (k, "" if result.record is None else result.record.info.id)
         out.append((which, problems_of(result, report), report is not None,
                     len(report.record.deals) if report is not None else 0))
     return out

@@ -10,6 +10,7 @@ import difflib
 import json
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date
 
@@ -133,10 +134,7 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
         previous = values
         board = _Board(game, values, strict, follows)
         follows = _number(values.get("Board", "").strip()) or follows
-        event_room = (values.get("Event", ""), values.get("Room", ""), *_match_table(values, matches))
-        played = (*event_room, values.get("Board", "").strip())
-        table = seen[played] = seen.get(played, 0) + 1  # the n-th table of a board is session n of its event
-        key = (*event_room, table)
+        key = session_key(values, seen, matches)
         target = sessions.get(key)
         if target is None:
             target = sessions[key] = _Session(key, first=values)
@@ -146,7 +144,7 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
         target.result.diagnostics.extend(board.problems)
         if deal is not None:
             target.boards.append(deal)
-    tables = {key[:4] for key in sessions if key[4] > 1}  # pairs events: a session per table
+    tables = by_table(sessions)
     for s in sessions.values():
         s.by_table = s.key[:4] in tables
         extra = _session_json(s.first.get("VintSessionExtra", ""))
@@ -157,6 +155,37 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
         if s.result.record is None:
             s.result.record = SessionRecord(_info(s, {}), ())
     return out, problems
+
+
+SessionKey = tuple[str, str, str, str, int]  # event, room, match, its table, n (a pairs event's table n)
+
+
+def session_key(values: dict[str, str], seen: dict[tuple[str, str, str, str, str], int],
+                matches: dict[tuple[str, frozenset[str]], str]) -> SessionKey:
+    """The session of a game whose tags (after inheritance) are ``values`` (format.md §5.2): its
+    event, room, match and table, and n where its board comes back for the n-th time in them
+    (a pairs event's table n). ``seen`` and ``matches`` carry what the earlier games gave."""
+    event_room = (values.get("Event", ""), values.get("Room", ""), *_match_table(values, matches))
+    played = (*event_room, values.get("Board", "").strip())
+    table = seen[played] = seen.get(played, 0) + 1  # the n-th table of a board is session n of its event
+    return (*event_room, table)
+
+
+def by_table(keys: Iterable[SessionKey]) -> set[tuple[str, str, str, str]]:
+    """The pairs events among the sessions ``keys``: a board played at several tables, a session per table."""
+    return {key[:4] for key in keys if key[4] > 1}
+
+
+def session_ident(tags: dict[str, str], key: SessionKey, tables: bool) -> str:
+    """The id of the session ``key`` whose first game's tags are ``tags`` (``tables``: its
+    event is a pairs event): ``[VintSession]``, else its event, date, room and table as slugs;
+    a team match's table is in it (``…--austria-v-denmark--table-11``: no id made of slugs otherwise holds ``--``)."""
+    event, room, match, match_table, table = key
+    ident = tags.get("VintSession") or "-".join(
+        p for p in (_slug(event), _slug(tags.get("Date", "")), _slug(room), f"table-{table}" if tables else "") if p)
+    if match and not tags.get("VintSession"):
+        ident += f"--{_slug(match)}--table-{_slug(match_table)}"
+    return ident or "pbn"
 
 
 def _match_table(values: dict[str, str], matches: dict[tuple[str, frozenset[str]], str]) -> tuple[str, str]:
@@ -285,21 +314,16 @@ def _session_json(text: str) -> dict[str, object]:
 
 
 def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
-    """The session's tags; a pairs event's table is in its id (``…-table-2``) and its ``table``
-    (the [Table] tag, else the table's number); a team match's table is in its id
-    (``…--austria-v-denmark--table-11``: no id made of slugs otherwise holds ``--``) and its ``table``."""
+    """The session's tags; a pairs event's table is in its id (:func:`session_ident`) and its
+    ``table`` (the [Table] tag, else the table's number); a team match's table too."""
     tags = session.first
-    event, room, match, match_table, table = session.key
-    by_table = session.by_table
-    ident = tags.get("VintSession") or "-".join(
-        p for p in (_slug(event), _slug(tags.get("Date", "")), _slug(room), f"table-{table}" if by_table else "") if p)
-    if match and not tags.get("VintSession"):
-        ident += f"--{_slug(match)}--table-{_slug(match_table)}"
+    event, _, _, match_table, table = session.key
     players = tuple(tags.get(SEAT_TAG[seat], "") for seat in SEATS)
     known = {name: value for name, value in tags.items() if value != "?"}  # PBN's "?": unknown
-    return SessionInfo(ident or "pbn", players, (event if event != "?" else "") or None,  # type: ignore[arg-type]
+    return SessionInfo(session_ident(tags, session.key, session.by_table), players,
+                       (event if event != "?" else "") or None,  # type: ignore[arg-type]
                        known.get("Site") or None, str(extra.get("date") or iso_date(known.get("Date", ""))) or None,
-                       match_table or known.get("Table") or (str(table) if by_table else None),
+                       match_table or known.get("Table") or (str(table) if session.by_table else None),
                        _rules(tags), session.options,
                        extra=extra.get("extra", {}), nested_extra=extra.get("nested_extra", {}))  # type: ignore[arg-type]
 

@@ -5,9 +5,9 @@ Files that :mod:`~vint_replay.formats.pbn_batch` or :mod:`~vint_replay.formats.l
 are turned into columns (hands as bit sets, call codes, the cards played) and checked at once:
 the auction with doubles, the play by :mod:`.columnar`'s replay, the tags that must agree with
 them (PBN's ``[Contract]``, ``[Declarer]``, ``[Result]``; LIN's claim), every board's score from
-the profile's own ``score``. A file with any board that is not plainly valid is refused
-(``None``): the caller reads it with ``read_pbn`` or ``read_lin`` and checks it with
-``evaluate``, which say what is wrong."""
+the profile's own ``score``. A PBN session (as the reader cuts the file) or a LIN file with any
+board that is not plainly valid is refused (``None``): the caller reads it with
+``pbn_sessions`` or ``read_lin`` and checks it with ``evaluate``, which say what is wrong."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -50,11 +50,12 @@ class Boards:
 
 @dataclass(frozen=True, slots=True)
 class CheckedFile:
-    """A file the batch path found valid: its boards' numbers and scores (N–S's points, as
-    ``[Score]`` gives them), in file order."""
+    """A file or session the batch path found valid: its boards' numbers and scores (N–S's
+    points, as ``[Score]`` gives them), in file order."""
 
     number: np.ndarray
     score: np.ndarray
+    ident: str = ""  # a PBN session's id (pbn.session_ident)
 
 
 def batch_supported(profile: RuleProfile) -> bool:
@@ -64,9 +65,25 @@ def batch_supported(profile: RuleProfile) -> bool:
 
 
 def check_pbn(texts: Sequence[bytes]) -> list[CheckedFile | None]:
-    """Each PBN file's boards checked and scored, or ``None`` for a file the batch path does
-    not take (laid out otherwise, or with any board that is not plainly valid)."""
-    return _checked(texts, pbn_batch.scan, pbn_columns)
+    """Each PBN file of one session checked and scored, or ``None`` for a file the batch path
+    does not take whole (laid out otherwise, several sessions, any board not plainly valid)."""
+    return [sessions[0] if sessions is not None and len(sessions) == 1 else None
+            for sessions in check_pbn_sessions(texts)]
+
+
+def check_pbn_sessions(texts: Sequence[bytes]) -> list[list[CheckedFile | None] | None]:
+    """Each PBN file's sessions (as the reader cuts them: :func:`pbn_batch.scan`) checked and
+    scored, ``None`` for a session the batch path does not take (a board not laid out as it
+    scans, or not plainly valid); ``None`` for a file it leaves to the reader whole."""
+    scanned = [pbn_batch.scan(text) for text in texts]
+    groups = [s.rows for sessions in scanned if sessions is not None for s in sessions if s.rows is not None]
+    vouched = iter(_vouched(groups, pbn_columns))
+    return [None if sessions is None else
+            [None if s.rows is None else _named(next(vouched), s.ident) for s in sessions] for sessions in scanned]
+
+
+def _named(checked: CheckedFile | None, ident: str) -> CheckedFile | None:
+    return None if checked is None else CheckedFile(checked.number, checked.score, ident)
 
 
 def check_lin(texts: Sequence[bytes]) -> list[CheckedFile | None]:
@@ -76,20 +93,25 @@ def check_lin(texts: Sequence[bytes]) -> list[CheckedFile | None]:
 
 def _checked(texts: Sequence[bytes], scan: Callable[[bytes], list | None],
              columns: Callable[[list[list]], Boards]) -> list[CheckedFile | None]:
-    profile = get_profile(PROFILE)
     scanned = [(i, rows) for i, rows in enumerate(map(scan, texts)) if rows is not None]
     out: list[CheckedFile | None] = [None] * len(texts)
-    if not scanned or not batch_supported(profile):
-        return out
-    boards = columns([rows for _, rows in scanned])
+    for (i, _), checked in zip(scanned, _vouched([rows for _, rows in scanned], columns)):
+        out[i] = checked
+    return out
+
+
+def _vouched(groups: list[list], columns: Callable[[list[list]], Boards]) -> list[CheckedFile | None]:
+    """Each group of scanned rows (a file's or a session's boards) checked and scored, ``None``
+    for a group with any board that is not plainly valid."""
+    profile = get_profile(PROFILE)
+    if not groups or not batch_supported(profile):
+        return [None] * len(groups)
+    boards = columns(groups)
     ok, score = _check(boards, profile)
     ends = np.cumsum(boards.counts)
     starts = ends - boards.counts
-    for (i, _), good, a, b in zip(scanned, np.logical_and.reduceat(ok, starts).tolist(), starts.tolist(),
-                                  ends.tolist()):
-        if good:
-            out[i] = CheckedFile(boards.number[a:b], score[a:b])
-    return out
+    return [CheckedFile(boards.number[a:b], score[a:b]) if good else None
+            for good, a, b in zip(np.logical_and.reduceat(ok, starts).tolist(), starts.tolist(), ends.tolist())]
 
 
 def pbn_columns(files: list[list[pbn_batch.Row]]) -> Boards:

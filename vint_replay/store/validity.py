@@ -10,20 +10,23 @@ from typing import Sequence
 from ..formats import format_of
 from ..formats.json_record import plain_text
 from .columnar import ParsedSession, decoded_session, legal_sessions, parse_texts
-from .bridge_columnar import check_lin, check_pbn
+from .bridge_columnar import check_lin, check_pbn_sessions
+
+Vouched = tuple[str, int]  # a session the batch path finds valid: its id (PBN's; else "") and its deals
 
 
-def valid_by_batch(paths: Sequence[str]) -> dict[int, int]:
-    """``{index in paths: deals}`` of the JSON, PBN and LIN files that the batch path finds
-    valid; a file not listed may be valid or not (standard input, ``.vint`` files and anything
-    irregular are left to the reference engine). A failure of the batch path leaves every file to it."""
+def valid_by_batch(paths: Sequence[str]) -> dict[int, list[Vouched | None]]:
+    """``{index in paths: its sessions}`` of the JSON, PBN and LIN files that the batch path
+    scans, each session it finds valid with its id and deals, ``None`` for a session left to the
+    reference engine (which may find it valid or not); a file not listed is left to it whole
+    (standard input, ``.vint`` files and anything irregular). A failure of the batch path leaves every file to it."""
     try:
         return _valid(paths)
     except Exception:  # a bug of the batch path must not cost a verdict: the reference path decides
         return {}
 
 
-def _valid(paths: Sequence[str]) -> dict[int, int]:
+def _valid(paths: Sequence[str]) -> dict[int, list[Vouched | None]]:
     texts: dict[int, str] = {}
     for i, path in enumerate(paths):
         text = _text(path) if path != "-" and format_of(path) == "json" else None
@@ -35,14 +38,23 @@ def _valid(paths: Sequence[str]) -> dict[int, int]:
         if session is not None:
             parsed[i] = session
     verdicts = legal_sessions(list(parsed.values()))
-    proven = {i: len(session.number) for (i, session), ok in zip(parsed.items(), verdicts) if ok}
-    for fmt, check in (("pbn", check_pbn), ("lin", check_lin)):
-        files = [(i, data) for i, path in enumerate(paths) if path != "-" and format_of(path) == fmt
-                 and (data := _bytes(path)) is not None]
-        for (i, _), checked in zip(files, check([data for _, data in files])):
-            if checked is not None:
-                proven[i] = len(checked.number)
+    proven: dict[int, list[Vouched | None]] = {i: [("", len(session.number))]
+                                                for (i, session), ok in zip(parsed.items(), verdicts) if ok}
+    files = _read_all(paths, "lin")
+    for (i, _), checked in zip(files, check_lin([data for _, data in files])):
+        if checked is not None:
+            proven[i] = [("", len(checked.number))]
+    files = _read_all(paths, "pbn")
+    for (i, _), sessions in zip(files, check_pbn_sessions([data for _, data in files])):
+        if sessions is not None and any(sessions):
+            proven[i] = [None if s is None else (s.ident, len(s.number)) for s in sessions]
     return proven
+
+
+def _read_all(paths: Sequence[str], fmt: str) -> list[tuple[int, bytes]]:
+    """The ``fmt`` files among ``paths`` that can be read, with their index."""
+    return [(i, data) for i, path in enumerate(paths) if path != "-" and format_of(path) == fmt
+            and (data := _bytes(path)) is not None]
 
 
 def _text(path: str) -> str | None:

@@ -20,6 +20,7 @@ from vint_replay.engine.rule_profile import SessionPage
 from vint_replay.engine.views import Block
 from vint_replay.games.laws import views as laws_view
 from vint_replay.reports import scoresheet
+from vint_replay.reports.audit import AuditReport
 from vint_replay.reports.sheets import sheet_writer
 
 dash.register_page(__name__, path_template="/session/<session_id>", title="Scoresheet — vint-replay")
@@ -47,20 +48,22 @@ def layout(session_id: str | None = None, rules: str | None = None, **_query: ob
 def _game_body(report: SessionReport, rescore: str | None) -> html.Div:
     """The page of a game that supplies its own parts (``session_view``), under the common head;
     four hands' otherwise."""
-    checked = None if report.score is None else sheet_writer(report).audit(report)
+    rescored = rescore is not None and rescore != report.record.info.rules
+    # the paper score was kept under the table's rules: a rescored evening is not audited
+    checked = None if report.score is None or rescored else sheet_writer(report).audit(report)
     page = SessionPage(report, checked, data.diagnostic_text, data.explanations(report, checked))
     shown = report.profile.session_view(page)
     if shown is None:
-        return _sides_body(report, rescore)
+        return _sides_body(report, rescore, checked)
     return html.Div([_head(report, checked, data.audit_status(report, checked, shown.unrecorded), shown.game_words),
                      *views.blocks(shown.body), versions_card(report.record.info.id)])
 
 
-def _sides_body(report: SessionReport, rescore: str | None) -> html.Div:
-    """Four hands at N–S against E–W: the rules switch, the charts, the sheet and the deals."""
+def _sides_body(report: SessionReport, rescore: str | None, checked: AuditReport | None) -> html.Div:
+    """Four hands at N–S against E–W: the rules switch, the charts, the sheet and the deals
+    (``checked``: the audit of the paper score, ``None`` when rescored)."""
     played = report.record.info.rules
     rescored = rescore is not None and rescore != played
-    checked = None if rescored else data.audit_of(report)  # the paper score was kept under the table's rules
     info = report.record.info
     session_id = info.id
     sheet = data.scoresheet(report, checked)

@@ -155,7 +155,7 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str 
     outputs = []
     bad = False
     for i, path in enumerate(files):
-        checked = [(None, [], True, proven[i])] if i in proven else _validated(path, strict, from_fmt, session)
+        checked = _proven(proven[i]) if i in proven else _validated(path, strict, from_fmt, session)
         for which, problems, readable, n in checked:
             errors = [d for d in problems if d.severity is Severity.ERROR]
             warnings = [d for d in problems if d.severity is Severity.WARNING]
@@ -177,6 +177,13 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str 
     if as_json:
         emit_json(outputs[0] if len(outputs) == 1 else outputs)
     sys.exit(1 if bad else 0)
+
+
+def _proven(found: int | tuple[tuple[str, int], ...]) -> list[tuple[tuple[int, str] | None, list[Diagnostic], bool, int]]:
+    """A file the batch path vouched for, as :func:`_validated` gives it: its deals, or each session's."""
+    if isinstance(found, int):
+        return [(None, [], True, found)]
+    return [((k, ident), [], True, n) for k, (ident, n) in enumerate(found, 1)]
 
 
 def _validated(path: str, strict: bool, fmt: str | None,

@@ -1,49 +1,198 @@
-"""LIN files read straight into columns for the batch path: one scan of each file's bytes by a
-pattern of the plain layout of BBO's single-hand records and endplay's LIN writer (a board a
-line: ``pn``, ``st``, ``md`` with every hand's suits in order, each holding low to high or high
-to low, ``rh``, ``ah|Board n|``, ``sv``, the calls, ``pg`` after the auction and after each
-trick, a claim ``mc`` at the end).
+"""LIN files read straight into rows for the batch path: single hands and vugraph files as
+BBO and its tools write them (``vg``, ``rs``, ``pw``, ``qx`` rooms and boards, ``pg`` anywhere,
+``nt`` notes, ``an`` and ``!`` alerts, upper-case tags, CRLF, md without its fourth hand),
+split into rooms by :mod:`.lin`'s own rules (``_boards``, the room and number of a board).
 
-Nothing is checked here but the layout: a file in any other shape (``qx`` rooms, ``vg``, alerts
-and notes, upper-case tags, a board twice, a non-UTF-8 byte) is not scanned, and the caller reads
-it with :func:`~vint_replay.formats.lin.read_lin`, the only producer of diagnostics."""
+Nothing is checked here but the layout. A file the tokenizer would have to mend (a bar or a
+``qx`` name missing, ``%`` comments, text after the last pair), with an unknown tag, not UTF-8,
+or of several rooms without a title is not scanned; a room with any board the reader would
+read with a problem, or that it would merge with another copy of the board, is left out
+(``boards`` ``None``). The caller reads those with :func:`~vint_replay.formats.lin.lin_sessions`,
+the only producer of diagnostics."""
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from ..engine.calls import CALL_BY_TEXT
+from ..engine.cards import CARD_BY_TEXT
 from .encodings import is_utf8
-from .lin import LIN_SEATS, LIN_VULNERABLE
+from .lin_tokens import LinTag
+from .lin import _BOARD, _QX, KNOWN, LIN_VULNERABLE, ROOMS, _event
+from .pbn import _slug
 
-_SUIT = rb"(?:2?3?4?5?6?7?8?9?T?J?Q?K?A?|A?K?Q?J?T?9?8?7?6?5?4?3?2?)"  # a holding low to high or high to low
-_HAND = rb"(?=[^,|]{17}[,|])S" + _SUIT + b"H" + _SUIT + b"D" + _SUIT + b"C" + _SUIT  # 13 cards and 4 suit letters
-_BOARD = re.compile(  # one board; store/bridge_columnar.py reads its groups
-    rb"pn\|[^|\n]*\|st\|\|md\|([1-4])(" + _HAND + rb"),(" + _HAND + rb"),(" + _HAND + rb"),(" + _HAND + rb"|)"
-    rb"\|rh\|\|ah\|Board ([0-9]{1,5})\|sv\|([oneb])\|((?:mb\|(?:p|d|r|[1-7][CDHSN])\|)+)pg\|\|"
-    rb"((?:(?:pc\|[SHDC][2-9TJQKA]\|){4}pg\|\|){0,13})(?:mc\|(1[0-3]|[0-9])\|)?(?:\n|\Z)")
-CARD_TEXT = 6  # "pc|SA|"
-TRICK_TEXT = 4 * CARD_TEXT + 4  # four cards and "pg||"
-DEALER_CODE = {str(d).encode(): int(seat) for d, seat in enumerate(LIN_SEATS, 1)}
-VULNERABLE_CODE = {text.encode(): sides for text, sides in LIN_VULNERABLE.items()}
-CALL_CODE = {text.encode(): CALL_BY_TEXT[text.upper()].code for text in
-             ("p", "d", "r", *(f"{level}{d}" for level in range(1, 8) for d in "CDHSN"))}
-
-Row = tuple[bytes, ...]  # a board's groups of _BOARD
+_FILE = re.compile(rb"(?:\s*[A-Za-z]{2}\|[^|]*\|)*\s*")  # pairs only: nothing the tokenizer mends
+_PAIR = re.compile(rb"\s*([A-Za-z]{2})\|([^|]*)\|")
+_SUIT = r"(?:2?3?4?5?6?7?8?9?T?J?Q?K?A?|A?K?Q?J?T?9?8?7?6?5?4?3?2?)"  # a holding low to high or high to low
+_HAND = re.compile(r"(?=.{17}\Z)S" + _SUIT + "H" + _SUIT + "D" + _SUIT + "C" + _SUIT + r"\Z")  # 13 cards
+_KNOWN = frozenset(name.encode() for name in KNOWN)
+TRICK = 8  # a complete trick's text in Row.cards: four cards "SAS2S3S4"
 
 
-def scan(data: bytes) -> list[Row] | None:
-    """The boards of a LIN file as the groups of :data:`_BOARD`, if the whole file is laid out
-    so, every board numbered once, and it is UTF-8; else ``None``. Each hand given is 13 cards."""
-    if b"\r" in data or not is_utf8(data):
+class Row(NamedTuple):
+    """One board as the reader would read it, without problems."""
+
+    number: int
+    dealer: int  # md's digit 1–4 (S, W, N, E)
+    vulnerable: str  # sv's value, a key of LIN_VULNERABLE
+    hands: tuple[bytes, bytes, bytes, bytes]  # S, W, N, E: 17 letters each, E b"" when left out
+    calls: tuple[int, ...]  # call codes
+    cards: bytes  # the cards played, two letters each, complete tricks only
+    claim: int | None  # mc's tricks; None when not claimed
+
+
+class Room(NamedTuple):
+    """One room of the file (a session of lin_sessions): its id, and its boards if scanned."""
+
+    id: str
+    boards: list[Row] | None
+
+
+def scan(data: bytes) -> list[Room] | None:
+    """The rooms of a LIN file in lin_sessions' order, or ``None`` if the file is not scanned."""
+    if not is_utf8(data) or data.startswith(b"\xef\xbb\xbf") or _FILE.fullmatch(data) is None:
         return None
-    rows: list[Row] = []
-    match, pos, end = _BOARD.match, 0, len(data)
-    while pos < end:
-        board = match(data, pos)
-        if board is None:
+    tags = [(name.lower(), value) for name, value in _PAIR.findall(data)]
+    if not tags or not {name for name, _ in tags} <= _KNOWN:
+        return None
+    header, boards = _boards(tags)
+    vg = next((value for name, value in header if name == b"vg"), None)
+    slug = _slug(_event([] if vg is None else [LinTag("vg", vg.decode().replace("\r\n", "\n").replace("\r", "\n"), 0, 0, 0)]))
+    rooms: dict[str, list[Row] | None] = {}
+    room, by_qx = "", False
+    for tags_of, qx in boards:
+        if not qx and by_qx:  # a deal again without its qx: the reader may merge it with that board
+            rooms[room] = None
+            continue
+        by_qx = qx
+        room = _room(tags_of) if qx else room
+        row = _row(tags_of)
+        kept = rooms.setdefault(room, [])
+        if kept is None:
+            continue
+        if row is None:
+            rooms[room] = None
+        elif (i := next((k for k, b in enumerate(kept) if b.number == row.number), None)) is None:
+            kept.append(row)
+        elif not qx or not _again(kept, i, row):
+            rooms[room] = None
+    if not rooms or (len(rooms) > 1 and not slug):  # the reader's id would be a digest of its deals
+        return None
+    return [Room("-".join(p for p in (slug, ROOMS.get(r, "").lower()) if p), rows) for r, rows in rooms.items()]
+
+
+Pair = tuple[bytes, bytes]
+
+
+def _boards(tags: list[Pair]) -> tuple[list[Pair], list[tuple[list[Pair], bool]]]:
+    """lin._boards on pairs: the header, and each board's pairs and whether it starts at a ``qx``."""
+    header: list[Pair] = []
+    boards: list[tuple[list[Pair], bool]] = []
+    pending: list[Pair] = []
+    current: list[Pair] | None = None
+    by_qx = has_md = False
+    for tag in tags:
+        name = tag[0]
+        if name == b"qx":
+            current, by_qx, has_md = [*pending, tag], True, False
+            boards.append((current, True))
+            pending = []
+        elif name == b"md" and (current is None or has_md):
+            current, by_qx, has_md = [*pending, tag], False, True
+            boards.append((current, False))
+            pending = []
+        elif current is None:
+            header.append(tag)
+        elif pending or (name == b"pn" and has_md and not by_qx):
+            pending.append(tag)
+        else:
+            has_md = has_md or name == b"md"
+            current.append(tag)
+    if current is not None:
+        current.extend(pending)
+    return header, boards
+
+
+def _room(tags: list[Pair]) -> str:
+    """lin._Board.room: qx's room letter, lower case ("" when it has none)."""
+    qx = next(value for name, value in tags if name == b"qx")
+    m = _QX.match(qx.decode())
+    return m.group(1).lower() if m else ""
+
+
+def _number(tags: list[Pair]) -> int | None:
+    """lin._BoardReader._number when qx or ah gives it; ``None`` otherwise (or a bad qx)."""
+    for key, pattern in ((b"qx", _QX), (b"ah", _BOARD)):
+        value = next((v for name, v in tags if name == key), None)
+        if value is None:
+            continue
+        m = pattern.match(value.decode())
+        if m is not None and 1 <= int(m.group(m.lastindex or 1)) <= 32767:
+            return int(m.group(m.lastindex or 1))
+        if key == b"qx":
             return None
-        rows.append(board.groups())
-        pos = board.end()
-    if not rows or len({int(row[5]) for row in rows}) != len(rows):
+    return None
+
+
+def _row(tags: list[Pair]) -> Row | None:
+    """The board as lin._BoardReader.deal reads it, or ``None`` where it would say anything or
+    the batch columns cannot hold it (a trick cut by the claim, a hand other than E left out)."""
+    number = _number(tags)
+    hands: tuple[bytes, bytes, bytes, bytes] | None = None
+    dealer, vulnerable, claim = 0, None, None
+    calls: list[int] = []
+    cards: list[bytes] = []
+    for name, value in tags:
+        if name == b"mb":
+            call = CALL_BY_TEXT.get(value.decode().strip().rstrip("!?").upper())
+            if call is None or cards:
+                return None
+            calls.append(call.code)
+        elif name == b"pc":
+            card = value.strip().upper()
+            if claim is not None or card.decode() not in CARD_BY_TEXT:
+                return None
+            cards.append(card)
+        elif name == b"md":
+            text = value.decode().strip()
+            parts = text[1:].upper().split(",")
+            if text[:1] not in ("1", "2", "3", "4") or not 3 <= len(parts) <= 4:
+                return None
+            parts += [""] * (4 - len(parts))
+            parts = [p.strip() for p in parts]
+            if not all(_HAND.match(p) for p in parts[:3]) or parts[3] and not _HAND.match(parts[3]):
+                return None
+            dealer, hands = int(text[0]), (parts[0].encode(), parts[1].encode(), parts[2].encode(), parts[3].encode())
+        elif name == b"mc":
+            text = value.decode().strip()
+            if claim is not None or not text.isdigit() or int(text) > 13:
+                return None
+            claim = int(text)
+        elif name == b"sv":
+            vulnerable = value.decode().strip().lower()
+            if vulnerable not in LIN_VULNERABLE:
+                return None
+    if number is None or hands is None or vulnerable is None or len(cards) % 4:
         return None
-    return rows
+    if claim == 0 and not cards and calls == [0, 0, 0, 0]:
+        claim = None  # BBO closes a passed-out board with mc|0| (lin.py)
+    return Row(number, dealer, vulnerable, hands, tuple(calls), b"".join(cards), claim)
+
+
+def _again(kept: list[Row], i: int, later: Row) -> bool:
+    """lin._given_again where it says nothing: the same deal given again in a vugraph room,
+    one copy the start of the other (announced, then played): the longer is kept. Whether the
+    room stays scanned."""
+    earlier = kept[i]
+    if (earlier.dealer, earlier.hands) != (later.dealer, later.hands):
+        return False
+    if _starts(later, earlier):
+        return True
+    kept[i] = later
+    return _starts(earlier, later)
+
+
+def _starts(part: Row, whole: Row) -> bool:
+    return (whole.calls[:len(part.calls)] == part.calls and whole.cards.startswith(part.cards)
+            and part.claim in (None, whole.claim))
+

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from typing import TypeVar
 
 import numpy as np
 
@@ -23,8 +24,10 @@ from ..games.bridge.duplicate import DuplicateBridge, board_score
 from ..engine.scoring import DealFacts
 from ..engine.seats import SEATS, Side
 from ..formats import lin_batch, pbn_batch
+from ..formats.lin import LIN_SEATS, LIN_VULNERABLE
 from .columnar import _ONE, _RANK, _SUIT, _TRUMP, _hands, _play
 
+T = TypeVar("T")  # what _checked's scan reads: a file's bytes, or a room's scanned rows
 PROFILE = "duplicate-bridge"  # what a scanned file holds (pbn_batch.scan refuses [Scoring] rubber)
 
 
@@ -70,11 +73,29 @@ def check_pbn(texts: Sequence[bytes]) -> list[CheckedFile | None]:
 
 
 def check_lin(texts: Sequence[bytes]) -> list[CheckedFile | None]:
-    """Each LIN file's boards checked and scored, or ``None`` (as :func:`check_pbn`)."""
-    return _checked(texts, lin_batch.scan, lin_columns)
+    """Each LIN file's boards checked and scored, every room one after another, or ``None`` (as
+    :func:`check_pbn`: any room not taken)."""
+    out: list[CheckedFile | None] = []
+    for rooms in check_lin_rooms(texts):
+        taken = [room for _, room in rooms or [("", None)]]
+        out.append(None if None in taken else CheckedFile(np.concatenate([r.number for r in taken if r]),
+                                                          np.concatenate([r.score for r in taken if r])))
+    return out
 
 
-def _checked(texts: Sequence[bytes], scan: Callable[[bytes], list | None],
+def check_lin_rooms(texts: Sequence[bytes]) -> list[list[tuple[str, CheckedFile | None]] | None]:
+    """Each LIN file's rooms (lin_sessions' sessions) as their ids and boards checked and scored,
+    ``None`` for a room the batch path does not take; ``None`` for a file it does not scan."""
+    scanned = list(map(lin_batch.scan, texts))
+    checked = iter(_checked([room.boards for rooms in scanned if rooms for room in rooms], _as_scanned, lin_columns))
+    return [None if rooms is None else [(room.id, next(checked)) for room in rooms] for rooms in scanned]
+
+
+def _as_scanned(rows: list[lin_batch.Row] | None) -> list[lin_batch.Row] | None:
+    return rows
+
+
+def _checked(texts: Sequence[T], scan: Callable[[T], list | None],
              columns: Callable[[list[list]], Boards]) -> list[CheckedFile | None]:
     profile = get_profile(PROFILE)
     scanned = [(i, rows) for i, rows in enumerate(map(scan, texts)) if rows is not None]
@@ -121,26 +142,24 @@ def pbn_columns(files: list[list[pbn_batch.Row]]) -> Boards:
 
 
 def lin_columns(files: list[list[lin_batch.Row]]) -> Boards:
-    """The columns of every board of LIN ``files`` (each :func:`lin_batch.scan`'s rows): no
+    """The columns of every board of LIN ``files`` (each room's :func:`lin_batch.scan` rows): no
     contract is recorded, the claim is the result."""
     rows = list(chain.from_iterable(files))
     n = len(rows)
-    auctions = [row[7].split(b"|")[1::2] for row in rows]  # "mb|p|mb|1D|": the values
-    plays = [row[8] for row in rows]
-    cells = np.frombuffer(b"".join(plays), np.uint8).reshape(-1, lin_batch.TRICK_TEXT)[:, :-4].reshape(-1, 6)
-    tricks = np.fromiter(map(len, plays), np.int64, n) // lin_batch.TRICK_TEXT
+    cards = np.frombuffer(b"".join(row.cards for row in rows), np.uint8).reshape(-1, 2)
+    tricks = np.fromiter((len(row.cards) for row in rows), np.int64, n) // lin_batch.TRICK
     return Boards(
         counts=np.array([len(f) for f in files], dtype=np.int64),
-        number=np.array([int(row[5]) for row in rows], dtype=np.int64),
-        dealer=np.array([lin_batch.DEALER_CODE[row[0]] for row in rows], dtype=np.int64),
-        vulnerable=np.array([lin_batch.VULNERABLE_CODE[row[6]] for row in rows], dtype=bool).reshape(n, 2),
+        number=np.fromiter((row.number for row in rows), np.int64, n),
+        dealer=np.array([int(LIN_SEATS[row.dealer - 1]) for row in rows], dtype=np.int64),
+        vulnerable=np.array([LIN_VULNERABLE[row.vulnerable] for row in rows], dtype=bool).reshape(n, 2),
         hands=_lin_hands(rows),
-        call_counts=np.fromiter(map(len, auctions), np.int64, n),
-        calls=np.fromiter(map(lin_batch.CALL_CODE.__getitem__, chain.from_iterable(auctions)), np.int64),
+        call_counts=np.fromiter((len(row.calls) for row in rows), np.int64, n),
+        calls=np.fromiter(chain.from_iterable(row.calls for row in rows), np.int64),
         contract=np.full(n, -1, dtype=np.int64), doubled=np.ones(n, dtype=np.int64),
         declarer=np.full(n, -1, dtype=np.int64),
-        result=np.array([int(row[9]) if row[9] is not None else -1 for row in rows], dtype=np.int64),
-        tricks_played=tricks, cards=_padded(tricks, cells[:, 3], cells[:, 4]), columns=False)
+        result=np.fromiter((-1 if row.claim is None else row.claim for row in rows), np.int64, n),
+        tricks_played=tricks, cards=_padded(tricks, cards[:, 0], cards[:, 1]), columns=False)
 
 
 def _padded(tricks: np.ndarray, suits: np.ndarray, ranks: np.ndarray) -> np.ndarray:
@@ -156,10 +175,10 @@ def _lin_hands(rows: list[lin_batch.Row]) -> np.ndarray:
     """Bit sets (N E S W) of md's hands of S, W, N and E, each 13 cards with its four suit
     letters in order, as lin_batch.scan reads them; East left empty holds the other cards (lin.py's md)."""
     n = len(rows)
-    s, w, north = _lin_masks(b"".join(row[1] + row[2] + row[3] for row in rows)).reshape(n, 3).T
-    given = np.array([bool(row[4]) for row in rows], dtype=bool)
+    s, w, north = _lin_masks(b"".join(b"".join(row.hands[:3]) for row in rows)).reshape(n, 3).T
+    given = np.array([bool(row.hands[3]) for row in rows], dtype=bool)
     east = np.uint64(FULL_DECK) & ~(s | w | north)
-    east[given] = _lin_masks(b"".join(row[4] for row in rows))
+    east[given] = _lin_masks(b"".join(row.hands[3] for row in rows))
     return np.stack([north, east, s, w], axis=1)
 
 

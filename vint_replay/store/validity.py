@@ -10,12 +10,15 @@ from typing import Sequence
 from ..formats import format_of
 from ..formats.json_record import plain_text
 from .columnar import ParsedSession, decoded_session, legal_sessions, parse_texts
-from .bridge_columnar import check_lin, check_pbn
+from .bridge_columnar import check_lin_rooms, check_pbn
 
 
-def valid_by_batch(paths: Sequence[str]) -> dict[int, int]:
+Proven = int | tuple[tuple[str, int], ...]  # a file's deals, or each session's id and deals (LIN rooms)
+
+
+def valid_by_batch(paths: Sequence[str]) -> dict[int, Proven]:
     """``{index in paths: deals}`` of the JSON, PBN and LIN files that the batch path finds
-    valid; a file not listed may be valid or not (standard input, ``.vint`` files and anything
+    valid (for a LIN file of several rooms, each room's id and deals); a file not listed may be valid or not (standard input, ``.vint`` files and anything
     irregular are left to the reference engine). A failure of the batch path leaves every file to it."""
     try:
         return _valid(paths)
@@ -23,7 +26,7 @@ def valid_by_batch(paths: Sequence[str]) -> dict[int, int]:
         return {}
 
 
-def _valid(paths: Sequence[str]) -> dict[int, int]:
+def _valid(paths: Sequence[str]) -> dict[int, Proven]:
     texts: dict[int, str] = {}
     for i, path in enumerate(paths):
         text = _text(path) if path != "-" and format_of(path) == "json" else None
@@ -35,13 +38,16 @@ def _valid(paths: Sequence[str]) -> dict[int, int]:
         if session is not None:
             parsed[i] = session
     verdicts = legal_sessions(list(parsed.values()))
-    proven = {i: len(session.number) for (i, session), ok in zip(parsed.items(), verdicts) if ok}
-    for fmt, check in (("pbn", check_pbn), ("lin", check_lin)):
-        files = [(i, data) for i, path in enumerate(paths) if path != "-" and format_of(path) == fmt
-                 and (data := _bytes(path)) is not None]
-        for (i, _), checked in zip(files, check([data for _, data in files])):
-            if checked is not None:
-                proven[i] = len(checked.number)
+    proven: dict[int, Proven] = {i: len(session.number) for (i, session), ok in zip(parsed.items(), verdicts) if ok}
+    pbn, lin = ([(i, data) for i, path in enumerate(paths) if path != "-" and format_of(path) == fmt
+                 and (data := _bytes(path)) is not None] for fmt in ("pbn", "lin"))
+    for (i, _), checked in zip(pbn, check_pbn([data for _, data in pbn])):
+        if checked is not None:
+            proven[i] = len(checked.number)
+    for (i, _), rooms in zip(lin, check_lin_rooms([data for _, data in lin])):
+        if rooms is not None and all(room is not None for _, room in rooms):
+            counts = tuple((ident, len(room.number)) for ident, room in rooms if room is not None)
+            proven[i] = counts[0][1] if len(counts) == 1 else counts
     return proven
 
 

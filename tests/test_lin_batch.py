@@ -129,3 +129,44 @@ def test_real_files_agree_with_the_reference(name):
     data = real_records.path("lin", name).read_bytes()
     if lin_batch.scan(data) is not None:
         taken_rooms(data)
+
+
+def _cut(text: str, cards: int, claim: int) -> str:
+    """The generated file with the open room's board 1 (played to the end) stopped after
+    ``cards`` cards by a claim of ``claim`` tricks."""
+    start, end = text.index("qx|o1|"), text.index("qx|c1|")
+    head, _, tail = text[start:end].partition("pc|")
+    played = ("pc|" + tail).split("pc|")[1:]
+    kept = "".join("pc|" + card for card in played[:cards]).replace("pg||\n", "")
+    return text[:start] + head + kept + f"mc|{claim}|pg||\n" + text[end:]
+
+
+def test_a_claim_in_the_middle_of_a_trick_is_taken_when_its_cards_are_legal():
+    """Vugraph operators often stop the play at a claim inside a trick: the cards of that trick
+    are checked as far as they go (rubber-bridge.md §4, replay._replay_play) and the claim's
+    result is scored, as the reference path does."""
+    text, _ = lin_samples.vugraph(boards=4, seed=3)
+    for claim in range(14):  # the first claim the batch path takes; taken_rooms holds it to the reference
+        cut = _cut(text, 49, claim).encode()
+        rooms = check_lin_rooms([cut])[0]
+        assert rooms is not None
+        if rooms[0][1] is not None:
+            break
+    else:
+        pytest.fail("no claim after 49 cards was taken")
+    assert taken_rooms(cut) == 2
+
+
+def test_a_card_played_again_inside_a_cut_trick_leaves_the_room_to_the_reference():
+    """A card of an earlier trick played again in the trick a claim cuts short: the room is not
+    taken, and the reference path names that board (rubber-bridge.md §4: a card is played once)."""
+    text, _ = lin_samples.vugraph(boards=4, seed=3)
+    start = text.index("qx|o1|")
+    first_card = text[text.index("pc|", start):text.index("pc|", start) + 6]
+    for claim in range(14):
+        broken = _cut(text, 49, claim).replace("mc|", first_card + "mc|", 1)
+        rooms = check_lin_rooms([broken.encode()])[0]
+        assert rooms is not None and rooms[0][1] is None and rooms[1][1] is not None
+    opened = next(r for r in lin_sessions(broken.encode()) if r.record is not None and r.record.info.id.endswith("open"))
+    report = evaluate(opened.record, opened.diagnostics)
+    assert 1 in {d.deal for d in report.diagnostics if d.severity is Severity.ERROR}

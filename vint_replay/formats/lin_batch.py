@@ -26,7 +26,7 @@ _PAIR = re.compile(rb"\s*([A-Za-z]{2})\|([^|]*)\|")
 _SUIT = r"(?:2?3?4?5?6?7?8?9?T?J?Q?K?A?|A?K?Q?J?T?9?8?7?6?5?4?3?2?)"  # a holding low to high or high to low
 _HAND = re.compile(r"(?=.{17}\Z)S" + _SUIT + "H" + _SUIT + "D" + _SUIT + "C" + _SUIT + r"\Z")  # 13 cards
 _KNOWN = frozenset(name.encode() for name in KNOWN)
-TRICK = 8  # a complete trick's text in Row.cards: four cards "SAS2S3S4"
+CARD = 2  # a card's text in Row.cards: "SA"
 
 
 class Row(NamedTuple):
@@ -37,7 +37,7 @@ class Row(NamedTuple):
     vulnerable: str  # sv's value, a key of LIN_VULNERABLE
     hands: tuple[bytes, bytes, bytes, bytes]  # S, W, N, E: 17 letters each, E b"" when left out
     calls: tuple[int, ...]  # call codes
-    cards: bytes  # the cards played, two letters each, complete tricks only
+    cards: bytes  # the cards played, two letters each (a trick cut short only by the claim)
     claim: int | None  # mc's tricks; None when not claimed
 
 
@@ -136,7 +136,7 @@ def _number(tags: list[Pair]) -> int | None:
 
 def _row(tags: list[Pair]) -> Row | None:
     """The board as lin._BoardReader.deal reads it, or ``None`` where it would say anything or
-    the batch columns cannot hold it (a trick cut by the claim, a hand other than E left out)."""
+    the batch columns cannot hold it (a hand other than E left out, a call after the first card)."""
     number = _number(tags)
     hands: tuple[bytes, bytes, bytes, bytes] | None = None
     dealer, vulnerable, claim = 0, None, None
@@ -172,7 +172,7 @@ def _row(tags: list[Pair]) -> Row | None:
             vulnerable = value.decode().strip().lower()
             if vulnerable not in LIN_VULNERABLE:
                 return None
-    if number is None or hands is None or vulnerable is None or len(cards) % 4:
+    if number is None or hands is None or vulnerable is None or len(cards) % 4 and claim is None:
         return None
     if claim == 0 and not cards and calls == [0, 0, 0, 0]:
         claim = None  # BBO closes a passed-out board with mc|0| (lin.py)

@@ -25,7 +25,7 @@ from ..engine.scoring import DealFacts
 from ..engine.seats import SEATS, Side
 from ..formats import lin_batch, pbn_batch
 from ..formats.lin import LIN_SEATS, LIN_VULNERABLE
-from .columnar import _ONE, _RANK, _SUIT, _TRUMP, _hands, _play
+from .columnar import _ONE, _RANK, _SUIT, _SUIT_MASKS, _TRUMP, _hands, _play
 
 T = TypeVar("T")  # what _checked's scan reads: a file's bytes, or a room's scanned rows
 PROFILE = "duplicate-bridge"  # what a scanned file holds (pbn_batch.scan refuses [Scoring] rubber)
@@ -49,6 +49,7 @@ class Boards:
     tricks_played: np.ndarray  # (n,) complete tricks played (the rest claimed)
     cards: np.ndarray  # (boards with a play, 52) card numbers, 0 after the last trick played
     columns: bool  # the cards of each trick by seat from the opening leader (PBN), else as played (LIN)
+    cut: np.ndarray | None = None  # (n,) cards of the trick a claim cut short, after the complete ones (LIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +147,9 @@ def lin_columns(files: list[list[lin_batch.Row]]) -> Boards:
     contract is recorded, the claim is the result."""
     rows = list(chain.from_iterable(files))
     n = len(rows)
-    cards = np.frombuffer(b"".join(row.cards for row in rows), np.uint8).reshape(-1, 2)
-    tricks = np.fromiter((len(row.cards) for row in rows), np.int64, n) // lin_batch.TRICK
+    cards = np.frombuffer(b"".join(row.cards for row in rows), np.uint8).reshape(-1, lin_batch.CARD)
+    played = np.fromiter((len(row.cards) for row in rows), np.int64, n) // lin_batch.CARD
+    tricks = played // 4
     return Boards(
         counts=np.array([len(f) for f in files], dtype=np.int64),
         number=np.fromiter((row.number for row in rows), np.int64, n),
@@ -159,15 +161,17 @@ def lin_columns(files: list[list[lin_batch.Row]]) -> Boards:
         contract=np.full(n, -1, dtype=np.int64), doubled=np.ones(n, dtype=np.int64),
         declarer=np.full(n, -1, dtype=np.int64),
         result=np.fromiter((-1 if row.claim is None else row.claim for row in rows), np.int64, n),
-        tricks_played=tricks, cards=_padded(tricks, cards[:, 0], cards[:, 1]), columns=False)
+        tricks_played=tricks, cards=_padded(played // 4, cards[:, 0], cards[:, 1], played), columns=False,
+        cut=played % 4)
 
 
-def _padded(tricks: np.ndarray, suits: np.ndarray, ranks: np.ndarray) -> np.ndarray:
-    """The cards of the boards with a play, 52 a row (0 after the tricks played), from their
-    suit and rank letters one board after another."""
-    played = tricks[tricks > 0]
+def _padded(tricks: np.ndarray, suits: np.ndarray, ranks: np.ndarray, played: np.ndarray | None = None) -> np.ndarray:
+    """The cards of the boards with a play, 52 a row (0 after the cards played: ``played``, else
+    the tricks'), from their suit and rank letters one board after another."""
+    played = 4 * tricks if played is None else played
+    played = played[played > 0]
     cards = np.zeros((len(played), 52), dtype=np.int64)
-    cards[np.arange(52) < 4 * played[:, None]] = _SUIT[suits].astype(np.int64) * 13 + _RANK[ranks]
+    cards[np.arange(52) < played[:, None]] = _SUIT[suits].astype(np.int64) * 13 + _RANK[ranks]
     return cards
 
 
@@ -254,7 +258,8 @@ def _check(b: Boards, profile: RuleProfile) -> tuple[np.ndarray, np.ndarray]:
     recorded = b.contract != -1
     ok &= legal & (~recorded | (b.contract == contract) & (b.declarer == declarer) & (b.doubled == doubled))
     bid = contract > 0
-    has_play = b.tricks_played > 0
+    cut = np.zeros_like(b.tricks_played) if b.cut is None else b.cut
+    has_play = (b.tricks_played > 0) | (cut > 0)
     # a contract needs its play or result, and a play stopping early its claim; passed out: neither
     ok &= np.where(bid, (b.result >= 0) | (b.tricks_played == 13), (b.result < 0) & ~has_play)
     tricks = b.result.copy()  # the declarer's: the result's, checked against the play below
@@ -273,6 +278,7 @@ def _check(b: Boards, profile: RuleProfile) -> tuple[np.ndarray, np.ndarray]:
     result = b.result[boards]
     # all 13 played: the result (if given) is the play's; a claim (replay._claimed): the result
     # leaves room for the tricks played
+    play_ok &= _cut_ok(hands[boards], b.cards[fit], taken, cut[boards], leaders, winners)
     ok[boards] &= play_ok & np.where(taken == 13, (result < 0) | (result == won), (won <= result) & (result <= 13 - lost))
     tricks[boards] = np.where(taken == 13, won, result)
     ok[played[~fit]] = False
@@ -281,6 +287,32 @@ def _check(b: Boards, profile: RuleProfile) -> tuple[np.ndarray, np.ndarray]:
     score[scored] = _scores(profile, contract[scored], doubled[scored], declarer[scored], tricks[scored],
                             b.vulnerable[scored])
     return ok, score
+
+
+def _cut_ok(hands: np.ndarray, cards: np.ndarray, tricks: np.ndarray, cut: np.ndarray, leaders: np.ndarray,
+            winners: np.ndarray) -> np.ndarray:
+    """Whether the cards of each trick a claim cut short are legal (replay._replay_play checks a
+    claimed play as far as it goes, rubber-bridge.md §4): each held by its seat, led by the last
+    trick's winner, following suit when able. Few boards have one: a loop over them."""
+    ok = np.ones(len(cut), dtype=bool)
+    for j in np.flatnonzero(cut).tolist():
+        t = int(tricks[j])
+        seat = int(winners[j, t - 1]) if t else int(leaders[j])
+        left = [int(h) for h in hands[j]]
+        gone = 0
+        for card in cards[j, :4 * t].tolist():
+            gone |= 1 << card
+        left = [h & ~gone for h in left]
+        led = -1
+        for card in cards[j, 4 * t:4 * t + int(cut[j])].tolist():
+            suit, bit = card // 13, 1 << card
+            if not left[seat] & bit or led >= 0 and suit != led and left[seat] & int(_SUIT_MASKS[led]):
+                ok[j] = False
+                break
+            led = suit if led < 0 else led
+            left[seat] &= ~bit
+            seat = (seat + 1) & 3
+    return ok
 
 
 # per profile: (bid code, doubling, declarer, declarer's tricks, vulnerability) -> the board's score

@@ -11,8 +11,9 @@ read with a problem, or that it would merge with another copy of the board, is l
 the only producer of diagnostics."""
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
+
+import numpy as np
 
 from ..engine.calls import CALL_BY_TEXT
 from ..engine.cards import CARD_BY_TEXT
@@ -21,12 +22,12 @@ from .lin_tokens import LinTag
 from .lin import _BOARD, _QX, KNOWN, LIN_VULNERABLE, ROOMS, _event
 from .pbn import _slug
 
-_FILE = re.compile(rb"(?:\s*[A-Za-z]{2}\|[^|]*\|)*\s*")  # pairs only: nothing the tokenizer mends
-_PAIR = re.compile(rb"\s*([A-Za-z]{2})\|([^|]*)\|")
-_SUIT = r"(?:2?3?4?5?6?7?8?9?T?J?Q?K?A?|A?K?Q?J?T?9?8?7?6?5?4?3?2?)"  # a holding low to high or high to low
-_HAND = re.compile(r"(?=.{17}\Z)S" + _SUIT + "H" + _SUIT + "D" + _SUIT + "C" + _SUIT + r"\Z")  # 13 cards
+_RANKS = b"23456789TJQKA"
 _KNOWN = frozenset(name.encode() for name in KNOWN)
-CARD = 2  # a card's text in Row.cards: "SA"
+_CALL = {f"{text.lower()}{mark}".encode(): call.code for text, call in CALL_BY_TEXT.items() if text.isascii()
+         for mark in ("", "!", "?", "!?", "?!")}  # mb's value in lower case, as the reader reads it
+CARD = 2  # a card's text in Row.cards: "sa"
+_MB_CODE, _PC_CODE, _QX_CODE, _MD_CODE, _PN_CODE = np.frombuffer(b"mbpcqxmdpn", np.uint16).tolist()  # tag codes
 
 
 class Row(NamedTuple):
@@ -35,9 +36,9 @@ class Row(NamedTuple):
     number: int
     dealer: int  # md's digit 1–4 (S, W, N, E)
     vulnerable: str  # sv's value, a key of LIN_VULNERABLE
-    hands: tuple[bytes, bytes, bytes, bytes]  # S, W, N, E: 17 letters each, E b"" when left out
+    hands: tuple[bytes, bytes, bytes, bytes]  # S, W, N, E: 17 upper-case letters each, E b"" when left out
     calls: tuple[int, ...]  # call codes
-    cards: bytes  # the cards played, two letters each (a trick cut short only by the claim)
+    cards: bytes  # the cards played, two letters each in lower case (a trick cut short only by the claim)
     claim: int | None  # mc's tricks; None when not claimed
 
 
@@ -50,29 +51,42 @@ class Room(NamedTuple):
 
 def scan(data: bytes) -> list[Room] | None:
     """The rooms of a LIN file in lin_sessions' order, or ``None`` if the file is not scanned."""
-    if not is_utf8(data) or data.startswith(b"\xef\xbb\xbf") or _FILE.fullmatch(data) is None:
+    if not is_utf8(data) or data.startswith(b"\xef\xbb\xbf"):
         return None
-    tags = [(name.lower(), value) for name, value in _PAIR.findall(data)]
-    if not tags or not {name for name, _ in tags} <= _KNOWN:
+    # every case the reader ignores; a comment, a mended bar or text after the last pair leave
+    # a name unknown (or text after the last bar)
+    parts = data.strip().lower().replace(b"\r\n", b"\n").replace(b"|\n", b"|").split(b"|")
+    names, values = parts[0:-1:2], parts[1::2]
+    if not set(names) <= _KNOWN:  # other space before a name (blank lines): the reader strips it
+        names = [name.strip() for name in names]
+    if not names or parts[-1] or len(parts) % 2 == 0 or not set(names) <= _KNOWN:
         return None
-    header, boards = _boards(tags)
-    vg = next((value for name, value in header if name == b"vg"), None)
-    slug = _slug(_event([] if vg is None else [LinTag("vg", vg.decode().replace("\r\n", "\n").replace("\r", "\n"), 0, 0, 0)]))
+    tag = np.frombuffer(b"".join(names), np.uint16)  # each name two letters: one code a tag
+    mb, pc = np.flatnonzero(tag == _MB_CODE), np.flatnonzero(tag == _PC_CODE)
+    calls = [_CALL.get(v, -1) for v in map(values.__getitem__, mb.tolist())]
+    cards = list(map(values.__getitem__, pc.tolist()))
+    header, boards = _boards(tag)
+    vg = next((values[i] for i in range(header) if names[i] == b"vg"), None)
+    slug = _slug(_event([] if vg is None else [LinTag("vg", vg.decode().replace("\r", "\n"), 0, 0, 0)]))
     rooms: dict[str, list[Row] | None] = {}
+    places: dict[tuple[str, int], int] = {}  # (room, board number): its place in the room's rows
     room, by_qx = "", False
-    for tags_of, qx in boards:
+    for first, last, qx in boards:
         if not qx and by_qx:  # a deal again without its qx: the reader may merge it with that board
             rooms[room] = None
             continue
         by_qx = qx
-        room = _room(tags_of) if qx else room
-        row = _row(tags_of)
+        board_names, board_values = names[first:last], values[first:last]
+        room = _room(board_values[board_names.index(b"qx")]) if qx else room
+        (a, b), (c, d) = (np.searchsorted(at, (first, last)).tolist() for at in (mb, pc))
+        last_call = int(mb[b - 1]) - first if b > a else -1
+        row = _row(board_names, board_values, calls[a:b], b"".join(cards[c:d]), last_call)
         kept = rooms.setdefault(room, [])
         if kept is None:
             continue
         if row is None:
             rooms[room] = None
-        elif (i := next((k for k, b in enumerate(kept) if b.number == row.number), None)) is None:
+        elif (i := places.setdefault((room, row.number), len(kept))) == len(kept):
             kept.append(row)
         elif not qx or not _again(kept, i, row):
             rooms[room] = None
@@ -81,52 +95,42 @@ def scan(data: bytes) -> list[Room] | None:
     return [Room("-".join(p for p in (slug, ROOMS.get(r, "").lower()) if p), rows) for r, rows in rooms.items()]
 
 
-Pair = tuple[bytes, bytes]
-
-
-def _boards(tags: list[Pair]) -> tuple[list[Pair], list[tuple[list[Pair], bool]]]:
-    """lin._boards on pairs: the header, and each board's pairs and whether it starts at a ``qx``."""
-    header: list[Pair] = []
-    boards: list[tuple[list[Pair], bool]] = []
-    pending: list[Pair] = []
-    current: list[Pair] | None = None
-    by_qx = has_md = False
-    for tag in tags:
-        name = tag[0]
-        if name == b"qx":
-            current, by_qx, has_md = [*pending, tag], True, False
-            boards.append((current, True))
-            pending = []
-        elif name == b"md" and (current is None or has_md):
-            current, by_qx, has_md = [*pending, tag], False, True
-            boards.append((current, False))
-            pending = []
-        elif current is None:
-            header.append(tag)
-        elif pending or (name == b"pn" and has_md and not by_qx):
-            pending.append(tag)
+def _boards(tag: np.ndarray) -> tuple[int, list[tuple[int, int, bool]]]:
+    """lin._boards on the tags' codes: the header's length, and each board's first and last tag
+    (the pn and st of single hands after a deal are the next board's) and whether it starts at
+    a ``qx``. Only qx, md and pn decide, so only they are looked at."""
+    starts: list[tuple[int, bool]] = []
+    pending = -1  # where the next board's tags began, if they have
+    has_md = by_qx = False
+    deciding = np.flatnonzero((tag == _QX_CODE) | (tag == _MD_CODE) | (tag == _PN_CODE))
+    for i, code in zip(deciding.tolist(), tag[deciding].tolist()):
+        if code == _QX_CODE or code == _MD_CODE and (not starts or has_md):
+            by_qx, has_md = code == _QX_CODE, code == _MD_CODE
+            starts.append((i if pending < 0 else pending, by_qx))
+            pending = -1
+        elif not starts:
+            continue
+        elif pending >= 0 or (code == _PN_CODE and has_md and not by_qx):
+            pending = i if pending < 0 else pending
         else:
-            has_md = has_md or name == b"md"
-            current.append(tag)
-    if current is not None:
-        current.extend(pending)
-    return header, boards
+            has_md = has_md or code == _MD_CODE
+    header = starts[0][0] if starts else len(tag)
+    ends = [first for first, _ in starts[1:]] + [len(tag)]
+    return header, [(first, end, qx) for (first, qx), end in zip(starts, ends)]
 
 
-def _room(tags: list[Pair]) -> str:
-    """lin._Board.room: qx's room letter, lower case ("" when it has none)."""
-    qx = next(value for name, value in tags if name == b"qx")
+def _room(qx: bytes) -> str:
+    """lin._Board.room: qx's room letter ("" when it has none)."""
     m = _QX.match(qx.decode())
     return m.group(1).lower() if m else ""
 
 
-def _number(tags: list[Pair]) -> int | None:
+def _number(names: list[bytes], values: list[bytes]) -> int | None:
     """lin._BoardReader._number when qx or ah gives it; ``None`` otherwise (or a bad qx)."""
     for key, pattern in ((b"qx", _QX), (b"ah", _BOARD)):
-        value = next((v for name, v in tags if name == key), None)
-        if value is None:
+        if key not in names:
             continue
-        m = pattern.match(value.decode())
+        m = pattern.match(values[names.index(key)].decode())
         if m is not None and 1 <= int(m.group(m.lastindex or 1)) <= 32767:
             return int(m.group(m.lastindex or 1))
         if key == b"qx":
@@ -134,49 +138,46 @@ def _number(tags: list[Pair]) -> int | None:
     return None
 
 
-def _row(tags: list[Pair]) -> Row | None:
-    """The board as lin._BoardReader.deal reads it, or ``None`` where it would say anything or
-    the batch columns cannot hold it (a hand other than E left out, a call after the first card)."""
-    number = _number(tags)
-    hands: tuple[bytes, bytes, bytes, bytes] | None = None
-    dealer, vulnerable, claim = 0, None, None
-    calls: list[int] = []
-    cards: list[bytes] = []
-    for name, value in tags:
-        if name == b"mb":
-            call = CALL_BY_TEXT.get(value.decode().strip().rstrip("!?").upper())
-            if call is None or cards:
-                return None
-            calls.append(call.code)
-        elif name == b"pc":
-            card = value.strip().upper()
-            if claim is not None or card.decode() not in CARD_BY_TEXT:
-                return None
-            cards.append(card)
-        elif name == b"md":
-            text = value.decode().strip()
-            parts = text[1:].upper().split(",")
-            if text[:1] not in ("1", "2", "3", "4") or not 3 <= len(parts) <= 4:
-                return None
-            parts += [""] * (4 - len(parts))
-            parts = [p.strip() for p in parts]
-            if not all(_HAND.match(p) for p in parts[:3]) or parts[3] and not _HAND.match(parts[3]):
-                return None
-            dealer, hands = int(text[0]), (parts[0].encode(), parts[1].encode(), parts[2].encode(), parts[3].encode())
-        elif name == b"mc":
-            text = value.decode().strip()
-            if claim is not None or not text.isdigit() or int(text) > 13:
-                return None
-            claim = int(text)
-        elif name == b"sv":
-            vulnerable = value.decode().strip().lower()
-            if vulnerable not in LIN_VULNERABLE:
-                return None
-    if number is None or hands is None or vulnerable is None or len(cards) % 4 and claim is None:
+def _row(names: list[bytes], values: list[bytes], calls: list[int], cards: bytes, last_call: int) -> Row | None:
+    """The board of tags ``names`` and ``values`` (its calls' codes, -1 for a word that is not
+    one, its cards' text joined, the place of its last call) as lin._BoardReader.deal reads it,
+    or ``None`` where it would say anything or the batch columns cannot hold it (a hand other
+    than E left out, a call after the first card)."""
+    number = _number(names, values)
+    claims = [values[i] for i, n in enumerate(names) if n == b"mc"] if b"mc" in names else []
+    svs = [values[i].decode().strip() for i, n in enumerate(names) if n == b"sv"]
+    if number is None or -1 in calls or names.count(b"md") != 1 or not svs or len(claims) > 1:
         return None
-    if claim == 0 and not cards and calls == [0, 0, 0, 0]:
+    played = names.count(b"pc")
+    if played and (len(cards) != CARD * played or cards[0::2].translate(None, b"shdc")
+                   or cards[1::2].translate(None, b"23456789tjqka") or last_call > names.index(b"pc")):
+        return None
+    if any(sv not in LIN_VULNERABLE for sv in svs):
+        return None
+    claim = None
+    if claims:
+        text = claims[0].decode().strip()
+        if not text.isdigit() or int(text) > 13 or played and b"pc" in names[names.index(b"mc"):]:
+            return None
+        claim = int(text)
+    elif played % 4:
+        return None
+    md = values[names.index(b"md")].strip()
+    parts = [p.strip() for p in md[1:].upper().split(b",")]
+    if md[:1] not in (b"1", b"2", b"3", b"4") or not 3 <= len(parts) <= 4:
+        return None
+    parts += [b""] * (4 - len(parts))
+    if not all(map(_hand, parts[:3])) or parts[3] and not _hand(parts[3]):
+        return None
+    if claim == 0 and not played and calls == [0, 0, 0, 0]:
         claim = None  # BBO closes a passed-out board with mc|0| (lin.py)
-    return Row(number, dealer, vulnerable, hands, tuple(calls), b"".join(cards), claim)
+    return Row(number, int(md[:1]), svs[-1], (parts[0], parts[1], parts[2], parts[3]), tuple(calls), cards, claim)
+
+
+def _hand(text: bytes) -> bool:
+    """Whether md's hand is 13 ranks after its suit letters S, H, D, C in this order (the
+    columns' layout; the ranks of a suit in any order, as lin._hand reads them)."""
+    return len(text) == 17 and text.translate(None, _RANKS) == b"SHDC" and not text.translate(None, b"SHDC" + _RANKS)
 
 
 def _again(kept: list[Row], i: int, later: Row) -> bool:

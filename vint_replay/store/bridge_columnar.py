@@ -147,7 +147,7 @@ def lin_columns(files: list[list[lin_batch.Row]]) -> Boards:
     contract is recorded, the claim is the result."""
     rows = list(chain.from_iterable(files))
     n = len(rows)
-    cards = np.frombuffer(b"".join(row.cards for row in rows), np.uint8).reshape(-1, lin_batch.CARD)
+    cards = np.frombuffer(b"".join(row.cards for row in rows).upper(), np.uint8).reshape(-1, lin_batch.CARD)
     played = np.fromiter((len(row.cards) for row in rows), np.int64, n) // lin_batch.CARD
     tricks = played // 4
     return Boards(

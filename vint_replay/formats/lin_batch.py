@@ -11,12 +11,12 @@ read with a problem, or that it would merge with another copy of the board, is l
 the only producer of diagnostics."""
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 import numpy as np
 
 from ..engine.calls import CALL_BY_TEXT
-from ..engine.cards import CARD_BY_TEXT
 from .encodings import is_utf8
 from .lin_tokens import LinTag
 from .lin import _BOARD, _QX, KNOWN, LIN_VULNERABLE, ROOMS, _event
@@ -53,6 +53,9 @@ def scan(data: bytes) -> list[Room] | None:
     """The rooms of a LIN file in lin_sessions' order, or ``None`` if the file is not scanned."""
     if not is_utf8(data) or data.startswith(b"\xef\xbb\xbf"):
         return None
+    plain = _plain(data)
+    if plain is not None:
+        return [Room("", plain)]
     # every case the reader ignores; a comment, a mended bar or text after the last pair leave
     # a name unknown (or text after the last bar)
     parts = data.strip().lower().replace(b"\r\n", b"\n").replace(b"|\n", b"|").split(b"|")
@@ -93,6 +96,34 @@ def scan(data: bytes) -> list[Room] | None:
     if not rooms or (len(rooms) > 1 and not slug):  # the reader's id would be a digest of its deals
         return None
     return [Room("-".join(p for p in (slug, ROOMS.get(r, "").lower()) if p), rows) for r, rows in rooms.items()]
+
+
+_SORTED = rb"(?:2?3?4?5?6?7?8?9?T?J?Q?K?A?|A?K?Q?J?T?9?8?7?6?5?4?3?2?)"  # a holding low to high or high to low
+_PLAIN_HAND = rb"(?=[^,|]{17}[,|])S" + _SORTED + b"H" + _SORTED + b"D" + _SORTED + b"C" + _SORTED  # 13 cards
+_PLAIN = re.compile(  # a board a line as BBO's robot games and endplay's writer lay it out
+    rb"pn\|[^|\n]*\|st\|\|md\|([1-4])(" + _PLAIN_HAND + rb"),(" + _PLAIN_HAND + rb"),(" + _PLAIN_HAND + rb"),("
+    + _PLAIN_HAND + rb"|)\|rh\|\|ah\|Board ([0-9]{1,5})\|sv\|([oneb])\|((?:mb\|(?:p|d|r|[1-7][CDHSN])\|)+)pg\|\|"
+    rb"((?:(?:pc\|[SHDC][2-9TJQKA]\|){4}pg\|\|){0,13})(?:mc\|(1[0-3]|[0-9])\|)?(?:\n|\Z)")
+
+
+def _plain(data: bytes) -> list[Row] | None:
+    """The fast way for the plainest layout (one pattern a board, no tag to look up): the
+    rows of a file of single hands laid out as :data:`_PLAIN`, each numbered once; else ``None``."""
+    rows: list[Row] = []
+    match, pos, end = _PLAIN.match, 0, len(data)
+    while pos < end:
+        board = match(data, pos)
+        if board is None:
+            return None
+        dealer, s, w, n, e, number, sv, calls, cards, claim = board.groups()
+        codes = tuple(map(_CALL.__getitem__, calls.lower().split(b"|")[1::2]))
+        played = cards.replace(b"pg||", b"").replace(b"pc|", b"").replace(b"|", b"").lower()
+        taken = None if claim is None or claim == b"0" and not played and codes == (0, 0, 0, 0) else int(claim)
+        rows.append(Row(int(number), int(dealer), sv.decode(), (s, w, n, e), codes, played, taken))
+        pos = board.end()
+    if not rows or len({row.number for row in rows}) != len(rows):
+        return None
+    return rows
 
 
 def _boards(tag: np.ndarray) -> tuple[int, list[tuple[int, int, bool]]]:

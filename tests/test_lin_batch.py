@@ -170,3 +170,18 @@ def test_a_card_played_again_inside_a_cut_trick_leaves_the_room_to_the_reference
     opened = next(r for r in lin_sessions(broken.encode()) if r.record is not None and r.record.info.id.endswith("open"))
     report = evaluate(opened.record, opened.diagnostics)
     assert 1 in {d.deal for d in report.diagnostics if d.severity is Severity.ERROR}
+
+
+@pytest.mark.parametrize("name", [n for n in real_records.listed("lin")])
+def test_validate_on_a_real_file_prints_what_the_reference_path_prints(runner, monkeypatch, name):
+    """validate's text and exit status on each real file are the same with the batch path as
+    without it, whether the batch path vouches for every room, some or none."""
+    from vint_replay import cli
+
+    path = str(real_records.path("lin", name))
+    monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
+    batch = runner.invoke(main, ["validate", path])
+    with monkeypatch.context() as m:
+        m.setattr(validity, "valid_by_batch", lambda paths: {})
+        alone = runner.invoke(main, ["validate", path])
+    assert (batch.exit_code, batch.stdout, batch.stderr) == (alone.exit_code, alone.stdout, alone.stderr)

@@ -19,10 +19,13 @@ file of 0.25–2 MB without a bar, of unknown tags, of boards with a dealer alon
 double, not quadruple (the tokenizer once scanned a bar-less file from every position).
 
 Then real files as they are found (the real records' LIN folder that tests/real_records.py finds,
-when there is one, and each ``--real`` folder): (a) read
-and checked file by file (every room), against (b) endplay reading the same files, which
-raises on a board written over several lines (every vugraph file): the files and boards each
-side reads are counted; then the same side by side on the boards vint-replay accepted, written
+when there is one, and each ``--real`` folder): (a) read and checked as ``validate`` does it, the
+batch path (``check_lin_rooms``) and ``lin_sessions`` + ``evaluate`` for each room it does not
+take (untimed: every room taken has the reference's score on every board, and both paths count
+the same boards read and accepted), beside the reference path alone, against (b) endplay
+reading the same files, which raises on a board written over several lines (every vugraph
+file): the files and boards each side reads are counted, and (a) and (b) are timed again on the
+files endplay reads; then the same side by side on the boards vint-replay accepted, written
 one board a line by vint-replay's LIN writer without their commentary (endplay's parser takes
 an ``nt`` before the first call for an alert and raises), which endplay reads.
 """
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections import Counter
@@ -46,7 +50,7 @@ from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.formats.lin import lin_sessions, read_lin
 from vint_replay.formats.lin_write import write_lin
 from vint_replay.games.bridge.duplicate import board_score
-from vint_replay.store.bridge_columnar import check_lin
+from vint_replay.store.bridge_columnar import check_lin, check_lin_rooms
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import real_records  # noqa: E402
@@ -114,17 +118,70 @@ def hostile() -> None:
 
 
 def checked_files(files: list[bytes]) -> tuple[int, int]:
-    """Every room of every file read and checked; the boards read and those accepted."""
+    """Every room of every file read and checked by the reference path; the boards read and
+    those accepted."""
     read = accepted = 0
     for data in files:
-        for result in lin_sessions(data):
-            if result.record is None:
-                continue
-            report = evaluate(result.record, result.diagnostics)
-            broken = {d.deal for d in report.diagnostics if d.severity is Severity.ERROR}
-            read += len(result.record.deals)
-            accepted += sum(d.number not in broken for d in result.record.deals)
+        r, a = reference_rooms(data, set())
+        read, accepted = read + r, accepted + a
     return read, accepted
+
+
+def reference_rooms(data: bytes, skipped: set[int]) -> tuple[int, int]:
+    """The file's rooms but those numbered in ``skipped`` read and checked by the reference
+    path: the boards read and those accepted."""
+    read = accepted = 0
+    for k, result in enumerate(lin_sessions(data)):
+        if result.record is None or k in skipped:
+            continue
+        report = evaluate(result.record, result.diagnostics)
+        broken = {d.deal for d in report.diagnostics if d.severity is Severity.ERROR}
+        read += len(result.record.deals)
+        accepted += sum(d.number not in broken for d in result.record.deals)
+    return read, accepted
+
+
+def validated_files(files: list[bytes]) -> tuple[int, int]:
+    """As ``validate`` reads them: the batch path (``check_lin_rooms``) over all files, and the
+    reference path for each room it does not take; the boards read and those accepted."""
+    read = accepted = 0
+    for data, rooms in zip(files, check_lin_rooms(files)):
+        taken = {k: len(room.number) for k, (_, room) in enumerate(rooms or []) if room is not None}
+        if rooms is not None and len(taken) == len(rooms):
+            boards = sum(taken.values())
+            read, accepted = read + boards, accepted + boards
+            continue
+        r, a = reference_rooms(data, set(taken))
+        read, accepted = read + r + sum(taken.values()), accepted + a + sum(taken.values())
+    return read, accepted
+
+
+def rooms_agree(files: list[bytes]) -> tuple[int, int, int]:
+    """Untimed: every room the batch path takes has the reference path's score on every board;
+    the rooms, the rooms taken and their boards."""
+    rooms_seen = taken = boards = 0
+    for data, rooms in zip(files, check_lin_rooms(files)):
+        sessions = lin_sessions(data)
+        rooms_seen += len(sessions)
+        for (_, room), result in zip(rooms or [], sessions):
+            if room is None or result.record is None:
+                continue
+            score = evaluate(result.record, result.diagnostics).score
+            if score is None or list(zip(room.number.tolist(), room.score.tolist())) != [
+                    (d.number, board_score(d.entries)) for d in score.deals]:
+                raise SystemExit("benchmark aborted: the batch path's scores differ from the reference path's")
+            taken, boards = taken + 1, boards + len(room.number)
+    return rooms_seen, taken, boards
+
+
+def timed(runs: int, work, files: list[bytes]) -> float:
+    """The median CPU seconds of ``work(files)`` over ``runs`` runs."""
+    spent = []
+    for _ in range(runs):
+        start = time.process_time()
+        work(files)
+        spent.append(time.process_time() - start)
+    return statistics.median(spent)
 
 
 def endplay_files(files: list[bytes]) -> tuple[int, int, Counter[str]]:
@@ -143,18 +200,30 @@ def real(folders: list[Path], runs: int) -> None:
     """Real files as found, then their accepted boards one a line, side by side with endplay."""
     paths = sorted(p for folder in folders for p in folder.rglob("*.lin"))
     files = [p.read_bytes() for p in paths]
-    start = time.process_time()
-    read, accepted = checked_files(files)
-    ours_s = time.process_time() - start
-    start = time.process_time()
+    rooms, taken, taken_boards = rooms_agree(files)
+    read, accepted = validated_files(files)
+    if (read, accepted) != checked_files(files):
+        raise SystemExit("benchmark aborted: the batch path and the reference path count other boards")
+    ours_s = timed(runs, validated_files, files)
+    reference_s = timed(runs, checked_files, files)
+    theirs_s = timed(runs, endplay_files, files)
     their_files, their_boards, failed = endplay_files(files)
-    theirs_s = time.process_time() - start
     size = sum(map(len, files))
-    print(f"real files: {len(files)} files, {size:,} bytes, in {', '.join(map(str, folders))}")
-    print(f"(a) vint-replay: every file, {read:,} boards read and checked, {accepted:,} accepted, "
-          f"{ours_s:.3f} s CPU ({read / ours_s:,.0f} boards/s)")
+    print(f"real files: {len(files)} files, {size:,} bytes, in {', '.join(map(str, folders))}; CPU, median of {runs}")
+    print(f"the batch path takes {taken} of {rooms} rooms ({taken_boards:,} boards), each board with the "
+          "reference path's score (untimed); the other rooms go to the reference path")
+    print(f"(a) vint-replay as validate: {read:,} boards read and checked, {accepted:,} accepted, "
+          f"{ours_s:.3f} s ({read / ours_s:,.0f} boards/s); the reference path alone {reference_s:.3f} s "
+          f"({reference_s / ours_s:.2f}× (a))")
     print(f"(b) endplay lin.loads: {their_files} of {len(files)} files read ({their_boards:,} boards), "
-          f"the others raise {dict(failed)}; {theirs_s:.3f} s CPU")
+          f"the others raise {dict(failed)}; {theirs_s:.3f} s")
+    readable = [data for data in files if endplay_files([data])[0]]
+    if readable:
+        ours_r, theirs_r = timed(runs, validated_files, readable), timed(runs, endplay_files, readable)
+        boards_r = validated_files(readable)[0]
+        print(f"the {len(readable)} files endplay reads ({boards_r:,} boards by vint-replay, "
+              f"{endplay_files(readable)[1]:,} by endplay): (a) {ours_r * 1e6 / boards_r:.1f} µs vs (b) "
+              f"{theirs_r * 1e6 / boards_r:.1f} µs a board, ratio (b)/(a) {theirs_r / ours_r:.2f}")
     fine = []
     for result in (r for data in files for r in lin_sessions(data) if r.record is not None):
         report = evaluate(result.record, result.diagnostics)
@@ -163,15 +232,17 @@ def real(folders: list[Path], runs: int) -> None:
                                                        if d.number not in broken and d.auction)))
     texts = [write_lin(r).encode() for r in fine if r.deals]  # a board a line; the vg line endplay skips
     boards = sum(len(r.deals) for r in fine)
-    a, b = side_by_side(runs, boards, texts, {"(a) vint-replay lin_sessions + evaluate": ours_rooms,
+    a, b = side_by_side(runs, boards, texts, {"(a) vint-replay batch path + fallback": ours_rooms,
                                               "(b) endplay lin.loads": theirs_rooms},
                         f"the accepted real boards, one a line ({sum(map(len, texts)):,} bytes, {len(texts)} rooms)")
     print(f"ratio (b)/(a) on the real boards: {b / a:.2f}")
 
 
 def ours_rooms(texts: list[bytes]) -> int:
-    """Each room read and checked; the boards found valid."""
-    return sum(ours(text) for text in texts)
+    """Every room read and checked as ``validate`` reads many files: the batch path over all at
+    once, the reference path for any it does not take; the boards found valid."""
+    return sum(len(taken.number) if taken is not None else len(checked(text).record.deals)
+               for text, taken in zip(texts, check_lin(texts)))
 
 
 def theirs_rooms(texts: list[bytes]) -> int:

@@ -58,7 +58,15 @@ def _pbn_scanned(data: bytes) -> bool:
 
 
 PBN = Way(_dump_pbn, _pbn_scanned, check_pbn, pbn_sessions)
-LIN = Way(endplay_lin.dumps, lambda data: lin_batch.scan(data) is not None, check_lin, lin_sessions)
+
+
+def _lin_scanned(data: bytes) -> bool:
+    """Whether lin_batch.scan takes every room of the file."""
+    rooms = lin_batch.scan(data)
+    return rooms is not None and all(room.boards is not None for room in rooms)
+
+
+LIN = Way(endplay_lin.dumps, _lin_scanned, check_lin, lin_sessions)
 WAYS = {"pbn": PBN, "lin": LIN}
 FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 VULNERABILITY = (Vul.none, Vul.ns, Vul.ew, Vul.both)
@@ -322,20 +330,20 @@ def test_lin_hands_high_to_low_are_taken_as_low_to_high():
 
 
 @pytest.mark.parametrize("change", [
-    lambda t: t.replace(b"\n", b"\r\n"),
     lambda t: t.replace(b"ah|Board 2|", b"ah|Board 1|"),  # board 1 twice
     lambda t: t.replace(b"ah|Board 2|", b"ah|Board 01|"),
-    lambda t: t.replace(b"pn|", b"qx|o1|pn|", 1),  # rooms
-    lambda t: t.replace(b"mb|p|", b"mb|p!|", 1),  # an alert
-    lambda t: t.replace(b"sv|", b"SV|", 1),  # a tag in upper case
     lambda t: t.replace(b"pn|,,,|", b"pn|\xe9,,,|", 1),  # not UTF-8
+    lambda t: t.replace(b"pn|", b"%note\npn|", 1),  # aaBridge's comments: the tokenizer's
+    lambda t: t + b"0",  # BBO movies' trailing 0: the reader's warning
+    lambda t: t.replace(b"sv|", b"zz|x|sv|", 1),  # an unknown tag
 ])
 def test_what_the_lin_scan_leaves_to_the_reader(change):
-    """Line ends, encodings, rooms and sessions are the LIN reader's: not scanned."""
+    """Encodings, a board twice, what LIN's tokenizer mends or warns of are the reader's: not
+    scanned (test_lin_batch.py: what it takes, rooms, alerts, notes, CRLF)."""
     [text] = fixed_files(7, 1, 4, LIN)
-    assert lin_batch.scan(text) is not None
+    assert LIN.scanned(text)
     changed = change(text)
-    assert changed != text and lin_batch.scan(changed) is None
+    assert changed != text and not LIN.scanned(changed)
     assert_batch_is_safe(changed, LIN)
 
 
@@ -387,11 +395,11 @@ def test_validate_prints_what_the_reference_path_prints(runner, monkeypatch, tmp
     for fmt, way in sorted(WAYS.items()):
         texts = fixed_files(3, 3, 6, way)
         texts[1] = edit(texts[1], *EDITS[fmt]["a card played twice"][:2]) or b""
-        texts.append(texts[0].replace(b"\n", b"\r\n"))  # valid; CRLF: PBN's scan takes it, LIN's does not
+        texts.append(texts[0].replace(b"\n", b"\r\n"))  # valid, with CRLF: both scans take it
         for k, text in enumerate(texts):
             (tmp_path / f"f{k}.{fmt}").write_bytes(text)
             paths.append(str(tmp_path / f"f{k}.{fmt}"))
-    assert set(validity.valid_by_batch(paths)) == {0, 2, 4, 6, 7}
+    assert set(validity.valid_by_batch(paths)) == {0, 2, 3, 4, 6, 7}  # the broken ones are left whole
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     for extra in ([], ["--json"], ["--strict"], ["--session", "1"], ["--from", "pbn"], ["--session", "2"]):
         batch = runner.invoke(main, ["validate", *paths, *extra])

@@ -1,49 +1,230 @@
-"""LIN files read straight into columns for the batch path: one scan of each file's bytes by a
-pattern of the plain layout of BBO's single-hand records and endplay's LIN writer (a board a
-line: ``pn``, ``st``, ``md`` with every hand's suits in order, each holding low to high or high
-to low, ``rh``, ``ah|Board n|``, ``sv``, the calls, ``pg`` after the auction and after each
-trick, a claim ``mc`` at the end).
+"""LIN files read straight into rows for the batch path: single hands and vugraph files as
+BBO and its tools write them (``vg``, ``rs``, ``pw``, ``qx`` rooms and boards, ``pg`` anywhere,
+``nt`` notes, ``an`` and ``!`` alerts, upper-case tags, CRLF, md without its fourth hand),
+split into rooms by :mod:`.lin`'s own rules (``_boards``, the room and number of a board).
 
-Nothing is checked here but the layout: a file in any other shape (``qx`` rooms, ``vg``, alerts
-and notes, upper-case tags, a board twice, a non-UTF-8 byte) is not scanned, and the caller reads
-it with :func:`~vint_replay.formats.lin.read_lin`, the only producer of diagnostics."""
+Nothing is checked here but the layout. A file the tokenizer would have to mend (a bar or a
+``qx`` name missing, ``%`` comments, text after the last pair), with an unknown tag, not UTF-8,
+or of several rooms without a title is not scanned; a room with any board the reader would
+read with a problem, or that it would merge with another copy of the board, is left out
+(``boards`` ``None``). The caller reads those with :func:`~vint_replay.formats.lin.lin_sessions`,
+the only producer of diagnostics."""
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
+
+import numpy as np
 
 from ..engine.calls import CALL_BY_TEXT
 from .encodings import is_utf8
-from .lin import LIN_SEATS, LIN_VULNERABLE
+from .lin_tokens import LinTag
+from .lin import _BOARD, _QX, KNOWN, LIN_VULNERABLE, ROOMS, _event
+from .pbn import _slug
 
-_SUIT = rb"(?:2?3?4?5?6?7?8?9?T?J?Q?K?A?|A?K?Q?J?T?9?8?7?6?5?4?3?2?)"  # a holding low to high or high to low
-_HAND = rb"(?=[^,|]{17}[,|])S" + _SUIT + b"H" + _SUIT + b"D" + _SUIT + b"C" + _SUIT  # 13 cards and 4 suit letters
-_BOARD = re.compile(  # one board; store/bridge_columnar.py reads its groups
-    rb"pn\|[^|\n]*\|st\|\|md\|([1-4])(" + _HAND + rb"),(" + _HAND + rb"),(" + _HAND + rb"),(" + _HAND + rb"|)"
-    rb"\|rh\|\|ah\|Board ([0-9]{1,5})\|sv\|([oneb])\|((?:mb\|(?:p|d|r|[1-7][CDHSN])\|)+)pg\|\|"
-    rb"((?:(?:pc\|[SHDC][2-9TJQKA]\|){4}pg\|\|){0,13})(?:mc\|(1[0-3]|[0-9])\|)?(?:\n|\Z)")
-CARD_TEXT = 6  # "pc|SA|"
-TRICK_TEXT = 4 * CARD_TEXT + 4  # four cards and "pg||"
-DEALER_CODE = {str(d).encode(): int(seat) for d, seat in enumerate(LIN_SEATS, 1)}
-VULNERABLE_CODE = {text.encode(): sides for text, sides in LIN_VULNERABLE.items()}
-CALL_CODE = {text.encode(): CALL_BY_TEXT[text.upper()].code for text in
-             ("p", "d", "r", *(f"{level}{d}" for level in range(1, 8) for d in "CDHSN"))}
-
-Row = tuple[bytes, ...]  # a board's groups of _BOARD
+_RANKS = b"23456789TJQKA"
+_KNOWN = frozenset(name.encode() for name in KNOWN)
+_CALL = {f"{text.lower()}{mark}".encode(): call.code for text, call in CALL_BY_TEXT.items() if text.isascii()
+         for mark in ("", "!", "?", "!?", "?!")}  # mb's value in lower case, as the reader reads it
+CARD = 2  # a card's text in Row.cards: "sa"
+_MB_CODE, _PC_CODE, _QX_CODE, _MD_CODE, _PN_CODE = np.frombuffer(b"mbpcqxmdpn", np.uint16).tolist()  # tag codes
 
 
-def scan(data: bytes) -> list[Row] | None:
-    """The boards of a LIN file as the groups of :data:`_BOARD`, if the whole file is laid out
-    so, every board numbered once, and it is UTF-8; else ``None``. Each hand given is 13 cards."""
-    if b"\r" in data or not is_utf8(data):
+class Row(NamedTuple):
+    """One board as the reader would read it, without problems."""
+
+    number: int
+    dealer: int  # md's digit 1–4 (S, W, N, E)
+    vulnerable: str  # sv's value, a key of LIN_VULNERABLE
+    hands: tuple[bytes, bytes, bytes, bytes]  # S, W, N, E: 17 upper-case letters each, E b"" when left out
+    calls: tuple[int, ...]  # call codes
+    cards: bytes  # the cards played, two letters each in lower case (a trick cut short only by the claim)
+    claim: int | None  # mc's tricks; None when not claimed
+
+
+class Room(NamedTuple):
+    """One room of the file (a session of lin_sessions): its id, and its boards if scanned."""
+
+    id: str
+    boards: list[Row] | None
+
+
+def scan(data: bytes) -> list[Room] | None:
+    """The rooms of a LIN file in lin_sessions' order, or ``None`` if the file is not scanned."""
+    if not is_utf8(data) or data.startswith(b"\xef\xbb\xbf"):
         return None
+    plain = _plain(data)
+    if plain is not None:
+        return [Room("", plain)]
+    # every case the reader ignores; a comment, a mended bar or text after the last pair leave
+    # a name unknown (or text after the last bar)
+    parts = data.strip().lower().replace(b"\r\n", b"\n").replace(b"|\n", b"|").split(b"|")
+    names, values = parts[0:-1:2], parts[1::2]
+    if not set(names) <= _KNOWN:  # other space before a name (blank lines): the reader strips it
+        names = [name.strip() for name in names]
+    if not names or parts[-1] or len(parts) % 2 == 0 or not set(names) <= _KNOWN:
+        return None
+    tag = np.frombuffer(b"".join(names), np.uint16)  # each name two letters: one code a tag
+    mb, pc = np.flatnonzero(tag == _MB_CODE), np.flatnonzero(tag == _PC_CODE)
+    calls = [_CALL.get(v, -1) for v in map(values.__getitem__, mb.tolist())]
+    cards = list(map(values.__getitem__, pc.tolist()))
+    header, boards = _boards(tag)
+    vg = next((values[i] for i in range(header) if names[i] == b"vg"), None)
+    slug = _slug(_event([] if vg is None else [LinTag("vg", vg.decode().replace("\r", "\n"), 0, 0, 0)]))
+    rooms: dict[str, list[Row] | None] = {}
+    places: dict[tuple[str, int], int] = {}  # (room, board number): its place in the room's rows
+    room, by_qx = "", False
+    for first, last, qx in boards:
+        if not qx and by_qx:  # a deal again without its qx: the reader may merge it with that board
+            rooms[room] = None
+            continue
+        by_qx = qx
+        board_names, board_values = names[first:last], values[first:last]
+        room = _room(board_values[board_names.index(b"qx")]) if qx else room
+        (a, b), (c, d) = (np.searchsorted(at, (first, last)).tolist() for at in (mb, pc))
+        last_call = int(mb[b - 1]) - first if b > a else -1
+        row = _row(board_names, board_values, calls[a:b], b"".join(cards[c:d]), last_call)
+        kept = rooms.setdefault(room, [])
+        if kept is None:
+            continue
+        if row is None:
+            rooms[room] = None
+        elif (i := places.setdefault((room, row.number), len(kept))) == len(kept):
+            kept.append(row)
+        elif not qx or not _again(kept, i, row):
+            rooms[room] = None
+    if not rooms or (len(rooms) > 1 and not slug):  # the reader's id would be a digest of its deals
+        return None
+    return [Room("-".join(p for p in (slug, ROOMS.get(r, "").lower()) if p), rows) for r, rows in rooms.items()]
+
+
+_SORTED = rb"(?:2?3?4?5?6?7?8?9?T?J?Q?K?A?|A?K?Q?J?T?9?8?7?6?5?4?3?2?)"  # a holding low to high or high to low
+_PLAIN_HAND = rb"(?=[^,|]{17}[,|])S" + _SORTED + b"H" + _SORTED + b"D" + _SORTED + b"C" + _SORTED  # 13 cards
+_PLAIN = re.compile(  # a board a line as BBO's robot games and endplay's writer lay it out
+    rb"pn\|[^|\n]*\|st\|\|md\|([1-4])(" + _PLAIN_HAND + rb"),(" + _PLAIN_HAND + rb"),(" + _PLAIN_HAND + rb"),("
+    + _PLAIN_HAND + rb"|)\|rh\|\|ah\|Board ([0-9]{1,5})\|sv\|([oneb])\|((?:mb\|(?:p|d|r|[1-7][CDHSN])\|)+)pg\|\|"
+    rb"((?:(?:pc\|[SHDC][2-9TJQKA]\|){4}pg\|\|){0,13})(?:mc\|(1[0-3]|[0-9])\|)?(?:\n|\Z)")
+
+
+def _plain(data: bytes) -> list[Row] | None:
+    """The fast way for the plainest layout (one pattern a board, no tag to look up): the
+    rows of a file of single hands laid out as :data:`_PLAIN`, each numbered once; else ``None``."""
     rows: list[Row] = []
-    match, pos, end = _BOARD.match, 0, len(data)
+    match, pos, end = _PLAIN.match, 0, len(data)
     while pos < end:
         board = match(data, pos)
         if board is None:
             return None
-        rows.append(board.groups())
+        dealer, s, w, n, e, number, sv, calls, cards, claim = board.groups()
+        codes = tuple(map(_CALL.__getitem__, calls.lower().split(b"|")[1::2]))
+        played = cards.replace(b"pg||", b"").replace(b"pc|", b"").replace(b"|", b"").lower()
+        taken = None if claim is None or claim == b"0" and not played and codes == (0, 0, 0, 0) else int(claim)
+        rows.append(Row(int(number), int(dealer), sv.decode(), (s, w, n, e), codes, played, taken))
         pos = board.end()
-    if not rows or len({int(row[5]) for row in rows}) != len(rows):
+    if not rows or len({row.number for row in rows}) != len(rows):
         return None
     return rows
+
+
+def _boards(tag: np.ndarray) -> tuple[int, list[tuple[int, int, bool]]]:
+    """lin._boards on the tags' codes: the header's length, and each board's first and last tag
+    (the pn and st of single hands after a deal are the next board's) and whether it starts at
+    a ``qx``. Only qx, md and pn decide, so only they are looked at."""
+    starts: list[tuple[int, bool]] = []
+    pending = -1  # where the next board's tags began, if they have
+    has_md = by_qx = False
+    deciding = np.flatnonzero((tag == _QX_CODE) | (tag == _MD_CODE) | (tag == _PN_CODE))
+    for i, code in zip(deciding.tolist(), tag[deciding].tolist()):
+        if code == _QX_CODE or code == _MD_CODE and (not starts or has_md):
+            by_qx, has_md = code == _QX_CODE, code == _MD_CODE
+            starts.append((i if pending < 0 else pending, by_qx))
+            pending = -1
+        elif not starts:
+            continue
+        elif pending >= 0 or (code == _PN_CODE and has_md and not by_qx):
+            pending = i if pending < 0 else pending
+        else:
+            has_md = has_md or code == _MD_CODE
+    header = starts[0][0] if starts else len(tag)
+    ends = [first for first, _ in starts[1:]] + [len(tag)]
+    return header, [(first, end, qx) for (first, qx), end in zip(starts, ends)]
+
+
+def _room(qx: bytes) -> str:
+    """lin._Board.room: qx's room letter ("" when it has none)."""
+    m = _QX.match(qx.decode())
+    return m.group(1).lower() if m else ""
+
+
+def _number(names: list[bytes], values: list[bytes]) -> int | None:
+    """lin._BoardReader._number when qx or ah gives it; ``None`` otherwise (or a bad qx)."""
+    for key, pattern in ((b"qx", _QX), (b"ah", _BOARD)):
+        if key not in names:
+            continue
+        m = pattern.match(values[names.index(key)].decode())
+        if m is not None and 1 <= int(m.group(m.lastindex or 1)) <= 32767:
+            return int(m.group(m.lastindex or 1))
+        if key == b"qx":
+            return None
+    return None
+
+
+def _row(names: list[bytes], values: list[bytes], calls: list[int], cards: bytes, last_call: int) -> Row | None:
+    """The board of tags ``names`` and ``values`` (its calls' codes, -1 for a word that is not
+    one, its cards' text joined, the place of its last call) as lin._BoardReader.deal reads it,
+    or ``None`` where it would say anything or the batch columns cannot hold it (a hand other
+    than E left out, a call after the first card)."""
+    number = _number(names, values)
+    claims = [values[i] for i, n in enumerate(names) if n == b"mc"] if b"mc" in names else []
+    svs = [values[i].decode().strip() for i, n in enumerate(names) if n == b"sv"]
+    if number is None or -1 in calls or names.count(b"md") != 1 or not svs or len(claims) > 1:
+        return None
+    played = names.count(b"pc")
+    if played and (len(cards) != CARD * played or cards[0::2].translate(None, b"shdc")
+                   or cards[1::2].translate(None, b"23456789tjqka") or last_call > names.index(b"pc")):
+        return None
+    if any(sv not in LIN_VULNERABLE for sv in svs):
+        return None
+    claim = None
+    if claims:
+        text = claims[0].decode().strip()
+        if not text.isdigit() or int(text) > 13 or played and b"pc" in names[names.index(b"mc"):]:
+            return None
+        claim = int(text)
+    elif played % 4:
+        return None
+    md = values[names.index(b"md")].strip()
+    parts = [p.strip() for p in md[1:].upper().split(b",")]
+    if md[:1] not in (b"1", b"2", b"3", b"4") or not 3 <= len(parts) <= 4:
+        return None
+    parts += [b""] * (4 - len(parts))
+    if not all(map(_hand, parts[:3])) or parts[3] and not _hand(parts[3]):
+        return None
+    if claim == 0 and not played and calls == [0, 0, 0, 0]:
+        claim = None  # BBO closes a passed-out board with mc|0| (lin.py)
+    return Row(number, int(md[:1]), svs[-1], (parts[0], parts[1], parts[2], parts[3]), tuple(calls), cards, claim)
+
+
+def _hand(text: bytes) -> bool:
+    """Whether md's hand is 13 ranks after its suit letters S, H, D, C in this order (the
+    columns' layout; the ranks of a suit in any order, as lin._hand reads them)."""
+    return len(text) == 17 and text.translate(None, _RANKS) == b"SHDC" and not text.translate(None, b"SHDC" + _RANKS)
+
+
+def _again(kept: list[Row], i: int, later: Row) -> bool:
+    """lin._given_again where it says nothing: the same deal given again in a vugraph room,
+    one copy the start of the other (announced, then played): the longer is kept. Whether the
+    room stays scanned."""
+    earlier = kept[i]
+    if (earlier.dealer, earlier.hands) != (later.dealer, later.hands):
+        return False
+    if _starts(later, earlier):
+        return True
+    kept[i] = later
+    return _starts(earlier, later)
+
+
+def _starts(part: Row, whole: Row) -> bool:
+    return (whole.calls[:len(part.calls)] == part.calls and whole.cards.startswith(part.cards)
+            and part.claim in (None, whole.claim))
+

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from typing import TypeVar
 
 import numpy as np
 
@@ -23,8 +24,10 @@ from ..games.bridge.duplicate import DuplicateBridge, board_score
 from ..engine.scoring import DealFacts
 from ..engine.seats import SEATS, Side
 from ..formats import lin_batch, pbn_batch
-from .columnar import _ONE, _RANK, _SUIT, _TRUMP, _hands, _play
+from ..formats.lin import LIN_SEATS, LIN_VULNERABLE
+from .columnar import _ONE, _RANK, _SUIT, _SUIT_MASKS, _TRUMP, _hands, _play
 
+T = TypeVar("T")  # what _checked's scan reads: a file's bytes, or a room's scanned rows
 PROFILE = "duplicate-bridge"  # what a scanned file holds (pbn_batch.scan refuses [Scoring] rubber)
 
 
@@ -46,6 +49,7 @@ class Boards:
     tricks_played: np.ndarray  # (n,) complete tricks played (the rest claimed)
     cards: np.ndarray  # (boards with a play, 52) card numbers, 0 after the last trick played
     columns: bool  # the cards of each trick by seat from the opening leader (PBN), else as played (LIN)
+    cut: np.ndarray | None = None  # (n,) cards of the trick a claim cut short, after the complete ones (LIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +91,29 @@ def _named(checked: CheckedFile | None, ident: str) -> CheckedFile | None:
 
 
 def check_lin(texts: Sequence[bytes]) -> list[CheckedFile | None]:
-    """Each LIN file's boards checked and scored, or ``None`` (as :func:`check_pbn`)."""
-    return _checked(texts, lin_batch.scan, lin_columns)
+    """Each LIN file's boards checked and scored, every room one after another, or ``None`` (as
+    :func:`check_pbn`: any room not taken)."""
+    out: list[CheckedFile | None] = []
+    for rooms in check_lin_rooms(texts):
+        taken = [room for _, room in rooms or [("", None)]]
+        out.append(None if None in taken else CheckedFile(np.concatenate([r.number for r in taken if r]),
+                                                          np.concatenate([r.score for r in taken if r])))
+    return out
 
 
-def _checked(texts: Sequence[bytes], scan: Callable[[bytes], list | None],
+def check_lin_rooms(texts: Sequence[bytes]) -> list[list[tuple[str, CheckedFile | None]] | None]:
+    """Each LIN file's rooms (lin_sessions' sessions) as their ids and boards checked and scored,
+    ``None`` for a room the batch path does not take; ``None`` for a file it does not scan."""
+    scanned = list(map(lin_batch.scan, texts))
+    checked = iter(_checked([room.boards for rooms in scanned if rooms for room in rooms], _as_scanned, lin_columns))
+    return [None if rooms is None else [(room.id, next(checked)) for room in rooms] for rooms in scanned]
+
+
+def _as_scanned(rows: list[lin_batch.Row] | None) -> list[lin_batch.Row] | None:
+    return rows
+
+
+def _checked(texts: Sequence[T], scan: Callable[[T], list | None],
              columns: Callable[[list[list]], Boards]) -> list[CheckedFile | None]:
     scanned = [(i, rows) for i, rows in enumerate(map(scan, texts)) if rows is not None]
     out: list[CheckedFile | None] = [None] * len(texts)
@@ -143,34 +165,35 @@ def pbn_columns(files: list[list[pbn_batch.Row]]) -> Boards:
 
 
 def lin_columns(files: list[list[lin_batch.Row]]) -> Boards:
-    """The columns of every board of LIN ``files`` (each :func:`lin_batch.scan`'s rows): no
+    """The columns of every board of LIN ``files`` (each room's :func:`lin_batch.scan` rows): no
     contract is recorded, the claim is the result."""
     rows = list(chain.from_iterable(files))
     n = len(rows)
-    auctions = [row[7].split(b"|")[1::2] for row in rows]  # "mb|p|mb|1D|": the values
-    plays = [row[8] for row in rows]
-    cells = np.frombuffer(b"".join(plays), np.uint8).reshape(-1, lin_batch.TRICK_TEXT)[:, :-4].reshape(-1, 6)
-    tricks = np.fromiter(map(len, plays), np.int64, n) // lin_batch.TRICK_TEXT
+    cards = np.frombuffer(b"".join(row.cards for row in rows).upper(), np.uint8).reshape(-1, lin_batch.CARD)
+    played = np.fromiter((len(row.cards) for row in rows), np.int64, n) // lin_batch.CARD
+    tricks = played // 4
     return Boards(
         counts=np.array([len(f) for f in files], dtype=np.int64),
-        number=np.array([int(row[5]) for row in rows], dtype=np.int64),
-        dealer=np.array([lin_batch.DEALER_CODE[row[0]] for row in rows], dtype=np.int64),
-        vulnerable=np.array([lin_batch.VULNERABLE_CODE[row[6]] for row in rows], dtype=bool).reshape(n, 2),
+        number=np.fromiter((row.number for row in rows), np.int64, n),
+        dealer=np.array([int(LIN_SEATS[row.dealer - 1]) for row in rows], dtype=np.int64),
+        vulnerable=np.array([LIN_VULNERABLE[row.vulnerable] for row in rows], dtype=bool).reshape(n, 2),
         hands=_lin_hands(rows),
-        call_counts=np.fromiter(map(len, auctions), np.int64, n),
-        calls=np.fromiter(map(lin_batch.CALL_CODE.__getitem__, chain.from_iterable(auctions)), np.int64),
+        call_counts=np.fromiter((len(row.calls) for row in rows), np.int64, n),
+        calls=np.fromiter(chain.from_iterable(row.calls for row in rows), np.int64),
         contract=np.full(n, -1, dtype=np.int64), doubled=np.ones(n, dtype=np.int64),
         declarer=np.full(n, -1, dtype=np.int64),
-        result=np.array([int(row[9]) if row[9] is not None else -1 for row in rows], dtype=np.int64),
-        tricks_played=tricks, cards=_padded(tricks, cells[:, 3], cells[:, 4]), columns=False)
+        result=np.fromiter((-1 if row.claim is None else row.claim for row in rows), np.int64, n),
+        tricks_played=tricks, cards=_padded(played // 4, cards[:, 0], cards[:, 1], played), columns=False,
+        cut=played % 4)
 
 
-def _padded(tricks: np.ndarray, suits: np.ndarray, ranks: np.ndarray) -> np.ndarray:
-    """The cards of the boards with a play, 52 a row (0 after the tricks played), from their
-    suit and rank letters one board after another."""
-    played = tricks[tricks > 0]
+def _padded(tricks: np.ndarray, suits: np.ndarray, ranks: np.ndarray, played: np.ndarray | None = None) -> np.ndarray:
+    """The cards of the boards with a play, 52 a row (0 after the cards played: ``played``, else
+    the tricks'), from their suit and rank letters one board after another."""
+    played = 4 * tricks if played is None else played
+    played = played[played > 0]
     cards = np.zeros((len(played), 52), dtype=np.int64)
-    cards[np.arange(52) < 4 * played[:, None]] = _SUIT[suits].astype(np.int64) * 13 + _RANK[ranks]
+    cards[np.arange(52) < played[:, None]] = _SUIT[suits].astype(np.int64) * 13 + _RANK[ranks]
     return cards
 
 
@@ -178,10 +201,10 @@ def _lin_hands(rows: list[lin_batch.Row]) -> np.ndarray:
     """Bit sets (N E S W) of md's hands of S, W, N and E, each 13 cards with its four suit
     letters in order, as lin_batch.scan reads them; East left empty holds the other cards (lin.py's md)."""
     n = len(rows)
-    s, w, north = _lin_masks(b"".join(row[1] + row[2] + row[3] for row in rows)).reshape(n, 3).T
-    given = np.array([bool(row[4]) for row in rows], dtype=bool)
+    s, w, north = _lin_masks(b"".join(b"".join(row.hands[:3]) for row in rows)).reshape(n, 3).T
+    given = np.array([bool(row.hands[3]) for row in rows], dtype=bool)
     east = np.uint64(FULL_DECK) & ~(s | w | north)
-    east[given] = _lin_masks(b"".join(row[4] for row in rows))
+    east[given] = _lin_masks(b"".join(row.hands[3] for row in rows))
     return np.stack([north, east, s, w], axis=1)
 
 
@@ -257,7 +280,8 @@ def _check(b: Boards, profile: RuleProfile) -> tuple[np.ndarray, np.ndarray]:
     recorded = b.contract != -1
     ok &= legal & (~recorded | (b.contract == contract) & (b.declarer == declarer) & (b.doubled == doubled))
     bid = contract > 0
-    has_play = b.tricks_played > 0
+    cut = np.zeros_like(b.tricks_played) if b.cut is None else b.cut
+    has_play = (b.tricks_played > 0) | (cut > 0)
     # a contract needs its play or result, and a play stopping early its claim; passed out: neither
     ok &= np.where(bid, (b.result >= 0) | (b.tricks_played == 13), (b.result < 0) & ~has_play)
     tricks = b.result.copy()  # the declarer's: the result's, checked against the play below
@@ -276,6 +300,7 @@ def _check(b: Boards, profile: RuleProfile) -> tuple[np.ndarray, np.ndarray]:
     result = b.result[boards]
     # all 13 played: the result (if given) is the play's; a claim (replay._claimed): the result
     # leaves room for the tricks played
+    play_ok &= _cut_ok(hands[boards], b.cards[fit], taken, cut[boards], leaders, winners)
     ok[boards] &= play_ok & np.where(taken == 13, (result < 0) | (result == won), (won <= result) & (result <= 13 - lost))
     tricks[boards] = np.where(taken == 13, won, result)
     ok[played[~fit]] = False
@@ -284,6 +309,32 @@ def _check(b: Boards, profile: RuleProfile) -> tuple[np.ndarray, np.ndarray]:
     score[scored] = _scores(profile, contract[scored], doubled[scored], declarer[scored], tricks[scored],
                             b.vulnerable[scored])
     return ok, score
+
+
+def _cut_ok(hands: np.ndarray, cards: np.ndarray, tricks: np.ndarray, cut: np.ndarray, leaders: np.ndarray,
+            winners: np.ndarray) -> np.ndarray:
+    """Whether the cards of each trick a claim cut short are legal (replay._replay_play checks a
+    claimed play as far as it goes, rubber-bridge.md §4): each held by its seat, led by the last
+    trick's winner, following suit when able. Few boards have one: a loop over them."""
+    ok = np.ones(len(cut), dtype=bool)
+    for j in np.flatnonzero(cut).tolist():
+        t = int(tricks[j])
+        seat = int(winners[j, t - 1]) if t else int(leaders[j])
+        left = [int(h) for h in hands[j]]
+        gone = 0
+        for card in cards[j, :4 * t].tolist():
+            gone |= 1 << card
+        left = [h & ~gone for h in left]
+        led = -1
+        for card in cards[j, 4 * t:4 * t + int(cut[j])].tolist():
+            suit, bit = card // 13, 1 << card
+            if not left[seat] & bit or led >= 0 and suit != led and left[seat] & int(_SUIT_MASKS[led]):
+                ok[j] = False
+                break
+            led = suit if led < 0 else led
+            left[seat] &= ~bit
+            seat = (seat + 1) & 3
+    return ok
 
 
 # per profile: (bid code, doubling, declarer, declarer's tricks, vulnerability) -> the board's score

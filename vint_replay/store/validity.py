@@ -10,9 +10,9 @@ from typing import Sequence
 from ..formats import format_of
 from ..formats.json_record import plain_text
 from .columnar import ParsedSession, decoded_session, legal_sessions, parse_texts
-from .bridge_columnar import check_lin, check_pbn_sessions
+from .bridge_columnar import check_lin_rooms, check_pbn_sessions
 
-Vouched = tuple[str, int]  # a session the batch path finds valid: its id (PBN's; else "") and its deals
+Vouched = tuple[str, int]  # a session the batch path finds valid: its id (as the reader names it; a JSON file's "") and its deals
 
 
 def valid_by_batch(paths: Sequence[str]) -> dict[int, list[Vouched | None]]:
@@ -41,9 +41,9 @@ def _valid(paths: Sequence[str]) -> dict[int, list[Vouched | None]]:
     proven: dict[int, list[Vouched | None]] = {i: [("", len(session.number))]
                                                 for (i, session), ok in zip(parsed.items(), verdicts) if ok}
     files = _read_all(paths, "lin")
-    for (i, _), checked in zip(files, check_lin([data for _, data in files])):
-        if checked is not None:
-            proven[i] = [("", len(checked.number))]
+    for (i, _), rooms in zip(files, check_lin_rooms([data for _, data in files])):
+        if rooms is not None and any(room is not None for _, room in rooms):
+            proven[i] = [None if room is None else (ident, len(room.number)) for ident, room in rooms]
     files = _read_all(paths, "pbn")
     for (i, _), sessions in zip(files, check_pbn_sessions([data for _, data in files])):
         if sessions is not None and any(sessions):

@@ -199,10 +199,12 @@ def _validated(path: str, strict: bool, fmt: str | None,
     return out
 
 
-def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 1) -> SessionReport:
-    """The report of a valid file, or exit 1 after printing its problems."""
+def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 1,
+             fine: bool = False) -> SessionReport:
+    """The report of a valid file (with ``fine``: or of one whose valid deals are scored without
+    the broken ones, ``SessionReport.fine_score``), or exit 1 after printing its problems."""
     result, report = load(path, rules=rules, session=session)
-    if report is None or report.score is None:
+    if report is None or (report.fine_score if fine else report.score) is None:
         problems = problems_of(result, report)
         if as_json:
             emit_json({"file": path, "valid": False,
@@ -271,10 +273,12 @@ def _compare(file: str, as_json: bool, scoring: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the audit result as JSON.")
 @SESSION
 def audit(file: str, as_json: bool, session: int) -> None:
-    """Compare the recorded (paper) scores in FILE with the recomputed ones. Exit 1 on mismatches."""
+    """Compare the recorded (paper) scores in FILE with the recomputed ones. Exit 1 on mismatches
+    (or errors: a duplicate session's broken boards are reported and its fine ones audited)."""
     from .reports.sheets import sheet_writer
 
-    report = _checked(file, as_json, session=session)
+    report = _checked(file, as_json, session=session, fine=True)
+    errors = [d for d in report.diagnostics if d.severity is Severity.ERROR]
     result = sheet_writer(report).audit(report)
     unchecked, notes = result.unchecked, result.unchecked_notes()
     tally = result.tally
@@ -284,15 +288,17 @@ def audit(file: str, as_json: bool, session: int) -> None:
         emit_json({"file": file, "deals_checked": result.deals_checked,
                    "deals_with_mismatches": tally.deals_with_mismatches, "mismatching_entries": tally.entries,
                    "summary": said, "mismatches": [m.to_json() for m in result.mismatches]}
-                  | ({"unchecked": list(unchecked)} if unchecked else {}))
+                  | ({"unchecked": list(unchecked)} if unchecked else {})
+                  | ({"valid": False, "errors": [d.to_json() for d in errors]} if errors else {}))
     else:
+        print_problems(file, errors)
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")
         for note in notes:
             click.echo(note)
         click.echo(f"{printable(file)}: " + (f"{plural(result.deals_checked, 'deal')} checked, {said}"
                                              if result.deals_checked else said))
-    sys.exit(0 if result.clean else 1)
+    sys.exit(0 if result.clean and not errors else 1)
 
 
 # ---------------------------------------------------------------- the session store

@@ -31,7 +31,7 @@ class SheetWriter:
 
 def _audit_sides(report: SessionReport) -> AuditReport:
     """Sides' (or columns') figures line by line, the laws' revoke penalties among the slips."""
-    return audit(report.record, report.score, replays=report.replays)  # type: ignore[arg-type]
+    return audit(report.record, _scored(report), replays=report.replays)  # type: ignore[arg-type]
 
 
 SIDES = SheetWriter(lambda r: render_scoresheet(r.record, r.score, r.profile),  # type: ignore[arg-type]
@@ -50,4 +50,9 @@ WRITERS: dict[type, SheetWriter] = {SessionScore: SIDES, TableScore: TABLE, Colu
 
 def sheet_writer(report: SessionReport) -> SheetWriter:
     """The writer of a scored session's score type (the nearest filed one of its classes)."""
-    return next(WRITERS[kind] for kind in type(report.score).__mro__ if kind in WRITERS)
+    return next(WRITERS[kind] for kind in type(_scored(report)).__mro__ if kind in WRITERS)
+
+
+def _scored(report: SessionReport) -> object:
+    """The session's score, or, when some of its boards are broken, its fine boards' (``fine_score``)."""
+    return report.score if report.score is not None else report.fine_score

@@ -196,7 +196,7 @@ def _board(number: int, tables: list[tuple[str, str, int, RecordedFigures | None
         percentage = 100 * won / top
         points = percentage if scoring is Scoring.PERCENTAGES else won
         out.append(TableResult(session, contract, score, points, percentage, recorded,
-                               _differs_matchpoints(recorded, won, top, percentage)))
+                               differs_matchpoints(recorded, won, top, percentage)))
     return BoardComparison(number, tuple(out))
 
 
@@ -207,7 +207,7 @@ def _differs_imps(recorded: RecordedFigures | None, points: float) -> tuple[str,
     return (f"[ScoreIMP] {_text(recorded.imps)}",)
 
 
-def _differs_matchpoints(recorded: RecordedFigures | None, won: float, top: int,
+def differs_matchpoints(recorded: RecordedFigures | None, won: float, top: int,
                          percentage: float) -> tuple[str, ...]:
     """``[ScoreMP]`` and ``[ScorePercentage]`` where they disagree with the computed matchpoints (on
     the scale's ``top``) and percentage; both are compared as rounded to two decimals."""

@@ -26,7 +26,6 @@ class TravellerLine:
     given or adjusted, PBN's ``^``) and the recorded matchpoints and percentage."""
 
     line: int
-    column: int
     contract: Contract | None
     tricks: int | None
     score: int | None
@@ -50,8 +49,8 @@ def read_traveller(tag: Tag, board: int) -> tuple[tuple[TravellerLine, ...], lis
     problems: list[Diagnostic] = []
     for row, indexes in _rows(tag):
         elements = _elements(tag, indexes)
-        read = _line(dict(zip(columns, elements)), row, tag.token(indexes[0]).column) \
-            if len(elements) == len(columns) else f"{len(elements)} elements where the table has {len(columns)} columns"
+        read = _line(dict(zip(columns, elements)), row) if len(elements) == len(columns) \
+            else f"{len(elements)} elements where the table has {len(columns)} columns"
         if isinstance(read, str):
             problems.append(Diagnostic("traveller", f"[ScoreTable] line {row}: {read}", board, None,
                                        Severity.WARNING, row, tag.token(indexes[0]).column))
@@ -73,7 +72,7 @@ def _elements(tag: Tag, indexes: list[int]) -> list[str]:
     return [e.strip('"') for e in _ELEMENT.findall(" ".join(tag.words[i] for i in indexes))]
 
 
-def _line(values: dict[str, str], row: int, column: int) -> TravellerLine | str | None:
+def _line(values: dict[str, str], row: int) -> TravellerLine | str | None:
     """A row read, what is wrong with it, or ``None`` for an adjusted or unknown result."""
     contract_text = values.get("contract", "?").replace(" ", "")
     if any(v.startswith("^") for v in values.values()) or contract_text in ("?", "-"):
@@ -92,7 +91,7 @@ def _line(values: dict[str, str], row: int, column: int) -> TravellerLine | str 
     score = _score(values)
     if isinstance(score, str):
         return score
-    return TravellerLine(row, column, contract, tricks, score, RecordedFigures(
+    return TravellerLine(row, contract, tricks, score, RecordedFigures(
         None, _figure(values, "mp"), _figure(values, "percentage")))
 
 

@@ -47,6 +47,7 @@ def audit_travellers(report: SessionReport, travellers: dict[int, tuple[Travelle
         if deal is None:
             continue
         scores = [_score(report, deal, row) for row in rows]
+        top = board_top(Scoring.MATCHPOINTS, len(rows), len(rows))  # §5.1: 2 per other table
         for k, (row, score) in enumerate(zip(rows, scores)):
             checked += 1
             if row.score is not None and row.score != score:
@@ -55,7 +56,6 @@ def audit_travellers(report: SessionReport, travellers: dict[int, tuple[Travelle
             others = scores[:k] + scores[k + 1:]
             if others:
                 won = matchpoints(score, others)
-                top = board_top(Scoring.MATCHPOINTS, len(rows), len(rows))
                 for differs in differs_matchpoints(row.figures, won, top, 100 * won / top):
                     found.append(TravellerMismatch(number, row.line, row.text,
                                                    f"recorded {differs}, recomputed NS {won:g} of {top}"))

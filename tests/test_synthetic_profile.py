@@ -43,7 +43,8 @@ pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "with_laws", "bid_ranks", "order_text",
              "strength_table", "trick_winner", "score", "auction_closed", "batch_path", "entries_by_counts",
              "scoresheet", "deal_replayer", "session_ledger", "double_dummy",
-             "revoke_choice", "hand_records", "dealer_rotation", "numbers_increase", "boards_independent", "game", "par_label",
+             "revoke_choice", "hand_records", "dealer_rotation", "numbers_increase", "boards_independent", "game",
+             "par_label",
              "deal_fields", "totals_stored", "calls_stored", "rescoring_refused",
              "deal_codecs", "pbn_scoring", "bridge_boards", "all_pass", "analysis_since",
              "analysed"}

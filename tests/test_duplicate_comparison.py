@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from vint_replay.cli import main
+from vint_replay.engine.diagnostics import Severity
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.pbn import pbn_sessions
@@ -87,14 +88,58 @@ def test_a_pairs_board_at_four_tables_with_a_tie_in_matchpoints():
 
 
 def test_a_pairs_table_with_errors_is_left_out_and_the_others_still_matchpointed():
-    """Matchpoints (pairs): three tables, the third's result impossible (14 tricks): it is named as not
-    scored, and the two others are matchpointed (top 2), not turned into a two-room IMP match."""
+    """Matchpoints (pairs): three tables, the third's result impossible (14 tricks): its board is named
+    as left out, and the two others are matchpointed (top 2), not turned into a two-room IMP match."""
     text = game("", 10) + game("", 9) + game("", 14)
     result = compared(text)
     assert result.scoring is Scoring.MATCHPOINTS
-    assert result.unscored == ("match-2024-05-01-table-3",)
+    assert result.left_out == (("match-2024-05-01-table-3", 1),)
     [board] = result.boards
     assert [(r.score, r.points, r.percentage) for r in board.results] == [(420, 2, 100), (-50, 0, 0)]
+
+
+def two_boards(tricks: tuple[int, int], tags: tuple[str, str] = ("", "")) -> str:
+    """One table of a pairs event: board 1 as :func:`game`, then board 2 (E deals, N–S vulnerable)
+    with the same deal, North in 4H taking ``tricks[1]``; ``tags`` go to each board."""
+    second = game("", tricks[1], tags[1]).replace('[Board "1"]', '[Board "2"]').replace(
+        '[Dealer "N"]\n[Vulnerable "None"]', '[Dealer "E"]\n[Vulnerable "NS"]')
+    return game("", tricks[0], tags[0]) + second
+
+
+def test_a_table_with_one_broken_board_is_still_compared_on_its_fine_boards(tmp_path):
+    """duplicate-bridge.md §1 (each board scored on its own) and §5.1: three tables play boards 1 and 2;
+    table 2's board 1 claims 14 tricks. Board 1 is matchpointed between tables 1 and 3 alone (top 2) and
+    the output says table 2's board 1 is left out; board 2 still counts all three tables: N–S +620,
+    −100 and +650 (4H made, one down, made with an overtrick, vulnerable) are 2, 0 and 4 of 4."""
+    text = two_boards((10, 10)) + two_boards((14, 9)) + two_boards((9, 11))
+    result = compared(text)
+    t1, t2, t3 = (f"match-2024-05-01-table-{n}" for n in (1, 2, 3))
+    assert result.sessions == (t1, t2, t3) and result.unscored == ()
+    assert result.left_out == ((t2, 1),)
+    one, two = result.boards
+    assert [(r.session, r.score, r.points) for r in one.results] == [(t1, 420, 2), (t3, -50, 0)]
+    assert [(r.session, r.score, r.points) for r in two.results] == [(t1, 620, 2), (t2, -100, 0), (t3, 650, 4)]
+    path = tmp_path / "pairs.pbn"
+    path.write_text(text)
+    shown = CliRunner().invoke(main, ["score", str(path), "--compare"])
+    assert shown.exit_code == 0, shown.output
+    assert f"board 1 of session {t2} has errors: left out of board 1's comparison" in shown.output
+    doc = json.loads(CliRunner().invoke(main, ["score", str(path), "--compare", "--json"]).output)
+    [event] = doc["events"]
+    assert event["left_out"] == [{"session": t2, "board": 1}] and event["unscored"] == []
+    checked = CliRunner().invoke(main, ["validate", str(path)])
+    assert checked.exit_code == 1, checked.output  # format.md §4.1: the broken board is still an error
+
+
+def test_a_rubber_with_one_broken_deal_is_not_scored_on_the_others():
+    """rubber-bridge.md §6 (a rubber's games carry from deal to deal): after a broken deal the games won
+    are unknown, so a rubber-bridge session with one is not scored at all, not even before it."""
+    text = two_boards((10, 14)).replace('[Date "2024.05.01"]', '[Date "2024.05.01"]\n[Scoring "Rubber"]')
+    [read] = pbn_sessions(text.encode())
+    report = evaluate(read.record, read.diagnostics)
+    assert report.profile.name == "rubber-bridge"
+    assert [d.deal for d in report.diagnostics if d.severity is Severity.ERROR] == [2]
+    assert report.score is None and report.fine_score is None
 
 
 def test_matchpoints_count_two_per_score_beaten_and_one_per_tie():
@@ -318,3 +363,19 @@ def test_tables_named_without_teams_or_with_rooms_stay_as_they_were():
     rooms = compared(game("Open", 10, teams) + game("Closed", 9, teams))
     assert (rooms.match, rooms.scoring, rooms.sessions) == (None, Scoring.IMPS,
                                                             ("match-2024-05-01-open", "match-2024-05-01-closed"))
+
+
+def test_audit_checks_the_score_tags_of_a_pairs_tables_fine_boards(tmp_path):
+    """duplicate-bridge.md §1, §3 and format.md §4.4: a table whose board 1 claims 14 tricks still has
+    its board 2 audited: [Score "NS 600"] where 4H made vulnerable is 620 is a mismatch; the broken board
+    is reported as an error (exit 1, ``valid`` false in JSON), not checked."""
+    path = tmp_path / "table.pbn"
+    path.write_text(two_boards((14, 10), ('[Score "NS 420"]\n', '[Score "NS 600"]\n')))
+    shown = CliRunner().invoke(main, ["audit", str(path)])
+    assert shown.exit_code == 1
+    assert "deal 2: recorded NS 600, recomputed NS 620" in shown.output
+    assert "deal 1, result: schema" in shown.output and "1 deal checked" in shown.output
+    doc = json.loads(CliRunner().invoke(main, ["audit", str(path), "--json"]).output)
+    assert doc["valid"] is False and [e["deal"] for e in doc["errors"]] == [1]
+    assert doc["deals_checked"] == 1
+    assert [(m["deal"], m["recorded"], m["computed"]) for m in doc["mismatches"]] == [(2, 600, 620)]

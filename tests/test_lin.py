@@ -4,6 +4,7 @@ card for card as endplay's own LIN parser reads them, vugraph rooms as sessions,
 and through PBN and JSON, and a located diagnostic for every kind of bad input."""
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -419,3 +420,42 @@ def test_the_dashboard_upload_takes_lin_files(tmp_path, bbo):
     result = library.upload("robots.lin", bbo)
     assert result.status == "imported", (result.reason, result.diagnostics)
     assert library.store.session_ids() == [read_lin(bbo).record.info.id]
+
+
+def _table(names: str, tricks: int) -> str:
+    """Board 1 of DEAL played at one table of a traveller, without qx: N in 4S, ``tricks`` claimed."""
+    return f"pn|{names}|st||{DEAL}ah|Board 1|mb|4S|mb|p|mb|p|mb|p|pg||mc|{tricks}|pg||\n"
+
+
+def test_a_traveller_without_qx_is_read_a_session_per_table_and_matchpointed(tmp_path):
+    """format.md §5.7 (a board given again without qx is another table's play, read as PBN's pairs
+    event, §5.2) and duplicate-bridge.md §5.1: board 1 at three tables, 4S by N making 10, 9 and 11
+    tricks (N–S +420, −50, +450, none vulnerable) is three sessions ``…-table-n``, each with its own
+    players, matchpointed 2, 0 and 4 of 4. Before, the second and third tables were a
+    ``deal_number`` error ("given twice"), the first kept."""
+    text = _table("a,b,c,d", 10) + _table("e,f,g,h", 9) + _table("i,j,k,l", 11)
+    results = lin_sessions(text.encode())
+    assert [r.diagnostics for r in results] == [[], [], []]
+    ids = [r.record.info.id for r in results]
+    assert [i.rsplit("-", 2)[1:] for i in ids] == [["table", "1"], ["table", "2"], ["table", "3"]]
+    assert len({i.rsplit("-", 2)[0] for i in ids}) == 1  # one traveller, one name
+    assert [r.record.info.table for r in results] == ["1", "2", "3"]
+    assert [r.record.info.players[2] for r in results] == ["a", "e", "i"]  # pn's South first
+    path = tmp_path / "traveller.lin"
+    path.write_text(text)
+    checked = CliRunner().invoke(main, ["validate", str(path)])
+    assert checked.exit_code == 0, checked.output
+    doc = CliRunner().invoke(main, ["score", str(path), "--compare", "--json"])
+    [event] = json.loads(doc.output)["events"]
+    assert event["scoring"] == "matchpoints"
+    assert [(r["score"], r["points"]) for r in event["boards"][0]["results"]] == [(420, 2), (-50, 0), (450, 4)]
+
+
+def test_a_traveller_board_with_another_deal_is_still_given_twice():
+    """format.md §5.7: the tables of a traveller play one deal; board 1 given again with another deal is
+    a ``deal_number`` error at the first table, the first kept."""
+    other = _table("e,f,g,h", 9).replace("md|3SKHAKQ9754D96CK85,SAQ965H3DAQJT5C96,",
+                                          "md|3SAQ965H3DAQJT5C96,SKHAKQ9754D96CK85,")
+    [result] = lin_sessions((_table("a,b,c,d", 10) + other).encode())
+    assert [(d.code, d.deal) for d in result.diagnostics] == [("deal_number", 1)]
+    assert "given twice" in result.diagnostics[0].message

@@ -28,7 +28,8 @@ pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 # over the solo and 2/3/5-player samples); and whether the laws' revoke penalty may be taken in
 # points, a part of the laws layer the synthetic profile refuses (tested in test_players_235.py); and
 # duplicate bridge's board rules — hand records, the dealer as the board gives it, boards in any
-# order — (tested over duplicate bridge's boards in test_pbn_found.py); and the names the analysis
+# order — (tested over duplicate bridge's boards in test_pbn_found.py), and its boards scored each on
+# its own beside a broken one (tested in test_duplicate_comparison.py); and the names the analysis
 # gives its game and its par (tested over the bridge profiles in test_bridge_analysis.py); and a
 # game's own deal fields, whether its score is two sides' totals, whether its calls are stored and
 # why it refuses rescoring (tested over plain whist, the test game, in test_plain_whist.py, and
@@ -45,7 +46,8 @@ pytestmark = pytest.mark.usefixtures("synthetic_profiles")
 NOT_HOOKS = {"name", "title", "doc", "option_values", "with_options", "with_laws", "bid_ranks", "order_text",
              "strength_table", "trick_winner", "score", "auction_closed", "batch_path", "entries_by_counts",
              "scoresheet", "deal_replayer", "session_ledger", "double_dummy",
-             "revoke_choice", "hand_records", "dealer_rotation", "numbers_increase", "game", "par_label",
+             "revoke_choice", "hand_records", "dealer_rotation", "numbers_increase", "boards_independent", "game",
+             "par_label",
              "deal_fields", "totals_stored", "calls_stored", "rescoring_refused",
              "deal_codecs", "pbn_scoring", "bridge_boards", "all_pass", "analysis_since",
              "analysed", "session_view", "replay_view", "players_view", "sheet_writer"}

@@ -213,10 +213,12 @@ def _validated(path: str, strict: bool, fmt: str | None, session: int | None,
     return out
 
 
-def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 1) -> SessionReport:
-    """The report of a valid file, or exit 1 after printing its problems."""
+def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 1,
+             fine: bool = False) -> tuple[ReadResult, SessionReport]:
+    """The file read and the report of it when valid (with ``fine``: or when its valid deals are
+    scored without the broken ones, ``SessionReport.fine_score``), or exit 1 after printing its problems."""
     result, report = load(path, rules=rules, session=session)
-    if report is None or report.score is None:
+    if report is None or (report.fine_score if fine else report.score) is None:
         problems = problems_of(result, report)
         if as_json:
             emit_json({"file": path, "valid": False,
@@ -225,7 +227,7 @@ def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 
             print_problems(path, problems)
             click.echo(f"{printable(path)}: cannot be scored until the errors above are fixed", err=True)
         sys.exit(1)
-    return report
+    return result, report
 
 
 @main.command()
@@ -251,7 +253,7 @@ def score(file: str, as_json: bool, rules: str | None, session: int, compare: bo
     # scored faster than NumPy (the batch path) is imported, and the sheet needs its rubbers.
     from .reports.sheets import sheet_writer
 
-    report = _checked(file, as_json, rules, session)
+    _, report = _checked(file, as_json, rules, session)
     writer = sheet_writer(report)
     if as_json:
         emit_json(writer.json(report))
@@ -285,11 +287,15 @@ def _compare(file: str, as_json: bool, scoring: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the audit result as JSON.")
 @SESSION
 def audit(file: str, as_json: bool, session: int) -> None:
-    """Compare the recorded (paper) scores in FILE with the recomputed ones. Exit 1 on mismatches."""
+    """Compare the recorded (paper) scores in FILE with the recomputed ones. Exit 1 on mismatches
+    (or errors: a duplicate session's broken boards are reported and its fine ones audited)."""
     from .reports.sheets import sheet_writer
+    from .reports.traveller_audit import audit_travellers
 
-    report = _checked(file, as_json, session=session)
+    read, report = _checked(file, as_json, session=session, fine=True)
+    errors = [d for d in report.diagnostics if d.severity is Severity.ERROR]
     result = sheet_writer(report).audit(report)
+    travellers = audit_travellers(report, read.travellers)
     unchecked, notes = result.unchecked, result.unchecked_notes()
     tally = result.tally
     # as the session page says it: nothing recorded to check is no paper score, not a clean audit
@@ -298,15 +304,25 @@ def audit(file: str, as_json: bool, session: int) -> None:
         emit_json({"file": file, "deals_checked": result.deals_checked,
                    "deals_with_mismatches": tally.deals_with_mismatches, "mismatching_entries": tally.entries,
                    "summary": said, "mismatches": [m.to_json() for m in result.mismatches]}
-                  | ({"unchecked": list(unchecked)} if unchecked else {}))
+                  | ({"unchecked": list(unchecked)} if unchecked else {})
+                  | ({"valid": False, "errors": [d.to_json() for d in errors]} if errors else {})
+                  | ({"traveller_rows_checked": travellers.rows_checked,
+                      "traveller_mismatches": [m.to_json() for m in travellers.mismatches]}
+                     if travellers.rows_checked else {}))
     else:
+        print_problems(file, errors)
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")
+        for t in travellers.mismatches:
+            click.echo(f"deal {t.board}, [ScoreTable] line {t.line} ({t.listed}): {t.message}")
         for note in notes:
             click.echo(note)
         click.echo(f"{printable(file)}: " + (f"{plural(result.deals_checked, 'deal')} checked, {said}"
                                              if result.deals_checked else said))
-    sys.exit(0 if result.clean else 1)
+        if travellers.rows_checked:
+            click.echo(f"{printable(file)}: {plural(travellers.rows_checked, '[ScoreTable] row')} checked, "
+                       f"{plural(len(travellers.mismatches), 'mismatch', 'mismatches')}")
+    sys.exit(0 if result.clean and not errors and not travellers.mismatches else 1)
 
 
 # ---------------------------------------------------------------- the session store
@@ -934,7 +950,7 @@ def whatif(file: str, number: int, at: int | None, play: tuple[str, ...], finish
         cards = tuple(Card.parse(text) for value in play for text in value.replace(",", " ").split())
     except ValueError as err:
         raise click.UsageError(f"--play: {err} (cards are written SA, HT, ♥10: docs/format.md §1)")
-    report = _checked(file, as_json, session=session)
+    _, report = _checked(file, as_json, session=session)
     assert at is not None
     try:
         variation = branch(report, number, at).play(*cards)
@@ -971,7 +987,7 @@ def _whatif_contract(file: str, number: int, text: str, call_at: int | None, as_
         call = Call.parse(text)
     except ValueError as err:
         raise click.UsageError(f"--contract: {err} (calls are written 3NT, 4S, X: docs/format.md §1)")
-    report = _checked(file, as_json, session=session)
+    _, report = _checked(file, as_json, session=session)
     try:
         choice = choose_contract(report, number, final_bid_turn(report, number) if call_at is None else call_at, call)
     except OutOfRange as err:

@@ -94,6 +94,8 @@ class Reported(Protocol):
     def diagnostics(self) -> tuple[Diagnostic, ...]: ...
     @property
     def score(self) -> Sheet | None: ...
+    @property
+    def fine_score(self) -> Sheet | None: ...
 
 
 class SheetWriter(Protocol):
@@ -196,6 +198,9 @@ class RuleProfile:
     hand_records: ClassVar[bool] = False  # a deal of hands alone is a hand record (hands checked, nothing scored)
     dealer_rotation: ClassVar[bool] = True  # the dealer follows from the deal before (expected_dealer); False: as given
     numbers_increase: ClassVar[bool] = True  # each deal's number is above the one before; False: any order
+    # True when each deal is scored on its own, so a session's fine deals keep their score beside
+    # a broken one (SessionReport.fine_score); False: later deals depend on earlier ones (a rubber)
+    boards_independent: ClassVar[bool] = False
     batch_path: ClassVar[bool] = True  # False: sessions of this profile always take the reference path
     # True when deal_entries reads the hands only through each side's count of trump honours
     # and of aces, so the batch path may reuse one result for equal counts

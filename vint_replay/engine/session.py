@@ -26,13 +26,16 @@ Score = TypeVar("Score", bound=Sheet)
 class SessionReport(Generic[Replay, Score]):
     """The outcome of checking a session: every deal's replay, all problems, and the score
     (``None`` unless every deal is valid). Their types are the game's: vint's ``DealReplay`` and
-    ``SessionScore`` unless the profile supplies its own (``deal_replayer``, ``session_ledger``)."""
+    ``SessionScore`` unless the profile supplies its own (``deal_replayer``, ``session_ledger``).
+    ``fine_score`` is the score of the valid deals: ``score`` when all are valid and, where the
+    profile scores each deal on its own (``boards_independent``), the others' when some are not."""
 
     record: SessionRecord
     profile: RuleProfile
     replays: tuple[Replay, ...]
     diagnostics: tuple[Diagnostic, ...]
     score: Score | None
+    fine_score: Score | None = None
 
     @property
     def valid(self) -> bool:
@@ -46,6 +49,8 @@ def evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list
     ``read_problems`` are the reader's diagnostics; they are merged (by deal) with the
     engine's. The ledger stops at the first invalid deal: after it, the games already won and
     the points below the line are unknown, so ``order_needed`` can only be judged before it.
+    Where the profile's deals are independent (``boards_independent``: duplicate bridge), the
+    ledger skips an invalid deal instead, and the valid ones are the report's ``fine_score``.
     ``rules`` rescores the session under another profile (:func:`rescoring`). The session's
     laws on irregularities (``info.laws``) ride on the profile, rescored or not.
     """
@@ -84,21 +89,27 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
     broken = {d.deal for d in found if d.severity is Severity.ERROR}
     ledger: SessionLedger = profile.session_ledger(record.info) or Ledger(profile)
     file_ok = None not in broken
+    independent = profile.boards_independent
     for replay in replays:
-        if not file_ok or replay.deal.number in broken:
+        if not file_ok or (replay.deal.number in broken and not independent):
             break
+        if replay.deal.number in broken:  # a deal scored on its own: the next ones do not depend on it
+            continue
         try:
             ledger.add(replay)
         except IllegalMove as bad:
             found.append(Diagnostic(bad.code, bad.message, replay.deal.number, "result"))
             broken.add(replay.deal.number)
-            break
-    score = ledger.finish() if not any(d.severity is Severity.ERROR for d in found) else None
+            if not independent:
+                break
+    score = ledger.finish() if not any(d.severity is Severity.ERROR for d in found) or (independent and file_ok) \
+        else None
     if record.info.rulings:
         found.extend(_rulings(record, profile, score))
     found = in_file_order(found, [deal.number for deal in record.deals])
     valid = not any(d.severity is Severity.ERROR for d in found)
-    return SessionReport(record, profile, tuple(replays), tuple(found), score if valid else None)
+    return SessionReport(record, profile, tuple(replays), tuple(found), score if valid else None,
+                         score if valid or (independent and file_ok) else None)
 
 
 def _rulings(record: SessionRecord, profile: RuleProfile, score: object) -> list[Diagnostic]:

@@ -10,6 +10,7 @@ from ..engine.record import SessionRecord
 
 if TYPE_CHECKING:
     from .board_fields import RecordedFigures
+    from .pbn_traveller import TravellerLine
 
 
 class Section(Protocol):
@@ -31,6 +32,7 @@ class ReadResult:
     locations: dict[tuple[int | None, str | None], tuple[int, int]] = field(default_factory=dict)
     sections: dict[tuple[int, str], Section] = field(default_factory=dict)
     figures: dict[int, RecordedFigures] = field(default_factory=dict)  # PBN's [ScoreIMP]/[ScoreMP]/…, by board
+    travellers: dict[int, tuple[TravellerLine, ...]] = field(default_factory=dict)  # PBN's [ScoreTable], by board
 
     def locate(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
         """The diagnostics, each given the line and column of its item (else of its deal)."""

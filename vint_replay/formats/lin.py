@@ -25,6 +25,7 @@ LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)  # md's dealer digit 1–4 and its 
 LIN_VULNERABLE = {"o": (False, False), "0": (False, False), "-": (False, False), "n": (True, False),
                   "e": (False, True), "b": (True, True)}
 ROOMS = {"o": "Open", "c": "Closed"}
+TABLE = "table-"  # a traveller's table n (no qx, a board given again): session ``…-table-n``, as PBN's
 # tags read elsewhere or that say nothing about the deal (layout, commentary, headers): skipped
 SKIPPED = frozenset({"at", "bn", "bt", "cg", "cr", "ha", "hc", "lb", "mn", "mp", "pf", "pg", "pw", "px", "rh", "rs",
                      "sa", "sk", "st", "tu", "va"})
@@ -91,15 +92,24 @@ def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]
     rooms: dict[str, tuple[ReadResult, list[DealRecord], set[int]]] = {}
     seated: dict[str, tuple[str, ...]] = {}  # each room's players: those of its first board
     number, room, shown, by_qx = 0, "", "", False  # the previous board's number, room, md and whether it had qx
+    travellers = not any(b.by_qx for b in boards)  # no qx: a board given again is another table's play
+    dealt: dict[int, DealRecord] = {}  # there, each board's deal as first given, and the tables it was played at
+    tables: dict[int, int] = {}
     owned = _by_board(problems, boards)
     for board, found in zip(boards, owned):
         md = next((t.value.strip() for t in board.tags if t.name == "md"), "")
         again = not board.by_qx and by_qx and md == shown  # a vugraph deal shown again without its qx: that board
-        room = board.room() if board.by_qx else room
-        result, deals, numbers = rooms.setdefault(room, (ReadResult(None), [], set()))
         reader = _BoardReader(board, strict, number if again else number + 1)
         where = ReadResult(None)  # where its tags stand: the room's only if the board is kept
         deal = reader.deal(where)
+        if travellers:  # format.md §5.7: its n-th showing (with the same deal) is table n's, as PBN's (§5.2)
+            first = dealt.setdefault(deal.number, deal)
+            same = (first.dealer, first.hands) == (deal.dealer, deal.hands)
+            table = tables[deal.number] = tables.get(deal.number, 0) + 1 if same else 1
+            room = f"{TABLE}{table}"
+        else:
+            room = board.room() if board.by_qx else room
+        result, deals, numbers = rooms.setdefault(room, (ReadResult(None), [], set()))
         result.diagnostics.extend(reader.problems)
         number, shown, by_qx = deal.number, md, board.by_qx or again
         result.diagnostics.extend(replace(d, deal=number) for d in found)
@@ -115,9 +125,14 @@ def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]
         result.sections.update(where.sections)
         seated.setdefault(room, reader.players or players)
     out = []
+    by_table = f"{TABLE}2" in rooms  # a traveller: a session per table, as a PBN pairs event's (§5.2)
+    every = _digest_id([d for _, deals, _ in rooms.values() for d in deals]) if by_table else ""  # its tables' one name
     for room, (result, deals, _) in rooms.items():
-        ident = "-".join(p for p in (_slug(event) or _digest_id(deals), ROOMS.get(room, "").lower()) if p)
-        info = SessionInfo(ident, _seat_names(seated.get(room, players), room), event or None, rules="duplicate-bridge")
+        table = room.removeprefix(TABLE) if by_table else ""
+        ident = "-".join(p for p in (_slug(event) or every or _digest_id(deals), ROOMS.get(room, "").lower(),
+                                     f"{TABLE}{table}" if table else "") if p)
+        info = SessionInfo(ident, _seat_names(seated.get(room, players), room), event or None, table=table or None,
+                           rules="duplicate-bridge")
         result.record = SessionRecord(info, tuple(deals))
         out.append(result)
     return out, problems

@@ -27,6 +27,7 @@ from .encodings import utf16_kind, utf16_message
 from .json_problems import line_column
 from .json_record import unknown_rules
 from .pbn_tokens import Game, Tag, Token, games
+from .pbn_traveller import read_traveller
 from .sessions import NoSuchSession
 
 INHERITED = frozenset({"Event", "Site", "Date", "Room", "Scoring", "VintRules"})  # absent: the previous board's
@@ -417,6 +418,11 @@ class _Board:
         figures = self._figures()
         if figures is not None:
             result.figures[number] = figures
+        if "ScoreTable" in tags:  # the other tables' results (format.md §5.2), audited with the board
+            lines, problems = read_traveller(tags["ScoreTable"], number)
+            self.problems.extend(problems)
+            if lines:
+                result.travellers[number] = lines
         for name, at in (("Board", "number"), ("Dealer", "dealer"), ("Deal", "hands"), ("Auction", "auction"),
                          ("Play", "play"), ("Result", "result"), ("Contract", "contract"), ("Score", "recorded_score"),
                          ("Vulnerable", "vulnerable")):

@@ -94,6 +94,9 @@ class Comparison:
     sessions: tuple[str, ...]
     boards: tuple[BoardComparison, ...]
     unscored: tuple[str, ...]  # sessions left out: not valid, so not scored
+    # boards with errors left out of their board's comparison, each as (session, board): the session's
+    # other boards are still compared, a board being scored on its own (duplicate-bridge.md §1)
+    left_out: tuple[tuple[str, int], ...] = ()
 
     def totals(self) -> dict[str, float]:
         """Each session's N–S points over the boards compared: their sum, or in percentages their
@@ -140,13 +143,15 @@ def _event(event: str | None, date: str | None, match: str | None, reports: Repo
     if chosen is Scoring.IMPS and len(ids) > 2:
         raise ComparisonError(f"{_named(event, date, match)}: IMPs compare a match's two rooms, "
                               f"not {len(ids)} sessions ({', '.join(ids)}); compare them in matchpoints")
-    scored = [(r, figures) for r, figures in reports if r.score is not None]
-    unscored = tuple(r.record.info.id for r, _ in reports if r.score is None)
+    scored = [(r, figures) for r, figures in reports if r.fine_score is not None]  # §1: a board on its own
+    unscored = tuple(r.record.info.id for r, _ in reports if r.fine_score is None)
+    left_out = tuple((r.record.info.id, number) for r, _ in scored for number in _not_scored(r))
     played: dict[int, list[tuple[str, str, int, RecordedFigures | None]]] = {}
     for report, figures in scored:
-        assert report.score is not None
+        score = report.fine_score
+        assert score is not None
         deals = {d.number: d for d in report.record.deals}
-        for deal in report.score.deals:
+        for deal in score.deals:
             if deals[deal.number].hand_record:
                 continue
             contract = "Pass" if deal.contract is None else f"{deal.contract} {deal.contract.declarer}"
@@ -155,7 +160,15 @@ def _event(event: str | None, date: str | None, match: str | None, reports: Repo
     compared = {number: tables for number, tables in sorted(played.items()) if len(tables) > 1}
     most = max((len(tables) for tables in compared.values()), default=0)
     boards = tuple(_board(number, tables, chosen, most) for number, tables in compared.items())
-    return Comparison(event, date, match, chosen, tuple(r.record.info.id for r, _ in scored), boards, unscored)
+    return Comparison(event, date, match, chosen, tuple(r.record.info.id for r, _ in scored), boards, unscored,
+                      left_out)
+
+
+def _not_scored(report: SessionReport) -> tuple[int, ...]:
+    """The boards of a scored session that its ``fine_score`` leaves out (they have errors), each once."""
+    assert report.fine_score is not None
+    scored = {deal.number for deal in report.fine_score.deals}
+    return tuple(dict.fromkeys(d.number for d in report.record.deals if d.number not in scored))
 
 
 def _named(event: str | None, date: str | None, match: str | None) -> str:
@@ -183,7 +196,7 @@ def _board(number: int, tables: list[tuple[str, str, int, RecordedFigures | None
         percentage = 100 * won / top
         points = percentage if scoring is Scoring.PERCENTAGES else won
         out.append(TableResult(session, contract, score, points, percentage, recorded,
-                               _differs_matchpoints(recorded, won, top, percentage)))
+                               differs_matchpoints(recorded, won, top, percentage)))
     return BoardComparison(number, tuple(out))
 
 
@@ -194,7 +207,7 @@ def _differs_imps(recorded: RecordedFigures | None, points: float) -> tuple[str,
     return (f"[ScoreIMP] {_text(recorded.imps)}",)
 
 
-def _differs_matchpoints(recorded: RecordedFigures | None, won: float, top: int,
+def differs_matchpoints(recorded: RecordedFigures | None, won: float, top: int,
                          percentage: float) -> tuple[str, ...]:
     """``[ScoreMP]`` and ``[ScorePercentage]`` where they disagree with the computed matchpoints (on
     the scale's ``top``) and percentage; both are compared as rounded to two decimals."""
@@ -236,8 +249,7 @@ def _section(comparison: Comparison) -> str:
     heading = f"{_named(comparison.event, comparison.date, comparison.match)} ({name})\n"
     if not comparison.boards:
         return heading + (f"no board is played in more than one scored session ({len(comparison.sessions)} scored); "
-                          "nothing to compare\n" + "".join(f"session {s} is not scored (it has errors): left out\n"
-                                                            for s in comparison.unscored))
+                          "nothing to compare\n" + "".join(f"{line}\n" for line in _left_out(comparison)))
     lines = []
     for board in comparison.boards:
         for k, r in enumerate(board.results):
@@ -249,8 +261,15 @@ def _section(comparison: Comparison) -> str:
     lines.append("totals: " + ", ".join(f"{s} {v:g} {unit}" for s, v in comparison.totals().items()))
     if comparison.differences:
         lines.append(f"{comparison.differences} result(s) differ from the recorded figures")
-    lines += [f"session {s} is not scored (it has errors): left out" for s in comparison.unscored]
+    lines += _left_out(comparison)
     return heading + "\n".join(lines) + "\n"
+
+
+def _left_out(comparison: Comparison) -> list[str]:
+    """A line for each session and each board left out of the comparison, saying why."""
+    return [f"session {s} is not scored (it has errors): left out" for s in comparison.unscored] + [
+        f"board {number} of session {s} has errors: left out of board {number}'s comparison"
+        for s, number in comparison.left_out]
 
 
 def comparison_json(comparisons: tuple[Comparison, ...]) -> dict[str, object]:
@@ -261,4 +280,5 @@ def comparison_json(comparisons: tuple[Comparison, ...]) -> dict[str, object]:
              {"session": r.session, "contract": r.contract, "score": r.score, "points": r.points,
               "percentage": r.percentage, "differs": list(r.differs)} for r in b.results]}
              for b in c.boards],
-         "totals": c.totals(), "unscored": list(c.unscored)} for c in comparisons]}
+         "totals": c.totals(), "unscored": list(c.unscored),
+         "left_out": [{"session": s, "board": number} for s, number in c.left_out]} for c in comparisons]}

@@ -35,7 +35,8 @@ def sheet_writer(report: Reported) -> SheetWriter:
 
 
 def _sides(report: Reported) -> SessionScore:
-    """The session's rubber (or board) score: what the four-handed ledger finishes."""
-    score = report.score
+    """The session's rubber (or board) score: what the four-handed ledger finishes, or, when some
+    of its boards are broken, its fine boards' (``fine_score``: boards scored each on its own)."""
+    score = report.score if report.score is not None else report.fine_score
     assert isinstance(score, SessionScore), f"a four-handed sheet asked of a {type(score).__name__}"
     return score

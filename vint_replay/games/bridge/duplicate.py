@@ -33,6 +33,7 @@ class DuplicateBridge(RubberBridge):
     hand_records = True  # §1: a board's hands dealt out for play, as club dealing programs print them
     dealer_rotation = False  # §2: the board says who deals
     numbers_increase = False  # §2: boards keep their numbers, in the order the file gives them
+    boards_independent = True  # §1: nothing is carried from one board to the next
 
     def __init__(self, options=None) -> None:
         super().__init__(options)

@@ -1,0 +1,76 @@
+"""PBN's [ScoreTable] traveller (issue 24; docs/format.md §4.4, §5.2): the reader keeps every table's
+listed result, and `audit` scores each again (duplicate-bridge.md §3) and matchpoints it against the
+others (§5.1); a row it cannot read is a warning naming its board and line."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from vint_replay.cli import main
+from vint_replay.engine.diagnostics import Severity
+from vint_replay.engine.seats import Seat, Side
+from vint_replay.formats.pbn import pbn_sessions
+
+HEAD = ('[Event "Club pairs"]\n[Date "2024.05.01"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[Deal "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"]\n'
+        '[Declarer "N"]\n[Contract "4H"]\n[Result "10"]\n[Score "NS 420"]\n')
+COLUMNS = r'[ScoreTable "PairId_NS\2R;PairId_EW\2R;Contract\6L;Declarer\1R;Result\2R;Score_NS\6R;Score_EW\6R;MP_NS;MP_EW"]'
+# board 1, none vulnerable (duplicate-bridge.md §2, §3): 4H made is N–S +420; 4HX one down is E–W +100
+# (rubber-bridge.md §5: 100 a doubled undertrick not vulnerable); 4H with an overtrick +450.
+# Matchpoints of three tables, top 4 (§5.1): +450 4, +420 2, −100 0.
+ROWS = (' 1  2 4H     N 10    420      -  2  2\n'
+        ' 3  4 "4H X" N  9      -    100  0  4\n'
+        ' 5  6 4H     N 11    450      -  4  0\n'
+        ' 7  8 ^4H    N 10   ^400      -  1  3\n')  # PBN 2.1 §3.9: ^ an artificial (adjusted) score
+
+
+def _file(tmp_path, rows: str = ROWS):
+    path = tmp_path / "traveller.pbn"
+    path.write_text(HEAD + COLUMNS + "\n" + rows)
+    return path
+
+
+def test_the_reader_keeps_every_listed_table_and_skips_an_adjusted_one():
+    """format.md §5.2: the three rows read with their contract (a quoted "4H X" too), declarer,
+    tricks and N–S's score (E–W's 100 as −100); the adjusted row (^) is left out, with no warning."""
+    [read] = pbn_sessions((HEAD + COLUMNS + "\n" + ROWS).encode())
+    assert read.diagnostics == []
+    rows = read.travellers[1]
+    assert [(str(r.contract), r.contract.declarer, r.tricks, r.score) for r in rows] == [
+        ("4H", Seat.N, 10, 420), ("4HX", Seat.N, 9, -100), ("4H", Seat.N, 11, 450)]
+    assert [r.line for r in rows] == [12, 13, 14]
+    assert rows[1].figures.matchpoints == (Side.NS, 0)
+
+
+def test_audit_finds_a_correct_traveller_clean(tmp_path):
+    """duplicate-bridge.md §3, §5.1: every listed score and matchpoint agrees with the recomputed one."""
+    shown = CliRunner().invoke(main, ["audit", str(_file(tmp_path))])
+    assert shown.exit_code == 0, shown.output
+    assert "3 [ScoreTable] rows checked, 0 mismatches" in shown.output
+
+
+def test_audit_names_a_wrong_listed_score_and_wrong_matchpoints(tmp_path):
+    """duplicate-bridge.md §3: 4HX one down not vulnerable is E–W +100, so a listed 200 is wrong; then
+    by §5.1 the +450 table has 4 of 4, not the 3 listed; both named by board and line, exit 1."""
+    rows = ROWS.replace("    100  0  4", "    200  0  4").replace("450      -  4  0", "450      -  3  1")
+    path = _file(tmp_path, rows)
+    shown = CliRunner().invoke(main, ["audit", str(path)])
+    assert shown.exit_code == 1
+    assert "deal 1, [ScoreTable] line 13 (4HX N 9): listed NS -200, recomputed NS -100" in shown.output
+    assert "deal 1, [ScoreTable] line 14 (4H N 11): recorded [ScoreMP] NS 3, recomputed NS 4 of 4" in shown.output
+    doc = json.loads(CliRunner().invoke(main, ["audit", str(path), "--json"]).output)
+    assert doc["traveller_rows_checked"] == 3
+    assert [(m["board"], m["line"]) for m in doc["traveller_mismatches"]] == [(1, 13), (1, 14)]
+
+
+def test_a_malformed_traveller_line_is_a_located_warning():
+    """format.md §5.2: a row short of an element, and one with 14 tricks, each a ``traveller`` warning
+    naming board 1 and its own line; the board itself stays valid and the good row is kept."""
+    rows = ' 1  2 4H N 10 420 - 2 2\n 3  4 4H N  9 - 2 0\n 5  6 4H N 14 450 - 4 0\n'
+    [read] = pbn_sessions((HEAD + COLUMNS + "\n" + rows).encode())
+    problems = [(d.code, d.deal, d.line, d.severity) for d in read.diagnostics]
+    assert problems == [("traveller", 1, 13, Severity.WARNING), ("traveller", 1, 14, Severity.WARNING)]
+    assert "line 13: 8 elements where the table has 9 columns" in read.diagnostics[0].message
+    assert "line 14: result '14' is not a number of tricks" in read.diagnostics[1].message
+    assert [r.line for r in read.travellers[1]] == [12]

@@ -1,0 +1,118 @@
+"""PBN's ``[ScoreTable]`` traveller (PBN 2.1 §3.9 tables; docs/format.md §5.2): every table's result
+on a board as the file lists it. The reader parses the rows only; recomputing their scores is the
+audit's job (reports/traveller_audit.py)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..engine.calls import Contract
+from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.seats import Side
+from .board_fields import RecordedFigures, parse_contract
+from .pbn_tokens import Tag
+
+# a column's name, less PBN's sort prefix (+/-) and its width and alignment (\6R: the tag value
+# as read has lost the backslash)
+_COLUMN = re.compile(r"^[+-]?(?P<name>[A-Za-z_]+?)\\?(?:\d+[LR]?)?$")
+_ELEMENT = re.compile(r'"[^"]*"|\S+')  # a row's elements: tokens or quoted strings
+_PASSED = ("PASS", "AP")  # the contract of a board passed out
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerLine:
+    """One table's result as a traveller row lists it: the contract (``None`` passed out), tricks
+    taken, N–S's score (the ``Score_NS`` column, else minus ``Score_EW``; ``None`` when not
+    given or adjusted, PBN's ``^``) and the recorded matchpoints and percentage."""
+
+    line: int
+    contract: Contract | None
+    tricks: int | None
+    score: int | None
+    figures: RecordedFigures
+
+    @property
+    def text(self) -> str:
+        """The result as the row gives it: ``4HX N 9`` or ``Pass``."""
+        if self.contract is None:
+            return "Pass"
+        return f"{self.contract} {self.contract.declarer} {self.tricks}"
+
+
+def read_traveller(tag: Tag, board: int) -> tuple[tuple[TravellerLine, ...], list[Diagnostic]]:
+    """The rows of a ``[ScoreTable]`` section, and a located ``traveller`` problem (a warning: the
+    board itself is fine) for each row that cannot be read, naming the row's line; a row whose
+    result is adjusted or unknown (``^``, ``?``, ``-``) is left out silently."""
+    columns = [m["name"].lower() if (m := _COLUMN.match(c.strip())) else c.strip().lower()
+               for c in tag.value.split(";")]
+    lines: list[TravellerLine] = []
+    problems: list[Diagnostic] = []
+    for row, indexes in _rows(tag):
+        elements = _elements(tag, indexes)
+        read = _line(dict(zip(columns, elements)), row) if len(elements) == len(columns) \
+            else f"{len(elements)} elements where the table has {len(columns)} columns"
+        if isinstance(read, str):
+            problems.append(Diagnostic("traveller", f"[ScoreTable] line {row}: {read}", board, None,
+                                       Severity.WARNING, row, tag.token(indexes[0]).column))
+        elif read is not None:
+            lines.append(read)
+    return tuple(lines), problems
+
+
+def _rows(tag: Tag) -> list[tuple[int, list[int]]]:
+    """The section's words grouped by line (a row a line): each line and its words' indexes."""
+    rows: dict[int, list[int]] = {}
+    for index, row in enumerate(tag.rows):
+        rows.setdefault(row, []).append(index)
+    return list(rows.items())
+
+
+def _elements(tag: Tag, indexes: list[int]) -> list[str]:
+    """A row's elements, a quoted string (``"4H X"``) as one without its quotes."""
+    return [e.strip('"') for e in _ELEMENT.findall(" ".join(tag.words[i] for i in indexes))]
+
+
+def _line(values: dict[str, str], row: int) -> TravellerLine | str | None:
+    """A row read, what is wrong with it, or ``None`` for an adjusted or unknown result."""
+    contract_text = values.get("contract", "?").replace(" ", "")
+    if any(v.startswith("^") for v in values.values()) or contract_text in ("?", "-"):
+        return None  # PBN 2.1 §3.9: an artificial score, or no result: nothing to recompute
+    contract: Contract | None = None
+    tricks: int | None = None
+    if contract_text.upper() not in _PASSED:
+        try:
+            contract = parse_contract(contract_text, values.get("declarer", ""))
+        except ValueError as bad:
+            return f"contract {values.get('contract')!r} by {values.get('declarer')!r}: {bad}"
+        result = values.get("result", "")
+        if not result.isdigit() or int(result) > 13:
+            return f"result {result!r} is not a number of tricks (0–13)"
+        tricks = int(result)
+    score = _score(values)
+    if isinstance(score, str):
+        return score
+    return TravellerLine(row, contract, tricks, score, RecordedFigures(
+        None, _figure(values, "mp"), _figure(values, "percentage")))
+
+
+def _score(values: dict[str, str]) -> int | None | str:
+    """N–S's score from ``Score_NS`` or ``Score_EW`` (``-`` in the other), ``None`` if neither."""
+    for side, sign in (("score_ns", 1), ("score_ew", -1)):
+        text = values.get(side, "-")
+        if text in ("-", "?", ""):
+            continue
+        if not re.fullmatch(r"[-+]?\d{1,5}", text):
+            return f"Score_{side[-2:].upper()} {text!r} is not a score"
+        return sign * int(text)
+    return None
+
+
+def _figure(values: dict[str, str], name: str) -> tuple[Side, float] | None:
+    """A recorded figure of ``MP_NS``/``MP_EW`` (or ``Percentage_…``), as its side's."""
+    for side in Side:
+        text = values.get(f"{name}_{side.name.lower()}", "-")
+        try:
+            return side, float(text.replace(",", "."))
+        except ValueError:
+            continue
+    return None

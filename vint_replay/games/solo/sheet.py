@@ -43,14 +43,14 @@ def render_payments(record: SessionRecord, score: SoloScore) -> str:
     """The payment sheet: one row a deal with each player's payment, the running balances
     under it, and the evening's balances at the end."""
     names = [printable(p) for p in score.players]
-    width = max(7, *(len(n) for n in names)) + 2
+    width = max([7, *(len(n) for n in names)]) + 2
     info = record.info
     title = " · ".join(printable(t) for t in ("Solo whist", info.id, info.event or "", info.date or "") if t)
     labels = []
     for deal in score.deals:
         result = result_words(deal)
         labels.append(f"{deal.number:>4}  {printable(contract_words(deal))}" + (f": {result}" if result else ""))
-    lead = max(14, *(len(label) for label in labels)) + 2
+    lead = max([14, *(len(label) for label in labels)]) + 2  # no deals: no label
     lines = [title, "Deal  Contract".ljust(lead) + "".join(n.rjust(width) for n in names)]
     for label, deal in zip(labels, score.deals):
         cells = ["—" if deal.sits_out == p else points_text(deal.paid(p)) for p in score.players]

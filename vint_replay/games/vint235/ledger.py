@@ -35,7 +35,10 @@ class TableScore(SessionScore):
     balances: list[dict[str, int]] = field(default_factory=list)  # running, after each finished rubber
 
     def column_label(self, rubber: int, column: int) -> str:
-        """``Ivanov & Petrov``: the players of a column in a rubber (1-based)."""
+        """``Ivanov & Petrov``: the players of a column in a rubber (1-based); a rubber nobody
+        has played yet (an evening of no deals) is headed by the column's letters."""
+        if rubber > len(self.sides):
+            return ("NS", "EW")[column]
         return " & ".join(self.sides[rubber - 1][column])
 
     def columns(self, rubber: int) -> tuple[tuple[str, str], tuple[str, str]]:

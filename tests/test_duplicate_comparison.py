@@ -354,6 +354,16 @@ def test_score_compare_heads_each_match_of_a_team_event(tmp_path):
     assert [(e["match"], e["scoring"]) for e in json.loads(pairs.output)["events"]] == [(None, "matchpoints")]
 
 
+def test_score_compare_aligns_session_ids_of_any_length(tmp_path):
+    """format.md §4.3: a section's rows keep their columns when a match's ids are longer than the
+    usual column and differ in length (table 7 against table 12)."""
+    path = tmp_path / "realbridge.pbn"
+    path.write_text(_two_matches().replace('[Table "2"]', '[Table "12"]'))
+    shown = CliRunner().invoke(main, ["score", str(path), "--compare"])
+    rows = [line for line in shown.output.splitlines() if "lions-v-tigers--table-" in line and " NS " in line]
+    assert len(rows) == 2 and len({len(row.split(" NS ")[0]) for row in rows}) == 1, shown.output
+
+
 def test_tables_named_without_teams_or_with_rooms_stay_as_they_were():
     """format.md §5.2: [Table] alone is a pairs event's table (matchpointed, ``…-table-n``), and a
     game with [Room] is its room's even where it names its teams."""

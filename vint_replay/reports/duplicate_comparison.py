@@ -251,12 +251,13 @@ def _section(comparison: Comparison) -> str:
         return heading + (f"no board is played in more than one scored session ({len(comparison.sessions)} scored); "
                           "nothing to compare\n" + "".join(f"{line}\n" for line in _left_out(comparison)))
     lines = []
+    width = max([28, *(len(r.session) for board in comparison.boards for r in board.results)])  # long team ids
     for board in comparison.boards:
         for k, r in enumerate(board.results):
             shown = (f"{r.points:+g} {unit}" if r.percentage is None else f"{r.percentage:.2f}%"
                      if comparison.scoring is Scoring.PERCENTAGES else f"{r.points:g} {unit} {r.percentage:.2f}%")
             mark = f"  ! recorded {', '.join(r.differs)}" if r.differs else ""
-            lines.append(f"{board.number if k == 0 else '':>5}  {r.session:<28} {r.contract:<10} NS {r.score:>6}  "
+            lines.append(f"{board.number if k == 0 else '':>5}  {r.session:<{width}} {r.contract:<10} NS {r.score:>6}  "
                          f"{shown}{mark}")
     lines.append("totals: " + ", ".join(f"{s} {v:g} {unit}" for s, v in comparison.totals().items()))
     if comparison.differences:

@@ -363,6 +363,8 @@ def vouched(data: bytes) -> list[bool] | None:
     (lambda t: t.replace(b'[Deal "N:', b'[Deal "n:', 1), [False]),  # a seat the scan does not read
     (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Auctoin "N"]', 1), [False]),  # a slip the reader warns of
     (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Site "?"]', 1), [False]),  # a tag given twice
+    (lambda t: t.replace(b'[Scoring "?"]', b'[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+                         b'1 2 3NT N x 600\n[Scoring "?"]', 1), [False]),  # a traveller: the reader warns of its rows
     (lambda t: t.replace(b"\n", b"\r\n"), [True]),  # CRLF line ends
     (lambda t: t.replace(b'[Board "2"]', b'[Board "1"]'), [True, True]),  # board 1 twice: a second table
     (lambda t: t.replace(b'[Event "?"]', b'[Event "other"]', 1), [True, True]),  # two events

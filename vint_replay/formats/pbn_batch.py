@@ -177,8 +177,8 @@ def _row(parts: list[bytes], tags: dict[bytes, bytes], values: dict[str, str]) -
     names = parts[1::3]
     if parts[0].strip() and _words(parts[0]) or len(tags) + names.count(b"Note") - (b"Note" in tags) != len(names):
         return None  # words before the first tag (stray), a tag given twice
-    if "rubber" in values.get("Scoring", "").lower() or any(map(_slip, tags)):
-        return None  # rubber bridge; a tag the reader takes for a slip (a warning)
+    if "rubber" in values.get("Scoring", "").lower() or any(map(_slip, tags)) or b"ScoreTable" in tags:
+        return None  # rubber bridge; a tag the reader takes for a slip (a warning); a traveller (its rows' warnings)
     board, dealer, vulnerable, deal = (tags.get(t) for t in (b"Board", b"Dealer", b"Vulnerable", b"Deal"))
     auction, contract = tags.get(b"Auction"), tags.get(b"Contract", b"")
     if (auction not in SEAT_CODE or dealer not in SEAT_CODE or vulnerable not in VULNERABLE_CODE or deal is None

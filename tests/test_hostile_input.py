@@ -18,8 +18,8 @@ from vint_replay.engine.diagnostics import MAX_PER_DEAL, MAX_PER_FILE, UNLISTED,
 from vint_replay.engine.printable import printable
 from vint_replay.engine.record import Comment
 from vint_replay.formats import sniff_format
-from vint_replay.formats.json_record import DEAL_KEYS, SESSION_KEYS, read_json, write_json
-from vint_replay.formats.vint_text import read_vint, write_vint
+from vint_replay.formats.json_record import SESSION_KEYS, read_json, write_json
+from vint_replay.formats.vint_text import GAME_KEYS, read_vint, write_vint
 
 HOSTILE_NAME = "Evil\x1b]0;pwned\x07\x1b[2J\x00\u202e"
 
@@ -125,7 +125,7 @@ def hostile_records(draw, worked):
     anchors = ("Deal", "Dealer", "Hands", "Auction", "auction[2]", "Play", "play[8]", "Score", "end")
     drawn = [Comment(draw(st.sampled_from(anchors)), draw(COMMENT)) for _ in range(draw(st.integers(0, 3)))]
     comments = tuple(sorted(drawn, key=lambda c: anchors.index(c.before)))  # in file order, as a reader gives them
-    deal_extra = draw(st.dictionaries(TEXT.filter(lambda k: k not in DEAL_KEYS), TEXT, max_size=2))
+    deal_extra = draw(st.dictionaries(TEXT.filter(lambda k: k not in GAME_KEYS), TEXT, max_size=2))  # no game's field
     deal = dataclasses.replace(worked.deals[0], comments=comments, extra=deal_extra)
     return dataclasses.replace(worked, info=info, deals=(deal,))
 

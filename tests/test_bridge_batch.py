@@ -19,11 +19,11 @@ from endplay.types import Bid, Board, Card, Contract, Deal, Player, Vul
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from batch_agreement import validate_both_ways
 from bridge_oracle import deal_entries
 import real_records
 from mutations import mutate
 from strategies import random_session, sessions
-from vint_replay.cli import main
 from vint_replay.engine.calls import CallKind
 from vint_replay.engine.record import SessionRecord
 from vint_replay.engine.session import SessionReport, evaluate
@@ -404,11 +404,7 @@ def test_validate_prints_what_the_reference_path_prints(runner, monkeypatch, tmp
     assert set(validity.valid_by_batch(paths)) == {0, 2, 3, 4, 6, 7}  # the broken ones are left whole
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     for extra in ([], ["--json"], ["--strict"], ["--session", "1"], ["--from", "pbn"], ["--session", "2"]):
-        batch = runner.invoke(main, ["validate", *paths, *extra])
-        with monkeypatch.context() as m:
-            m.setattr(validity, "valid_by_batch", lambda paths: {})
-            alone = runner.invoke(main, ["validate", *paths, *extra])
-        assert (batch.exit_code, batch.stdout, batch.stderr) == (alone.exit_code, alone.stdout, alone.stderr), extra
+        batch = validate_both_ways(runner, monkeypatch, [*paths, *extra])
         assert batch.exit_code == (2 if extra == ["--session", "2"] else 1)
 
 
@@ -474,12 +470,7 @@ def test_one_broken_board_leaves_the_other_sessions_vouched(runner, monkeypatch,
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     assert validity.valid_by_batch([str(path)])[0][1] is None
     for extra in ([], ["--json"]):
-        batch = runner.invoke(main, ["validate", str(path), *extra])
-        with monkeypatch.context() as m:
-            m.setattr(validity, "valid_by_batch", lambda paths: {})
-            alone = runner.invoke(main, ["validate", str(path), *extra])
-        assert (batch.exit_code, batch.stdout, batch.stderr) == (alone.exit_code, alone.stdout, alone.stderr)
-        assert batch.exit_code == 1
+        assert validate_both_ways(runner, monkeypatch, [str(path), *extra]).exit_code == 1
 
 
 @pytest.mark.parametrize("name", real_records.listed("pbn"))
@@ -493,11 +484,7 @@ def test_real_files_batch_and_reference_agree_board_by_board(name, runner, monke
     assert_sessions_agree(path.read_bytes())
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     for extra in ([], ["--json"]):
-        batch = runner.invoke(main, ["validate", str(path), *extra])
-        with monkeypatch.context() as m:
-            m.setattr(validity, "valid_by_batch", lambda paths: {})
-            alone = runner.invoke(main, ["validate", str(path), *extra])
-        assert (batch.exit_code, batch.stdout, batch.stderr) == (alone.exit_code, alone.stdout, alone.stderr), extra
+        validate_both_ways(runner, monkeypatch, [str(path), *extra])
 
 
 def test_real_files_have_sessions_vouched():

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from batch_agreement import validate_both_ways
 import lin_samples
 import real_records
-from vint_replay.cli import main
 from vint_replay.engine.diagnostics import Severity
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import lin_batch
@@ -96,12 +96,7 @@ def test_one_corrupted_board_leaves_the_other_room_vouched_for(runner, monkeypat
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     [rooms] = validity.valid_by_batch([str(path)]).values()  # the fine room vouched for, the broken one left
     assert [room is None for room in rooms] == [checked is None for _, checked in scanned]
-    batch = runner.invoke(main, ["validate", str(path)])
-    with monkeypatch.context() as m:
-        m.setattr(validity, "valid_by_batch", lambda paths: {})
-        alone = runner.invoke(main, ["validate", str(path)])
-    assert (batch.exit_code, batch.stdout, batch.stderr) == (alone.exit_code, alone.stdout, alone.stderr)
-    assert batch.exit_code == 1
+    assert validate_both_ways(runner, monkeypatch, [str(path)]).exit_code == 1
 
 
 @pytest.mark.parametrize("extra", [[], ["--json"]])
@@ -116,12 +111,7 @@ def test_validate_prints_every_room_as_the_reference_does(runner, monkeypatch, t
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     proven = validity.valid_by_batch([str(path)])
     assert len(proven[0]) == 2 and all(proven[0])  # both rooms, each with its id and deals
-    batch = runner.invoke(main, ["validate", str(path), *extra])
-    with monkeypatch.context() as m:
-        m.setattr(validity, "valid_by_batch", lambda paths: {})
-        alone = runner.invoke(main, ["validate", str(path), *extra])
-    assert (batch.exit_code, batch.stdout, batch.stderr) == (alone.exit_code, alone.stdout, alone.stderr)
-    assert batch.exit_code == 0
+    assert validate_both_ways(runner, monkeypatch, [str(path), *extra]).exit_code == 0
 
 
 @pytest.mark.parametrize("name", [n for n in real_records.listed("lin")])
@@ -181,8 +171,4 @@ def test_validate_on_a_real_file_prints_what_the_reference_path_prints(runner, m
 
     path = str(real_records.path("lin", name))
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
-    batch = runner.invoke(main, ["validate", path])
-    with monkeypatch.context() as m:
-        m.setattr(validity, "valid_by_batch", lambda paths: {})
-        alone = runner.invoke(main, ["validate", path])
-    assert (batch.exit_code, batch.stdout, batch.stderr) == (alone.exit_code, alone.stdout, alone.stderr)
+    validate_both_ways(runner, monkeypatch, [path])

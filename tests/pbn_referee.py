@@ -71,6 +71,20 @@ def games(text: str) -> list[Game]:
             position = m.end()
         if current is not None and opened is not None:
             current.sections[opened] += line[position:].replace("\x01", " ").split()
+    return _other_tables(found)
+
+
+def _other_tables(found: list[Game]) -> list[Game]:
+    """A game giving a table's auction, contract, result or play but none of its board's tags
+    is the board before it at another table, as rpbridge.net writes a match's other room
+    (docs/format.md §5.2): it takes that board's number, dealer, vulnerability and deal."""
+    board: dict[str, str] = {}
+    for game in found:
+        own = {name: game.tags[name] for name in ("Board", "Dealer", "Vulnerable", "Deal") if name in game.tags}
+        if own:
+            board = own if "Board" in own else board
+        elif board and game.tags.keys() & {"Auction", "Contract", "Result", "Play", "Declarer"}:
+            game.tags.update(board)
     return found
 
 

@@ -318,11 +318,29 @@ def test_a_passed_out_auction_with_a_result_of_0_and_no_contract_tag_is_a_pass_o
     assert [d.code for d in _errors(text.replace('"0"]', '"9"]'))] == ["play_after_passout"]  # tricks after it
 
 
+def test_a_game_without_its_board_s_tags_is_that_board_at_another_table():
+    """format.md §5.2 (seen in rpbridge.net's vugraph files, which give a board's other room as a
+    game with no [Board], [Dealer], [Vulnerable] or [Deal]): the game is the board before it,
+    played at the match's other table — read and checked as its own session, with one warning
+    for the file; a card the deal does not give that table is its board's error."""
+    match = PLAYED.replace('[Event "Match"]', '[Event "Match"]\n[HomeTeam "Ann"]\n[VisitTeam "Bob"]')
+    other = '\n[Declarer "N"]\n[Contract "4H"]\n[Result "9"]\n[Auction "N"]\n1H Pass 4H AP\n'
+    results = pbn_sessions((match + other).encode())
+    assert [r.record.info.id for r in results] == ["match--ann-v-bob--table-1", "match--ann-v-bob--table-2"]
+    again = results[1].record.deals[0]
+    assert (again.number, str(again.dealer), again.result) == (1, "N", 9)
+    assert again.hands == results[0].record.deals[0].hands
+    [warned] = [d for d in results[0].diagnostics if d.severity is Severity.WARNING]
+    assert (warned.code, warned.deal, warned.line) == ("schema", 1, 15) and "another table" in warned.message
+    assert not _errors(match + other)
+    [only] = _errors(match + other.replace('[Result "9"]', '[Result "9"]\n[Play "E"]\nDA D2 D5 ZZ\n*'))
+    assert (only.code, only.deal) == ("bad_card", 1)
+
+
 def test_a_game_without_a_board_number_is_named_by_the_board_it_follows():
-    """format.md §5.2 (every game is read or reported; seen in rpbridge.net's vugraph files,
-    which give a board's other room as a game with no [Board]): the game has no board to name,
-    so its error says which board it follows and where it starts."""
-    text = PLAYED + '[Play "E"]\nDA D2 D5 D3\n*\n\n[Declarer "S"]\n[Contract "3NT"]\n[Result "9"]\n'
+    """format.md §5.2 (every game is read or reported): a game that gives a deal but no [Board]
+    has no board to name, so its error says which board it follows and where it starts."""
+    text = PLAYED + '[Play "E"]\nDA D2 D5 D3\n*\n\n[Deal "' + DEAL + '"]\n[Declarer "S"]\n[Contract "3NT"]\n'
     [only] = _errors(text)
     assert (only.code, only.deal, only.line) == ("schema", None, 16)
     assert only.message.endswith("(the game after board 1)")

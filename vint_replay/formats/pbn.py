@@ -30,7 +30,10 @@ from .pbn_tokens import Game, Tag, Token, games
 from .pbn_traveller import read_traveller
 from .sessions import NoSuchSession
 
-INHERITED = frozenset({"Event", "Site", "Date", "Room", "Scoring", "VintRules"})  # absent: the previous board's
+INHERITED = frozenset({"Event", "Site", "Date", "Room", "Scoring", "VintRules", "HomeTeam", "VisitTeam",
+                       "Match"})  # absent: the previous board's
+BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")  # the board's own, which rpbridge leaves out at its other table
+PLAYED_TAGS = ("Auction", "Contract", "Declarer", "Result", "Play")  # what a table made of the board
 VULNERABLE_WORDS = VULNERABLE | {"Love": (False, False), "-": (False, False), "Both": (True, True)}
 _SCORE = re.compile(r"^(?:(NS|EW)\s+)?(-?\+?[0-9]{1,9})(?![0-9])")  # ASCII digits: int() takes "1_0" and "١"
 _BOARD = re.compile(r"[0-9]{1,5}")
@@ -130,6 +133,13 @@ def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
     previous: dict[str, str] = {}
     sticky: dict[str, str] = {}
     follows: int | None = None  # the last board number read
+    found, again = _other_tables(found)
+    if again:
+        problems.append(Diagnostic(
+            "schema", f"{plural(len(again), 'game')} without [Board], [Dealer], [Vulnerable] or [Deal] after a board: "
+            "each is read as the board before it, played at another table (as rpbridge.net's vugraph files write a "
+            "match's other room; PBN 2.1 forbids inheriting [Deal])", _board_of(again[0]), severity=Severity.WARNING,
+            line=again[0].line, column=1))
     for game in found:
         values = _inherit(game, previous, sticky)
         previous = values
@@ -165,11 +175,15 @@ def session_key(values: dict[str, str], seen: dict[tuple[str, str, str, str, str
                 matches: dict[tuple[str, frozenset[str]], str]) -> SessionKey:
     """The session of a game whose tags (after inheritance) are ``values`` (format.md §5.2): its
     event, room, match and table, and n where its board comes back for the n-th time in them
-    (a pairs event's table n). ``seen`` and ``matches`` carry what the earlier games gave."""
-    event_room = (values.get("Event", ""), values.get("Room", ""), *_match_table(values, matches))
-    played = (*event_room, values.get("Board", "").strip())
+    (a pairs event's table n; a match's table n where no tag names its tables). ``seen`` and
+    ``matches`` carry what the earlier games gave."""
+    event, room = values.get("Event", ""), values.get("Room", "")
+    match, match_table = _match_table(values, matches)
+    played = (event, room, match, match_table, values.get("Board", "").strip())
     table = seen[played] = seen.get(played, 0) + 1  # the n-th table of a board is session n of its event
-    return (*event_room, table)
+    if match and not match_table:  # a match whose tables only the board coming back tells: its table n
+        return (event, room, match, str(table), 1)
+    return (event, room, match, match_table, table)
 
 
 def by_table(keys: Iterable[SessionKey]) -> set[tuple[str, str, str, str]]:
@@ -192,15 +206,33 @@ def session_ident(tags: dict[str, str], key: SessionKey, tables: bool) -> str:
 def _match_table(values: dict[str, str], matches: dict[tuple[str, frozenset[str]], str]) -> tuple[str, str]:
     """A team event's match and table, where a game without [Room] names them (format.md §5.2):
     [Match], else [HomeTeam] v [VisitTeam] as the match's first game gives them (its other table
-    gives the teams the other way round); [Table], else [Section]. ("", "") when it does not."""
+    gives the teams the other way round); [Table], else [Section], else "" (the board coming
+    back tells the table). ("", "") when it names no match, or gives a [Room]."""
     table = values.get("Table", "").strip() or values.get("Section", "").strip()
     home, visit = values.get("HomeTeam", "").strip(), values.get("VisitTeam", "").strip()
     match = values.get("Match", "").strip()
-    if values.get("Room", "").strip() or not table or not (match or home and visit):
+    if values.get("Room", "").strip() or not (match or home and visit):
         return "", ""
     if not match:
         match = matches.setdefault((values.get("Event", ""), frozenset((home, visit))), f"{home} v {visit}")
     return match, table
+
+
+def _other_tables(found: list[Game]) -> tuple[list[Game], list[Game]]:
+    """The games, each that gives none of its board's tags (:data:`BOARD_TAGS`) but a table's
+    auction, contract, result or play given the board before it (format.md §5.2); and those games."""
+    out: list[Game] = []
+    again: list[Game] = []
+    before: Game | None = None  # the last game with a [Board]
+    for game in found:
+        if (before is not None and not any(name in game.tags for name in BOARD_TAGS)
+                and any(name in game.tags for name in PLAYED_TAGS)):
+            game = replace(game, tags={**{n: before.tags[n] for n in BOARD_TAGS if n in before.tags}, **game.tags})
+            again.append(game)
+        if "Board" in game.tags:
+            before = game
+        out.append(game)
+    return out, again
 
 
 def _board_of(game: Game) -> int | None:
@@ -557,6 +589,11 @@ class _Board:
         except ValueError as bad:
             self.report("bad_call", "contract", f"[Contract] and [Declarer] must be {CONTRACT_HELP} (or Pass) and N, "
                         f"E, S or W: {bad}", tag if CONTRACT_PATTERN.match(text) is None or declarer is None else declarer)
+            # the play was written for the contract the tag meant: checked under another (the
+            # auction's) it would only echo this error as a false hands_mismatch (format.md §5.2)
+            self.unreadable.add("play")
+            if "Auction" not in self.game.tags:  # a board given by its contract alone: that was its auction
+                self.unreadable.add("auction")
             return None
 
     def _auction(self, dealer: Seat | None, profile, result: ReadResult) -> tuple[Call, ...] | None:

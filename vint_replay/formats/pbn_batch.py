@@ -146,6 +146,8 @@ def _found(data: bytes) -> list[Session] | None:
         if b"[" in between or b"]" in between:
             return None  # a tag pair over several lines or broken: where games and tags are is the reader's
         tags = dict(zip(parts[1::3], parts[2::3]))
+        if b"Board" not in tags and b"Deal" not in tags:
+            return None  # a board at another table, or a game the reader reports: its business (pbn._other_tables)
         values = {name: _text(tags[raw]) for name, raw in _KEY_TAGS if raw in tags}
         for name in INHERITED:  # pbn._inherit: the event tags of the previous game when absent
             if name not in values and name in previous:

@@ -157,7 +157,7 @@ def _auction(first: str, dealer: int, words: list[str]) -> tuple[str, int | None
         if word.upper() == "AP":
             calls += ["P"] * (3 if any(c not in ("P",) for c in calls) else 4)
             break
-        call = _call(word.rstrip("!?"))
+        call = _call(word.rstrip("!?").removesuffix("*"))  # "4D*": an alert mark stuck to the call
         if call is None:
             return f"auction: {word!r} is not a call"
         calls.append(call)
@@ -334,10 +334,16 @@ def judge(game: Game) -> Verdict:
         elif tricks is not None and not won <= tricks <= won + left:
             verdict.faults.append("result: the result disagrees with the play")
         verdict.tricks = won if tricks is None else tricks
-    elif tricks is None:
+    elif tricks is None and _rubber(tags):  # a rubber's deal scores for the next ones: it must be played
         verdict.faults.append("incomplete: a contract with neither play nor result")
+    # else, without a result, a bidding record: dealt and bid, never played (duplicate-bridge.md §1)
     verdict.tricks = verdict.tricks if verdict.tricks is not None else tricks
     return verdict
+
+
+def _rubber(tags: dict[str, str]) -> bool:
+    """Whether the board is of a rubber (``[Scoring "Rubber"]``), not of a duplicate event."""
+    return tags.get("Scoring", "").strip().lower().startswith("rubber")
 
 
 def duplicate_score(contract: str, declarer: str, vulnerable: bool, tricks: int) -> int:

@@ -46,9 +46,16 @@ class ToContract:
     whether it is valid, the trump suit, the trick value V (the four-handed replay's and the
     2/3/5 methods')."""
 
+    deal: DealRecord
     contract: Contract | None
     profile: RuleProfile
     diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def bidding_record(self) -> bool:
+        """A contract bid and never played, under a profile that admits hand records (format.md
+        §5.2): its auction is checked, and it scores nothing."""
+        return self.profile.hand_records and self.contract is not None and self.deal.bidding_record
 
     @property
     def valid(self) -> bool:
@@ -341,6 +348,8 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
                 report("schema", "hands", "a deal recorded by its result needs the hands (honours and aces)")
             declarer_side = contract.declarer.side
             tricks_won = (deal.result, 13 - deal.result) if declarer_side is Side.NS else (13 - deal.result, deal.result)
+        elif profile.hand_records and deal.bidding_record:
+            pass  # bid and never played (format.md §5.2): the auction is the record, nothing is scored
         elif not ({"play", "result"} & deal.unreadable):
             report("missing_play", "play", f"contract {contract} by {contract.declarer} has neither play nor result")
     if not laws:

@@ -21,10 +21,11 @@ def parts(report: SessionReport, replay: DealReplay, payload: dict[str, object],
     info, record, contract = report.record.info, replay.deal, replay.contract
     unplayed = replay.profile.hand_records and record.hand_record  # format.md §5.2: dealt, never bid nor played
     summary = (f"void (law {record.void})" if replay.void else "hand record: never bid nor played" if unplayed
-               else "passed out") if contract is None else (
+               else "unfinished: the auction stops, no result" if replay.unfinished else "passed out") if contract is None else (
         f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
         f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}"
-        + (" · bidding record: never played" if replay.bidding_record else ""))
+        + (" · bidding record: never played" if replay.bidding_record else
+           " · unfinished: the play stops, no result" if replay.unfinished else ""))
     vulnerable = payload["vulnerable"]
     laws_auction = replay.laws_auction()
     void = {} if laws_auction is None else laws_auction.void

@@ -14,6 +14,7 @@ RANKS = "23456789TJQKA"
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _NOISE = re.compile(r"^(?:=[0-9]+=|\$[0-9]+|[!?]{1,2})$")  # notes, NAGs and suffixes: not calls nor cards
 _BID = re.compile(r"^([1-7])(NT|N|S|H|D|C)$")
+UNCLOSED = "auction: not closed"
 
 
 @dataclass
@@ -186,7 +187,7 @@ def _auction(first: str, dealer: int, words: list[str]) -> tuple[str, int | None
                 return "auction: an insufficient bid"
             last_bid, doubled = (rank, seat), 0
     if not (passes >= 4 or last_bid is not None and passes >= 3):
-        return "auction: not closed"
+        return UNCLOSED
     if last_bid is None:
         return "Pass", None
     strain = STRAINS[last_bid[0] % 5]
@@ -302,6 +303,9 @@ def judge(game: Game) -> Verdict:
         verdict.faults.append(stated)
         return verdict
     bid = _auction(tags["Auction"], SEATS.index(dealer), game.sections["Auction"]) if "Auction" in tags else None
+    played = [w for w in game.sections.get("Play", []) if w not in ("*", "+", "-")]
+    if bid == UNCLOSED and _unfinished(tags) and not played:  # the table stopped during the auction
+        return verdict
     if isinstance(bid, str):
         verdict.faults.append(bid)
         return verdict
@@ -321,7 +325,6 @@ def judge(game: Game) -> Verdict:
     if isinstance(tricks, str):
         verdict.faults.append(tricks)
         return verdict
-    played = [w for w in game.sections.get("Play", []) if w not in ("*", "+", "-")]
     if played and hands is not None:
         outcome = _play(hands, contract[0][1], declarer, tags.get("Play", ""), game.sections["Play"])
         if isinstance(outcome, str):
@@ -330,6 +333,8 @@ def judge(game: Game) -> Verdict:
         verdict.cards, won = outcome
         left = 13 - len(verdict.cards) // 4
         if tricks is None and len(verdict.cards) < 52:
+            if _unfinished(tags):  # the table stopped during the play: no tricks to score
+                return verdict
             verdict.faults.append("result: a play stopped early without a result")
         elif tricks is not None and not won <= tricks <= won + left:
             verdict.faults.append("result: the result disagrees with the play")
@@ -339,6 +344,12 @@ def judge(game: Game) -> Verdict:
     # else, without a result, a bidding record: dealt and bid, never played (duplicate-bridge.md §1)
     verdict.tricks = verdict.tricks if verdict.tricks is not None else tricks
     return verdict
+
+
+def _unfinished(tags: dict[str, str]) -> bool:
+    """Whether a duplicate board that stops (its auction or its play) has no result: its table did
+    not finish it, as BBO records a board abandoned (duplicate-bridge.md §1: each board alone)."""
+    return not _rubber(tags) and tags.get("Result", "").strip() in ("", "?")
 
 
 def _rubber(tags: dict[str, str]) -> bool:

@@ -23,6 +23,9 @@ import real_records
 DEAL = "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"
 # N opens 1H, S raises to 4H: 4H by N
 AUCTION = '[Auction "N"]\n1H Pass 4H Pass\nPass Pass\n'
+# BBO's tournament export of a board its table left: no [Contract], [Declarer] nor [Result]
+LEFT_IN_PLAY = AUCTION + '[Play "E"]\nDA D2 D5 D3\nDK D7 D6 DT\nS4 - - -\n'
+LEFT_IN_AUCTION = '[Auction "N"]\nPass\n'
 
 
 def game(number: int, tags: str, scoring: str = "IMP") -> str:
@@ -69,12 +72,13 @@ def test_a_bidding_record_is_accepted_and_scores_nothing(tags):
 
 def test_a_bidding_record_s_auction_is_checked():
     """duplicate-bridge.md §1 with rubber-bridge.md §2 (the auction): a bidding record's auction
-    is its record, so an illegal call, an auction that does not close, and a [Contract] that
-    disagrees with the auction are each one error naming the board, as on a played board."""
+    is its record, so an illegal call and a [Contract] that disagrees with the auction are each
+    one error naming the board, as on a played board; so is an auction that does not close on a
+    board whose result says it was played."""
     insufficient = game(1, '[Auction "N"]\n1H Pass 1D Pass\nPass Pass\n[Result "?"]\n')
     [bad] = errors(insufficient)
     assert (bad.code, bad.deal) == ("insufficient_bid", 1)
-    [open_] = errors(game(2, '[Auction "N"]\n1H Pass 4H Pass\n[Result "?"]\n'))
+    [open_] = errors(game(2, '[Auction "N"]\n1H Pass 4H Pass\n[Declarer "N"]\n[Contract "4H"]\n[Result "10"]\n'))
     assert (open_.code, open_.deal) == ("auction_incomplete", 2)
     [other] = errors(game(3, AUCTION + '[Declarer "S"]\n[Contract "3NT"]\n[Result "?"]\n'))
     assert (other.code, other.deal) == ("contract_mismatch", 3)
@@ -129,8 +133,8 @@ def test_score_compare_and_replay_say_a_bidding_record_was_not_played(tmp_path):
     path.write_text(game(1, AUCTION + '[Result "?"]\n') + game(2, AUCTION + '[Result "?"]\n') + game(3, ""))
     out = CliRunner().invoke(main, ["score", "--compare", str(path)])
     assert out.exit_code == 0, out.output
-    assert "boards 1, 2 are bidding records, never played: not compared" in out.output
-    assert "board 3 is a hand record, never played: not compared" in out.output
+    assert "boards 1, 2: bidding records, no result to compare" in out.output
+    assert "board 3: hand record, no result to compare" in out.output
     out = CliRunner().invoke(main, ["score", "--compare", "--json", str(path)])
     [event] = json.loads(out.output)["events"]
     assert [(u["board"], u["record"]) for u in event["unplayed"]] == [
@@ -144,10 +148,11 @@ def test_score_compare_and_replay_say_a_bidding_record_was_not_played(tmp_path):
 
 def test_the_store_keeps_a_bidding_record_and_the_dashboard_shows_it(tmp_path):
     """docs/store.md (nothing accepted is lost), dashboard.md (the session page's boards): a
-    bidding record is imported, read back with its auction and contract, and the session page's
-    rows show its contract, "not played", and a hand record as "hand record"."""
+    bidding record and an unfinished board are imported and read back with their auction,
+    contract and cards, and the session page's rows show the contract, "not played" or
+    "unfinished", and a hand record as "hand record"."""
     path = tmp_path / "bidding.pbn"
-    path.write_text(game(1, AUCTION + '[Result "?"]\n') + game(2, ""))
+    path.write_text(game(1, AUCTION + '[Result "?"]\n') + game(2, "") + game(3, LEFT_IN_PLAY))
     store = Store(tmp_path / "store")
     summary = store.import_paths([str(path)], workers=1)
     assert summary.imported and not summary.rejected
@@ -158,9 +163,9 @@ def test_the_store_keeps_a_bidding_record_and_the_dashboard_shows_it(tmp_path):
     assert report.valid
     boards = data.board_rows(report.score)
     assert [(b.contract, b.declarer, b.tricks, b.score) for b in boards] == [
-        ("4♥", "N", "not played", 0), ("hand record", "", "", 0)]
+        ("4♥", "N", "not played", 0), ("hand record", "", "", 0), ("4♥", "N", "unfinished", 0)]
     rows = data.deal_rows(report)
-    assert [(r.contract, r.tricks) for r in rows] == [("4♥", "not played"), ("hand record", "")]
+    assert [(r.contract, r.tricks) for r in rows] == [("4♥", "not played"), ("hand record", ""), ("4♥", "unfinished")]
 
 
 def test_an_alert_mark_stuck_to_a_call_is_the_call():
@@ -182,6 +187,52 @@ def test_a_quiz_auction_is_one_error_saying_it_is_a_question():
     [only] = errors(game(3, '[Auction "N"]\n1H AC Pass\n[Scoring "Facit"]\n'))
     assert (only.code, only.deal, only.at) == ("bad_call", 3, "auction[1]")
     assert only.message == QUIZ_CALL and "bidding quiz" in only.message
+
+
+def test_a_board_its_table_did_not_finish_is_kept_as_far_as_it_goes():
+    """duplicate-bridge.md §1 (a board not played to a result), format.md §5.2 (unfinished
+    boards; seen in BBO's tournament exports): a board whose play or auction stops, with no
+    result, every call and card legal, is what its table left — one `unfinished` warning naming
+    the board and where it stops, the board accepted and scored at nothing."""
+    for number, tags, at in ((1, LEFT_IN_PLAY, "play[9]"), (2, LEFT_IN_AUCTION, "auction[1]")):
+        report = evaluated(game(number, tags))
+        assert report.valid, report.diagnostics
+        [only] = report.diagnostics
+        assert (only.code, only.deal, only.at, only.severity) == ("unfinished", number, at, Severity.WARNING)
+        assert "did not finish the board" in only.message
+        [scored] = report.score.deals
+        assert scored.unfinished and scored.entries == () and scored.tricks is None and not scored.passed_out
+    assert str(evaluated(game(1, LEFT_IN_PLAY)).score.deals[0].contract) == "4H"
+
+
+def test_an_unfinished_board_is_checked_and_a_result_or_a_rubber_keeps_the_old_rules():
+    """rubber-bridge.md §3 (following suit), format.md §5.2 (claims): the cards an unfinished
+    board has are checked (a revoke is still an error); a play that stops with a [Result] is a
+    claim, scored; under rubber scoring a play that stops is still `play_incomplete`."""
+    revoke = LEFT_IN_PLAY.replace("DK D7 D6 DT", "DK D7 S5 DT")  # W discards, holding diamonds
+    assert "revoke" in [d.code for d in errors(game(1, revoke))]
+    claimed = evaluated(game(1, LEFT_IN_PLAY.replace("S4 - - -", "S4 - - -\n*") + '[Declarer "N"]\n[Contract "4H"]\n'
+                             '[Result "10"]\n'))
+    assert claimed.valid and claimed.score.deals[0].tricks == (10, 3)
+    assert [d.code for d in errors(game(1, LEFT_IN_PLAY, scoring="Rubber"))] == ["play_incomplete"]
+    assert [d.code for d in errors(game(1, LEFT_IN_AUCTION, scoring="Rubber"))] == ["auction_incomplete"]
+
+
+def test_score_and_compare_show_an_unfinished_board_as_such(tmp_path):
+    """format.md §4.3 (score, score --compare): an unfinished board's row says so, `--json` has
+    `"unfinished": true`, and `score --compare` names it among the boards with no result."""
+    path = tmp_path / "left.pbn"
+    path.write_text(game(1, LEFT_IN_PLAY) + game(2, LEFT_IN_AUCTION))
+    out = CliRunner().invoke(main, ["score", str(path)])
+    assert out.exit_code == 0, out.output
+    rows = [line for line in out.output.splitlines() if line.lstrip()[:2] in ("1 ", "2 ")]
+    assert rows[0].endswith("unfinished: no result") and "4♥" in rows[0] and "unfinished" in rows[1]
+    deals = json.loads(CliRunner().invoke(main, ["score", "--json", str(path)]).output)["deals"]
+    assert [(d["unfinished"], d["contract"], d["board_score"]) for d in deals] == [(True, "4H", 0), (True, None, 0)]
+    out = CliRunner().invoke(main, ["score", "--compare", str(path)])
+    assert "boards 1, 2: unfinished boards, no result to compare" in out.output
+    out = CliRunner().invoke(main, ["replay", "--deal", "1", str(path)])
+    assert "Unfinished: the table stopped before the end" in out.output
 
 
 BIDDING_FILES = ("bidding-2d-3d.pbn", "bidding-minorwood.pbn", "challenge-bw-result.pbn", "challenge-ctc-gib-8712.pbn",
@@ -252,3 +303,31 @@ def test_the_dashboard_s_pages_show_a_bidding_record_and_analysis_leaves_it_out(
         assert "hand record: never bid nor played" in str(replay(session_id=session, deal="2"))
         body = str(analysis.show(None, None, None))
     assert "Slam attempts" in body and "6♥" not in body
+
+
+@pytest.mark.parametrize("name", ["bbo-annamar-1538-pairs.pbn", "bbo-sky-club-2196-pairs.pbn"])
+def test_real_boards_their_tables_left_are_kept_with_one_warning_each(name):
+    """duplicate-bridge.md §1, format.md §5.2 (unfinished boards; tests/data/pbn/real/README.md:
+    BBO tournament exports): every board of the file is accepted, and exactly the boards the
+    referee (tests/pbn_referee.py) reads as stopping with no result — a play that stops, an
+    auction that does not close — get one `unfinished` warning each, naming the board."""
+    from bisect import bisect_right
+
+    from pbn_referee import games, judge
+
+    path = real_records.path("pbn", name)
+    verdicts = [judge(g) for g in games(path.read_text(encoding="utf-8"))]
+    assert all(v.consistent for v in verdicts), name
+    stopped = {i for i, v in enumerate(verdicts) if not v.game.tags.get("Result", "").strip()
+               and (0 < len(v.cards) < 52 or v.contract is None and v.game.sections.get("Auction"))}
+    starts = [v.game.line for v in verdicts]
+    warned: list[int] = []
+    for result in pbn_sessions(path.read_bytes()):
+        report = evaluate(result.record, result.diagnostics)
+        assert report.valid, (name, [d for d in report.diagnostics if d.severity is Severity.ERROR])
+        for d in result.locate(report.diagnostics):
+            if d.code == "unfinished":
+                game_at = bisect_right(starts, d.line) - 1
+                assert d.deal == verdicts[game_at].board, (name, d)
+                warned.append(game_at)
+    assert sorted(warned) == sorted(stopped) and stopped, name

@@ -97,8 +97,8 @@ class Comparison:
     # boards with errors left out of their board's comparison, each as (session, board): the session's
     # other boards are still compared, a board being scored on its own (duplicate-bridge.md §1)
     left_out: tuple[tuple[str, int], ...] = ()
-    # boards never played, each as (session, board, "hand record" or "bidding record"): no result to
-    # compare (format.md §5.2)
+    # boards not played to a result, each as (session, board, "hand record", "bidding record" or
+    # "unfinished board"): nothing to compare (format.md §5.2)
     unplayed: tuple[tuple[str, int, str], ...] = ()
 
     def totals(self) -> dict[str, float]:
@@ -155,9 +155,9 @@ def _event(event: str | None, date: str | None, match: str | None, reports: Repo
         score = report.fine_score
         assert score is not None
         for deal in score.deals:
-            if deal.unplayed:  # a hand or bidding record: no result to compare (format.md §5.2)
-                unplayed.append((report.record.info.id, deal.number,
-                                 "bidding record" if deal.bidding_record else "hand record"))
+            if deal.unplayed:  # a hand or bidding record, an unfinished board: no result to compare (format.md §5.2)
+                unplayed.append((report.record.info.id, deal.number, "bidding record" if deal.bidding_record
+                                 else "unfinished board" if deal.unfinished else "hand record"))
                 continue
             contract = "Pass" if deal.contract is None else f"{deal.contract} {deal.contract.declarer}"
             played.setdefault(deal.number, []).append(
@@ -273,15 +273,15 @@ def _section(comparison: Comparison) -> str:
 
 def _left_out(comparison: Comparison) -> list[str]:
     """A line for each session and each board left out of the comparison, saying why; a session's
-    boards never played (hand and bidding records) in one line of each kind."""
+    boards not played to a result (hand and bidding records, unfinished boards) in one line of each kind."""
     never: dict[tuple[str, str], list[int]] = {}
     for s, number, kind in comparison.unplayed:
         never.setdefault((s, kind), []).append(number)
     return [f"session {s} is not scored (it has errors): left out" for s in comparison.unscored] + [
         f"board {number} of session {s} has errors: left out of board {number}'s comparison"
         for s, number in comparison.left_out] + [
-        f"session {s}: board{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))} "
-        f"{'are' if len(numbers) > 1 else 'is a'} {kind}{'s' if len(numbers) > 1 else ''}, never played: not compared"
+        f"session {s}: board{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}: "
+        f"{kind}{'s' if len(numbers) > 1 else ''}, no result to compare"
         for (s, kind), numbers in never.items()]
 
 

@@ -168,6 +168,19 @@ def test_the_store_keeps_a_bidding_record_and_the_dashboard_shows_it(tmp_path):
     assert [(r.contract, r.tricks) for r in rows] == [("4♥", "not played"), ("hand record", ""), ("4♥", "unfinished")]
 
 
+def test_audit_does_not_check_a_recorded_score_against_a_board_never_played(tmp_path):
+    """format.md §4.4 (audit) and §5.2: a bidding record's [Score] has no result to be scored by,
+    so audit says it is not checked — not a mismatch against a board score of 0."""
+    path = tmp_path / "scored.pbn"
+    path.write_text(game(1, AUCTION + '[Score "NS 420"]\n'))
+    out = CliRunner().invoke(main, ["audit", str(path)])
+    assert out.exit_code == 0, out.output
+    assert "deal 1: the recorded score is not checked: the board was not played to a result" in out.output
+    assert "recomputed" not in out.output
+    listed = json.loads(CliRunner().invoke(main, ["audit", "--json", str(path)]).output)
+    assert (listed["unplayed"], listed["mismatches"], listed["deals_checked"]) == ([1], [], 0)
+
+
 def test_an_alert_mark_stuck_to_a_call_is_the_call():
     """format.md §5.2 (auction; seen in BEN's 2D-3D bidding file, Bridge Bidding Analyzer's
     output): `4N*` is 4NT with an alert mark, as `!` is a suffix; the auction is read and

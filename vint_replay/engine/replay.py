@@ -280,8 +280,8 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
 
     hands = checked_hands(deal, report, laws)
-    # format.md §5.2: a duplicate board with no result may stop where its table left it
-    abandoned = profile.hand_records and deal.result is None and "result" not in deal.unreadable
+    # format.md §5.2: a duplicate board with no result may stop where its table left it (unfinished)
+    may_stop = profile.hand_records and deal.result is None and "result" not in deal.unreadable
 
     contract: Contract | None = None
     passed_out = False
@@ -306,7 +306,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
                 need = auction.passes_needed
                 what = "no bid yet" if auction.highest is None else f"after {auction.highest_by}'s {auction.highest.pretty}"
                 stops = f"the auction is not closed: {need} more pass{'es' if need > 1 else ''} needed ({what})"
-                if abandoned and deal.play is None and "play" not in deal.unreadable:
+                if may_stop and deal.play is None and "play" not in deal.unreadable:
                     report("unfinished", f"auction[{len(deal.auction)}]", stops + UNFINISHED, Severity.WARNING)
                 else:
                     report("auction_incomplete", f"auction[{len(deal.auction)}]", stops)
@@ -352,7 +352,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             claim = deal.result is not None and len(deal.play) < 52
             hands, tricks = _replay_play(deal.play, hands, hands_given, contract.trump,
                                          profile.opening_leader(contract.declarer), profile, report, claim, leads, skips,
-                                         abandoned)
+                                         may_stop)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
                 if deal.result is not None and deal.result != tricks_won[contract.declarer.side]:
@@ -473,12 +473,12 @@ def _claimed(result: int, contract: Contract, played: tuple[int, int], report) -
 
 def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int | None, leader: Seat,
                  profile: RuleProfile, report, claim: bool = False, leads: dict[int, Seat] | None = None,
-                 skips: dict[int, Seat] | None = None, abandoned: bool = False):
+                 skips: dict[int, Seat] | None = None, may_stop: bool = False):
     """Replay the cards; returns the dealt hands (derived if not given) and the finished tricks.
 
     With broken hands (already reported) the play is not checked at all. A ``claim`` (a play
-    that stops early, with a result) is checked as far as it goes; so is a play that may be
-    ``abandoned`` (a duplicate board with no result, format.md §5.2), whose stop is a warning.
+    that stops early, with a result) is checked as far as it goes; so is one that ``may_stop``
+    (a duplicate board with no result, format.md §5.2): its stop is an ``unfinished`` warning.
     """
     if hands is None:
         if hands_given:
@@ -503,7 +503,7 @@ def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int |
         if not play.finished and not claim:
             seat = play.to_play
             stops = f"the play stops after {plural(len(cards), 'card')}: trick {len(play.tricks) + 1} needs a card from {seat}"
-            if abandoned:
+            if may_stop:
                 report("unfinished", f"play[{len(cards)}]", stops + UNFINISHED, Severity.WARNING)
             else:
                 report("play_incomplete", f"play[{len(cards)}]", stops)

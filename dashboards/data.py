@@ -136,7 +136,11 @@ def board_rows(score: SessionScore) -> list[BoardRow]:
         running += points
         contract = deal.contract
         taken = "" if contract is None or deal.tricks is None else str(deal.tricks[contract.declarer.side])
-        shown = labels.contract_text(contract) if contract else ("passed out" if deal.passed_out else "?")
+        if deal.bidding_record or deal.unfinished:  # bid, never played; stopped by its table (format.md §5.2)
+            taken = "not played" if deal.bidding_record else "unfinished"
+        shown = labels.contract_text(contract) if contract else (
+            "passed out" if deal.passed_out else "hand record" if deal.hand_record
+            else "unfinished" if deal.unfinished else "?")
         rows.append(BoardRow(deal.number, vulnerable_short(deal.vulnerable), shown,
                              "" if contract is None else contract.declarer.name, taken, points, running))
     return rows
@@ -184,12 +188,14 @@ def deal_rows(report: SessionReport, checked: AuditReport | None = None, paper: 
         elif replay.passed_out:
             shown, declarer, tricks = "passed out", "", ""
         elif contract is None:
-            shown, declarer, tricks = "?", "", ""
+            shown = "hand record" if s is not None and s.hand_record else "unfinished" if replay.unfinished else "?"
+            declarer, tricks = "", ""
         else:
             shown = labels.contract_text(contract)
             declarer = contract.declarer.name
             taken = replay.tricks_won[contract.declarer.side] if replay.tricks_won else None
-            tricks = "?" if taken is None else f"{taken}/{contract.tricks_needed}"
+            tricks = ("not played" if replay.bidding_record else "unfinished" if replay.unfinished
+                      else "?" if taken is None else f"{taken}/{contract.tricks_needed}")
             if s is not None and s.penalty is not None:  # laws §8.4: as played → as scored
                 tricks = f"{taken} → {s.penalty.tricks_after[contract.declarer.side]}/{contract.tricks_needed}"
         points = None

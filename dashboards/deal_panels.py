@@ -19,9 +19,13 @@ def parts(report: SessionReport, replay: DealReplay, payload: dict[str, object],
     """The lines under the title (dealer, contract, vulnerability) and the side cards (the auction
     in columns, the double-dummy panel) of a vint or bridge deal."""
     info, record, contract = report.record.info, replay.deal, replay.contract
-    summary = (f"void (law {record.void})" if replay.void else "passed out") if contract is None else (
+    unplayed = replay.profile.hand_records and record.hand_record  # format.md §5.2: dealt, never bid nor played
+    summary = (f"void (law {record.void})" if replay.void else "hand record: never bid nor played" if unplayed
+               else "unfinished: the auction stops, no result" if replay.unfinished else "passed out") if contract is None else (
         f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
-        f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
+        f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}"
+        + (" · bidding record: never played" if replay.bidding_record else
+           " · unfinished: the play stops, no result" if replay.unfinished else ""))
     vulnerable = payload["vulnerable"]
     laws_auction = replay.laws_auction()
     void = {} if laws_auction is None else laws_auction.void

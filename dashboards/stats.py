@@ -174,7 +174,9 @@ def _declared(deals: pa.Table) -> pd.DataFrame:
 
 
 def _contracts(deals: pa.Table) -> pd.DataFrame:
-    played = deals.filter(pc.is_valid(deals.column("contract")))
+    """Contracts played, by contract, made and doubling: a bidding record's, never played, has no
+    ``made`` and is not among them (format.md §5.2)."""
+    played = deals.filter(pc.is_valid(deals.column("made")))
     played = played.set_column(played.schema.get_field_index("doubled"), "doubled",
                                pc.fill_null(played.column("doubled"), 1))  # files of schema version 1: undoubled
     counts = played.group_by(["contract", "made", "doubled"]).aggregate([("deal", "count")]).to_pandas()
@@ -182,7 +184,8 @@ def _contracts(deals: pa.Table) -> pd.DataFrame:
 
 
 def _slams(deals: pa.Table) -> pd.DataFrame:
-    slams = deals.filter(pc.is_in(deals.column("contract"), pa.array(SLAM_BIDS)))
+    slams = deals.filter(pc.and_(pc.is_in(deals.column("contract"), pa.array(SLAM_BIDS)),
+                                 pc.is_valid(deals.column("made"))))  # played: not a bidding record's
     return slams.select(["session_id", "deal", "contract", "doubled", "declarer", "tricks_ns", "tricks_ew",
                          "made"]).to_pandas()
 

@@ -31,7 +31,7 @@ class Board:
     vulnerable: str | None = None
     dealer: str = ""
     hands: dict[str, frozenset[str]] = field(default_factory=dict)
-    problem: str | None = None  # deal, call, illegal call, auction open, revoke, not held, claim, no play, passout, syntax
+    problem: str | None = None  # deal, call, illegal call, auction open, revoke, not held, claim, passout, syntax
 
     def size(self) -> int:
         return len(self.calls) + len(self.cards) + (self.claim is not None)
@@ -200,6 +200,6 @@ def _play(board: Board, problem: str | None, contract: tuple[str, str, str] | No
             leader = order[max(range(4), key=power)]
             won[SEATS.index(leader) % 2] += 1
     side = SEATS.index(declarer) % 2
-    if board.claim is None:
-        return None if len(board.cards) == 52 else "no play"
+    if board.claim is None:  # played out, or not played to a result (duplicate-bridge.md §1): a bidding
+        return None  # record when no card is played, a board its table left when the play stops
     return None if won[side] <= int(board.claim) <= 13 - won[1 - side] else "claim"

@@ -14,6 +14,7 @@ RANKS = "23456789TJQKA"
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _NOISE = re.compile(r"^(?:=[0-9]+=|\$[0-9]+|[!?]{1,2})$")  # notes, NAGs and suffixes: not calls nor cards
 _BID = re.compile(r"^([1-7])(NT|N|S|H|D|C)$")
+UNCLOSED = "auction: not closed"
 
 
 @dataclass
@@ -171,7 +172,7 @@ def _auction(first: str, dealer: int, words: list[str]) -> tuple[str, int | None
         if word.upper() == "AP":
             calls += ["P"] * (3 if any(c not in ("P",) for c in calls) else 4)
             break
-        call = _call(word.rstrip("!?"))
+        call = _call(word.rstrip("!?").removesuffix("*"))  # "4D*": an alert mark stuck to the call
         if call is None:
             return f"auction: {word!r} is not a call"
         calls.append(call)
@@ -200,7 +201,7 @@ def _auction(first: str, dealer: int, words: list[str]) -> tuple[str, int | None
                 return "auction: an insufficient bid"
             last_bid, doubled = (rank, seat), 0
     if not (passes >= 4 or last_bid is not None and passes >= 3):
-        return "auction: not closed"
+        return UNCLOSED
     if last_bid is None:
         return "Pass", None
     strain = STRAINS[last_bid[0] % 5]
@@ -316,6 +317,9 @@ def judge(game: Game) -> Verdict:
         verdict.faults.append(stated)
         return verdict
     bid = _auction(tags["Auction"], SEATS.index(dealer), game.sections["Auction"]) if "Auction" in tags else None
+    played = [w for w in game.sections.get("Play", []) if w not in ("*", "+", "-")]
+    if bid == UNCLOSED and _unfinished(tags) and not played:  # the table stopped during the auction
+        return verdict
     if isinstance(bid, str):
         verdict.faults.append(bid)
         return verdict
@@ -335,7 +339,6 @@ def judge(game: Game) -> Verdict:
     if isinstance(tricks, str):
         verdict.faults.append(tricks)
         return verdict
-    played = [w for w in game.sections.get("Play", []) if w not in ("*", "+", "-")]
     if played and hands is not None:
         outcome = _play(hands, contract[0][1], declarer, tags.get("Play", ""), game.sections["Play"])
         if isinstance(outcome, str):
@@ -344,14 +347,28 @@ def judge(game: Game) -> Verdict:
         verdict.cards, won = outcome
         left = 13 - len(verdict.cards) // 4
         if tricks is None and len(verdict.cards) < 52:
+            if _unfinished(tags):  # the table stopped during the play: no tricks to score
+                return verdict
             verdict.faults.append("result: a play stopped early without a result")
         elif tricks is not None and not won <= tricks <= won + left:
             verdict.faults.append("result: the result disagrees with the play")
         verdict.tricks = won if tricks is None else tricks
-    elif tricks is None:
+    elif tricks is None and _rubber(tags):  # a rubber's deal scores for the next ones: it must be played
         verdict.faults.append("incomplete: a contract with neither play nor result")
+    # else, without a result, a bidding record: dealt and bid, never played (duplicate-bridge.md §1)
     verdict.tricks = verdict.tricks if verdict.tricks is not None else tricks
     return verdict
+
+
+def _unfinished(tags: dict[str, str]) -> bool:
+    """Whether a duplicate board that stops (its auction or its play) has no result: its table did
+    not finish it, as BBO records a board abandoned (duplicate-bridge.md §1: each board alone)."""
+    return not _rubber(tags) and tags.get("Result", "").strip() in ("", "?")
+
+
+def _rubber(tags: dict[str, str]) -> bool:
+    """Whether the board is of a rubber (``[Scoring "Rubber"]``), not of a duplicate event."""
+    return tags.get("Scoring", "").strip().lower().startswith("rubber")
 
 
 def duplicate_score(contract: str, declarer: str, vulnerable: bool, tricks: int) -> int:

@@ -42,12 +42,8 @@ def _files() -> list[Path]:
 CAUSES = {"deal": {"bad_card", "duplicate_card", "hand_size"}, "call": {"bad_call", "syntax"},
           "illegal call": {"bad_call", "insufficient_bid", "call_after_close"}, "auction open": {"auction_incomplete"},
           "revoke": {"revoke"}, "not held": {"hands_mismatch", "card_not_held"}, "claim": {"result_mismatch"},
-          "no play": {"missing_play", "play_incomplete"}, "passout": {"play_after_passout"}, "syntax": {"syntax"},
+          "passout": {"play_after_passout"}, "syntax": {"syntax"},
           "twice": {"deal_number"}}
-# boards with two faults, each its own diagnostic: board 25's md writes South's ♠2 before the S
-# (both rooms), and neither room recorded its play or result
-TWO_FAULTS = {("1999-spingold-f2.lin", "o", 25): {"bad_card", "missing_play"},
-              ("1999-spingold-f2.lin", "c", 25): {"bad_card", "missing_play"}}
 # where a file's rs contradicts the board itself (the referee reads the board): closed board 58
 # is claimed at 11 tricks (mc|11|) but rs says 4HN+2; open board 10's auction ends in 4S by S
 # with mc|10| but rs says 3NE+1
@@ -123,9 +119,7 @@ def test_every_board_is_as_the_referee_finds_it(name):
             assert deal.result == (None if claim is None else int(claim))
         else:
             codes = {d.code for d in found}
-            expected = TWO_FAULTS.get((path.name, *key))
-            assert codes == expected if expected else len(found) == 1 and codes <= CAUSES[board.problem], \
-                (board.problem, [d.describe() for d in found])
+            assert len(found) == 1 and codes <= CAUSES[board.problem], (board.problem, [d.describe() for d in found])
     known = {(b.room, b.number) for b in judged}
     for (room, number), found in errors.items():
         assert number is not None, [d.describe() for d in found]  # every diagnostic names its board
@@ -142,8 +136,7 @@ def test_the_referee_agrees_on_most_boards_and_refuses_some():
             accepted += board.problem is None
             kinds.add(board.problem)
     assert accepted > 800
-    assert {"deal", "call", "illegal call", "auction open", "revoke", "not held", "claim", "no play",
-            "syntax"} <= kinds
+    assert {"deal", "call", "illegal call", "auction open", "revoke", "not held", "claim", "syntax"} <= kinds
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -165,7 +158,7 @@ def test_results_agree_with_the_file_s_own_results(name):
             m = re.fullmatch(r"([1-7])([CDHSN])(x{0,2})([NESW])([=+-])(\d*)", listed[at].strip(), re.IGNORECASE) \
                 if 0 <= at < len(listed) and room in "oc" else None
             if (room, deal.number) in errors or m is None or replay.contract is None or \
-                    (path.name, room, deal.number) in RS_WRONG:
+                    replay.tricks_won is None or (path.name, room, deal.number) in RS_WRONG:  # no tricks: §5.2's unplayed
                 continue
             level, strain, doubled, declarer, sign, by = m.groups()
             contract = replay.contract

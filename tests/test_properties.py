@@ -241,7 +241,8 @@ def revoke_in(suit: Suit) -> Corruption:
 
 def short_auction(raw: dict, report: SessionReport, k: int, choose: Choose):
     raw["auction"].pop()
-    return "auction_incomplete", f"auction[{len(raw['auction'])}]"
+    stopped = _may_stop(raw, report) and "play" not in raw  # a duplicate board left in its auction
+    return "unfinished" if stopped else "auction_incomplete", f"auction[{len(raw['auction'])}]"
 
 
 def insufficient_bid(raw: dict, report: SessionReport, k: int, choose: Choose):
@@ -278,6 +279,12 @@ def passed_out_play(raw: dict, report: SessionReport, k: int, choose: Choose):
     return "play_after_passout", "play[0]"
 
 
+def _may_stop(raw: dict, report: SessionReport) -> bool:
+    """Whether the deal, cut short, is an unfinished board: a duplicate board with no result
+    (duplicate-bridge.md §1, format.md §5.2: its table left it; one warning, not an error)."""
+    return report.profile.hand_records and "result" not in raw
+
+
 def _cards_of(pbn: str) -> list[str]:
     return [suit + rank for suit, holding in zip("SHDC", pbn.split(".")) for rank in holding]
 
@@ -287,7 +294,7 @@ def truncated_play(raw: dict, report: SessionReport, k: int, choose: Choose):
         return None
     keep = choose(52)
     del raw["play"][keep:]
-    return "play_incomplete", f"play[{keep}]"
+    return "unfinished" if _may_stop(raw, report) else "play_incomplete", f"play[{keep}]"
 
 
 def wrong_dealer(raw: dict, report: SessionReport, k: int, choose: Choose):
@@ -325,16 +332,18 @@ def corrupt(data: st.DataObject, record: SessionRecord, kind: Corruption, raw: d
 
 
 def errors(raw: dict) -> list[tuple[int | None, str, str | None]]:
-    """Every error of the record ``raw``: (deal, code, at)."""
+    """Every error of the record ``raw``, and an unfinished board's warning (see :func:`describe`): (deal, code, at)."""
     return [f[:3] for f in describe(raw)]
 
 
 def describe(raw: dict) -> list[tuple[int | None, str, str | None, str]]:
-    """Every error of the record ``raw``: (deal, code, at, message)."""
+    """Every error of the record ``raw``, and the one warning of a duplicate board cut short
+    (``unfinished``, format.md §5.2): (deal, code, at, message)."""
     result = read_json(json.dumps(raw))
     assert result.record is not None
     report = evaluate(result.record, result.diagnostics)
-    return [(d.deal, d.code, d.at, d.message) for d in report.diagnostics if d.severity == "error"]
+    return [(d.deal, d.code, d.at, d.message) for d in report.diagnostics
+            if d.severity == "error" or d.code == "unfinished"]
 
 
 @pytest.mark.parametrize("kind", CORRUPTIONS, ids=lambda kind: kind.__name__)

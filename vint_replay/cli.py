@@ -305,6 +305,7 @@ def audit(file: str, as_json: bool, session: int) -> None:
                    "deals_with_mismatches": tally.deals_with_mismatches, "mismatching_entries": tally.entries,
                    "summary": said, "mismatches": [m.to_json() for m in result.mismatches]}
                   | ({"unchecked": list(unchecked)} if unchecked else {})
+                  | ({"unplayed": list(result.unplayed)} if result.unplayed else {})
                   | ({"valid": False, "errors": [d.to_json() for d in errors]} if errors else {})
                   | ({"traveller_rows_checked": travellers.rows_checked,
                       "traveller_mismatches": [m.to_json() for m in travellers.mismatches]}

@@ -59,6 +59,7 @@ class AuditReport(Generic[Mismatched]):
     deals_checked: int
     mismatches: tuple[Mismatched, ...]
     unchecked: tuple[int, ...] = ()  # deals with N–S and E–W figures but scored in a column per player
+    unplayed: tuple[int, ...] = ()  # boards with a recorded score but not played to a result (format.md §5.2)
 
     @property
     def clean(self) -> bool:
@@ -67,7 +68,9 @@ class AuditReport(Generic[Mismatched]):
     def unchecked_notes(self) -> list[str]:
         """A line for each deal whose recorded figures could not be compared, saying why."""
         return [f"deal {n}: the recorded N–S and E–W figures are not checked: this game is scored in a column per "
-                "player (players-2-3-5.md), not by sides" for n in self.unchecked]
+                "player (players-2-3-5.md), not by sides" for n in self.unchecked] + [
+            f"deal {n}: the recorded score is not checked: the board was not played to a result (a hand or "
+            "bidding record, or unfinished: format.md §5.2)" for n in self.unplayed]
 
     @property
     def tally(self) -> AuditTally:

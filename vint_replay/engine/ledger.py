@@ -56,10 +56,18 @@ class DealScore:
     responsible: tuple[Responsibility, ...] = ()  # laws §9: partners answering alone for part of the deal
     void: str | None = None  # under the laws: the law a void deal was thrown in by (nothing written)
     hand_record: bool = False  # the hands alone, never bid nor played (format.md §5.2): nothing written
+    bidding_record: bool = False  # the hands and a closed auction, never played (format.md §5.2): nothing written
+    unfinished: bool = False  # its auction or play stops with no result (format.md §5.2): nothing written
 
     @property
     def passed_out(self) -> bool:
-        return self.contract is None and self.void is None and not self.hand_record
+        return self.contract is None and self.void is None and not self.hand_record and not self.unfinished
+
+    @property
+    def unplayed(self) -> bool:
+        """A hand record, a bidding record or an unfinished board: never played to a result, so
+        nothing to score nor to compare with another table's result (format.md §5.2)."""
+        return self.hand_record or self.bidding_record or self.unfinished
 
     def totals(self, side: Side) -> LineTotals:
         below = sum(e.points for e in self.entries if e.side is side and e.line is Line.BELOW)
@@ -73,6 +81,12 @@ class DealScore:
         (_, one), (_, two) = columns
         figures = tuple(lines_column(key, label, self.totals(side).below, self.totals(side).above)
                         for (key, label), side in zip(columns, Side))
+        if self.bidding_record and self.contract is not None:
+            return Summary(figures, f"bidding record: {self.contract.pretty} by {declarer}, not played")
+        if self.hand_record:
+            return Summary(figures, "hand record: not bid nor played")
+        if self.unfinished:
+            return Summary(figures, "unfinished: the table stopped before the end, no result")
         if self.contract is None or self.tricks is None:
             return Summary(figures, "passed out")
         outcome = f"{self.contract.pretty} by {declarer}, tricks {one} {self.tricks[0]} {two} {self.tricks[1]}"
@@ -289,6 +303,12 @@ class Ledger:
         if contract is None and self.profile.hand_records and replay.deal.hand_record:  # nothing bid nor played
             deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, None, None, None, (), None,
                              before, vulnerable=vulnerable, hand_record=True)
+            self.score.deals.append(deal)
+            return deal
+        if replay.bidding_record or replay.unfinished:  # not played to a result: the contract (if any), nothing written
+            deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, contract,
+                             None if contract is None else self.profile.trick_value(contract), None, (), None, before,
+                             vulnerable=vulnerable, bidding_record=replay.bidding_record, unfinished=replay.unfinished)
             self.score.deals.append(deal)
             return deal
         if contract is None:

@@ -155,6 +155,15 @@ class DealRecord:
         return (not self.auction and self.contract is None and self.play is None and self.result is None
                 and not self.unreadable & {"auction", "contract", "play", "result"})
 
+    @property
+    def bidding_record(self) -> bool:
+        """Its hands and contract (its auction, or the contract and declarer alone), no card nor
+        result read or unreadable: a bidding record, as bidding-practice programs, robots' bidding
+        tests and declarer-play problems write them (format.md §5.2). Hands that cannot be read
+        are their own error; the missing play is then not a second one."""
+        return ((bool(self.auction) or self.contract is not None) and (self.hands is not None or "hands" in self.unreadable)
+                and self.play is None and self.result is None and not self.unreadable & {"auction", "play", "result"})
+
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]
 

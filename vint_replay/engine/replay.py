@@ -46,9 +46,22 @@ class ToContract:
     whether it is valid, the trump suit, the trick value V (the four-handed replay's and the
     2/3/5 methods')."""
 
+    deal: DealRecord
     contract: Contract | None
     profile: RuleProfile
     diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def bidding_record(self) -> bool:
+        """A contract bid and never played, under a profile that admits hand records (format.md
+        §5.2): its auction is checked, and it scores nothing."""
+        return self.profile.hand_records and self.contract is not None and self.deal.bidding_record
+
+    @property
+    def unfinished(self) -> bool:
+        """A board its table did not finish (format.md §5.2): its auction or play stops, with no
+        result, every call and card written legal; it scores nothing."""
+        return any(d.code == "unfinished" for d in self.diagnostics)
 
     @property
     def valid(self) -> bool:
@@ -234,6 +247,11 @@ class _At(Exception):
         self.move = move
 
 
+# format.md §5.2: what an unfinished duplicate board is, after what stops it
+UNFINISHED = ("; with no result, the table did not finish the board (BBO records one abandoned so): "
+              "it is kept as far as it goes and scores nothing")
+
+
 def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | None = None) -> DealReplay:
     """Check one deal against the rules and replay it; every problem becomes a diagnostic.
 
@@ -262,6 +280,8 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
 
     hands = checked_hands(deal, report, laws)
+    # format.md §5.2: a duplicate board with no result may stop where its table left it (unfinished)
+    may_stop = profile.hand_records and deal.result is None and "result" not in deal.unreadable
 
     contract: Contract | None = None
     passed_out = False
@@ -285,8 +305,11 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             if not auction.closed:
                 need = auction.passes_needed
                 what = "no bid yet" if auction.highest is None else f"after {auction.highest_by}'s {auction.highest.pretty}"
-                report("auction_incomplete", f"auction[{len(deal.auction)}]",
-                       f"the auction is not closed: {need} more pass{'es' if need > 1 else ''} needed ({what})")
+                stops = f"the auction is not closed: {need} more pass{'es' if need > 1 else ''} needed ({what})"
+                if may_stop and deal.play is None and "play" not in deal.unreadable:
+                    report("unfinished", f"auction[{len(deal.auction)}]", stops + UNFINISHED, Severity.WARNING)
+                else:
+                    report("auction_incomplete", f"auction[{len(deal.auction)}]", stops)
             passed_out = auction.passed_out
             contract = auction.contract if dealer_known else None  # without a dealer, no declarer
             if auction.closed and deal.contract is not None and (contract != deal.contract):
@@ -328,7 +351,8 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             hands_given = deal.hands is not None or "hands" in deal.unreadable
             claim = deal.result is not None and len(deal.play) < 52
             hands, tricks = _replay_play(deal.play, hands, hands_given, contract.trump,
-                                         profile.opening_leader(contract.declarer), profile, report, claim, leads, skips)
+                                         profile.opening_leader(contract.declarer), profile, report, claim, leads, skips,
+                                         may_stop)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
                 if deal.result is not None and deal.result != tricks_won[contract.declarer.side]:
@@ -341,6 +365,8 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
                 report("schema", "hands", "a deal recorded by its result needs the hands (honours and aces)")
             declarer_side = contract.declarer.side
             tricks_won = (deal.result, 13 - deal.result) if declarer_side is Side.NS else (13 - deal.result, deal.result)
+        elif profile.hand_records and deal.bidding_record:
+            pass  # bid and never played (format.md §5.2): the auction is the record, nothing is scored
         elif not ({"play", "result"} & deal.unreadable):
             report("missing_play", "play", f"contract {contract} by {contract.declarer} has neither play nor result")
     if not laws:
@@ -447,11 +473,12 @@ def _claimed(result: int, contract: Contract, played: tuple[int, int], report) -
 
 def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int | None, leader: Seat,
                  profile: RuleProfile, report, claim: bool = False, leads: dict[int, Seat] | None = None,
-                 skips: dict[int, Seat] | None = None):
+                 skips: dict[int, Seat] | None = None, may_stop: bool = False):
     """Replay the cards; returns the dealt hands (derived if not given) and the finished tricks.
 
     With broken hands (already reported) the play is not checked at all. A ``claim`` (a play
-    that stops early, with a result) is checked as far as it goes.
+    that stops early, with a result) is checked as far as it goes; so is one that ``may_stop``
+    (a duplicate board with no result, format.md §5.2): its stop is an ``unfinished`` warning.
     """
     if hands is None:
         if hands_given:
@@ -475,7 +502,10 @@ def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int |
     else:
         if not play.finished and not claim:
             seat = play.to_play
-            report("play_incomplete", f"play[{len(cards)}]",
-                   f"the play stops after {plural(len(cards), 'card')}: trick {len(play.tricks) + 1} needs a card from {seat}")
+            stops = f"the play stops after {plural(len(cards), 'card')}: trick {len(play.tricks) + 1} needs a card from {seat}"
+            if may_stop:
+                report("unfinished", f"play[{len(cards)}]", stops + UNFINISHED, Severity.WARNING)
+            else:
+                report("play_incomplete", f"play[{len(cards)}]", stops)
     return hands, tuple(play.tricks)
 

@@ -633,8 +633,11 @@ class _Board:
                     passes += 1
                 break
             call = CALL_BY_TEXT.get(word)
+            if call is None and len(word) > 1 and word[-1] == "*":  # an alert mark stuck to the call (format.md §5.2)
+                call = CALL_BY_TEXT.get(word[:-1])
             if call is None:
-                self.report("bad_call", f"auction[{len(calls)}]", f"{word[:12]!r} is not a call", tag.token(index))
+                self.report("bad_call", f"auction[{len(calls)}]", QUIZ_CALL if word.upper() == "AC"
+                            else f"{word[:12]!r} is not a call", tag.token(index))
                 self.unreadable.add("auction")
                 break
             calls.append(call)
@@ -746,6 +749,11 @@ class _Board:
         if side is None:
             return points if points == 0 else None
         return points if side == "NS" else -points
+
+
+# BridgeComposer's bidding quizzes write "AC" where the contestant is to call (format.md §5.2)
+QUIZ_CALL = ("'AC' is not a call: a bidding quiz (BridgeComposer) writes it where the contestant is to call, "
+             "so this auction is a question, not the calls made, and it cannot be checked")
 
 
 def auction_contract(dealer: Seat, auction: tuple[Call, ...], profile) -> Contract | None:

@@ -47,10 +47,14 @@ def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | Non
     checked = 0
     found: list[Mismatch] = []
     unchecked: list[int] = []
+    unplayed: list[int] = []
     for deal in record.deals:
         if (deal.recorded is not None or deal.recorded_score is not None) and deal.number in by_number \
                 and not isinstance(by_number[deal.number], DealScore):  # a game of 2, 3 or 5: no sides' totals
             unchecked.append(deal.number)
+            continue
+        if deal.recorded_score is not None and deal.number in by_number and by_number[deal.number].unplayed:
+            unplayed.append(deal.number)  # format.md §5.2: no result to score it by, so nothing to check
             continue
         if deal.recorded_score is not None and deal.number in by_number:
             checked += 1
@@ -76,7 +80,7 @@ def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | Non
                 ranked = rank(found_guesses, (side, line), differences)
                 found.append(Mismatch(deal.number, side, line, rec, comp,
                                       explain(computed, side, line, rec, comp, ranked), ranked))
-    return AuditReport(checked, tuple(found), tuple(unchecked))
+    return AuditReport(checked, tuple(found), tuple(unchecked), tuple(unplayed))
 
 
 def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: int, ranked: Ranked) -> str:

@@ -97,6 +97,9 @@ class Comparison:
     # boards with errors left out of their board's comparison, each as (session, board): the session's
     # other boards are still compared, a board being scored on its own (duplicate-bridge.md §1)
     left_out: tuple[tuple[str, int], ...] = ()
+    # boards not played to a result, each as (session, board, "hand record", "bidding record" or
+    # "unfinished board"): nothing to compare (format.md §5.2)
+    unplayed: tuple[tuple[str, int, str], ...] = ()
 
     def totals(self) -> dict[str, float]:
         """Each session's N–S points over the boards compared: their sum, or in percentages their
@@ -147,12 +150,14 @@ def _event(event: str | None, date: str | None, match: str | None, reports: Repo
     unscored = tuple(r.record.info.id for r, _ in reports if r.fine_score is None)
     left_out = tuple((r.record.info.id, number) for r, _ in scored for number in _not_scored(r))
     played: dict[int, list[tuple[str, str, int, RecordedFigures | None]]] = {}
+    unplayed: list[tuple[str, int, str]] = []
     for report, figures in scored:
         score = report.fine_score
         assert score is not None
-        deals = {d.number: d for d in report.record.deals}
         for deal in score.deals:
-            if deals[deal.number].hand_record:
+            if deal.unplayed:  # a hand or bidding record, an unfinished board: no result to compare (format.md §5.2)
+                unplayed.append((report.record.info.id, deal.number, "bidding record" if deal.bidding_record
+                                 else "unfinished board" if deal.unfinished else "hand record"))
                 continue
             contract = "Pass" if deal.contract is None else f"{deal.contract} {deal.contract.declarer}"
             played.setdefault(deal.number, []).append(
@@ -161,7 +166,7 @@ def _event(event: str | None, date: str | None, match: str | None, reports: Repo
     most = max((len(tables) for tables in compared.values()), default=0)
     boards = tuple(_board(number, tables, chosen, most) for number, tables in compared.items())
     return Comparison(event, date, match, chosen, tuple(r.record.info.id for r, _ in scored), boards, unscored,
-                      left_out)
+                      left_out, tuple(unplayed))
 
 
 def _not_scored(report: SessionReport) -> tuple[int, ...]:
@@ -267,10 +272,17 @@ def _section(comparison: Comparison) -> str:
 
 
 def _left_out(comparison: Comparison) -> list[str]:
-    """A line for each session and each board left out of the comparison, saying why."""
+    """A line for each session and each board left out of the comparison, saying why; a session's
+    boards not played to a result (hand and bidding records, unfinished boards) in one line of each kind."""
+    never: dict[tuple[str, str], list[int]] = {}
+    for s, number, kind in comparison.unplayed:
+        never.setdefault((s, kind), []).append(number)
     return [f"session {s} is not scored (it has errors): left out" for s in comparison.unscored] + [
         f"board {number} of session {s} has errors: left out of board {number}'s comparison"
-        for s, number in comparison.left_out]
+        for s, number in comparison.left_out] + [
+        f"session {s}: board{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}: "
+        f"{kind}{'s' if len(numbers) > 1 else ''}, no result to compare"
+        for (s, kind), numbers in never.items()]
 
 
 def comparison_json(comparisons: tuple[Comparison, ...]) -> dict[str, object]:
@@ -282,4 +294,6 @@ def comparison_json(comparisons: tuple[Comparison, ...]) -> dict[str, object]:
               "percentage": r.percentage, "differs": list(r.differs)} for r in b.results]}
              for b in c.boards],
          "totals": c.totals(), "unscored": list(c.unscored),
-         "left_out": [{"session": s, "board": number} for s, number in c.left_out]} for c in comparisons]}
+         "left_out": [{"session": s, "board": number} for s, number in c.left_out],
+         "unplayed": [{"session": s, "board": number, "record": kind} for s, number, kind in c.unplayed]}
+        for c in comparisons]}

@@ -38,6 +38,12 @@ def deal_json(deal: DealScore, profile: RuleProfile | None = None) -> dict[str, 
     }
     if deal.void is not None:
         out["void"] = deal.void  # the law a void deal was thrown in by (laws layer)
+    if deal.hand_record:
+        out["hand_record"] = True  # dealt, never bid nor played: nothing written (format.md §5.2)
+    if deal.bidding_record:
+        out["bidding_record"] = True  # bid, never played: the contract, no tricks, nothing written (format.md §5.2)
+    if deal.unfinished:
+        out["unfinished"] = True  # stopped by its table, no result: nothing written (format.md §5.2)
     if profile is not None and profile.has_vulnerability:
         out["vulnerable"] = {"NS": deal.vulnerable[0], "EW": deal.vulnerable[1]}
     if profile is not None and profile.scoresheet is SheetLayout.BOARDS:
@@ -217,14 +223,17 @@ def board_lines(score: SessionScore) -> list[str]:
         running += points
         contract = deal.contract
         if contract is None:
-            shown = "passed out" if deal.passed_out else "hand record" if deal.hand_record else "?"
+            shown = ("passed out" if deal.passed_out else "hand record" if deal.hand_record
+                     else "unfinished" if deal.unfinished else "?")
             by, tricks = "", ""
         else:
             shown, by = contract_text(contract), contract.declarer.name
             tricks = "" if deal.tricks is None else str(deal.tricks[contract.declarer.side])
         cells = (f"{points:+d}" if points > 0 else "", f"{-points:+d}" if points < 0 else "")
+        note = ("  bidding record: not played" if deal.bidding_record
+                else "  unfinished: no result" if deal.unfinished and contract is not None else "")
         out.append(f"{deal.number:>5}  {vulnerable_short(deal.vulnerable):<5} {shown:<9}{by:<3}{tricks:>6}  "
-                   f"{cells[0]:>6} {cells[1]:>6}  {running:>+9d}".rstrip())
+                   f"{cells[0]:>6} {cells[1]:>6}  {running:>+9d}{note}".rstrip())
     return out
 
 

@@ -208,6 +208,12 @@ class DealView:
             dummy = dummy_text(contract, replay.profile)
             if dummy:
                 lines.append(dummy)
+            if replay.bidding_record:
+                lines.append("Bidding record: bid, never played; it scores nothing (format.md §5.2)")
+        elif replay.profile.hand_records and deal.hand_record:
+            lines.append("Hand record: dealt, never bid nor played; it scores nothing (format.md §5.2)")
+        if replay.unfinished:
+            lines.append("Unfinished: the table stopped before the end, with no result; it scores nothing (format.md §5.2)")
         elif replay.passed_out:
             lines.append("Passed out: no bid, no play")
         elif replay.void:

@@ -216,7 +216,7 @@ class TableRows:
             *((None,) * 4 if contract is None else (contract.bid.code, int(contract.declarer), scored.trick_value,
                                                      contract.doubled)),
             *((None, None) if won is None else won), replay.passed_out,
-            None if contract is None else won[_declarer_column(replay)] >= contract.tricks_needed,
+            None if contract is None or won is None else won[_declarer_column(replay)] >= contract.tricks_needed,
             *((None,) * 3 if game is None else (int(game.side), game.trick, _BONUS_CODE[game.bonus])),
             *totals, *recorded,
             # What `vint-replay audit` compares: the paper's four figures against the computed ones.

@@ -72,6 +72,8 @@ class _View:
     hands: tuple[int, int, int, int] | None
     penalty: RevokePenalty | None = None  # laws §8.4 or players-2-3-5.md §2.2, on the columns
     void: bool = False  # no void deals (laws §3.3): the laws cover revokes only here
+    bidding_record: bool = False  # nor bidding records (format.md §5.2): a deal here is played
+    unfinished: bool = False  # nor unfinished boards (format.md §5.2): nor left before its end
     law_entries: tuple[Entry, ...] = ()  # nor the laws' other entries (law 24)
     revokes: tuple[Revoke, ...] = ()  # nor dropped cards (law 157), which ask for the revokes' suits
 

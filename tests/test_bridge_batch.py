@@ -513,3 +513,117 @@ def test_a_real_file_with_one_broken_board_keeps_its_other_sessions():
     errors = [d for r in pbn_sessions(broken) if r.record is not None
               for d in evaluate(r.record, r.diagnostics).diagnostics if d.severity.name == "ERROR"]
     assert len({d.deal for d in errors}) >= 1 and all(d.deal is not None for d in errors)
+
+
+_SECTION = rb'\[(Auction|Play) "[NESW]"\]\n(?:[^\[\n][^\n]*\n)*'  # a tag pair with its section's lines
+
+
+def hand_records(text: bytes) -> bytes:
+    """The boards of ``text`` as club dealing programs write them: the deal alone."""
+    text = re.sub(rb'\[(?:Declarer|Contract|Result|Score) "[^"]*"\]\n', b"", text)
+    return re.sub(_SECTION, b"", text)
+
+
+def by_contract(text: bytes) -> bytes:
+    """The boards of ``text`` recorded by [Contract] and [Declarer] without [Auction]."""
+    return re.sub(rb'\[Auction "[NESW]"\]\n(?:[^\[\n][^\n]*\n)*', b"", text)
+
+
+def cut_short(text: bytes, played: int, card_after: bool = False) -> bytes:
+    """Each fully played board of ``text`` with its play stopped by a claim in its last trick
+    after ``played`` cards of it (1–3), the others written ``-`` as PBN writes a card not played;
+    ``card_after``: a card written after the first ``-`` in the order played."""
+    deals = iter([deal for deal in pbn_sessions(text)[0].record.deals if deal.play])  # type: ignore[union-attr]
+
+    def claimed(m: re.Match[bytes]) -> bytes:
+        deal = next(deals)
+        assert deal.play is not None
+        rows = m[2].split(b"\n")[:-1]
+        if len(deal.play) < 52:  # type: ignore[arg-type]
+            return m[0]  # a claim already
+        assert len(rows) == 13
+        turn = [card.name.encode() for card in deal.play[48:]]  # the last trick in the order played
+        columns = rows[12].split()
+        first = columns.index(turn[0])  # its leader's column
+        cut = [b"-"] * 4
+        for i in range(played):
+            cut[(first + i) & 3] = turn[i]
+        if card_after:
+            cut[(first + 3) & 3] = turn[3]
+        return m[1] + b"\n".join(rows[:12] + [b" ".join(cut)]) + b"\n*\n"
+
+    return re.sub(rb'(\[Play "[NESW]"\]\n)((?:[^\[\n][^\n]*\n)*)', claimed, text)
+
+
+def lowered(text: bytes) -> bytes:
+    """``text`` with [Play]'s cards in lower case (the reader takes either case)."""
+    return re.sub(rb'(\[Play "[NESW]"\]\n)((?:[^\[\n][^\n]*\n)*)', lambda m: m[1] + m[2].lower(), text)
+
+
+def reader_errors(text: bytes) -> list[tuple[str, int | None]]:
+    """The reference path's errors over every session of ``text``: code and board."""
+    return [(d.code, d.deal) for report in reference(text) if report is not None
+            for d in report.diagnostics if d.severity.name == "ERROR"]
+
+
+def changed_board(before: bytes, after: bytes) -> int:
+    """The number of the first board whose game ``after`` changes."""
+    game = next(new for old, new in zip(before.split(b"\n\n"), after.split(b"\n\n")) if old != new)
+    return int(re.search(rb'\[Board "([0-9]+)"\]', game)[1])  # type: ignore[index]
+
+
+@pytest.mark.parametrize("shape", [hand_records, by_contract, lowered, lambda t: cut_short(t, 1),
+                                   lambda t: cut_short(t, 2), lambda t: cut_short(t, 3),
+                                   lambda t: by_contract(cut_short(t, 2)),
+                                   lambda t: t.replace(b'[Contract "Pass"]\n[Result ""]', b'[Contract "Pass"]\n[Result "0"]')])
+def test_shapes_of_real_files_are_vouched_as_the_reference_reads_them(shape, runner, monkeypatch, tmp_path):
+    """format.md §5.2 (hand records: the deal alone, its hands checked, nothing scored;
+    duplicate-bridge.md §1), a board recorded by its contract and declarer alone, a claim
+    inside a trick (rubber-bridge.md §3: the cards played so far checked, the result leaves
+    room for them), cards in lower case, BBO's pass-out [Result "0"]: the batch path vouches
+    for each session as the reference path reads and scores it, and validate prints alike."""
+    shaped = [changed for text in fixed_files(21, 4, 6, PBN) if (changed := shape(text)) != text]
+    assert shaped
+    for changed in shaped:
+        assert vouched(changed) == [True]
+        assert_sessions_agree(changed)
+    path = tmp_path / "shape.pbn"
+    path.write_bytes(changed)
+    assert validate_both_ways(runner, monkeypatch, [str(path)]).exit_code == 0
+
+
+def _passed_out_played(text: bytes) -> bytes:
+    return text.replace(b'[Contract "Pass"]\n[Result ""]', b'[Contract "Pass"]\n[Result "0"]\n[Play "N"]\nSA - - -\n', 1)
+
+
+@pytest.mark.parametrize(("shape", "broken", "code"), [
+    # duplicate-bridge.md §1 / rubber-bridge.md §1: a hand record's hands are checked
+    (hand_records, lambda t: edit(hand_records(t), *PBN_EDITS["a card dealt twice"][:2]), "duplicate_card"),
+    # format.md §5.2: a result makes the board no hand record; it needs its auction
+    (hand_records, lambda t: hand_records(t).replace(b'[Deal "N:', b'[Result "9"]\n[Deal "N:', 1), "auction_incomplete"),
+    # a board by its contract needs its declarer
+    (by_contract, lambda t: re.sub(rb'\[Declarer "[NESW]"\]\n(?=\[Contract "[1-7])', b"", by_contract(t), count=1),
+     "bad_call"),
+    # rubber-bridge.md §3: all 13 tricks played, the result is the play's, without an auction too
+    (by_contract, lambda t: edit(by_contract(t), rb'\[Result "([0-9]+)"\]\n\[Play "[NESW]"\]\n(?:(?:[SHDC][2-9TJQKA] ){3}'
+                                 rb'[SHDC][2-9TJQKA]\n){13}\[', PBN_EDITS["result one more"][1]), "result_mismatch"),
+    # rubber-bridge.md §3: each plays in turn to a trick; no card after the play stopped
+    (lambda t: cut_short(t, 1), lambda t: cut_short(t, 1, card_after=True), "bad_card"),
+    # rubber-bridge.md §3: a card from the hand, in lower case too
+    (lowered, lambda t: edit(lowered(t), rb"(\[Play \"[NESW]\"\]\n)([shdc][2-9tjqka]) ([shdc][2-9tjqka])",
+                             lambda m: m[1] + m[2] + b" " + m[2]), "card_not_held"),
+    # rubber-bridge.md §2: a passed-out board has no play
+    (lambda t: t, _passed_out_played, "play_after_passout"),
+])
+def test_a_broken_board_of_these_shapes_is_left_to_the_reader(shape, broken, code):
+    """One board of each shape the scan takes, broken: its session is left to the reader,
+    which reports it at that board, under the rule broken."""
+    checked = 0
+    for text in fixed_files(21, 4, 6, PBN):
+        before, after = shape(text), broken(text)
+        if after is None or after == before:
+            continue  # no board here has what the edit needs
+        checked += 1
+        assert vouched(before) == [True] and vouched(after) in ([False], None)
+        assert (code, changed_board(before, after)) in reader_errors(after), reader_errors(after)
+    assert checked

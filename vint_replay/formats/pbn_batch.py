@@ -3,8 +3,12 @@ cut at blank lines, tag pairs in any order (the tags it does not need skipped, w
 sections), ``{…}``, ``;`` and ``%`` comments, CRLF line ends, note references in the auction,
 ``AP``, claims; each game put in the session the reader puts it in (:func:`~.pbn.session_key`).
 
-Nothing is checked here but the layout. A game in a shape the scan does not take (a hand record,
-a hand not written high to low, ``-`` before the dealer, a partial trick, a tag the reader warns
+Besides games with an auction it takes hand records (the deal alone: duplicate-bridge.md §1),
+boards recorded by ``[Contract]`` and ``[Declarer]`` without an auction, and a play a claim cut
+short inside a trick (the cards not played written ``-``).
+
+Nothing is checked here but the layout. A game in a shape the scan does not take (a hand not
+written high to low, ``-`` before the dealer, a card after a ``-``, a tag the reader warns
 about, ``[Scoring]`` rubber …) leaves its session to :func:`~vint_replay.formats.pbn.read_pbn`,
 the only producer of diagnostics; a file whose games or sessions the scan cannot tell apart
 for sure (a ``#`` inheritance, a tag pair over several lines, a broken comment, ``Vint…`` tags,
@@ -24,7 +28,7 @@ from .pbn import _SCORE, INHERITED, _meant, by_table, session_ident, session_key
 _SUIT = rb"A?K?Q?J?T?9?8?7?6?5?4?3?2?"  # a holding high to low, each rank once
 _HAND = rb'(?=[^ "]{16}(?:[ "]|$))' + rb"\.".join([_SUIT] * 4)  # 13 cards: 13 ranks and 3 dots
 _DEAL = re.compile(rb"([NESW]):(" + b" ".join([_HAND] * 4) + rb")")
-_CARD = re.compile(rb"[SHDC][2-9TJQKA]")
+_CARD = re.compile(rb"[SHDCshdc][2-9TJQKAtjqka]")  # the reader takes either case (engine.cards)
 _VALUE = rb'"((?:[^"\\\n]|\\.)*)"'  # a quoted value, backslash escapes kept (pbn_tokens._VALUE)
 _TAG = re.compile(rb"\[[ \t]*([A-Za-z0-9_]+)[ \t]*" + _VALUE + rb"[ \t]*\]")  # one tag pair; re.split gives name, value, section
 _GAMES = re.compile(rb"\n[ \t]*(?=\n)")  # a blank line ends a game (PBN 2.1 §3.1)
@@ -63,8 +67,10 @@ CONTRACT_CODE[b""] = (-1, 1)  # none recorded
 
 # a game's fields in store/bridge_columnar.pbn_columns's order: event, board, dealer,
 # vulnerable, deal (the four hands from North, 67 bytes), scoring, declarer, contract, result,
-# auction's seat, calls (one space apart), play's seat, play (TRICK_TEXT a trick) or None
+# auction's seat (b"": no [Auction]), calls (one space apart), play's seat, play (TRICK_TEXT a
+# complete trick) or None, the trick a claim cut short (its four columns, "-" where no card was played) or b""
 Row = tuple[bytes, ...]
+_PASSED_OUT = b"Pass Pass Pass Pass"  # [Contract "Pass"] without an auction: the reader's four passes
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +117,7 @@ def _exported(data: bytes) -> list[Session] | None:
         game = match(data, pos)
         if game is None:
             return None
-        rows.append(game.groups())
+        rows.append((*game.groups(), b""))
         pos = blank(data, game.end()).end()  # type: ignore[union-attr]
     if not rows or len({row[0] for row in rows}) != 1 or len({int(row[1]) for row in rows}) != len(rows) \
             or b"rubber" in rows[0][5].lower():
@@ -181,8 +187,9 @@ def _row(parts: list[bytes], tags: dict[bytes, bytes], values: dict[str, str]) -
         return None  # rubber bridge; a tag the reader takes for a slip (a warning); a traveller (its rows' warnings)
     board, dealer, vulnerable, deal = (tags.get(t) for t in (b"Board", b"Dealer", b"Vulnerable", b"Deal"))
     auction, contract = tags.get(b"Auction"), tags.get(b"Contract", b"")
-    if (auction not in SEAT_CODE or dealer not in SEAT_CODE or vulnerable not in VULNERABLE_CODE or deal is None
-            or board is None or not board.isdigit() or not 1 <= int(board) <= 32767 or contract not in CONTRACT_CODE):
+    if (auction is not None and auction not in SEAT_CODE or dealer not in SEAT_CODE or vulnerable not in VULNERABLE_CODE
+            or deal is None or board is None or not board.isdigit() or not 1 <= int(board) <= 32767
+            or contract not in CONTRACT_CODE):
         return None
     declarer, result = tags.get(b"Declarer", b""), tags.get(b"Result", b"")
     if declarer not in SEAT_CODE and declarer != b"" or result and not (result.isdigit() and int(result) <= 13):
@@ -194,13 +201,21 @@ def _row(parts: list[bytes], tags: dict[bytes, bytes], values: dict[str, str]) -
                                              and parse_figure(f.decode()) is None for name in _FIGURES):
         return None
     hands = _hands(deal)
-    calls = _calls(parts[3 * names.index(b"Auction") + 3])
+    if auction is not None:
+        calls = _calls(parts[3 * names.index(b"Auction") + 3])
+    elif contract == b"Pass":  # pbn._Board.deal: passed out
+        auction, calls = dealer, _PASSED_OUT
+    elif contract or b"Play" not in tags:  # a board recorded by its contract, or a hand record (bridge_columnar._check)
+        auction, calls = b"", b""
+    else:
+        return None  # a [Play] makes it no hand record (DealRecord.hand_record): the reader's
     play_seat = tags.get(b"Play")
     play = None if play_seat is None else _play(play_seat, parts[3 * names.index(b"Play") + 3])
     if hands is None or calls is None or play is False:
         return None
+    tricks, partial = play or (None, b"")
     return (tags.get(b"Event", b""), board, dealer, vulnerable, hands, tags.get(b"Scoring", b""), declarer,
-            contract, result, auction, calls, play_seat or b"", play)  # type: ignore[return-value]
+            contract, result, auction, calls, play_seat or b"", tricks, partial)  # type: ignore[return-value]
 
 
 @cache
@@ -242,12 +257,14 @@ def _calls(section: bytes) -> bytes | None:
     return b" ".join(words)
 
 
-def _play(seat: bytes, section: bytes) -> bytes | None | bool:
-    """``[Play]``'s whole tricks, four cards a line (rows of ``-`` after the last dropped, ``*``
-    ends it); ``None`` when it holds none; ``False`` for anything else (a partial trick …)."""
+def _play(seat: bytes, section: bytes) -> tuple[bytes | None, bytes] | None | bool:
+    """``[Play]``'s complete tricks, four cards a line (rows of ``-`` after the last dropped, ``*``
+    ends it), and the last row when a claim cut it short (``-`` for the cards not played; which
+    of them were played, in turn from the trick's leader, bridge_columnar._check finds);
+    ``None`` when it holds no card; ``False`` for anything else (a ``-`` before the last row …)."""
     plain = _PLAIN_PLAY.fullmatch(section)
     if plain is not None and seat in SEAT_CODE:
-        return plain[1]
+        return plain[1], b""
     words = _words(section)
     if b"*" in words:
         words = words[:words.index(b"*")]
@@ -256,6 +273,12 @@ def _play(seat: bytes, section: bytes) -> bytes | None | bool:
     rows = [words[i:i + 4] for i in range(0, len(words), 4)]
     while rows and all(w in _NOT_PLAYED for w in rows[-1]):
         rows.pop()
-    if len(rows) > 13 or not all(_CARD.fullmatch(w) for row in rows for w in row):
+    partial = b""
+    if rows and not _NOT_PLAYED.isdisjoint(rows[-1]):  # the trick a claim cut short (rubber-bridge.md §4)
+        partial = b" ".join(b"-" if w in _NOT_PLAYED else w.upper() for w in rows.pop())
+    if len(rows) > 12 + (not partial) or not all(_CARD.fullmatch(w) for row in rows for w in row) \
+            or not all(_CARD.fullmatch(w) for w in partial.split() if w != b"-"):
         return False
-    return b"".join(b" ".join(row) + b"\n" for row in rows) or None
+    if not rows and not partial:
+        return None
+    return b"".join(b" ".join(row) + b"\n" for row in rows).upper() or None, partial

@@ -56,6 +56,7 @@ from harness import side_by_side, verdict
 from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.formats.pbn import pbn_sessions, read_pbn
+from vint_replay.formats.pbn_batch import read_left
 from vint_replay.reports.audit import audit
 from vint_replay.store.bridge_columnar import check_pbn, check_pbn_sessions
 
@@ -224,12 +225,24 @@ def theirs(texts: list[bytes]) -> int:
 
 def validated(texts: list[bytes]) -> int:
     """Real files checked as ``validate`` checks them: the batch path's sessions, and
-    ``pbn_sessions`` + ``evaluate`` for every file with a session it leaves (a vouched session
-    of such a file is read, not checked again); the boards read."""
+    ``pbn_sessions`` + ``evaluate`` for the sessions it leaves (read alone, ``read_left``, where
+    the file's text can be cut to them; else the whole file read, a vouched session not checked
+    again); the boards read."""
     read = 0
     for data, sessions in zip(texts, check_pbn_sessions(texts)):
         if sessions is not None and all(sessions):
             read += sum(len(s.number) for s in sessions)  # type: ignore[union-attr]
+            continue
+        left = None if sessions is None or not any(sessions) else \
+            read_left(data, [None if s is None else (s.ident, len(s.number)) for s in sessions])
+        if left is not None:
+            for checked, alone in zip(sessions or (), left):
+                result = None if alone is None else alone[1]
+                if result is None:
+                    read += 0 if checked is None else len(checked.number)
+                elif result.record is not None:
+                    read += len(result.record.deals)
+                    evaluate(result.record, result.diagnostics)
             continue
         results = pbn_sessions(data)
         same = sessions is not None and len(sessions) == len(results)
@@ -292,13 +305,13 @@ def real(folders: list[Path], runs: int) -> None:
     """Real files as found: (a) checked as validate checks them, against (b) endplay reading
     them; then the files whose every session vint-replay accepts, side by side; where the time
     of (a) goes (cProfile, one run)."""
-    paths = sorted(p for folder in folders for p in folder.rglob("*.pbn"))
+    paths = sorted({p.resolve() for folder in folders for p in folder.rglob("*.pbn")})  # a folder given twice: once
     texts = [p.read_bytes() for p in paths]
     sessions, vouched, vouched_boards = real_agrees(texts)
     read = validated(texts)
     their_files, their_boards, failed = endplay_reads(texts)
     print(f"real files: {len(texts)} files, {sum(map(len, texts)):,} bytes, {sessions:,} sessions, in "
-          f"{', '.join(map(str, folders))}")
+          f"{', '.join(sorted(set(map(str, folders))))}")
     print(f"the batch path vouches for {vouched:,} sessions ({vouched_boards:,} boards), each as the reference path "
           "reads and scores it (untimed)")
     a = median_cpu(runs, lambda: validated(texts))

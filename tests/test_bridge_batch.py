@@ -363,6 +363,8 @@ def vouched(data: bytes) -> list[bool] | None:
     (lambda t: t.replace(b'[Deal "N:', b'[Deal "n:', 1), [False]),  # a seat the scan does not read
     (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Auctoin "N"]', 1), [False]),  # a slip the reader warns of
     (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Site "?"]', 1), [False]),  # a tag given twice
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Event "x"]', 1), [False]),  # twice: the first is the game's event
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n%% a line the reader skips', 1), [True]),  # not a blank line
     (lambda t: t.replace(b'[Scoring "?"]', b'[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
                          b'1 2 3NT N x 600\n[Scoring "?"]', 1), [False]),  # a traveller: the reader warns of its rows
     (lambda t: t.replace(b"\n", b"\r\n"), [True]),  # CRLF line ends
@@ -627,3 +629,63 @@ def test_a_broken_board_of_these_shapes_is_left_to_the_reader(shape, broken, cod
         assert vouched(before) == [True] and vouched(after) in ([False], None)
         assert (code, changed_board(before, after)) in reader_errors(after), reader_errors(after)
     assert checked
+
+
+def test_validate_reads_only_the_sessions_left(runner, monkeypatch, tmp_path):
+    """A pairs event with one broken board at its second table (rubber-bridge.md §3: a card
+    from the hand): validate gives the reader the file's text with that session's games alone,
+    every other line blank, so each diagnostic keeps its line; it prints and exits as the
+    reference path reading the whole file does."""
+    from vint_replay import cli
+
+    texts = fixed_files(11, 3, 5, PBN)
+    texts[1] = edit(texts[1], *PBN_EDITS["a card played twice"][:2]) or b""
+    text = as_found(texts, lambda n: 0)
+    path = tmp_path / "pairs.pbn"
+    path.write_bytes(text)
+    read: list[bytes] = []
+    monkeypatch.setattr(pbn_batch, "pbn_sessions", lambda data, strict=False: read.append(data) or pbn_sessions(data, strict))
+    monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
+    assert validate_both_ways(runner, monkeypatch, [str(path)]).exit_code == 1
+    [alone] = read
+    lines, kept = text.split(b"\n"), alone.split(b"\n")
+    assert len(kept) == len(lines)
+    assert vouched(text) == [True, False, True]
+    session = (pbn_batch.scan(text) or [])[1]
+    theirs = {n for game in session.games for n in range(game.lines[0], game.lines[1] + 1)}
+    assert all(kept[n - 1] == (lines[n - 1] if n in theirs else b"") for n in range(1, len(lines) + 1))
+    assert any(lines[n - 1] for n in range(1, len(lines) + 1) if n not in theirs)
+
+
+def _site_inherited(texts: list[bytes]) -> None:
+    """Table 2 broken, its first game without [Site]: it takes table 1's last game's."""
+    texts[0] = texts[0][::-1].replace(b'[Site "?"]'[::-1], b'[Site "x"]'[::-1], 1)[::-1]
+    texts[1] = (edit(texts[1], *PBN_EDITS["a card played twice"][:2]) or b"").replace(b'[Site "?"]\n', b"", 1)
+
+
+def _board_unread(texts: list[bytes]) -> None:
+    """The other event's first game without a board number, after table 2's last board."""
+    texts[2] = texts[2].replace(b'[Board "1"]', b'[Board "x"]', 1)
+
+
+@pytest.mark.parametrize("change", [
+    _site_inherited,  # pbn._inherit: a [Site] the game left takes from the game before it, of a session vouched for
+    _board_unread,  # a game without a board, after a board of a session vouched for: the reader names it by that board
+])
+def test_the_sessions_left_are_read_whole_where_the_cut_would_read_them_otherwise(change, runner, monkeypatch, tmp_path):
+    """Where a session left would read otherwise without the games vouched for (a tag it
+    inherits from one of them, the board a game without one is named by), the reader reads
+    the whole file; validate prints and exits as the reference path does."""
+    from vint_replay import cli
+
+    texts = fixed_files(11, 3, 5, PBN)
+    change(texts)
+    text = as_found(texts, lambda n: 0)
+    found = vouched(text)
+    sessions = pbn_batch.scan(text)
+    assert found is not None and sessions is not None and True in found and False in found
+    assert pbn_batch.cut(text, sessions, [k for k, ok in enumerate(found) if not ok]) is None
+    path = tmp_path / "pairs.pbn"
+    path.write_bytes(text)
+    monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
+    validate_both_ways(runner, monkeypatch, [str(path)])

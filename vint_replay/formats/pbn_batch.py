@@ -22,8 +22,9 @@ from functools import cache
 from ..engine.calls import CALL_BY_TEXT, Contract
 from ..engine.seats import SEATS
 from .board_fields import parse_contract, parse_figure
+from . import ReadResult
 from .encodings import is_utf8
-from .pbn import _SCORE, INHERITED, _meant, by_table, session_ident, session_key
+from .pbn import _SCORE, INHERITED, SessionKey, _meant, _number, by_table, pbn_sessions, session_ident, session_key
 
 _SUIT = rb"A?K?Q?J?T?9?8?7?6?5?4?3?2?"  # a holding high to low, each rank once
 _HAND = rb'(?=[^ "]{16}(?:[ "]|$))' + rb"\.".join([_SUIT] * 4)  # 13 cards: 13 ranks and 3 dots
@@ -74,12 +75,25 @@ _PASSED_OUT = b"Pass Pass Pass Pass"  # [Contract "Pass"] without an auction: th
 
 
 @dataclass(frozen=True, slots=True)
+class Placed:
+    """Where a game stands in its file and what the reader's cutting into sessions reads of it."""
+
+    lines: tuple[int, int]  # its text's first and last line (1-based; % lines and comments in it)
+    own: dict[str, str]  # its tags of session_key and session_ident, as written
+    values: dict[str, str]  # the same after pbn._inherit
+    follows: int | None  # the board number read last before it (the reader names a game without one by it)
+    numbered: bool  # whether its [Board] is a board number
+
+
+@dataclass(frozen=True, slots=True)
 class Session:
     """One session of a scanned file, as the reader cuts it: its id and its games' rows, or
-    ``None`` when a game of it is not laid out as the scan takes it."""
+    ``None`` when a game of it is not laid out as the scan takes it; where its games stand
+    (:func:`cut`; none for a file in PBN's export layout, one session)."""
 
     ident: str
     rows: list[Row] | None
+    games: tuple[Placed, ...] = ()
 
 
 _ANY = rb'"[^"\\\n]*"'
@@ -131,18 +145,23 @@ def _found(data: bytes) -> list[Session] | None:
     data = data.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n")
     if b"\r" in data or b'"#' in data or b"[Vint" in data or _GAP in data or not is_utf8(data):
         return None  # lone CRs, inheritance, vint-replay's own tags, encodings: the reader's business
+    # a % line or a comment stands as a gap, its line breaks kept: neither ends a game (pbn_tokens.games)
     if b"%" in data:
-        data = _PERCENT.sub(b"", data)
+        data = _PERCENT.sub(_GAP, data)
     if b"{" in data or b";" in data:
-        data = _COMMENT.sub(lambda m: m[1] or _GAP, data)
+        data = _COMMENT.sub(lambda m: m[1] or _GAP + m[0].count(b"\n") * (b"\n" + _GAP), data)
         if b"{" in data or b"}" in data:
             return None  # a comment nested or left open
-    keys: dict[tuple, list[Row | None]] = {}
-    firsts: dict[tuple, dict[str, str]] = {}
+    keys: dict[SessionKey, list[Row | None]] = {}
+    placed: dict[SessionKey, list[Placed]] = {}
+    firsts: dict[SessionKey, dict[str, str]] = {}
     seen: dict[tuple[str, str, str, str, str], int] = {}
     matches: dict[tuple[str, frozenset[str]], str] = {}
     previous: dict[str, str] = {}
+    follows: int | None = None
+    line = 1  # where the next game's text starts (_GAMES takes one line break)
     for text in _GAMES.split(data):
+        first, line = line, line + text.count(b"\n") + 1
         parts = _TAG.split(text)
         if len(parts) == 1:
             if _words(parts[0]):
@@ -151,17 +170,59 @@ def _found(data: bytes) -> list[Session] | None:
         between = b"".join(parts[0::3][1:]) + parts[0]  # the text outside the tag pairs
         if b"[" in between or b"]" in between:
             return None  # a tag pair over several lines or broken: where games and tags are is the reader's
-        tags = dict(zip(parts[1::3], parts[2::3]))
-        values = {name: _text(tags[raw]) for name, raw in _KEY_TAGS if raw in tags}
-        for name in INHERITED:  # pbn._inherit: the event tags of the previous game when absent
-            if name not in values and name in previous:
-                values[name] = previous[name]
-        previous = values
+        tags = dict(zip(parts[-3:0:-3], parts[-2:1:-3]))  # a tag given twice: the first (pbn_tokens._add_tag)
+        own = {name: _text(tags[raw]) for name, raw in _KEY_TAGS if raw in tags}
+        values = previous = _inherit(own, previous)
         key = session_key(values, seen, matches)
         firsts.setdefault(key, values)
         keys.setdefault(key, []).append(_row(parts, tags, values))
+        number = _number(values.get("Board", "").strip())
+        placed.setdefault(key, []).append(Placed((first, line - 1), own, values, follows, number is not None))
+        follows = number or follows
     tables = by_table(keys)
-    return [Session(session_ident(firsts[key], key, key[:4] in tables), _plain(rows)) for key, rows in keys.items()]
+    return [Session(session_ident(firsts[key], key, key[:4] in tables), _plain(rows), tuple(placed[key]))
+            for key, rows in keys.items()]
+
+
+def _inherit(own: dict[str, str], previous: dict[str, str]) -> dict[str, str]:
+    """A game's tags after pbn._inherit: the event tags of the previous game when absent."""
+    values = dict(own)
+    for name in INHERITED:
+        if name not in values and name in previous:
+            values[name] = previous[name]
+    return values
+
+
+def cut(data: bytes, sessions: list[Session], left: list[int]) -> bytes | None:
+    """The text of the file ``sessions`` were scanned from holding only the games of sessions
+    ``left`` (the others' lines blank, so every line keeps its number), for the reader to read
+    those alone, each session's boards and problems as in the whole file; ``None`` where it
+    would read them otherwise there (a tag inherited from a game left out, two sessions run
+    into one, a game without a board named by another board): then it reads the whole file.
+    The reader of the cut text may number a pairs event's tables otherwise: the ids are the scan's."""
+    games = sorted(((game, k) for k in left for game in sessions[k].games), key=lambda placed: placed[0].lines)
+    if not games:
+        return None
+    keys: dict[SessionKey, int] = {}
+    seen: dict[tuple[str, str, str, str, str], int] = {}
+    matches: dict[tuple[str, frozenset[str]], str] = {}
+    previous: dict[str, str] = {}
+    follows: int | None = None
+    for game, k in games:  # the reader's cutting of the text left, as _found follows it
+        previous = _inherit(game.own, previous)
+        if previous != game.values or not game.numbered and follows != game.follows:
+            return None
+        if keys.setdefault(session_key(previous, seen, matches), k) != k:
+            return None
+        follows = _number(previous.get("Board", "").strip()) or follows
+    if len(keys) != len(left):
+        return None  # a session left cut in two
+    lines = data.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n").split(b"\n")
+    out = [b""] * len(lines)
+    for game, _ in games:
+        start, end = game.lines
+        out[start - 1:end] = lines[start - 1:end]
+    return b"\n".join(out)
 
 
 def _plain(rows: list[Row | None]) -> list[Row] | None:
@@ -186,12 +247,14 @@ def _row(parts: list[bytes], tags: dict[bytes, bytes], values: dict[str, str]) -
     if "rubber" in values.get("Scoring", "").lower() or any(map(_slip, tags)) or b"ScoreTable" in tags:
         return None  # rubber bridge; a tag the reader takes for a slip (a warning); a traveller (its rows' warnings)
     board, dealer, vulnerable, deal = (tags.get(t) for t in (b"Board", b"Dealer", b"Vulnerable", b"Deal"))
-    auction, contract = tags.get(b"Auction"), tags.get(b"Contract", b"")
+    auction = tags.get(b"Auction")
+    # PBN's "?" is no value (pbn._Board: a contract, declarer or result not given)
+    contract, declarer, result = (b"" if (v := tags.get(t, b"")) == b"?" else v
+                                  for t in (b"Contract", b"Declarer", b"Result"))
     if (auction is not None and auction not in SEAT_CODE or dealer not in SEAT_CODE or vulnerable not in VULNERABLE_CODE
             or deal is None or board is None or not board.isdigit() or not 1 <= int(board) <= 32767
             or contract not in CONTRACT_CODE):
         return None
-    declarer, result = tags.get(b"Declarer", b""), tags.get(b"Result", b"")
     if declarer not in SEAT_CODE and declarer != b"" or result and not (result.isdigit() and int(result) <= 13):
         return None
     score = tags.get(b"Score", b"").strip()
@@ -282,3 +345,23 @@ def _play(seat: bytes, section: bytes) -> tuple[bytes | None, bytes] | None | bo
     if not rows and not partial:
         return None
     return b"".join(b" ".join(row) + b"\n" for row in rows).upper() or None, partial
+
+
+def read_left(data: bytes, vouched: list[tuple[str, int] | None], strict: bool = False) -> list[tuple[str, ReadResult] | None] | None:
+    """The sessions of a PBN file the batch path left (``None`` in ``vouched``, each session's id
+    and boards), each read by :func:`~.pbn.pbn_sessions` from the :func:`cut` text holding its
+    games alone, with its id (as the whole file's reading names it); ``None`` for a vouched one.
+    ``None`` when the file is to be read whole (not cut, or not cut as ``vouched`` says)."""
+    sessions = scan(data)
+    left = [k for k, v in enumerate(vouched) if v is None]
+    if sessions is None or len(sessions) != len(vouched) or not left or any(
+            v is not None and (v[0] != s.ident or s.rows is None or len(s.rows) != v[1]) for s, v in zip(sessions, vouched)):
+        return None
+    text = cut(data, sessions, left)
+    results = [] if text is None else pbn_sessions(text, strict)
+    if len(results) != len(left):
+        return None
+    out: list[tuple[str, ReadResult] | None] = [None] * len(vouched)
+    for k, result in zip(left, results):
+        out[k] = (sessions[k].ident, result)
+    return out

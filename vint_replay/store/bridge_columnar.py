@@ -300,7 +300,9 @@ def _check(b: Boards, profile: RuleProfile) -> tuple[np.ndarray, np.ndarray]:
         doubled, declarer = np.where(bare, b.doubled, doubled), np.where(bare, b.declarer, declarer)
         no_result |= (b.result == 0) & ~hand_record  # BBO's pass-out [Result "0"] (pbn._Board.deal); a bid needs more
     recorded = b.contract != -1
-    ok &= legal & (~recorded | (b.contract == contract) & (b.declarer == declarer) & (b.doubled == doubled))
+    # a passed-out board's [Declarer] is not read (pbn._Board._contract: "Pass" is no contract)
+    ok &= legal & (~recorded | (b.contract == contract) & ((b.declarer == declarer) | (contract == 0))
+                   & (b.doubled == doubled))
     bid = contract > 0
     cut = np.zeros_like(b.tricks_played) if b.cut is None else b.cut
     has_play = (b.tricks_played > 0) | (cut > 0) | (False if b.partial is None else (b.partial >= 0).any(axis=1))

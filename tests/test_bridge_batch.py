@@ -577,12 +577,16 @@ def changed_board(before: bytes, after: bytes) -> int:
 @pytest.mark.parametrize("shape", [hand_records, by_contract, lowered, lambda t: cut_short(t, 1),
                                    lambda t: cut_short(t, 2), lambda t: cut_short(t, 3),
                                    lambda t: by_contract(cut_short(t, 2)),
-                                   lambda t: t.replace(b'[Contract "Pass"]\n[Result ""]', b'[Contract "Pass"]\n[Result "0"]')])
+                                   lambda t: t.replace(b'[Contract "Pass"]\n[Result ""]', b'[Contract "Pass"]\n[Result "0"]'),
+                                   lambda t: t.replace(b'[Declarer ""]\n[Contract "Pass"]', b'[Declarer "N"]\n[Contract "Pass"]'),
+                                   lambda t: hand_records(t).replace(b'[Scoring "?"]', b'[Scoring "?"]\n[Declarer "?"]\n'
+                                                                     b'[Contract "?"]\n[Result "?"]')])
 def test_shapes_of_real_files_are_vouched_as_the_reference_reads_them(shape, runner, monkeypatch, tmp_path):
     """format.md §5.2 (hand records: the deal alone, its hands checked, nothing scored;
     duplicate-bridge.md §1), a board recorded by its contract and declarer alone, a claim
     inside a trick (rubber-bridge.md §3: the cards played so far checked, the result leaves
-    room for them), cards in lower case, BBO's pass-out [Result "0"]: the batch path vouches
+    room for them), cards in lower case, BBO's pass-out [Result "0"], a pass-out's [Declarer]
+    (not read: no one declares), PBN's "?" (no value) in a hand record: the batch path vouches
     for each session as the reference path reads and scores it, and validate prints alike."""
     shaped = [changed for text in fixed_files(21, 4, 6, PBN) if (changed := shape(text)) != text]
     assert shaped

@@ -355,7 +355,9 @@ def vouched(data: bytes) -> list[bool] | None:
 
 @pytest.mark.parametrize(("change", "left"), [
     (lambda t: t.replace(b'[Event "?"]', b'[Event "#"]', 2), None),  # PBN's inheritance: the file
-    (lambda t: t.replace(b'[Site "?"]', b'[Site "\xe9"]', 1), None),  # not UTF-8 (read as Latin-1, a warning)
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "\xe9"]', 1), [False]),  # Latin-1: the reader's warning, the first session's
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "\xe9\xc3\xa9"]', 1), None),  # UTF-8 with a stray byte (read as \ufffd)
+    (lambda t: t.replace(b'\n\n[Event', b'\n\x0c\n[Event', 1), None),  # a line only str.strip finds blank
     (lambda t: t.replace(b'[Site "?"]', b'[Site\n"x"]', 1), None),  # a tag pair over two lines (PBN 2.1 §3.7)
     (lambda t: t.replace(b'[Site "?"]', b'[Site "?"] {a {nested} comment}', 1), None),
     (lambda t: t.replace(b'[Scoring "?"]', b'[Scoring "Rubber"]'), [False]),  # rubber bridge: the session
@@ -693,3 +695,21 @@ def test_the_sessions_left_are_read_whole_where_the_cut_would_read_them_otherwis
     path.write_bytes(text)
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     validate_both_ways(runner, monkeypatch, [str(path)])
+
+
+def test_a_latin1_file_leaves_its_first_session_to_the_reader(runner, monkeypatch, tmp_path):
+    """A file with no UTF-8 letter and a byte that is not UTF-8 is read as Latin-1 (format.md
+    §5.2), with a warning the reader gives the first session: that session is left to it, the
+    others are vouched for; validate prints and exits as the reference path does."""
+    from vint_replay import cli
+
+    texts = fixed_files(11, 3, 5, PBN)
+    texts[2] = texts[2].replace(b'[Site "?"]', b'[Site "Chorz\xf3w"]', 1)
+    text = as_found(texts, lambda n: 0)
+    assert assert_sessions_agree(text) == [False, True, True]
+    [warning] = pbn_sessions(text)[0].diagnostics
+    assert "ISO 8859-1" in warning.message
+    path = tmp_path / "latin1.pbn"
+    path.write_bytes(text)
+    monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
+    assert validate_both_ways(runner, monkeypatch, [str(path)]).exit_code == 0

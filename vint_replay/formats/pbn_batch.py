@@ -24,7 +24,7 @@ from ..engine.seats import SEATS
 from .board_fields import parse_contract, parse_figure
 from . import ReadResult
 from .encodings import is_utf8
-from .pbn import _SCORE, INHERITED, SessionKey, _meant, _number, by_table, pbn_sessions, session_ident, session_key
+from .pbn import _SCORE, INHERITED, SessionKey, _decode, _meant, _number, by_table, pbn_sessions, session_ident, session_key
 
 _SUIT = rb"A?K?Q?J?T?9?8?7?6?5?4?3?2?"  # a holding high to low, each rank once
 _HAND = rb'(?=[^ "]{16}(?:[ "]|$))' + rb"\.".join([_SUIT] * 4)  # 13 cards: 13 ranks and 3 dots
@@ -51,6 +51,7 @@ _PLAIN_CALLS = re.compile(rb"\s*(?:" + _CALL + rb"\s+)*" + _CALL + rb"\s*")  # t
 _PLAIN_PLAY = re.compile(rb"\n((?:(?:[SHDC][2-9TJQKA] ){3}[SHDC][2-9TJQKA]\n){1,13})(?:\*\s*)?")  # four cards a line
 _FIGURES = frozenset((b"ScoreIMP", b"ScoreMP", b"ScorePercentage"))
 _SCORE_TEXT = re.compile(_SCORE.pattern.encode())  # the reader's [Score] pattern (ASCII), on bytes
+_ODD_BLANK = re.compile("[\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")  # str.strip's, not [ \t]
 
 
 def _contract_tag(text: str) -> tuple[int, int]:
@@ -141,10 +142,13 @@ def _exported(data: bytes) -> list[Session] | None:
 
 
 def _found(data: bytes) -> list[Session] | None:
-    """:func:`scan` of a file in any layout."""
+    """:func:`scan` of a file in any layout; a file the reader reads as Latin-1 leaves its first
+    session to it (which holds the reader's warning that it is not UTF-8)."""
+    text, latin1, lossy = _decode(data)
     data = data.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n")
-    if b"\r" in data or b'"#' in data or b"[Vint" in data or _GAP in data or not is_utf8(data):
-        return None  # lone CRs, inheritance, vint-replay's own tags, encodings: the reader's business
+    if b"\r" in data or b'"#' in data or b"[Vint" in data or _GAP in data or lossy or _ODD_BLANK.search(text):
+        return None  # lone CRs, inheritance, vint-replay's own tags, stray bytes, blanks only str.strip takes
+    encoding = "latin-1" if latin1 else "utf-8"
     # a % line or a comment stands as a gap, its line breaks kept: neither ends a game (pbn_tokens.games)
     if b"%" in data:
         data = _PERCENT.sub(_GAP, data)
@@ -171,7 +175,7 @@ def _found(data: bytes) -> list[Session] | None:
         if b"[" in between or b"]" in between:
             return None  # a tag pair over several lines or broken: where games and tags are is the reader's
         tags = dict(zip(parts[-3:0:-3], parts[-2:1:-3]))  # a tag given twice: the first (pbn_tokens._add_tag)
-        own = {name: _text(tags[raw]) for name, raw in _KEY_TAGS if raw in tags}
+        own = {name: _text(tags[raw], encoding) for name, raw in _KEY_TAGS if raw in tags}
         values = previous = _inherit(own, previous)
         key = session_key(values, seen, matches)
         firsts.setdefault(key, values)
@@ -180,8 +184,8 @@ def _found(data: bytes) -> list[Session] | None:
         placed.setdefault(key, []).append(Placed((first, line - 1), own, values, follows, number is not None))
         follows = number or follows
     tables = by_table(keys)
-    return [Session(session_ident(firsts[key], key, key[:4] in tables), _plain(rows), tuple(placed[key]))
-            for key, rows in keys.items()]
+    return [Session(session_ident(firsts[key], key, key[:4] in tables), None if latin1 and not k else _plain(rows),
+                    tuple(placed[key])) for k, (key, rows) in enumerate(keys.items())]
 
 
 def _inherit(own: dict[str, str], previous: dict[str, str]) -> dict[str, str]:
@@ -222,7 +226,10 @@ def cut(data: bytes, sessions: list[Session], left: list[int]) -> bytes | None:
     for game, _ in games:
         start, end = game.lines
         out[start - 1:end] = lines[start - 1:end]
-    return b"\n".join(out)
+    text = b"\n".join(out)
+    if not is_utf8(data) and (is_utf8(text) or 0 not in left):
+        return None  # the reader's warning of Latin-1 is the first session's: read so, there as in the file
+    return text
 
 
 def _plain(rows: list[Row | None]) -> list[Row] | None:
@@ -233,9 +240,9 @@ def _plain(rows: list[Row | None]) -> list[Row] | None:
     return rows  # type: ignore[return-value]
 
 
-def _text(value: bytes) -> str:
-    """A tag value as the reader reads it (pbn_tokens._add_tag: backslash escapes undone)."""
-    text = value.decode()
+def _text(value: bytes, encoding: str = "utf-8") -> str:
+    """A tag value as the reader reads it (pbn._decode, pbn_tokens._add_tag: backslash escapes undone)."""
+    text = value.decode(encoding)
     return re.sub(r"\\(.)", r"\1", text) if "\\" in text else text
 
 

@@ -700,7 +700,9 @@ def test_the_sessions_left_are_read_whole_where_the_cut_would_read_them_otherwis
 def test_a_latin1_file_leaves_its_first_session_to_the_reader(runner, monkeypatch, tmp_path):
     """A file with no UTF-8 letter and a byte that is not UTF-8 is read as Latin-1 (format.md
     §5.2), with a warning the reader gives the first session: that session is left to it, the
-    others are vouched for; validate prints and exits as the reference path does."""
+    others are vouched for; the first is read alone (the file's byte that is not UTF-8 in a
+    later session, a % line keeps the cut text Latin-1); validate prints and exits as the
+    reference path does."""
     from vint_replay import cli
 
     texts = fixed_files(11, 3, 5, PBN)
@@ -709,6 +711,8 @@ def test_a_latin1_file_leaves_its_first_session_to_the_reader(runner, monkeypatc
     assert assert_sessions_agree(text) == [False, True, True]
     [warning] = pbn_sessions(text)[0].diagnostics
     assert "ISO 8859-1" in warning.message
+    left = pbn_batch.read_left(text, [None, ("table-2", 5), ("event-2", 5)])  # the first read alone, as Latin-1
+    assert left is not None and left[0] is not None and left[0][1].diagnostics == [warning]
     path = tmp_path / "latin1.pbn"
     path.write_bytes(text)
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)

@@ -72,6 +72,7 @@ CONTRACT_CODE[b""] = (-1, 1)  # none recorded
 # auction's seat (b"": no [Auction]), calls (one space apart), play's seat, play (TRICK_TEXT a
 # complete trick) or None, the trick a claim cut short (its four columns, "-" where no card was played) or b""
 Row = tuple[bytes, ...]
+_LATIN1 = b"%\xff"  # a % line (skipped: pbn_tokens.games) with a byte that is not UTF-8, so the reader reads Latin-1
 _PASSED_OUT = b"Pass Pass Pass Pass"  # [Contract "Pass"] without an auction: the reader's four passes
 
 
@@ -226,10 +227,12 @@ def cut(data: bytes, sessions: list[Session], left: list[int]) -> bytes | None:
     for game, _ in games:
         start, end = game.lines
         out[start - 1:end] = lines[start - 1:end]
-    text = b"\n".join(out)
-    if not is_utf8(data) and (is_utf8(text) or 0 not in left):
-        return None  # the reader's warning of Latin-1 is the first session's: read so, there as in the file
-    return text
+    if not is_utf8(data):  # read as Latin-1 as the file, whose warning is the first session's
+        if 0 not in left:
+            return None
+        kept = next(k for k in range(len(sessions)) if k not in left)
+        out[sessions[kept].games[-1].lines[1] - 1] = _LATIN1  # a line left blank: blank lines round it
+    return b"\n".join(out)
 
 
 def _plain(rows: list[Row | None]) -> list[Row] | None:

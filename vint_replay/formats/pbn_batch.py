@@ -29,7 +29,7 @@ from .pbn import _SCORE, INHERITED, SessionKey, _decode, _meant, _number, by_tab
 _SUIT = rb"A?K?Q?J?T?9?8?7?6?5?4?3?2?"  # a holding high to low, each rank once
 _HAND = rb'(?=[^ "]{16}(?:[ "]|$))' + rb"\.".join([_SUIT] * 4)  # 13 cards: 13 ranks and 3 dots
 _DEAL = re.compile(rb"([NESW]):(" + b" ".join([_HAND] * 4) + rb")")
-_CARD = re.compile(rb"[SHDCshdc][2-9TJQKAtjqka]")  # the reader takes either case (engine.cards)
+_CARDS = re.compile(rb"(?:[SHDC][2-9TJQKA] )*")  # cards one space after another (upper case: the reader takes either)
 _VALUE = rb'"((?:[^"\\\n]|\\.)*)"'  # a quoted value, backslash escapes kept (pbn_tokens._VALUE)
 _TAG = re.compile(rb"\[[ \t]*([A-Za-z0-9_]+)[ \t]*" + _VALUE + rb"[ \t]*\]")  # one tag pair; re.split gives name, value, section
 _GAMES = re.compile(rb"\n[ \t]*(?=\n)")  # a blank line ends a game (PBN 2.1 §3.1)
@@ -157,7 +157,7 @@ def _found(data: bytes) -> list[Session] | None:
         data = _COMMENT.sub(lambda m: m[1] or _GAP + m[0].count(b"\n") * (b"\n" + _GAP), data)
         if b"{" in data or b"}" in data:
             return None  # a comment nested or left open
-    keys: dict[SessionKey, list[Row | None]] = {}
+    keys: dict[SessionKey, list[tuple[list[bytes], dict[bytes, bytes], dict[str, str]]]] = {}  # each game's parts
     placed: dict[SessionKey, list[Placed]] = {}
     firsts: dict[SessionKey, dict[str, str]] = {}
     seen: dict[tuple[str, str, str, str, str], int] = {}
@@ -180,13 +180,14 @@ def _found(data: bytes) -> list[Session] | None:
         values = previous = _inherit(own, previous)
         key = session_key(values, seen, matches)
         firsts.setdefault(key, values)
-        keys.setdefault(key, []).append(_row(parts, tags, values))
+        keys.setdefault(key, []).append((parts, tags, values))
         number = _number(values.get("Board", "").strip())
         placed.setdefault(key, []).append(Placed((first, line - 1), own, values, follows, number is not None))
         follows = number or follows
     tables = by_table(keys)
-    return [Session(session_ident(firsts[key], key, key[:4] in tables), None if latin1 and not k else _plain(rows),
-                    tuple(placed[key])) for k, (key, rows) in enumerate(keys.items())]
+    return [Session(session_ident(firsts[key], key, key[:4] in tables),
+                    None if latin1 and not k else _rows(games, placed[key]), tuple(placed[key]))
+            for k, (key, games) in enumerate(keys.items())]
 
 
 def _inherit(own: dict[str, str], previous: dict[str, str]) -> dict[str, str]:
@@ -235,12 +236,19 @@ def cut(data: bytes, sessions: list[Session], left: list[int]) -> bytes | None:
     return b"\n".join(out)
 
 
-def _plain(rows: list[Row | None]) -> list[Row] | None:
+def _rows(games: list[tuple[list[bytes], dict[bytes, bytes], dict[str, str]]], placed: list[Placed]) -> list[Row] | None:
     """A session's rows if the scan takes every game of it and each board number once (the
-    reader reports a board given twice, "01" after "1" too); else ``None``."""
-    if any(row is None for row in rows) or len({int(row[1]) for row in rows}) != len(rows):  # type: ignore[index]
+    reader reports a board given twice, "01" after "1" too); else ``None``, found at the first
+    game it does not take (a game without a board number first: the reader reports it)."""
+    if not all(game.numbered for game in placed):
         return None
-    return rows  # type: ignore[return-value]
+    rows = []
+    for game in games:
+        row = _row(*game)
+        if row is None:
+            return None
+        rows.append(row)
+    return rows if len({int(row[1]) for row in rows}) == len(rows) else None
 
 
 def _text(value: bytes, encoding: str = "utf-8") -> str:
@@ -343,18 +351,21 @@ def _play(seat: bytes, section: bytes) -> tuple[bytes | None, bytes] | None | bo
         words = words[:words.index(b"*")]
     if seat not in SEAT_CODE or len(words) % 4 or b"+" in words:
         return False
-    rows = [words[i:i + 4] for i in range(0, len(words), 4)]
-    while rows and all(w in _NOT_PLAYED for w in rows[-1]):
-        rows.pop()
-    partial = b""
-    if rows and not _NOT_PLAYED.isdisjoint(rows[-1]):  # the trick a claim cut short (rubber-bridge.md §4)
-        partial = b" ".join(b"-" if w in _NOT_PLAYED else w.upper() for w in rows.pop())
-    if len(rows) > 12 + (not partial) or not all(_CARD.fullmatch(w) for row in rows for w in row) \
-            or not all(_CARD.fullmatch(w) for w in partial.split() if w != b"-"):
+    tricks = len(words) // 4
+    while tricks and _NOT_PLAYED.issuperset(words[4 * tricks - 4:4 * tricks]):
+        tricks -= 1
+    cut = []
+    if tricks and not _NOT_PLAYED.isdisjoint(words[4 * tricks - 4:4 * tricks]):  # a claim cut it (rubber-bridge.md §4)
+        tricks -= 1
+        cut = [b"-" if w in _NOT_PLAYED else w.upper() for w in words[4 * tricks:4 * tricks + 4]]
+    text = bytearray(b" ".join(words[:4 * tricks]).upper() + b" " if tricks else b"")
+    if tricks > 12 + (not cut) or not _CARDS.fullmatch(text) or not all(w == b"-" or _CARDS.fullmatch(w + b" ") for w in cut):
         return False
-    if not rows and not partial:
+    partial = b" ".join(cut)
+    if not tricks and not partial:
         return None
-    return b"".join(b" ".join(row) + b"\n" for row in rows).upper() or None, partial
+    text[11::12] = b"\n" * tricks  # TRICK_TEXT a trick
+    return bytes(text) or None, partial
 
 
 def read_left(data: bytes, vouched: list[tuple[str, int] | None], strict: bool = False) -> list[tuple[str, ReadResult] | None] | None:

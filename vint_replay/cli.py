@@ -191,7 +191,9 @@ def _validated(path: str, strict: bool, fmt: str | None, session: int | None,
     """Each session of the file checked: its number and id (when the file holds several), its
     problems, whether it was read, its deals. Without ``session``: every session of a PBN or LIN
     file; a session the batch path found valid (``vouched``: each session's id and deals, or
-    ``None``) is not checked again where the reader cut the file alike and found nothing in it."""
+    ``None``) is not checked again: a PBN file's sessions left are read alone where its text can
+    be cut to them (:func:`~.formats.pbn_batch.read_left`), else the file is read whole and a
+    vouched session taken where the reader cut the file alike and found nothing in it."""
     from .formats import read_sessions
 
     data = read_input(path)

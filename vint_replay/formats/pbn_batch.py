@@ -10,9 +10,11 @@ short inside a trick (the cards not played written ``-``).
 Nothing is checked here but the layout. A game in a shape the scan does not take (a hand not
 written high to low, ``-`` before the dealer, a card after a ``-``, a tag the reader warns
 about, ``[Scoring]`` rubber …) leaves its session to :func:`~vint_replay.formats.pbn.read_pbn`,
-the only producer of diagnostics; a file whose games or sessions the scan cannot tell apart
-for sure (a ``#`` inheritance, a tag pair over several lines, a broken comment, ``Vint…`` tags,
-a non-UTF-8 byte) is left to it whole."""
+the only producer of diagnostics, which :func:`read_left` gives the file's text cut to the
+games of the sessions left (:func:`cut`); a file whose games or sessions the scan cannot tell
+apart for sure (a ``#`` inheritance, a tag pair over several lines, a broken comment, ``Vint…``
+tags, a stray byte in UTF-8) is left to it whole, and so is the first session of a file read
+as Latin-1 (the reader's warning of it is that session's)."""
 from __future__ import annotations
 
 import re

@@ -717,3 +717,5 @@ def test_a_latin1_file_leaves_its_first_session_to_the_reader(runner, monkeypatc
     path.write_bytes(text)
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     assert validate_both_ways(runner, monkeypatch, [str(path)]).exit_code == 0
+    odd = text.replace(b'[Site "Chorz\xf3w"]', b'[Site "Chorz\xf3w"]\n[ScoreIMP "NS \xb0"]', 1)  # no figure: a warning
+    assert assert_sessions_agree(odd) == [False, True, False]

@@ -281,8 +281,8 @@ def _row(parts: list[bytes], tags: dict[bytes, bytes], values: dict[str, str]) -
     if score not in (b"", b"?") and _SCORE_TEXT.match(score) is None:
         return None  # unreadable: the reader warns
     if not _FIGURES.isdisjoint(tags) and any((f := tags.get(name, b"").strip()) not in (b"", b"?")
-                                             and parse_figure(f.decode()) is None for name in _FIGURES):
-        return None
+                                             and parse_figure(f.decode("latin-1")) is None for name in _FIGURES):
+        return None  # the reader warns (a byte that is not ASCII makes no figure, and Latin-1 decodes any byte)
     hands = _hands(deal)
     if auction is not None:
         calls = _calls(parts[3 * names.index(b"Auction") + 3])

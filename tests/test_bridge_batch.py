@@ -719,3 +719,38 @@ def test_a_latin1_file_leaves_its_first_session_to_the_reader(runner, monkeypatc
     assert validate_both_ways(runner, monkeypatch, [str(path)]).exit_code == 0
     odd = text.replace(b'[Site "Chorz\xf3w"]', b'[Site "Chorz\xf3w"]\n[ScoreIMP "NS \xb0"]', 1)  # no figure: a warning
     assert assert_sessions_agree(odd) == [False, True, False]
+
+
+@FAST
+@given(st.data())
+def test_a_session_read_alone_is_read_as_in_the_whole_file(data):
+    """Whatever sessions of a file as found are left (some with a broken board), each read alone
+    from the cut text has the whole file's deals and the same problems at the same lines and
+    columns, read and checked, with the whole file's session id; or the cut is refused."""
+    from random import Random
+
+    rng = Random(data.draw(st.integers(0, 2 ** 32)))
+    texts = [endplay_text(random_session(rng.randrange, data.draw(st.integers(1, 4)), rules="duplicate-bridge"),
+                          rng.randrange) for _ in range(data.draw(st.integers(2, 4)))]
+    for k in data.draw(st.lists(st.integers(0, len(texts) - 1), max_size=2)):
+        texts[k] = edit(texts[k], *PBN_EDITS[data.draw(st.sampled_from(sorted(PBN_EDITS)))][:2]) or texts[k]
+    text = as_found(texts, lambda n: data.draw(st.integers(0, n - 1)))
+    whole = pbn_sessions(text)
+    left = data.draw(st.lists(st.booleans(), min_size=len(whole), max_size=len(whole)))
+    if all(left):
+        return
+    vouched_for = [None if gone or r.record is None else (r.record.info.id, len(r.record.deals))
+                   for gone, r in zip(left, whole)]
+    found = pbn_batch.read_left(text, vouched_for)
+    if found is None:
+        return  # read whole: nothing to compare
+    for alone, result in zip(found, whole):
+        if alone is None:
+            continue
+        ident, read = alone
+        assert read.record is not None and result.record is not None
+        assert ident == result.record.info.id and read.record.deals == result.record.deals
+        problems = [(d.code, d.message, d.deal, d.line, d.column) for d in read.diagnostics]
+        assert problems == [(d.code, d.message, d.deal, d.line, d.column) for d in result.diagnostics]
+        checked = evaluate(read.record, read.diagnostics).diagnostics
+        assert [str(d) for d in checked] == [str(d) for d in evaluate(result.record, result.diagnostics).diagnostics]

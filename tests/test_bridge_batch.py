@@ -355,7 +355,9 @@ def vouched(data: bytes) -> list[bool] | None:
 
 @pytest.mark.parametrize(("change", "left"), [
     (lambda t: t.replace(b'[Event "?"]', b'[Event "#"]', 2), None),  # PBN's inheritance: the file
-    (lambda t: t.replace(b'[Site "?"]', b'[Site "\xe9"]', 1), None),  # not UTF-8 (read as Latin-1, a warning)
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "\xe9"]', 1), [False]),  # Latin-1: the reader's warning, the first session's
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "\xe9\xc3\xa9"]', 1), None),  # UTF-8 with a stray byte (read as \ufffd)
+    (lambda t: t.replace(b'\n\n[Event', b'\n\x0c\n[Event', 1), None),  # a line only str.strip finds blank
     (lambda t: t.replace(b'[Site "?"]', b'[Site\n"x"]', 1), None),  # a tag pair over two lines (PBN 2.1 §3.7)
     (lambda t: t.replace(b'[Site "?"]', b'[Site "?"] {a {nested} comment}', 1), None),
     (lambda t: t.replace(b'[Scoring "?"]', b'[Scoring "Rubber"]'), [False]),  # rubber bridge: the session
@@ -363,6 +365,8 @@ def vouched(data: bytes) -> list[bool] | None:
     (lambda t: t.replace(b'[Deal "N:', b'[Deal "n:', 1), [False]),  # a seat the scan does not read
     (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Auctoin "N"]', 1), [False]),  # a slip the reader warns of
     (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Site "?"]', 1), [False]),  # a tag given twice
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Event "x"]', 1), [False]),  # twice: the first is the game's event
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n%% a line the reader skips', 1), [True]),  # not a blank line
     (lambda t: t.replace(b'[Scoring "?"]', b'[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
                          b'1 2 3NT N x 600\n[Scoring "?"]', 1), [False]),  # a traveller: the reader warns of its rows
     (lambda t: t.replace(b"\n", b"\r\n"), [True]),  # CRLF line ends
@@ -513,3 +517,240 @@ def test_a_real_file_with_one_broken_board_keeps_its_other_sessions():
     errors = [d for r in pbn_sessions(broken) if r.record is not None
               for d in evaluate(r.record, r.diagnostics).diagnostics if d.severity.name == "ERROR"]
     assert len({d.deal for d in errors}) >= 1 and all(d.deal is not None for d in errors)
+
+
+_SECTION = rb'\[(Auction|Play) "[NESW]"\]\n(?:[^\[\n][^\n]*\n)*'  # a tag pair with its section's lines
+
+
+def hand_records(text: bytes) -> bytes:
+    """The boards of ``text`` as club dealing programs write them: the deal alone."""
+    text = re.sub(rb'\[(?:Declarer|Contract|Result|Score) "[^"]*"\]\n', b"", text)
+    return re.sub(_SECTION, b"", text)
+
+
+def by_contract(text: bytes) -> bytes:
+    """The boards of ``text`` recorded by [Contract] and [Declarer] without [Auction]."""
+    return re.sub(rb'\[Auction "[NESW]"\]\n(?:[^\[\n][^\n]*\n)*', b"", text)
+
+
+def cut_short(text: bytes, played: int, card_after: bool = False) -> bytes:
+    """Each fully played board of ``text`` with its play stopped by a claim in its last trick
+    after ``played`` cards of it (1–3), the others written ``-`` as PBN writes a card not played;
+    ``card_after``: a card written after the first ``-`` in the order played."""
+    deals = iter([deal for deal in pbn_sessions(text)[0].record.deals if deal.play])  # type: ignore[union-attr]
+
+    def claimed(m: re.Match[bytes]) -> bytes:
+        deal = next(deals)
+        assert deal.play is not None
+        rows = m[2].split(b"\n")[:-1]
+        if len(deal.play) < 52:  # type: ignore[arg-type]
+            return m[0]  # a claim already
+        assert len(rows) == 13
+        turn = [card.name.encode() for card in deal.play[48:]]  # the last trick in the order played
+        columns = rows[12].split()
+        first = columns.index(turn[0])  # its leader's column
+        cut = [b"-"] * 4
+        for i in range(played):
+            cut[(first + i) & 3] = turn[i]
+        if card_after:
+            cut[(first + 3) & 3] = turn[3]
+        return m[1] + b"\n".join(rows[:12] + [b" ".join(cut)]) + b"\n*\n"
+
+    return re.sub(rb'(\[Play "[NESW]"\]\n)((?:[^\[\n][^\n]*\n)*)', claimed, text)
+
+
+def lowered(text: bytes) -> bytes:
+    """``text`` with [Play]'s cards in lower case (the reader takes either case)."""
+    return re.sub(rb'(\[Play "[NESW]"\]\n)((?:[^\[\n][^\n]*\n)*)', lambda m: m[1] + m[2].lower(), text)
+
+
+def reader_errors(text: bytes) -> list[tuple[str, int | None]]:
+    """The reference path's errors over every session of ``text``: code and board."""
+    return [(d.code, d.deal) for report in reference(text) if report is not None
+            for d in report.diagnostics if d.severity.name == "ERROR"]
+
+
+def changed_board(before: bytes, after: bytes) -> int:
+    """The number of the first board whose game ``after`` changes."""
+    game = next(new for old, new in zip(before.split(b"\n\n"), after.split(b"\n\n")) if old != new)
+    return int(re.search(rb'\[Board "([0-9]+)"\]', game)[1])  # type: ignore[index]
+
+
+@pytest.mark.parametrize("shape", [hand_records, by_contract, lowered, lambda t: cut_short(t, 1),
+                                   lambda t: cut_short(t, 2), lambda t: cut_short(t, 3),
+                                   lambda t: by_contract(cut_short(t, 2)),
+                                   lambda t: t.replace(b'[Contract "Pass"]\n[Result ""]', b'[Contract "Pass"]\n[Result "0"]'),
+                                   lambda t: t.replace(b'[Declarer ""]\n[Contract "Pass"]', b'[Declarer "N"]\n[Contract "Pass"]'),
+                                   lambda t: hand_records(t).replace(b'[Scoring "?"]', b'[Scoring "?"]\n[Declarer "?"]\n'
+                                                                     b'[Contract "?"]\n[Result "?"]')])
+def test_shapes_of_real_files_are_vouched_as_the_reference_reads_them(shape, runner, monkeypatch, tmp_path):
+    """format.md §5.2 (hand records: the deal alone, its hands checked, nothing scored;
+    duplicate-bridge.md §1), a board recorded by its contract and declarer alone, a claim
+    inside a trick (rubber-bridge.md §3: the cards played so far checked, the result leaves
+    room for them), cards in lower case, BBO's pass-out [Result "0"], a pass-out's [Declarer]
+    (not read: no one declares), PBN's "?" (no value) in a hand record: the batch path vouches
+    for each session as the reference path reads and scores it, and validate prints alike."""
+    shaped = [changed for text in fixed_files(21, 4, 6, PBN) if (changed := shape(text)) != text]
+    assert shaped
+    for changed in shaped:
+        assert vouched(changed) == [True]
+        assert_sessions_agree(changed)
+    path = tmp_path / "shape.pbn"
+    path.write_bytes(changed)
+    assert validate_both_ways(runner, monkeypatch, [str(path)]).exit_code == 0
+
+
+def _passed_out_played(text: bytes) -> bytes:
+    return text.replace(b'[Contract "Pass"]\n[Result ""]', b'[Contract "Pass"]\n[Result "0"]\n[Play "N"]\nSA - - -\n', 1)
+
+
+@pytest.mark.parametrize(("shape", "broken", "code"), [
+    # duplicate-bridge.md §1 / rubber-bridge.md §1: a hand record's hands are checked
+    (hand_records, lambda t: edit(hand_records(t), *PBN_EDITS["a card dealt twice"][:2]), "duplicate_card"),
+    # format.md §5.2: a result makes the board no hand record; it needs its auction
+    (hand_records, lambda t: hand_records(t).replace(b'[Deal "N:', b'[Result "9"]\n[Deal "N:', 1), "auction_incomplete"),
+    # a board by its contract needs its declarer
+    (by_contract, lambda t: re.sub(rb'\[Declarer "[NESW]"\]\n(?=\[Contract "[1-7])', b"", by_contract(t), count=1),
+     "bad_call"),
+    # rubber-bridge.md §3: all 13 tricks played, the result is the play's, without an auction too
+    (by_contract, lambda t: edit(by_contract(t), rb'\[Result "([0-9]+)"\]\n\[Play "[NESW]"\]\n(?:(?:[SHDC][2-9TJQKA] ){3}'
+                                 rb'[SHDC][2-9TJQKA]\n){13}\[', PBN_EDITS["result one more"][1]), "result_mismatch"),
+    # rubber-bridge.md §3: each plays in turn to a trick; no card after the play stopped
+    (lambda t: cut_short(t, 1), lambda t: cut_short(t, 1, card_after=True), "bad_card"),
+    # rubber-bridge.md §3: a card from the hand, in lower case too
+    (lowered, lambda t: edit(lowered(t), rb"(\[Play \"[NESW]\"\]\n)([shdc][2-9tjqka]) ([shdc][2-9tjqka])",
+                             lambda m: m[1] + m[2] + b" " + m[2]), "card_not_held"),
+    # rubber-bridge.md §2: a passed-out board has no play
+    (lambda t: t, _passed_out_played, "play_after_passout"),
+])
+def test_a_broken_board_of_these_shapes_is_left_to_the_reader(shape, broken, code):
+    """One board of each shape the scan takes, broken: its session is left to the reader,
+    which reports it at that board, under the rule broken."""
+    checked = 0
+    for text in fixed_files(21, 4, 6, PBN):
+        before, after = shape(text), broken(text)
+        if after is None or after == before:
+            continue  # no board here has what the edit needs
+        checked += 1
+        assert vouched(before) == [True] and vouched(after) in ([False], None)
+        assert (code, changed_board(before, after)) in reader_errors(after), reader_errors(after)
+    assert checked
+
+
+def test_validate_reads_only_the_sessions_left(runner, monkeypatch, tmp_path):
+    """A pairs event with one broken board at its second table (rubber-bridge.md §3: a card
+    from the hand): validate gives the reader the file's text with that session's games alone,
+    every other line blank, so each diagnostic keeps its line; it prints and exits as the
+    reference path reading the whole file does."""
+    from vint_replay import cli
+
+    texts = fixed_files(11, 3, 5, PBN)
+    texts[1] = edit(texts[1], *PBN_EDITS["a card played twice"][:2]) or b""
+    text = as_found(texts, lambda n: 0)
+    path = tmp_path / "pairs.pbn"
+    path.write_bytes(text)
+    read: list[bytes] = []
+    monkeypatch.setattr(pbn_batch, "pbn_sessions", lambda data, strict=False: read.append(data) or pbn_sessions(data, strict))
+    monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
+    assert validate_both_ways(runner, monkeypatch, [str(path)]).exit_code == 1
+    [alone] = read
+    lines, kept = text.split(b"\n"), alone.split(b"\n")
+    assert len(kept) == len(lines)
+    assert vouched(text) == [True, False, True]
+    session = (pbn_batch.scan(text) or [])[1]
+    theirs = {n for game in session.games for n in range(game.lines[0], game.lines[1] + 1)}
+    assert all(kept[n - 1] == (lines[n - 1] if n in theirs else b"") for n in range(1, len(lines) + 1))
+    assert any(lines[n - 1] for n in range(1, len(lines) + 1) if n not in theirs)
+
+
+def _site_inherited(texts: list[bytes]) -> None:
+    """Table 2 broken, its first game without [Site]: it takes table 1's last game's."""
+    texts[0] = texts[0][::-1].replace(b'[Site "?"]'[::-1], b'[Site "x"]'[::-1], 1)[::-1]
+    texts[1] = (edit(texts[1], *PBN_EDITS["a card played twice"][:2]) or b"").replace(b'[Site "?"]\n', b"", 1)
+
+
+def _board_unread(texts: list[bytes]) -> None:
+    """The other event's first game without a board number, after table 2's last board."""
+    texts[2] = texts[2].replace(b'[Board "1"]', b'[Board "x"]', 1)
+
+
+@pytest.mark.parametrize("change", [
+    _site_inherited,  # pbn._inherit: a [Site] the game left takes from the game before it, of a session vouched for
+    _board_unread,  # a game without a board, after a board of a session vouched for: the reader names it by that board
+])
+def test_the_sessions_left_are_read_whole_where_the_cut_would_read_them_otherwise(change, runner, monkeypatch, tmp_path):
+    """Where a session left would read otherwise without the games vouched for (a tag it
+    inherits from one of them, the board a game without one is named by), the reader reads
+    the whole file; validate prints and exits as the reference path does."""
+    from vint_replay import cli
+
+    texts = fixed_files(11, 3, 5, PBN)
+    change(texts)
+    text = as_found(texts, lambda n: 0)
+    found = vouched(text)
+    sessions = pbn_batch.scan(text)
+    assert found is not None and sessions is not None and True in found and False in found
+    assert pbn_batch.cut(text, sessions, [k for k, ok in enumerate(found) if not ok]) is None
+    path = tmp_path / "pairs.pbn"
+    path.write_bytes(text)
+    monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
+    validate_both_ways(runner, monkeypatch, [str(path)])
+
+
+def test_a_latin1_file_leaves_its_first_session_to_the_reader(runner, monkeypatch, tmp_path):
+    """A file with no UTF-8 letter and a byte that is not UTF-8 is read as Latin-1 (format.md
+    §5.2), with a warning the reader gives the first session: that session is left to it, the
+    others are vouched for; the first is read alone (the file's byte that is not UTF-8 in a
+    later session, a % line keeps the cut text Latin-1); validate prints and exits as the
+    reference path does."""
+    from vint_replay import cli
+
+    texts = fixed_files(11, 3, 5, PBN)
+    texts[2] = texts[2].replace(b'[Site "?"]', b'[Site "Chorz\xf3w"]', 1)
+    text = as_found(texts, lambda n: 0)
+    assert assert_sessions_agree(text) == [False, True, True]
+    [warning] = pbn_sessions(text)[0].diagnostics
+    assert "ISO 8859-1" in warning.message
+    left = pbn_batch.read_left(text, [None, ("table-2", 5), ("event-2", 5)])  # the first read alone, as Latin-1
+    assert left is not None and left[0] is not None and left[0][1].diagnostics == [warning]
+    path = tmp_path / "latin1.pbn"
+    path.write_bytes(text)
+    monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
+    assert validate_both_ways(runner, monkeypatch, [str(path)]).exit_code == 0
+    odd = text.replace(b'[Site "Chorz\xf3w"]', b'[Site "Chorz\xf3w"]\n[ScoreIMP "NS \xb0"]', 1)  # no figure: a warning
+    assert assert_sessions_agree(odd) == [False, True, False]
+
+
+@FAST
+@given(st.data())
+def test_a_session_read_alone_is_read_as_in_the_whole_file(data):
+    """Whatever sessions of a file as found are left (some with a broken board), each read alone
+    from the cut text has the whole file's deals and the same problems at the same lines and
+    columns, read and checked, with the whole file's session id; or the cut is refused."""
+    from random import Random
+
+    rng = Random(data.draw(st.integers(0, 2 ** 32)))
+    texts = [endplay_text(random_session(rng.randrange, data.draw(st.integers(1, 4)), rules="duplicate-bridge"),
+                          rng.randrange) for _ in range(data.draw(st.integers(2, 4)))]
+    for k in data.draw(st.lists(st.integers(0, len(texts) - 1), max_size=2)):
+        texts[k] = edit(texts[k], *PBN_EDITS[data.draw(st.sampled_from(sorted(PBN_EDITS)))][:2]) or texts[k]
+    text = as_found(texts, lambda n: data.draw(st.integers(0, n - 1)))
+    whole = pbn_sessions(text)
+    left = data.draw(st.lists(st.booleans(), min_size=len(whole), max_size=len(whole)))
+    if all(left):
+        return
+    vouched_for = [None if gone or r.record is None else (r.record.info.id, len(r.record.deals))
+                   for gone, r in zip(left, whole)]
+    found = pbn_batch.read_left(text, vouched_for)
+    if found is None:
+        return  # read whole: nothing to compare
+    for alone, result in zip(found, whole):
+        if alone is None:
+            continue
+        ident, read = alone
+        assert read.record is not None and result.record is not None
+        assert ident == result.record.info.id and read.record.deals == result.record.deals
+        problems = [(d.code, d.message, d.deal, d.line, d.column) for d in read.diagnostics]
+        assert problems == [(d.code, d.message, d.deal, d.line, d.column) for d in result.diagnostics]
+        checked = evaluate(read.record, read.diagnostics).diagnostics
+        assert [str(d) for d in checked] == [str(d) for d in evaluate(result.record, result.diagnostics).diagnostics]

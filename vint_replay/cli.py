@@ -191,10 +191,24 @@ def _validated(path: str, strict: bool, fmt: str | None, session: int | None,
     """Each session of the file checked: its number and id (when the file holds several), its
     problems, whether it was read, its deals. Without ``session``: every session of a PBN or LIN
     file; a session the batch path found valid (``vouched``: each session's id and deals, or
-    ``None``) is not checked again where the reader cut the file alike and found nothing in it."""
+    ``None``) is not checked again: a PBN file's sessions left are read alone where its text can
+    be cut to them (:func:`~.formats.pbn_batch.read_left`), else the file is read whole and a
+    vouched session taken where the reader cut the file alike and found nothing in it."""
     from .formats import read_sessions
 
     data = read_input(path)
+    if session is None and any(vouched) and _format(path, data, fmt) == "pbn":
+        from .formats.pbn_batch import read_left
+
+        left = read_left(data, list(vouched), strict)  # only the sessions left are read
+        if left is not None:
+            out = []
+            for k, (proven, alone) in enumerate(zip(vouched, left), 1):
+                if alone is not None:
+                    out.append(_session_checked((k, alone[0]), alone[1]))
+                elif proven is not None:
+                    out.append(((k, proven[0]), [], True, proven[1]))
+            return out
     if session is not None:
         results = [read_session(path, data, fmt, strict, session)]
     else:
@@ -207,10 +221,15 @@ def _validated(path: str, strict: bool, fmt: str | None, session: int | None,
                 and vouched[k - 1] == (read.record.info.id, len(read.record.deals))):
             out.append((which, [], True, len(read.record.deals)))
             continue
-        result, report = evaluated(read)
-        out.append((which, problems_of(result, report), report is not None,
-                    len(report.record.deals) if report is not None else 0))
+        out.append(_session_checked(which, read))
     return out
+
+
+def _session_checked(which: tuple[int, str] | None, read: ReadResult) -> tuple[tuple[int, str] | None, list[Diagnostic],
+                                                                               bool, int]:
+    """One session read, checked: as :func:`_validated` lists it."""
+    result, report = evaluated(read)
+    return which, problems_of(result, report), report is not None, len(report.record.deals) if report is not None else 0
 
 
 def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 1,

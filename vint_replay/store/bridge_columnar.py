@@ -50,6 +50,8 @@ class Boards:
     cards: np.ndarray  # (boards with a play, 52) card numbers, 0 after the last trick played
     columns: bool  # the cards of each trick by seat from the opening leader (PBN), else as played (LIN)
     cut: np.ndarray | None = None  # (n,) cards of the trick a claim cut short, after the complete ones (LIN)
+    auctioned: np.ndarray | None = None  # (n,) whether the board has an auction (PBN: else a hand record or its contract alone)
+    partial: np.ndarray | None = None  # (n, 4) the trick a claim cut short by seat from the opening leader, -1: no card (PBN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +148,11 @@ def pbn_columns(files: list[list[pbn_batch.Row]]) -> Boards:
     cells = np.frombuffer(b"".join(plays), np.uint8).reshape(-1, 3)  # "SA " and "C3\n"
     contract = np.array([pbn_batch.CONTRACT_CODE[row[7]] for row in rows], dtype=np.int64).reshape(n, 2)
     tricks = np.fromiter(map(len, plays), np.int64, n) // pbn_batch.TRICK_TEXT
+    auctioned = np.array([row[9] != b"" for row in rows], dtype=bool)
+    cut = [i for i, row in enumerate(rows) if row[13]]
+    partial = np.full((n, 4), -1, dtype=np.int64)
+    for i in cut:  # few boards: a claim within a trick
+        partial[i] = [-1 if w == b"-" else int(_SUIT[w[0]]) * 13 + int(_RANK[w[1]]) for w in rows[i][13].split()]
     hands = _hands(np.stack([deals[:, 17 * i:17 * i + 16] for i in range(4)], axis=1))
     if hands is None:
         raise ValueError("a hand not as pbn_batch.scan reads it")  # its pattern takes none
@@ -157,11 +164,13 @@ def pbn_columns(files: list[list[pbn_batch.Row]]) -> Boards:
         hands=hands,
         call_counts=np.fromiter(map(len, auctions), np.int64, n),
         calls=np.fromiter(map(pbn_batch.CALL_CODE.__getitem__, chain.from_iterable(auctions)), np.int64),
-        contract=np.where([row[9] == row[2] for row in rows], contract[:, 0], -2),  # [Auction] from another seat: -2
+        # [Auction] from another seat: -2
+        contract=np.where([row[9] == row[2] for row in rows] | ~auctioned, contract[:, 0], -2),
         doubled=contract[:, 1],
         declarer=np.array([pbn_batch.SEAT_CODE.get(row[6], -1) for row in rows], dtype=np.int64),
         result=np.array([int(row[8]) if row[8] else -1 for row in rows], dtype=np.int64),
-        tricks_played=tricks, cards=_padded(tricks, cells[:, 0], cells[:, 1]), columns=True)
+        tricks_played=tricks, cards=_padded(tricks, cells[:, 0], cells[:, 1], rows=(tricks > 0) | (partial >= 0).any(axis=1)),
+        columns=True, auctioned=auctioned, partial=partial)
 
 
 def lin_columns(files: list[list[lin_batch.Row]]) -> Boards:
@@ -187,11 +196,13 @@ def lin_columns(files: list[list[lin_batch.Row]]) -> Boards:
         cut=played % 4)
 
 
-def _padded(tricks: np.ndarray, suits: np.ndarray, ranks: np.ndarray, played: np.ndarray | None = None) -> np.ndarray:
-    """The cards of the boards with a play, 52 a row (0 after the cards played: ``played``, else
-    the tricks'), from their suit and rank letters one board after another."""
+def _padded(tricks: np.ndarray, suits: np.ndarray, ranks: np.ndarray, played: np.ndarray | None = None,
+            rows: np.ndarray | None = None) -> np.ndarray:
+    """The cards of the boards with a play (``rows``, else those with a card played), 52 a row
+    (0 after the cards played: ``played``, else the tricks'), from their suit and rank letters
+    one board after another."""
     played = 4 * tricks if played is None else played
-    played = played[played > 0]
+    played = played[played > 0 if rows is None else rows]
     cards = np.zeros((len(played), 52), dtype=np.int64)
     cards[np.arange(52) < played[:, None]] = _SUIT[suits].astype(np.int64) * 13 + _RANK[ranks]
     return cards
@@ -225,6 +236,8 @@ def _auction(dealer: np.ndarray, counts: np.ndarray, calls: np.ndarray,
     call but passes; four passes pass out, three after a call close; the first of the
     declaring side to name the final denomination declares."""
     n = len(counts)
+    if not len(calls):  # no board has an auction (PBN's hand records): none is closed
+        return np.zeros(n, dtype=bool), np.zeros(n, dtype=np.int64), np.ones(n, dtype=np.int64), np.full(n, -1)
     starts = np.cumsum(counts) - counts
     deal_of = np.repeat(np.arange(n), counts)
     position = np.arange(len(calls)) - starts[deal_of]  # from the dealer
@@ -277,13 +290,24 @@ def _check(b: Boards, profile: RuleProfile) -> tuple[np.ndarray, np.ndarray]:
     ok = (np.bitwise_count(hands) == 13).all(axis=1) & (np.bitwise_or.reduce(hands, axis=1) == np.uint64(FULL_DECK))
     ok &= (b.number >= 1) & (b.number <= 32767)
     legal, contract, doubled, declarer = _auction(b.dealer, b.call_counts, b.calls, profile)
+    no_result = b.result < 0
+    if b.auctioned is not None:  # PBN: a board without an auction (replay.replay_deal)
+        bare = ~b.auctioned
+        hand_record = bare & (b.contract == -1)  # the hands alone: checked, nothing scored (duplicate-bridge.md §1)
+        # else recorded by its contract and declarer alone: the play and result are checked under them
+        legal = np.where(bare, hand_record | (b.declarer >= 0), legal)
+        contract = np.where(bare, np.maximum(b.contract, 0), contract)
+        doubled, declarer = np.where(bare, b.doubled, doubled), np.where(bare, b.declarer, declarer)
+        no_result |= (b.result == 0) & ~hand_record  # BBO's pass-out [Result "0"] (pbn._Board.deal); a bid needs more
     recorded = b.contract != -1
-    ok &= legal & (~recorded | (b.contract == contract) & (b.declarer == declarer) & (b.doubled == doubled))
+    # a passed-out board's [Declarer] is not read (pbn._Board._contract: "Pass" is no contract)
+    ok &= legal & (~recorded | (b.contract == contract) & ((b.declarer == declarer) | (contract == 0))
+                   & (b.doubled == doubled))
     bid = contract > 0
     cut = np.zeros_like(b.tricks_played) if b.cut is None else b.cut
-    has_play = (b.tricks_played > 0) | (cut > 0)
+    has_play = (b.tricks_played > 0) | (cut > 0) | (False if b.partial is None else (b.partial >= 0).any(axis=1))
     # a contract needs its play or result, and a play stopping early its claim; passed out: neither
-    ok &= np.where(bid, (b.result >= 0) | (b.tricks_played == 13), (b.result < 0) & ~has_play)
+    ok &= np.where(bid, (b.result >= 0) | (b.tricks_played == 13), no_result & ~has_play)
     tricks = b.result.copy()  # the declarer's: the result's, checked against the play below
     played = np.flatnonzero(has_play)
     fit = ok[played]
@@ -291,16 +315,21 @@ def _check(b: Boards, profile: RuleProfile) -> tuple[np.ndarray, np.ndarray]:
     # the columns start with the opening leader's card whatever seat [Play] names: the reader
     # turns them into the order played relative to it, and the engine plays from the declarer's left
     leaders = np.array([int(profile.opening_leader(seat)) for seat in SEATS], dtype=np.int64)[declarer[boards]]
-    play_ok, _, winners = _play(hands[boards], b.cards[fit], _TRUMP[contract[boards]], leaders, profile,
+    cards = b.cards[fit]
+    play_ok, _, winners = _play(hands[boards], cards, _TRUMP[contract[boards]], leaders, profile,
                                 columns=b.columns, tricks=b.tricks_played[boards])
     taken = b.tricks_played[boards]
+    cut_short = cut[boards]
+    if b.partial is not None:
+        cards, cut_short, in_turn = _in_turn(b.partial[boards], cards, taken, leaders, winners)
+        play_ok &= in_turn
     counted = np.arange(13) < taken[:, None]
     won = (((winners & 1) == (declarer[boards, None] & 1)) & counted).sum(axis=1)  # the declarer's side's
     lost = taken - won
     result = b.result[boards]
     # all 13 played: the result (if given) is the play's; a claim (replay._claimed): the result
     # leaves room for the tricks played
-    play_ok &= _cut_ok(hands[boards], b.cards[fit], taken, cut[boards], leaders, winners)
+    play_ok &= _cut_ok(hands[boards], cards, taken, cut_short, leaders, winners)
     ok[boards] &= play_ok & np.where(taken == 13, (result < 0) | (result == won), (won <= result) & (result <= 13 - lost))
     tricks[boards] = np.where(taken == 13, won, result)
     ok[played[~fit]] = False
@@ -309,6 +338,24 @@ def _check(b: Boards, profile: RuleProfile) -> tuple[np.ndarray, np.ndarray]:
     score[scored] = _scores(profile, contract[scored], doubled[scored], declarer[scored], tricks[scored],
                             b.vulnerable[scored])
     return ok, score
+
+
+def _in_turn(partial: np.ndarray, cards: np.ndarray, tricks: np.ndarray, leaders: np.ndarray,
+             winners: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """PBN's trick a claim cut short, read as pbn._Board._play reads it: its cards in turn from
+    its leader (the last trick's winner) up to the first ``-``, after the complete tricks in
+    ``cards``; how many, and whether no card follows a ``-`` (the reader reports one as never
+    played, rubber-bridge.md §3). Few boards have one: a loop over them."""
+    cards, cut, ok = cards.copy(), np.zeros(len(partial), dtype=np.int64), np.ones(len(partial), dtype=bool)
+    for j in np.flatnonzero((partial >= 0).any(axis=1)).tolist():
+        t = int(tricks[j])
+        first = ((int(winners[j, t - 1]) if t else int(leaders[j])) - int(leaders[j])) & 3  # its leader's column
+        turn = [int(partial[j, (first + i) & 3]) for i in range(4)]
+        played = turn.index(-1)  # a cut trick has a "-" (pbn_batch._play)
+        ok[j] = all(card < 0 for card in turn[played:])
+        cards[j, 4 * t:4 * t + played] = turn[:played]
+        cut[j] = played
+    return cards, cut, ok
 
 
 def _cut_ok(hands: np.ndarray, cards: np.ndarray, tricks: np.ndarray, cut: np.ndarray, leaders: np.ndarray,

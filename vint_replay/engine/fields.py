@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .record import DealRecord, SessionInfo
+    from .record import DealRecord, GameDeal, SessionInfo
 
 Report = Callable[[str, str, str], None]  # (code, at, message): the reader says where ``at`` was written
 SessionReport = Callable[[str], None]  # a problem with the session's players (at "session.players")
@@ -30,11 +30,10 @@ class Slot(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class GameFields:
-    """What a codec read of one deal: the record's keyword arguments it fills (its own typed
-    field, e.g. ``solo``) and the fields it could not read (so no second problem reports them
-    missing)."""
+    """What a codec read of one deal: the game's own fields (the record's ``own``) and the fields
+    it could not read (so no second problem reports them missing)."""
 
-    fields: Mapping[str, object]
+    own: GameDeal | None
     unreadable: frozenset[str] = frozenset()
 
 

@@ -18,8 +18,8 @@ from ..games.laws.fields import (LAWS_CODES, LAWS_OFF, Found, auction_json, deal
                                   parse_irregularities, parse_void, play_json, session_laws_json)
 from ..games.laws.rulings import parse_rulings, session_rulings_json
 from ..games.registry import DEFAULT_PROFILE, ProfileError, deal_codecs, get_profile, profile_names
-from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, LineTotals, Ruling, SessionInfo,
-                             SessionRecord)
+from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, GameDeal, LineTotals, Ruling,
+                             SessionInfo, SessionRecord)
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
@@ -297,7 +297,7 @@ class _Reader:
             except ValueError as bad:
                 self.error("schema", f"'void' {bad}", number, "void")
         out_of_turn: list[CallOutOfTurn] = []
-        game = self.game_fields(raw, number, unreadable) if self.codecs else {}
+        own = self.game_fields(raw, number, unreadable) if self.codecs else None
         auction = () if self.owned or void is not None and "auction" not in raw else \
             self.auction(raw.get("auction"), number, unreadable, out_of_turn)
         thrown: list[Card] = []
@@ -326,16 +326,16 @@ class _Reader:
             self.foreign(extra, number)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
                           nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,  # type: ignore[arg-type]
-                          deal_lost, tuple(thrown), **game)  # type: ignore[arg-type]
+                          deal_lost, tuple(thrown), own)
 
-    def game_fields(self, raw: dict, number: int, unreadable: set[str]) -> dict[str, object]:
+    def game_fields(self, raw: dict, number: int, unreadable: set[str]) -> GameDeal | None:
         """The deal's fields of the session's game, read by its codecs (engine/fields.py)."""
-        out: dict[str, object] = {}
+        own = None
         for codec in self.codecs:
             read = codec.read_json(raw, lambda code, at, message: self.error(code, message, number, at))
-            out.update(read.fields)
+            own = read.own if read.own is not None else own
             unreadable |= read.unreadable
-        return out
+        return own
 
     def foreign(self, extra: dict[str, object], number: int) -> None:
         """Fields this session's game does not know: another game's are refused, saying whose

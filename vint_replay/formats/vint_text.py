@@ -19,7 +19,8 @@ from ..games.laws.rulings import parse_rulings, rulings_from_text, rulings_text
 from ..engine.plural import plural
 from ..engine.written import all_pass, all_pass_start, column_play
 from ..games.registry import DEFAULT_PROFILE, ProfileError, RuleProfile, deal_codecs, get_profile, profile_names
-from ..engine.record import CallOutOfTurn, Comment, DealRecord, Irregularity, LineTotals, Ruling, SessionInfo, SessionRecord
+from ..engine.record import (CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals, Ruling, SessionInfo,
+                             SessionRecord)
 from ..engine.seats import SEATS, Seat
 from . import ReadResult
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
@@ -558,7 +559,7 @@ class _Reader:
         hands = self.hands(text.tag("Hands"), number, unreadable)
         void, deal_lost = self.void(text, number)
         out_of_turn: list[CallOutOfTurn] = []
-        game = self.game_fields(text, number, unreadable) if self.codecs else {}
+        own = self.game_fields(text, number, unreadable) if self.codecs else None
         auction = () if self.owned or void is not None and "Auction" not in text.tags else \
             self.auction(text, number, dealer, profile, unreadable, out_of_turn)
         self.foreign(text, number)
@@ -583,13 +584,13 @@ class _Reader:
                                      GAME_KEYS.difference(profile.deal_fields), "", DEAL_NESTED, profile.deal_fields)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
-                          tuple(out_of_turn), void, deal_lost, thrown, **game)  # type: ignore[arg-type]
+                          tuple(out_of_turn), void, deal_lost, thrown, own)  # type: ignore[arg-type]
 
-    def game_fields(self, text: DealText, number: int, unreadable: set[str]) -> dict[str, object]:
+    def game_fields(self, text: DealText, number: int, unreadable: set[str]) -> GameDeal | None:
         """The deal's tags of the session's game, read by its codecs (engine/fields.py); a game
         that owns the auction gets the words of the [Auction] section."""
         words = self.owned_auction(text, number, unreadable) if self.owned else None
-        out: dict[str, object] = {}
+        own = None
         for codec in self.codecs:
             tags = {name: tag for name in codec.tags if (tag := text.tag(name)) is not None}
             for name, tag in tags.items():
@@ -603,9 +604,9 @@ class _Reader:
                 self.error(code, message, where or text.start.at, number, at)
 
             read = codec.read_text({name: tag.value or "" for name, tag in tags.items()}, words, report)
-            out.update(read.fields)
+            own = read.own if read.own is not None else own
             unreadable |= read.unreadable
-        return out
+        return own
 
     def owned_auction(self, text: DealText, number: int, unreadable: set[str]) -> list[str] | None:
         """The words of the [Auction] section, for a game that reads its own call tokens."""

@@ -20,7 +20,7 @@ from ..games.vint235.auction import run_auction
 from ..games.vint235.exchange import right_of
 from ..games.vint235.ledger import five_player_rubber, next_holder
 from ..games.vint235.method import TableMethod
-from ..games.vint235.record import Role, TableDeal
+from ..games.vint235.record import Role, TableDeal, table_fields
 
 N, E, S, W = SEATS
 
@@ -154,7 +154,7 @@ def simulate_deal(profile: TableMethod, party: tuple[str, ...], number: int, dea
         final = contract.bid if not higher or rng.random() < 0.6 else min(higher, key=lambda b: profile.bid_ranks[b.code])
     table = TableDeal(tuple(roles), sits_out, exchanges, None if profile.hand_size == 13 else Hand(widow),  # type: ignore[arg-type]
                       widow_to, gives, final)
-    record = DealRecord(number, dealer, tuple(calls), tuple(Hand(h) for h in dealt), None, table=table)  # type: ignore[arg-type]
+    record = DealRecord(number, dealer, tuple(calls), tuple(Hand(h) for h in dealt), None, own=table)  # type: ignore[arg-type]
     if contract is None:
         return record
     if final is not None:
@@ -217,7 +217,9 @@ def simulate_session(rules: str, party: tuple[str, ...], deals: int, seed: int,
             break
         if finished:
             rubber += 1
-            last = deal.table.roles  # type: ignore[union-attr]
+            table = table_fields(deal)
+            assert table is not None, "a simulated deal has its roles"
+            last = table.roles
             base = seat_players(profile, party, rubber, last)
             out = five_player_rubber(party, rubber)[0] if profile.sits_out else None
             dealer = profile.rubber_dealer(dealer, last, base)[0]

@@ -22,10 +22,11 @@ from ..engine.calls import CALL_BY_TEXT, CALLS_BY_CODE, Call
 from ..engine.cards import CARDS, HOLDINGS, Hand
 from .columnar import ColumnarBatch
 from ..engine.ledger import DealScore
-from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..engine.record import Comment, DealRecord, GameDeal, LineTotals, SessionInfo, SessionRecord
 from ..engine.replay import DealReplay
 from ..engine.seats import SEATS, Seat
 from ..engine.session import SessionReport
+from ..games.solo.record import solo_fields
 from ..games.solo.replay import SoloReplay
 from ..formats.board_fields import RecordedFigures, board_fields, board_json
 from ..games.laws.fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
@@ -186,7 +187,8 @@ class TableRows:
         ))
         for deal, replay, scored in zip(record.deals, report.replays, score.deals):  # type: ignore[union-attr]
             hands = replay.hands
-            written = deal.solo.payments if deal.solo is not None else None
+            solo = solo_fields(deal)
+            written = solo.payments if solo is not None else None
             self._deals.append((
                 k, deal.number, None, int(deal.dealer),
                 *((None,) * 4 if hands is None else (pbn(hands[0]), pbn(hands[1]), pbn(hands[2]), pbn(hands[3]))),
@@ -368,10 +370,10 @@ def _own_fields(deal: DealRecord, scored: object) -> dict[str, object]:
     return {codec.stored_key: part for codec in deal_codecs() if (part := codec.stored(deal, scored)) is not None}
 
 
-def _own_fields_of(deal_extra: Mapping[str, Any]) -> dict[str, object]:
-    """The record's keyword arguments for the game fields kept in a deal's ``extra_json``."""
-    return {key: value for codec in deal_codecs() if codec.stored_key in deal_extra
-            for key, value in codec.restored(deal_extra[codec.stored_key]).fields.items()}
+def _own_fields_of(deal_extra: Mapping[str, Any]) -> GameDeal | None:
+    """The record's game fields kept in a deal's ``extra_json`` (``None``: it keeps none)."""
+    return next((codec.restored(deal_extra[codec.stored_key]).own for codec in deal_codecs()
+                 if codec.stored_key in deal_extra), None)
 
 
 def _declarer_column(replay: DealReplay) -> int:
@@ -463,7 +465,7 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
                               comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {}),
                               **board_fields(deal_extra.get("board", {})),  # type: ignore[arg-type]
                               **deal_laws_fields(deal_extra.get("laws", {})),  # type: ignore[arg-type]
-                              **_own_fields_of(deal_extra)))  # type: ignore[arg-type]
+                              own=_own_fields_of(deal_extra)))
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))
 
 

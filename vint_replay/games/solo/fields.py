@@ -13,7 +13,7 @@ from ...engine.record import DealRecord, SessionInfo
 from ...engine.seats import SEATS, Seat
 from .contracts import SoloCall, points
 from .deal_line import SoloDealScore
-from .record import OUTCOMES, OUTCOME_TEXT, SoloContract, SoloDeal
+from .record import OUTCOMES, OUTCOME_TEXT, SoloContract, SoloDeal, solo_fields
 
 JSON_KEYS = ("sits_out", "turn_up", "abond_trump", "outcome", "payments", "contract")  # beside dealer, hands, auction, play
 TAGS = {"SitsOut": "sits_out", "TurnUp": "turn_up", "Contract": "contract", "Declarer": "contract",
@@ -142,7 +142,7 @@ def _calls(tokens: Sequence[object], report: Report, unreadable: set[str]) -> tu
 def _deal(values: Mapping[str, object], calls: tuple[SoloCall, ...], unreadable: set[str]) -> GameFields:
     solo = SoloDeal(values.get("turn_up"), calls, values.get("sits_out"), values.get("abond_trump"),  # type: ignore[arg-type]
                     values.get("outcome"), values.get("payments"), values.get("contract"))  # type: ignore[arg-type]
-    return GameFields({"solo": solo}, frozenset(unreadable))
+    return GameFields(solo, frozenset(unreadable))
 
 
 class SoloFields(DealCodec):
@@ -213,7 +213,7 @@ class SoloFields(DealCodec):
         return _deal(values, calls, unreadable)
 
     def json_fields(self, deal: DealRecord) -> Mapping[Slot, Mapping[str, object]]:
-        solo = deal.solo
+        solo = solo_fields(deal)
         if solo is None:
             return {}
         opening: dict[str, object] = {}
@@ -231,7 +231,7 @@ class SoloFields(DealCodec):
         return {Slot.OPENING: opening, Slot.AUCTION: auction, Slot.PLAY: play, Slot.RESULT: result}
 
     def text_tags(self, deal: DealRecord) -> Mapping[Slot, Sequence[tuple[str, str]]]:
-        solo = deal.solo
+        solo = solo_fields(deal)
         if solo is None:
             return {}
         opening = [] if solo.sits_out is None else [("SitsOut", solo.sits_out)]
@@ -249,22 +249,24 @@ class SoloFields(DealCodec):
         return {Slot.OPENING: opening, Slot.AUCTION: auction, Slot.PLAY: play, Slot.RESULT: result}
 
     def auction_words(self, deal: DealRecord) -> list[str]:
-        return [] if deal.solo is None else [c.value for c in deal.solo.calls]
+        solo = solo_fields(deal)
+        return [] if solo is None else [c.value for c in solo.calls]
 
     def stored(self, deal: DealRecord, scored: object) -> dict[str, object] | None:
         """docs/store.md: the fields and the payments due, so that export writes back exactly
         what was imported and the Parquet schemas stay as they are."""
-        if deal.solo is None:
+        solo = solo_fields(deal)
+        if solo is None:
             return None
         assert isinstance(scored, SoloDealScore), f"a solo-whist deal scored as {type(scored).__name__}"
-        return solo_json(deal.solo, scored)
+        return solo_json(solo, scored)
 
     def restored(self, raw: object) -> GameFields:
         assert isinstance(raw, dict), f"stored solo-whist fields are an object, not {raw!r}"
-        return GameFields({"solo": solo_of(raw)})
+        return GameFields(solo_of(raw))
 
     def content_part(self, deal: DealRecord) -> list[object] | None:
-        solo = deal.solo
+        solo = solo_fields(deal)
         if solo is None:
             return None
         return [None if solo.turn_up is None else int(solo.turn_up), [c.value for c in solo.calls], solo.sits_out,

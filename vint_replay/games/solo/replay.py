@@ -22,7 +22,7 @@ from .auction import SoloAuction, SoloAuctionState
 from .contracts import SoloCall, Trumps, call_words, points_text
 from .deal_line import SoloDealScore
 from .payments import payment_reason
-from .record import OUTCOME_TEXT, SoloContract, SoloDeal
+from .record import OUTCOME_TEXT, SoloContract, SoloDeal, solo_fields
 from .seating import Seating, five_handed, next_to_sit_out
 
 Report = Callable[[str, "str | None", str], None]
@@ -48,7 +48,7 @@ class SoloReplay(WithoutLaws):
 
     @property
     def solo(self) -> SoloDeal:
-        return self.deal.solo or SoloDeal(None)
+        return solo_fields(self.deal) or SoloDeal(None)
 
     @property
     def valid(self) -> bool:
@@ -267,7 +267,7 @@ def replay_solo_deal(deal: DealRecord, profile: RuleProfile, info: SessionInfo,
     def report(code: str, at: str | None, message: str) -> None:
         problems.append(Diagnostic(code, message, number, at))
 
-    solo = deal.solo or SoloDeal(None)
+    solo = solo_fields(deal) or SoloDeal(None)
     seating = _seating(deal, solo, info, previous, report)
     if deal.auction:
         report("schema", "auction", "a solo-whist deal's auction holds solo-whist calls (pass, prop, solo, …), "
@@ -353,7 +353,8 @@ def _seating(deal: DealRecord, solo: SoloDeal, info: SessionInfo, previous: Deal
         report("wrong_dealer", "dealer", f"with {solo.sits_out} dealing and sitting out, the turn-up goes to the "
                                          f"player on his right, {seating.players[seating.dealer]} at "
                                          f"{seating.dealer}; the record gives {deal.dealer} (docs/format.md §5.5)")
-    before = previous.solo.sits_out if previous is not None and previous.solo is not None else None
+    earlier = None if previous is None else solo_fields(previous)
+    before = None if earlier is None else earlier.sits_out
     if before in roster and solo.sits_out != next_to_sit_out(roster, before):  # type: ignore[arg-type]
         report("wrong_dealer", "sits_out", f"{solo.sits_out} sits out, but after {before} dealt the deal passes to "
                                            f"{next_to_sit_out(roster, before)} (docs/rules/solo-whist.md §1.2)")  # type: ignore[arg-type]

@@ -140,7 +140,7 @@ class TableLedger:
             self._settle(rubber.number)
 
     def _check_players(self, replay: TableReplay, starting: bool) -> None:
-        sides, table = replay.sides, replay.deal.table
+        sides, table = replay.sides, replay.table
         assert sides is not None and table is not None
         number = len(self.score.sides) + (1 if starting else 0)
         if starting:
@@ -157,10 +157,10 @@ class TableLedger:
         """Why the rubber's first deal seats the wrong players (§3.1, §4), or ``None``."""
         party = self.score.players
         sides = replay.sides
-        assert sides is not None and replay.deal.table is not None
+        assert sides is not None and replay.table is not None
         if self.profile.sits_out:
             out, pairs = five_player_rubber(party, number)
-            if replay.deal.table.sits_out != out or {frozenset(s) for s in sides} != pairs:
+            if replay.table.sits_out != out or {frozenset(s) for s in sides} != pairs:
                 told = " v ".join(" & ".join(sorted(p)) for p in pairs)
                 return (f"rubber {number}: {out} sits out and the partners are {told} "
                         "(players-2-3-5.md §4, §6 ruling 12)")

@@ -36,7 +36,7 @@ def player_results(report: SessionReport) -> list[PlayerResult]:
     for replay in report.replays:
         assert isinstance(replay, TableReplay)
         if replay.roles is None:  # passed out: who sat down is in the record's roles
-            seated = {r.player for r in replay.deal.table.roles if r.live} if replay.deal.table else set()  # type: ignore[union-attr]
+            seated = {r.player for r in replay.table.roles if r.live} if replay.table else set()
             for player in seated:
                 counts[player][0] += 1  # type: ignore[index]
             continue

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ...engine.calls import Call
 from ...engine.cards import Card, Hand
+from ...engine.record import DealRecord, GameDeal
 from ...engine.seats import Seat
 
 DEAD = "dead"
@@ -46,7 +47,7 @@ class Role:
 
 
 @dataclass(frozen=True, slots=True)
-class TableDeal:
+class TableDeal(GameDeal):
     """A deal's roles by place and, where the method has them, the player out, the exchanges
     (by place, in the record's order) and the widow with what its taker gave."""
 
@@ -61,3 +62,9 @@ class TableDeal:
 
     def owner(self, seat: Seat) -> str | None:
         return self.roles[seat].player
+
+
+def table_fields(deal: DealRecord) -> TableDeal | None:
+    """The deal's fields of a two-, three- or five-handed method, or ``None`` for a deal that has
+    none (or another game's)."""
+    return deal.own if isinstance(deal.own, TableDeal) else None

@@ -4,7 +4,7 @@ back canonically."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...engine.cards import SUIT_BY_CHAR, Card, Suit
@@ -57,7 +57,7 @@ def parse_contract(kind: object, declarer: object, partner: object = None) -> So
         raise ValueError(str(bad)) from None
     if call is None or not call.is_bid:
         raise ValueError(f"a contract is one of {', '.join(c.value for c in SoloCall if c.is_bid)}, not {kind!r}")
-    seats = []
+    seats: list[Seat | None] = []
     for role, seat in (("declarer", declarer), ("partner", partner)):
         if seat is None:
             seats.append(None)
@@ -65,11 +65,12 @@ def parse_contract(kind: object, declarer: object, partner: object = None) -> So
             seats.append(Seat.parse(seat))
         else:
             raise ValueError(f"the {role} is a seat, N, E, S or W, not {seat!r}")
-    if seats[0] is None:
+    lead, partner_seat = seats
+    if lead is None:
         raise ValueError("a contract names its declarer's seat")
-    if (call is SoloCall.PROPOSAL) != (seats[1] is not None) or seats[0] == seats[1]:
+    if (call is SoloCall.PROPOSAL) != (partner_seat is not None) or lead == partner_seat:
         raise ValueError("a proposal names its partner (another seat), and no other contract has one")
-    return SoloContract(call, seats[0], seats[1])
+    return SoloContract(call, lead, partner_seat)
 
 
 def contract_json(contract: SoloContract) -> dict[str, str]:
@@ -79,9 +80,9 @@ def contract_json(contract: SoloContract) -> dict[str, str]:
 
 def quarters(points: object) -> int:
     """Points (a number, whole or in quarters) as quarters; ``ValueError`` otherwise."""
-    if type(points) not in (int, float) or abs(points) > 1e6 or points * 4 != int(points * 4):  # type: ignore[operator]
+    if not (type(points) is int or type(points) is float) or abs(points) > 1e6 or points * 4 != int(points * 4):
         raise ValueError(f"{points!r} is not a number of points in quarters")
-    return int(points * 4)  # type: ignore[operator]
+    return int(points * 4)
 
 
 def parse_payments_json(raw: object) -> tuple[int, int, int, int]:
@@ -122,10 +123,12 @@ def _json_contract(raw: object) -> SoloContract:
     return parse_contract(raw.get("bid"), raw.get("declarer"), raw.get("partner"))
 
 
-JSON_PARSERS = {"turn_up": parse_turn_up, "abond_trump": parse_suit, "outcome": parse_outcome,
-                "payments": parse_payments_json, "contract": _json_contract}
-TEXT_PARSERS = {"sits_out": str.strip, "turn_up": parse_turn_up, "abond_trump": parse_suit, "outcome": parse_outcome,
-                "payments": parse_payments_text}
+JSON_PARSERS: dict[str, Callable[[object], object]] = {
+    "turn_up": parse_turn_up, "abond_trump": parse_suit, "outcome": parse_outcome, "payments": parse_payments_json,
+    "contract": _json_contract}
+TEXT_PARSERS: dict[str, Callable[[str], object]] = {
+    "sits_out": str.strip, "turn_up": parse_turn_up, "abond_trump": parse_suit, "outcome": parse_outcome,
+    "payments": parse_payments_text}
 
 
 def _calls(tokens: Sequence[object], report: Report, unreadable: set[str]) -> tuple[SoloCall, ...]:

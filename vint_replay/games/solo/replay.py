@@ -285,6 +285,7 @@ def replay_solo_deal(deal: DealRecord, profile: RuleProfile, info: SessionInfo,
     empty = SoloReplay(deal, profile, seating.players, None, None, None, None, hands, (), None, None, ())
     if {"auction", "contract"} & deal.unreadable:
         return _done(empty, problems)
+    stated: SoloContract | None
     if not solo.calls and solo.contract is not None:  # a paper log's contract, without the auction
         stated = solo.contract
     else:
@@ -355,9 +356,9 @@ def _seating(deal: DealRecord, solo: SoloDeal, info: SessionInfo, previous: Deal
                                          f"{seating.dealer}; the record gives {deal.dealer} (docs/format.md §5.5)")
     earlier = None if previous is None else solo_fields(previous)
     before = None if earlier is None else earlier.sits_out
-    if before in roster and solo.sits_out != next_to_sit_out(roster, before):  # type: ignore[arg-type]
+    if before in roster and solo.sits_out != next_to_sit_out(roster, before):
         report("wrong_dealer", "sits_out", f"{solo.sits_out} sits out, but after {before} dealt the deal passes to "
-                                           f"{next_to_sit_out(roster, before)} (docs/rules/solo-whist.md §1.2)")  # type: ignore[arg-type]
+                                           f"{next_to_sit_out(roster, before)} (docs/rules/solo-whist.md §1.2)")
     return seating
 
 

@@ -13,6 +13,7 @@ from ..laws.revoke import Revoke
 from ...engine.ledger import DealScore, Ledger, SessionScore
 from ...engine.plural import plural
 from ...engine.record import DealRecord, SessionInfo
+from ...engine.rule_profile import Replayed
 from ...engine.scoring import Entry, Item
 from ...engine.seats import SEATS, Seat
 from ...engine.summary import Summary, balances_summary
@@ -121,12 +122,13 @@ class TableLedger:
         self.balance = {p: 0 for p in party}
         self.last_roles: tuple[Role, ...] | None = None
 
-    def add(self, replay: TableReplay) -> None:
+    def add(self, replay: Replayed) -> None:
         """Score a valid deal; :class:`IllegalMove` (``roles``) when its players break the rubber's columns."""
+        assert isinstance(replay, TableReplay), f"the methods' ledger scores no {type(replay).__name__}"
         starting = not self.score.deals or self.ledger.rubber.finished
         self._check_players(replay, starting)
         view, where = four_handed(replay)
-        deal = self.ledger.add(view)  # type: ignore[arg-type]
+        deal = self.ledger.add(view)
         back = {v: k for k, v in where.items()}
         entries = tuple(replace(e, reason=_real_place(e.reason, back, replay))
                         if e.item in (Item.CORONKA, Item.REVOKE_PENALTY) else e for e in deal.entries)

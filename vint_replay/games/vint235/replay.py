@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ...engine.calls import Contract
 from ...engine.cards import CARDS, FULL_DECK
@@ -174,13 +175,13 @@ def replay_table_deal(deal: DealRecord, profile: TableMethod, party: Sequence[st
     def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
         problems.append(Diagnostic(code, message, deal.number, at, severity))
 
-    def done(**kw) -> TableReplay:
-        fields = dict(contract=None, passed_out=False, hands=None, live=None, roles=None, sides=None, place_columns=None,
+    def done(**kw: Any) -> TableReplay:  # the replay's fields by name, as TableReplay takes them
+        fields: dict[str, Any] = dict(contract=None, passed_out=False, hands=None, live=None, roles=None, sides=None, place_columns=None,
                       leader=None, tricks=(), tricks_won=None)
         fields.update(kw)
         if profile.laws is not None and fields["contract"] is not None and fields["live"] is not None:
             fields["revokes"], fields["penalised"] = table_revokes(deal, profile, fields["live"], fields["tricks"], report)
-        return TableReplay(deal, profile, diagnostics=tuple(problems), **fields)  # type: ignore[arg-type]
+        return TableReplay(deal, profile, diagnostics=tuple(problems), **fields)
 
     if profile.laws is not None:
         refuse_other_laws(deal, profile, report)

@@ -85,7 +85,7 @@ def summary(report: Reported) -> TableSummary | None:
         return TableSummary(score.players, 3, rubbers, tuple(score.balances.items()), None)
     if not isinstance(score, TableScore):
         return None
-    rubbers = []
+    written: list[TableRubber] = []
     for r in score.rubbers:
         headers = tuple(score.column_label(r.number, c) for c in (0, 1)) if r.number <= len(score.sides) else ("", "")
         settled = score.settlements[r.number - 1] if r.number <= len(score.settlements) else {}
@@ -93,11 +93,12 @@ def summary(report: Reported) -> TableSummary | None:
         lead = "tie" if side is None else f"{headers[side]} ahead by {diff}"
         status = f"won by {headers[r.winner]}" if r.winner is not None else "not finished"
         out = score.out[r.number - 1] if r.number <= len(score.out) else None
-        rubbers.append(TableRubber(r.number, headers, out, (r.totals[0], r.totals[1]),
+        written.append(TableRubber(r.number, headers, out, (r.totals[0], r.totals[1]),
                                    f"Rubber {r.number} {status}; {lead}", tuple(settled.items())))
     balances = score.balances[-1] if score.balances else {p: 0 for p in score.players}
-    ledger = tuple((p, hundreds(balances.get(p, 0))) for p in score.players) if report.profile.sits_out else None
-    return TableSummary(score.players, 2, tuple(rubbers), tuple((p, balances.get(p, 0)) for p in score.players), ledger)
+    sits_out = isinstance(report.profile, TableMethod) and report.profile.sits_out
+    ledger = tuple((p, hundreds(balances.get(p, 0))) for p in score.players) if sits_out else None
+    return TableSummary(score.players, 2, tuple(written), tuple((p, balances.get(p, 0)) for p in score.players), ledger)
 
 
 @dataclass(frozen=True)
@@ -330,6 +331,8 @@ def _sheet(report: Reported, shown: TableSummary) -> Box:
         out.append(Box((f"Rubber {rubber.number}" + (f" · {rubber.out} sits out" if rubber.out else ""),),
                        "rubber-title", f"rubber-{rubber.number}-title"))
         out.append(Box(tuple(Box((h,), "sheet-head") for h in rubber.headers), row, f"rubber-{rubber.number}-columns"))
+        above: Sequence[list[SheetEntry]]
+        below: list[Sequence[list[SheetEntry]]]
         if i < len(paper):
             above, below = paper[i].above, [b.cells for b in paper[i].below]
         elif i < len(blocks):

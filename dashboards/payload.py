@@ -36,7 +36,7 @@ def replay_payload(report: SessionReport, number: int, seat: Seat | None = None)
     if index is None:
         return None
     view = DealView.of(report, index)
-    replay: ReplayOnTable = report.replays[index]  # type: ignore[assignment]
+    replay: ReplayOnTable = report.replays[index]
     table = replay.shown_table()
     hands = replay.hands_after(0)
     shown = up_from(replay, table, seat)

@@ -18,8 +18,8 @@ from ..games.laws.fields import (LAWS_CODES, LAWS_OFF, Found, auction_json, deal
                                   parse_irregularities, parse_void, play_json, session_laws_json)
 from ..games.laws.rulings import parse_rulings, session_rulings_json
 from ..games.registry import DEFAULT_PROFILE, ProfileError, deal_codecs, get_profile, profile_names
-from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, GameDeal, LineTotals, Ruling,
-                             SessionInfo, SessionRecord)
+from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals,
+                             Ruling, SessionInfo, SessionRecord)
 from ..engine.seats import SEATS, Seat, Side
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
@@ -217,7 +217,7 @@ class _Reader:
             return None
         nested = {"players": nested["session.players"]} if nested else {}
         return SessionInfo(sid, tuple(names), rules=rules, options=dict(options), laws=laws, draw=draw, rulings=rulings,  # type: ignore[arg-type]
-                           extra=extra, nested_extra=nested, fifth=fifth, party=party or None, **tags)  # type: ignore[arg-type]
+                           extra=extra, nested_extra=nested, fifth=fifth, party=party or None, **tags)
 
     def session_rulings(self, raw: dict) -> tuple[Ruling, ...] | None:
         """``session.rulings`` (docs/format.md §5.4): the laws' rulings; ``None`` if they cannot
@@ -229,7 +229,7 @@ class _Reader:
             return None
         found = parse_rulings(raw["rulings"])
         self.found(found, None)
-        return found.value  # type: ignore[return-value]
+        return found.value
 
     def session_laws(self, raw: dict, rules: str | None) -> tuple[str | None | bool, object]:
         """``session.laws`` and ``session.draw`` (docs/format.md §5.4); ``False`` for laws that
@@ -282,6 +282,7 @@ class _Reader:
             self.error("schema", problem, label, "number")
             number = label
             unreadable.add("number")
+        assert type(number) is int  # as written, or the label in its place
         dealer_raw = raw.get("dealer")
         dealer = Seat.N
         if dealer_raw not in SEAT_KEYS:
@@ -309,11 +310,11 @@ class _Reader:
             else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
         vulnerable, contract, score = self.board(raw, number) if "vulnerable" in self.known else (None, None, None)
-        irregularities = ()
+        irregularities: tuple[Irregularity, ...] = ()
         if self.laws_only("irregularities", raw, number):
             found = parse_irregularities(raw["irregularities"], "play" in raw)
             self.found(found, number)
-            irregularities = found.value
+            irregularities = found.value or ()
         deal_lost = False
         if self.laws_only("deal_lost", raw, number):
             deal_lost = raw["deal_lost"]
@@ -325,7 +326,7 @@ class _Reader:
         if extra:
             self.foreign(extra, number)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
-                          nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,  # type: ignore[arg-type]
+                          nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,
                           deal_lost, tuple(thrown), own)
 
     def game_fields(self, raw: dict, number: int, unreadable: set[str]) -> GameDeal | None:
@@ -416,7 +417,7 @@ class _Reader:
             return tuple([CALL_BY_TEXT[c] for c in raw])
         except (KeyError, TypeError):
             pass
-        calls = []
+        calls: list[Call] = []
         for i, text in enumerate(raw):
             if isinstance(text, dict):
                 text = self.out_of_turn(text, number, f"auction[{i}]", len(calls), out_of_turn)
@@ -472,7 +473,7 @@ class _Reader:
         if isinstance(raw, list) and raw and isinstance(raw[-1], dict):
             raw = self.thrown(raw, number, thrown)
         if isinstance(raw, list) and raw and all(isinstance(t, list) for t in raw):
-            flat = []
+            flat: list[object] = []
             for k, trick in enumerate(raw):
                 if len(trick) != 4 and k < len(raw) - 1:
                     self.error("schema", f"trick {k + 1} has {plural(len(trick), 'card')}; a trick has 4", number, f"play[{len(flat)}]")

@@ -404,6 +404,12 @@ class ScoredDeal(NamedTuple):
     result_only: bool = False
 
     @property
+    def scored(self) -> DealScore:
+        """The ledger's score, which a mistake is planted in (every deal of :func:`plant` has it)."""
+        assert self.score is not None, f"deal {self.sim.number} was made without scores"
+        return self.score
+
+    @property
     def recorded(self) -> tuple[LineTotals, LineTotals] | None:
         """The paper score: the ledger's totals for the deal."""
         if self.score is None:
@@ -541,17 +547,17 @@ class PlantedMistake:
 
 
 def _entry(deal: ScoredDeal, item: Item) -> Entry | None:
-    return next((e for e in deal.score.entries if e.item is item), None)
+    return next((e for e in deal.scored.entries if e.item is item), None)
 
 
 def _failed(deal: ScoredDeal) -> bool:
     c = deal.sim.contract
-    return c is not None and deal.score.tricks is not None and deal.score.tricks[c.declarer.side] < c.tricks_needed
+    return c is not None and deal.scored.tricks is not None and deal.scored.tricks[c.declarer.side] < c.tricks_needed
 
 
 def _honours_wrong_side(deal: ScoredDeal, profile: RuleProfile) -> Found:
     e = _entry(deal, Item.HONOURS)
-    if e is not None and not any(o.points == e.points for o in deal.score.entries if o is not e):
+    if e is not None and not any(o.points == e.points for o in deal.scored.entries if o is not e):
         return (f"honours {e.points} ({e.reason}) written for {e.side.other.label}",
                 ((e.side, Line.ABOVE, -e.points), (e.side.other, Line.ABOVE, e.points)))
     return None
@@ -573,8 +579,8 @@ def _slipped(item: Item) -> Callable[[ScoredDeal, RuleProfile], Found]:
         e = _entry(deal, item)
         if e is None:
             return None
-        slip = next((s for s in profile.slips(e, deal.sim.contract, deal.score.trick_value) if s.written != e.points), None)
-        if slip is None or any(o.points == e.points - slip.written for o in deal.score.entries
+        slip = next((s for s in profile.slips(e, deal.sim.contract, deal.scored.trick_value) if s.written != e.points), None)
+        if slip is None or any(o.points == e.points - slip.written for o in deal.scored.entries
                                if o is not e and o.side is e.side and o.line is e.line):
             return None  # no slip, or one an audit could not tell from another entry forgotten
         return (f"{item.replace('_', ' ')} {e.points} ({e.reason}) written as {slip.written}: {slip.slip}",
@@ -586,8 +592,8 @@ def _slam_for_failed_contract(deal: ScoredDeal, profile: RuleProfile) -> Found:
     """The profile's first slam premium (its audit's premiums not due) given for a failed contract."""
     c = deal.sim.contract
     if c is not None and _failed(deal) and c.level >= 3:
-        points = next(p for item, p in profile.premiums_not_due(c, deal.score.trick_value) if item is Item.SLAM)
-        taken = deal.score.tricks[c.declarer.side]  # type: ignore[index]
+        points = next(p for item, p in profile.premiums_not_due(c, deal.scored.trick_value) if item is Item.SLAM)
+        taken = deal.scored.tricks[c.declarer.side]  # type: ignore[index]
         return (f"slam premium {points} given to {c.declarer.side.label} for the failed {c} ({taken} tricks)",
                 ((c.declarer.side, Line.ABOVE, points),))
     return None
@@ -595,10 +601,10 @@ def _slam_for_failed_contract(deal: ScoredDeal, profile: RuleProfile) -> Found:
 
 def _trick_miscounted(deal: ScoredDeal, profile: RuleProfile) -> Found:
     c = deal.sim.contract
-    if c is not None and deal.score.trick_value and not deal.result_only:
+    if c is not None and deal.scored.trick_value and not deal.result_only:
         side = c.declarer.side
-        return (f"{side.label} credited with one trick too many below the line (+{deal.score.trick_value})",
-                ((side, Line.BELOW, deal.score.trick_value),))
+        return (f"{side.label} credited with one trick too many below the line (+{deal.scored.trick_value})",
+                ((side, Line.BELOW, deal.scored.trick_value),))
     return None
 
 
@@ -684,7 +690,9 @@ def plant(info: SessionInfo, deals: list[ScoredDeal], kinds: tuple[str, ...], rn
             top = max(d.sim.contract.level for d, _ in candidates)  # type: ignore[union-attr]
             candidates = [(d, f) for d, f in candidates if d.sim.contract.level == top]  # type: ignore[union-attr]
         deal, (what, changes) = candidates[rng.randrange(len(candidates))]
-        totals = list(recorded[deal.sim.number])
+        written = recorded[deal.sim.number]
+        assert written is not None  # a planted deal is scored
+        totals = list(written)
         for side, line, points in changes:
             t = totals[side]
             totals[side] = LineTotals(t.below + points, t.above) if line is Line.BELOW else LineTotals(t.below, t.above + points)

@@ -157,7 +157,7 @@ def simulate_deal(profile: TableMethod, party: tuple[str, ...], number: int, dea
     record = DealRecord(number, dealer, tuple(calls), tuple(Hand(h) for h in dealt), None, own=table)  # type: ignore[arg-type]
     if contract is None:
         return record
-    if final is not None:
+    if final is not None and final.denomination is not None:  # the final contract named after the widow: a bid
         contract = replace(contract, level=final.level, denomination=final.denomination)
     seat_roles = list(roles)
     declarer = profile.seating(hands_played, seat_roles, contract.declarer, dealer)
@@ -173,7 +173,8 @@ def _play(hands: list[int], leader: Seat, trump: int | None, profile: TableMetho
     cards: list[Card] = []
     seat = leader
     for _ in range(13):
-        trick, order = [], []
+        trick: list[Card] = []
+        order: list[Seat] = []
         for _ in places:
             legal = _bits(profile.legal_cards(held[seat], trick[0].suit if trick else None))
             rng.shuffle(legal)

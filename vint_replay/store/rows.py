@@ -24,7 +24,7 @@ from .columnar import ColumnarBatch
 from ..engine.ledger import DealScore
 from ..engine.record import Comment, DealRecord, GameDeal, LineTotals, SessionInfo, SessionRecord
 from ..engine.replay import DealReplay
-from ..engine.seats import SEATS, Seat
+from ..engine.seats import SEATS, Seat, by_seat
 from ..engine.session import SessionReport
 from ..games.solo.record import solo_fields
 from ..games.solo.replay import SoloReplay
@@ -218,7 +218,7 @@ class TableRows:
             *((None,) * 4 if contract is None else (contract.bid.code, int(contract.declarer), scored.trick_value,
                                                      contract.doubled)),
             *((None, None) if won is None else won), replay.passed_out,
-            None if contract is None else won[_declarer_column(replay)] >= contract.tricks_needed,
+            None if contract is None or won is None else won[_declarer_column(replay)] >= contract.tricks_needed,
             *((None,) * 3 if game is None else (int(game.side), game.trick, _BONUS_CODE[game.bonus])),
             *totals, *recorded,
             # What `vint-replay audit` compares: the paper's four figures against the computed ones.
@@ -442,8 +442,8 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
         event=session["event"], site=session["site"], date=session["date"], table=session["table_name"],
         rules=session["rules"], options=extra.get("options", {}), extra=extra.get("session", {}),
         nested_extra=extra.get("session_nested", {}), laws=laws.get("laws"), fifth=extra.get("fifth"),
-        draw=parse_draw(laws["draw"]).value if "draw" in laws else None,  # type: ignore[arg-type]
-        rulings=parse_rulings(laws["rulings"]).value if "rulings" in laws else (),  # type: ignore[arg-type]
+        draw=parse_draw(laws["draw"]).value if "draw" in laws else None,
+        rulings=(parse_rulings(laws["rulings"]).value or ()) if "rulings" in laws else (),
         party=tuple(extra["party"]) if "party" in extra else None,
     )
     auctions = _by_deal(calls, "call", CALL_BY_TEXT)
@@ -453,7 +453,7 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
         number = row["deal"]
         hands = None
         if row["hands_given"]:
-            hands = tuple(Hand.parse(row[c]) for c in ("hand_n", "hand_e", "hand_s", "hand_w"))
+            hands = by_seat(Hand.parse(row[c]) for c in ("hand_n", "hand_e", "hand_s", "hand_w"))
         recorded = None
         if row["recorded_below_ns"] is not None:
             recorded = (LineTotals(row["recorded_below_ns"], row["recorded_above_ns"]),
@@ -464,7 +464,7 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
                               row["result"], recorded, deal_extra.get("extra", {}),
                               comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {}),
                               **board_fields(deal_extra.get("board", {})),  # type: ignore[arg-type]
-                              **deal_laws_fields(deal_extra.get("laws", {})),  # type: ignore[arg-type]
+                              **deal_laws_fields(deal_extra.get("laws", {})),
                               own=_own_fields_of(deal_extra)))
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from .calls import Call, Contract
 from .cards import Card, Hand
@@ -116,6 +117,7 @@ class GameDeal:
     subclasses it and reads it back through its own typed accessor, so the record names no game."""
 
     __slots__ = ()
+    label: ClassVar[str] = ""  # how a record's history names them: "solo turn up: H2 → H3"
 
 
 @dataclass(frozen=True, slots=True)

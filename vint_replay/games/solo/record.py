@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ...engine.cards import Card, Suit
 from ...engine.record import DealRecord, GameDeal
@@ -36,6 +37,7 @@ class SoloDeal(GameDeal):
     outcome: bool | None = None  # True: claimed made; False: conceded failed
     payments: tuple[int, int, int, int] | None = None  # as the scorer wrote them, in quarters by Seat
     contract: SoloContract | None = None  # as recorded: checked against the calls, or standing for them
+    label: ClassVar[str] = "solo"
 
 
 def solo_fields(deal: DealRecord) -> SoloDeal | None:

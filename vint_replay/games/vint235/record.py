@@ -3,6 +3,7 @@ plays each place, who sits out, the exchanges and the widow (docs/format.md §5.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ...engine.calls import Call
 from ...engine.cards import Card, Hand
@@ -59,6 +60,7 @@ class TableDeal(GameDeal):
     widow_gives: tuple[tuple[Seat, Card], ...] = ()
     final: Call | None = None  # 2.5: the final contract named after the widow
     extra: dict[str, object] = field(default_factory=dict)
+    label: ClassVar[str] = "table"
 
     def owner(self, seat: Seat) -> str | None:
         return self.roles[seat].player

@@ -209,8 +209,9 @@ def url_number(text: object) -> int | None:
     """A deal, card or version number from the URL: up to six ASCII digits, else ``None``
     (``int`` would take ``²`` and then fail, and refuses 5,000 digits; a repeated query key
     arrives as a list)."""
-    ok = isinstance(text, str) and 0 < len(text) <= 6 and text.isascii() and text.isdigit()
-    return int(text) if ok else None
+    if isinstance(text, str) and 0 < len(text) <= 6 and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 def spaced(starts: list[tuple[int, int]], steps: int, most: int = 12) -> list[tuple[int, int]]:

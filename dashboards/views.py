@@ -23,6 +23,12 @@ def _props(**given: object) -> dict[str, Any]:
     return {k: v for k, v in given.items() if v is not None}
 
 
+def data_attribute(name: str, value: str) -> dict[str, Any]:
+    """An element's ``data-NAME`` attribute, which Dash takes by keyword only (beside its typed
+    properties), for the page's scripts and style to read."""
+    return {f"data-{name}": value}
+
+
 def inline(part: Inline) -> Drawn:
     """One run of text: plain, bold, with classes, a token, a link, a break."""
     if isinstance(part, Strong):

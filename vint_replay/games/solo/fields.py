@@ -10,7 +10,7 @@ from typing import Any
 from ...engine.cards import SUIT_BY_CHAR, Card, Suit
 from ...engine.fields import DealCodec, GameFields, Report, Slot
 from ...engine.record import DealRecord, SessionInfo
-from ...engine.seats import SEATS, Seat
+from ...engine.seats import SEATS, Seat, by_seat
 from .contracts import SoloCall, points
 from .deal_line import SoloDealScore
 from .record import OUTCOMES, OUTCOME_TEXT, SoloContract, SoloDeal, solo_fields
@@ -88,7 +88,7 @@ def quarters(points: object) -> int:
 def parse_payments_json(raw: object) -> tuple[int, int, int, int]:
     if not isinstance(raw, Mapping) or set(raw) != {"N", "E", "S", "W"}:
         raise ValueError(f"payments must give {PAYMENTS_HELP} (an object with N, E, S and W)")
-    return tuple(quarters(raw[s.name]) for s in SEATS)  # type: ignore[return-value]
+    return by_seat(quarters(raw[s.name]) for s in SEATS)
 
 
 def parse_payments_text(text: str) -> tuple[int, int, int, int]:
@@ -101,7 +101,7 @@ def parse_payments_text(text: str) -> tuple[int, int, int, int]:
         end = m.end()
     if text[end:].strip() or len(found) != 4:
         raise ValueError(f"[Payments] must give {PAYMENTS_HELP}, not {text!r}")
-    return tuple(found[s.name] for s in SEATS)  # type: ignore[return-value]
+    return by_seat(found[s.name] for s in SEATS)
 
 
 def payments_json(payments: tuple[int, int, int, int]) -> dict[str, int | float]:
@@ -159,6 +159,7 @@ class SoloFields(DealCodec):
     fifth = True
     owns_auction = True
     stored_key = "solo"
+    paid_sheet = True  # §5: each deal settled in payments, with running balances
 
     def foreign(self, name: str, text: bool, rules: str) -> str:
         what = f"[{name}] is a tag" if text else f"'{name}' is a field"
@@ -263,6 +264,14 @@ class SoloFields(DealCodec):
             return None
         assert isinstance(scored, SoloDealScore), f"a solo-whist deal scored as {type(scored).__name__}"
         return solo_json(solo, scored)
+
+    def written_differs(self, deal: DealRecord, scored: object) -> bool | None:
+        """The payments as the scorer wrote them against those due (§5)."""
+        solo = solo_fields(deal)
+        if solo is None or solo.payments is None:
+            return None
+        assert isinstance(scored, SoloDealScore), f"a solo-whist deal scored as {type(scored).__name__}"
+        return solo.payments != scored.payments
 
     def restored(self, raw: object) -> GameFields:
         assert isinstance(raw, dict), f"stored solo-whist fields are an object, not {raw!r}"

@@ -20,7 +20,7 @@ from ..games.laws.rulings import parse_rulings, session_rulings_json
 from ..games.registry import DEFAULT_PROFILE, ProfileError, deal_codecs, get_profile, profile_names
 from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals,
                              Ruling, SessionInfo, SessionRecord)
-from ..engine.seats import SEATS, Seat, Side
+from ..engine.seats import SEATS, Seat, Side, by_seat
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
 from .encodings import utf16_kind, utf16_message
@@ -216,7 +216,7 @@ class _Reader:
         if not ok:
             return None
         nested = {"players": nested["session.players"]} if nested else {}
-        return SessionInfo(sid, tuple(names), rules=rules, options=dict(options), laws=laws, draw=draw, rulings=rulings,  # type: ignore[arg-type]
+        return SessionInfo(sid, by_seat(names), rules=rules, options=dict(options), laws=laws, draw=draw, rulings=rulings,  # type: ignore[arg-type]
                            extra=extra, nested_extra=nested, fifth=fifth, party=party or None, **tags)
 
     def session_rulings(self, raw: dict) -> tuple[Ruling, ...] | None:
@@ -405,7 +405,7 @@ class _Reader:
             except HandError as err:
                 self.error(err.code, f"{Seat.parse(seat).full_name}: {err}", number, f"hands.{seat}")
                 unreadable.add("hands")
-        return tuple(out) if len(out) == 4 else None  # type: ignore[return-value]
+        return by_seat(out) if len(out) == 4 else None
 
     def auction(self, raw: Any, number: int, unreadable: set[str], out_of_turn: list[CallOutOfTurn]) -> tuple[Call, ...]:
         """The calls; a call spoken out of turn (an object, laws only) is listed in ``out_of_turn``."""

@@ -22,7 +22,7 @@ from ..engine.written import all_pass, all_pass_start, column_play
 from ..games.registry import DEFAULT_PROFILE, ProfileError, RuleProfile, deal_codecs, get_profile, profile_names
 from ..engine.record import (CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals, Ruling, SessionInfo,
                              SessionRecord)
-from ..engine.seats import SEATS, Seat
+from ..engine.seats import SEATS, Seat, by_seat
 from . import ReadResult, Section
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
 from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
@@ -379,7 +379,7 @@ class _Reader:
             self.error("schema", f"[{FIFTH_TAG}] names a fifth player of a solo-whist session (docs/format.md §5.5), "
                                  "not one already seated", fifth.at, at=f"session.players.{FIFTH}")
             return None, top, profile
-        info = SessionInfo(sid, tuple(names), rules=rules, options=options or {}, laws=laws, draw=draw,  # type: ignore[arg-type]
+        info = SessionInfo(sid, by_seat(names), rules=rules, options=options or {}, laws=laws, draw=draw,  # type: ignore[arg-type]
                            rulings=rulings or (),
                            extra=extra, nested_extra=nested, fifth=None if fifth is None else fifth.value, party=party or None,
                            **values)

@@ -12,7 +12,7 @@ from ..engine.cards import CARDS, SUIT_MASKS, Card, Hand, Suit, iter_bits
 from ..engine.play import Play
 from ..games.registry import get_profile
 from ..engine.record import DealRecord, SessionInfo, SessionRecord
-from ..engine.seats import SEATS, Seat
+from ..engine.seats import SEATS, Seat, by_seat
 from ..engine.session import evaluate
 from ..games.solo.auction import SoloAuction
 from ..games.solo.contracts import SoloCall, Trumps
@@ -25,7 +25,7 @@ PROFILE = get_profile("solo-whist")
 def _hands(rng: random.Random) -> tuple[Hand, Hand, Hand, Hand]:
     deck = list(CARDS)
     rng.shuffle(deck)
-    return tuple(Hand.from_cards(deck[13 * s:13 * s + 13]) for s in range(4))  # type: ignore[return-value]
+    return by_seat(Hand.from_cards(deck[13 * s:13 * s + 13]) for s in range(4))
 
 
 def _calls(dealer: Seat, contract: SoloCall | None, declarer: Seat, partner: Seat | None, opener: bool) -> tuple[SoloCall, ...]:
@@ -76,13 +76,13 @@ def _play(hands: tuple[Hand, Hand, Hand, Hand], contract: SoloCall, declaring: s
           leader: Seat) -> tuple[Card, ...]:
     """The cards until the result is settled (§4)."""
     terms = contract.terms
-    masks = tuple(h.mask for h in hands)
-    play = Play(masks, trump, leader, PROFILE)  # type: ignore[arg-type]
+    masks = by_seat(h.mask for h in hands)
+    play = Play(masks, trump, leader, PROFILE)
     cards: list[Card] = []
     while not play.finished:
         seat = play.to_play
         wants = (seat in declaring) != terms.avoid
-        card = _choose(play, wants, tuple(play.hands))  # type: ignore[arg-type]
+        card = _choose(play, wants, by_seat(play.hands))
         cards.append(card)
         trick = play.play(card)
         if trick is not None and terms.settles_early and (trick.winner in declaring) == terms.avoid:

@@ -12,7 +12,7 @@ from functools import cache
 from itertools import count
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from ..engine.calls import BIDS, PASS, Call, Contract, Denomination
+from ..engine.calls import BID_TERMS, BIDS, PASS, Call, Contract, Denomination
 from ..engine.cards import CARDS, FULL_DECK, SUIT_MASKS, Hand
 from ..engine.errors import IllegalMove
 from ..engine.ledger import DealScore, Ledger
@@ -21,7 +21,7 @@ from ..games.registry import DEFAULT_PROFILE, RuleProfile, get_profile
 from ..engine.record import DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.replay import DealReplay, replay_deal
 from ..engine.scoring import Entry, Item, Line
-from ..engine.seats import SEATS, Seat, Side
+from ..engine.seats import SEATS, Seat, Side, by_seat
 
 # The club: Cyrillic surnames as the scorer writes them, with their Latin transliteration.
 CLUB: tuple[tuple[str, str], ...] = (
@@ -218,8 +218,8 @@ def contract_of(calls: tuple[int, ...], dealer: Seat) -> Contract | None:
     """The last bid and the seat that made it (``None`` for a passed-out deal)."""
     for i in range(len(calls) - 1, -1, -1):
         if calls[i] >= 0:
-            bid = BIDS[calls[i]]
-            return Contract(bid.level, bid.denomination, SEATS[(dealer + i) & 3])  # type: ignore[arg-type]
+            level, denomination = BID_TERMS[calls[i]]
+            return Contract(level, denomination, SEATS[(dealer + i) & 3])
     return None
 
 
@@ -506,7 +506,7 @@ def generated_session(seed: int, index: int, size: int, profile: RuleProfile | N
     day = 1 + index % 28
     info = SessionInfo(
         id=f"sim-{seed}-{index:06d}",
-        players=tuple(CLUB[i][0] for i in seats),  # type: ignore[arg-type]
+        players=by_seat(CLUB[i][0] for i in seats),
         event=f"Симуляция клуба, вечер {index + 1} (simulated club evening {index + 1})",
         site="Москва (Moscow)",
         date=f"{2026 + index // 336:04d}-{1 + index // 28 % 12:02d}-{day:02d}",
@@ -659,11 +659,11 @@ CLUB_TABLES = (
 
 def table_info(table: Table) -> SessionInfo:
     """The session tags of a club table: Cyrillic names, their Latin spelling in the event."""
-    names = tuple(CLUB[i][0] for i in table.players)
+    names = by_seat(CLUB[i][0] for i in table.players)
     latin = ", ".join(CLUB[i][1] for i in table.players)
     return SessionInfo(
         id=f"arbat-{table.date}-t{table.table}",
-        players=names,  # type: ignore[arg-type]
+        players=names,
         event=f"Клуб «Арбат», вечер {table.date} (Arbat club evening; {latin})",
         site="Москва (Moscow)",
         date=table.date,

@@ -14,7 +14,7 @@ from ..engine.calls import BIDS, PASS, Call
 from ..engine.cards import CARDS, Card, Hand
 from ..games.registry import get_profile
 from ..engine.record import DealRecord, SessionInfo, SessionRecord
-from ..engine.seats import SEATS, Seat
+from ..engine.seats import SEATS, Seat, by_seat
 from ..engine.session import evaluate
 from ..games.vint235.auction import run_auction
 from ..games.vint235.exchange import right_of
@@ -152,9 +152,9 @@ def simulate_deal(profile: TableMethod, party: tuple[str, ...], number: int, dea
         gives = tuple(given)
         higher = [b for b in BIDS if profile.bid_ranks[b.code] > profile.bid_ranks[contract.bid.code]]
         final = contract.bid if not higher or rng.random() < 0.6 else min(higher, key=lambda b: profile.bid_ranks[b.code])
-    table = TableDeal(tuple(roles), sits_out, exchanges, None if profile.hand_size == 13 else Hand(widow),  # type: ignore[arg-type]
+    table = TableDeal(by_seat(roles), sits_out, exchanges, None if profile.hand_size == 13 else Hand(widow),
                       widow_to, gives, final)
-    record = DealRecord(number, dealer, tuple(calls), tuple(Hand(h) for h in dealt), None, own=table)  # type: ignore[arg-type]
+    record = DealRecord(number, dealer, tuple(calls), by_seat(Hand(h) for h in dealt), None, own=table)
     if contract is None:
         return record
     if final is not None and final.denomination is not None:  # the final contract named after the widow: a bid

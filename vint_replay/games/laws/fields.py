@@ -68,11 +68,12 @@ class KindFields:
 
 
 def _cards(value: object) -> tuple[Card, ...]:
-    cards = tuple(CARD_BY_TEXT.get(v.strip()) if isinstance(v, str) else None
-                  for v in (value if isinstance(value, list) else ()))
-    if not cards or None in cards or len(set(cards)) < len(cards):
+    read = [CARD_BY_TEXT.get(v.strip()) if isinstance(v, str) else None
+            for v in (value if isinstance(value, list) else ())]
+    cards = tuple(c for c in read if c is not None)
+    if not read or len(cards) < len(read) or len(set(cards)) < len(cards):
         raise ValueError("must be a list of different cards such as [\"SA\", \"HQ\"] (in .vint: cards=SA,HQ)")
-    return cards  # type: ignore[return-value]
+    return cards
 
 
 def _field_json(value: object) -> object:

@@ -19,7 +19,7 @@ from ...engine.rule_profile import RuleProfile
 from ...engine.seats import SEATS, Seat
 from ...engine.shown import NEVER, NO_TAGS, Pen, TableShown
 from .auction import SoloAuction, SoloAuctionState
-from .contracts import SoloCall, Trumps, call_words, points_text
+from .contracts import SoloCall, Terms, Trumps, call_words, points_text
 from .deal_line import SoloDealScore
 from .payments import payment_reason
 from .record import OUTCOME_TEXT, SoloContract, SoloDeal, solo_fields
@@ -49,6 +49,12 @@ class SoloReplay(WithoutLaws):
     @property
     def solo(self) -> SoloDeal:
         return solo_fields(self.deal) or SoloDeal(None)
+
+    @property
+    def terms(self) -> Terms:
+        """The contract's terms (§3), asked only of a deal played to a contract."""
+        assert self.contract is not None, f"deal {self.deal.number} has no contract"
+        return self.contract.terms
 
     @property
     def valid(self) -> bool:
@@ -399,7 +405,7 @@ def _settled(replay: SoloReplay, tricks: list[Trick]) -> bool:
     taken, or déclaré's first trick lost."""
     if len(tricks) == 13:
         return True
-    terms = replay.contract.terms  # type: ignore[union-attr]
+    terms = replay.terms
     if terms.counts_tricks or not tricks:
         return False
     taken = tricks[-1].winner in replay.declaring
@@ -408,7 +414,7 @@ def _settled(replay: SoloReplay, tricks: list[Trick]) -> bool:
 
 def _play(replay: SoloReplay, report: Report) -> tuple[tuple[Trick, ...], int | None, bool | None]:
     """The tricks, the declaring side's tricks and whether the contract was made."""
-    deal, solo, terms = replay.deal, replay.solo, replay.contract.terms  # type: ignore[union-attr]
+    deal, solo, terms = replay.deal, replay.solo, replay.terms
     if solo.outcome is not None and terms.counts_tricks:
         report("schema", "outcome", f"{terms.title} counts its tricks, so a play stopped early states its result "
                                     "(the declaring side's tricks), not an outcome (docs/format.md §5.5)")
@@ -454,7 +460,7 @@ def _claimed(replay: SoloReplay, least: int, most: int, report: Report,
              played: int = 0) -> tuple[int | None, bool | None]:
     """The result a play stopped early states: a claim or concession (§4), if it fits the
     ``least``–``most`` tricks the declaring side can still end with."""
-    deal, solo, terms = replay.deal, replay.solo, replay.contract.terms  # type: ignore[union-attr]
+    deal, solo, terms = replay.deal, replay.solo, replay.terms
     if terms.counts_tricks:
         if deal.result is None:
             if played:
@@ -481,8 +487,8 @@ def _check_stated(replay: SoloReplay, made: bool, taken: int, report: Report) ->
     deal, solo = replay.deal, replay.solo
     if solo.outcome is not None and solo.outcome != made:
         report("result_mismatch", "outcome", f"the deal says {OUTCOME_TEXT[solo.outcome]}, but the play "
-                                             f"{'makes' if made else 'defeats'} the {replay.contract.terms.title}")  # type: ignore[union-attr]
-    if deal.result is not None and deal.result != taken and replay.contract.terms.counts_tricks:  # type: ignore[union-attr]
+                                             f"{'makes' if made else 'defeats'} the {replay.terms.title}")
+    if deal.result is not None and deal.result != taken and replay.terms.counts_tricks:
         report("result_mismatch", "result", f"result says the declaring side took {plural(deal.result, 'trick')}; "
                                             f"the play gives {taken}")
 

@@ -10,7 +10,7 @@ from ...engine.calls import Call
 from ...engine.cards import Card, Hand, HandError
 from ...engine.fields import DealCodec, GameFields, Report, SessionReport, Slot
 from ...engine.record import DealRecord, SessionInfo
-from ...engine.seats import SEATS, Seat
+from ...engine.seats import SEATS, Seat, by_seat
 from ..registry import get_profile
 from .record import DEAD, DUMMY_OF, Exchange, Role, TableDeal, table_fields
 
@@ -61,8 +61,8 @@ class TableFields(DealCodec):
         """The first deal's roles (else the players)."""
         first = next(filter(None, map(table_fields, deals)), None)
         if first is None:
-            return tuple((list(party) + ["", "", "", ""])[:4])  # type: ignore[return-value]
-        return tuple(str(r) for r in first.roles)  # type: ignore[return-value]
+            return by_seat((list(party) + ["", "", "", ""])[:4])
+        return by_seat(str(r) for r in first.roles)
 
     def read_json(self, raw: Mapping[str, object], report: Report) -> GameFields:
         table = read_table(raw, report)

@@ -15,7 +15,7 @@ from ...engine.plural import plural
 from ...engine.record import DealRecord, SessionInfo
 from ...engine.rule_profile import Replayed
 from ...engine.scoring import Entry, Item
-from ...engine.seats import SEATS, Seat
+from ...engine.seats import SEATS, Seat, by_seat
 from ...engine.summary import Summary, balances_summary
 from .method import Sides, TableMethod
 from .record import Role
@@ -96,7 +96,7 @@ def four_handed(replay: TableReplay) -> tuple[_View, dict[Seat, Seat]]:
     penalty = None
     if replay.penalised and replay.tricks_won is not None:
         penalty = revoke_penalty(replay.tricks_won, [(where[place], points) for place, points in replay.penalised])
-    return _View(replay.deal, virtual, tricks, replay.tricks_won, tuple(hands), penalty), where  # type: ignore[arg-type]
+    return _View(replay.deal, virtual, tricks, replay.tricks_won, by_seat(hands), penalty), where
 
 
 def five_player_rubber(party: tuple[str, ...], number: int) -> tuple[str, set[frozenset[str]]]:

@@ -14,7 +14,7 @@ from ..laws.revoke import Revoke
 from ...engine.plural import plural
 from ...engine.record import DealRecord, SessionInfo
 from ...engine.replay import ToContract, WithoutLaws
-from ...engine.seats import SEATS, Seat
+from ...engine.seats import SEATS, Seat, by_seat
 from ...engine.shown import CommonShown, TableShown
 from .auction import run_auction
 from .laws import refuse_other_laws, table_revokes
@@ -88,7 +88,7 @@ class TableReplay(WithoutLaws, ToContract, CommonShown):
             for card in trick.cards:
                 played |= 1 << card
         dead = [self.roles is not None and self.roles[s].player is None for s in SEATS]
-        return tuple(None if dead[s] else hands[s] & ~played for s in SEATS)  # type: ignore[return-value]
+        return by_seat(None if dead[s] else hands[s] & ~played for s in SEATS)
 
     @property
     def column_names(self) -> tuple[str, str]:
@@ -373,4 +373,4 @@ def _checked_hands(deal: DealRecord, profile: TableMethod, report: Report) -> tu
         if ok:
             report("widow", "widow", f"the widow must hold the {52 - seen.bit_count()} cards not dealt to the places")
         ok = False
-    return tuple(h.mask for h in deal.hands) if ok else None  # type: ignore[return-value]
+    return by_seat(h.mask for h in deal.hands) if ok else None

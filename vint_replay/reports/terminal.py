@@ -14,39 +14,30 @@ from ..engine.diagnostics import Severity
 from ..engine.errors import IllegalMove
 from ..engine.ledger import DealScore
 from ..games.laws.auction import LawsAuction
-from ..games.laws.penalty import RevokePenalty
-from ..games.laws.revoke import Revoke
 from ..engine.play import Trick
 from ..engine.plural import plural
 from ..engine.printable import printable
-from ..games.registry import RuleProfile, SheetLayout
+from ..games.registry import SheetLayout
 from ..games.bridge.duplicate import board_score
-from ..engine.record import DealRecord, SessionInfo
+from ..engine.record import SessionInfo
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.session import FourHandedLedger, SessionReport
 from ..engine.shown import Pen
-from .irregularities import Mark, penalty_lines, play_marks
+from .irregularities import Irregular, Mark, penalty_lines, play_marks
 from .labels import contract_text, dummy_text, vulnerability_text
 
 
-class ReplayShown(Protocol):
+class ReplayShown(Irregular, Protocol):
     """What the terminal takes from a deal's replay (``DealReplay``, ``TableReplay``,
-    ``SoloReplay``): who plays each place, the hands on view, the two columns whose tricks are
-    counted, the auction's columns, and what else lies on the table."""
+    ``SoloReplay``): besides the record, tricks and revokes its irregularities are drawn from,
+    who plays each place, the hands on view, the two columns whose tricks are counted, the
+    auction's columns, and what else lies on the table."""
 
-    deal: DealRecord
-    profile: RuleProfile
     contract: Contract | None  # solo whist's is its own (its hooks below read it)
     passed_out: bool
     hands: tuple[int, int, int, int] | None
     tricks_won: tuple[int, int] | None
 
-    @property
-    def tricks(self) -> tuple[Trick, ...]: ...
-    @property
-    def revokes(self) -> tuple[Revoke, ...]: ...
-    @property
-    def penalty(self) -> RevokePenalty | None: ...
     @property
     def void(self) -> bool: ...
     @property

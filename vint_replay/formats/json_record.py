@@ -97,7 +97,9 @@ def decode_text(data: bytes | str) -> tuple[str | None, Diagnostic | None]:
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
-            pos, spelling = first_lone_surrogate(text)  # type: ignore[misc]
+            found = first_lone_surrogate(text)
+            assert found is not None  # what UTF-8 could not encode
+            pos, spelling = found
             line, column = line_column(text, pos)
             return None, Diagnostic("syntax", surrogate_message(spelling), line=line, column=column)
     if "\x00" in text:
@@ -573,12 +575,13 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
     text, problem = decode_text(data)
     if problem is not None:
         return ReadResult(None, [problem])
-    raw, problem = _parse(text)  # type: ignore[arg-type]
+    assert text is not None  # decoded, as no problem was found
+    raw, problem = _parse(text)
     if problem is not None:
         return ReadResult(None, [problem])
-    lone = lone_surrogate_escape(text)  # type: ignore[arg-type]
+    lone = lone_surrogate_escape(text)
     if lone is not None:
-        line, column = line_column(text, lone[0])  # type: ignore[arg-type]
+        line, column = line_column(text, lone[0])
         return ReadResult(None, [Diagnostic("syntax", surrogate_message(lone[1]), line=line, column=column)])
     reader = _Reader(strict)
     if not isinstance(raw, dict):
@@ -636,9 +639,11 @@ def _parse(text: str) -> tuple[Any, Diagnostic | None]:
     except (ValueError, RecursionError) as err:
         return None, _parse_problem(text, err)
     try:
-        path, key = repeated_key_path(text)  # type: ignore[misc]
+        repeated = repeated_key_path(text)
     except (ValueError, RecursionError) as err:
         return None, _parse_problem(text, err)
+    assert repeated is not None  # loads_record found a key given twice
+    path, key = repeated
     return None, Diagnostic("schema", f"the key {clip(key)} appears twice in one object ({path}): write each field "
                                       "once", at=path)
 

@@ -556,7 +556,7 @@ class _Reader:
             dealer = Seat.parse(tag.value)
             loc[(number, "dealer")] = tag.char(0)
 
-        unreadable |= {_field(name) for name in text.broken} - {None, "recorded"}  # type: ignore[arg-type]
+        unreadable |= {f for f in map(_field, text.broken) if f is not None and f != "recorded"}
         hands = self.hands(text.tag("Hands"), number, unreadable)
         void, deal_lost = self.void(text, number)
         out_of_turn: list[CallOutOfTurn] = []

@@ -35,13 +35,13 @@ def create_app(store_path: str | Path, *, max_upload_bytes: int = MAX_UPLOAD_BYT
     server.extensions["vint_library"] = Library(Store(store_path), max_upload_bytes, on_import)
     app = Dash(
         __name__,
-        server=server,
+        server=server,  # type: ignore[arg-type]  # Dash's hint leaves out the Flask app its docs take
         use_pages=True,
         pages_folder=str(HERE / "pages"),
         assets_folder=str(HERE / "assets"),
         title="vint-replay",
         suppress_callback_exceptions=True,
-        update_title=None,
+        update_title=None,  # type: ignore[arg-type]  # None: no "Updating…" title, as Dash documents
         on_error=show_store_error,
     )
     app.layout = html.Div([

@@ -43,22 +43,26 @@ def contract_card(report: SessionReport, number: int) -> html.Div | None:
 
 def alt_options(kept: object, where: object):
     """The calls legal after the first ``kept`` calls."""
-    report = library().report(str(where.get("session"))) if isinstance(where, dict) else None
-    if report is None or not isinstance(kept, int) or not isinstance(where.get("deal"), int):  # type: ignore[union-attr]
+    if not isinstance(where, dict):
+        return dash.no_update, dash.no_update
+    report = library().report(str(where.get("session")))
+    if report is None or not isinstance(kept, int) or not isinstance(where.get("deal"), int):
         return dash.no_update, dash.no_update
     try:
-        return _options(report, where["deal"], kept), None  # type: ignore[index]
+        return _options(report, where["deal"], kept), None
     except VariationError:
         return [], None
 
 
 def alt_result(text: object, kept: object, where: object):
     """The chosen call's contract, double dummy, and its points beside the actual."""
-    report = library().report(str(where.get("session"))) if isinstance(where, dict) else None
-    if report is None or not isinstance(text, str) or not isinstance(kept, int) or not isinstance(where.get("deal"), int):  # type: ignore[union-attr]
+    if not isinstance(where, dict):
+        return dash.no_update
+    report = library().report(str(where.get("session")))
+    if report is None or not isinstance(text, str) or not isinstance(kept, int) or not isinstance(where.get("deal"), int):
         return dash.no_update
     try:
-        lines = choice_lines(choose_contract(report, where["deal"], kept, Call.parse(text)))  # type: ignore[index]
+        lines = choice_lines(choose_contract(report, where["deal"], kept, Call.parse(text)))
     except (VariationError, DDSFailure, ValueError) as err:
         return html.P(f"Not played: {err}", className="board-error", id="alt-error")
     return [html.Div(line, className="outcome-line") for line in lines]

@@ -10,7 +10,7 @@ from dash import dcc, html
 
 from vint_replay.engine.views import LONGEST_NAME, short
 
-GRAPH_CONFIG = {"displayModeBar": False, "responsive": True}
+GRAPH_CONFIG: dcc.Graph.Config = {"displayModeBar": False, "responsive": True}
 
 
 def label(name: object) -> str:

@@ -13,12 +13,11 @@ import pandas as pd
 
 from dashboards.dates import shown_date
 from vint_replay.reports import labels
-from vint_replay.engine.audit_report import AuditTally
+from vint_replay.engine.audit_report import AuditTally, Found
 from vint_replay.reports.audit import AuditReport, audit
 from vint_replay.reports.sheets import sheet_writer
 from vint_replay.reports.diagnostic_labels import diagnostic_words
 from vint_replay.reports.scoresheet import vulnerable_short
-from vint_replay.games.solo.audit import SoloAudit
 from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.ledger import DealScore, SessionScore
 from vint_replay.games.registry import SheetLayout, get_profile, profile_names
@@ -73,7 +72,7 @@ def audit_of(report: SessionReport) -> AuditReport | None:
     return None if report.score is None else audit(report.record, report.score, replays=report.replays)
 
 
-def audit_status(report: SessionReport, checked: AuditReport | SoloAudit | None, unrecorded: str = "no paper score") -> str:
+def audit_status(report: SessionReport, checked: AuditReport[Found] | None, unrecorded: str = "no paper score") -> str:
     """One phrase for a session: invalid, nothing recorded to check (``unrecorded``), or the
     audit tally as ``vint-replay audit`` says it (``no mismatches``, ``2 deals with mismatches (3 entries)``)."""
     errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
@@ -215,8 +214,9 @@ def url_number(text: object) -> int | None:
     """A deal, card or version number from the URL: up to six ASCII digits, else ``None``
     (``int`` would take ``²`` and then fail, and refuses 5,000 digits; a repeated query key
     arrives as a list)."""
-    ok = isinstance(text, str) and 0 < len(text) <= 6 and text.isascii() and text.isdigit()
-    return int(text) if ok else None
+    if isinstance(text, str) and 0 < len(text) <= 6 and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 def spaced(starts: list[tuple[int, int]], steps: int, most: int = 12) -> list[tuple[int, int]]:

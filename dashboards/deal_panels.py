@@ -7,6 +7,7 @@ from __future__ import annotations
 from dash import html
 
 from dashboards import double_dummy, views
+from dashboards.seat_view import Payload
 from vint_replay.engine.replay import DealReplay
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import SessionReport
@@ -14,7 +15,7 @@ from vint_replay.engine.views import auction_grid, auction_table, call_classes, 
 from vint_replay.games.laws import views as laws_view
 
 
-def parts(report: SessionReport, replay: DealReplay, payload: dict[str, object], analysed: object,
+def parts(report: SessionReport, replay: DealReplay, payload: Payload, analysed: object,
                 seat: Seat | None) -> tuple[list, list]:
     """The lines under the title (dealer, contract, vulnerability) and the side cards (the auction
     in columns, the double-dummy panel) of a vint or bridge deal."""

@@ -22,6 +22,8 @@ from vint_replay.games.laws import views as laws_view
 from vint_replay.reports import labels
 from vint_replay.reports.terminal import DealView, ReplayShown
 
+from .seat_view import Payload
+
 
 class ReplayOnTable(ReplayShown, Protocol):
     """A replay the card table draws: the terminal's hooks and what it lays on the table."""
@@ -29,14 +31,14 @@ class ReplayOnTable(ReplayShown, Protocol):
     def shown_table(self) -> TableShown: ...
 
 
-def replay_payload(report: SessionReport, number: int, seat: Seat | None = None) -> dict[str, object] | None:
+def replay_payload(report: SessionReport, number: int, seat: Seat | None = None) -> Payload | None:
     """Deal ``number`` for the browser (``None``: the session has no such deal), seen by
     everybody (``seat`` None) or by one seat."""
     index = next((i for i, r in enumerate(report.replays) if r.deal.number == number), None)
     if index is None:
         return None
     view = DealView.of(report, index)
-    replay: ReplayOnTable = report.replays[index]  # type: ignore[assignment]
+    replay: ReplayOnTable = report.replays[index]
     table = replay.shown_table()
     hands = replay.hands_after(0)
     shown = up_from(replay, table, seat)

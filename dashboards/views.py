@@ -4,6 +4,7 @@ asks which game it shows."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import plotly.graph_objects as go
 from dash import dcc, html
@@ -16,9 +17,16 @@ from vint_replay.engine.views import (Block, Box, Break, Bullets, Cell, Chart, C
 Drawn = Component | str | int
 
 
-def _props(**given: object) -> dict[str, object]:
-    """The element's properties that are set (Dash refuses an ``id`` of ``None``)."""
+def _props(**given: object) -> dict[str, Any]:
+    """The element's properties that are set (Dash refuses an ``id`` of ``None``); each goes to
+    the Dash property of its name, which has its own type."""
     return {k: v for k, v in given.items() if v is not None}
+
+
+def data_attribute(name: str, value: str) -> dict[str, Any]:
+    """An element's ``data-NAME`` attribute, which Dash takes by keyword only (beside its typed
+    properties), for the page's scripts and style to read."""
+    return {f"data-{name}": value}
 
 
 def inline(part: Inline) -> Drawn:

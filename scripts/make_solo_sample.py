@@ -36,7 +36,7 @@ SEED_DEAL = DealRecord(
     1, Seat.N, (), tuple(Hand.parse(h) for h in ("76543.2..KJT9642", ".AKQJT9.T9.AQ753", "J.7543.AK76542.8",
                                                   "AKQT982.86.QJ83.")),  # type: ignore[arg-type]
     tuple(Card.parse(c) for c in "DT D7 DJ CK H8 H2 H9 H7 D9 D6 D8 CJ HA H5 H6 S7 HK H4 SA S6 HQ H3 SK S5 HJ C8 SQ S4".split()),
-    solo=SoloDeal(Card.parse("H2"), tuple(C(c) for c in "solo misere abond open_misere pass pass pass".split()),
+    own=SoloDeal(Card.parse("H2"), tuple(C(c) for c in "solo misere abond open_misere pass pass pass".split()),
                   outcome=True))
 
 

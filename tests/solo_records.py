@@ -35,7 +35,7 @@ def solo_deal(number: int = 1, dealer: str = "N", hands: str | None = SEED_HANDS
                     tuple(SoloCall.parse(c) for c in auction.split()), sits_out,
                     _suit(abond_trump), outcome, payments)
     return DealRecord(number, Seat.parse(dealer), (), None if hands is None else parse_hands(hands),
-                      None if play is None else parse_play(play), result, solo=solo)
+                      None if play is None else parse_play(play), result, own=solo)
 
 
 def _suit(letter: str | None) -> Suit | None:
@@ -53,4 +53,4 @@ def solo_report(*deals: DealRecord, fifth: str | None = None) -> SessionReport:
 
 def with_solo(deal: DealRecord, **changes: object) -> DealRecord:
     """The deal with some of its solo-whist fields changed."""
-    return replace(deal, solo=replace(deal.solo, **changes))  # type: ignore[arg-type]
+    return replace(deal, own=replace(deal.own, **changes))  # type: ignore[arg-type]

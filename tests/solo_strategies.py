@@ -51,7 +51,7 @@ def random_deal(choose: Choose, number: int, dealer: Seat, sits_out: str | None 
     auction = SoloAuction(dealer)
     auction.call_all(calls)
     if auction.void:
-        return DealRecord(number, dealer, (), hands, solo=SoloDeal(turn_up, calls, sits_out))
+        return DealRecord(number, dealer, (), hands, own=SoloDeal(turn_up, calls, sits_out))
     terms = auction.standing.terms  # type: ignore[union-attr]
     named = SEATS[choose(4)] if terms.trumps is Trumps.NAMED else None
     abond_trump = None if named is None else CARDS[13 * named].suit
@@ -69,7 +69,7 @@ def random_deal(choose: Choose, number: int, dealer: Seat, sits_out: str | None 
             break
     stated = SoloContract(auction.standing, auction.holder, auction.acceptor) if choose(2) else None  # type: ignore[arg-type]
     return DealRecord(number, dealer, (), hands, tuple(cards),
-                      solo=SoloDeal(turn_up, calls, sits_out, abond_trump, contract=stated))
+                      own=SoloDeal(turn_up, calls, sits_out, abond_trump, contract=stated))
 
 
 def random_session(choose: Choose, deals: int, five: bool = False) -> SessionRecord:

@@ -175,8 +175,8 @@ def test_the_holder_makes_his_call_in_a_column_of_his_own(lib):
 
 def test_exchanges_are_shown_to_their_player_only(lib):
     report = lib.report("sim-vint2-cards")
-    deal = next(r for r in report.replays if any(e and not isinstance(e, bool) for _, e in r.deal.table.exchanges))
-    place, swaps = next((p, e) for p, e in deal.deal.table.exchanges if e and not isinstance(e, bool))
+    deal = next(r for r in report.replays if any(e and not isinstance(e, bool) for _, e in r.deal.own.exchanges))
+    place, swaps = next((p, e) for p, e in deal.deal.own.exchanges if e and not isinstance(e, bool))
     other = Seat.S if place is Seat.N else Seat.N
     card = swaps[0][0].pretty
     assert any(card in line for line in vint235_view.table_facts(deal))
@@ -190,7 +190,7 @@ def test_the_widow_is_shown_with_what_its_taker_gave(lib):
     report = lib.report("sim-vint2-widow")
     deal = played(report)
     facts = vint235_view.table_facts(deal)
-    widow = deal.deal.table.widow
+    widow = deal.deal.own.widow
     assert any(all(c.pretty in line for c in widow) and "gave" in line for line in facts)
 
 
@@ -209,7 +209,7 @@ def test_the_replay_offers_a_view_per_player(lib):
     page = module("replay").layout(FIVE, str(deal.deal.number))
     links = [c.children for c in by_id(page, "replay-view").children]
     assert links == ["all hands"] + [f"only what {deal.roles[s].player} saw" for s in Seat]
-    assert deal.deal.table.sits_out in text(by_id(page, "table-facts"))
+    assert deal.deal.own.sits_out in text(by_id(page, "table-facts"))
 
 
 # ---------------------------------------------------------------- sessions list, /analysis, uploads

@@ -16,6 +16,8 @@ SWITCHES = {
     "solo_record": re.compile(r"\.solo_record\b"),
     "SheetLayout.PAYMENTS": re.compile(r"SheetLayout\.PAYMENTS\b"),
     "isinstance(…, TableMethod)": re.compile(r"isinstance\(.*\bTableMethod\b"),
+    # a deal's own fields (DealRecord.own) are narrowed by the game's accessor (solo_fields, table_fields)
+    "isinstance(…, a game's deal fields)": re.compile(r"isinstance\(.*\b(SoloDeal|TableDeal)\b"),
     "is_seated / is_solo / is_table": re.compile(r"\b(is_seated|is_solo|is_table)\b"),
     "_seats_players": re.compile(r"\b_seats_players\b"),
     "a profile's name compared": re.compile(r"""\.(name|rules)\s*(==|!=|(not\s+)?in\b)\s*[(\[{]?\s*["']"""),
@@ -36,7 +38,8 @@ def test_the_patterns_catch_each_switch():
     """Each pattern catches the switch it names (a test that cannot fail proves nothing)."""
     caught = {kind for _, kind in switches("\n".join([
         "if report.profile.solo_record:", "if profile.scoresheet is SheetLayout.PAYMENTS:",
-        "isinstance(get_profile(name), TableMethod)", "self.seated = is_seated(profile)",
+        "isinstance(get_profile(name), TableMethod)", "if isinstance(deal.own, SoloDeal):",
+        "self.seated = is_seated(profile)",
         "if _seats_players(names):", 'if profile.name == "vint2-exchange":', "elif rules in ('classic', 'x'):",
         "WRITERS: dict[type, SheetWriter] = {SessionScore: SIDES}",
         "return next(WRITERS[k] for k in type(report.score).__mro__ if k in WRITERS)",

@@ -377,11 +377,11 @@ def test_rulings_8_9_13_widow_gives_and_final_contract():
     assert table_session("vint2-widow", TWO, good).valid
     lower = _widow_deal(1, "N", "4S", "3NT", 10)
     assert codes(table_session("vint2-widow", TWO, lower)) == [("widow", "final")]
-    table = good.table
+    table = good.own
     from dataclasses import replace
-    two_only = replace(good, table=replace(table, widow_gives=table.widow_gives[:2]))
+    two_only = replace(good, own=replace(table, widow_gives=table.widow_gives[:2]))
     assert codes(table_session("vint2-widow", TWO, two_only)) == [("widow", "widow_gives")]
-    to_opponent = replace(good, table=replace(table, widow_to=W))
+    to_opponent = replace(good, own=replace(table, widow_to=W))
     assert codes(table_session("vint2-widow", TWO, to_opponent)) == [("widow", "widow_to")]
     low_bid = _widow_deal(1, "N", "2S", "4S", 10)
     assert codes(table_session("vint2-widow", TWO, low_bid)) == [("insufficient_bid", "auction[0]")]
@@ -396,9 +396,9 @@ def test_ruling_10_the_dummy_passes_left_after_each_rubber():
     assert holders[0] == "C" and holders[1] != holders[0]
     from dataclasses import replace
     first_of_second = next(i for i, d in enumerate(report.score.deals) if d.rubber == 2)
-    keep = record.deals[first_of_second - 1].table.roles
+    keep = record.deals[first_of_second - 1].own.roles
     deals = list(record.deals)
-    deals[first_of_second] = replace(deals[first_of_second], table=replace(deals[first_of_second].table, roles=keep))
+    deals[first_of_second] = replace(deals[first_of_second], own=replace(deals[first_of_second].own, roles=keep))
     bad = evaluate(replace(record, deals=tuple(deals)))
     assert any(d.code == "roles" and d.deal == deals[first_of_second].number for d in bad.diagnostics)
 
@@ -564,7 +564,7 @@ def test_a_players_results_count_whatever_place_or_dummy_he_played():
     assert (petrov.player, petrov.deals, petrov.declared, petrov.made, petrov.tricks) == ("Petrov", 1, 1, 1, 9)
     five = evaluate(simulate_session("vint5", ("Т", "А", "К", "Ф", "Н"), 40, 3, rubbers=2))
     results = {r.player: r for r in player_results(five)}
-    out_first = [d for d in five.replays if d.deal.table.sits_out == "Т"]
+    out_first = [d for d in five.replays if d.deal.own.sits_out == "Т"]
     assert results["Т"].deals == len(five.replays) - len(out_first)
     assert sum(r.points for r in results.values()) == 0
     assert results["Т"].points == five.score.balances[-1]["Т"]

@@ -44,7 +44,7 @@ def test_ruling_15_the_highest_card_may_not_deal_first(rules, party):
     in every method the lowest card of the draw deals the first deal; dealt by the highest
     seated player it is ``wrong_dealer`` at the first deal's dealer."""
     record = simulate_session(rules, party, 1, 11)
-    roles = record.deals[0].table.roles
+    roles = record.deals[0].own.roles
     seated = [r.player for r in roles if r.live]
     lowest, highest = max(seated, key=party.index), min(seated, key=party.index)
     assert record.deals[0].dealer is _own_place(roles, lowest)
@@ -78,17 +78,17 @@ def test_ruling_15_the_sample_evenings_start_with_the_lowest_card(name):
 def _rubber_starts(record) -> list[int]:
     """Indices of the deals that begin a rubber after the first (a new player out)."""
     deals = record.deals
-    return [k for k in range(1, len(deals)) if deals[k].table.sits_out != deals[k - 1].table.sits_out]
+    return [k for k in range(1, len(deals)) if deals[k].own.sits_out != deals[k - 1].own.sits_out]
 
 
 def _ruling_16(last, new) -> Seat:
     """The place, in ``new``, of the first player left of ``last``'s dealer (in ``last``'s
     seating) who plays the new rubber."""
-    playing = {r.player for r in new.table.roles if r.live}
+    playing = {r.player for r in new.own.roles if r.live}
     place = last.dealer.left
-    while last.table.roles[place].player not in playing:
+    while last.own.roles[place].player not in playing:
         place = place.left
-    return _own_place(new.table.roles, last.table.roles[place].player)
+    return _own_place(new.own.roles, last.own.roles[place].player)
 
 
 def test_ruling_16_a_later_rubber_is_dealt_first_left_of_the_last_dealer_among_the_four():
@@ -223,7 +223,7 @@ def test_a_solo_claim_inside_a_trick_is_scored_from_its_result_or_outcome(contra
     claim = dict(result=full.taken) if full.contract.terms.counts_tricks else {}
     deal = replace(full.deal, play=full.deal.play[:cards], **claim)
     if not claim:
-        deal = replace(deal, solo=replace(deal.solo, outcome=full.made))
+        deal = replace(deal, own=replace(deal.own, outcome=full.made))
     report = evaluate(replace(record, deals=record.deals[:k] + (deal,) + record.deals[k + 1:]))
     assert not [d for d in report.diagnostics if d.deal == deal.number], report.diagnostics
     assert report.score.deals[k].payments == played.score.deals[k].payments

@@ -112,7 +112,7 @@ def test_a_solo_evening_cannot_be_rescored_under_vint_rules():
 # -- audit's words ------------------------------------------------------------------------------
 
 def _audited(deal, written) -> str:
-    record = solo_session(replace(deal, solo=replace(deal.solo, payments=written)))
+    record = solo_session(replace(deal, own=replace(deal.own, payments=written)))
     (mismatch, *_) = audit_payments(record, evaluate(record).score).mismatches
     return mismatch.explanation
 
@@ -173,7 +173,7 @@ def test_import_sessions_and_export_keep_a_solo_evening(tmp_path):
 def test_content_hash_sees_the_solo_fields():
     record = read_file(FIVE).record
     deal = record.deals[0]
-    changed = replace(record, deals=(replace(deal, solo=replace(deal.solo, payments=(0, 0, 0, 0))), *record.deals[1:]))
+    changed = replace(record, deals=(replace(deal, own=replace(deal.own, payments=(0, 0, 0, 0))), *record.deals[1:]))
     fifth = replace(record, info=replace(record.info, fifth="Другой"))
     assert len({content_sha256(record), content_sha256(changed), content_sha256(fifth)}) == 3
 

@@ -293,9 +293,9 @@ def test_random_evenings_validate_and_each_deal_pays_by_the_rules(record):
 @given(solo_sessions(max_deals=1))
 def test_a_corrupted_call_is_caught(record):
     deal = record.deals[0]
-    late = with_solo(deal, calls=(*deal.solo.calls, SoloCall.PASS))
-    early = with_solo(deal, calls=(SoloCall.ACCEPT, *deal.solo.calls))
-    assert ("call_after_close", f"auction[{len(deal.solo.calls)}]") in codes(evaluate(replace(record, deals=(late,))))
+    late = with_solo(deal, calls=(*deal.own.calls, SoloCall.PASS))
+    early = with_solo(deal, calls=(SoloCall.ACCEPT, *deal.own.calls))
+    assert ("call_after_close", f"auction[{len(deal.own.calls)}]") in codes(evaluate(replace(record, deals=(late,))))
     assert ("nothing_to_accept", "auction[0]") in codes(evaluate(replace(record, deals=(early,))))
 
 
@@ -320,7 +320,7 @@ def test_a_corrupted_payment_is_caught_by_the_audit(record, data):
     seat = data.draw(st.sampled_from(list(Seat)))
     off = data.draw(st.integers(1, 12))
     deals = list(paid.deals)
-    written = list(deals[k].solo.payments)
+    written = list(deals[k].own.payments)
     written[seat] += off
     deals[k] = with_solo(deals[k], payments=tuple(written))
     (mismatch,) = audit_payments(replace(paid, deals=tuple(deals)), score).mismatches

@@ -95,7 +95,7 @@ def test_score_and_replay_at_the_terminal(name):
     for player in record.info.party:
         assert player in sheet.output
     shown = runner.invoke(main, ["replay", path, "--deal", "1"])
-    assert shown.exit_code == 0 and str(record.deals[0].table.roles[2]) in shown.output
+    assert shown.exit_code == 0 and str(record.deals[0].own.roles[2]) in shown.output
 
 
 @pytest.mark.parametrize("name", EVENINGS)
@@ -113,7 +113,7 @@ def test_score_json_has_as_many_columns_as_the_method(name):
         assert all(len(c["NS"]) + len(c["EW"]) == {"vint2-dummies": 2, "vint3-dummy": 3, "vint5": 4}[record.info.rules]
                    for c in doc["columns"])
     assert sum(doc["settlement"]["balances"].values()) == 0
-    assert doc["deals"][0]["places"] == {s: str(r) for s, r in zip("NESW", record.deals[0].table.roles)} or \
+    assert doc["deals"][0]["places"] == {s: str(r) for s, r in zip("NESW", record.deals[0].own.roles)} or \
         record.info.rules == "vint3-auction"
 
 

@@ -19,7 +19,7 @@ def table_deal(number: int, dealer: str, roles: str, hands: str, auction: str, c
     table = read_table(tag_values({"Roles": roles, **tags}), lambda code, at, message: problems.append(message))
     assert not problems, problems
     return DealRecord(number, Seat.parse(dealer), calls(auction), tuple(Hand.parse(h) for h in hands.split()),  # type: ignore[arg-type]
-                      None if cards is None else play(cards), result, table=table)
+                      None if cards is None else play(cards), result, own=table)
 
 
 def table_session(rules: str, party: tuple[str, ...], *deals: DealRecord, **options: str) -> SessionReport:

@@ -10,7 +10,7 @@ import signal
 import sys
 from pathlib import Path
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .engine.record import SessionRecord
     from .engine.session import SessionReport
     from .engine.summary import Summary
+    from .store.validity import Vouched
 
 # a record file argument: a missing or unreadable one is a usage error (exit 2); - is standard input
 RECORD = click.Path(exists=True, dir_okay=False, readable=True, allow_dash=True)
@@ -146,7 +147,7 @@ def main() -> None:
 def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str | None, session: int | None) -> None:
     """Check that every call and card in FILES is legal (every session of a PBN or LIN file). Exit 1
     if any file has errors."""
-    proven = {}  # the sessions the batch path finds valid need no other look
+    proven: dict[int, list[Vouched | None]] = {}  # the sessions the batch path finds valid need no other look
     if _bytes_of(files) >= BATCH_VALIDATE_BYTES:  # below it, importing NumPy costs more than it saves
         from .store.validity import valid_by_batch
 
@@ -157,9 +158,10 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str 
     bad = False
     for i, path in enumerate(files):
         vouched = proven.get(i, [])
-        if vouched and all(vouched):
-            checked = [(None if len(vouched) == 1 else (k, ident), [], True, n)
-                       for k, (ident, n) in enumerate(vouched, 1)]  # type: ignore[misc]
+        sure = [v for v in vouched if v is not None]
+        checked: list[tuple[tuple[int, str] | None, list[Diagnostic], bool, int]]
+        if vouched and len(sure) == len(vouched):
+            checked = [(None if len(sure) == 1 else (k, ident), [], True, n) for k, (ident, n) in enumerate(sure, 1)]
         else:
             checked = _validated(path, strict, from_fmt, session, vouched)
         for which, problems, readable, n in checked:
@@ -213,7 +215,7 @@ def _validated(path: str, strict: bool, fmt: str | None, session: int | None,
         results = [read_session(path, data, fmt, strict, session)]
     else:
         results = read_sessions(data, _format(path, data, fmt), strict)
-    out = []
+    out: list[tuple[tuple[int, str] | None, list[Diagnostic], bool, int]] = []
     same = len(vouched) == len(results)
     for k, read in enumerate(results, 1):
         which = None if len(results) == 1 else (k, "" if read.record is None else read.record.info.id)
@@ -506,7 +508,8 @@ def sessions(store_path: str, as_json: bool) -> None:
     store = open_existing(store_path)
     frame = store.sessions(columns=[*columns, "rules", "extra_json"]).sort_values(["date", "session_id"],
                                                                                 na_position="first")
-    rows = [{k: (None if v != v else v) for k, v in row.items()} for row in frame.to_dict("records")]
+    rows: list[dict[str, Any]] = [{k: (None if v != v else v) for k, v in row.items()}  # a store row: pandas' values
+                                  for row in frame.to_dict("records")]
     own = _own_sheets(store, rows)
     for row in rows:
         del row["rules"], row["extra_json"]

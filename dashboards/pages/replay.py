@@ -38,8 +38,9 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
     if payload is None:
         return html.Div([html.H2("No such deal"), html.P(f"The store has no deal {deal!r} in session {session_id!r}."),
                          dcc.Link("Back to the sessions", href="/")], className="card")
+    assert report is not None and number is not None  # else there is no payload
     replay = data.replay_of(report, number)
-    assert report is not None and replay is not None
+    assert replay is not None
     analysed = None if seat is not None or not replay.profile.double_dummy else \
         double_dummy.deal_analysis(library().store, session_id, number)
     payload["dd"] = double_dummy.replay_dd(analysed, payload["play"])
@@ -58,7 +59,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
         choices = list(SEAT_VIEWS)
     else:
         head, side, choices = views.blocks(shown.head), views.blocks(shown.side), list(shown.views)
-    size = int(payload["size"])  # type: ignore[call-overload]
+    size = int(payload["size"])
     keep = "" if seat is None else f"?view={seat.name}"
     nav = html.Div([
         dcc.Link("‹ deal " + str(prev_deal), href=f"/replay/{sid}/{prev_deal}{keep}", id="prev-deal", className="btn")
@@ -81,7 +82,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
             html.Div([
                 html.Div([html.Div(id=f"hand-{s.name}", className=f"hand hand-{s.name}") for s in SEATS]
                          + [html.Div(id="trick", className="trick")], className="table-felt", id="card-table"),
-                html.Div([html.Button(glyph, id=f"step-{name}", title=tip, className="step-btn", **{"data-step": name})
+                html.Div([html.Button(glyph, id=f"step-{name}", title=tip, className="step-btn", **views.data_attribute("step", name))
                           for name, glyph, tip in STEP_BUTTONS], className="step-buttons"),
                 dcc.Slider(id="replay-slider", min=0, max=cards, step=1, value=start, updatemode="drag",
                            marks=_trick_marks(cards, size), allow_direct_input=False),
@@ -89,7 +90,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
                 html.Div([
                     html.Span("Show: "),
                     html.Span([html.A(label, href=f"?view={name}", className="view-link" + (" active" if name == payload["view"] else ""),
-                                      id=f"view-{name}", **{"data-view": name})
+                                      id=f"view-{name}", **views.data_attribute("view", name))
                                for name, label in choices],
                               id="replay-view", className="view-links"),
                     dcc.Checklist(id="replay-hide", options=[{"label": "hide played cards", "value": "hide"}]
@@ -101,7 +102,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
             ], className="table-col"),
             html.Div([
                 html.Div(id="replay-status", className="card status"),
-                board.side_card(seat, payload["board"]),  # type: ignore[arg-type]
+                board.side_card(seat, payload["board"]),
                 board_contract.contract_card(report, number) if seat is None else None,
                 *side,
                 html.Div([html.H3("Problems"), html.Ul([html.Li(data.diagnostic_text(d)) for d in replay.diagnostics])],
@@ -132,8 +133,8 @@ def seat_step(card: object, where: object, reached: object):
         return dash.no_update, dash.no_update, dash.no_update
     payload["dd"] = None  # a seat's view never shows double dummy
     seen = seat_view.cut_to(payload, card)
-    furthest = max(len(seen["play"]), reached if isinstance(reached, int) else 0)  # type: ignore[arg-type]
-    return seen, furthest, _trick_marks(furthest, int(seen["size"]))  # type: ignore[call-overload]
+    furthest = max(len(seen["play"]), reached if isinstance(reached, int) else 0)
+    return seen, furthest, _trick_marks(furthest, int(seen["size"]))
 
 
 clientside_callback(

@@ -108,11 +108,14 @@ def _rules_switch(session_id: str, played: str, shown: str) -> html.Div:
     numbers (the engine's rescoring; nothing is computed here). A profile under which the record
     cannot be read is not offered, and one sentence says why."""
     as_played = library().report(session_id)
-    links, refusals = [], []
+    assert as_played is not None  # the page is drawn for a stored session
+    links: list[html.Span | dcc.Link] = []
+    refusals = []
     for name in data.rescore_choices(played):
         label = name + (" (played)" if name == played else "")
         href = f"/session/{quote(session_id, safe='')}" + ("" if name == played else f"?rules={name}")
-        unreadable = None if name == played else data.unreadable_under(as_played, library().report(session_id, name))
+        rescored = None if name == played else library().report(session_id, name)
+        unreadable = None if rescored is None else data.unreadable_under(as_played, rescored)
         if unreadable:
             links.append(html.Span(label, className="rules-choice refused", title=unreadable))
             refusals.append(html.Li(f"{name}: {unreadable}"))
@@ -196,14 +199,14 @@ def _deal_table(session_id: str, rows: list[data.DealRow], played: str, layout: 
     (duplicate-bridge.md §1), the one score of each board from N–S's side, and with ``figures``
     its IMPs or matchpoints against the event's other rooms or tables beside the recorded ones."""
     boards = layout is SheetLayout.BOARDS
-    columns = ("score (N–S)",) if boards else ("N–S below", "N–S above", "E–W below", "E–W above")
+    columns: tuple[str, ...] = ("score (N–S)",) if boards else ("N–S below", "N–S above", "E–W below", "E–W above")
     if figures is not None:
         columns += (figures.heading,)
     head = html.Tr([html.Th(h) for h in ("#", "dealer", "contract", "by", "tricks", *columns, "game")])
     body = []
     for r in rows:
         if boards:
-            cells = [_score_cell(_board_score(r.points), _board_score(r.recorded))]
+            cells: list[html.Td | html.Th] = [_score_cell(_board_score(r.points), _board_score(r.recorded))]
             if figures is not None:
                 cells.append(views.cell(duplicate_view.figure_cell(figures.boards.get(r.number))))
         else:

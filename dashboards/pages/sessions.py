@@ -12,6 +12,7 @@ from dash import Input, Output, State, callback, dcc, html
 from dashboards import data
 from dashboards.app import library
 from dashboards.library import upload_name
+from dashboards.views import Drawn, data_attribute
 
 dash.register_page(__name__, path="/", title="Sessions — vint-replay")
 
@@ -52,11 +53,11 @@ def _table(rows: list[data.SessionRow]) -> html.Table | html.P:
     body = []
     for r in rows:
         badge = "warn" if r.mismatched else "ok" if r.audited else ""
-        cells = [(r.date, "nowrap"), (dcc.Link(r.id, href=f"/session/{quote(r.id, safe='')}"), "session-id"),
+        cells: list[tuple[Drawn, str]] = [(r.date, "nowrap"), (dcc.Link(r.id, href=f"/session/{quote(r.id, safe='')}"), "session-id"),
                  (r.event, "event"), (r.table, ""), (r.players, ""), (r.deals, "num"), (r.rubbers, "num"),
                  (r.result, "result"), (html.Span(r.audit, className=f"badge {badge}"), "")]
         # data-label: on a phone each row stacks its cells, each under the column's name (style.css)
-        body.append(html.Tr([html.Td(value, className=kind, **{"data-label": column})
+        body.append(html.Tr([html.Td(value, className=kind, **data_attribute("label", column))
                              for column, (value, kind) in zip(COLUMNS, cells)], className="session-row"))
     return html.Table([html.Thead(html.Tr([html.Th(c) for c in COLUMNS])), html.Tbody(body)], id="sessions")
 

@@ -101,7 +101,7 @@ def dd_table(hands: tuple[int, int, int, int]) -> DDTable:
     except (raw.DDSError, RuntimeError, ValueError) as err:
         raise DDSFailure(f"DDS could not build the trick table: {err}") from err
     return DDTable(tuple(
-        tuple(result[types.Denom(dds_strain(d)), types.Player(seat)] for seat in SEATS)  # type: ignore[misc]
+        tuple(result[types.Denom(dds_strain(d)), types.Player(seat)] for seat in SEATS)
         for d in Denomination
     ))
 

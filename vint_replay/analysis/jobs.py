@@ -68,7 +68,7 @@ def jobs_for(report: SessionReport, content_sha256: str | None = None, year: int
     errors, or without its hands, is :class:`Skipped` with the engine's first message."""
     info = report.record.info
     score = report.score if report.profile.has_vulnerability else None  # a vint or solo score has none
-    scored = {} if score is None else {d.number: d.vulnerable for d in score.deals}  # type: ignore[union-attr]
+    scored = {} if score is None else {d.number: d.vulnerable for d in score.deals}
     for replay in report.replays:
         number = replay.deal.number
         if only is not None and number not in only:

@@ -15,5 +15,5 @@ def optimum_tables(store: Store, session_id: str) -> dict[int, tuple[tuple[int, 
     for row in frame.to_dict("records"):
         columns = [[row.get(f"tricks_{seat}_{d}") for d in PBN_DENOMINATIONS] for seat in "nesw"]
         if all(v is not None and v == v for seat in columns for v in seat):  # v == v: not NaN
-            out[int(row["deal"])] = tuple(tuple(int(v) for v in seat) for seat in columns)  # type: ignore[arg-type]
+            out[int(row["deal"])] = tuple(tuple(int(v) for v in seat) for seat in columns)
     return out

@@ -17,7 +17,7 @@ from itertools import combinations
 
 from ..engine.cards import SUIT_MASKS, Card, iter_bits
 from ..engine.play import Play, PlayState
-from ..engine.seats import SEATS, Seat
+from ..engine.seats import SEATS, Seat, by_seat
 from .dd import dds_strain, side_total, solve_positions
 from .variation import Variation, VariationError
 
@@ -80,7 +80,7 @@ def sample(known: Knowledge, rng: random.Random) -> tuple[int, int, int, int]:
         for seat, count in free.items():
             hands[seat] |= sum(1 << c for c in cards[start:start + count])
             start += count
-        return tuple(hands)  # type: ignore[return-value]
+        return by_seat(hands)
     takers = {c: frozenset(s for s in free if not known.barred[s] >> c & 1) for c in cards}
     left = Counter(takers[c] for c in cards)  # the cards still to deal, by the seats that may take them
     for card in cards:
@@ -89,7 +89,7 @@ def sample(known: Knowledge, rng: random.Random) -> tuple[int, int, int, int]:
         seat = rng.choices(fits, weights=[free[s] for s in fits])[0]
         hands[seat] |= 1 << card
         free[seat] -= 1
-    return tuple(hands)  # type: ignore[return-value]
+    return by_seat(hands)
 
 
 def _feasible(free: dict[Seat, int], left: Counter[frozenset[Seat]]) -> bool:

@@ -18,7 +18,7 @@ from ..engine.cards import Card, Hand, iter_bits
 from ..engine.ledger import DealScore, GameWon, SessionScore
 from ..engine.play import Play, PlayState, Trick
 from ..engine.replay import DealReplay
-from ..engine.seats import SEATS, Seat, Side
+from ..engine.seats import SEATS, Seat, Side, by_seat
 from ..engine.session import SessionReport, evaluate
 from .dd import card_values
 
@@ -176,7 +176,7 @@ class Variation:
         if not self.finished:
             raise VariationError(f"the line has {len(self.line)} cards: it is scored once all 52 are played")
         deal = self.replay.deal
-        hands = tuple(Hand(h) for h in self.replay.hands)  # type: ignore[union-attr]
+        hands = by_seat(Hand(h) for h in self.replay.hands)  # type: ignore[union-attr]
         varied = dataclasses.replace(deal, play=self.line, hands=hands, result=None)
         record = self.report.record
         deals = record.deals[:self.index] + (varied,) + record.deals[self.index + 1:]

@@ -107,7 +107,8 @@ class Call:
 PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)
 REDOUBLE = Call(CallKind.REDOUBLE)
-BIDS: tuple[Call, ...] = tuple(Call(CallKind.BID, level, d) for level in range(1, 8) for d in Denomination)
+BID_TERMS: tuple[tuple[int, Denomination], ...] = tuple((level, d) for level in range(1, 8) for d in Denomination)
+BIDS: tuple[Call, ...] = tuple(Call(CallKind.BID, level, d) for level, d in BID_TERMS)  # BID_TERMS' bids, in order
 CALLS_BY_CODE: tuple[Call, ...] = (PASS, *BIDS, DOUBLE, REDOUBLE)  # index = Call.code
 CALL_BY_TEXT: dict[str, Call] = {t: PASS for t in ("pass", "p", "Pass", "PASS", "P")}
 CALL_BY_TEXT.update({t: DOUBLE for t in ("X", "x", "D", "Double", "double", "DOUBLE")})

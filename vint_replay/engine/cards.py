@@ -116,6 +116,7 @@ class Hand:
     """An immutable set of cards held by one player, stored as a 52-bit integer."""
 
     __slots__ = ("mask",)
+    mask: int
 
     def __init__(self, mask: int = 0) -> None:
         object.__setattr__(self, "mask", mask)

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .record import DealRecord, SessionInfo
+    from .record import DealRecord, GameDeal, SessionInfo
 
 Report = Callable[[str, str, str], None]  # (code, at, message): the reader says where ``at`` was written
 SessionReport = Callable[[str], None]  # a problem with the session's players (at "session.players")
@@ -30,11 +30,10 @@ class Slot(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class GameFields:
-    """What a codec read of one deal: the record's keyword arguments it fills (its own typed
-    field, e.g. ``solo``) and the fields it could not read (so no second problem reports them
-    missing)."""
+    """What a codec read of one deal: the game's own fields (the record's ``own``) and the fields
+    it could not read (so no second problem reports them missing)."""
 
-    fields: Mapping[str, object]
+    own: GameDeal | None
     unreadable: frozenset[str] = frozenset()
 
 
@@ -48,6 +47,7 @@ class DealCodec(ABC):
     fifth: bool = False  # a session may name a fifth player (JSON ``players.fifth``, ``[Fifth]``)
     owns_auction: bool = False  # its deals' auction holds the game's own call tokens
     stored_key: str = ""  # the key its fields are kept under in a deal row's ``extra_json`` (docs/store.md)
+    paid_sheet: bool = False  # its sessions are settled in payments per player: stored with no rubbers nor lines
 
     @abstractmethod
     def foreign(self, name: str, text: bool, rules: str) -> str:
@@ -98,6 +98,12 @@ class DealCodec(ABC):
     def stored(self, deal: DealRecord, scored: object) -> object | None:
         """The deal's fields as the store keeps them under :attr:`stored_key`, with what its
         score (``scored``, the game's deal score) adds; ``None`` when the deal has none."""
+        return None
+
+    def written_differs(self, deal: DealRecord, scored: object) -> bool | None:
+        """Whether the figures the deal's own fields record (a paper sheet's, e.g. solo whist's
+        payments) differ from its score ``scored``, the store's ``audit`` column; ``None`` when
+        they record none."""
         return None
 
     def restored(self, raw: object) -> GameFields:

@@ -17,7 +17,7 @@ from .errors import IllegalMove
 from ..games.laws.penalty import RevokePenalty, capped_entries, penalty_entries
 from ..games.laws.responsibility import Responsibility, RuledRubber, balance, culprits
 from .record import LineTotals
-from .replay import DealReplay
+from .scored import Scored
 from .rule_profile import RubberState, RuleProfile
 from .scoring import DealFacts, Entry, Line
 from .seats import SIDES, Seat, Side
@@ -249,6 +249,7 @@ class Ledger:
                  final: tuple[int, int]) -> tuple[Side, int | None] | None:
         """Which side a deal takes to game and at which trick, changing nothing (see :meth:`settle`)."""
         below, threshold = self.below, self.profile.game_threshold
+        reached: tuple[Side, int | None] | None  # the trick is unknown when the play is not card by card
         reached = first_to_game(below, running, threshold) if running is not None else None
         if reached is None and (running is None or len(running[0]) < sum(tricks)):
             # tricks not played card by card (a result-only deal, or the rest of a claim): their
@@ -259,7 +260,7 @@ class Ledger:
                     "order_needed",
                     f"both sides reach {threshold} below the line in this deal (N–S {below[0]}+{final[0]}, "
                     f"E–W {below[1]}+{final[1]}); only the card play tells who got there first")
-            reached = next(((s, None) for s in SIDES if reach[s]), None)  # type: ignore[misc]
+            reached = next(((s, None) for s in SIDES if reach[s]), None)
         return reached
 
     def _game_premiums(self, side: Side, games: Sequence[Side]) -> tuple[list[Entry], bool]:
@@ -288,7 +289,7 @@ class Ledger:
         for entry in entries:
             self.rubber.totals[entry.side] += entry.points
 
-    def add(self, replay: DealReplay) -> DealScore:
+    def add(self, replay: Scored) -> DealScore:
         """Score a valid deal and write it on the scoresheet."""
         contract = replay.contract
         before = (self.below[0], self.below[1])
@@ -342,7 +343,7 @@ class Ledger:
         self.score.deals.append(deal)
         return deal
 
-    def _add_penalised(self, replay: DealReplay, contract: Contract, penalty: RevokePenalty,
+    def _add_penalised(self, replay: Scored, contract: Contract, penalty: RevokePenalty,
                        before: tuple[int, int], vulnerable: tuple[bool, bool]) -> DealScore:
         """A deal with a revoke penalty (laws §8.4): scored on the adjusted counts, the missing
         tricks charged, the revoking side capped below the line; the game race runs on the
@@ -367,7 +368,7 @@ class Ledger:
         self.score.deals.append(deal)
         return deal
 
-    def _unpenalised(self, replay: DealReplay, contract: Contract, vulnerable: tuple[bool, bool]) -> list[Entry]:
+    def _unpenalised(self, replay: Scored, contract: Contract, vulnerable: tuple[bool, bool]) -> list[Entry]:
         """What the deal would have written without the revoke penalty (its game premium
         included), changing nothing: the measure of what the penalty cost (laws §9)."""
         assert replay.tricks_won is not None

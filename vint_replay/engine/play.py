@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .cards import CARDS, SUIT_MASKS, Card, Suit, iter_bits
+from .cards import CARDS, SUIT_MASKS, Card, iter_bits
 from .errors import IllegalMove
 from .rule_profile import RuleProfile
 from .seats import SEATS, Seat, Side
@@ -61,7 +61,7 @@ class Play:
     __slots__ = ("profile", "dealt", "hands", "trump", "to_play", "leader", "current", "tricks", "won", "leads",
                  "skips", "uneven", "in_trick")
 
-    def __init__(self, hands: tuple[int, int, int, int], trump: Suit | None, leader: Seat,
+    def __init__(self, hands: tuple[int, int, int, int], trump: int | None, leader: Seat,
                  profile: RuleProfile, leads: dict[int, Seat] | None = None, skips: dict[int, Seat] | None = None) -> None:
         self.leads = leads or None
         self.skips = skips or {}
@@ -94,7 +94,7 @@ class Play:
     @property
     def played_in(self) -> dict[int, int]:
         """Each card played so far -> the trick (1-based) it was played in, for messages."""
-        out = {card: n for n, trick in enumerate(self.tricks, 1) for card in trick.cards}
+        out: dict[int, int] = {card: n for n, trick in enumerate(self.tricks, 1) for card in trick.cards}
         out.update((card, len(self.tricks) + 1) for card in self.current)
         return out
 
@@ -130,7 +130,7 @@ class Play:
         strict = self.profile.laws is None
         leads = self.leads
         strengths = self.profile.strength_table[4 if trump is None else trump]
-        led = current[0] // 13 if current else None
+        led = current[0] // 13 if current else 0  # the suit led: set again by each trick's first card
         try:
             for card in cards:
                 if seat is None:
@@ -148,10 +148,10 @@ class Play:
                 if len(current) < 4:
                     seat = _NEXT[seat]
                     continue
-                row = strengths[led]  # type: ignore[index]
+                row = strengths[led]
                 power = [row[c] for c in current]
                 winner = SEATS[(leader + power.index(max(power))) & 3]
-                tricks.append(Trick(leader, tuple(current), winner))  # type: ignore[arg-type]
+                tricks.append(Trick(leader, tuple(current), winner))
                 won[winner & 1] += 1
                 current.clear()
                 leader = winner if leads is None else leads.get(len(tricks) + 1, winner)
@@ -222,7 +222,7 @@ _NEXT = SEATS[1:] + SEATS[:1]  # the seat on the left of each seat
 _ROUND = {seat: tuple(SEATS[(seat + i) & 3] for i in range(4)) for seat in SEATS}  # each seat and the next three
 
 
-def play_states(hands: tuple[int, int, int, int] | None, trump: Suit | None, tricks: tuple[Trick, ...],
+def play_states(hands: tuple[int, int, int, int] | None, trump: int | None, tricks: tuple[Trick, ...],
                 profile: RuleProfile) -> tuple[PlayState, ...]:
     """The position before the first card and after each card of ``tricks`` (53 for a full deal),
     each trick led by whoever led it in the record (a lead out of turn that stood, laws §7.3)."""

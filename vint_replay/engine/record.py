@@ -3,15 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import ClassVar
 
 from .calls import Call, Contract
 from .cards import Card, Hand
 from .seats import Seat, Side
-
-if TYPE_CHECKING:  # the games' own deal fields: the record carries them, the games read them
-    from ..games.solo.record import SoloDeal
-    from ..games.vint235.record import TableDeal
 
 DEAL_NUMBERS = range(1, 32768)  # a deal number is an integer 1–32767: the store keeps it as int16
 NESTED_FIELDS = ("hands", "result", "recorded", "recorded.NS", "recorded.EW")  # deal fields that are objects
@@ -116,6 +112,14 @@ class CallOutOfTurn:
     by: Seat
 
 
+class GameDeal:
+    """A game's own fields of one deal, beyond the common ones (format.md §5.5, §5.6): the game
+    subclasses it and reads it back through its own typed accessor, so the record names no game."""
+
+    __slots__ = ()
+    label: ClassVar[str] = ""  # how a record's history names them: "solo turn up: H2 → H3"
+
+
 @dataclass(frozen=True, slots=True)
 class DealRecord:
     """One deal as recorded: the dealt hands, the calls, and the cards played (or the result).
@@ -145,8 +149,7 @@ class DealRecord:
     void: str | None = None  # the law a void (thrown-in) deal was voided by, e.g. "25"
     deal_lost: bool = False  # the deal passed to the next player (laws §2.3)
     thrown: tuple[Card, ...] = ()  # a 14-card player's extra card thrown away after trick 13 (laws §3.4)
-    solo: SoloDeal | None = None  # a solo-whist deal's own fields (format.md §5.5); its ``auction`` stays empty
-    table: TableDeal | None = None  # roles, player out, exchanges, widow (format.md §5.6)
+    own: GameDeal | None = None  # the game's own fields, e.g. solo whist's turn-up and calls (format.md §5.5)
 
     @property
     def hand_record(self) -> bool:

@@ -275,6 +275,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         if number <= previous.number:
             report("deal_number", "number", f"deal {number} follows deal {previous.number}: numbers must increase")
     if previous is not None and not laws and profile.dealer_rotation:
+        why: str | None
         expected, why = profile.expected_dealer(previous.dealer, number)
         if deal.dealer != expected and "dealer" not in deal.unreadable | previous.unreadable:
             report("wrong_dealer", "dealer", f"dealer is {deal.dealer}, but {why}")
@@ -493,7 +494,7 @@ def _replay_play(cards: tuple[Card, ...], hands, hands_given: bool, trump: int |
         except _At as bad:
             report(bad.move.code, f"play[{bad.index}]", bad.move.message)
             return None, ()
-    play = Play(hands, trump, leader, profile, leads, skips)  # type: ignore[arg-type]
+    play = Play(hands, trump, leader, profile, leads, skips)
     try:
         play.play_cards(cards)
     except IllegalMove as bad:

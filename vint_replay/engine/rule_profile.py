@@ -234,8 +234,8 @@ class RuleProfile:
         return other
 
     def __eq__(self, other: object) -> bool:
-        return (type(self) is type(other) and self.options == other.options  # type: ignore[attr-defined]
-                and self.laws == other.laws)  # type: ignore[attr-defined]
+        return (type(self) is type(other) and self.options == other.options
+                and self.laws == other.laws)
 
     def __hash__(self) -> int:
         return hash((type(self), tuple(sorted(self.options.items())), self.laws))

@@ -1,7 +1,11 @@
 """Seats round the table and the two partnerships."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 class Side(IntEnum):
@@ -62,3 +66,10 @@ class Seat(IntEnum):
 SEATS: tuple[Seat, ...] = tuple(Seat)
 SIDES: tuple[Side, ...] = tuple(Side)
 SEAT_BY_TEXT = {s.name: s for s in Seat} | {s.full_name.upper(): s for s in Seat}
+
+
+def by_seat(values: Iterable[T]) -> tuple[T, T, T, T]:
+    """Four values in seat order N, E, S, W, as a record's per-seat tuples hold them
+    (``ValueError`` unless there are four)."""
+    n, e, s, w = values
+    return n, e, s, w

@@ -10,12 +10,12 @@ from .gc_pause import paused_gc
 from ..games.laws import with_laws
 from ..games.laws.deal import Rotation, check_draw
 from ..games.laws.settlement import apply_rulings
-from .ledger import Ledger, SessionScore
+from .ledger import DealScore, Ledger, SessionScore
 from ..games.registry import ProfileError, RuleProfile, get_profile
 from .rule_profile import DealReplayer, Replayed, SessionLedger, Sheet
 from .rescore import rescoring
 from .record import SessionRecord
-from .replay import replay_deal
+from .replay import DealReplay, replay_deal
 
 
 Replay = TypeVar("Replay", bound=Replayed)
@@ -40,6 +40,21 @@ class SessionReport(Generic[Replay, Score]):
     @property
     def valid(self) -> bool:
         return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+class FourHandedLedger:
+    """The four-handed ledger as a session's scoresheet, for the profiles with no ledger of their
+    own: the deals it is given are the four-handed replays (``replay_deal``)."""
+
+    def __init__(self, profile: RuleProfile) -> None:
+        self.ledger = Ledger(profile)
+
+    def add(self, replay: Replayed) -> DealScore:
+        assert isinstance(replay, DealReplay), f"the four-handed ledger scores no {type(replay).__name__}"
+        return self.ledger.add(replay)
+
+    def finish(self) -> SessionScore:
+        return self.ledger.finish()
 
 
 def evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | list[Diagnostic] = (),
@@ -87,7 +102,7 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
                 found.append(dealer)
         previous = deal
     broken = {d.deal for d in found if d.severity is Severity.ERROR}
-    ledger: SessionLedger = profile.session_ledger(record.info) or Ledger(profile)
+    ledger: SessionLedger = profile.session_ledger(record.info) or FourHandedLedger(profile)
     file_ok = None not in broken
     independent = profile.boards_independent
     for replay in replays:

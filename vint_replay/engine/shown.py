@@ -45,10 +45,12 @@ class TableShown:
 class Played(Protocol):
     """What :meth:`CommonShown.shown_table` reads of a four-handed or 2/3/5 replay."""
 
-    deal: DealRecord
-    contract: Contract | None
-    tricks_won: tuple[int, int] | None
-
+    @property
+    def deal(self) -> DealRecord: ...
+    @property
+    def contract(self) -> Contract | None: ...
+    @property
+    def tricks_won(self) -> tuple[int, int] | None: ...
     @property
     def tricks(self) -> tuple[object, ...]: ...
     @property
@@ -60,7 +62,8 @@ class Played(Protocol):
 class Pen(Protocol):
     """What a replay's terminal hooks write with (``reports.terminal.DealView``)."""
 
-    line: object | None  # the deal's line of the session's sheet, whatever the game's
+    @property
+    def line(self) -> object | None: ...  # the deal's line of the session's sheet, whatever the game's
 
     @property
     def players(self) -> tuple[str, ...]: ...

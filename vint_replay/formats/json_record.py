@@ -18,9 +18,9 @@ from ..games.laws.fields import (LAWS_CODES, LAWS_OFF, Found, auction_json, deal
                                   parse_irregularities, parse_void, play_json, session_laws_json)
 from ..games.laws.rulings import parse_rulings, session_rulings_json
 from ..games.registry import DEFAULT_PROFILE, ProfileError, deal_codecs, get_profile, profile_names
-from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, LineTotals, Ruling, SessionInfo,
-                             SessionRecord)
-from ..engine.seats import SEATS, Seat, Side
+from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals,
+                             Ruling, SessionInfo, SessionRecord)
+from ..engine.seats import SEATS, Seat, Side, by_seat
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
 from .encodings import utf16_kind, utf16_message
@@ -97,7 +97,9 @@ def decode_text(data: bytes | str) -> tuple[str | None, Diagnostic | None]:
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
-            pos, spelling = first_lone_surrogate(text)  # type: ignore[misc]
+            found = first_lone_surrogate(text)
+            assert found is not None  # what UTF-8 could not encode
+            pos, spelling = found
             line, column = line_column(text, pos)
             return None, Diagnostic("syntax", surrogate_message(spelling), line=line, column=column)
     if "\x00" in text:
@@ -216,8 +218,8 @@ class _Reader:
         if not ok:
             return None
         nested = {"players": nested["session.players"]} if nested else {}
-        return SessionInfo(sid, tuple(names), rules=rules, options=dict(options), laws=laws, draw=draw, rulings=rulings,  # type: ignore[arg-type]
-                           extra=extra, nested_extra=nested, fifth=fifth, party=party or None, **tags)  # type: ignore[arg-type]
+        return SessionInfo(sid, by_seat(names), rules=rules, options=dict(options), laws=laws, draw=draw, rulings=rulings,  # type: ignore[arg-type]
+                           extra=extra, nested_extra=nested, fifth=fifth, party=party or None, **tags)
 
     def session_rulings(self, raw: dict) -> tuple[Ruling, ...] | None:
         """``session.rulings`` (docs/format.md §5.4): the laws' rulings; ``None`` if they cannot
@@ -229,7 +231,7 @@ class _Reader:
             return None
         found = parse_rulings(raw["rulings"])
         self.found(found, None)
-        return found.value  # type: ignore[return-value]
+        return found.value
 
     def session_laws(self, raw: dict, rules: str | None) -> tuple[str | None | bool, object]:
         """``session.laws`` and ``session.draw`` (docs/format.md §5.4); ``False`` for laws that
@@ -282,6 +284,7 @@ class _Reader:
             self.error("schema", problem, label, "number")
             number = label
             unreadable.add("number")
+        assert type(number) is int  # as written, or the label in its place
         dealer_raw = raw.get("dealer")
         dealer = Seat.N
         if dealer_raw not in SEAT_KEYS:
@@ -297,7 +300,7 @@ class _Reader:
             except ValueError as bad:
                 self.error("schema", f"'void' {bad}", number, "void")
         out_of_turn: list[CallOutOfTurn] = []
-        game = self.game_fields(raw, number, unreadable) if self.codecs else {}
+        own = self.game_fields(raw, number, unreadable) if self.codecs else None
         auction = () if self.owned or void is not None and "auction" not in raw else \
             self.auction(raw.get("auction"), number, unreadable, out_of_turn)
         thrown: list[Card] = []
@@ -309,11 +312,11 @@ class _Reader:
             else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
         vulnerable, contract, score = self.board(raw, number) if "vulnerable" in self.known else (None, None, None)
-        irregularities = ()
+        irregularities: tuple[Irregularity, ...] = ()
         if self.laws_only("irregularities", raw, number):
             found = parse_irregularities(raw["irregularities"], "play" in raw)
             self.found(found, number)
-            irregularities = found.value
+            irregularities = found.value or ()
         deal_lost = False
         if self.laws_only("deal_lost", raw, number):
             deal_lost = raw["deal_lost"]
@@ -325,17 +328,17 @@ class _Reader:
         if extra:
             self.foreign(extra, number)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
-                          nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,  # type: ignore[arg-type]
-                          deal_lost, tuple(thrown), **game)  # type: ignore[arg-type]
+                          nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,
+                          deal_lost, tuple(thrown), own)
 
-    def game_fields(self, raw: dict, number: int, unreadable: set[str]) -> dict[str, object]:
+    def game_fields(self, raw: dict, number: int, unreadable: set[str]) -> GameDeal | None:
         """The deal's fields of the session's game, read by its codecs (engine/fields.py)."""
-        out: dict[str, object] = {}
+        own = None
         for codec in self.codecs:
             read = codec.read_json(raw, lambda code, at, message: self.error(code, message, number, at))
-            out.update(read.fields)
+            own = read.own if read.own is not None else own
             unreadable |= read.unreadable
-        return out
+        return own
 
     def foreign(self, extra: dict[str, object], number: int) -> None:
         """Fields this session's game does not know: another game's are refused, saying whose
@@ -404,7 +407,7 @@ class _Reader:
             except HandError as err:
                 self.error(err.code, f"{Seat.parse(seat).full_name}: {err}", number, f"hands.{seat}")
                 unreadable.add("hands")
-        return tuple(out) if len(out) == 4 else None  # type: ignore[return-value]
+        return by_seat(out) if len(out) == 4 else None
 
     def auction(self, raw: Any, number: int, unreadable: set[str], out_of_turn: list[CallOutOfTurn]) -> tuple[Call, ...]:
         """The calls; a call spoken out of turn (an object, laws only) is listed in ``out_of_turn``."""
@@ -416,7 +419,7 @@ class _Reader:
             return tuple([CALL_BY_TEXT[c] for c in raw])
         except (KeyError, TypeError):
             pass
-        calls = []
+        calls: list[Call] = []
         for i, text in enumerate(raw):
             if isinstance(text, dict):
                 text = self.out_of_turn(text, number, f"auction[{i}]", len(calls), out_of_turn)
@@ -472,7 +475,7 @@ class _Reader:
         if isinstance(raw, list) and raw and isinstance(raw[-1], dict):
             raw = self.thrown(raw, number, thrown)
         if isinstance(raw, list) and raw and all(isinstance(t, list) for t in raw):
-            flat = []
+            flat: list[object] = []
             for k, trick in enumerate(raw):
                 if len(trick) != 4 and k < len(raw) - 1:
                     self.error("schema", f"trick {k + 1} has {plural(len(trick), 'card')}; a trick has 4", number, f"play[{len(flat)}]")
@@ -572,12 +575,13 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
     text, problem = decode_text(data)
     if problem is not None:
         return ReadResult(None, [problem])
-    raw, problem = _parse(text)  # type: ignore[arg-type]
+    assert text is not None  # decoded, as no problem was found
+    raw, problem = _parse(text)
     if problem is not None:
         return ReadResult(None, [problem])
-    lone = lone_surrogate_escape(text)  # type: ignore[arg-type]
+    lone = lone_surrogate_escape(text)
     if lone is not None:
-        line, column = line_column(text, lone[0])  # type: ignore[arg-type]
+        line, column = line_column(text, lone[0])
         return ReadResult(None, [Diagnostic("syntax", surrogate_message(lone[1]), line=line, column=column)])
     reader = _Reader(strict)
     if not isinstance(raw, dict):
@@ -635,9 +639,11 @@ def _parse(text: str) -> tuple[Any, Diagnostic | None]:
     except (ValueError, RecursionError) as err:
         return None, _parse_problem(text, err)
     try:
-        path, key = repeated_key_path(text)  # type: ignore[misc]
+        repeated = repeated_key_path(text)
     except (ValueError, RecursionError) as err:
         return None, _parse_problem(text, err)
+    assert repeated is not None  # loads_record found a key given twice
+    path, key = repeated
     return None, Diagnostic("schema", f"the key {clip(key)} appears twice in one object ({path}): write each field "
                                       "once", at=path)
 

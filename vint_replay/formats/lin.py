@@ -128,10 +128,10 @@ def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]
     by_table = f"{TABLE}2" in rooms  # a traveller: a session per table, as a PBN pairs event's (§5.2)
     every = _digest_id([d for _, deals, _ in rooms.values() for d in deals]) if by_table else ""  # its tables' one name
     for room, (result, deals, _) in rooms.items():
-        table = room.removeprefix(TABLE) if by_table else ""
+        name = room.removeprefix(TABLE) if by_table else ""  # the table's
         ident = "-".join(p for p in (_slug(event) or every or _digest_id(deals), ROOMS.get(room, "").lower(),
-                                     f"{TABLE}{table}" if table else "") if p)
-        info = SessionInfo(ident, _seat_names(seated.get(room, players), room), event or None, table=table or None,
+                                     f"{TABLE}{name}" if name else "") if p)
+        info = SessionInfo(ident, _seat_names(seated.get(room, players), room), event or None, table=name or None,
                            rules="duplicate-bridge")
         result.record = SessionRecord(info, tuple(deals))
         out.append(result)
@@ -143,7 +143,7 @@ def _by_board(problems: list[Diagnostic], boards: list[_Board]) -> list[list[Dia
     first tag to the next board's; those before the first board stay in ``problems``."""
     starts = [(b.tags[0].line, b.tags[0].column) for b in boards]
     owned: list[list[Diagnostic]] = [[] for _ in boards]
-    before = []
+    before: list[Diagnostic] = []
     for problem in problems:
         at = bisect_right(starts, (problem.line or 0, problem.column or 0)) - 1
         (owned[at] if problem.line is not None and at >= 0 else before).append(problem)
@@ -161,13 +161,13 @@ def _given_again(deals: list[DealRecord], later: DealRecord, at: LinTag,
     error, the first kept. Whether the later copy is kept, and what to say."""
     i = next(i for i, d in enumerate(deals) if d.number == later.number)
     earlier = deals[i]
-    where = {"line": at.line, "column": at.column}
+    line, column = at.line, at.column
     if not vugraph:
         return False, [Diagnostic("deal_number", f"board {later.number} is given twice in this room; the first is "
-                                  "kept", later.number, **where)]
+                                  "kept", later.number, line=line, column=column)]
     if (earlier.dealer, earlier.hands) != (later.dealer, later.hands):
         return False, [Diagnostic("deal_number", f"board {later.number} is given twice in this room, with another "
-                                  "deal; the first is kept", later.number, **where)]
+                                  "deal; the first is kept", later.number, line=line, column=column)]
     if _starts(later, earlier):
         return False, []
     deals[i] = later
@@ -175,7 +175,7 @@ def _given_again(deals: list[DealRecord], later: DealRecord, at: LinTag,
         return True, []
     return True, [Diagnostic("deal_number", f"board {later.number} is given again with other calls or cards (a "
                              "correction): the later copy replaces the earlier", later.number,
-                             severity=Severity.WARNING, **where)]
+                             severity=Severity.WARNING, line=line, column=column)]
 
 
 def _starts(part: DealRecord, whole: DealRecord) -> bool:

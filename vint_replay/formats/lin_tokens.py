@@ -22,12 +22,12 @@ class LinTag(NamedTuple):
     value: str
     line: int
     column: int
-    index: int
+    order: int  # not ``index``, which would hide the tuple's own method
     problem: str | None = None  # how the tokenizer mended a slip (a bar or qx's name missing), for its board
 
     def label(self) -> str:
         """How a message names the tag: ``md (tag 3)``."""
-        return f"{self.name} (tag {self.index})"
+        return f"{self.name} (tag {self.order})"
 
 
 def lin_text(data: bytes) -> str:
@@ -55,7 +55,7 @@ def lin_tags(text: str, known: frozenset[str]) -> tuple[list[LinTag], list[Diagn
     stray: tuple[int, int, str] | None = None  # where skipped text began, and the text, for one diagnostic
     paired = False  # whether the text just read was a whole pair (a bar missing after it can be mended)
     while True:
-        end = _COMMENTS.match(text, end).end()
+        end = _COMMENTS.match(text, end).end()  # type: ignore[union-attr]  # "(?:…)*" matches anywhere
         if (m := _PAIR.match(text, end)) is None:  # anchored pairs: linear, also without any bar
             break
         raw = m.group(1)
@@ -112,7 +112,7 @@ def _missing_bar(previous: LinTag, text: str, known: frozenset[str]) -> list[Lin
     why = (f"a '|' is missing between {kept[-12:]!r} and {name!r} (read as {previous.name}|{kept[-12:]}|{name}|…|, "
            "so that the pairs after it stay in step)")
     return [previous._replace(value=kept, problem=why),
-            LinTag(name, text, previous.line, previous.column, previous.index + 1)]
+            LinTag(name, text, previous.line, previous.column, previous.order + 1)]
 
 
 def _skipped(line: int, column: int, text: str) -> Diagnostic:

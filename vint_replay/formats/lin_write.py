@@ -101,6 +101,6 @@ def _hands(deal: DealRecord) -> str:
 
 
 def _call(call: Call) -> str:
-    if call.kind is not CallKind.BID:
+    if call.kind is not CallKind.BID or call.denomination is None:  # a bid always has its denomination
         return _CALL[call.kind]
     return f"{call.level}{'N' if call.denomination is Denomination.NOTRUMP else call.denomination.code}"

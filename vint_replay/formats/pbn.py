@@ -13,6 +13,7 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date
+from typing import Literal
 
 from ..engine.calls import CALL_BY_TEXT, PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
@@ -20,7 +21,7 @@ from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.plural import plural
 from ..games.registry import ProfileError, get_profile, profile_names
 from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
-from ..engine.seats import SEATS, Seat, Side
+from ..engine.seats import SEATS, Seat, Side, by_seat
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, RecordedFigures, parse_contract, parse_figure
 from .encodings import utf16_kind, utf16_message
@@ -351,10 +352,10 @@ def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
     ``table`` (the [Table] tag, else the table's number); a team match's table too."""
     tags = session.first
     event, _, _, match_table, table = session.key
-    players = tuple(tags.get(SEAT_TAG[seat], "") for seat in SEATS)
+    players = by_seat(tags.get(SEAT_TAG[seat], "") for seat in SEATS)
     known = {name: value for name, value in tags.items() if value != "?"}  # PBN's "?": unknown
     return SessionInfo(session_ident(tags, session.key, session.by_table), players,
-                       (event if event != "?" else "") or None,  # type: ignore[arg-type]
+                       (event if event != "?" else "") or None,
                        known.get("Site") or None, str(extra.get("date") or iso_date(known.get("Date", ""))) or None,
                        match_table or known.get("Table") or (str(table) if session.by_table else None),
                        _rules(tags), session.options,
@@ -575,7 +576,7 @@ class _Board:
             self.report("schema", "vulnerable", f"[Vulnerable] {tag.value[:10]!r} is not None, NS, EW or All", tag)
         return value
 
-    def _contract(self) -> Contract | bool | None:
+    def _contract(self) -> Contract | Literal[False] | None:
         """The recorded contract; ``False`` for ``Pass``; ``None`` when not given or unreadable."""
         tag = self.game.tags.get("Contract")
         if tag is None or not tag.value.strip() or tag.value.strip() == "?":
@@ -602,6 +603,7 @@ class _Board:
             return None
         calls: list[Call] = []
         at: list[int] = []
+        first: Seat | None
         try:
             first = Seat.parse(tag.value)
         except ValueError:
@@ -619,6 +621,7 @@ class _Board:
                 self.unreadable.add("auction")
                 break
             if skip:  # PBN 2.1: [Auction] names the seat of the first call listed
+                assert dealer is not None  # a seat is skipped only before a known dealer
                 self.report("bad_call", "auction[0]", f"[Auction \"{first}\"] lists {SEATS[(dealer - skip) & 3]}'s "
                             f"call first, but {dealer} deals: write '-' for each seat before the dealer, or name "
                             "the dealer in [Auction]", tag.token(index))

@@ -60,7 +60,7 @@ def _contract_tag(text: str) -> tuple[int, int]:
     """``[Contract]``'s bid code (0: ``Pass``) and doubling (1, 2, 4)."""
     if text == "Pass":
         return 0, 1
-    contract: Contract = parse_contract(text, "N")  # type: ignore[assignment]
+    contract: Contract = parse_contract(text, "N")
     return contract.bid.code, contract.doubled
 
 

@@ -6,6 +6,7 @@ import difflib
 import json
 import re
 from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Set as AbstractSet
 from typing import Iterator
 
 from ..engine.calls import PASS, Call, Contract
@@ -19,9 +20,10 @@ from ..games.laws.rulings import parse_rulings, rulings_from_text, rulings_text
 from ..engine.plural import plural
 from ..engine.written import all_pass, all_pass_start, column_play
 from ..games.registry import DEFAULT_PROFILE, ProfileError, RuleProfile, deal_codecs, get_profile, profile_names
-from ..engine.record import CallOutOfTurn, Comment, DealRecord, Irregularity, LineTotals, Ruling, SessionInfo, SessionRecord
-from ..engine.seats import SEATS, Seat
-from . import ReadResult
+from ..engine.record import (CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals, Ruling, SessionInfo,
+                             SessionRecord)
+from ..engine.seats import SEATS, Seat, by_seat
+from . import ReadResult, Section
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
 from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
 from .encodings import utf16_kind
@@ -127,7 +129,7 @@ class _Reader:
         self.strict = strict
         self.problems = Problems()
         self.locations: dict[tuple[int | None, str | None], Where] = {}
-        self.sections: dict[tuple[int, str], Runs] = {}  # where each call and card of a deal stands
+        self.sections: dict[tuple[int, str], Section] = {}  # where each call and card of a deal stands
         self.current: int | None = None  # the deal being scanned, for syntax errors
         self.laws = False  # whether the session switches the laws layer on (docs/format.md §5.4)
         self.game(())
@@ -377,10 +379,10 @@ class _Reader:
             self.error("schema", f"[{FIFTH_TAG}] names a fifth player of a solo-whist session (docs/format.md §5.5), "
                                  "not one already seated", fifth.at, at=f"session.players.{FIFTH}")
             return None, top, profile
-        info = SessionInfo(sid, tuple(names), rules=rules, options=options or {}, laws=laws, draw=draw,  # type: ignore[arg-type]
-                           rulings=rulings,
+        info = SessionInfo(sid, by_seat(names), rules=rules, options=options or {}, laws=laws, draw=draw,  # type: ignore[arg-type]
+                           rulings=rulings or (),
                            extra=extra, nested_extra=nested, fifth=None if fifth is None else fifth.value, party=party or None,
-                           **values)  # type: ignore[arg-type]
+                           **values)
         return info, top, profile.with_options(options or {})
 
     def session_laws(self, header: dict[str, Tag], rules: str | None) -> tuple[str | None | bool, object]:
@@ -428,7 +430,7 @@ class _Reader:
         found = parse_rulings(raw)
         for at, message in found.errors:
             self.error("schema", message, self.locations.get((None, at), tag.char(0)), at=at)
-        return found.value  # type: ignore[return-value]
+        return found.value
 
     def options(self, tag: Tag | None, rules: str | None) -> dict[str, str] | None:
         """``[Options "x_marks=played"]``: the profile's session options, ``name=value`` pairs
@@ -436,7 +438,7 @@ class _Reader:
         if tag is None:
             return {}
         options: dict[str, str] = {}
-        for part in filter(None, (p.strip() for p in tag.value.split(","))):
+        for part in filter(None, (p.strip() for p in (tag.value or "").split(","))):
             name, sep, value = part.partition("=")
             if not sep or not name.strip() or not value.strip():
                 self.error("schema", f"[Options] holds name=value pairs separated by commas, not {part!r}",
@@ -451,8 +453,8 @@ class _Reader:
                 return None
         return options
 
-    def extras(self, unknown: list[Tag], blob: Tag | None, deal: int | None, known: set[str], prefix: str,
-               nestable: dict[str, tuple[str, ...]], own: tuple[str, ...] = ()
+    def extras(self, unknown: list[Tag], blob: Tag | None, deal: int | None, known: AbstractSet[str], prefix: str,
+               nestable: Mapping[str, tuple[str, ...]], own: tuple[str, ...] = ()
                ) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
         """Unknown tags as string fields, plus the fields of an ``[Extra "{json}"]`` tag; all warned
         but the game's ``own`` deal fields (``RuleProfile.deal_fields``), kept as the others.
@@ -554,11 +556,11 @@ class _Reader:
             dealer = Seat.parse(tag.value)
             loc[(number, "dealer")] = tag.char(0)
 
-        unreadable |= {_field(name) for name in text.broken} - {None, "recorded"}  # type: ignore[arg-type]
+        unreadable |= {f for f in map(_field, text.broken) if f is not None and f != "recorded"}
         hands = self.hands(text.tag("Hands"), number, unreadable)
         void, deal_lost = self.void(text, number)
         out_of_turn: list[CallOutOfTurn] = []
-        game = self.game_fields(text, number, unreadable) if self.codecs else {}
+        own = self.game_fields(text, number, unreadable) if self.codecs else None
         auction = () if self.owned or void is not None and "Auction" not in text.tags else \
             self.auction(text, number, dealer, profile, unreadable, out_of_turn)
         self.foreign(text, number)
@@ -583,13 +585,13 @@ class _Reader:
                                      GAME_KEYS.difference(profile.deal_fields), "", DEAL_NESTED, profile.deal_fields)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
-                          tuple(out_of_turn), void, deal_lost, thrown, **game)  # type: ignore[arg-type]
+                          tuple(out_of_turn), void, deal_lost, thrown, own)
 
-    def game_fields(self, text: DealText, number: int, unreadable: set[str]) -> dict[str, object]:
+    def game_fields(self, text: DealText, number: int, unreadable: set[str]) -> GameDeal | None:
         """The deal's tags of the session's game, read by its codecs (engine/fields.py); a game
         that owns the auction gets the words of the [Auction] section."""
         words = self.owned_auction(text, number, unreadable) if self.owned else None
-        out: dict[str, object] = {}
+        own = None
         for codec in self.codecs:
             tags = {name: tag for name in codec.tags if (tag := text.tag(name)) is not None}
             for name, tag in tags.items():
@@ -603,9 +605,9 @@ class _Reader:
                 self.error(code, message, where or text.start.at, number, at)
 
             read = codec.read_text({name: tag.value or "" for name, tag in tags.items()}, words, report)
-            out.update(read.fields)
+            own = read.own if read.own is not None else own
             unreadable |= read.unreadable
-        return out
+        return own
 
     def owned_auction(self, text: DealText, number: int, unreadable: set[str]) -> list[str] | None:
         """The words of the [Auction] section, for a game that reads its own call tokens."""
@@ -1053,7 +1055,7 @@ def _extra_lines(extra: dict[str, object], blob_name: str, put,
         node = blob
         for part in path.split("."):
             node = node.setdefault(part, {})  # type: ignore[assignment]
-        node.update(fields)  # type: ignore[attr-defined]
+        node.update(fields)
     if blob:
         lines.extend(put(blob_name))
         lines.append(f"[{blob_name} {_quote(json.dumps(blob, ensure_ascii=False))}]")

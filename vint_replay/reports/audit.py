@@ -12,7 +12,7 @@ from ..engine.record import SessionRecord
 from ..engine.replay import DealReplay
 from ..games.registry import RubberState, RuleProfile, get_profile
 from ..engine.scoring import DealFacts, Entry, Item, Line
-from ..engine.seats import Side
+from ..engine.seats import Side, by_seat
 from .audit_ranking import Guess, Kind, Ranked, phrase, rank
 from .board_audit import board_mismatch
 from .penalty_audit import penalty_guesses, penalty_scorings
@@ -67,7 +67,7 @@ def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | Non
             continue
         checked += 1
         computed = by_number[deal.number]
-        hands = None if deal.hands is None else tuple(h.mask for h in deal.hands)
+        hands = None if deal.hands is None else by_seat(h.mask for h in deal.hands)
         figures = {(side, line): (rec, comp) for side in Side for line, rec, comp in (
             (Line.BELOW, deal.recorded[side].below, computed.totals(side).below),
             (Line.ABOVE, deal.recorded[side].above, computed.totals(side).above))}

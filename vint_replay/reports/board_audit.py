@@ -9,7 +9,7 @@ from ..games.registry import RuleProfile
 from ..games.bridge.duplicate import board_score
 from ..engine.record import DealRecord
 from ..engine.scoring import DealFacts, Entry
-from ..engine.seats import Side
+from ..engine.seats import Side, by_seat
 
 
 def board_mismatch(deal: DealRecord, computed: DealScore, profile: RuleProfile,
@@ -26,17 +26,18 @@ def board_mismatch(deal: DealRecord, computed: DealScore, profile: RuleProfile,
 def _why(deal: DealRecord, computed: DealScore, profile: RuleProfile, vulnerable: tuple[bool, bool]) -> str:
     """The first slip that gives the recorded score, or the difference and the entries due."""
     recorded = deal.recorded_score
+    assert recorded is not None  # board_mismatch asks only of a recorded score
     due = " + ".join(f"{e.side.label} {e.item.replace('_', ' ')} {e.points}" for e in computed.entries if e.points)
     if recorded == -board_score(computed.entries) and recorded:
         return "the score is written from E–W's side"
     contract, tricks = computed.contract, computed.tricks
     if contract is None or tricks is None:
         return f"difference {recorded - board_score(computed.entries):+d} (due: {due or 'nothing'})"
-    hands = None if deal.hands is None else tuple(h.mask for h in deal.hands)
+    hands = None if deal.hands is None else by_seat(h.mask for h in deal.hands)
     side = contract.declarer.side
 
     def rescored(vul: tuple[bool, bool], taken: tuple[int, int]) -> list[Entry]:
-        return profile.score(DealFacts(contract, taken, hands, vul))  # type: ignore[arg-type]
+        return profile.score(DealFacts(contract, taken, hands, vul))
 
     flipped = (not vulnerable[0], vulnerable[1]) if side is Side.NS else (vulnerable[0], not vulnerable[1])
     other = rescored(flipped, tricks)

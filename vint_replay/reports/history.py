@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 # the record's fields compared one by one beyond the calls, cards, result, figures and hands
 OTHER_FIELDS = ("vulnerable", "contract", "recorded_score", "irregularities", "out_of_turn", "void", "deal_lost",
-                "thrown", "solo", "table", "comments", "extra")
+                "thrown", "own", "comments", "extra")
 
 
 @dataclass(frozen=True)
@@ -111,8 +111,10 @@ def deal_changes(old: DealRecord | None, new: DealRecord | None) -> list[str]:
         was, now = _hand(old.hands, seat), _hand(new.hands, seat)
         if was != now:
             lines.append(f"hand {seat}: {was} → {now}")
+    own = old.own if old.own is not None else new.own
     for name in OTHER_FIELDS:
-        lines += _field(name.replace("_", " "), getattr(old, name), getattr(new, name))
+        label = own.label if name == "own" and own is not None else name.replace("_", " ")  # the game's word
+        lines += _field(label, getattr(old, name), getattr(new, name))
     return lines
 
 

@@ -4,14 +4,16 @@ ledger applied it (§8.4: counts before and after, transfers, missing tricks, th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..engine.cards import Card
 from ..games.laws.exposed import ORDINALS
 from ..games.laws.penalty import RevokePenalty, cap
-from ..games.laws.revoke import is_claimed, revokes_of
+from ..games.laws.revoke import Revoke, is_claimed, revokes_of
 from ..engine.ledger import DealScore
-from ..engine.record import IrregularityKind
-from ..engine.replay import DealReplay
+from ..engine.play import Trick
+from ..engine.record import DealRecord, IrregularityKind
+from ..engine.rule_profile import RuleProfile
 from ..engine.scoring import Item
 from ..engine.seats import Seat, Side
 from ..games.vint235.replay import TableReplay
@@ -33,7 +35,23 @@ class Mark:
                 "kind": self.kind, "text": self.text}
 
 
-def play_marks(replay: DealReplay) -> tuple[Mark, ...]:
+class Irregular(Protocol):
+    """What these lines read of a replayed deal, of any game under the laws: its record, the
+    revokes found in its play and the penalty of the claimed ones (laws.md §8)."""
+
+    @property
+    def deal(self) -> DealRecord: ...
+    @property
+    def profile(self) -> RuleProfile: ...
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+    @property
+    def revokes(self) -> tuple[Revoke, ...]: ...
+    @property
+    def penalty(self) -> RevokePenalty | None: ...
+
+
+def play_marks(replay: Irregular) -> tuple[Mark, ...]:
     """The revokes found in the play (claimed or not), the leads out of turn and the exposed
     or dropped cards and the cards thrown down early of the record, in trick order."""
     marks = [Mark(r.trick, r.seat, r.card, IrregularityKind.REVOKE.value,
@@ -73,7 +91,7 @@ def play_marks(replay: DealReplay) -> tuple[Mark, ...]:
     return tuple(sorted(marks, key=lambda m: m.trick))
 
 
-def penalty_lines(replay: DealReplay, score: DealScore | None) -> list[str]:
+def penalty_lines(replay: Irregular, score: DealScore | None) -> list[str]:
     """The revoke penalty as applied: the counts before → after, each revoke's transfer and
     missing tricks with what they cost, and what the cap put above the line; empty without one."""
     penalty: RevokePenalty | None = score.penalty if score is not None and score.penalty else replay.penalty
@@ -99,10 +117,10 @@ def penalty_lines(replay: DealReplay, score: DealScore | None) -> list[str]:
     return lines
 
 
-def _wronged(replay: DealReplay | TableReplay, seat: Seat) -> Side:
+def _wronged(replay: Irregular, seat: Seat) -> Side:
     """The side (under the 2/3/5-player methods, the score column) a revoke by ``seat`` wrongs."""
     if isinstance(replay, TableReplay) and replay.place_columns is not None:
-        return Side(1 - replay.place_columns[seat])  # type: ignore[operator]
+        return Side(1 - replay.place_columns[seat])
     return seat.side.other
 
 

@@ -4,18 +4,38 @@ start from its leader, the diagnostic says so."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Protocol
 
 from ..engine.diagnostics import Diagnostic
 from ..engine.errors import IllegalMove
 from ..engine.play import Play
-from ..engine.replay import DealReplay
+from ..engine.record import DealRecord
+from ..engine.rule_profile import RuleProfile
+from ..engine.seats import Seat
 from ..engine.session import SessionReport
-from ..games.solo.replay import SoloReplay
 
 HINTED = ("card_not_held", "hands_mismatch", "revoke")  # what a rotated trick produces
 
 
-def seat_order_hint(replay: DealReplay | SoloReplay, d: Diagnostic) -> str | None:
+class Dealt(Protocol):
+    """What the hint reads of any game's replay of a deal: the record, whether a contract was
+    reached, the hands as dealt, the trump suit, who led first and the rules the play follows."""
+
+    @property
+    def deal(self) -> DealRecord: ...
+    @property
+    def contract(self) -> object | None: ...
+    @property
+    def hands(self) -> tuple[int, int, int, int] | None: ...
+    @property
+    def trump(self) -> int | None: ...
+    @property
+    def leader(self) -> Seat: ...
+    @property
+    def profile(self) -> RuleProfile: ...
+
+
+def seat_order_hint(replay: Dealt, d: Diagnostic) -> str | None:
     """The hint for ``d`` (a problem at ``play[i]`` of ``replay``'s deal), or ``None`` when no
     rotation of its trick makes the trick legal (so seat order does not explain it)."""
     deal, contract = replay.deal, replay.contract

@@ -12,41 +12,32 @@ from ..engine.calls import Contract
 from ..engine.cards import SUITS, Card, Hand, Suit
 from ..engine.diagnostics import Severity
 from ..engine.errors import IllegalMove
-from ..engine.ledger import DealScore, Ledger
+from ..engine.ledger import DealScore
 from ..games.laws.auction import LawsAuction
-from ..games.laws.penalty import RevokePenalty
-from ..games.laws.revoke import Revoke
 from ..engine.play import Trick
 from ..engine.plural import plural
 from ..engine.printable import printable
-from ..games.registry import RuleProfile, SheetLayout
+from ..games.registry import SheetLayout
 from ..games.bridge.duplicate import board_score
-from ..engine.record import DealRecord, SessionInfo
+from ..engine.record import SessionInfo
 from ..engine.seats import SEATS, Seat, Side
-from ..engine.session import SessionReport
+from ..engine.session import FourHandedLedger, SessionReport
 from ..engine.shown import Pen
-from .irregularities import Mark, penalty_lines, play_marks
+from .irregularities import Irregular, Mark, penalty_lines, play_marks
 from .labels import contract_text, dummy_text, vulnerability_text
 
 
-class ReplayShown(Protocol):
+class ReplayShown(Irregular, Protocol):
     """What the terminal takes from a deal's replay (``DealReplay``, ``TableReplay``,
-    ``SoloReplay``): who plays each place, the hands on view, the two columns whose tricks are
-    counted, the auction's columns, and what else lies on the table."""
+    ``SoloReplay``): besides the record, tricks and revokes its irregularities are drawn from,
+    who plays each place, the hands on view, the two columns whose tricks are counted, the
+    auction's columns, and what else lies on the table."""
 
-    deal: DealRecord
-    profile: RuleProfile
     contract: Contract | None  # solo whist's is its own (its hooks below read it)
     passed_out: bool
     hands: tuple[int, int, int, int] | None
     tricks_won: tuple[int, int] | None
 
-    @property
-    def tricks(self) -> tuple[Trick, ...]: ...
-    @property
-    def revokes(self) -> tuple[Revoke, ...]: ...
-    @property
-    def penalty(self) -> RevokePenalty | None: ...
     @property
     def void(self) -> bool: ...
     @property
@@ -89,7 +80,7 @@ class DealView:
         """The view of deal ``index``, with its place in the race below the line where the
         session's sheet keeps one (3.2's columns keep none in common)."""
         line = deal_score(report, index)
-        return cls(report, report.replays[index], line if isinstance(line, DealScore) else None,  # type: ignore[arg-type]
+        return cls(report, report.replays[index], line if isinstance(line, DealScore) else None,
                    color, line)
 
     # -- pieces ----------------------------------------------------------------------------
@@ -176,7 +167,7 @@ class DealView:
         if closed and closer is None:
             shown = shown[:last_bid + 1] + ["all pass"]
         width, n = 10, len(seats)
-        lines = ["Auction", "".join(s.name.ljust(width) for s in (*seats, *(closer,) * (closer is not None))).rstrip()]
+        lines = ["Auction", "".join(s.name.ljust(width) for s in (*seats, *([closer] if closer is not None else []))).rstrip()]
         for start in range(0, len(shown), n):
             lines.append("".join(c.ljust(width) for c in shown[start:start + n]).rstrip())
         if last is not None:
@@ -253,9 +244,9 @@ class DealView:
             below = self.score.below_after[number - 1]  # as the ledger ran the race
             line += f"   below {self.columns(below)}"
         line += "".join(f"\n    ! {m.text}" for m in marks)
-        for seat, cards in self.replay.turned_up(number):
+        for seat, held in self.replay.turned_up(number):
             line += f"\n    {self.player(seat)} lays his hand face up after trick {number}:"
-            line += "".join("\n        " + text for text, _ in self.hand_lines(cards))
+            line += "".join("\n        " + text for text, _ in self.hand_lines(held))
         game = None if self.score is None else self.score.game
         if game is not None and game.trick == number:
             line += "\n" + self.game_line()
@@ -401,7 +392,7 @@ def deal_score(report: SessionReport, index: int) -> object | None:
     broken = {d.deal for d in report.diagnostics if d.severity is Severity.ERROR}
     if None in broken:
         return None
-    ledger = report.profile.session_ledger(report.record.info) or Ledger(report.profile)
+    ledger = report.profile.session_ledger(report.record.info) or FourHandedLedger(report.profile)
     score = None
     for replay in report.replays[:index + 1]:
         if replay.deal.number in broken:

@@ -161,9 +161,9 @@ def outcome_lines(outcome: Outcome) -> list[str]:
     lines.append(f"game: {_game(actual.game)} → {_game(varied.game)}"
                  + (" (changes hands)" if outcome.game_changes else ""))
     if outcome.rubbers_change:
-        was = ", ".join(_winner(r.winner) for r in outcome.actual.rubbers)
-        now = ", ".join(_winner(r.winner) for r in outcome.varied.rubbers)
-        lines.append(f"rubbers won: {was} → {now} (changes hands)")
+        before = ", ".join(_winner(r.winner) for r in outcome.actual.rubbers)
+        after = ", ".join(_winner(r.winner) for r in outcome.varied.rubbers)
+        lines.append(f"rubbers won: {before} → {after} (changes hands)")
     for side in Side:
         diff = outcome.difference(side)
         lines.append(f"session {side.label}: {outcome.actual.totals[side]} → {outcome.varied.totals[side]} "

@@ -12,11 +12,11 @@ from ..engine.cards import CARDS, SUIT_MASKS, Card, Hand, Suit, iter_bits
 from ..engine.play import Play
 from ..games.registry import get_profile
 from ..engine.record import DealRecord, SessionInfo, SessionRecord
-from ..engine.seats import SEATS, Seat
+from ..engine.seats import SEATS, Seat, by_seat
 from ..engine.session import evaluate
 from ..games.solo.auction import SoloAuction
 from ..games.solo.contracts import SoloCall, Trumps
-from ..games.solo.record import SoloDeal
+from ..games.solo.record import SoloDeal, solo_fields
 from ..games.solo.seating import five_handed
 
 PROFILE = get_profile("solo-whist")
@@ -25,7 +25,7 @@ PROFILE = get_profile("solo-whist")
 def _hands(rng: random.Random) -> tuple[Hand, Hand, Hand, Hand]:
     deck = list(CARDS)
     rng.shuffle(deck)
-    return tuple(Hand.from_cards(deck[13 * s:13 * s + 13]) for s in range(4))  # type: ignore[return-value]
+    return by_seat(Hand.from_cards(deck[13 * s:13 * s + 13]) for s in range(4))
 
 
 def _calls(dealer: Seat, contract: SoloCall | None, declarer: Seat, partner: Seat | None, opener: bool) -> tuple[SoloCall, ...]:
@@ -76,13 +76,13 @@ def _play(hands: tuple[Hand, Hand, Hand, Hand], contract: SoloCall, declaring: s
           leader: Seat) -> tuple[Card, ...]:
     """The cards until the result is settled (§4)."""
     terms = contract.terms
-    masks = tuple(h.mask for h in hands)
-    play = Play(masks, trump, leader, PROFILE)  # type: ignore[arg-type]
+    masks = by_seat(h.mask for h in hands)
+    play = Play(masks, trump, leader, PROFILE)
     cards: list[Card] = []
     while not play.finished:
         seat = play.to_play
         wants = (seat in declaring) != terms.avoid
-        card = _choose(play, wants, tuple(play.hands))  # type: ignore[arg-type]
+        card = _choose(play, wants, by_seat(play.hands))
         cards.append(card)
         trick = play.play(card)
         if trick is not None and terms.settles_early and (trick.winner in declaring) == terms.avoid:
@@ -119,14 +119,14 @@ def solo_deal(rng: random.Random, number: int, dealer: Seat, contract: SoloCall 
         if contract is SoloCall.PROPOSAL else None
     calls = _calls(dealer, contract, declarer, partner, contract is not None and rng.randrange(2) == 0)
     if contract is None:
-        return DealRecord(number, dealer, (), hands, solo=SoloDeal(turn_up, calls, sits_out))
+        return DealRecord(number, dealer, (), hands, own=SoloDeal(turn_up, calls, sits_out))
     terms = contract.terms
     held = hands[declarer].mask
     named = max(Suit, key=lambda s: ((held & SUIT_MASKS[s]).bit_count(), -s)) if terms.trumps is Trumps.NAMED else None
     trump = {Trumps.TURN_UP: turn_up.suit, Trumps.NAMED: named, Trumps.NONE: None}[terms.trumps]
     declaring = {declarer} | ({partner} if partner is not None else set())
     play = _play(hands, contract, declaring, trump, declarer if terms.declarer_leads else eldest)
-    return DealRecord(number, dealer, (), hands, play, solo=SoloDeal(turn_up, calls, sits_out, named))
+    return DealRecord(number, dealer, (), hands, play, own=SoloDeal(turn_up, calls, sits_out, named))
 
 
 def evening(seed: int, info: SessionInfo, contracts: list[SoloCall | None], first_dealer: Seat = Seat.N,
@@ -147,9 +147,21 @@ def evening(seed: int, info: SessionInfo, contracts: list[SoloCall | None], firs
     record = SessionRecord(info, tuple(deals))
     report = evaluate(record)
     assert report.valid, report.diagnostics
-    paid = [replace(d, solo=replace(d.solo, payments=s.payments))  # type: ignore[arg-type]
+    paid = [_written(d, s.payments)
             for d, s in zip(record.deals, report.score.deals)]  # type: ignore[union-attr]
     return SessionRecord(info, tuple(paid))
+
+
+def _solo(deal: DealRecord) -> SoloDeal:
+    """The solo-whist fields every simulated deal has."""
+    solo = solo_fields(deal)
+    assert solo is not None, f"deal {deal.number} has no solo-whist fields"
+    return solo
+
+
+def _written(deal: DealRecord, payments: tuple[int, int, int, int]) -> DealRecord:
+    """The deal with ``payments`` as the scorer wrote them."""
+    return replace(deal, own=replace(_solo(deal), payments=payments))
 
 
 def plant_one_stake(record: SessionRecord, number: int) -> tuple[SessionRecord, str]:
@@ -158,9 +170,11 @@ def plant_one_stake(record: SessionRecord, number: int) -> tuple[SessionRecord, 
     deals = list(record.deals)
     k = next(i for i, d in enumerate(deals) if d.number == number)
     deal = deals[k]
-    paid = list(deal.solo.payments)  # type: ignore[union-attr, arg-type]
+    written = _solo(deal).payments
+    assert written is not None, f"deal {number} carries no payments"
+    paid = list(written)
     seat = max(SEATS, key=lambda s: abs(paid[s]))
     paid[seat] //= 3
-    deals[k] = replace(deal, solo=replace(deal.solo, payments=tuple(paid)))  # type: ignore[arg-type]
+    deals[k] = _written(deal, (paid[0], paid[1], paid[2], paid[3]))
     return replace(record, deals=tuple(deals)), f"deal {number}: the declarer ({seat}) written as receiving or " \
                                                 f"paying one opponent's stake, not three"

@@ -12,7 +12,7 @@ from functools import cache
 from itertools import count
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from ..engine.calls import BIDS, PASS, Call, Contract, Denomination
+from ..engine.calls import BID_TERMS, BIDS, PASS, Call, Contract, Denomination
 from ..engine.cards import CARDS, FULL_DECK, SUIT_MASKS, Hand
 from ..engine.errors import IllegalMove
 from ..engine.ledger import DealScore, Ledger
@@ -21,7 +21,7 @@ from ..games.registry import DEFAULT_PROFILE, RuleProfile, get_profile
 from ..engine.record import DealRecord, LineTotals, SessionInfo, SessionRecord
 from ..engine.replay import DealReplay, replay_deal
 from ..engine.scoring import Entry, Item, Line
-from ..engine.seats import SEATS, Seat, Side
+from ..engine.seats import SEATS, Seat, Side, by_seat
 
 # The club: Cyrillic surnames as the scorer writes them, with their Latin transliteration.
 CLUB: tuple[tuple[str, str], ...] = (
@@ -218,8 +218,8 @@ def contract_of(calls: tuple[int, ...], dealer: Seat) -> Contract | None:
     """The last bid and the seat that made it (``None`` for a passed-out deal)."""
     for i in range(len(calls) - 1, -1, -1):
         if calls[i] >= 0:
-            bid = BIDS[calls[i]]
-            return Contract(bid.level, bid.denomination, SEATS[(dealer + i) & 3])  # type: ignore[arg-type]
+            level, denomination = BID_TERMS[calls[i]]
+            return Contract(level, denomination, SEATS[(dealer + i) & 3])
     return None
 
 
@@ -404,6 +404,12 @@ class ScoredDeal(NamedTuple):
     result_only: bool = False
 
     @property
+    def scored(self) -> DealScore:
+        """The ledger's score, which a mistake is planted in (every deal of :func:`plant` has it)."""
+        assert self.score is not None, f"deal {self.sim.number} was made without scores"
+        return self.score
+
+    @property
     def recorded(self) -> tuple[LineTotals, LineTotals] | None:
         """The paper score: the ledger's totals for the deal."""
         if self.score is None:
@@ -500,7 +506,7 @@ def generated_session(seed: int, index: int, size: int, profile: RuleProfile | N
     day = 1 + index % 28
     info = SessionInfo(
         id=f"sim-{seed}-{index:06d}",
-        players=tuple(CLUB[i][0] for i in seats),  # type: ignore[arg-type]
+        players=by_seat(CLUB[i][0] for i in seats),
         event=f"Симуляция клуба, вечер {index + 1} (simulated club evening {index + 1})",
         site="Москва (Moscow)",
         date=f"{2026 + index // 336:04d}-{1 + index // 28 % 12:02d}-{day:02d}",
@@ -541,17 +547,17 @@ class PlantedMistake:
 
 
 def _entry(deal: ScoredDeal, item: Item) -> Entry | None:
-    return next((e for e in deal.score.entries if e.item is item), None)
+    return next((e for e in deal.scored.entries if e.item is item), None)
 
 
 def _failed(deal: ScoredDeal) -> bool:
     c = deal.sim.contract
-    return c is not None and deal.score.tricks is not None and deal.score.tricks[c.declarer.side] < c.tricks_needed
+    return c is not None and deal.scored.tricks is not None and deal.scored.tricks[c.declarer.side] < c.tricks_needed
 
 
 def _honours_wrong_side(deal: ScoredDeal, profile: RuleProfile) -> Found:
     e = _entry(deal, Item.HONOURS)
-    if e is not None and not any(o.points == e.points for o in deal.score.entries if o is not e):
+    if e is not None and not any(o.points == e.points for o in deal.scored.entries if o is not e):
         return (f"honours {e.points} ({e.reason}) written for {e.side.other.label}",
                 ((e.side, Line.ABOVE, -e.points), (e.side.other, Line.ABOVE, e.points)))
     return None
@@ -573,8 +579,8 @@ def _slipped(item: Item) -> Callable[[ScoredDeal, RuleProfile], Found]:
         e = _entry(deal, item)
         if e is None:
             return None
-        slip = next((s for s in profile.slips(e, deal.sim.contract, deal.score.trick_value) if s.written != e.points), None)
-        if slip is None or any(o.points == e.points - slip.written for o in deal.score.entries
+        slip = next((s for s in profile.slips(e, deal.sim.contract, deal.scored.trick_value) if s.written != e.points), None)
+        if slip is None or any(o.points == e.points - slip.written for o in deal.scored.entries
                                if o is not e and o.side is e.side and o.line is e.line):
             return None  # no slip, or one an audit could not tell from another entry forgotten
         return (f"{item.replace('_', ' ')} {e.points} ({e.reason}) written as {slip.written}: {slip.slip}",
@@ -586,8 +592,8 @@ def _slam_for_failed_contract(deal: ScoredDeal, profile: RuleProfile) -> Found:
     """The profile's first slam premium (its audit's premiums not due) given for a failed contract."""
     c = deal.sim.contract
     if c is not None and _failed(deal) and c.level >= 3:
-        points = next(p for item, p in profile.premiums_not_due(c, deal.score.trick_value) if item is Item.SLAM)
-        taken = deal.score.tricks[c.declarer.side]  # type: ignore[index]
+        points = next(p for item, p in profile.premiums_not_due(c, deal.scored.trick_value) if item is Item.SLAM)
+        taken = deal.scored.tricks[c.declarer.side]  # type: ignore[index]
         return (f"slam premium {points} given to {c.declarer.side.label} for the failed {c} ({taken} tricks)",
                 ((c.declarer.side, Line.ABOVE, points),))
     return None
@@ -595,10 +601,10 @@ def _slam_for_failed_contract(deal: ScoredDeal, profile: RuleProfile) -> Found:
 
 def _trick_miscounted(deal: ScoredDeal, profile: RuleProfile) -> Found:
     c = deal.sim.contract
-    if c is not None and deal.score.trick_value and not deal.result_only:
+    if c is not None and deal.scored.trick_value and not deal.result_only:
         side = c.declarer.side
-        return (f"{side.label} credited with one trick too many below the line (+{deal.score.trick_value})",
-                ((side, Line.BELOW, deal.score.trick_value),))
+        return (f"{side.label} credited with one trick too many below the line (+{deal.scored.trick_value})",
+                ((side, Line.BELOW, deal.scored.trick_value),))
     return None
 
 
@@ -653,11 +659,11 @@ CLUB_TABLES = (
 
 def table_info(table: Table) -> SessionInfo:
     """The session tags of a club table: Cyrillic names, their Latin spelling in the event."""
-    names = tuple(CLUB[i][0] for i in table.players)
+    names = by_seat(CLUB[i][0] for i in table.players)
     latin = ", ".join(CLUB[i][1] for i in table.players)
     return SessionInfo(
         id=f"arbat-{table.date}-t{table.table}",
-        players=names,  # type: ignore[arg-type]
+        players=names,
         event=f"Клуб «Арбат», вечер {table.date} (Arbat club evening; {latin})",
         site="Москва (Moscow)",
         date=table.date,
@@ -684,7 +690,9 @@ def plant(info: SessionInfo, deals: list[ScoredDeal], kinds: tuple[str, ...], rn
             top = max(d.sim.contract.level for d, _ in candidates)  # type: ignore[union-attr]
             candidates = [(d, f) for d, f in candidates if d.sim.contract.level == top]  # type: ignore[union-attr]
         deal, (what, changes) = candidates[rng.randrange(len(candidates))]
-        totals = list(recorded[deal.sim.number])
+        written = recorded[deal.sim.number]
+        assert written is not None  # a planted deal is scored
+        totals = list(written)
         for side, line, points in changes:
             t = totals[side]
             totals[side] = LineTotals(t.below + points, t.above) if line is Line.BELOW else LineTotals(t.below, t.above + points)

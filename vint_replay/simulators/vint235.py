@@ -14,13 +14,13 @@ from ..engine.calls import BIDS, PASS, Call
 from ..engine.cards import CARDS, Card, Hand
 from ..games.registry import get_profile
 from ..engine.record import DealRecord, SessionInfo, SessionRecord
-from ..engine.seats import SEATS, Seat
+from ..engine.seats import SEATS, Seat, by_seat
 from ..engine.session import evaluate
 from ..games.vint235.auction import run_auction
 from ..games.vint235.exchange import right_of
 from ..games.vint235.ledger import five_player_rubber, next_holder
 from ..games.vint235.method import TableMethod
-from ..games.vint235.record import Role, TableDeal
+from ..games.vint235.record import Role, TableDeal, table_fields
 
 N, E, S, W = SEATS
 
@@ -152,12 +152,12 @@ def simulate_deal(profile: TableMethod, party: tuple[str, ...], number: int, dea
         gives = tuple(given)
         higher = [b for b in BIDS if profile.bid_ranks[b.code] > profile.bid_ranks[contract.bid.code]]
         final = contract.bid if not higher or rng.random() < 0.6 else min(higher, key=lambda b: profile.bid_ranks[b.code])
-    table = TableDeal(tuple(roles), sits_out, exchanges, None if profile.hand_size == 13 else Hand(widow),  # type: ignore[arg-type]
+    table = TableDeal(by_seat(roles), sits_out, exchanges, None if profile.hand_size == 13 else Hand(widow),
                       widow_to, gives, final)
-    record = DealRecord(number, dealer, tuple(calls), tuple(Hand(h) for h in dealt), None, table=table)  # type: ignore[arg-type]
+    record = DealRecord(number, dealer, tuple(calls), by_seat(Hand(h) for h in dealt), None, own=table)
     if contract is None:
         return record
-    if final is not None:
+    if final is not None and final.denomination is not None:  # the final contract named after the widow: a bid
         contract = replace(contract, level=final.level, denomination=final.denomination)
     seat_roles = list(roles)
     declarer = profile.seating(hands_played, seat_roles, contract.declarer, dealer)
@@ -173,7 +173,8 @@ def _play(hands: list[int], leader: Seat, trump: int | None, profile: TableMetho
     cards: list[Card] = []
     seat = leader
     for _ in range(13):
-        trick, order = [], []
+        trick: list[Card] = []
+        order: list[Seat] = []
         for _ in places:
             legal = _bits(profile.legal_cards(held[seat], trick[0].suit if trick else None))
             rng.shuffle(legal)
@@ -217,7 +218,9 @@ def simulate_session(rules: str, party: tuple[str, ...], deals: int, seed: int,
             break
         if finished:
             rubber += 1
-            last = deal.table.roles  # type: ignore[union-attr]
+            table = table_fields(deal)
+            assert table is not None, "a simulated deal has its roles"
+            last = table.roles
             base = seat_players(profile, party, rubber, last)
             out = five_player_rubber(party, rubber)[0] if profile.sits_out else None
             dealer = profile.rubber_dealer(dealer, last, base)[0]

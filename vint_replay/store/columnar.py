@@ -27,12 +27,12 @@ from typing import Sequence
 
 import numpy as np
 
-from ..engine.calls import BIDS, CALLS_BY_CODE, Contract
+from ..engine.calls import BID_TERMS, CALLS_BY_CODE, Contract
 from ..engine.cards import FULL_DECK, RANK_CHARS, SUIT_MASKS
 from ..games.registry import DEFAULT_PROFILE, ProfileError, RuleProfile, get_profile, profile_names
 from ..engine.record import DEAL_NUMBERS, SessionInfo
 from ..engine.scoring import ACES_MASK, HONOUR_RANKS_MASK, DealFacts, Item, Line
-from ..engine.seats import SEATS, SIDES
+from ..engine.seats import SEATS, SIDES, by_seat
 from ..formats.json_record import loads_record
 
 FORMAT_NAME = "vint-record/1"
@@ -51,12 +51,10 @@ _INT32 = 1 << 31
 _FIND_END = json.JSONDecoder().raw_decode  # (value, end) of the JSON value at an index
 
 # Per call code (0 = pass): the bid's contract facts (what it promises, its trump suit).
-_NEEDED = np.array([0] + [Contract(b.level, b.denomination, SEATS[0]).tricks_needed  # type: ignore[arg-type]
-                          for b in BIDS], dtype=np.int64)
-_TRUMP = np.array([-1] + [-1 if b.denomination.trump is None else int(b.denomination.trump) for b in BIDS],
-                  dtype=np.int64)
-_HONOURS = np.array([0] + [0 if b.denomination.trump is None else HONOUR_RANKS_MASK << (13 * b.denomination.trump)
-                           for b in BIDS], dtype=np.uint64)
+_NEEDED = np.array([0] + [Contract(level, d, SEATS[0]).tricks_needed for level, d in BID_TERMS], dtype=np.int64)
+_TRUMP = np.array([-1] + [-1 if d.trump is None else int(d.trump) for _, d in BID_TERMS], dtype=np.int64)
+_HONOURS = np.array([0] + [0 if d.trump is None else HONOUR_RANKS_MASK << (13 * d.trump) for _, d in BID_TERMS],
+                    dtype=np.uint64)
 _SUIT_MASKS = np.array(SUIT_MASKS, dtype=np.uint64)
 _ONE = np.uint64(1)
 
@@ -182,9 +180,9 @@ def _parse(raw: object, profile: RuleProfile) -> ParsedSession | None:
     return None if sessions is None else sessions[0]
 
 
-def _assemble(infos: list[SessionInfo], counts: list[int], numbers: list[int], dealers: list[object],
+def _assemble(infos: list[SessionInfo], counts: list[int], numbers: list[int], dealers: list[str],
               hand_text: list[str], call_counts: np.ndarray, calls: np.ndarray | None, has_play: np.ndarray,
-              cards: np.ndarray | None, has_recorded: np.ndarray, figures: list[object]) -> list[ParsedSession] | None:
+              cards: np.ndarray | None, has_recorded: np.ndarray, figures: Sequence[object]) -> list[ParsedSession] | None:
     """Sessions' arrays from what a reader took out of them, deals of all sessions one after
     the other (``counts`` per session; ``figures``: the recorded totals of the deals that have
     them, four each), after the checks both readers share; ``None`` if any session fails one."""
@@ -424,7 +422,8 @@ def _info(raw: object, profile: RuleProfile) -> SessionInfo | None:
         return None
     if not batch_supported(profile):
         return None
-    return SessionInfo(sid, names, *tags, rules=rules, options=dict(options))
+    event, site, date, table = tags
+    return SessionInfo(sid, names, event, site, date, table, rules=rules, options=dict(options))
 
 
 # The hooks whose base behaviour the arrays below reproduce; a profile overriding any of them,
@@ -607,11 +606,11 @@ def _below_table(profile: RuleProfile) -> np.ndarray:
     """``profile.below_points`` for every bid code, for the declaring (1) and the defending (0)
     side, after 0–13 tricks taken: the race to game is run on this table."""
     table = np.zeros((len(CALLS_BY_CODE), 2, 14), dtype=np.int64)
-    for bid in BIDS:
-        contract = Contract(bid.level, bid.denomination, SEATS[0])  # type: ignore[arg-type]
+    for code, (level, denomination) in enumerate(BID_TERMS, 1):  # a bid's code is its place in BIDS, from 1
+        contract = Contract(level, denomination, SEATS[0])
         for taken in range(14):
-            table[bid.code, 1, taken] = profile.below_points(contract, SIDES[0], taken)
-            table[bid.code, 0, taken] = profile.below_points(contract, SIDES[1], taken)
+            table[code, 1, taken] = profile.below_points(contract, SIDES[0], taken)
+            table[code, 0, taken] = profile.below_points(contract, SIDES[1], taken)
     return table
 
 
@@ -629,7 +628,7 @@ def _score(parsed: list[ParsedSession], c: dict[str, np.ndarray], replayed, prof
     tricks = np.zeros((n, 2), dtype=np.int64)
     tricks[played, 0] = tricks_ns
     tricks[played, 1] = 13 - tricks_ns
-    values = np.array([0] + [profile.trick_value(Contract(b.level, b.denomination, SEATS[0])) for b in BIDS],
+    values = np.array([0] + [profile.trick_value(Contract(level, d, SEATS[0])) for level, d in BID_TERMS],
                       dtype=np.int64)
     trick_value = values[contract]
     declarer_tricks = np.where(declarer & 1, tricks[:, 1], tricks[:, 0])
@@ -707,9 +706,9 @@ def _own_entries(profile: RuleProfile, hands: np.ndarray, codes: np.ndarray, dec
 
 
 def _facts(code: int, declarer: int, tricks_ns: int, hands: np.ndarray) -> DealFacts:
-    bid = BIDS[code - 1]
-    contract = Contract(bid.level, bid.denomination, SEATS[declarer])  # type: ignore[arg-type]
-    return DealFacts(contract, (tricks_ns, 13 - tricks_ns), tuple(int(h) for h in hands))  # type: ignore[arg-type]
+    level, denomination = BID_TERMS[code - 1]
+    contract = Contract(level, denomination, SEATS[declarer])
+    return DealFacts(contract, (tricks_ns, 13 - tricks_ns), by_seat(int(h) for h in hands))
 
 
 def _ledger(c: dict[str, np.ndarray], contract: np.ndarray, declarer: np.ndarray, tricks: np.ndarray,
@@ -724,8 +723,8 @@ def _ledger(c: dict[str, np.ndarray], contract: np.ndarray, declarer: np.ndarray
     row[played] = np.arange(len(played))
     game_side, game_trick, game_rubber, rubber_of = [-1] * n, [0] * n, [False] * n, [0] * n
     extra: list[np.ndarray] = [_NO_ROWS] * n
-    contracts = {(b.code, seat): Contract(b.level, b.denomination, seat)  # type: ignore[arg-type]
-                 for b in BIDS for seat in SEATS}
+    contracts = {(code, seat): Contract(level, denomination, seat)
+                 for code, (level, denomination) in enumerate(BID_TERMS, 1) for seat in SEATS}
     rows, codes, seats, dealers = row.tolist(), contract.tolist(), declarer.tolist(), c["dealer"].tolist()
     won = tricks.tolist()
     finals = list(zip(run_ns[:, -1].tolist(), run_ew[:, -1].tolist())) if len(played) else []
@@ -742,7 +741,7 @@ def _ledger(c: dict[str, np.ndarray], contract: np.ndarray, declarer: np.ndarray
                 if quiet is not None:
                     rubber_of[i] = quiet
                     continue
-                settled = ledger.settle(contracts[codes[i], SEATS[seats[i]]], tuple(won[i]),  # type: ignore[arg-type]
+                settled = ledger.settle(contracts[codes[i], SEATS[seats[i]]], tuple(won[i]),
                                         (run_ns[j].tolist(), run_ew[j].tolist()), SEATS[dealers[i]])
             else:
                 settled = ledger.settle(None, None, None, SEATS[dealers[i]])

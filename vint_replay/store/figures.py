@@ -50,5 +50,5 @@ def figures_of(row: Mapping[str, object]) -> RecordedFigures | None:
 def recorded_figures(store: Readable, session_id: str) -> dict[int, RecordedFigures]:
     """The recorded figures of a stored session's boards, by board number (boards without any left out)."""
     rows = store.read("deals", ds.field("session_id") == session_id, ["deal", *COLUMNS]).to_pylist()
-    found = {int(row["deal"]): figures_of(row) for row in rows}  # type: ignore[arg-type]
+    found = {int(row["deal"]): figures_of(row) for row in rows}
     return {number: figures for number, figures in found.items() if figures is not None}

@@ -13,7 +13,8 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Mapping
+from collections.abc import Sequence
+from typing import Any, Mapping, Protocol, runtime_checkable
 
 import numpy as np
 import pyarrow as pa
@@ -22,11 +23,10 @@ from ..engine.calls import CALL_BY_TEXT, CALLS_BY_CODE, Call
 from ..engine.cards import CARDS, HOLDINGS, Hand
 from .columnar import ColumnarBatch
 from ..engine.ledger import DealScore
-from ..engine.record import Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..engine.record import Comment, DealRecord, GameDeal, LineTotals, SessionInfo, SessionRecord
 from ..engine.replay import DealReplay
-from ..engine.seats import SEATS, Seat
+from ..engine.seats import SEATS, Seat, by_seat
 from ..engine.session import SessionReport
-from ..games.solo.replay import SoloReplay
 from ..formats.board_fields import RecordedFigures, board_fields, board_json
 from ..games.laws.fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
 from ..games.laws.rulings import parse_rulings, session_rulings_json
@@ -81,6 +81,49 @@ def _json_or_none(parts: dict[str, Any]) -> str | None:
     return json.dumps(kept, ensure_ascii=False) if kept else None
 
 
+class Trick(Protocol):
+    """A trick as the plays table keeps it: who led it and who won it."""
+
+    @property
+    def leader(self) -> Seat: ...
+    @property
+    def winner(self) -> Seat: ...
+
+
+class Tricked(Protocol):
+    """Any game's replay of a deal, as the plays table reads it: its tricks."""
+
+    @property
+    def tricks(self) -> Sequence[Trick]: ...
+
+
+@runtime_checkable
+class PaidReplay(Tricked, Protocol):
+    """A replay of a deal settled in payments (solo whist's): the hands, who declared, the outcome."""
+
+    @property
+    def hands(self) -> tuple[int, int, int, int] | None: ...
+    @property
+    def declarer(self) -> Seat | None: ...
+    @property
+    def passed_out(self) -> bool: ...
+    @property
+    def made(self) -> bool | None: ...
+
+
+@runtime_checkable
+class PaidSheet(Protocol):
+    """A sheet settled in payments per player, with no rubbers nor lines: the players and their
+    balances, and each deal's score (docs/store.md)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def balances(self) -> tuple[int, ...]: ...
+    @property
+    def deals(self) -> Sequence[object]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Source:
     """Where a session came from, stored with it."""
@@ -119,8 +162,8 @@ class TableRows:
         """Add one valid, scored session, with its boards' recorded team and pairs ``figures`` (by board)."""
         score = report.score
         assert score is not None, "only valid sessions are stored"
-        if getattr(score, "rubbers", None) is None:  # a sheet without rubbers (solo whist's payments): no lines
-            self._add_solo(report, source, imported_at, content_hash)
+        if any(codec.paid_sheet for codec in report.profile.deal_codecs):  # no rubbers nor lines (docs/store.md)
+            self._add_payments(report, source, imported_at, content_hash)
             return
         record = report.record
         info = record.info
@@ -154,7 +197,7 @@ class TableRows:
             self._call_codes += call_codes(deal.auction)
             self._add_play(k, deal, replay)
 
-    def _add_play(self, k: int, deal: DealRecord, replay: DealReplay | SoloReplay) -> None:
+    def _add_play(self, k: int, deal: DealRecord, replay: Tricked) -> None:
         """The deal's cards with each trick's leader and winner (a trick begun at a claim has none)."""
         if not deal.play:
             return
@@ -167,16 +210,17 @@ class TableRows:
             self._leaders.append(tricks[-1].winner if tricks else _first_leader(replay))  # type: ignore[arg-type]
             self._winners.append(NO_WINNER)
 
-    def _add_solo(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str) -> None:
-        """A solo-whist evening: no rubbers nor lines (zero totals, null vint columns); each deal's
-        own fields and payments in its ``extra_json``, the fifth player and the balances in the
-        session's; the cards as any deal's (docs/store.md)."""
+    def _add_payments(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str) -> None:
+        """An evening settled in payments per player (solo whist's): no rubbers nor lines (zero
+        totals, null vint columns); each deal's own fields and payments in its ``extra_json``, the
+        fifth player and the balances in the session's; the cards as any deal's (docs/store.md)."""
         record, score = report.record, report.score
+        assert isinstance(score, PaidSheet), f"a payment sheet, not {type(score).__name__}"
         info = record.info
         k = len(self.ids)
         self.ids.append(info.id)
         self.years.append(year_of(info.date))
-        balances = dict(zip(score.players, score.balances))  # type: ignore[union-attr]
+        balances = dict(zip(score.players, score.balances))
         self._sessions.append((
             info.id, info.event, info.site, info.date, info.table, info.rules, *info.players,
             len(record.deals), 0, 0, 0, None, 0, source.file, source.format, source.sha256, content_hash, imported_at,
@@ -184,15 +228,16 @@ class TableRows:
                            "session_nested": info.nested_extra, "options": info.options, "fifth": info.fifth,
                            "balances": balances}),
         ))
-        for deal, replay, scored in zip(record.deals, report.replays, score.deals):  # type: ignore[union-attr]
+        for deal, replay, scored in zip(record.deals, report.replays, score.deals):
+            assert isinstance(replay, PaidReplay), f"a replay of a paid deal, not {type(replay).__name__}"
             hands = replay.hands
-            written = deal.solo.payments if deal.solo is not None else None
+            differs = next((d for codec in deal_codecs() if (d := codec.written_differs(deal, scored)) is not None), None)
             self._deals.append((
                 k, deal.number, None, int(deal.dealer),
                 *((None,) * 4 if hands is None else (pbn(hands[0]), pbn(hands[1]), pbn(hands[2]), pbn(hands[3]))),
                 None, None if replay.declarer is None else int(replay.declarer), None, None, None, None,
                 replay.passed_out, replay.made, None, None, None, 0, 0, 0, 0, None, None, None, None,
-                None if written is None else int(written != scored.payments),
+                None if differs is None else int(differs),
                 deal.hands is not None, deal.play is not None, deal.result,
                 _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments),
                                "nested": deal.nested_extra, **_own_fields(deal, scored)}),
@@ -368,17 +413,17 @@ def _own_fields(deal: DealRecord, scored: object) -> dict[str, object]:
     return {codec.stored_key: part for codec in deal_codecs() if (part := codec.stored(deal, scored)) is not None}
 
 
-def _own_fields_of(deal_extra: Mapping[str, Any]) -> dict[str, object]:
-    """The record's keyword arguments for the game fields kept in a deal's ``extra_json``."""
-    return {key: value for codec in deal_codecs() if codec.stored_key in deal_extra
-            for key, value in codec.restored(deal_extra[codec.stored_key]).fields.items()}
+def _own_fields_of(deal_extra: Mapping[str, Any]) -> GameDeal | None:
+    """The record's game fields kept in a deal's ``extra_json`` (``None``: it keeps none)."""
+    return next((codec.restored(deal_extra[codec.stored_key]).own for codec in deal_codecs()
+                 if codec.stored_key in deal_extra), None)
 
 
 def _declarer_column(replay: DealReplay) -> int:
     """The index of the declarer's side in ``tricks_won``: his partnership, or (2-, 3- and
-    5-handed vint) his score column."""
+    5-handed vint) his score column (the replay's ``declaring_column``, reports/terminal.py)."""
     assert replay.contract is not None
-    column = getattr(replay, "declarer_column", None)
+    column = replay.declaring_column
     return int(replay.contract.declarer.side) if column is None else column
 
 
@@ -440,8 +485,8 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
         event=session["event"], site=session["site"], date=session["date"], table=session["table_name"],
         rules=session["rules"], options=extra.get("options", {}), extra=extra.get("session", {}),
         nested_extra=extra.get("session_nested", {}), laws=laws.get("laws"), fifth=extra.get("fifth"),
-        draw=parse_draw(laws["draw"]).value if "draw" in laws else None,  # type: ignore[arg-type]
-        rulings=parse_rulings(laws["rulings"]).value if "rulings" in laws else (),  # type: ignore[arg-type]
+        draw=parse_draw(laws["draw"]).value if "draw" in laws else None,
+        rulings=(parse_rulings(laws["rulings"]).value or ()) if "rulings" in laws else (),
         party=tuple(extra["party"]) if "party" in extra else None,
     )
     auctions = _by_deal(calls, "call", CALL_BY_TEXT)
@@ -451,7 +496,7 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
         number = row["deal"]
         hands = None
         if row["hands_given"]:
-            hands = tuple(Hand.parse(row[c]) for c in ("hand_n", "hand_e", "hand_s", "hand_w"))
+            hands = by_seat(Hand.parse(row[c]) for c in ("hand_n", "hand_e", "hand_s", "hand_w"))
         recorded = None
         if row["recorded_below_ns"] is not None:
             recorded = (LineTotals(row["recorded_below_ns"], row["recorded_above_ns"]),
@@ -462,8 +507,8 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
                               row["result"], recorded, deal_extra.get("extra", {}),
                               comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {}),
                               **board_fields(deal_extra.get("board", {})),  # type: ignore[arg-type]
-                              **deal_laws_fields(deal_extra.get("laws", {})),  # type: ignore[arg-type]
-                              **_own_fields_of(deal_extra)))  # type: ignore[arg-type]
+                              **deal_laws_fields(deal_extra.get("laws", {})),
+                              own=_own_fields_of(deal_extra)))
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))
 
 

@@ -202,6 +202,7 @@ class Store:
         sessions = rows["sessions"].to_pylist() if rows else []
         if not sessions:
             raise KeyError(session_id)
+        assert rows is not None  # a session was read from them
         if rows["deals"].num_rows != sessions[0]["deals"]:
             raise StoreDamaged(self.root, [Problem("deals", f"session {session_id!r} has {sessions[0]['deals']} deals, "
                                                             f"the deals table holds {rows['deals'].num_rows}")])
@@ -245,10 +246,11 @@ class Store:
                 for batch in (batch for batches in checked for batch in batches):
                     summary.check_cpu_seconds += batch.cpu_seconds
                     summary.peak_worker_rss_mb = max(summary.peak_worker_rss_mb, batch.peak_rss_mb)
-                    keep = []
+                    keep: list[int] = []
                     for outcome, row in zip(batch.outcomes, batch.row_of):
                         if outcome.status == "checked" and _decide(outcome, existing, seen, replace, row is not None) \
                                 and (correction is None or correction.admit(outcome)):
+                            assert row is not None  # _decide writes only a session that has rows
                             keep.append(row)
                         elif correction is not None:
                             correction.admit(outcome)
@@ -289,8 +291,9 @@ class Store:
                 for table in table_names(txn.base):
                     txn.keep_table(table)
                 yield txn
-                for table in table_names(txn.path) if merge_above is not None else ():
-                    _merge_crowded(txn, table, limit=merge_above)
+                if merge_above is not None:
+                    for table in table_names(txn.path):
+                        _merge_crowded(txn, table, limit=merge_above)
                 txn.commit()
             except BaseException:
                 txn.abort()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ...engine.cards import SUIT_MASKS, Card
+from ...engine.cards import SUIT_MASKS
 from ...engine.play import Trick
 from ...engine.record import DealRecord, Irregularity, IrregularityKind
 from ...engine.seats import Seat
@@ -128,8 +128,9 @@ def _check_restrictions(irr: Irregularity, dealt: Sequence[int], tricks: Sequenc
     """§7.1–7.2: an exposed card called to a round of its suit must be played to it, and is not
     played of the player's own choice while he holds another card of its suit, until the
     third round of its suit is over (ruling 11)."""
-    card: Card = irr.card  # type: ignore[assignment]
-    seat, suit = irr.seat, irr.card.suit  # type: ignore[union-attr]
+    card = irr.card
+    assert card is not None, "an exposed card is recorded with the card shown"
+    seat, suit = irr.seat, card.suit
     start = irr.trick or 1
     hand = _hand_before(dealt, tricks, seat, start)
     rounds = 0  # rounds of the card's suit since it was exposed, this trick's included

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, Generic, Mapping, TypedDict, TypeVar
 
 from ...engine.cards import CARD_BY_TEXT, Card
 from ...engine.record import CallOutOfTurn, DealRecord, Irregularity, IrregularityKind, SessionInfo
@@ -19,6 +19,7 @@ VOID_HELP = "the law that voided the deal: 14, 18, 20, 22, 25 (or 25a–25i), 76
 SEAT_KEYS = ("N", "E", "S", "W")
 PENALTY_CHOICES = ("tricks", "points")  # docs/rules/players-2-3-5.md §2.2, §6 ruling 6
 LAWS_OFF = "the laws layer is off: set session.laws (\"001\") to record irregularities"
+T = TypeVar("T")
 
 
 # -- irregularities -------------------------------------------------------------------------
@@ -51,7 +52,7 @@ def _card(value: object) -> Card:
 def _choice(value: object) -> str:
     if value not in PENALTY_CHOICES:
         raise ValueError("must be tricks (three tricks, laws §8.4) or points (UT(L) above, players-2-3-5 §2.2)")
-    return value  # type: ignore[return-value]
+    return value
 
 
 @dataclass(frozen=True)
@@ -67,11 +68,12 @@ class KindFields:
 
 
 def _cards(value: object) -> tuple[Card, ...]:
-    cards = tuple(CARD_BY_TEXT.get(v.strip()) if isinstance(v, str) else None
-                  for v in (value if isinstance(value, list) else ()))
-    if not cards or None in cards or len(set(cards)) < len(cards):
+    read = [CARD_BY_TEXT.get(v.strip()) if isinstance(v, str) else None
+            for v in (value if isinstance(value, list) else ())]
+    cards = tuple(c for c in read if c is not None)
+    if not read or len(cards) < len(read) or len(set(cards)) < len(cards):
         raise ValueError("must be a list of different cards such as [\"SA\", \"HQ\"] (in .vint: cards=SA,HQ)")
-    return cards  # type: ignore[return-value]
+    return cards
 
 
 def _field_json(value: object) -> object:
@@ -99,25 +101,25 @@ FIELD_ORDER = ("kind", "seat", "trick", "card", "claimed", "asked", "accepted", 
 
 
 @dataclass
-class Found:
-    """What reading one laws field found: its value, errors and unknown field names, each by
-    its path relative to the deal (``irregularities[1].trick``)."""
+class Found(Generic[T]):
+    """What reading one laws field found: its value (``None`` when wrong), errors and unknown
+    field names, each by its path relative to the deal (``irregularities[1].trick``)."""
 
-    value: object = None
+    value: T | None = None
     errors: list[tuple[str, str]] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
 
 
-def parse_irregularity(raw: object, at: str, has_play: bool) -> Found:
+def parse_irregularity(raw: object, at: str, has_play: bool) -> Found[Irregularity]:
     """One irregularity object, type-checked field by field; ``has_play``: a revoke in a deal
     with its play must say at which trick (it stands where it happened)."""
-    found = Found()
+    found: Found[Irregularity] = Found()
     kinds = ", ".join(k.value for k in IrregularityKind)
     if not isinstance(raw, dict):
         found.errors.append((at, f"an irregularity must be an object with a kind ({kinds}) and a seat"))
         return found
     try:
-        kind = IrregularityKind(raw.get("kind"))
+        kind = IrregularityKind(str(raw.get("kind")))
     except ValueError:
         found.errors.append((f"{at}.kind", f"unknown kind {raw.get('kind')!r}; known: {kinds}"))
         return found
@@ -159,19 +161,20 @@ def irregularity_json(irregularity: Irregularity) -> dict[str, object]:
     return out | irregularity.extra
 
 
-def parse_irregularities(raw: object, has_play: bool) -> Found:
+def parse_irregularities(raw: object, has_play: bool) -> Found[tuple[Irregularity, ...]]:
     """A deal's ``irregularities``: a list, in the order they happened."""
     if not isinstance(raw, list):
         return Found(value=(), errors=[("irregularities", "'irregularities' must be a list of objects, in the "
                                                           "order they happened")])
-    out = Found(value=[])
+    out: Found[tuple[Irregularity, ...]] = Found()
+    read = []
     for i, item in enumerate(raw):
         one = parse_irregularity(item, f"irregularities[{i}]", has_play)
         out.errors += one.errors
         out.unknown += one.unknown
         if one.value is not None:
-            out.value.append(one.value)  # type: ignore[union-attr]
-    out.value = tuple(out.value) if not out.errors else ()  # type: ignore[arg-type]
+            read.append(one.value)
+    out.value = tuple(read) if not out.errors else ()
     return out
 
 
@@ -184,12 +187,12 @@ def parse_void(raw: object) -> str:
     return raw
 
 
-def parse_draw(raw: object) -> Found:
+def parse_draw(raw: object) -> Found[tuple[Card, Card, Card, Card]]:
     """``session.draw``: the card each seat drew (docs/rules/laws.md §1), four different cards."""
     if not isinstance(raw, dict) or set(raw) != set(SEAT_KEYS):
         return Found(errors=[("session.draw", "'draw' must name the card each of N, E, S and W drew, "
                                               "e.g. {\"N\": \"S2\", \"E\": \"HA\", \"S\": \"D5\", \"W\": \"C9\"}")])
-    found = Found()
+    found: Found[tuple[Card, Card, Card, Card]] = Found()
     cards = []
     for seat in SEAT_KEYS:
         try:
@@ -199,7 +202,7 @@ def parse_draw(raw: object) -> Found:
     if not found.errors and len(set(cards)) < 4:
         found.errors.append(("session.draw", "the four cards drawn must be different cards"))
     if not found.errors:
-        found.value = tuple(cards)
+        found.value = (cards[0], cards[1], cards[2], cards[3])
     return found
 
 
@@ -247,10 +250,20 @@ def play_json(deal: DealRecord) -> list[object]:
     return [c.name for c in deal.play or ()] + [{"thrown": c.name} for c in deal.thrown]
 
 
-def deal_laws_fields(raw: dict[str, object]) -> dict[str, object]:
+class LawsDealFields(TypedDict):
+    """The laws' DealRecord keyword arguments, as the store keeps them."""
+
+    irregularities: tuple[Irregularity, ...]
+    void: str | None
+    deal_lost: bool
+    out_of_turn: tuple[CallOutOfTurn, ...]
+    thrown: tuple[Card, ...]
+
+
+def deal_laws_fields(raw: Mapping[str, Any]) -> LawsDealFields:
     """The DealRecord keyword arguments of :func:`deal_laws_json`'s output plus ``out_of_turn``
     and ``thrown`` (as written, so valid): what the store keeps beside the columns."""
-    irregularities = parse_irregularities(raw.get("irregularities", []), False).value
+    irregularities = parse_irregularities(raw.get("irregularities", []), False).value or ()
     return {"irregularities": irregularities, "void": raw.get("void"), "deal_lost": bool(raw.get("deal_lost")),
             "out_of_turn": tuple(CallOutOfTurn(i, SEATS[SEAT_KEYS.index(s)]) for i, s in raw.get("out_of_turn", [])),
             "thrown": tuple(CARD_BY_TEXT[c] for c in raw.get("thrown", []))}

@@ -87,9 +87,9 @@ def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequenc
         if irr.claimed:
             penalised.append((irr.seat, choice and irr.penalty == "points"))
     for revoke in found:
-        irr = matched.get(revoke)
-        if irr is None or not irr.claimed:
-            noted = "recorded as not claimed" if irr is not None else "not claimed in the record"
+        entry = matched.get(revoke)
+        if entry is None or not entry.claimed:
+            noted = "recorded as not claimed" if entry is not None else "not claimed in the record"
             report("revoke_unclaimed", f"play[{revoke.index}]",
                    f"trick {revoke.trick}: {revoke.seat} played {revoke.card.pretty} while holding "
                    f"{revoke.led.symbol}: a revoke, {noted}, so not penalised (laws.md §8.2)", Severity.WARNING)

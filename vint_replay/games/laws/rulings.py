@@ -15,11 +15,11 @@ TEXT_RULING = re.compile(r"\s*(\S+)\s+(\S+)\s+rubber=(\S+)\s*")
 SEPARATOR = ";"  # several rulings in one [Ruling] tag
 
 
-def parse_ruling(raw: object, at: str) -> Found:
+def parse_ruling(raw: object, at: str) -> Found[Ruling]:
     """One ruling object: the law (180), the culprit's seat and the rubber number (1 or more)."""
     if not isinstance(raw, dict):
         return Found(errors=[(at, RULING_HELP)])
-    found = Found()
+    found: Found[Ruling] = Found()
     if raw.get("law") not in RULING_LAWS:
         found.errors.append((f"{at}.law", f"'law' must be one of {', '.join(RULING_LAWS)} (a ruling the laws "
                                           f"record on the session), not {raw.get('law')!r}"))
@@ -36,11 +36,12 @@ def parse_ruling(raw: object, at: str) -> Found:
     return found
 
 
-def parse_rulings(raw: object) -> Found:
+def parse_rulings(raw: object) -> Found[tuple[Ruling, ...]]:
     """``session.rulings``: a list of rulings, at most one per side and rubber."""
     if not isinstance(raw, list):
         return Found(errors=[("session.rulings", f"'rulings' must be a list; {RULING_HELP}")])
-    out = Found(value=[])
+    out: Found[tuple[Ruling, ...]] = Found()
+    read = []
     seen: set[tuple[int, object]] = set()
     for i, item in enumerate(raw):
         one = parse_ruling(item, f"session.rulings[{i}]")
@@ -51,8 +52,8 @@ def parse_rulings(raw: object) -> Found:
                 out.errors.append((f"session.rulings[{i}]", f"a second culprit of {one.value.seat.side.label} in "
                                                              f"rubber {one.value.rubber}: one answers for a rubber"))
             seen.add(key)
-            out.value.append(one.value)  # type: ignore[union-attr]
-    out.value = tuple(out.value) if not out.errors else None  # type: ignore[arg-type]
+            read.append(one.value)
+    out.value = tuple(read) if not out.errors else None
     return out
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...engine.diagnostics import Severity
 from ...engine.seats import Seat, Side
 from ...engine.views import Box, Bullets, Cell, Line, Row, Table, card
-from ...reports.irregularities import penalty_lines, play_marks
+from ...reports.irregularities import Irregular, penalty_lines, play_marks
 from .penalty import cap
 from .settlement import settlement
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the four-handed replay and ledger the laws are a layer over
     from .auction import LawsAuction
 
 
-def marks_payload(replay: DealReplay) -> list[dict[str, object]]:
+def marks_payload(replay: Irregular) -> list[dict[str, object]]:
     """The irregular cards for the browser: each with ``index``, its place in the play (``None``
     where the card was not played in that trick, e.g. a card exposed before it was played)."""
     out = []
@@ -35,7 +35,7 @@ def marks_payload(replay: DealReplay) -> list[dict[str, object]]:
     return out
 
 
-def penalty_payload(replay: DealReplay, score: DealScore | None) -> dict[str, object] | None:
+def penalty_payload(replay: Irregular, score: DealScore | None) -> dict[str, object] | None:
     """The revoke penalty as applied (laws.md §8.4), for the score panel at the end of the play:
     the counts before and after, what the cap put above the line, and the lines that say it."""
     penalty = score.penalty if score is not None and score.penalty is not None else replay.penalty

@@ -10,6 +10,7 @@ from ...engine.seats import SEATS, Seat
 from .contracts import points, points_text
 from .ledger import SoloDealScore, SoloScore
 from .payments import deal_payments, payment_reason
+from .record import solo_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +40,8 @@ def audit_payments(record: SessionRecord, score: SoloScore) -> SoloAudit:
     """Compare every deal that records its payments with the payments due."""
     checked, found = 0, []
     for deal_record, deal in zip(record.deals, score.deals):
-        written = None if deal_record.solo is None else deal_record.solo.payments
+        solo = solo_fields(deal_record)
+        written = None if solo is None else solo.payments
         if written is None:
             continue
         checked += 1

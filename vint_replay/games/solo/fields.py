@@ -4,16 +4,16 @@ back canonically."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...engine.cards import SUIT_BY_CHAR, Card, Suit
 from ...engine.fields import DealCodec, GameFields, Report, Slot
 from ...engine.record import DealRecord, SessionInfo
-from ...engine.seats import SEATS, Seat
+from ...engine.seats import SEATS, Seat, by_seat
 from .contracts import SoloCall, points
 from .deal_line import SoloDealScore
-from .record import OUTCOMES, OUTCOME_TEXT, SoloContract, SoloDeal
+from .record import OUTCOMES, OUTCOME_TEXT, SoloContract, SoloDeal, solo_fields
 
 JSON_KEYS = ("sits_out", "turn_up", "abond_trump", "outcome", "payments", "contract")  # beside dealer, hands, auction, play
 TAGS = {"SitsOut": "sits_out", "TurnUp": "turn_up", "Contract": "contract", "Declarer": "contract",
@@ -57,7 +57,7 @@ def parse_contract(kind: object, declarer: object, partner: object = None) -> So
         raise ValueError(str(bad)) from None
     if call is None or not call.is_bid:
         raise ValueError(f"a contract is one of {', '.join(c.value for c in SoloCall if c.is_bid)}, not {kind!r}")
-    seats = []
+    seats: list[Seat | None] = []
     for role, seat in (("declarer", declarer), ("partner", partner)):
         if seat is None:
             seats.append(None)
@@ -65,11 +65,12 @@ def parse_contract(kind: object, declarer: object, partner: object = None) -> So
             seats.append(Seat.parse(seat))
         else:
             raise ValueError(f"the {role} is a seat, N, E, S or W, not {seat!r}")
-    if seats[0] is None:
+    lead, partner_seat = seats
+    if lead is None:
         raise ValueError("a contract names its declarer's seat")
-    if (call is SoloCall.PROPOSAL) != (seats[1] is not None) or seats[0] == seats[1]:
+    if (call is SoloCall.PROPOSAL) != (partner_seat is not None) or lead == partner_seat:
         raise ValueError("a proposal names its partner (another seat), and no other contract has one")
-    return SoloContract(call, seats[0], seats[1])
+    return SoloContract(call, lead, partner_seat)
 
 
 def contract_json(contract: SoloContract) -> dict[str, str]:
@@ -79,15 +80,15 @@ def contract_json(contract: SoloContract) -> dict[str, str]:
 
 def quarters(points: object) -> int:
     """Points (a number, whole or in quarters) as quarters; ``ValueError`` otherwise."""
-    if type(points) not in (int, float) or abs(points) > 1e6 or points * 4 != int(points * 4):  # type: ignore[operator]
+    if not (type(points) is int or type(points) is float) or abs(points) > 1e6 or points * 4 != int(points * 4):
         raise ValueError(f"{points!r} is not a number of points in quarters")
-    return int(points * 4)  # type: ignore[operator]
+    return int(points * 4)
 
 
 def parse_payments_json(raw: object) -> tuple[int, int, int, int]:
     if not isinstance(raw, Mapping) or set(raw) != {"N", "E", "S", "W"}:
         raise ValueError(f"payments must give {PAYMENTS_HELP} (an object with N, E, S and W)")
-    return tuple(quarters(raw[s.name]) for s in SEATS)  # type: ignore[return-value]
+    return by_seat(quarters(raw[s.name]) for s in SEATS)
 
 
 def parse_payments_text(text: str) -> tuple[int, int, int, int]:
@@ -100,7 +101,7 @@ def parse_payments_text(text: str) -> tuple[int, int, int, int]:
         end = m.end()
     if text[end:].strip() or len(found) != 4:
         raise ValueError(f"[Payments] must give {PAYMENTS_HELP}, not {text!r}")
-    return tuple(found[s.name] for s in SEATS)  # type: ignore[return-value]
+    return by_seat(found[s.name] for s in SEATS)
 
 
 def payments_json(payments: tuple[int, int, int, int]) -> dict[str, int | float]:
@@ -122,10 +123,12 @@ def _json_contract(raw: object) -> SoloContract:
     return parse_contract(raw.get("bid"), raw.get("declarer"), raw.get("partner"))
 
 
-JSON_PARSERS = {"turn_up": parse_turn_up, "abond_trump": parse_suit, "outcome": parse_outcome,
-                "payments": parse_payments_json, "contract": _json_contract}
-TEXT_PARSERS = {"sits_out": str.strip, "turn_up": parse_turn_up, "abond_trump": parse_suit, "outcome": parse_outcome,
-                "payments": parse_payments_text}
+JSON_PARSERS: dict[str, Callable[[object], object]] = {
+    "turn_up": parse_turn_up, "abond_trump": parse_suit, "outcome": parse_outcome, "payments": parse_payments_json,
+    "contract": _json_contract}
+TEXT_PARSERS: dict[str, Callable[[str], object]] = {
+    "sits_out": str.strip, "turn_up": parse_turn_up, "abond_trump": parse_suit, "outcome": parse_outcome,
+    "payments": parse_payments_text}
 
 
 def _calls(tokens: Sequence[object], report: Report, unreadable: set[str]) -> tuple[SoloCall, ...]:
@@ -142,7 +145,7 @@ def _calls(tokens: Sequence[object], report: Report, unreadable: set[str]) -> tu
 def _deal(values: Mapping[str, object], calls: tuple[SoloCall, ...], unreadable: set[str]) -> GameFields:
     solo = SoloDeal(values.get("turn_up"), calls, values.get("sits_out"), values.get("abond_trump"),  # type: ignore[arg-type]
                     values.get("outcome"), values.get("payments"), values.get("contract"))  # type: ignore[arg-type]
-    return GameFields({"solo": solo}, frozenset(unreadable))
+    return GameFields(solo, frozenset(unreadable))
 
 
 class SoloFields(DealCodec):
@@ -156,6 +159,7 @@ class SoloFields(DealCodec):
     fifth = True
     owns_auction = True
     stored_key = "solo"
+    paid_sheet = True  # §5: each deal settled in payments, with running balances
 
     def foreign(self, name: str, text: bool, rules: str) -> str:
         what = f"[{name}] is a tag" if text else f"'{name}' is a field"
@@ -213,7 +217,7 @@ class SoloFields(DealCodec):
         return _deal(values, calls, unreadable)
 
     def json_fields(self, deal: DealRecord) -> Mapping[Slot, Mapping[str, object]]:
-        solo = deal.solo
+        solo = solo_fields(deal)
         if solo is None:
             return {}
         opening: dict[str, object] = {}
@@ -231,7 +235,7 @@ class SoloFields(DealCodec):
         return {Slot.OPENING: opening, Slot.AUCTION: auction, Slot.PLAY: play, Slot.RESULT: result}
 
     def text_tags(self, deal: DealRecord) -> Mapping[Slot, Sequence[tuple[str, str]]]:
-        solo = deal.solo
+        solo = solo_fields(deal)
         if solo is None:
             return {}
         opening = [] if solo.sits_out is None else [("SitsOut", solo.sits_out)]
@@ -249,22 +253,32 @@ class SoloFields(DealCodec):
         return {Slot.OPENING: opening, Slot.AUCTION: auction, Slot.PLAY: play, Slot.RESULT: result}
 
     def auction_words(self, deal: DealRecord) -> list[str]:
-        return [] if deal.solo is None else [c.value for c in deal.solo.calls]
+        solo = solo_fields(deal)
+        return [] if solo is None else [c.value for c in solo.calls]
 
     def stored(self, deal: DealRecord, scored: object) -> dict[str, object] | None:
         """docs/store.md: the fields and the payments due, so that export writes back exactly
         what was imported and the Parquet schemas stay as they are."""
-        if deal.solo is None:
+        solo = solo_fields(deal)
+        if solo is None:
             return None
         assert isinstance(scored, SoloDealScore), f"a solo-whist deal scored as {type(scored).__name__}"
-        return solo_json(deal.solo, scored)
+        return solo_json(solo, scored)
+
+    def written_differs(self, deal: DealRecord, scored: object) -> bool | None:
+        """The payments as the scorer wrote them against those due (§5)."""
+        solo = solo_fields(deal)
+        if solo is None or solo.payments is None:
+            return None
+        assert isinstance(scored, SoloDealScore), f"a solo-whist deal scored as {type(scored).__name__}"
+        return solo.payments != scored.payments
 
     def restored(self, raw: object) -> GameFields:
         assert isinstance(raw, dict), f"stored solo-whist fields are an object, not {raw!r}"
-        return GameFields({"solo": solo_of(raw)})
+        return GameFields(solo_of(raw))
 
     def content_part(self, deal: DealRecord) -> list[object] | None:
-        solo = deal.solo
+        solo = solo_fields(deal)
         if solo is None:
             return None
         return [None if solo.turn_up is None else int(solo.turn_up), [c.value for c in solo.calls], solo.sits_out,

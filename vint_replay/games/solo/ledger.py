@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...engine.record import SessionInfo
+from ...engine.rule_profile import Replayed
 from ...engine.seats import SEATS
 from ...engine.summary import Column, Summary, ahead
 from .contracts import points, points_text
@@ -42,7 +43,8 @@ class SoloLedger:
         self.score = SoloScore(info.roster)
         self.balances = [0] * len(info.roster)
 
-    def add(self, replay: SoloReplay) -> SoloDealScore:
+    def add(self, replay: Replayed) -> SoloDealScore:
+        assert isinstance(replay, SoloReplay), f"solo whist's ledger scores no {type(replay).__name__}"
         payments = (0, 0, 0, 0)
         if replay.contract is not None and replay.made is not None:
             payments = deal_payments(replay.contract.terms, replay.declaring, replay.made, replay.taken)

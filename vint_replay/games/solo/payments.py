@@ -2,7 +2,7 @@
 declaring player against each opponent, so that a deal's payments always sum to 0."""
 from __future__ import annotations
 
-from ...engine.seats import SEATS, Seat
+from ...engine.seats import SEATS, Seat, by_seat
 from .contracts import Terms, points_text
 
 
@@ -11,7 +11,7 @@ def deal_payments(terms: Terms, declaring: tuple[Seat, ...], made: bool, taken: 
     opponents; proposal partners each settle with "the opponents" as one (§9 ruling 3)."""
     stake = terms.stake(made, taken)
     mine = stake * (len(SEATS) - 1 if len(declaring) == 1 else 1)
-    return tuple(mine if seat in declaring else -stake for seat in SEATS)  # type: ignore[return-value]
+    return by_seat(mine if seat in declaring else -stake for seat in SEATS)
 
 
 def payment_reason(terms: Terms, made: bool, taken: int | None, partners: bool) -> str:

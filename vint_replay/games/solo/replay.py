@@ -19,10 +19,10 @@ from ...engine.rule_profile import RuleProfile
 from ...engine.seats import SEATS, Seat
 from ...engine.shown import NEVER, NO_TAGS, Pen, TableShown
 from .auction import SoloAuction, SoloAuctionState
-from .contracts import SoloCall, Trumps, call_words, points_text
+from .contracts import SoloCall, Terms, Trumps, call_words, points_text
 from .deal_line import SoloDealScore
 from .payments import payment_reason
-from .record import OUTCOME_TEXT, SoloContract, SoloDeal
+from .record import OUTCOME_TEXT, SoloContract, SoloDeal, solo_fields
 from .seating import Seating, five_handed, next_to_sit_out
 
 Report = Callable[[str, "str | None", str], None]
@@ -48,7 +48,13 @@ class SoloReplay(WithoutLaws):
 
     @property
     def solo(self) -> SoloDeal:
-        return self.deal.solo or SoloDeal(None)
+        return solo_fields(self.deal) or SoloDeal(None)
+
+    @property
+    def terms(self) -> Terms:
+        """The contract's terms (§3), asked only of a deal played to a contract."""
+        assert self.contract is not None, f"deal {self.deal.number} has no contract"
+        return self.contract.terms
 
     @property
     def valid(self) -> bool:
@@ -267,7 +273,7 @@ def replay_solo_deal(deal: DealRecord, profile: RuleProfile, info: SessionInfo,
     def report(code: str, at: str | None, message: str) -> None:
         problems.append(Diagnostic(code, message, number, at))
 
-    solo = deal.solo or SoloDeal(None)
+    solo = solo_fields(deal) or SoloDeal(None)
     seating = _seating(deal, solo, info, previous, report)
     if deal.auction:
         report("schema", "auction", "a solo-whist deal's auction holds solo-whist calls (pass, prop, solo, …), "
@@ -285,6 +291,7 @@ def replay_solo_deal(deal: DealRecord, profile: RuleProfile, info: SessionInfo,
     empty = SoloReplay(deal, profile, seating.players, None, None, None, None, hands, (), None, None, ())
     if {"auction", "contract"} & deal.unreadable:
         return _done(empty, problems)
+    stated: SoloContract | None
     if not solo.calls and solo.contract is not None:  # a paper log's contract, without the auction
         stated = solo.contract
     else:
@@ -353,10 +360,11 @@ def _seating(deal: DealRecord, solo: SoloDeal, info: SessionInfo, previous: Deal
         report("wrong_dealer", "dealer", f"with {solo.sits_out} dealing and sitting out, the turn-up goes to the "
                                          f"player on his right, {seating.players[seating.dealer]} at "
                                          f"{seating.dealer}; the record gives {deal.dealer} (docs/format.md §5.5)")
-    before = previous.solo.sits_out if previous is not None and previous.solo is not None else None
-    if before in roster and solo.sits_out != next_to_sit_out(roster, before):  # type: ignore[arg-type]
+    earlier = None if previous is None else solo_fields(previous)
+    before = None if earlier is None else earlier.sits_out
+    if before in roster and solo.sits_out != next_to_sit_out(roster, before):
         report("wrong_dealer", "sits_out", f"{solo.sits_out} sits out, but after {before} dealt the deal passes to "
-                                           f"{next_to_sit_out(roster, before)} (docs/rules/solo-whist.md §1.2)")  # type: ignore[arg-type]
+                                           f"{next_to_sit_out(roster, before)} (docs/rules/solo-whist.md §1.2)")
     return seating
 
 
@@ -397,7 +405,7 @@ def _settled(replay: SoloReplay, tricks: list[Trick]) -> bool:
     taken, or déclaré's first trick lost."""
     if len(tricks) == 13:
         return True
-    terms = replay.contract.terms  # type: ignore[union-attr]
+    terms = replay.terms
     if terms.counts_tricks or not tricks:
         return False
     taken = tricks[-1].winner in replay.declaring
@@ -406,7 +414,7 @@ def _settled(replay: SoloReplay, tricks: list[Trick]) -> bool:
 
 def _play(replay: SoloReplay, report: Report) -> tuple[tuple[Trick, ...], int | None, bool | None]:
     """The tricks, the declaring side's tricks and whether the contract was made."""
-    deal, solo, terms = replay.deal, replay.solo, replay.contract.terms  # type: ignore[union-attr]
+    deal, solo, terms = replay.deal, replay.solo, replay.terms
     if solo.outcome is not None and terms.counts_tricks:
         report("schema", "outcome", f"{terms.title} counts its tricks, so a play stopped early states its result "
                                     "(the declaring side's tricks), not an outcome (docs/format.md §5.5)")
@@ -452,7 +460,7 @@ def _claimed(replay: SoloReplay, least: int, most: int, report: Report,
              played: int = 0) -> tuple[int | None, bool | None]:
     """The result a play stopped early states: a claim or concession (§4), if it fits the
     ``least``–``most`` tricks the declaring side can still end with."""
-    deal, solo, terms = replay.deal, replay.solo, replay.contract.terms  # type: ignore[union-attr]
+    deal, solo, terms = replay.deal, replay.solo, replay.terms
     if terms.counts_tricks:
         if deal.result is None:
             if played:
@@ -479,8 +487,8 @@ def _check_stated(replay: SoloReplay, made: bool, taken: int, report: Report) ->
     deal, solo = replay.deal, replay.solo
     if solo.outcome is not None and solo.outcome != made:
         report("result_mismatch", "outcome", f"the deal says {OUTCOME_TEXT[solo.outcome]}, but the play "
-                                             f"{'makes' if made else 'defeats'} the {replay.contract.terms.title}")  # type: ignore[union-attr]
-    if deal.result is not None and deal.result != taken and replay.contract.terms.counts_tricks:  # type: ignore[union-attr]
+                                             f"{'makes' if made else 'defeats'} the {replay.terms.title}")
+    if deal.result is not None and deal.result != taken and replay.terms.counts_tricks:
         report("result_mismatch", "result", f"result says the declaring side took {plural(deal.result, 'trick')}; "
                                             f"the play gives {taken}")
 

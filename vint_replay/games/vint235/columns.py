@@ -13,6 +13,7 @@ from ...engine.ledger import GameWon
 from ..registry import RubberState
 from ...engine.record import SessionInfo
 from ...engine.plural import plural
+from ...engine.rule_profile import Replayed
 from ...engine.scoring import DealFacts, Entry, Line
 from ...engine.seats import Side
 from ...engine.summary import Summary, balances_summary, lines_column
@@ -133,9 +134,10 @@ class ColumnLedger:
         self.score.rubbers.append(self.rubber)
         self.below = {p: 0 for p in self.score.players}
 
-    def add(self, replay: TableReplay) -> ColumnDeal:
+    def add(self, replay: Replayed) -> ColumnDeal:
         """Score a valid deal; :class:`IllegalMove` (``order_needed``) when a result alone cannot
         tell who reached 500 first."""
+        assert isinstance(replay, TableReplay), f"the column ledger scores no {type(replay).__name__}"
         if self.rubber.finished:
             self._new_rubber()
         rubber, before = self.rubber, dict(self.below)

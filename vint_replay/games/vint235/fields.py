@@ -10,9 +10,9 @@ from ...engine.calls import Call
 from ...engine.cards import Card, Hand, HandError
 from ...engine.fields import DealCodec, GameFields, Report, SessionReport, Slot
 from ...engine.record import DealRecord, SessionInfo
-from ...engine.seats import SEATS, Seat
+from ...engine.seats import SEATS, Seat, by_seat
 from ..registry import get_profile
-from .record import DEAD, DUMMY_OF, Exchange, Role, TableDeal
+from .record import DEAD, DUMMY_OF, Exchange, Role, TableDeal, table_fields
 
 JSON_KEYS = ("roles", "sits_out", "exchanges", "widow", "widow_to", "widow_gives", "final")
 TAGS = {"Roles": "roles", "SitsOut": "sits_out", "Exchanges": "exchanges", "Widow": "widow", "WidowTo": "widow_to",
@@ -59,14 +59,14 @@ class TableFields(DealCodec):
 
     def seat_names(self, party: tuple[str, ...], deals: Sequence[DealRecord]) -> tuple[str, str, str, str]:
         """The first deal's roles (else the players)."""
-        first = next((d.table for d in deals if d.table is not None), None)
+        first = next(filter(None, map(table_fields, deals)), None)
         if first is None:
-            return tuple((list(party) + ["", "", "", ""])[:4])  # type: ignore[return-value]
-        return tuple(str(r) for r in first.roles)  # type: ignore[return-value]
+            return by_seat((list(party) + ["", "", "", ""])[:4])
+        return by_seat(str(r) for r in first.roles)
 
     def read_json(self, raw: Mapping[str, object], report: Report) -> GameFields:
         table = read_table(raw, report)
-        return GameFields({"table": table}, frozenset({"roles"} if table is None and "roles" in raw else ()))
+        return GameFields(table, frozenset({"roles"} if table is None and "roles" in raw else ()))
 
     def read_text(self, tags: Mapping[str, str], auction: Sequence[str] | None, report: Report) -> GameFields:
         return self.read_json(tag_values(tags), report)
@@ -88,7 +88,7 @@ class TableFields(DealCodec):
 
     def restored(self, raw: object) -> GameFields:
         assert isinstance(raw, dict), f"stored table fields are an object, not {raw!r}"
-        return GameFields({"table": read_table(raw, _unreadable)})
+        return GameFields(read_table(raw, _unreadable))
 
     def content_kept(self, deal: DealRecord) -> dict[str, object] | None:
         return table_json(deal) or None
@@ -117,7 +117,7 @@ def read_table(raw: Mapping[str, Any], error: Report) -> TableDeal | None:
 
 def table_json(deal: DealRecord) -> dict[str, object]:
     """A deal's table fields as JSON writes them (empty when it has none)."""
-    table = deal.table
+    table = table_fields(deal)
     if table is None:
         return {}
     out: dict[str, object] = {"roles": {s.name: str(r) for s, r in zip(SEATS, table.roles)}}

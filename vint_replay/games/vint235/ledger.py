@@ -13,8 +13,9 @@ from ..laws.revoke import Revoke
 from ...engine.ledger import DealScore, Ledger, SessionScore
 from ...engine.plural import plural
 from ...engine.record import DealRecord, SessionInfo
+from ...engine.rule_profile import Replayed
 from ...engine.scoring import Entry, Item
-from ...engine.seats import SEATS, Seat
+from ...engine.seats import SEATS, Seat, by_seat
 from ...engine.summary import Summary, balances_summary
 from .method import Sides, TableMethod
 from .record import Role
@@ -97,7 +98,7 @@ def four_handed(replay: TableReplay) -> tuple[_View, dict[Seat, Seat]]:
     penalty = None
     if replay.penalised and replay.tricks_won is not None:
         penalty = revoke_penalty(replay.tricks_won, [(where[place], points) for place, points in replay.penalised])
-    return _View(replay.deal, virtual, tricks, replay.tricks_won, tuple(hands), penalty), where  # type: ignore[arg-type]
+    return _View(replay.deal, virtual, tricks, replay.tricks_won, by_seat(hands), penalty), where
 
 
 def five_player_rubber(party: tuple[str, ...], number: int) -> tuple[str, set[frozenset[str]]]:
@@ -123,12 +124,13 @@ class TableLedger:
         self.balance = {p: 0 for p in party}
         self.last_roles: tuple[Role, ...] | None = None
 
-    def add(self, replay: TableReplay) -> None:
+    def add(self, replay: Replayed) -> None:
         """Score a valid deal; :class:`IllegalMove` (``roles``) when its players break the rubber's columns."""
+        assert isinstance(replay, TableReplay), f"the methods' ledger scores no {type(replay).__name__}"
         starting = not self.score.deals or self.ledger.rubber.finished
         self._check_players(replay, starting)
         view, where = four_handed(replay)
-        deal = self.ledger.add(view)  # type: ignore[arg-type]
+        deal = self.ledger.add(view)
         back = {v: k for k, v in where.items()}
         entries = tuple(replace(e, reason=_real_place(e.reason, back, replay))
                         if e.item in (Item.CORONKA, Item.REVOKE_PENALTY) else e for e in deal.entries)
@@ -142,7 +144,7 @@ class TableLedger:
             self._settle(rubber.number)
 
     def _check_players(self, replay: TableReplay, starting: bool) -> None:
-        sides, table = replay.sides, replay.deal.table
+        sides, table = replay.sides, replay.table
         assert sides is not None and table is not None
         number = len(self.score.sides) + (1 if starting else 0)
         if starting:
@@ -159,10 +161,10 @@ class TableLedger:
         """Why the rubber's first deal seats the wrong players (§3.1, §4), or ``None``."""
         party = self.score.players
         sides = replay.sides
-        assert sides is not None and replay.deal.table is not None
+        assert sides is not None and replay.table is not None
         if self.profile.sits_out:
             out, pairs = five_player_rubber(party, number)
-            if replay.deal.table.sits_out != out or {frozenset(s) for s in sides} != pairs:
+            if replay.table.sits_out != out or {frozenset(s) for s in sides} != pairs:
                 told = " v ".join(" & ".join(sorted(p)) for p in pairs)
                 return (f"rubber {number}: {out} sits out and the partners are {told} "
                         "(players-2-3-5.md §4, §6 ruling 12)")

@@ -66,7 +66,7 @@ class TableMethod(Classic):
         seated = [s for s in SEATS if roles[s].live and roles[s].player in party]
         if not seated:
             return None
-        place = max(seated, key=lambda s: party.index(roles[s].player))  # type: ignore[arg-type]
+        place = max(seated, key=lambda s: party.index(roles[s].player))
         return place, (f"the lowest card of the draw, {roles[place].player} ({place}), deals first "
                        f"(players-2-3-5.md §6 ruling 15)")
 

@@ -36,7 +36,7 @@ def player_results(report: SessionReport) -> list[PlayerResult]:
     for replay in report.replays:
         assert isinstance(replay, TableReplay)
         if replay.roles is None:  # passed out: who sat down is in the record's roles
-            seated = {r.player for r in replay.deal.table.roles if r.live} if replay.deal.table else set()  # type: ignore[union-attr]
+            seated = {r.player for r in replay.table.roles if r.live} if replay.table else set()
             for player in seated:
                 counts[player][0] += 1  # type: ignore[index]
             continue
@@ -44,8 +44,8 @@ def player_results(report: SessionReport) -> list[PlayerResult]:
             line = counts[player]  # type: ignore[index]
             line[0] += 1
             if replay.sides is not None and replay.tricks_won is not None:
-                column = 0 if player in replay.sides[0] else 1
-                line[3] += replay.tricks_won[column]
+                own = 0 if player in replay.sides[0] else 1  # his score column
+                line[3] += replay.tricks_won[own]
         contract, column = replay.contract, replay.declarer_column
         if contract is not None and replay.roles is not None and replay.tricks_won is not None and column is not None:
             line = counts[replay.roles[contract.declarer].player]  # type: ignore[index]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ...engine.record import SessionInfo
-from ...engine.rule_profile import Replayed, Reported, SessionPage
+from ...engine.rule_profile import Replayed, Reported, SessionLedger, SessionPage
 from ...engine.seats import Seat
 from ...engine.session import SessionReport
 from ...engine.views import Box, ReplayView, SessionView
@@ -23,7 +23,7 @@ class TableProfile(TableMethod):
         """§1.4: the places' replayer, which needs the session's players."""
         return table_replayer(info)
 
-    def session_ledger(self, info: SessionInfo) -> TableLedger:
+    def session_ledger(self, info: SessionInfo) -> SessionLedger:
         """The score columns of the method and its settlement."""
         return TableLedger(self, info)
 

@@ -3,9 +3,11 @@ plays each place, who sits out, the exchanges and the widow (docs/format.md §5.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ...engine.calls import Call
 from ...engine.cards import Card, Hand
+from ...engine.record import DealRecord, GameDeal
 from ...engine.seats import Seat
 
 DEAD = "dead"
@@ -46,7 +48,7 @@ class Role:
 
 
 @dataclass(frozen=True, slots=True)
-class TableDeal:
+class TableDeal(GameDeal):
     """A deal's roles by place and, where the method has them, the player out, the exchanges
     (by place, in the record's order) and the widow with what its taker gave."""
 
@@ -58,6 +60,13 @@ class TableDeal:
     widow_gives: tuple[tuple[Seat, Card], ...] = ()
     final: Call | None = None  # 2.5: the final contract named after the widow
     extra: dict[str, object] = field(default_factory=dict)
+    label: ClassVar[str] = "table"
 
     def owner(self, seat: Seat) -> str | None:
         return self.roles[seat].player
+
+
+def table_fields(deal: DealRecord) -> TableDeal | None:
+    """The deal's fields of a two-, three- or five-handed method, or ``None`` for a deal that has
+    none (or another game's)."""
+    return deal.own if isinstance(deal.own, TableDeal) else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ...engine.calls import Contract
 from ...engine.cards import CARDS, FULL_DECK
@@ -13,13 +14,13 @@ from ..laws.revoke import Revoke
 from ...engine.plural import plural
 from ...engine.record import DealRecord, SessionInfo
 from ...engine.replay import ToContract, WithoutLaws
-from ...engine.seats import SEATS, Seat
+from ...engine.seats import SEATS, Seat, by_seat
 from ...engine.shown import CommonShown, TableShown
 from .auction import run_auction
 from .laws import refuse_other_laws, table_revokes
 from .method import Report, Sides, TableMethod
 from .play import TableTrick, play_round
-from .record import Role
+from .record import Role, TableDeal, table_fields
 
 
 
@@ -47,6 +48,11 @@ class TableReplay(WithoutLaws, ToContract, CommonShown):
     penalised: tuple[tuple[Seat, bool], ...] = ()
 
     @property
+    def table(self) -> TableDeal | None:
+        """The deal's own fields of the method: roles, player out, exchanges, widow (format.md §5.6)."""
+        return table_fields(self.deal)
+
+    @property
     def declarer_column(self) -> int | None:
         """The score column of the declarer's side (its ``tricks_won`` index)."""
         if self.contract is None or self.place_columns is None:
@@ -55,14 +61,14 @@ class TableReplay(WithoutLaws, ToContract, CommonShown):
 
     def name(self, seat: Seat) -> str:
         """Who plays ``seat`` in words: ``Ivanov`` or ``Ivanov's dummy``."""
-        role = (self.roles or self.deal.table.roles)[seat]  # type: ignore[union-attr]
+        role = (self.roles or self.table.roles)[seat]  # type: ignore[union-attr]
         return "nobody (dead pile)" if role.player is None else f"{role.player}'s dummy" if role.dummy else role.player
 
     # -- what a replay shows (the hooks of reports.terminal.ReplayShown) -------------------------
 
     def who_plays(self, seat: Seat, info: SessionInfo) -> str:
         """Who plays the place: ``Ivanov``, ``dummy of Ivanov`` or ``dead pile`` (format.md §5.6)."""
-        roles = self.roles or (self.deal.table.roles if self.deal.table is not None else None)
+        roles = self.roles or (self.table.roles if self.table is not None else None)
         return "" if roles is None else "dead pile" if roles[seat].player is None else str(roles[seat])
 
     @property
@@ -82,7 +88,7 @@ class TableReplay(WithoutLaws, ToContract, CommonShown):
             for card in trick.cards:
                 played |= 1 << card
         dead = [self.roles is not None and self.roles[s].player is None for s in SEATS]
-        return tuple(None if dead[s] else hands[s] & ~played for s in SEATS)  # type: ignore[return-value]
+        return by_seat(None if dead[s] else hands[s] & ~played for s in SEATS)
 
     @property
     def column_names(self) -> tuple[str, str]:
@@ -111,7 +117,7 @@ class TableReplay(WithoutLaws, ToContract, CommonShown):
 
     def bidders(self) -> tuple[tuple[Seat, ...], Seat | None]:
         """The places that bid, from the first speaker, and 3.1's holder who calls once after them."""
-        roles = self.deal.table.roles if self.deal.table is not None else None
+        roles = self.table.roles if self.table is not None else None
         if roles is None:
             return tuple(SEATS[(self.deal.dealer + i) & 3] for i in range(4)), None
         bidders = self.profile.bidders(roles)
@@ -125,7 +131,7 @@ class TableReplay(WithoutLaws, ToContract, CommonShown):
 
     def table_lines(self) -> tuple[str, ...]:
         """When the dummies are face up, who sits out, the exchanges and the widow (format.md §5.6)."""
-        table = self.deal.table
+        table = self.table
         if table is None:
             return ()
         out = [f"({self.profile.exposure})"] if self.profile.exposure else []
@@ -144,7 +150,7 @@ class TableReplay(WithoutLaws, ToContract, CommonShown):
     def shown_table(self) -> TableShown:
         """The four-handed table's facts, and the places': dead piles, and the dummies face up
         from the card the method turns them up (``dummies_up_after``); the first leader."""
-        roles = self.roles or (self.deal.table.roles if self.deal.table is not None else None)
+        roles = self.roles or (self.table.roles if self.table is not None else None)
         up = self.profile.dummies_up_after
         return replace(CommonShown.shown_table(self), leader=self.leader,
                        face_up=tuple(up if roles is not None and roles[s].dummy else None for s in SEATS),
@@ -169,18 +175,18 @@ def replay_table_deal(deal: DealRecord, profile: TableMethod, party: Sequence[st
     def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
         problems.append(Diagnostic(code, message, deal.number, at, severity))
 
-    def done(**kw) -> TableReplay:
-        fields = dict(contract=None, passed_out=False, hands=None, live=None, roles=None, sides=None, place_columns=None,
+    def done(**kw: Any) -> TableReplay:  # the replay's fields by name, as TableReplay takes them
+        fields: dict[str, Any] = dict(contract=None, passed_out=False, hands=None, live=None, roles=None, sides=None, place_columns=None,
                       leader=None, tricks=(), tricks_won=None)
         fields.update(kw)
         if profile.laws is not None and fields["contract"] is not None and fields["live"] is not None:
             fields["revokes"], fields["penalised"] = table_revokes(deal, profile, fields["live"], fields["tricks"], report)
-        return TableReplay(deal, profile, diagnostics=tuple(problems), **fields)  # type: ignore[arg-type]
+        return TableReplay(deal, profile, diagnostics=tuple(problems), **fields)
 
     if profile.laws is not None:
         refuse_other_laws(deal, profile, report)
     _check_order(deal, profile, party, previous, report)
-    table = deal.table
+    table = table_fields(deal)
     if table is None:
         if "roles" not in deal.unreadable:
             report("roles", "roles", f"a deal under {profile.name} names who plays each place (format.md §5.6)")
@@ -287,7 +293,7 @@ def _check_order(deal: DealRecord, profile: TableMethod, party: Sequence[str], p
         report("wrong_dealer", "dealer", f"{deal.dealer} does not deal under {profile.name}: the dealers are "
                                          f"{', '.join(str(s) for s in profile.dealing_places)}")
         return
-    table = deal.table
+    table = table_fields(deal)
     if previous is None:
         first = None if table is None or "dealer" in deal.unreadable else profile.first_dealer(table.roles, party)
         if first is not None and deal.dealer != first[0]:
@@ -297,7 +303,7 @@ def _check_order(deal: DealRecord, profile: TableMethod, party: Sequence[str], p
         report("deal_number", "number", f"deal {deal.number} follows deal {previous.number}: numbers must increase")
     if "dealer" in deal.unreadable | previous.unreadable:
         return
-    before = previous.table
+    before = table_fields(previous)
     if profile.sits_out and table is not None and before is not None and table.sits_out != before.sits_out:
         expected, why = profile.rubber_dealer(previous.dealer, before.roles, table.roles)
     else:
@@ -351,7 +357,8 @@ def _checked_hands(deal: DealRecord, profile: TableMethod, report: Report) -> tu
             report("schema", "hands", f"a deal under {profile.name} needs its hands")
         return None
     seen, ok = 0, True
-    widow = deal.table.widow.mask if deal.table is not None and deal.table.widow is not None else 0
+    table = table_fields(deal)
+    widow = table.widow.mask if table is not None and table.widow is not None else 0
     for seat, hand in zip(SEATS, deal.hands):
         if hand.mask.bit_count() != profile.hand_size:
             report("hand_size", f"hands.{seat}", f"{seat.full_name} has {plural(hand.mask.bit_count(), 'card')}; "
@@ -366,4 +373,4 @@ def _checked_hands(deal: DealRecord, profile: TableMethod, report: Report) -> tu
         if ok:
             report("widow", "widow", f"the widow must hold the {52 - seen.bit_count()} cards not dealt to the places")
         ok = False
-    return tuple(h.mask for h in deal.hands) if ok else None  # type: ignore[return-value]
+    return by_seat(h.mask for h in deal.hands) if ok else None

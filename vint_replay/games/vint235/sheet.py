@@ -24,7 +24,7 @@ def table_score_json(report: Reported) -> dict[str, object]:
     """The ``vint-score/1`` document of a 2-, 3- or 5-handed session: the columns' players per
     rubber, each deal's places, and the settlements (format.md §5.6)."""
     score, record = report.score, report.record
-    places = {r.deal.number: {s.name: str(r.roles[s]) for s in SEATS} for r in report.replays  # type: ignore[union-attr]
+    places = {r.deal.number: {s.name: str(r.roles[s]) for s in SEATS} for r in report.replays
               if isinstance(r, TableReplay) and r.roles is not None}
     replays = {r.deal.number: r for r in report.replays if isinstance(r, TableReplay)}
     if isinstance(score, ColumnScore):
@@ -42,9 +42,9 @@ def table_score_json(report: Reported) -> dict[str, object]:
                 "settlement": {"balances": score.balances}}
     assert isinstance(score, TableScore)
     doc = score_json(record, score, report.profile)
-    deals = doc["deals"]
-    assert isinstance(deals, list)  # score_json's list of deal objects
-    for deal in deals:
+    listed = doc["deals"]
+    assert isinstance(listed, list)  # score_json's list of deal objects
+    for deal in listed:
         deal["places"] = places.get(deal["number"])
         deal.update(_declarer_fields(replays.get(deal["number"])))
     doc["players"] = list(score.players)

@@ -85,7 +85,7 @@ def summary(report: Reported) -> TableSummary | None:
         return TableSummary(score.players, 3, rubbers, tuple(score.balances.items()), None)
     if not isinstance(score, TableScore):
         return None
-    rubbers = []
+    written: list[TableRubber] = []
     for r in score.rubbers:
         headers = tuple(score.column_label(r.number, c) for c in (0, 1)) if r.number <= len(score.sides) else ("", "")
         settled = score.settlements[r.number - 1] if r.number <= len(score.settlements) else {}
@@ -93,11 +93,12 @@ def summary(report: Reported) -> TableSummary | None:
         lead = "tie" if side is None else f"{headers[side]} ahead by {diff}"
         status = f"won by {headers[r.winner]}" if r.winner is not None else "not finished"
         out = score.out[r.number - 1] if r.number <= len(score.out) else None
-        rubbers.append(TableRubber(r.number, headers, out, (r.totals[0], r.totals[1]),
+        written.append(TableRubber(r.number, headers, out, (r.totals[0], r.totals[1]),
                                    f"Rubber {r.number} {status}; {lead}", tuple(settled.items())))
     balances = score.balances[-1] if score.balances else {p: 0 for p in score.players}
-    ledger = tuple((p, hundreds(balances.get(p, 0))) for p in score.players) if report.profile.sits_out else None
-    return TableSummary(score.players, 2, tuple(rubbers), tuple((p, balances.get(p, 0)) for p in score.players), ledger)
+    sits_out = isinstance(report.profile, TableMethod) and report.profile.sits_out
+    ledger = tuple((p, hundreds(balances.get(p, 0))) for p in score.players) if sits_out else None
+    return TableSummary(score.players, 2, tuple(written), tuple((p, balances.get(p, 0)) for p in score.players), ledger)
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,7 @@ def deal_rows(report: Reported, explained: Mapping[int, Sequence[str]] | None = 
             penalty = s.penalty if isinstance(s, DealScore) else None  # laws §8.4: the engine's counts after it
             after = f" → {penalty.tricks_after[column]}" if penalty is not None and column is not None else ""
             tricks = "?" if taken is None else f"{taken}{after}/{contract.tricks_needed}"
-        table = deal.table
+        table = replay.table
         rows.append(TableDealRow(deal.number, None if s is None else s.rubber,
                                  f"{deal.dealer.name} ({place_text(replay, deal.dealer)})" if table else deal.dealer.name,
                                  (table.sits_out or "") if table else "", shown, declarer, tricks,
@@ -207,7 +208,7 @@ def _game(score: object, deal: DealScore | ColumnDeal | None) -> str:
 
 def place_text(replay: TableReplay, seat: Seat) -> str:
     """Who plays a place: ``Иванов``, ``dummy of Иванов`` or ``dead pile``."""
-    roles = replay.roles or (replay.deal.table.roles if replay.deal.table else None)
+    roles = replay.roles or (replay.table.roles if replay.table else None)
     if roles is None:
         return "?"
     role = roles[seat]
@@ -216,7 +217,7 @@ def place_text(replay: TableReplay, seat: Seat) -> str:
 
 def viewer_places(replay: TableReplay) -> list[Seat]:
     """The places whose player can be asked for "only what he saw": the players' own hands."""
-    roles = replay.roles or (replay.deal.table.roles if replay.deal.table else None)
+    roles = replay.roles or (replay.table.roles if replay.table else None)
     return [] if roles is None else [s for s in SEATS if roles[s].live]
 
 
@@ -225,7 +226,7 @@ def auction_grid(replay: TableReplay) -> tuple[list[Seat], list[list[str]]]:
     ``bidders`` and ``first_speaker``); 3.1's holder, who makes one call once the partners
     close (``closer``), in a column of his own (``TableReplay.bidders``)."""
     deal = replay.deal
-    if deal.table is None:
+    if replay.table is None:
         return seat_grid(deal)
     speakers, closer = replay.bidders()
     order = list(speakers)
@@ -244,10 +245,10 @@ def auction_grid(replay: TableReplay) -> tuple[list[Seat], list[list[str]]]:
 def table_facts(replay: TableReplay, seat: Seat | None = None) -> list[str]:
     """The deal's table in words: who sits out, the exchanges and the widow. In one player's
     view only what he saw: his own exchanges, the widow's cards if he took it."""
-    table = replay.deal.table
+    table = replay.table
     if table is None:
         return []
-    roles = replay.deal.table.roles
+    roles = table.roles
     viewer = None if seat is None else roles[seat].player
     out = []
     if table.sits_out:
@@ -330,6 +331,8 @@ def _sheet(report: Reported, shown: TableSummary) -> Box:
         out.append(Box((f"Rubber {rubber.number}" + (f" · {rubber.out} sits out" if rubber.out else ""),),
                        "rubber-title", f"rubber-{rubber.number}-title"))
         out.append(Box(tuple(Box((h,), "sheet-head") for h in rubber.headers), row, f"rubber-{rubber.number}-columns"))
+        above: Sequence[list[SheetEntry]]
+        below: list[Sequence[list[SheetEntry]]]
         if i < len(paper):
             above, below = paper[i].above, [b.cells for b in paper[i].below]
         elif i < len(blocks):

@@ -60,7 +60,7 @@ class Vint2Exchange(TableProfile):
 
     def live_hands(self, hands: list[int], table: TableDeal, report: Report) -> list[int] | None:
         """§2.2: the whole-hand exchange."""
-        return whole_pile(hands, table, self.live_places, report)  # type: ignore[arg-type]
+        return whole_pile(hands, table, self.live_places, report)
 
     def table_leader(self, declarer: Seat, roles: Sequence[Role], dealer: Seat) -> tuple[Seat, str]:
         """§6 ruling 4: the declarer leads."""
@@ -101,7 +101,7 @@ class Vint2Cards(Vint2Exchange):
 
     def live_hands(self, hands: list[int], table: TableDeal, report: Report) -> list[int] | None:
         """§2.3: the card-by-card exchange."""
-        return card_by_card(hands, table, self.live_places, report)  # type: ignore[arg-type]
+        return card_by_card(hands, table, self.live_places, report)
 
     def table_leader(self, declarer: Seat, roles: Sequence[Role], dealer: Seat) -> tuple[Seat, str]:
         """§2.3: "the first lead belongs to the one who named the game"."""

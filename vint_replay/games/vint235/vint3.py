@@ -94,8 +94,9 @@ class Vint3Auction(TableProfile):
         if declarer is None:
             return None
         me = roles[declarer].player
-        after = (SEATS[(declarer + k) & 3] for k in range(1, 4))
-        return (me,), tuple(roles[s].player for s in after if roles[s].live and roles[s].player != me)  # type: ignore[return-value]
+        assert me is not None, "the declarer plays his own hand or his dummy"
+        after = (roles[SEATS[(declarer + k) & 3]] for k in range(1, 4))
+        return (me,), tuple(r.player for r in after if r.live and r.player is not None and r.player != me)
 
     def session_ledger(self, info: SessionInfo) -> ColumnLedger:
         """§3.2: three columns, game = rubber, the top player collecting."""

@@ -204,7 +204,7 @@ def _validated(path: str, strict: bool, fmt: str | None, session: int | None,
 
         left = read_left(data, list(vouched), strict)  # only the sessions left are read
         if left is not None:
-            out = []
+            out: list[tuple[tuple[int, str] | None, list[Diagnostic], bool, int]] = []
             for k, (proven, alone) in enumerate(zip(vouched, left), 1):
                 if alone is not None:
                     out.append(_session_checked((k, alone[0]), alone[1]))
@@ -215,7 +215,7 @@ def _validated(path: str, strict: bool, fmt: str | None, session: int | None,
         results = [read_session(path, data, fmt, strict, session)]
     else:
         results = read_sessions(data, _format(path, data, fmt), strict)
-    out: list[tuple[tuple[int, str] | None, list[Diagnostic], bool, int]] = []
+    out = []
     same = len(vouched) == len(results)
     for k, read in enumerate(results, 1):
         which = None if len(results) == 1 else (k, "" if read.record is None else read.record.info.id)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from ..engine.calls import CALL_BY_TEXT, Contract
 from ..engine.seats import SEATS
@@ -167,9 +168,9 @@ def _found(data: bytes) -> list[Session] | None:
     previous: dict[str, str] = {}
     follows: int | None = None
     line = 1  # where the next game's text starts (_GAMES takes one line break)
-    for text in _GAMES.split(data):
-        first, line = line, line + text.count(b"\n") + 1
-        parts = _TAG.split(text)
+    for chunk in _GAMES.split(data):
+        first, line = line, line + chunk.count(b"\n") + 1
+        parts = _TAG.split(chunk)
         if len(parts) == 1:
             if _words(parts[0]):
                 return None  # words outside any game's tags
@@ -342,7 +343,7 @@ def _calls(section: bytes) -> bytes | None:
     return b" ".join(words)
 
 
-def _play(seat: bytes, section: bytes) -> tuple[bytes | None, bytes] | None | bool:
+def _play(seat: bytes, section: bytes) -> tuple[bytes | None, bytes] | Literal[False] | None:
     """``[Play]``'s complete tricks, four cards a line (rows of ``-`` after the last dropped, ``*``
     ends it), and the last row when a claim cut it short (``-`` for the cards not played; which
     of them were played, in turn from the trick's leader, bridge_columnar._check finds);

@@ -46,3 +46,19 @@ def test_a_game_sheet_is_the_profiles_own() -> None:
     report = empty_report("classic")
     assert sheets.sheet_writer(SessionReport(report.record, OwnSheet(), (), (), report.score)) is own
     assert sheets.sheet_writer(report) is sheets.SIDES
+
+
+def test_a_sheet_heads_each_side_by_the_names_it_has() -> None:
+    """format.md §5.2 (a PBN hand record names no player): the sheet's head lists the names
+    given and says when a side has none, never a dangling "&"."""
+    from vint_replay.engine.session import evaluate
+    from vint_replay.reports.scoresheet import render_scoresheet
+
+    def head(players: tuple[str, str, str, str]) -> str:
+        record = SessionRecord(SessionInfo("s", players, rules="duplicate-bridge"), ())
+        report = evaluate(record)
+        return render_scoresheet(record, report.score, report.profile).splitlines()[1]
+
+    assert head(("Ann", "Bob", "Cid", "Dan")).split("│") == ["N–S: Ann & Cid".ljust(23), " E–W: Bob & Dan"]
+    assert head(("Ann", "", "", "")).split("│") == ["N–S: Ann".ljust(23), " E–W: (no names)"]
+    assert "&" not in head(("", "", "", ""))

@@ -119,7 +119,7 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
     rule = "─" * col + "┼" + "─" * col
     title = f"Session {info.id}" + (f" — {info.event}" if info.event else "") + (f", {info.date}" if info.date else "")
     named = labels or (lambda _: (Side.NS.label, Side.EW.label))
-    head = [f"{'N–S: ' + p[0] + ' & ' + p[2]:<{col}}│ {'E–W: ' + p[1] + ' & ' + p[3]}"] if labels is None else []
+    head = [f"{'N–S: ' + _pair(p[0], p[2]):<{col}}│ {'E–W: ' + _pair(p[1], p[3])}"] if labels is None else []
     out = [printable(title), *head]
     note = rules_note(record, profile)
     if note:
@@ -260,3 +260,9 @@ def _cells(entries: Sequence[Entry], line: Line, mark: str, below: str | None = 
             cells[e.side].append(f"{mark}: {what} {e.points}")
     rows = max(len(cells[0]), len(cells[1]))
     return [(cells[0][i] if i < len(cells[0]) else "", cells[1][i] if i < len(cells[1]) else "") for i in range(rows)]
+
+
+def _pair(one: str, other: str) -> str:
+    """A side's two players as the sheet heads it; a name the record does not give is left out
+    (a PBN hand record names nobody), and a side named by none is said to be so."""
+    return " & ".join(name for name in (one, other) if name.strip()) or "(no names)"

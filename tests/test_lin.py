@@ -242,6 +242,17 @@ def test_alerts_and_commentary_are_kept_as_comments_and_written_back():
         assert read_lin(written.encode()).record.deals[0].comments == deal.comments
 
 
+def test_a_comment_holding_a_nul_or_a_carriage_return_is_one_line():
+    """format.md §3.7 (a comment is one line) and §5.7: a NUL or a carriage return inside an
+    ``an``/``nt`` value is a space, as a line end is, so the record converts to JSON and back
+    (found by benchmarks/fuzz_readers.py: the JSON reader refused the comment LIN had let in)."""
+    text = f"pn|a,b,c,d|st||{DEAL}ah|Board 1|mb|1S|an|one\x00two\rthree|mb|p|mb|p|mb|p|pg||pc|HA|pg||"
+    record = read_lin(text.encode()).record
+    assert [c.text for c in record.deals[0].comments] == ["! one two three"]
+    back = read_bytes(write_text(record, "json").encode(), "json")
+    assert not back.diagnostics and back.record == record
+
+
 def test_cli_converts_lin_to_pbn_to_json_and_back_to_the_same_lin(tmp_path, bbo):
     runner = CliRunner()
     (tmp_path / "robots.lin").write_bytes(bbo)

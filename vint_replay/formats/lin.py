@@ -414,8 +414,12 @@ def _alert(comments: list[Comment], anchor: str, text: str) -> None:
 
 
 def _one_line(text: str) -> str:
-    """A comment is one line (format.md §3.7): a line end inside a LIN value becomes a space."""
-    return text.replace("\n", " ")
+    """A comment is one line (format.md §3.7): a line end, a carriage return or a NUL inside a
+    LIN value becomes a space (the comment then writes to JSON and .vint as read)."""
+    return text.translate(_NOT_IN_A_LINE)
+
+
+_NOT_IN_A_LINE = {ord("\n"): " ", ord("\r"): " ", 0: " "}
 
 
 def _hand(text: str) -> Hand:

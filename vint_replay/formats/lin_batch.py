@@ -112,7 +112,7 @@ def _stated_alike(rs: bytes, vg: bytes | None, rooms: dict[str, list[Row] | None
     if problems or len(rooms) > 1 and not set(rooms) <= set(ROOM_ORDER):
         return False
     for room, rows in rooms.items():
-        if rows is not None and not all(said_alike(row.calls, LIN_SEATS[row.dealer - 1], _cards(row.cards), row.claim,
+        if rows is not None and not all(said_alike(row.calls, LIN_SEATS[row.dealer - 1], _cards(row.cards) if row.claim is None else (), row.claim,
                                                    stated[(room, row.number)])
                                         for row in rows if (room, row.number) in stated):
             rooms[room] = None
@@ -120,6 +120,7 @@ def _stated_alike(rs: bytes, vg: bytes | None, rooms: dict[str, list[Row] | None
 
 
 def _cards(text: bytes) -> tuple[Card, ...]:
+    """The cards of Row.cards (said_alike counts a complete play's tricks; a claim needs none)."""
     return tuple(CARD_BY_TEXT[text[i:i + CARD].decode().upper()] for i in range(0, len(text), CARD))
 
 

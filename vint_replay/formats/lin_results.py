@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cache
 
 from ..engine.auction import Auction
 from ..engine.calls import CALLS_BY_CODE, PASS, Contract
@@ -94,13 +95,11 @@ def stated_results(rs: LinTag, vg: LinTag | None,
                                          f"in {len(rooms)} room{'s' if len(rooms) > 1 else ''} (vg), which need "
                                          f"{len(boards) * len(rooms)}; rs is ignored", **where)]
     out: dict[tuple[str, int], Stated | Diagnostic] = {}
-    at = 0  # where the entry starts in the value
+    line, column = rs.line, rs.column + len("rs|")  # where the next entry starts
     for i, text in enumerate(entries):
         number, room = boards[i // len(rooms)], rooms[i % len(rooms)]
-        before = rs.value[:at] + text[:len(text) - len(text.lstrip())]
-        line = rs.line + before.count("\n")
-        column = rs.column + len("rs|") + len(before) if "\n" not in before else len(before) - before.rfind("\n")
-        at += len(text) + 1
+        at = _after((line, column), text[:len(text) - len(text.lstrip())])  # the entry's first letter
+        line, column = _after((line, column), text + ",")
         if not text.strip():
             continue  # an empty entry: the result is not known
         try:
@@ -108,10 +107,17 @@ def stated_results(rs: LinTag, vg: LinTag | None,
         except ValueError as bad:
             out[(room, number)] = Diagnostic("schema", f"{rs.label()}: entry {i + 1}, board {number}"
                                        f"{' ' + ('open' if room == 'o' else 'closed') + ' room' if room else ''}: "
-                                       f"{bad}; ignored", number, "result", Severity.WARNING, line, column)
+                                       f"{bad}; ignored", number, "result", Severity.WARNING, *at)
             continue
-        out[(room, number)] = Stated(contract, tricks, text.strip(), line, column)
+        out[(room, number)] = Stated(contract, tricks, text.strip(), *at)
     return out, []
+
+
+def _after(where: tuple[int, int], text: str) -> tuple[int, int]:
+    """The line and column just after ``text`` written from ``where``."""
+    line, column = where
+    newlines = text.count("\n")
+    return (line, column + len(text)) if not newlines else (line + newlines, len(text) - text.rfind("\n"))
 
 
 def with_stated(deal: DealRecord, stated: Stated, claim_at: tuple[int, int] | None) -> tuple[DealRecord, list[Diagnostic]]:
@@ -147,14 +153,15 @@ def with_stated(deal: DealRecord, stated: Stated, claim_at: tuple[int, int] | No
 def said_alike(calls: tuple[int, ...], dealer: Seat, cards: tuple[Card, ...], claim: int | None,
                entry: Stated | Diagnostic | None) -> bool:
     """Whether a board read without its ``rs`` entry (its call codes, dealer, cards played and
-    claim, as the batch path scans it) is checked and scored alike with it: no entry, or one
-    whose contract is the closed auction's and whose tricks are the claim's or the complete
-    play's. A board the entry gives a result (no claim, the play cut short) or a diagnostic is not."""
+    claim, as the batch path scans it; the cards are needed only without a claim) is checked
+    and scored alike with it: no entry, or one whose contract is the closed auction's and whose
+    tricks are the claim's or the complete play's. A board the entry gives a result (no claim,
+    the play cut short) or a diagnostic is not."""
     if entry is None:
         return True
     if isinstance(entry, Diagnostic) or entry.tricks is not None and claim is None and len(cards) < 52:
         return False
-    profile = get_profile(PROFILE)
+    profile = _profile()
     auction = Auction(dealer, profile)
     try:
         auction.call_all(tuple(CALLS_BY_CODE[code] for code in calls))
@@ -164,6 +171,11 @@ def said_alike(calls: tuple[int, ...], dealer: Seat, cards: tuple[Card, ...], cl
     if entry.contract is None or not auction.closed or contract != entry.contract:
         return entry.contract is None and auction.passed_out and not cards and not claim
     return entry.tricks in (None, claim if claim is not None else _declarer_tricks(cards, contract, profile))
+
+
+@cache
+def _profile() -> RuleProfile:
+    return get_profile(PROFILE)
 
 
 def _declarer_tricks(cards: tuple[Card, ...], contract: Contract, profile: RuleProfile) -> int:

@@ -8,6 +8,7 @@ written in the test (lin_samples for complete plays), so these run without the r
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
@@ -162,7 +163,8 @@ def test_a_complete_play_agreeing_with_rs_is_valid_and_one_disagreeing_is_a_resu
     assert rooms(text)["o"][1].valid
     rs = re.search(r"rs\|([^|]*)\|", text).group(1)
     first, rest = rs.split(",", 1)
-    wrong = first[:-2] + ("+1" if board.tricks < 13 else "-1") if first.endswith("=") else first.rstrip("+-0123456789") + "="
+    wrong = replace(board, tricks=board.tricks - 1 if board.tricks > 0 else 1).result()
+    assert first == board.result() != wrong
     broken = text.replace(f"rs|{rs}|", f"rs|{wrong},{rest}|")
     [error] = errors(rooms(broken)["o"][1])
     assert (error.code, error.deal, error.at) == ("result_mismatch", 1, "result")
@@ -232,3 +234,22 @@ def test_lin_output_places_each_room_s_entries():
         written = re.search(r"^rs\|([^|]*)\|$", write_text(result.record, "lin"), re.M).group(1).split(",")
         assert written[offset::2] == [parse_entry(e) and entry_text(*parse_entry(e)) for e in rs[offset::2]]
         assert written[1 - offset::2] == [""] * 3
+
+
+def test_the_batch_path_leaves_a_room_whose_boards_rs_reads_otherwise():
+    """The batch path (formats/lin_batch.py) does not score from rs: a room with a board rs
+    contradicts, or scores (no play), goes to the reference reader whole; a room whose every
+    entry agrees with its claims and complete plays is still taken, with the reference's scores."""
+    from vint_replay.store.bridge_columnar import check_lin_rooms
+
+    text, board = _played()
+    rs = re.search(r"rs\|([^|]*)\|", text).group(1)
+    first, rest = rs.split(",", 1)
+    assert [checked is not None for _, checked in check_lin_rooms([text.encode()])[0]] == [True, True]
+    other = replace(board, tricks=board.tricks - 1 if board.tricks > 0 else 1).result()
+    wrong = text.replace(f"rs|{rs}|", f"rs|{other},{rest}|")
+    assert first == board.result() != other
+    assert [checked is not None for _, checked in check_lin_rooms([wrong.encode()])[0]] == [False, True]
+    unplayed = match("4SE-2,4SE=", closed=AUCTION + "mc|10|")
+    assert [checked is not None for _, checked in check_lin_rooms([unplayed.encode()])[0]] == [False, True]
+    assert not rooms(unplayed)["c"][1].diagnostics

@@ -5,8 +5,9 @@ split into rooms by :mod:`.lin`'s own rules (``_boards``, the room and number of
 
 Nothing is checked here but the layout. A file the tokenizer would have to mend (a bar or a
 ``qx`` name missing, ``%`` comments, text after the last pair), with an unknown tag, not UTF-8,
-or of several rooms without a title is not scanned; a room with any board the reader would
-read with a problem, or that it would merge with another copy of the board, is left out
+or of several rooms without a title is not scanned (nor one whose ``rs`` the reader warns
+about); a room with any board the reader would read with a problem, that it would merge with
+another copy of the board, or that its ``rs`` entry scores or contradicts, is left out
 (``boards`` ``None``). The caller reads those with :func:`~vint_replay.formats.lin.lin_sessions`,
 the only producer of diagnostics."""
 from __future__ import annotations

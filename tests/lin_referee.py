@@ -5,7 +5,12 @@ reader or the engine: the file split at every bar into name and value, no mendin
 A board is consistent when its deal has 52 different cards, 13 a hand (one hand may be left
 out: it holds the rest), its auction is legal and closed, every card is its player's and
 follows suit, and its claim (``mc``, the declarer's tricks in all) is possible after the tricks
-played; a board with a contract and neither a full play nor a claim is not."""
+played; a board with a contract and neither a full play nor a claim is not.
+
+A vugraph file's ``rs`` (hand-record-tools.md §2: the results, one per board of ``vg``'s range
+and room, open then closed) states each board's contract, declarer and tricks: a board whose
+auction, claim or complete play says otherwise is an ``rs`` fault; a board without a claim or
+a complete play takes its tricks from it (and a board without calls its contract)."""
 from __future__ import annotations
 
 import re
@@ -31,7 +36,10 @@ class Board:
     vulnerable: str | None = None
     dealer: str = ""
     hands: dict[str, frozenset[str]] = field(default_factory=dict)
-    problem: str | None = None  # deal, call, illegal call, auction open, revoke, not held, claim, passout, syntax
+    problem: str | None = None  # deal, call, illegal call, auction open, revoke, not held, claim, passout, syntax, rs
+    stated: tuple[str, str, str, int, int | None] | None = None  # rs: level, strain, declarer, doubled, tricks
+    passed: bool = False  # rs says passed out
+    result: int | None = None  # the declarer's tricks as judged: the claim's, else the play's or rs's
 
     def size(self) -> int:
         return len(self.calls) + len(self.cards) + (self.claim is not None)
@@ -43,14 +51,43 @@ def boards(text: str) -> list[Board]:
     copies: dict[tuple[str, int], list[Board]] = {}
     for board in _copies(text):
         copies.setdefault((board.room, board.number), []).append(board)
+    stated = _stated(text, {room for room, _ in copies})
     out = []
-    for group in copies.values():
+    for key, group in copies.items():
         chosen = max(reversed(group), key=Board.size)
+        entry = stated.get(key, "")
+        chosen.passed = entry in ("P", "PASS")
+        m = re.fullmatch(r"([1-7])(NT|[CDHSN])(X*)([NESW])(X*)(=|[+-]\d+)?", entry)
+        if m and len(m.group(3) + m.group(5)) <= 2:
+            tricks = None if m.group(6) is None else int(m.group(1)) + 6 + (0 if m.group(6) == "=" else int(m.group(6)))
+            if tricks is None or 0 <= tricks <= 13:
+                chosen.stated = (m.group(1), m.group(2)[0], m.group(4), len(m.group(3) + m.group(5)), tricks)
         _judge(chosen)
         if len({b.md for b in group}) > 1:
             chosen.problem = chosen.problem or "twice"
         out.append(chosen)
     return out
+
+
+def _stated(text: str, rooms: set[str]) -> dict[tuple[str, int], str]:
+    """The header's ``rs`` entries by (room, board), upper case; none when ``vg`` gives no board
+    range or the count is not boards × rooms (two rooms, o and c, when the boards name them)."""
+    parts = text.split("|")
+    header: dict[str, str] = {}
+    for name, value in zip(parts[0::2], parts[1::2]):
+        name = name.strip().lower()
+        if name in ("qx", "md"):
+            break
+        header.setdefault(name, value)
+    fields = header.get("vg", "").split(",")
+    if "rs" not in header or len(fields) < 5 or not (fields[3].strip().isdigit() and fields[4].strip().isdigit()):
+        return {}
+    first, last = int(fields[3]), int(fields[4])
+    order = ["o", "c"] if rooms & {"o", "c"} else [""]
+    entries = header["rs"].split(",")
+    if len(entries) != (last - first + 1) * len(order):
+        return {}
+    return {(order[i % len(order)], first + i // len(order)): e.strip().upper() for i, e in enumerate(entries)}
 
 
 def _copies(text: str) -> list[Board]:
@@ -131,8 +168,9 @@ def _deal(board: Board) -> str | None:
     return None
 
 
-def _auction(board: Board) -> tuple[str | None, tuple[str, str, str] | None]:
-    """The auction's problem, and the contract (level, strain, declarer) or ``None`` if passed out."""
+def _auction(board: Board) -> tuple[str | None, tuple[str, str, str, int] | None]:
+    """The auction's problem, and the contract (level, strain, declarer, doubled 0–2) or ``None``
+    if passed out (or, without calls, rs's contract)."""
     turn = SEATS.index(board.dealer) if board.dealer else 0
     last_bid: tuple[int, int, str] | None = None  # level, strain index, bidder
     doubled = 0
@@ -162,20 +200,25 @@ def _auction(board: Board) -> tuple[str | None, tuple[str, str, str] | None]:
             first_named.setdefault((side, call[1]), seat)
         else:
             return "call", None
+    if not board.calls and board.stated is not None:
+        return None, board.stated[:4]  # the contract alone, as rs gives it
     if not board.calls and not board.cards and board.claim is None:
-        return None, None  # a hand record: the deal alone
+        return None, None  # a hand record: the deal alone (or, with rs's P, passed out)
     if last_bid is None:
         return (None if passes == 4 else "auction open"), None
     if passes < 3:
         return "auction open", None
     level, strain, bidder = last_bid
     declarer = first_named[(SEATS.index(bidder) % 2, STRAINS[strain])]  # §2: first to name the strain
-    return None, (str(level), STRAINS[strain], declarer)
+    return None, (str(level), STRAINS[strain], declarer, doubled)
 
 
-def _play(board: Board, problem: str | None, contract: tuple[str, str, str] | None) -> str | None:
+def _play(board: Board, problem: str | None, contract: tuple[str, str, str, int] | None) -> str | None:
     if problem is not None:
         return problem
+    if contract is None and board.stated is not None or contract is not None and (
+            board.passed or board.stated is not None and board.stated[:4] != contract):
+        return "rs"  # the auction's contract is not rs's
     if contract is None:
         return "passout" if board.cards or board.claim not in (None, "0") else None
     if board.claim is not None and not (board.claim.isdigit() and int(board.claim) <= 13):
@@ -200,6 +243,16 @@ def _play(board: Board, problem: str | None, contract: tuple[str, str, str] | No
             leader = order[max(range(4), key=power)]
             won[SEATS.index(leader) % 2] += 1
     side = SEATS.index(declarer) % 2
-    if board.claim is None:  # played out, or not played to a result (duplicate-bridge.md §1): a bidding
-        return None  # record when no card is played, a board its table left when the play stops
-    return None if won[side] <= int(board.claim) <= 13 - won[1 - side] else "claim"
+    stated = None if board.stated is None else board.stated[4]
+    if board.claim is not None:
+        if not won[side] <= int(board.claim) <= 13 - won[1 - side]:
+            return "claim"
+        board.result = int(board.claim)
+        return None if stated in (None, board.result) else "rs"
+    if len(board.cards) == 52:
+        board.result = won[side]
+        return None if stated in (None, won[side]) else "rs"
+    if stated is None:  # not played to a result (duplicate-bridge.md §1): a bidding record when no
+        return None  # card is played, a board its table left when the play stops
+    board.result = stated  # rs gives the result of a board not played out
+    return None if won[side] <= stated <= 13 - won[1 - side] else "rs"

@@ -37,7 +37,7 @@ REAL = "endplay_example1.lin"  # a real BBO robot game (real_records: tests/data
 DEAL = "md|3SKHAKQ9754D96CK85,SAQ965H3DAQJT5C96,S74HT8DK842CAQ743,|sv|o|"
 VUGRAPH = (
     "vg|Club teams,Segment 1,I,1,2,Reds,0,Blues,0|\n"
-    "rs|4SE=,5HXN-1,,|\n"
+    "rs|4SE=,5HSx-1,,|\n"
     "pn|Ann,Bob,Cy,Di,Eve,Fay,Gus,Hal|pg||\n"
     f"qx|o1|st||{DEAL}mb|p|mb|p|mb|1H|mb|2H!|an|Michaels|mb|p|mb|4S|mb|p|mb|p|mb|p|pg||"
     "pc|CK|pc|C6|pc|C3|pc|C2|pg||mc|10|\n"
@@ -303,7 +303,9 @@ def test_what_lin_cannot_hold_is_refused(tmp_path):
     assert "bridge boards only" in lin_refusal(classic)
     contract_only = read_bytes(b'[Event "e"]\n[Board "1"]\n[Dealer "N"]\n[Contract "3NT"]\n[Declarer "S"]\n'
                                b'[Result "9"]\n', "pbn").record
-    assert "without the auction" in lin_refusal(contract_only)
+    assert "without the auction" in lin_refusal(replace(contract_only, info=replace(contract_only.info, event=None)))
+    [back] = lin_sessions(write_lin(contract_only).encode())  # with an event, rs holds the contract (§5.7)
+    assert (back.record.deals[0].contract, back.record.deals[0].result) == (contract_only.deals[0].contract, 9)
     comma = SessionRecord(SessionInfo("c", ("Smith, J", "b", "c", "d"), rules="duplicate-bridge"), vint.deals)
     with pytest.raises(LinRefused, match="separate its fields"):
         write_lin(comma)

@@ -137,7 +137,7 @@ def test_a_claim_that_contradicts_the_cards_is_one_error_at_the_mc_tag(match):
     """The first open board claimed after the defenders took a trick: a claim of all 13 tricks
     for declarer is impossible."""
     opened = next(r.record for r in lin_sessions(match.text.encode()) if r.record.info.id.endswith("-open"))
-    deal = next(d for d, replay in zip(opened.deals, evaluate(opened).replays) if d.result is not None and any(
+    deal = next(d for d, replay in zip(opened.deals, evaluate(opened).replays) if d.result is not None and len(d.play or ()) < 52 and any(
         t.winner.side is not replay.contract.declarer.side for t in replay.tricks))
     start = match.text.index(f"qx|o{deal.number}|")
     claim = match.text.index("mc|", start)

@@ -351,17 +351,18 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         if deal.play is not None and "play" not in deal.unreadable:
             hands_given = deal.hands is not None or "hands" in deal.unreadable
             claim = deal.result is not None and len(deal.play) < 52
+            settled = "result" not in deal.unreadable  # a result the record contradicts is not judged (format.md §5.7)
             hands, tricks = _replay_play(deal.play, hands, hands_given, contract.trump,
                                          profile.opening_leader(contract.declarer), profile, report, claim, leads, skips,
                                          may_stop)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
-                if deal.result is not None and deal.result != tricks_won[contract.declarer.side]:
+                if deal.result is not None and settled and deal.result != tricks_won[contract.declarer.side]:
                     report("result_mismatch", "result",
                            f"result says declarer took {plural(deal.result, 'trick')}; the play gives {tricks_won[contract.declarer.side]}")
-            elif claim and hands is not None and not any(d.at and d.at.startswith("play[") for d in problems):
+            elif claim and settled and hands is not None and not any(d.at and d.at.startswith("play[") for d in problems):
                 tricks_won = _claimed(deal.result, contract, _won(tricks), report)  # type: ignore[arg-type]
-        elif deal.result is not None:
+        elif deal.result is not None and "result" not in deal.unreadable:
             if hands is None and "hands" not in deal.unreadable:
                 report("schema", "hands", "a deal recorded by its result needs the hands (honours and aces)")
             declarer_side = contract.declarer.side

@@ -17,6 +17,7 @@ from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.record import Comment, DealRecord, SessionInfo, SessionRecord
 from ..engine.seats import Seat
 from . import ReadResult
+from .lin_results import ROOM_ORDER, Stated, stated_results, with_stated
 from .lin_tokens import LinTag, lin_tags, lin_text, unknown_tag
 from .pbn import _slug
 from .sessions import chosen_session
@@ -27,9 +28,9 @@ LIN_VULNERABLE = {"o": (False, False), "0": (False, False), "-": (False, False),
 ROOMS = {"o": "Open", "c": "Closed"}
 TABLE = "table-"  # a traveller's table n (no qx, a board given again): session ``…-table-n``, as PBN's
 # tags read elsewhere or that say nothing about the deal (layout, commentary, headers): skipped
-SKIPPED = frozenset({"at", "bn", "bt", "cg", "cr", "ha", "hc", "lb", "mn", "mp", "pf", "pg", "pw", "px", "rh", "rs",
+SKIPPED = frozenset({"at", "bn", "bt", "cg", "cr", "ha", "hc", "lb", "mn", "mp", "pf", "pg", "pw", "px", "rh",
                      "sa", "sk", "st", "tu", "va"})
-READ = frozenset({"ah", "an", "mb", "mc", "md", "nt", "pc", "pn", "qx", "sv", "vg"})
+READ = frozenset({"ah", "an", "mb", "mc", "md", "nt", "pc", "pn", "qx", "rs", "sv", "vg"})
 ALERT = "!"  # a comment "!" or "! <explanation>" after a call is its alert (mb|2H!|an|…|)
 KNOWN = READ | SKIPPED
 FULL_DECK = (1 << 52) - 1
@@ -124,6 +125,9 @@ def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]
         result.locations.update(where.locations)
         result.sections.update(where.sections)
         seated.setdefault(room, reader.players or players)
+    rs = next((t for t in header if t.name == "rs"), None)
+    if rs is not None:
+        problems.extend(_read_rs(rs, next((t for t in header if t.name == "vg"), None), rooms))
     out = []
     by_table = f"{TABLE}2" in rooms  # a traveller: a session per table, as a PBN pairs event's (§5.2)
     every = _digest_id([d for _, deals, _ in rooms.values() for d in deals]) if by_table else ""  # its tables' one name
@@ -136,6 +140,32 @@ def _read(data: bytes, strict: bool) -> tuple[list[ReadResult], list[Diagnostic]
         result.record = SessionRecord(info, tuple(deals))
         out.append(result)
     return out, problems
+
+
+def _read_rs(rs: LinTag, vg: LinTag | None,
+             rooms: dict[str, tuple[ReadResult, list[DealRecord], set[int]]]) -> list[Diagnostic]:
+    """Each board given its ``rs`` entry (format.md §5.7), the entry's diagnostics in the board's
+    room; what concerns ``rs`` as a whole is returned. A traveller's tables share one room's
+    entries, so its ``rs`` cannot be placed."""
+    if f"{TABLE}2" in rooms:
+        return [Diagnostic("schema", f"{rs.label()}: the results cannot be placed: the file's boards are several "
+                           "tables' (no qx), and rs gives one room's or two; rs is ignored", line=rs.line,
+                           column=rs.column, severity=Severity.WARNING)]
+    order = ROOM_ORDER if set(rooms) & set(ROOM_ORDER) else ("",)
+    stated, problems = stated_results(rs, vg, order)
+    for room, (result, deals, _) in rooms.items():
+        key = room if room in ROOM_ORDER else ""
+        for i, deal in enumerate(deals):
+            entry = stated.pop((key, deal.number), None)
+            if isinstance(entry, Diagnostic):
+                result.diagnostics.append(entry)
+            elif isinstance(entry, Stated):
+                deals[i], said = with_stated(deal, entry, result.locations.get((deal.number, "result")))
+                result.diagnostics.extend(said)
+                result.locations[(deal.number, "contract")] = (entry.line, entry.column)
+                result.locations.setdefault((deal.number, "result"), (entry.line, entry.column))
+    problems.extend(d for d in stated.values() if isinstance(d, Diagnostic))  # boards the file does not give
+    return problems
 
 
 def _by_board(problems: list[Diagnostic], boards: list[_Board]) -> list[list[Diagnostic]]:

@@ -5,8 +5,9 @@ split into rooms by :mod:`.lin`'s own rules (``_boards``, the room and number of
 
 Nothing is checked here but the layout. A file the tokenizer would have to mend (a bar or a
 ``qx`` name missing, ``%`` comments, text after the last pair), with an unknown tag, not UTF-8,
-or of several rooms without a title is not scanned; a room with any board the reader would
-read with a problem, or that it would merge with another copy of the board, is left out
+or of several rooms without a title is not scanned (nor one whose ``rs`` the reader warns
+about); a room with any board the reader would read with a problem, that it would merge with
+another copy of the board, or that its ``rs`` entry scores or contradicts, is left out
 (``boards`` ``None``). The caller reads those with :func:`~vint_replay.formats.lin.lin_sessions`,
 the only producer of diagnostics."""
 from __future__ import annotations
@@ -17,9 +18,11 @@ from typing import NamedTuple
 import numpy as np
 
 from ..engine.calls import CALL_BY_TEXT
+from ..engine.cards import CARD_BY_TEXT, Card
 from .encodings import is_utf8
 from .lin_tokens import LinTag
-from .lin import _BOARD, _QX, KNOWN, LIN_VULNERABLE, ROOMS, _event
+from .lin import _BOARD, _QX, KNOWN, LIN_SEATS, LIN_VULNERABLE, ROOMS, _event
+from .lin_results import ROOM_ORDER, said_alike, stated_results
 from .pbn import _slug
 
 _RANKS = b"23456789TJQKA"
@@ -95,7 +98,31 @@ def scan(data: bytes) -> list[Room] | None:
             rooms[room] = None
     if not rooms or (len(rooms) > 1 and not slug):  # the reader's id would be a digest of its deals
         return None
+    rs = next((values[i] for i in range(header) if names[i] == b"rs"), None)
+    if rs is not None and not _stated_alike(rs, vg, rooms):
+        return None
     return [Room("-".join(p for p in (slug, ROOMS.get(r, "").lower()) if p), rows) for r, rows in rooms.items()]
+
+
+def _stated_alike(rs: bytes, vg: bytes | None, rooms: dict[str, list[Row] | None]) -> bool:
+    """The rooms whose boards the ``rs`` entries read alike with and without (lin_results.said_alike)
+    kept, the others left to the reader; ``False`` when the reader would warn about ``rs`` itself."""
+    order = ROOM_ORDER if set(rooms) & set(ROOM_ORDER) else ("",)
+    tag = LinTag("rs", rs.decode(), 0, 0, 0)
+    stated, problems = stated_results(tag, None if vg is None else LinTag("vg", vg.decode(), 0, 0, 0), order)
+    if problems or len(rooms) > 1 and not set(rooms) <= set(ROOM_ORDER):
+        return False
+    for room, rows in rooms.items():
+        if rows is not None and not all(said_alike(row.calls, LIN_SEATS[row.dealer - 1], _cards(row.cards) if row.claim is None else (), row.claim,
+                                                   stated[(room, row.number)])
+                                        for row in rows if (room, row.number) in stated):
+            rooms[room] = None
+    return True
+
+
+def _cards(text: bytes) -> tuple[Card, ...]:
+    """The cards of Row.cards (said_alike counts a complete play's tricks; a claim needs none)."""
+    return tuple(CARD_BY_TEXT[text[i:i + CARD].decode().upper()] for i in range(0, len(text), CARD))
 
 
 _SORTED = rb"(?:2?3?4?5?6?7?8?9?T?J?Q?K?A?|A?K?Q?J?T?9?8?7?6?5?4?3?2?)"  # a holding low to high or high to low

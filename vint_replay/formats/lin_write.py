@@ -8,6 +8,7 @@ from ..engine.cards import CARDS
 from ..engine.record import DealRecord, SessionRecord
 from ..games.registry import get_profile, profile_names
 from .lin import ALERT, LIN_SEATS, LIN_VULNERABLE
+from .lin_results import ROOM_ORDER, entry_text
 
 _VULNERABLE_LETTER = {value: letter for letter, value in LIN_VULNERABLE.items() if letter in "oneb"}
 _CALL = {CallKind.PASS: "p", CallKind.DOUBLE: "d", CallKind.REDOUBLE: "r"}
@@ -19,13 +20,14 @@ class LinRefused(ValueError):
 
 def lin_refusal(record: SessionRecord) -> str | None:
     """Why the session cannot be written as LIN (``None`` if it can): a profile other than
-    bridge, a board recorded by its contract without the auction, a name with LIN's
-    separators ``|`` or ``,`` in it, or a comment with ``|``."""
+    bridge, a board recorded by its contract without the auction in a session without an
+    event (with one, ``rs`` holds the contract), a name with LIN's separators ``|`` or ``,``
+    in it, or a comment with ``|``."""
     rules = record.info.rules
     if rules not in profile_names() or not get_profile(rules).bridge_boards:
         return (f"a {rules} session cannot be written as LIN (BBO's format holds bridge boards only): "
                 "write .json, .vint or .pbn")
-    for deal in record.deals:
+    for deal in record.deals if not record.info.event else ():
         if deal.contract is not None and not deal.auction:
             return (f"deal {deal.number} is recorded by its contract ({deal.contract}) without the auction, and "
                     "LIN holds a contract only as its auction: write .json, .vint or .pbn")
@@ -39,8 +41,9 @@ def lin_refusal(record: SessionRecord) -> str | None:
 
 
 def write_lin(record: SessionRecord) -> str:
-    """The session as LIN text: a ``vg`` line with the event when it has one, then a line per
-    board; :class:`LinRefused` when :func:`lin_refusal` says why it cannot be."""
+    """The session as LIN text: a ``vg`` line with the event when it has one and the ``rs`` of
+    its boards' recorded contracts and results, then a line per board; :class:`LinRefused`
+    when :func:`lin_refusal` says why it cannot be."""
     why = lin_refusal(record)
     if why is not None:
         raise LinRefused(why)
@@ -48,10 +51,11 @@ def write_lin(record: SessionRecord) -> str:
     by_seat = dict(zip((0, 1, 2, 3), info.players))
     names = ",".join(by_seat[seat] for seat in LIN_SEATS)
     lines = []
+    room = next((letter for letter, word in (("o", "-open"), ("c", "-closed")) if info.id.endswith(word)), "")
     if info.event:
         numbers = [d.number for d in record.deals] or [1]
         lines.append(f"vg|{info.event},,I,{min(numbers)},{max(numbers)},,0,,0|")
-    room = next((letter for letter, word in (("o", "-open"), ("c", "-closed")) if info.id.endswith(word)), "")
+        lines.append(f"rs|{_results(record, min(numbers), max(numbers), room)}|")
     lines += [_board(deal, names, room) for deal in record.deals]
     return "\n".join(lines) + "\n"
 
@@ -85,6 +89,17 @@ def _board(deal: DealRecord, names: str, room: str) -> str:
     if deal.result is not None:
         out.append(f"mc|{deal.result}|")
     return "".join(out)
+
+
+def _results(record: SessionRecord, first: int, last: int, room: str) -> str:
+    """``rs``: an entry per board from ``first`` to ``last`` and room (open, then closed, in a
+    room of a match: the other room's left empty), each the deal's recorded contract and result
+    (format.md §5.7); empty where none is recorded, so that reading it back adds nothing."""
+    rooms = ROOM_ORDER if room else ("",)
+    entries = [""] * ((last - first + 1) * len(rooms))
+    for deal in record.deals:
+        entries[(deal.number - first) * len(rooms) + rooms.index(room)] = entry_text(deal.contract, deal.result)
+    return ",".join(entries)
 
 
 def _commentary(texts: list[str]) -> list[str]:

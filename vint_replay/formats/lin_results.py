@@ -84,16 +84,17 @@ def stated_results(rs: LinTag, vg: LinTag | None,
     file of one room) read, or the warning that it cannot be (the entry is then ignored); and
     the warning that ``rs`` cannot be placed (no board range in ``vg``, or another number of
     entries than boards × rooms: none is read)."""
-    where = {"line": rs.line, "column": rs.column, "severity": Severity.WARNING}
     boards = board_range(vg)
     entries = rs.value.split(",")
     if boards is None:
         return {}, [Diagnostic("schema", f"{rs.label()}: the results cannot be placed: vg gives no boards "
-                                         "(vg|title,segment,scoring,first,last,…|); rs is ignored", **where)]
+                                         "(vg|title,segment,scoring,first,last,…|); rs is ignored",
+                                severity=Severity.WARNING, line=rs.line, column=rs.column)]
     if len(entries) != len(boards) * len(rooms):
         return {}, [Diagnostic("schema", f"{rs.label()}: {len(entries)} results for boards {boards[0]}–{boards[-1]} "
                                          f"in {len(rooms)} room{'s' if len(rooms) > 1 else ''} (vg), which need "
-                                         f"{len(boards) * len(rooms)}; rs is ignored", **where)]
+                                         f"{len(boards) * len(rooms)}; rs is ignored",
+                                severity=Severity.WARNING, line=rs.line, column=rs.column)]
     out: dict[tuple[str, int], Stated | Diagnostic] = {}
     line, column = rs.line, rs.column + len("rs|")  # where the next entry starts
     for i, text in enumerate(entries):
@@ -127,11 +128,11 @@ def with_stated(deal: DealRecord, stated: Stated, claim_at: tuple[int, int] | No
     ``result_mismatch``). A claim (``mc``, standing at ``claim_at``) that the entry contradicts
     is the board's one error, there: its result is not settled (the file does not say which is
     right), so neither is judged nor scored. A passed-out entry for an auction with bids is one error, at the entry."""
-    where = {"line": stated.line, "column": stated.column}
+    line, column = stated.line, stated.column
     if stated.contract is None:
         if any(call.is_bid for call in deal.auction):
             return deal, [Diagnostic("contract_mismatch", f"rs gives the board passed out ({stated.text}); its auction "
-                                     "has bids", deal.number, "contract", **where)]
+                                     "has bids", deal.number, "contract", line=line, column=column)]
         if not deal.auction and "auction" not in deal.unreadable:
             return replace(deal, auction=(PASS,) * 4), []  # format.md §5.7: as PBN's [Contract "Pass"] (§5.2)
         return deal, []
@@ -143,11 +144,11 @@ def with_stated(deal: DealRecord, stated: Stated, claim_at: tuple[int, int] | No
     if deal.result == stated.tricks:
         return deal, []
     if claim_at is not None:
-        where = {"line": claim_at[0], "column": claim_at[1]}
+        line, column = claim_at
     return replace(deal, unreadable=deal.unreadable | {"result"}), [Diagnostic(
         "result_mismatch", f"the claim (mc) gives the declarer {deal.result} tricks, but rs says {stated.text} "
         f"({stated.tricks} tricks to {stated.contract.declarer.full_name}); which is right, the file does not say", deal.number,
-        "result", **where)]
+        "result", line=line, column=column)]
 
 
 def said_alike(calls: tuple[int, ...], dealer: Seat, cards: tuple[Card, ...], claim: int | None,

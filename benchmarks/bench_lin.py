@@ -198,7 +198,7 @@ def endplay_files(files: list[bytes]) -> tuple[int, int, Counter[str]]:
 
 def real(folders: list[Path], runs: int) -> None:
     """Real files as found, then their accepted boards one a line, side by side with endplay."""
-    paths = sorted(p for folder in folders for p in folder.rglob("*.lin"))
+    paths = sorted({p.resolve() for folder in folders for p in folder.rglob("*.lin")})  # a folder given twice: once
     files = [p.read_bytes() for p in paths]
     rooms, taken, taken_boards = rooms_agree(files)
     read, accepted = validated_files(files)
@@ -209,7 +209,7 @@ def real(folders: list[Path], runs: int) -> None:
     theirs_s = timed(runs, endplay_files, files)
     their_files, their_boards, failed = endplay_files(files)
     size = sum(map(len, files))
-    print(f"real files: {len(files)} files, {size:,} bytes, in {', '.join(map(str, folders))}; CPU, median of {runs}")
+    print(f"real files: {len(files)} files, {size:,} bytes, in {', '.join(sorted(set(map(str, folders))))}; CPU, median of {runs}")
     print(f"the batch path takes {taken} of {rooms} rooms ({taken_boards:,} boards), each board with the "
           "reference path's score (untimed); the other rooms go to the reference path")
     print(f"(a) vint-replay as validate: {read:,} boards read and checked, {accepted:,} accepted, "

@@ -237,9 +237,10 @@ def test_lin_output_places_each_room_s_entries():
 
 
 def test_the_batch_path_leaves_a_room_whose_boards_rs_reads_otherwise():
-    """The batch path (formats/lin_batch.py) does not score from rs: a room with a board rs
-    contradicts, or scores (no play), goes to the reference reader whole; a room whose every
-    entry agrees with its claims and complete plays is still taken, with the reference's scores."""
+    """The batch path (formats/lin_batch.py) holds each rs entry against the auction and the play
+    as the reference does: a room with a board rs contradicts goes to the reference reader whole;
+    a room whose entries agree with its claims and complete plays, or score a board without play,
+    is taken, with the reference's scores."""
     from vint_replay.store.bridge_columnar import check_lin_rooms
 
     text, board = _played()
@@ -251,5 +252,10 @@ def test_the_batch_path_leaves_a_room_whose_boards_rs_reads_otherwise():
     assert first == board.result() != other
     assert [checked is not None for _, checked in check_lin_rooms([wrong.encode()])[0]] == [False, True]
     unplayed = match("4SE-2,4SE=", closed=AUCTION + "mc|10|")
-    assert [checked is not None for _, checked in check_lin_rooms([unplayed.encode()])[0]] == [False, True]
-    assert not rooms(unplayed)["c"][1].diagnostics
+    taken = check_lin_rooms([unplayed.encode()])[0]
+    assert [checked is not None for _, checked in taken] == [True, True]
+    reference = rooms(unplayed)
+    assert not reference["o"][1].diagnostics and not reference["c"][1].diagnostics
+    assert [int(c.score[0]) for _, c in taken] == [board_score(reference[r][1].score.deals[0].entries) for r in "oc"]
+    contradicted = match("4SE-2,4SE-1", closed=AUCTION + "mc|10|")  # the claim says 10, rs 9
+    assert [checked is not None for _, checked in check_lin_rooms([contradicted.encode()])[0]] == [True, False]

@@ -7,8 +7,9 @@ Nothing is checked here but the layout. A file the tokenizer would have to mend 
 ``qx`` name missing, ``%`` comments, text after the last pair), with an unknown tag, not UTF-8,
 or of several rooms without a title is not scanned (nor one whose ``rs`` the reader warns
 about); a room with any board the reader would read with a problem, that it would merge with
-another copy of the board, or that its ``rs`` entry scores or contradicts, is left out
-(``boards`` ``None``). The caller reads those with :func:`~vint_replay.formats.lin.lin_sessions`,
+another copy of the board, or whose ``rs`` entry the reader warns of or a claim contradicts,
+is left out (``boards`` ``None``); a board's other ``rs`` entry is its recorded contract and
+result (``Row.stated``), which the batch path's check holds against the auction and the play. The caller reads those with :func:`~vint_replay.formats.lin.lin_sessions`,
 the only producer of diagnostics."""
 from __future__ import annotations
 
@@ -18,11 +19,11 @@ from typing import NamedTuple
 import numpy as np
 
 from ..engine.calls import CALL_BY_TEXT
-from ..engine.cards import CARD_BY_TEXT, Card
+from ..engine.diagnostics import Diagnostic
 from .encodings import is_utf8
 from .lin_tokens import LinTag
-from .lin import _BOARD, _QX, KNOWN, LIN_SEATS, LIN_VULNERABLE, ROOMS, _event
-from .lin_results import ROOM_ORDER, said_alike, stated_results
+from .lin import _BOARD, _QX, KNOWN, LIN_VULNERABLE, ROOMS, _event
+from .lin_results import ROOM_ORDER, Stated, stated_results
 from .pbn import _slug
 
 _RANKS = b"23456789TJQKA"
@@ -43,6 +44,7 @@ class Row(NamedTuple):
     calls: tuple[int, ...]  # call codes
     cards: bytes  # the cards played, two letters each in lower case (a trick cut short only by the claim)
     claim: int | None  # mc's tricks; None when not claimed
+    stated: tuple[int, int, int, int] | None = None  # its rs entry: bid code (0 passed out), doubling, declarer, tricks (-1: none)
 
 
 class Room(NamedTuple):
@@ -105,24 +107,33 @@ def scan(data: bytes) -> list[Room] | None:
 
 
 def _stated_alike(rs: bytes, vg: bytes | None, rooms: dict[str, list[Row] | None]) -> bool:
-    """The rooms whose boards the ``rs`` entries read alike with and without (lin_results.said_alike)
-    kept, the others left to the reader; ``False`` when the reader would warn about ``rs`` itself."""
+    """Each board given its ``rs`` entry as its recorded contract and result (``Row.stated``),
+    which store/bridge_columnar checks against the auction and the play as the reader's engine
+    does (lin_results.with_stated); a room with an entry the reader warns of, or one that a
+    claim contradicts (the reader's one error), left to the reader; ``False`` when the reader
+    would warn about ``rs`` itself."""
     order = ROOM_ORDER if set(rooms) & set(ROOM_ORDER) else ("",)
     tag = LinTag("rs", rs.decode(), 0, 0, 0)
     stated, problems = stated_results(tag, None if vg is None else LinTag("vg", vg.decode(), 0, 0, 0), order)
     if problems or len(rooms) > 1 and not set(rooms) <= set(ROOM_ORDER):
         return False
     for room, rows in rooms.items():
-        if rows is not None and not all(said_alike(row.calls, LIN_SEATS[row.dealer - 1], _cards(row.cards) if row.claim is None else (), row.claim,
-                                                   stated[(room, row.number)])
-                                        for row in rows if (room, row.number) in stated):
-            rooms[room] = None
+        given = [] if rows is None else [_given(row, stated.get((room, row.number))) for row in rows]
+        rooms[room] = None if rows is None or None in given else [row for row in given if row is not None]
     return True
 
 
-def _cards(text: bytes) -> tuple[Card, ...]:
-    """The cards of Row.cards (said_alike counts a complete play's tricks; a claim needs none)."""
-    return tuple(CARD_BY_TEXT[text[i:i + CARD].decode().upper()] for i in range(0, len(text), CARD))
+def _given(row: Row, entry: Stated | Diagnostic | None) -> Row | None:
+    """The board with its ``rs`` entry recorded, or ``None`` where the reader says more of it
+    than the columns can: an unreadable entry (a warning), a claim the entry contradicts."""
+    if entry is None:
+        return row
+    if isinstance(entry, Diagnostic) or entry.tricks is not None and row.claim not in (None, entry.tricks):
+        return None
+    if entry.contract is None:
+        return row._replace(stated=(0, 1, -1, -1))
+    tricks = -1 if entry.tricks is None else entry.tricks
+    return row._replace(stated=(entry.contract.bid.code, entry.contract.doubled, int(entry.contract.declarer), tricks))
 
 
 _SORTED = rb"(?:2?3?4?5?6?7?8?9?T?J?Q?K?A?|A?K?Q?J?T?9?8?7?6?5?4?3?2?)"  # a holding low to high or high to low

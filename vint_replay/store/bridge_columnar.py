@@ -174,8 +174,8 @@ def pbn_columns(files: list[list[pbn_batch.Row]]) -> Boards:
 
 
 def lin_columns(files: list[list[lin_batch.Row]]) -> Boards:
-    """The columns of every board of LIN ``files`` (each room's :func:`lin_batch.scan` rows): no
-    contract is recorded, the claim is the result."""
+    """The columns of every board of LIN ``files`` (each room's :func:`lin_batch.scan` rows): the
+    contract recorded is the ``rs`` entry's, the result the claim's, else the entry's."""
     rows = list(chain.from_iterable(files))
     n = len(rows)
     cards = np.frombuffer(b"".join(row.cards for row in rows).upper(), np.uint8).reshape(-1, lin_batch.CARD)
@@ -189,9 +189,11 @@ def lin_columns(files: list[list[lin_batch.Row]]) -> Boards:
         hands=_lin_hands(rows),
         call_counts=np.fromiter((len(row.calls) for row in rows), np.int64, n),
         calls=np.fromiter(chain.from_iterable(row.calls for row in rows), np.int64),
-        contract=np.full(n, -1, dtype=np.int64), doubled=np.ones(n, dtype=np.int64),
-        declarer=np.full(n, -1, dtype=np.int64),
-        result=np.fromiter((-1 if row.claim is None else row.claim for row in rows), np.int64, n),
+        contract=np.fromiter((-1 if row.stated is None else row.stated[0] for row in rows), np.int64, n),
+        doubled=np.fromiter((1 if row.stated is None else row.stated[1] for row in rows), np.int64, n),
+        declarer=np.fromiter((-1 if row.stated is None else row.stated[2] for row in rows), np.int64, n),
+        result=np.fromiter((row.claim if row.claim is not None else -1 if row.stated is None else row.stated[3]
+                            for row in rows), np.int64, n),
         tricks_played=tricks, cards=_padded(played // 4, cards[:, 0], cards[:, 1], played), columns=False,
         cut=played % 4)
 

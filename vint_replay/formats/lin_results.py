@@ -6,21 +6,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import cache
 
-from ..engine.auction import Auction
-from ..engine.calls import CALLS_BY_CODE, PASS, Contract
-from ..engine.cards import Card
+from ..engine.calls import PASS, Contract
 from ..engine.diagnostics import Diagnostic, Severity
-from ..engine.errors import IllegalMove
 from ..engine.record import DealRecord
-from ..engine.rule_profile import RuleProfile
-from ..engine.seats import Seat
-from ..games.registry import get_profile
 from .board_fields import parse_contract
 from .lin_tokens import LinTag
 
-PROFILE = "duplicate-bridge"  # every LIN board's rules (format.md §5.7)
 ROOM_ORDER = ("o", "c")  # rs gives each board's open room, then its closed room
 PASSED = ("P", "PASS")  # a passed-out board's entry
 # the contract, the declarer and its double in either order (BBO: 4SWx-1; others 4SxW-1), the tricks
@@ -149,40 +141,3 @@ def with_stated(deal: DealRecord, stated: Stated, claim_at: tuple[int, int] | No
         "result_mismatch", f"the claim (mc) gives the declarer {deal.result} tricks, but rs says {stated.text} "
         f"({stated.tricks} tricks to {stated.contract.declarer.full_name}); which is right, the file does not say", deal.number,
         "result", line=line, column=column)]
-
-
-def said_alike(calls: tuple[int, ...], dealer: Seat, cards: tuple[Card, ...], claim: int | None,
-               entry: Stated | Diagnostic | None) -> bool:
-    """Whether a board read without its ``rs`` entry (its call codes, dealer, cards played and
-    claim, as the batch path scans it; the cards are needed only without a claim) is checked
-    and scored alike with it: no entry, or one whose contract is the closed auction's and whose
-    tricks are the claim's or the complete play's. A board the entry gives a result (no claim,
-    the play cut short) or a diagnostic is not."""
-    if entry is None:
-        return True
-    if isinstance(entry, Diagnostic) or entry.tricks is not None and claim is None and len(cards) < 52:
-        return False
-    profile = _profile()
-    auction = Auction(dealer, profile)
-    try:
-        auction.call_all(tuple(CALLS_BY_CODE[code] for code in calls))
-    except IllegalMove:
-        return False
-    contract = auction.contract
-    if entry.contract is None or not auction.closed or contract != entry.contract:
-        return entry.contract is None and auction.passed_out and not cards and not claim
-    return entry.tricks in (None, claim if claim is not None else _declarer_tricks(cards, contract, profile))
-
-
-@cache
-def _profile() -> RuleProfile:
-    return get_profile(PROFILE)
-
-
-def _declarer_tricks(cards: tuple[Card, ...], contract: Contract, profile: RuleProfile) -> int:
-    """The declarer's tricks in a complete play (the trick's winner leads the next)."""
-    leader, won = profile.opening_leader(contract.declarer), 0
-    for first in range(0, 52, 4):
-        leader = Seat((leader + profile.trick_winner(cards[first:first + 4], contract.trump)) % 4)
-        won += leader.side is contract.declarer.side
-    return won

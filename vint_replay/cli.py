@@ -111,6 +111,14 @@ def print_problems(path: str, problems: list[Diagnostic]) -> None:
         click.echo(d.describe(path), err=d.severity is Severity.ERROR)
 
 
+def print_other_sessions(path: str, report: SessionReport) -> None:
+    """The warnings naming each session of the file this command did not read (diagnostics.md
+    ``pbn_session``), on standard error: one session's sheet or audit is not the file's."""
+    for d in report.diagnostics:
+        if d.code == "pbn_session":
+            click.echo(d.describe(path), err=True)
+
+
 class _Commands(click.Group):
     """The command group: a store that is damaged or not a store (:class:`StoreError`), or a
     store file that pyarrow cannot read, is reported in plain words, not as a traceback."""
@@ -258,6 +266,7 @@ def score(file: str, as_json: bool, rules: str | None, session: int, compare: bo
     if as_json:
         emit_json(writer.json(report))
     else:
+        print_other_sessions(file, report)
         click.echo(writer.text(report), nl=False)
 
 
@@ -311,6 +320,7 @@ def audit(file: str, as_json: bool, session: int) -> None:
                       "traveller_mismatches": [m.to_json() for m in travellers.mismatches]}
                      if travellers.rows_checked else {}))
     else:
+        print_other_sessions(file, report)
         print_problems(file, errors)
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")

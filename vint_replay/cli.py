@@ -1003,8 +1003,8 @@ def _whatif_contract(file: str, number: int, text: str, call_at: int | None, as_
         choice = choose_contract(report, number, final_bid_turn(report, number) if call_at is None else call_at, call)
     except OutOfRange as err:
         raise click.UsageError(f"{printable(file)}: {err}")
-    except VariationError as err:
-        raise click.ClickException(f"{printable(file)}: deal {number}: {err}")
+    except VariationError as err:  # the message names the deal
+        raise click.ClickException(f"{printable(file)}: {err}")
     except DDSFailure as err:
         raise click.ClickException(f"{printable(file)}: deal {number}: {err}")
     if as_json:

@@ -74,9 +74,9 @@ def _auction(report: SessionReport, number: int, kept: int, call: Call) -> tuple
         seat = auction.to_call
         auction.call(call)
     except IllegalMove as err:
-        raise VariationError(f"{call.pretty} after the auction's first {plural(kept, 'call')}: {err}") from err
+        raise VariationError(f"deal {number}: {call.pretty} after the auction's first {plural(kept, 'call')}: {err}") from err
     if call.is_pass:
-        raise VariationError(f"{seat} passing there is not another contract")
+        raise VariationError(f"deal {number}: {seat} passing there is not another contract")
     auction.call_all((PASS,) * auction.passes_needed)
     return variation, tuple(auction.calls)
 

@@ -702,7 +702,7 @@ SAMPLE_FOLDERS = ("solo/", "laws/", "vint235/")
 @click.option("--port", default=8050, show_default=True, type=click.IntRange(1, 65535))
 def demo(store_path: str, host: str, port: int) -> None:
     """Import the sample club evenings (sample_data/ and its folders of the other games:
-    SAMPLE_FOLDERS) into the store if needed, then serve;
+    solo/, laws/ and vint235/) into the store if needed, then serve;
     the double-dummy analysis of what is not analysed yet (the samples, then each upload)
     runs in the background, and the demo says when it has finished."""
     from dashboards.background import BackgroundAnalysis

@@ -245,3 +245,10 @@ def test_score_and_audit_name_the_sessions_of_the_file_they_leave(runner, comman
     warned = [line for line in result.stderr.splitlines() if "pbn_session (warning): session 2 of this file" in line]
     assert len(warned) == 1 and warned[0].startswith(path) and "--session 2" in warned[0]
     assert "pbn_session" not in result.stdout  # the scoresheet and the audit's lines stay on standard output alone
+
+
+def test_score_help_says_compare_reads_lin_too(runner):
+    """``score --compare`` compares a LIN vugraph file's rooms as a PBN file's (format.md §4.3):
+    its help says so, as README does."""
+    shown = " ".join(run(runner, "score", "--help").output.split())
+    assert "--compare A PBN or LIN file's rooms (IMPs) or tables (matchpoints)" in shown

@@ -244,7 +244,7 @@ def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 
 @click.option("--rules", type=click.Choice(profile_names()), default=None,
               help="Rescore under this profile: how the evening would have scored under other rules.")
 @SESSION
-@click.option("--compare", is_flag=True, help="A PBN file's rooms (IMPs) or tables (matchpoints) side by side, "
+@click.option("--compare", is_flag=True, help="A PBN or LIN file's rooms (IMPs) or tables (matchpoints) side by side, "
               "checked against its [ScoreIMP], [ScoreMP] and [ScorePercentage].")
 @click.option("--scoring", type=click.Choice(["imps", "matchpoints", "tops", "percentages", "neuberg"]), default=None,
               help="With --compare: compare every event in IMPs or on a matchpoint scale: 2 per score beaten "

@@ -74,3 +74,17 @@ def test_a_file_whose_every_deal_is_broken_is_still_rejected(tmp_path):
     result = _import(tmp_path / "store", str(path), "--skip-broken-deals")
     assert "1 rejected" in result.output and "duplicate_card" in result.output
     assert _stored_deals(tmp_path / "store") == []
+
+
+def test_each_rejected_session_of_a_file_is_named(tmp_path):
+    """A PBN file of two rooms, each broken (format.md §5.2: a session per room): import rejects
+    both, and each "rejected" line names its session, not the file twice over."""
+    from test_duplicate_comparison import game
+
+    path = tmp_path / "two.pbn"
+    path.write_text(game("Open", 14) + game("Closed", 14))  # 14 tricks: no result (format.md §5.2)
+    result = CliRunner().invoke(main, ["import", "--store", str(tmp_path / "store"), str(path)])
+    assert result.exit_code == 1
+    rejected = [line for line in result.stderr.splitlines() if line.endswith(": rejected")]
+    assert rejected == [f"{path} (session match-2024-05-01-open): rejected",
+                        f"{path} (session match-2024-05-01-closed): rejected"]

@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import sys
+from collections import Counter
 from pathlib import Path
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Callable
@@ -365,12 +366,14 @@ def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int
                                                      skip_broken=skip_broken)
         except StoreError as err:
             raise click.ClickException(str(err))
+    sessions_of = Counter(o.path for o in summary.outcomes)  # a PBN or LIN file's sessions: each one named
     for outcome in summary.rejected:
         for d in outcome.errors:
             click.echo(d.describe(outcome.path), err=True)
         if outcome.reason:
             click.echo(f"{outcome.path}: {outcome.reason}", err=True)
-        click.echo(f"{outcome.path}: rejected", err=True)
+        which = f" (session {outcome.session_id})" if sessions_of[outcome.path] > 1 and outcome.session_id else ""
+        click.echo(f"{outcome.path}{which}: rejected", err=True)
     for outcome in [*summary.imported, *summary.replaced]:  # a PBN file's other sessions: named, not dropped
         for d in outcome.diagnostics:
             if d.code == "pbn_session":

@@ -88,3 +88,20 @@ def test_each_rejected_session_of_a_file_is_named(tmp_path):
     rejected = [line for line in result.stderr.splitlines() if line.endswith(": rejected")]
     assert rejected == [f"{path} (session match-2024-05-01-open): rejected",
                         f"{path} (session match-2024-05-01-closed): rejected"]
+
+
+def test_a_rejected_sessions_errors_are_listed_in_file_order(tmp_path):
+    """docs/store.md: a rejection lists its diagnostics located "as validate lists them": each
+    deal's problems in the order they stand in the file (the first listed is the first to fix).
+    The WC 2012 vugraph board (docs/real-records.md) has a contract_mismatch at its [Contract]
+    (line 18) and a hands_mismatch in its play (line 27); import listed the play's first."""
+    import real_records
+
+    path = real_records.path("pbn", "vugraph-wc-2012-board-1.pbn")
+    result = CliRunner().invoke(main, ["import", "--store", str(tmp_path / "store"), str(path)])
+    validated = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == validated.exit_code == 1
+    located = [line for line in result.stderr.splitlines() if line.startswith(f"{path}:") and ": deal 1" in line]
+    assert [line.split(":")[1] for line in located] == ["18", "27"]
+    listed = [line for line in validated.stderr.splitlines() if ": deal 1" in line]
+    assert [line.split(":")[1:3] for line in located] == [line.split(":")[1:3] for line in listed]

@@ -13,7 +13,7 @@ from vint_replay.engine.seats import Side
 from vint_replay.engine.session import SessionReport
 from vint_replay.engine.views import Cell, Span
 from vint_replay.formats.board_fields import RecordedFigures
-from vint_replay.reports.duplicate_comparison import Comparison, Scoring, TableResult, compare
+from vint_replay.reports.duplicate_comparison import Comparison, Scoring, TableResult, compare, event_day
 from vint_replay.store.figures import recorded_figures
 
 
@@ -36,7 +36,7 @@ class EventFigures:
 
 def event_figures(report: SessionReport) -> EventFigures | None:
     """This session's boards compared with its event's other sessions in the store (same
-    ``event``, ``date`` and rules; a session of no named event is compared with none), with the
+    ``event``, day and rules; a session of no named event is compared with none), with the
     recorded figures; ``None`` when there is nothing to show (no other session, nothing recorded)."""
     info = report.record.info
     store = library().store
@@ -62,8 +62,10 @@ def _comparison(report: SessionReport) -> Comparison | None:
     info = report.record.info
     store = library().store
     sessions = store.sessions(columns=["session_id", "event", "date", "rules"])
+    day = event_day(info.date)  # the day, as score --compare groups an event (format.md §4.3)
+    days = sessions["date"].map(lambda date: event_day(date) if isinstance(date, str) else None)
     same = sessions[(sessions["event"] == info.event) & (sessions["rules"] == info.rules)
-                    & ((sessions["date"] == info.date) if info.date is not None else sessions["date"].isna())]
+                    & ((days == day) if day is not None else sessions["date"].isna())]
     if len(same) < 2:
         return None
     reports = [(r, recorded_figures(store, sid)) for sid in same["session_id"]

@@ -73,6 +73,23 @@ def test_outcomes_come_in_the_profiles_bidding_order():
         assert [o.contract.denomination for o in scored[:20:4]] == first_five
 
 
+def test_another_contracts_calls_come_in_the_profiles_bidding_order():
+    """The analysis board's bidding box (``legal_calls``) lists bids low to high in the profile's
+    order: bridge's ♣ < ♦ < ♥ < ♠ < NT (rubber-bridge.md §2), vint's ♠ < ♣ < ♦ < ♥ < NT
+    (volchaninov.md §2), not the order the denominations are declared in."""
+    from vint_replay.analysis.contract_choice import legal_calls
+    from vint_replay.engine.session import evaluate
+    from vint_replay.formats import read_file
+
+    root = Path(__file__).parent.parent
+    for path, first_six in ((root / "tests" / "data" / "pbn" / "junior-teams-1998.pbn", "1♣ 1♦ 1♥ 1♠ 1NT 2♣"),
+                            (root / "sample_data" / "arbat-2026-11-03-t1.json", "1♠ 1♣ 1♦ 1♥ 1NT 2♠")):
+        report = evaluate(read_file(path).record)
+        number = report.record.deals[0].number
+        bids = [call.pretty for call in legal_calls(report, number, 0)]
+        assert " ".join(bids[:6]) == first_six, path.name
+
+
 def test_par_labels_come_from_the_profile():
     assert DUPLICATE.par_label == get_profile("rubber-bridge").par_label == "Par"
     assert get_profile("volchaninov").par_label == get_profile("classic").par_label == "Vint par"

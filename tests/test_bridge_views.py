@@ -136,6 +136,20 @@ def test_duplicate_scoresheet_is_board_by_board(duplicate):
     assert data.scoresheet(duplicate).rubbers == []
 
 
+def test_scoresheet_heading_keeps_its_rule_when_the_names_are_long(duplicate):
+    """The heading names each side's players over its column (the rule at the column's edge, as
+    in every row); names longer than the column (RealBridge's ``Clemens Wanha#184195``) push the
+    rule right but stay apart from it: ``… Wanha#184195 │ E–W: …``, not ``…#184195│ E–W``."""
+    import dataclasses
+
+    players = ("Markus Knob#39415", "Kasper Konow#20880", "Clemens Wanha#184195", "Michael Askgaard#23324")
+    record = dataclasses.replace(duplicate.record, info=dataclasses.replace(duplicate.record.info, players=players))
+    long_names = render_scoresheet(record, duplicate.score, duplicate.profile).splitlines()[1]
+    assert long_names == "N–S: Markus Knob#39415 & Clemens Wanha#184195 │ E–W: Kasper Konow#20880 & Michael Askgaard#23324"
+    short = render_scoresheet(duplicate.record, duplicate.score, duplicate.profile).splitlines()[1]
+    assert short.index("│") == 23  # the rubber sheet's rule: 22 characters, a space, the rule (width 23)
+
+
 def test_layout_comes_from_what_the_profile_declares(rubber):
     from vint_replay.games.registry import SheetLayout, get_profile
 

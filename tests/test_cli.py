@@ -232,3 +232,23 @@ def test_audit_explains_a_premium_written_below(runner, tmp_path, worked_example
     assert ("recorded N–S above 780, recomputed 1560: equally likely, as nothing in the deal tells them apart: "
             "honours 780 missing from the record (N–S held 4 club honours); aces 780 missing from the record "
             "(N–S held 3 aces) — each accounts for every differing entry of the deal") in result.stdout
+
+
+@pytest.mark.parametrize("command", ["score", "audit"])
+def test_score_and_audit_name_the_sessions_of_the_file_they_leave(runner, command):
+    """A PBN file of several sessions: every command but validate reads one, and a warning names
+    each other session and the ``--session`` that reads it (diagnostics.md ``pbn_session``) —
+    score and audit too, so that a clean audit of the first room is not taken for the file's."""
+    path = str(Path(__file__).parent / "data" / "pbn" / "junior-teams-1998.pbn")
+    result = run(runner, command, path)
+    assert result.exit_code == 0
+    warned = [line for line in result.stderr.splitlines() if "pbn_session (warning): session 2 of this file" in line]
+    assert len(warned) == 1 and warned[0].startswith(path) and "--session 2" in warned[0]
+    assert "pbn_session" not in result.stdout  # the scoresheet and the audit's lines stay on standard output alone
+
+
+def test_score_help_says_compare_reads_lin_too(runner):
+    """``score --compare`` compares a LIN vugraph file's rooms as a PBN file's (format.md §4.3):
+    its help says so, as README does."""
+    shown = " ".join(run(runner, "score", "--help").output.split())
+    assert "--compare A PBN or LIN file's rooms (IMPs) or tables (matchpoints)" in shown

@@ -89,3 +89,23 @@ def test_a_second_demo_finds_its_samples_and_correction_in_place(tmp_path: Path,
     assert again.exit_code == 0, again.output
     assert "not imported" not in again.output and "--replace" not in again.output
     assert "sample sessions: 0 imported" in again.output and "already applied" in again.output
+
+
+def test_readme_and_help_name_the_folders_the_demo_imports() -> None:
+    """README's command table and ``demo --help`` name the sample folders the demo imports
+    (``cli.SAMPLE_FOLDERS``), each a folder of sample_data/, by their names (README said
+    ``tables/`` for ``vint235/``; the help printed the constant's name)."""
+    import re
+
+    from click.testing import CliRunner
+
+    from vint_replay import cli
+
+    row = next(line for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| `vint-replay serve` / `vint-replay demo`"))
+    named = re.search(r"and its (.*?) evenings", row)
+    assert named is not None
+    assert set(re.findall(r"`([^`]+/)`", named.group(1))) == set(cli.SAMPLE_FOLDERS)
+    assert all((ROOT / "sample_data" / folder).is_dir() for folder in cli.SAMPLE_FOLDERS)
+    shown = " ".join(CliRunner().invoke(cli.main, ["demo", "--help"]).output.split())
+    assert "SAMPLE_FOLDERS" not in shown and all(folder in shown for folder in cli.SAMPLE_FOLDERS)

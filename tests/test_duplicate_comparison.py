@@ -389,3 +389,16 @@ def test_audit_checks_the_score_tags_of_a_pairs_tables_fine_boards(tmp_path):
     assert doc["valid"] is False and [e["deal"] for e in doc["errors"]] == [1]
     assert doc["deals_checked"] == 1
     assert [(m["deal"], m["recorded"], m["computed"]) for m in doc["mismatches"]] == [(2, 600, 620)]
+
+
+def test_a_pairs_event_whose_dates_give_each_tables_start_is_one_event():
+    """BBO's tournament export gives each table's [Date] with the minute the table began
+    (``2013-11-23 11:21``): the tables of one [Event] on one day are one pairs event, matchpointed
+    together (format.md §4.3, duplicate-bridge.md §5) — not an event for each minute. N–S +420,
+    −50 and −100 at three tables: 4, 2 and 0 of a top of 4."""
+    text = "".join(game("", tricks).replace('[Date "2024.05.01"]', f'[Date "2013-11-23 11:2{i}"]')
+                   for i, tricks in enumerate((10, 9, 8)))
+    [event] = events(text)
+    assert event.scoring is Scoring.MATCHPOINTS and (event.event, event.date) == ("Match", "2013-11-23")
+    [board] = event.boards
+    assert [(r.score, r.points) for r in board.results] == [(420, 4), (-50, 2), (-100, 0)]

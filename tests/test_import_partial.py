@@ -74,3 +74,34 @@ def test_a_file_whose_every_deal_is_broken_is_still_rejected(tmp_path):
     result = _import(tmp_path / "store", str(path), "--skip-broken-deals")
     assert "1 rejected" in result.output and "duplicate_card" in result.output
     assert _stored_deals(tmp_path / "store") == []
+
+
+def test_each_rejected_session_of_a_file_is_named(tmp_path):
+    """A PBN file of two rooms, each broken (format.md §5.2: a session per room): import rejects
+    both, and each "rejected" line names its session, not the file twice over."""
+    from test_duplicate_comparison import game
+
+    path = tmp_path / "two.pbn"
+    path.write_text(game("Open", 14) + game("Closed", 14))  # 14 tricks: no result (format.md §5.2)
+    result = CliRunner().invoke(main, ["import", "--store", str(tmp_path / "store"), str(path)])
+    assert result.exit_code == 1
+    rejected = [line for line in result.stderr.splitlines() if line.endswith(": rejected")]
+    assert rejected == [f"{path} (session match-2024-05-01-open): rejected",
+                        f"{path} (session match-2024-05-01-closed): rejected"]
+
+
+def test_a_rejected_sessions_errors_are_listed_in_file_order(tmp_path):
+    """docs/store.md: a rejection lists its diagnostics located "as validate lists them": each
+    deal's problems in the order they stand in the file (the first listed is the first to fix).
+    The WC 2012 vugraph board (docs/real-records.md) has a contract_mismatch at its [Contract]
+    (line 18) and a hands_mismatch in its play (line 27); import listed the play's first."""
+    import real_records
+
+    path = real_records.path("pbn", "vugraph-wc-2012-board-1.pbn")
+    result = CliRunner().invoke(main, ["import", "--store", str(tmp_path / "store"), str(path)])
+    validated = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == validated.exit_code == 1
+    located = [line for line in result.stderr.splitlines() if line.startswith(f"{path}:") and ": deal 1" in line]
+    assert [line.split(":")[1] for line in located] == ["18", "27"]
+    listed = [line for line in validated.stderr.splitlines() if ": deal 1" in line]
+    assert [line.split(":")[1:3] for line in located] == [line.split(":")[1:3] for line in listed]

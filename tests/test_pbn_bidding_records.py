@@ -344,3 +344,26 @@ def test_real_boards_their_tables_left_are_kept_with_one_warning_each(name):
                 assert d.deal == verdicts[game_at].board, (name, d)
                 warned.append(game_at)
     assert sorted(warned) == sorted(stopped) and stopped, name
+
+
+def test_whatif_says_a_bidding_record_has_no_play_not_that_it_is_recorded_by_its_result(tmp_path):
+    """duplicate-bridge.md §1: a bidding record has neither play nor result, so ``whatif`` (and the
+    analysis board, which says the same) must not call it a deal recorded by its result."""
+    path = tmp_path / "bidding.pbn"
+    path.write_text(game(1, AUCTION), encoding="utf-8")
+    result = CliRunner().invoke(main, ["whatif", str(path), "--deal", "1", "--at", "0"])
+    assert result.exit_code == 1
+    assert "deal 1 is a bidding record (its auction, neither play nor result): it cannot be varied" in result.output
+    assert "recorded by its result" not in result.output
+
+
+@pytest.mark.parametrize("args", [["--at", "0"], ["--contract", "3NT"]])
+def test_whatif_says_a_hand_record_has_no_contract_not_that_it_was_passed_out(tmp_path, args):
+    """duplicate-bridge.md §1: a hand record is its hands alone, never bid, not a deal passed out;
+    the message names its deal once (``--contract`` said "deal 1: deal 1 was passed out")."""
+    path = tmp_path / "hands.pbn"
+    path.write_text(game(1, ""), encoding="utf-8")
+    result = CliRunner().invoke(main, ["whatif", str(path), "--deal", "1", *args])
+    assert result.exit_code == 1
+    assert f"{path}: deal 1 is a hand record (its hands alone): it has no contract to play" in result.output
+    assert "passed out" not in result.output and result.output.count("deal 1") == 1

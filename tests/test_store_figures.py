@@ -130,6 +130,20 @@ def test_the_session_page_sets_matchpoints_beside_the_recorded_ones(tmp_path):
     assert "bad-cell" not in second["props"]["className"]
 
 
+def test_the_session_page_matchpoints_a_pairs_event_whose_tables_began_at_other_minutes(tmp_path):
+    """BBO's export dates each table with the minute it began (``2013-11-23 11:21``): the session
+    page compares the tables of one [Event] on one day, as ``score --compare`` does (format.md §4.3,
+    duplicate-bridge.md §5.1: two tables, top 2): +420 has 2 MP, −50 none."""
+    path = tmp_path / "bbo.pbn"
+    path.write_text("".join(game("", tricks).replace('[Date "2024.05.01"]', f'[Date "2013-11-23 11:2{i}"]')
+                            for i, tricks in enumerate((10, 9))))
+    store = Store(tmp_path / "store")
+    ids = sorted(o.session_id for o in store.import_paths([str(path)], workers=1).imported)
+    assert len(ids) == 2
+    cells = [json.dumps(_row_cells(_deal_table(store, sid), 1)[-2], ensure_ascii=False) for sid in ids]
+    assert "2 MP 100.00%" in cells[0] and "0 MP 0.00%" in cells[1]
+
+
 def test_a_board_recorded_but_not_compared_shows_the_recorded_figure_alone(tmp_path):
     """One room of a match in the store: nothing to compare with, so the column shows the
     recorded figure in brackets; a vint session has no such column."""

@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import sys
+from collections import Counter
 from pathlib import Path
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable
@@ -110,6 +111,14 @@ def error_count(problems: list[Diagnostic]) -> int:
 def print_problems(path: str, problems: list[Diagnostic]) -> None:
     for d in problems:
         click.echo(d.describe(path), err=d.severity is Severity.ERROR)
+
+
+def print_other_sessions(path: str, report: SessionReport) -> None:
+    """The warnings naming each session of the file this command did not read (diagnostics.md
+    ``pbn_session``), on standard error: one session's sheet or audit is not the file's."""
+    for d in report.diagnostics:
+        if d.code == "pbn_session":
+            click.echo(d.describe(path), err=True)
 
 
 class _Commands(click.Group):
@@ -257,7 +266,7 @@ def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 
 @click.option("--rules", type=click.Choice(profile_names()), default=None,
               help="Rescore under this profile: how the evening would have scored under other rules.")
 @SESSION
-@click.option("--compare", is_flag=True, help="A PBN file's rooms (IMPs) or tables (matchpoints) side by side, "
+@click.option("--compare", is_flag=True, help="A PBN or LIN file's rooms (IMPs) or tables (matchpoints) side by side, "
               "checked against its [ScoreIMP], [ScoreMP] and [ScorePercentage].")
 @click.option("--scoring", type=click.Choice(["imps", "matchpoints", "tops", "percentages", "neuberg"]), default=None,
               help="With --compare: compare every event in IMPs or on a matchpoint scale: 2 per score beaten "
@@ -279,6 +288,7 @@ def score(file: str, as_json: bool, rules: str | None, session: int, compare: bo
     if as_json:
         emit_json(writer.json(report))
     else:
+        print_other_sessions(file, report)
         click.echo(writer.text(report), nl=False)
 
 
@@ -332,6 +342,7 @@ def audit(file: str, as_json: bool, session: int) -> None:
                       "traveller_mismatches": [m.to_json() for m in travellers.mismatches]}
                      if travellers.rows_checked else {}))
     else:
+        print_other_sessions(file, report)
         print_problems(file, errors)
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")
@@ -376,12 +387,14 @@ def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int
                                                      skip_broken=skip_broken)
         except StoreError as err:
             raise click.ClickException(str(err))
+    sessions_of = Counter(o.path for o in summary.outcomes)  # a PBN or LIN file's sessions: each one named
     for outcome in summary.rejected:
         for d in outcome.errors:
             click.echo(d.describe(outcome.path), err=True)
         if outcome.reason:
             click.echo(f"{outcome.path}: {outcome.reason}", err=True)
-        click.echo(f"{outcome.path}: rejected", err=True)
+        which = f" (session {outcome.session_id})" if sessions_of[outcome.path] > 1 and outcome.session_id else ""
+        click.echo(f"{outcome.path}{which}: rejected", err=True)
     for outcome in [*summary.imported, *summary.replaced]:  # a PBN file's other sessions: named, not dropped
         for d in outcome.diagnostics:
             if d.code == "pbn_session":
@@ -714,7 +727,7 @@ SAMPLE_FOLDERS = ("solo/", "laws/", "vint235/")
 @click.option("--port", default=8050, show_default=True, type=click.IntRange(1, 65535))
 def demo(store_path: str, host: str, port: int) -> None:
     """Import the sample club evenings (sample_data/ and its folders of the other games:
-    SAMPLE_FOLDERS) into the store if needed, then serve;
+    solo/, laws/ and vint235/) into the store if needed, then serve;
     the double-dummy analysis of what is not analysed yet (the samples, then each upload)
     runs in the background, and the demo says when it has finished."""
     from dashboards.background import BackgroundAnalysis
@@ -1015,8 +1028,8 @@ def _whatif_contract(file: str, number: int, text: str, call_at: int | None, as_
         choice = choose_contract(report, number, final_bid_turn(report, number) if call_at is None else call_at, call)
     except OutOfRange as err:
         raise click.UsageError(f"{printable(file)}: {err}")
-    except VariationError as err:
-        raise click.ClickException(f"{printable(file)}: deal {number}: {err}")
+    except VariationError as err:  # the message names the deal
+        raise click.ClickException(f"{printable(file)}: {err}")
     except DDSFailure as err:
         raise click.ClickException(f"{printable(file)}: deal {number}: {err}")
     if as_json:

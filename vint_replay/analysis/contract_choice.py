@@ -52,7 +52,8 @@ def legal_calls(report: SessionReport, number: int, kept: int) -> tuple[Call, ..
     """The bids, doubles and redoubles the player to call may make after the first ``kept``
     calls of the actual auction (the profile's order of bids and its doubles decide)."""
     out = []
-    for call in (*BIDS, DOUBLE, REDOUBLE):
+    ranks = report.profile.bid_ranks  # low to high in the profile's order (bridge's ♣ first, vint's ♠)
+    for call in (*sorted(BIDS, key=lambda bid: ranks[bid.code]), DOUBLE, REDOUBLE):
         try:
             _auction(report, number, kept, call)
         except VariationError:
@@ -73,9 +74,9 @@ def _auction(report: SessionReport, number: int, kept: int, call: Call) -> tuple
         seat = auction.to_call
         auction.call(call)
     except IllegalMove as err:
-        raise VariationError(f"{call.pretty} after the auction's first {plural(kept, 'call')}: {err}") from err
+        raise VariationError(f"deal {number}: {call.pretty} after the auction's first {plural(kept, 'call')}: {err}") from err
     if call.is_pass:
-        raise VariationError(f"{seat} passing there is not another contract")
+        raise VariationError(f"deal {number}: {seat} passing there is not another contract")
     auction.call_all((PASS,) * auction.passes_needed)
     return variation, tuple(auction.calls)
 

@@ -205,12 +205,15 @@ def branch(report: SessionReport, number: int, at: int) -> Variation:
     deal = replay.deal
     if replay.void:
         raise VariationError(f"deal {number} is void under the laws (law {deal.void}): it has no play")
-    if replay.contract is None:
-        raise VariationError(f"deal {number} was passed out: it has no contract to play")
+    if replay.contract is None:  # a hand record has its hands alone (duplicate-bridge.md §1)
+        what = "a hand record (its hands alone)" if deal.hand_record else "passed out"
+        raise VariationError(f"deal {number} is {what}: it has no contract to play")
     if deal.irregularities or replay.hands is None or any(h.bit_count() != 13 for h in replay.hands):
         raise VariationError(f"deal {number} records irregularities under the laws: it is not varied")
-    if not deal.play:
-        raise VariationError(f"deal {number} is recorded by its result, without its play: it cannot be varied")
+    if not deal.play:  # a bidding record has no result either (duplicate-bridge.md §1)
+        what = ("a bidding record (its auction, neither play nor result)" if deal.bidding_record
+                else "recorded by its result, without its play")
+        raise VariationError(f"deal {number} is {what}: it cannot be varied")
     if not 0 <= at <= len(deal.play):
         raise OutOfRange(f"deal {number} has {len(deal.play)} cards played: --at is 0–{len(deal.play)}, not {at}")
     return Variation(report, index, at)

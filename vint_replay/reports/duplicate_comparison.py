@@ -20,6 +20,7 @@ IMP_SCALE = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 
 ROUNDING_SLACK = 0.01  # recorded matchpoints and percentages are rounded to two decimals
 TABLE_ID = re.compile(r"-table-\d+$")  # a pairs event's session, as formats/pbn.py names it (format.md §5.2)
 MATCH_ID = re.compile(r"--(?P<match>[a-z0-9-]+)--table-[a-z0-9-]+$")  # a team match's table, as formats/pbn.py names it
+DAY_AND_TIME = re.compile(r"(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})[ T][0-9]")  # BBO's [Date "2013-11-23 11:21"]
 
 
 class Scoring(StrEnum):
@@ -132,8 +133,15 @@ def compare(reports: Reports, scoring: Scoring | None = None) -> tuple[Compariso
     for report, figures in reports:
         info = report.record.info
         found = MATCH_ID.search(info.id)
-        events.setdefault((info.event, info.date, found and found["match"]), []).append((report, figures))
+        events.setdefault((info.event, event_day(info.date), found and found["match"]), []).append((report, figures))
     return tuple(_event(event, date, match, group, scoring) for (event, date, match), group in events.items())
+
+
+def event_day(date: str | None) -> str | None:
+    """A session's date without the time of day BBO writes after it: a pairs event's tables, each
+    begun at its own minute (``2013-11-23 11:21``, ``… 11:22``), are that day's one event."""
+    found = DAY_AND_TIME.match(date or "")
+    return found["day"] if found else date
 
 
 def _event(event: str | None, date: str | None, match: str | None, reports: Reports,

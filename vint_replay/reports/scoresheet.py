@@ -119,7 +119,7 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
     rule = "─" * col + "┼" + "─" * col
     title = f"Session {info.id}" + (f" — {info.event}" if info.event else "") + (f", {info.date}" if info.date else "")
     named = labels or (lambda _: (Side.NS.label, Side.EW.label))
-    head = [f"{'N–S: ' + _pair(p[0], p[2]):<{col}}│ {'E–W: ' + _pair(p[1], p[3])}"] if labels is None else []
+    head = [f"{'N–S: ' + _pair(p[0], p[2]):<{col - 1}} │ {'E–W: ' + _pair(p[1], p[3])}"] if labels is None else []
     out = [printable(title), *head]
     note = rules_note(record, profile)
     if note:
@@ -137,7 +137,7 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
         out.append("")
         out.append(f"Rubber {rubber.number}")
         if labels is not None:
-            out.append(printable(f"{lab[0]:<{col}}│ {lab[1]}"))
+            out.append(printable(f"{lab[0]:<{col - 1}} │ {lab[1]}"))
         out.append(row("above the line", "above the line"))
         above = [cells for deal in deals for cells in _paired(deal, Line.ABOVE)]
         above += _cells(rubber.closing_entries, Line.ABOVE, "end")

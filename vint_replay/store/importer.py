@@ -18,7 +18,7 @@ from typing import Iterable, Iterator
 import pyarrow as pa
 
 from .columnar import ParsedSession, check_parsed, decoded_session, empty_batch, parse_texts
-from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.diagnostics import Diagnostic, Severity, in_file_order
 from ..formats import ReadResult, format_of, read_sessions
 from ..formats.board_fields import RecordedFigures
 from ..formats.json_record import plain_text
@@ -261,9 +261,11 @@ def _check_session(path: str, fmt: str, sha: str, result: ReadResult) -> Checked
     if _skip_broken and not report.valid:
         report, dropped = _without_broken(result, report)
     record = report.record
-    outcome = FileOutcome(path, "rejected", record.info.id, len(record.deals), dropped=result.locate(dropped))
+    numbers = [d.number for d in result.record.deals]  # each deal's problems as validate lists them
+    outcome = FileOutcome(path, "rejected", record.info.id, len(record.deals),
+                          dropped=in_file_order(result.locate(dropped), numbers))
     if not report.valid or report.score is None:
-        outcome.diagnostics = result.locate(report.diagnostics)
+        outcome.diagnostics = in_file_order(result.locate(report.diagnostics), numbers)
         return outcome, None, None, None, {}
     outcome.diagnostics = list(report.diagnostics)  # warnings only
     too_big = [d.number for d in record.deals if not -32768 <= d.number <= 32767]

@@ -24,7 +24,7 @@ def parts(report: SessionReport, replay: DealReplay, payload: Payload, analysed:
     summary = (f"void (law {record.void})" if replay.void else "hand record: never bid nor played" if unplayed
                else "unfinished: the auction stops, no result" if replay.unfinished else "passed out") if contract is None else (
         f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
-        f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}"
+        f"needs {contract.tricks_needed} tricks · each trick is worth {replay.trick_value}"
         + (" · bidding record: never played" if replay.bidding_record else
            " · unfinished: the play stops, no result" if replay.unfinished else ""))
     vulnerable = payload["vulnerable"]

@@ -273,3 +273,23 @@ def test_one_deal_view_writes_solo_whists_parts_through_the_replays_hooks(which)
             f"{Seat[seat].full_name} · {player} {paid}"
             for seat, player, paid, _ in facts.payments]
         assert facts.outcome in out
+
+
+@pytest.mark.parametrize("sample", ["arbat-2026-11-03-t1.json", "pbn/junior-teams-1998.pbn"])
+def test_the_replay_page_says_a_tricks_worth_in_the_terminal_s_words(sample: str) -> None:
+    """Issue 20 ("every game's terminal replay matches what its dashboard page shows"): the
+    replay page's contract line says what a trick is worth as the terminal replay does
+    ("each trick is worth 40"), not in the rules' notation ("trick value V = 40")."""
+    from dashboards import deal_panels
+    path = Path(__file__).resolve().parent.parent / "sample_data" / sample
+    if not path.exists():
+        path = Path(__file__).resolve().parent / "data" / sample
+    _, report = load(str(path))
+    assert report is not None
+    replay = next(r for r in report.replays if r.contract is not None)
+    head, _ = deal_panels.parts(report, replay, replay_payload(report, replay.deal.number, None), None, None)
+    page = json.dumps(head, default=lambda o: o.to_plotly_json() if hasattr(o, "to_plotly_json") else str(o))
+    said = f"each trick is worth {replay.trick_value}"
+    assert said in page and "value V" not in page
+    code, text = run(path, "--deal", replay.deal.number)
+    assert code == 0 and said in text

@@ -403,7 +403,7 @@ def contract_line(replay: TableReplay) -> str:
     if contract is None:
         return "passed out" if replay.passed_out else "no contract"
     return (f"{replay.shown_table().contract} by {replay.name(contract.declarer)} ({contract.declarer.name}) · "
-            f"needs {contract.tricks_needed} tricks · trick value V = {replay.trick_value}")
+            f"needs {contract.tricks_needed} tricks · each trick is worth {replay.trick_value}")
 
 
 def replay_view(report: Reported, replay: TableReplay, seat: Seat | None) -> ReplayView:

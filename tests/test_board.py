@@ -11,7 +11,7 @@ pytest.importorskip("endplay")
 from test_whatif import ENDING, race  # noqa: E402
 from dashboards import board  # noqa: E402
 from vint_replay.analysis.board import open_line  # noqa: E402
-from vint_replay.analysis.variation import VariationError  # noqa: E402
+from vint_replay.analysis.variation import VariationError, branch  # noqa: E402
 from vint_replay.engine.cards import Card  # noqa: E402
 from vint_replay.reports.whatif import outcome_json  # noqa: E402
 
@@ -34,11 +34,18 @@ def test_an_impossible_line_opens_at_the_nearest_position(at, line, kept, note):
     assert opened.note is not None and opened.note.startswith(note)
 
 
-def test_a_deal_that_cannot_be_varied_says_why():
-    with pytest.raises(VariationError, match="recorded by its result"):
-        open_line(race(), 1, 0, [])
+def test_a_deal_kept_by_its_result_alone_is_varied_from_the_opening_lead():
+    """format.md §4.6: a deal recorded by its result, without its play, has no card to keep: the
+    board opens before the opening lead (the leader's 13 cards to choose from), and a line played
+    out is scored against the recorded result; a card after the lead is out of range."""
+    opened = open_line(race(), 1, 0, [])
+    assert opened.variation.at == 0 and not opened.variation.cards and len(opened.variation.legal) == 13
     setup = board.setup(race(), 1, 0, [], None)
-    assert setup["supported"] is False and "recorded by its result, without its play" in str(setup["why"])
+    assert setup["supported"] is True
+    with pytest.raises(VariationError, match="0 cards played"):
+        branch(race(), 1, 3)
+    outcome = branch(race(), 1, 0).finish().outcome()
+    assert outcome.actual_deal.tricks is not None and outcome.varied_deal.tricks is not None
 
 
 def test_the_answer_is_the_engines_and_whatifs():

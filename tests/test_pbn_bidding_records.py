@@ -346,18 +346,32 @@ def test_real_boards_their_tables_left_are_kept_with_one_warning_each(name):
     assert sorted(warned) == sorted(stopped) and stopped, name
 
 
-def test_whatif_says_a_bidding_record_has_no_play_not_that_it_is_recorded_by_its_result(tmp_path):
-    """duplicate-bridge.md §1: a bidding record has neither play nor result, so ``whatif`` (and the
-    analysis board, which says the same) must not call it a deal recorded by its result."""
+def test_whatif_plays_a_bidding_record_out_from_the_opening_lead(tmp_path):
+    """duplicate-bridge.md §1: a bidding record has neither play nor result: ``whatif --at 0``
+    plays its contract out double dummy from the opening lead and scores it against the nothing
+    it scored ("actual: not played"); a card after the lead is a usage error."""
     path = tmp_path / "bidding.pbn"
     path.write_text(game(1, AUCTION), encoding="utf-8")
-    result = CliRunner().invoke(main, ["whatif", str(path), "--deal", "1", "--at", "0"])
-    assert result.exit_code == 1
-    assert "deal 1 is a bidding record (its auction, neither play nor result): it cannot be varied" in result.output
-    assert "recorded by its result" not in result.output
+    result = CliRunner().invoke(main, ["whatif", str(path), "--deal", "1", "--at", "0", "--finish"])
+    assert result.exit_code == 0, result.output
+    assert "(actual: not played)" in result.output and "recorded by its result" not in result.output
+    later = CliRunner().invoke(main, ["whatif", str(path), "--deal", "1", "--at", "2"])
+    assert later.exit_code == 2 and "0 cards played" in later.output
 
 
-@pytest.mark.parametrize("args", [["--at", "0"], ["--contract", "3NT"]])
+def test_whatif_gives_a_hand_record_another_contract_played_double_dummy(tmp_path):
+    """duplicate-bridge.md §1 (a hand record is analysable double dummy): ``whatif --contract``
+    bids that contract from the dealer, closes the auction with passes, plays it out double
+    dummy and scores it; ``--at`` still says it has no contract to play."""
+    path = tmp_path / "hands.pbn"
+    path.write_text(game(1, ""), encoding="utf-8")
+    result = CliRunner().invoke(main, ["whatif", str(path), "--deal", "1", "--contract", "3NT", "--json"])
+    assert result.exit_code == 0, result.output
+    choice = json.loads(result.output)["choice"]
+    assert choice["kept"] == 0 and choice["auction"][:1] == ["3NT"] and len(choice["play"]) == 52
+
+
+@pytest.mark.parametrize("args", [["--at", "0"]])
 def test_whatif_says_a_hand_record_has_no_contract_not_that_it_was_passed_out(tmp_path, args):
     """duplicate-bridge.md §1: a hand record is its hands alone, never bid, not a deal passed out;
     the message names its deal once (``--contract`` said "deal 1: deal 1 was passed out")."""

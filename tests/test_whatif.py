@@ -141,8 +141,8 @@ def test_set_up_errors():
         branch(report, 9, 0)
     with pytest.raises(OutOfRange, match="0–52, not 53"):
         branch(report, 3, 53)
-    with pytest.raises(VariationError, match="without its play"):
-        branch(report, 1, 0)
+    with pytest.raises(OutOfRange, match="0 cards played: --at is 0–0, not 1"):  # kept by its result: from the lead only
+        branch(report, 1, 1)
     passed = scored(deal(1, "N", HANDS, "pass " * 8))
     with pytest.raises(VariationError, match="passed out"):
         branch(passed, 1, 0)
@@ -194,7 +194,7 @@ def test_cli_text(runner, race_file):
     (["--deal", "3", "--at", "44", "--play", "XY"], 2, "unknown card 'XY'"),
     (["--deal", "3", "--at", "44", "--play", "CA"], 1, "deal 3, play[44]: not his turn: ♣A is E's card; N is to play"),
     (["--deal", "3", "--at", "45", "--play", "S2"], 1, "play[45]: must follow suit (revoke)"),
-    (["--deal", "1", "--at", "0"], 1, "without its play"),
+    (["--deal", "1", "--at", "1"], 2, "has 0 cards played: --at is 0–0, not 1"),
 ])
 def test_cli_errors_are_one_line(runner, race_file, args, code, message):
     result = runner.invoke(main, ["whatif", race_file, *args])

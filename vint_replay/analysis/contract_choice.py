@@ -43,9 +43,10 @@ class ContractChoice:
 
 
 def final_bid_turn(report: SessionReport, number: int) -> int:
-    """The calls before the actual final bid: where another final contract is bid by default."""
-    auction = branch(report, number, 0).replay.deal.auction
-    return max(i for i, c in enumerate(auction) if c.is_bid)
+    """The calls before the actual final bid: where another final contract is bid by default
+    (the first call where nobody bid: a hand record, a pass-out)."""
+    auction = branch(report, number, 0, bid=False).replay.deal.auction
+    return max((i for i, c in enumerate(auction) if c.is_bid), default=0)
 
 
 def legal_calls(report: SessionReport, number: int, kept: int) -> tuple[Call, ...]:
@@ -64,10 +65,11 @@ def legal_calls(report: SessionReport, number: int, kept: int) -> tuple[Call, ..
 
 def _auction(report: SessionReport, number: int, kept: int, call: Call) -> tuple[Variation, tuple[Call, ...]]:
     """The actual deal branched before its play, and the varied auction closed by passes."""
-    variation = branch(report, number, 0)
+    variation = branch(report, number, 0, bid=False)
     deal = variation.replay.deal
-    if not 0 <= kept < len(deal.auction):
-        raise VariationError(f"deal {number}'s auction has {len(deal.auction)} calls: keep 0–{len(deal.auction) - 1}, not {kept}")
+    last = max(len(deal.auction) - 1, 0)  # a hand record's auction is empty: its dealer calls first
+    if not 0 <= kept <= last:
+        raise VariationError(f"deal {number}'s auction has {plural(len(deal.auction), 'call')}: keep 0–{last}, not {kept}")
     auction = Auction(deal.dealer, report.profile)
     try:
         auction.call_all(deal.auction[:kept])

@@ -17,6 +17,7 @@ from ..engine.calls import Contract
 from ..engine.cards import Card, Hand, iter_bits
 from ..engine.ledger import DealScore, GameWon, SessionScore
 from ..engine.play import Play, PlayState, Trick
+from ..engine.plural import plural
 from ..engine.replay import DealReplay
 from ..engine.seats import SEATS, Seat, Side, by_seat
 from ..engine.session import SessionReport, evaluate
@@ -110,7 +111,7 @@ class Variation:
     @property
     def line(self) -> tuple[Card, ...]:
         """The whole play of the variation: the actual cards before ``at``, then its own."""
-        return self.replay.deal.play[:self.at] + self.cards  # type: ignore[index]
+        return (self.replay.deal.play or ())[:self.at] + self.cards
 
     def _play(self) -> Play:
         replay = self.replay
@@ -188,9 +189,11 @@ class Variation:
         return Outcome(actual, rescored.score, self.index)  # type: ignore[arg-type]
 
 
-def branch(report: SessionReport, number: int, at: int) -> Variation:
+def branch(report: SessionReport, number: int, at: int, bid: bool = True) -> Variation:
     """Deal ``number`` of a scored session, branched before its card ``at``; a
-    :class:`VariationError` says why a deal cannot be varied."""
+    :class:`VariationError` says why a deal cannot be varied. A deal kept without its play (a
+    bidding record, a result alone) is varied from the opening lead; ``bid=False`` takes a deal
+    with no contract too (a hand record, a pass-out), whose auction another contract replaces."""
     profile = report.profile
     if not profile.double_dummy:
         raise VariationError(f"the {profile.name} profile has no double-dummy support: its deals cannot be varied")
@@ -205,16 +208,13 @@ def branch(report: SessionReport, number: int, at: int) -> Variation:
     deal = replay.deal
     if replay.void:
         raise VariationError(f"deal {number} is void under the laws (law {deal.void}): it has no play")
-    if replay.contract is None:  # a hand record has its hands alone (duplicate-bridge.md §1)
+    if replay.contract is None and bid:  # a hand record has its hands alone (duplicate-bridge.md §1)
         what = "a hand record (its hands alone)" if deal.hand_record else "passed out"
         raise VariationError(f"deal {number} is {what}: it has no contract to play")
     if deal.irregularities or replay.hands is None or any(h.bit_count() != 13 for h in replay.hands):
         raise VariationError(f"deal {number} records irregularities under the laws: it is not varied")
-    if not deal.play:  # a bidding record has no result either (duplicate-bridge.md §1)
-        what = ("a bidding record (its auction, neither play nor result)" if deal.bidding_record
-                else "recorded by its result, without its play")
-        raise VariationError(f"deal {number} is {what}: it cannot be varied")
-    if not 0 <= at <= len(deal.play):
-        raise OutOfRange(f"deal {number} has {len(deal.play)} cards played: --at is 0–{len(deal.play)}, not {at}")
+    played = len(deal.play or ())  # a bidding record has none (duplicate-bridge.md §1): varied from the lead
+    if not 0 <= at <= played:
+        raise OutOfRange(f"deal {number} has {plural(played, 'card')} played: --at is 0–{played}, not {at}")
     return Variation(report, index, at)
 

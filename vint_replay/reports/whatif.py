@@ -151,8 +151,10 @@ def outcome_lines(outcome: Outcome) -> list[str]:
     """A finished line's result, its deal's entries actual → variation, the game and rubbers if
     they change hands, and each side's session total with the difference (terminal and page)."""
     actual, varied = outcome.actual_deal, outcome.varied_deal
-    lines = [f"the line is finished: {', '.join(f'{s.label} {varied.tricks[s]}' for s in Side)}"  # type: ignore[index]
-             " (actual: " + ", ".join(f"{s.label} {actual.tricks[s]}" for s in Side) + ")",  # type: ignore[index]
+    assert varied.tricks is not None  # a finished line has its 13 tricks
+    # a deal never played (a hand or bidding record, duplicate-bridge.md §1) has no actual tricks
+    taken = "not played" if actual.tricks is None else ", ".join(f"{s.label} {actual.tricks[s]}" for s in Side)
+    lines = [f"the line is finished: {', '.join(f'{s.label} {varied.tricks[s]}' for s in Side)} (actual: {taken})",
              "the deal's entries, actual → variation:"]
     keys = list(dict.fromkeys(_key(e) for e in (*actual.entries, *varied.entries)))
     for side, line, item in keys:

@@ -22,7 +22,19 @@ class Won(Protocol):
     def winner(self) -> Seat: ...
 
 
-class Scored(Protocol):
+class Unplayed(Protocol):
+    """Whether a replayed deal was played to a result at all: void under the laws, or a bidding
+    record or unfinished board of a profile with hand records (format.md §5.2): nothing written."""
+
+    @property
+    def void(self) -> bool: ...
+    @property
+    def bidding_record(self) -> bool: ...
+    @property
+    def unfinished(self) -> bool: ...
+
+
+class Scored(Unplayed, Protocol):
     """A replayed deal as the ledger scores it; under the laws, its revokes, their penalty and
     the laws' other entries (docs/rules/laws.md §3.3, §8)."""
 
@@ -36,12 +48,6 @@ class Scored(Protocol):
     def tricks(self) -> Sequence[Won]: ...
     @property
     def tricks_won(self) -> tuple[int, int] | None: ...
-    @property
-    def void(self) -> bool: ...
-    @property
-    def bidding_record(self) -> bool: ...
-    @property
-    def unfinished(self) -> bool: ...
     @property
     def penalty(self) -> RevokePenalty | None: ...
     @property

@@ -22,12 +22,13 @@ from ..games.bridge.duplicate import board_score
 from ..engine.record import SessionInfo
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.session import FourHandedLedger, SessionReport
+from ..engine.scored import Unplayed
 from ..engine.shown import Pen
 from .irregularities import Irregular, Mark, penalty_lines, play_marks
 from .labels import contract_text, dummy_text, vulnerability_text
 
 
-class ReplayShown(Irregular, Protocol):
+class ReplayShown(Irregular, Unplayed, Protocol):
     """What the terminal takes from a deal's replay (``DealReplay``, ``TableReplay``,
     ``SoloReplay``): besides the record, tricks and revokes its irregularities are drawn from,
     who plays each place, the hands on view, the two columns whose tricks are counted, the
@@ -38,12 +39,6 @@ class ReplayShown(Irregular, Protocol):
     hands: tuple[int, int, int, int] | None
     tricks_won: tuple[int, int] | None
 
-    @property
-    def void(self) -> bool: ...
-    @property
-    def bidding_record(self) -> bool: ...
-    @property
-    def unfinished(self) -> bool: ...
     @property
     def trick_value(self) -> int | None: ...
     @property

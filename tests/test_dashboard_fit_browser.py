@@ -25,6 +25,7 @@ VINT, CORRECTED = "arbat-2026-11-03-t1", "arbat-2026-11-03-t2"
 SOLO, LAWS = "arbat-solo-2026-11-24", "arbat-2027-01-12-laws-t1"
 GAMES = {"vint": VINT, "solo": SOLO, "laws": LAWS, "two": TWO, "three": THREE, "auction": AUCTION, "five": FIVE}
 DESKTOP, PHONE = 1400, 390
+BRIDGE = Path(__file__).resolve().parent / "data" / "pbn" / "junior-teams-1998.pbn"
 
 # What sticks out: the document's own sideways scroll, then each element (outside a sideways
 # scroller) whose right edge passes the viewport or its card, or that cuts its text with an
@@ -66,7 +67,8 @@ def browser_at(tmp_path_factory):
 
     store = Store(tmp_path_factory.mktemp("fit") / "store")
     files = [SAMPLES / f"{VINT}.json", SAMPLES / f"{CORRECTED}.json", SAMPLES / "solo" / f"{SOLO}.json",
-             SAMPLES / "laws" / f"{LAWS}.json", *(TABLES / f"{name}.json" for name in (TWO, THREE, AUCTION, FIVE))]
+             SAMPLES / "laws" / f"{LAWS}.json", *(TABLES / f"{name}.json" for name in (TWO, THREE, AUCTION, FIVE)),
+             BRIDGE]  # a championship's long session ids, in /analysis's bridge slams too
     summary = store.import_paths([str(p) for p in files], workers=1)
     assert not summary.rejected, [o.diagnostics for o in summary.rejected]
     assert "stored as the next version" in apply_corrections(store, SAMPLES / "corrections")[0]

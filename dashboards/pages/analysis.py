@@ -243,7 +243,7 @@ def _luck(luck: pd.DataFrame) -> go.Figure:
     return figure
 
 
-def _slams(slams: pd.DataFrame, suffix: str) -> html.Table | html.P:
+def _slams(slams: pd.DataFrame, suffix: str) -> html.Div | html.P:
     if slams.empty:
         return html.P("No slam was bid in these sessions.", className="muted")
     head = html.Tr([html.Th(c) for c in ("date", "session", "deal", "contract", "declarer", "tricks", "")])
@@ -252,4 +252,5 @@ def _slams(slams: pd.DataFrame, suffix: str) -> html.Table | html.P:
                      html.Td(r.declarer), html.Td(r.tricks, className="num"),
                      html.Td(html.Span("made" if r.made else "failed", className="badge " + ("ok" if r.made else "bad")))])
             for r in slams.itertuples()]
-    return html.Table([html.Thead(head), html.Tbody(body)], id="slams" + suffix)
+    # a championship's session ids are long: the table scrolls inside its card on a phone
+    return html.Div(html.Table([html.Thead(head), html.Tbody(body)], id="slams" + suffix), className="wide-table")

@@ -400,15 +400,14 @@ def _trump(contract: SoloCall, solo: SoloDeal, report: Report) -> Suit | None:
     return None
 
 
-def _settled(replay: SoloReplay, tricks: list[Trick]) -> bool:
+def _settled(terms: Terms, declaring: tuple[Seat, ...], tricks: list[Trick]) -> bool:
     """Whether the tricks so far settle the result (§4): all 13, or a misère's first trick
-    taken, or déclaré's first trick lost."""
+    taken, or déclaré's first trick lost (``declaring``: the declarer's side)."""
     if len(tricks) == 13:
         return True
-    terms = replay.terms
     if terms.counts_tricks or not tricks:
         return False
-    taken = tricks[-1].winner in replay.declaring
+    taken = tricks[-1].winner in declaring
     return taken if terms.avoid else not taken
 
 
@@ -429,8 +428,9 @@ def _play(replay: SoloReplay, report: Report) -> tuple[tuple[Trick, ...], int | 
         return (), None, None
     play = Play(replay.hands, replay.trump, replay.leader, replay.profile)
     cards = deal.play
+    declaring = replay.declaring
     for start in range(0, len(cards), 4):
-        if _settled(replay, play.tricks):
+        if _settled(terms, declaring, play.tricks):
             report("play_after_settled", f"play[{start}]", f"the result was settled at trick {len(play.tricks)}, "
                    f"so play stops there; {plural(len(cards) - start, 'more card')} follow "
                    "(docs/rules/solo-whist.md §4)")
@@ -442,8 +442,8 @@ def _play(replay: SoloReplay, report: Report) -> tuple[tuple[Trick, ...], int | 
             report(bad.code, f"play[{i}]", f"trick {i // 4 + 1}: {bad.message}")
             return tuple(play.tricks), None, None
     tricks = tuple(play.tricks)
-    done = sum(1 for t in tricks if t.winner in replay.declaring)
-    if _settled(replay, play.tricks):
+    done = sum(1 for t in tricks if t.winner in declaring)
+    if _settled(terms, declaring, play.tricks):
         made = terms.made_with(done)
         _check_stated(replay, made, done, report)
         return tricks, done, made

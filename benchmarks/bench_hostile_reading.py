@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
-import time
 import tracemalloc
 from typing import Callable
 
+from harness import median_cpu
 from vint_replay.formats.json_record import read_json
 from vint_replay.formats.vint_text import read_vint
 
@@ -42,15 +41,6 @@ def bad_cards_json(megabytes: float) -> bytes:
                        "deals": [{"number": 1, "dealer": "N", "auction": ["1S"], "play": ["ZZ"] * count}]}).encode()
 
 
-def seconds(job: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.process_time()
-        job()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
-
-
 def peak_mb(job: Callable[[], object]) -> float:
     tracemalloc.start()
     job()
@@ -63,7 +53,7 @@ def report(name: str, cases: list[tuple[str, bytes]], read: Callable[[bytes], ob
     print(name)
     previous = None
     for label, data in cases:
-        t = seconds(lambda: read(data), runs)
+        t = median_cpu(runs, lambda: read(data))
         growth = "" if previous is None else f"  ×{t / previous:4.1f}"
         kb = len(data) / 1e3
         print(f"  {label:>10}  {kb:9.0f} KB  {t:7.3f} s  {t * 1e6 / kb:6.1f} µs/KB{growth:8}  "

@@ -42,9 +42,7 @@ import cProfile
 import io
 import pstats
 import random
-import statistics
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -53,7 +51,7 @@ from endplay.dealer import generate_deals
 from endplay.parsers import pbn as endplay_pbn
 from endplay.types import Bid, Board, Card, Contract, Deal, Penalty, Player, Vul
 
-from harness import side_by_side, verdict
+from harness import median_cpu, side_by_side, verdict
 
 from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.session import SessionReport, evaluate
@@ -291,16 +289,6 @@ def real_agrees(texts: list[bytes]) -> tuple[int, int, int]:
             vouched += 1
             boards += len(checked.number)
     return sessions, vouched, boards
-
-
-def median_cpu(runs: int, work: Callable[[], object]) -> float:
-    """The median CPU seconds of ``work`` over ``runs`` runs in this process."""
-    times = []
-    for _ in range(runs):
-        start = time.process_time()
-        work()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
 
 
 def heaviest(paths: list[Path], texts: list[bytes]) -> list[tuple[float, float, Path, str]]:

@@ -22,6 +22,16 @@ def run_checked(command: Sequence[str], what: str) -> subprocess.CompletedProces
     return done
 
 
+def median_cpu(runs: int, work: Callable[[], object]) -> float:
+    """The median CPU seconds of ``work`` over ``runs`` runs in this process."""
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        work()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
 def verdict(met: bool) -> str:
     """How a figure compares with its target, in the words every benchmark prints."""
     return "met" if met else "NOT met"

@@ -31,7 +31,9 @@ _KNOWN = frozenset(name.encode() for name in KNOWN)
 _CALL = {f"{text.lower()}{mark}".encode(): call.code for text, call in CALL_BY_TEXT.items() if text.isascii()
          for mark in ("", "!", "?", "!?", "?!")}  # mb's value in lower case, as the reader reads it
 CARD = 2  # a card's text in Row.cards: "sa"
-_MB_CODE, _PC_CODE, _QX_CODE, _MD_CODE, _PN_CODE = np.frombuffer(b"mbpcqxmdpn", np.uint16).tolist()  # tag codes
+_MB_CODE, _PC_CODE, _QX_CODE, _MD_CODE, _PN_CODE, _MC_CODE, _SV_CODE, _AH_CODE = np.frombuffer(
+    b"mbpcqxmdpnmcsvah", np.uint16).tolist()  # tag codes
+_ROW_CODES = (_MB_CODE, _PC_CODE, _MC_CODE, _SV_CODE, _MD_CODE, _QX_CODE, _AH_CODE)  # the tags a board's row reads
 
 
 class Row(NamedTuple):
@@ -70,25 +72,23 @@ def scan(data: bytes) -> list[Room] | None:
     if not names or parts[-1] or len(parts) % 2 == 0 or not set(names) <= _KNOWN:
         return None
     tag = np.frombuffer(b"".join(names), np.uint16)  # each name two letters: one code a tag
-    mb, pc = np.flatnonzero(tag == _MB_CODE), np.flatnonzero(tag == _PC_CODE)
-    calls = [_CALL.get(v, -1) for v in map(values.__getitem__, mb.tolist())]
-    cards = list(map(values.__getitem__, pc.tolist()))
     header, boards = _boards(tag)
+    where = _Where(tag, boards)
+    calls = [_CALL.get(v, -1) for v in map(values.__getitem__, where.at[_MB_CODE])]
+    cards = list(map(values.__getitem__, where.at[_PC_CODE]))
     vg = next((values[i] for i in range(header) if names[i] == b"vg"), None)
     slug = _slug(_event([] if vg is None else [LinTag("vg", vg.decode().replace("\r", "\n"), 0, 0, 0)]))
     rooms: dict[str, list[Row] | None] = {}
     places: dict[tuple[str, int], int] = {}  # (room, board number): its place in the room's rows
     room, by_qx = "", False
-    for first, last, qx in boards:
+    for k, (_, _, qx) in enumerate(boards):
         if not qx and by_qx:  # a deal again without its qx: the reader may merge it with that board
             rooms[room] = None
             continue
         by_qx = qx
-        board_names, board_values = names[first:last], values[first:last]
-        room = _room(board_values[board_names.index(b"qx")]) if qx else room
-        (a, b), (c, d) = (np.searchsorted(at, (first, last)).tolist() for at in (mb, pc))
-        last_call = int(mb[b - 1]) - first if b > a else -1
-        row = _row(board_names, board_values, calls[a:b], b"".join(cards[c:d]), last_call)
+        tags = where.board(k)
+        room = _room(values[tags.qx]) if qx and tags.qx is not None else room
+        row = _row(tags, values, calls, cards)
         kept = rooms.setdefault(room, [])
         if kept is None:
             continue
@@ -194,59 +194,96 @@ def _room(qx: bytes) -> str:
     return m.group(1).lower() if m else ""
 
 
-def _number(names: list[bytes], values: list[bytes]) -> int | None:
+class _Tags(NamedTuple):
+    """Where one board's tags stand in the file (their places among all its tags), by kind."""
+
+    mb: range  # its calls' places among the file's mb tags (not among all tags)
+    pc: range  # its cards' places among the file's pc tags
+    first_pc: int | None  # the place of its first pc tag among all tags
+    last_pc: int | None
+    last_mb: int | None
+    mc: list[int]
+    sv: list[int]
+    md: list[int]
+    qx: int | None  # the first of each, where it has one
+    ah: int | None
+
+
+class _Where:
+    """Every board's tags of the kinds a row reads, found once a file (NumPy's searchsorted
+    over each kind's places), not by scanning each board's names."""
+
+    def __init__(self, tag: np.ndarray, boards: list[tuple[int, int, bool]]) -> None:
+        places = {code: np.flatnonzero(tag == code) for code in _ROW_CODES}
+        self.at = {code: at.tolist() for code, at in places.items()}
+        bounds = np.array([(first, last) for first, last, _ in boards], np.int64).reshape(-1, 2)
+        self.spans = {code: (np.searchsorted(at, bounds[:, 0]).tolist(), np.searchsorted(at, bounds[:, 1]).tolist())
+                      for code, at in places.items()}
+
+    def board(self, k: int) -> _Tags:
+        """Board ``k``'s tags."""
+        at, spans = self.at, self.spans
+        (a, b), (c, d) = ((spans[code][0][k], spans[code][1][k]) for code in (_MB_CODE, _PC_CODE))
+        pcs, mbs = at[_PC_CODE], at[_MB_CODE]
+        mc, sv, md, qx, ah = (at[code][spans[code][0][k]:spans[code][1][k]]
+                              for code in (_MC_CODE, _SV_CODE, _MD_CODE, _QX_CODE, _AH_CODE))
+        return _Tags(range(a, b), range(c, d), pcs[c] if d > c else None, pcs[d - 1] if d > c else None,
+                     mbs[b - 1] if b > a else None, mc, sv, md, qx[0] if qx else None, ah[0] if ah else None)
+
+
+def _number(tags: _Tags, values: list[bytes]) -> int | None:
     """lin._BoardReader._number when qx or ah gives it; ``None`` otherwise (or a bad qx)."""
-    for key, pattern in ((b"qx", _QX), (b"ah", _BOARD)):
-        if key not in names:
+    for at, pattern in ((tags.qx, _QX), (tags.ah, _BOARD)):
+        if at is None:
             continue
-        m = pattern.match(values[names.index(key)].decode())
+        m = pattern.match(values[at].decode())
         if m is not None and 1 <= int(m.group(m.lastindex or 1)) <= 32767:
             return int(m.group(m.lastindex or 1))
-        if key == b"qx":
+        if at == tags.qx:
             return None
     return None
 
 
-def _row(names: list[bytes], values: list[bytes], calls: list[int], cards: bytes, last_call: int) -> Row | None:
-    """The board of tags ``names`` and ``values`` (its calls' codes, -1 for a word that is not
-    one, its cards' text joined, the place of its last call) as lin._BoardReader.deal reads it,
-    or ``None`` where it would say anything or the batch columns cannot hold it (a hand other
-    than E left out, a call after the first card)."""
-    number = _number(names, values)
-    claims = [values[i] for i, n in enumerate(names) if n == b"mc"] if b"mc" in names else []
-    svs = [values[i].decode().strip() for i, n in enumerate(names) if n == b"sv"]
-    if number is None or -1 in calls or names.count(b"md") != 1 or not svs or len(claims) > 1:
+def _row(tags: _Tags, values: list[bytes], file_calls: list[int], file_cards: list[bytes]) -> Row | None:
+    """The board of ``tags`` (its calls' codes among ``file_calls``, -1 for a word that is not
+    one, its cards' text among ``file_cards``) as lin._BoardReader.deal reads it, or ``None``
+    where it would say anything or the batch columns cannot hold it (a hand other than E left
+    out, a call after the first card)."""
+    number = _number(tags, values)
+    calls = file_calls[tags.mb.start:tags.mb.stop]
+    if number is None or -1 in calls or len(tags.md) != 1 or not tags.sv or len(tags.mc) > 1:
         return None
-    played = names.count(b"pc")
+    played = len(tags.pc)
+    cards = b"".join(file_cards[tags.pc.start:tags.pc.stop])
     if played and (len(cards) != CARD * played or cards[0::2].translate(None, b"shdc")
-                   or cards[1::2].translate(None, b"23456789tjqka") or last_call > names.index(b"pc")):
+                   or cards[1::2].translate(None, b"23456789tjqka")
+                   or tags.last_mb is not None and tags.first_pc is not None and tags.last_mb > tags.first_pc):
         return None
-    if any(sv not in LIN_VULNERABLE for sv in svs):
+    sv = values[tags.sv[-1]].decode().strip()
+    if any(values[at].decode().strip() not in LIN_VULNERABLE for at in tags.sv):
         return None
     claim = None
-    if claims:
-        text = claims[0].decode().strip()
-        if not text.isdigit() or int(text) > 13 or played and b"pc" in names[names.index(b"mc"):]:
+    if tags.mc:
+        text = values[tags.mc[0]].decode().strip()
+        if not text.isdigit() or int(text) > 13 or tags.last_pc is not None and tags.last_pc > tags.mc[0]:
             return None
         claim = int(text)
     elif played % 4:
         return None
-    md = values[names.index(b"md")].strip()
-    parts = [p.strip() for p in md[1:].upper().split(b",")]
-    if md[:1] not in (b"1", b"2", b"3", b"4") or not 3 <= len(parts) <= 4:
-        return None
-    parts += [b""] * (4 - len(parts))
-    if not all(map(_hand, parts[:3])) or parts[3] and not _hand(parts[3]):
+    md = _MD.fullmatch(values[tags.md[0]].upper())
+    if md is None:
         return None
     if claim == 0 and not played and calls == [0, 0, 0, 0]:
         claim = None  # BBO closes a passed-out board with mc|0| (lin.py)
-    return Row(number, int(md[:1]), svs[-1], (parts[0], parts[1], parts[2], parts[3]), tuple(calls), cards, claim)
+    return Row(number, int(md[1]), sv, (md[2], md[3], md[4], md[5] or b""), tuple(calls), cards, claim)
 
 
-def _hand(text: bytes) -> bool:
-    """Whether md's hand is 13 ranks after its suit letters S, H, D, C in this order (the
-    columns' layout; the ranks of a suit in any order, as lin._hand reads them)."""
-    return len(text) == 17 and text.translate(None, _RANKS) == b"SHDC" and not text.translate(None, b"SHDC" + _RANKS)
+# md's hand as lin._hand reads it into the columns: 13 ranks after its suit letters S, H, D, C in
+# this order (the ranks of a suit in any order), 17 letters; md: the dealer's digit, then S, W and
+# N's hands and E's or nothing, each with space round it (lin.py strips each)
+_MD_HAND = rb"(?=[SHDC2-9TJQKA]{17}(?![SHDC2-9TJQKA]))S[2-9TJQKA]*H[2-9TJQKA]*D[2-9TJQKA]*C[2-9TJQKA]*"
+_MD = re.compile(rb"\s*([1-4])" + rb"\s*(" + _MD_HAND + rb")\s*,\s*(" + _MD_HAND + rb")\s*,\s*(" + _MD_HAND
+                 + rb")\s*(?:,\s*(" + _MD_HAND + rb")?\s*)?")
 
 
 def _again(kept: list[Row], i: int, later: Row) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..engine.calls import PASS, Contract
 from ..engine.diagnostics import Diagnostic, Severity
@@ -32,6 +33,7 @@ class Stated:
     column: int
 
 
+@lru_cache(maxsize=4096)  # an archive repeats its entries (3NN=, 4SE-1) board after board
 def parse_entry(text: str) -> tuple[Contract | None, int | None]:
     """``4SEx-2`` as 4♠ doubled by E and 8 tricks; ``P`` as passed out; ``ValueError`` otherwise."""
     word = text.strip()

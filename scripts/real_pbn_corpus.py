@@ -39,6 +39,7 @@ BRIDGEBOTS = "4c575d57bce2913a712c02828ffc24b62c321c7e"
 ENDPLAY = "260af100d7dacc0e81babd839d5596ca7f20017a"
 AABRIDGE = "5495f3a8e93b7035c6b1320afb2780e66171f584"
 WOPDEVRIES = "110b5cccf0b3a5e4a305d6a73e96bc68bd293888"
+BELLICAUD = "74f8205932f8b2ef9751651a869c168a44aea6de"
 
 LICENCES = {
     "lorserker/ben": "GPL-3.0 (the repository's LICENSE)",
@@ -48,13 +49,16 @@ LICENCES = {
     "dominicprice/endplay": "MIT (the repository's LICENCE, © 2021 Dominic Price)",
     "RogerPf/aaBridge": "not stated",
     "wopdevries/Calculate_PBN_Results": "MIT (the repository's LICENSE, © 2024 BSalita)",
+    "lucbellicaud/bridgetrainer": "MIT (the repository's Old/LICENSE, © 2021 lucbellicaud); the results are the French federation's",
 }
 
 DAYLONG = "BBO daylong export (robots and humans, one table per game, no [Room])"
 SINGLE = "BBO board (one robot game: auction and play)"
 HELPER = "BBO Helper export (a pairs session's boards with [ScorePercentage], tab-separated)"
 TOURNAMENT = "BBO tournament export (pairs, one game per table, no [Room])"
-CLUB = "Polish club results (pairs or teams, with scores, MP/IMP tags)"
+CLUB = "Polish club results (pairs or teams: each table's contract and result, no auction)"
+TRAVELLERS = ("a federation's pairs session (Magic Contest: each board's [ScoreTable] traveller of 22 tables with "
+              "matchpoints, percentages and adjusted scores, the pairs' totals)")
 ROBOTS = "robot match (BEN, GIB, WBridge5: auctions, play, results)"
 BIDDING = "bidding record (robots' or players' auctions and contracts, no play nor result)"
 DEALS = "hand record, deal only (dealing programs, a championship's or a match's boards)"
@@ -186,6 +190,12 @@ SOURCES: tuple[Source, ...] = (
     Source("camrose-2024-bencam22-v-wbridge5.pbn", "wopdevries/Calculate_PBN_Results", WOPDEVRIES,
            "DDS_Camrose24_1- BENCAM22 v WBridge5.pbn", ROBOTS,
            "0de0021bb44232320515e224131355e6b7dc69653e372f2a2649b40dcd03bce8", large=True),
+    Source("ffb-dn1-final-2022-session-1.pbn", "lucbellicaud/bridgetrainer", BELLICAUD,
+           "Boards/Pbns/open2dn1nationalfinaledirecte21-22-sance1.pbn", TRAVELLERS,
+           "50e92fdab07e0948d609db795ab65b4275502e0f4b32c75dd0caa09559386934", large=True),
+    Source("ffb-dn1-final-2022-session-5.pbn", "lucbellicaud/bridgetrainer", BELLICAUD, "Boards/Pbns/test_set.pbn",
+           TRAVELLERS + "; its board 1 given names, an auction and a second [Score] by hand",
+           "0c2a2691554efb2e6782ebe020012ebcd0f30c6a7c277b98b77d493b281d3e59", large=True),
     Source("pav-first120-gib.pbn", "lorserker/ben", BEN, "Challenges/Results/pav_first120-GIB-BBO-8730.pbn", BIDDING,
            "ce0ea9e292d70a173e2ceb6809c7dfd756811674b96614cb32be9be646e89e44",
            large=True),

@@ -1,10 +1,12 @@
 """Real PBN files nobody here wrote (tests/data/pbn/real/README.md, issue 24): every board the
 referee of tests/pbn_referee.py finds consistent is accepted and read as it reads it; every
 board it faults gets one error per fault, naming its board; every [Score] the referee scores
-alike is audited clean (docs/real-records.md)."""
+alike is audited clean; every [ScoreTable] traveller row is audited and agrees with the
+file's own matchpoints and percentages (docs/real-records.md)."""
 from __future__ import annotations
 
 import json
+import re
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
@@ -20,6 +22,7 @@ from vint_replay.engine.record import DealRecord
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.pbn import pbn_sessions, read_pbn
 from vint_replay.reports.duplicate_comparison import Scoring, compare
+from vint_replay.reports.traveller_audit import audit_travellers
 
 import real_records
 from pbn_referee import Verdict, duplicate_score, games, judge, match_imps
@@ -40,6 +43,9 @@ class Checked:
     figures_checked: int = 0
     figures_differ: int = 0
     match_imps: tuple[int, int] = (0, 0)  # [ScoreIMP] tags of a match's two tables, and those the referee's IMPs equal
+    traveller_rows: int = 0  # [ScoreTable] rows the file lists (counted off its text)
+    traveller_checked: int = 0  # … audited
+    traveller_differ: int = 0  # … whose score or figures the audit recomputes otherwise
 
 
 def check(data: bytes) -> Checked:
@@ -58,6 +64,9 @@ def check(data: bytes) -> Checked:
             report = evaluate(result.record, result.diagnostics)
             problems = result.locate(report.diagnostics)
             reports.append((report, result.figures))
+            travellers = audit_travellers(report, result.travellers)
+            out.traveller_checked += travellers.rows_checked
+            out.traveller_differ += len(travellers.mismatches)
             valid = {d.number: d for d in result.record.deals}
             for deal in result.record.deals:
                 line = result.locations.get((deal.number, None))
@@ -76,6 +85,7 @@ def check(data: bytes) -> Checked:
             else:
                 out.errors.setdefault(game_of(d.line), []).append(d)
     out.match_imps = _match_imps(verdicts)
+    out.traveller_rows = sum(len(rows.strip("\n").split("\n")) for rows in _TRAVELLER.findall(_text(data)))
     for comparison in compare(reports):
         imps = comparison.scoring is Scoring.IMPS
         for board in comparison.boards:
@@ -86,6 +96,9 @@ def check(data: bytes) -> Checked:
                 out.figures_checked += compared  # a pairs comparison does not check [ScoreIMP], nor IMPs [ScoreMP]
                 out.figures_differ += compared and bool(r.differs)
     return out
+
+
+_TRAVELLER = re.compile(r'^\[ScoreTable "[^"\n]*"\]\r?\n((?:[^\[\n][^\n]*\n)+)', re.MULTILINE)  # its rows: the lines up to the next tag
 
 
 def _match_imps(verdicts: list[Verdict]) -> tuple[int, int]:
@@ -138,6 +151,10 @@ def test_a_real_file_is_judged_as_the_referee_judges_it(name: str):
         assert (checked.figures_checked, checked.figures_differ) == (recorded, 0), (
             f"{path.name}: score --compare checked {checked.figures_checked} of {recorded} [ScoreIMP], "
             f"{checked.figures_differ} differ")
+    # duplicate-bridge.md §5.1–§5.5: every traveller row audited, agreeing with the file's own figures
+    assert (checked.traveller_checked, checked.traveller_differ) == (checked.traveller_rows, 0), (
+        f"{path.name}: {checked.traveller_checked} of {checked.traveller_rows} [ScoreTable] rows audited, "
+        f"{checked.traveller_differ} differ")
     for i, verdict in enumerate(checked.verdicts):
         errors = checked.errors.get(i, [])
         where = f"{path.name}, board {verdict.board} (line {verdict.game.line})"
@@ -217,6 +234,8 @@ class Figures:
     scores_clean: int = 0  # … equal to our score (and the referee's)
     figures: int = 0  # [ScoreIMP], [ScoreMP], [ScorePercentage] compared by score --compare
     figures_matched: int = 0
+    traveller_rows: int = 0  # [ScoreTable] rows, audited by audit and agreeing with the file's figures
+    traveller_agreed: int = 0
     match_imps: int = 0  # [ScoreIMP] of a match's two tables without [Room], checked by the referee
     match_imps_agreed: int = 0
 
@@ -232,6 +251,8 @@ def survey(paths: list[Path]) -> Figures:
         out.figures += checked.figures_checked
         out.figures_matched += checked.figures_checked - checked.figures_differ
         out.match_imps += checked.match_imps[0]
+        out.traveller_rows += checked.traveller_rows
+        out.traveller_agreed += checked.traveller_checked - checked.traveller_differ
         out.match_imps_agreed += checked.match_imps[1]
         for i, verdict in enumerate(checked.verdicts):
             out.boards += 1

@@ -1,6 +1,7 @@
 """PBN's [ScoreTable] traveller (issue 24; docs/format.md §4.4, §5.2): the reader keeps every table's
 listed result, and `audit` scores each again (duplicate-bridge.md §3) and matchpoints it against the
-others (§5.1); a row it cannot read is a warning naming its board and line."""
+others (§5.1), factored up by Neuberg's formula past a table given an adjusted score (§5.4–§5.5);
+a row it cannot read is a warning naming its board and line."""
 from __future__ import annotations
 
 import json
@@ -74,3 +75,48 @@ def test_a_malformed_traveller_line_is_a_located_warning():
     assert "line 13: 8 elements where the table has 9 columns" in read.diagnostics[0].message
     assert "line 14: result '14' is not a number of tricks" in read.diagnostics[1].message
     assert [r.line for r in read.travellers[1]] == [12]
+
+
+# duplicate-bridge.md §5.5: a fourth table given average plus to both sides. The three played are
+# matchpointed among themselves (+450 4, +420 2, −100 0 of 4) and factored up to four tables by
+# Neuberg (§5.4): (4 + 1) × 4/3 − 1 = 5.67, (2 + 1) × 4/3 − 1 = 3, (0 + 1) × 4/3 − 1 = 0.33 of 6;
+# the adjusted table has 60 % of 6 = 3.6 each side. Written to one decimal, as scoring programs do.
+ADJUSTED = (' 1  2 4H     N 10    420      -  3.0  3.0\n'
+            ' 3  4 "4H X" N  9      -    100  0.3  5.7\n'
+            ' 5  6 4H     N 11    450      -  5.7  0.3\n'
+            ' 7  8 -      -  -     A+     A+  3.6  3.6\n')
+
+
+def test_an_average_written_in_a_score_column_is_an_adjusted_score_with_its_sides_shares():
+    """duplicate-bridge.md §5.5: A+ is 60 % of the top, A= 50 %, A- 40 %, a percentage itself; each
+    side's own (both sides may have average plus); the row has no contract and is read, not skipped."""
+    rows = ADJUSTED + ' 9 10 -      -  -     A-     A+  2.4  3.6\n11 12 -      -  -    50%      -  3.0  3.0\n'
+    [read] = pbn_sessions((HEAD + COLUMNS + "\n" + rows).encode())
+    assert read.diagnostics == []
+    adjusted = [r for r in read.travellers[1] if r.contract is None]
+    assert [(r.line, r.assigned, r.text) for r in adjusted] == [
+        (15, (60.0, 60.0), "A+ / A+"), (16, (40.0, 60.0), "A- / A+"), (17, (50.0, None), "A= / ?")]
+
+
+def test_audit_factors_the_played_tables_up_by_neuberg_past_an_adjusted_one(tmp_path):
+    """duplicate-bridge.md §5.4–§5.5: with a table adjusted, each played table's matchpoints are
+    Neuberg's of 6 and the adjusted table's 60 % of 6; figures written to one decimal agree within
+    half of it (5.7 for 5.67)."""
+    shown = CliRunner().invoke(main, ["audit", str(_file(tmp_path, ADJUSTED))])
+    assert shown.exit_code == 0, shown.output
+    assert "4 [ScoreTable] rows checked, 0 mismatches" in shown.output
+
+
+def test_audit_names_matchpoints_not_factored_up_and_a_wrong_average(tmp_path):
+    """duplicate-bridge.md §5.4–§5.5: the +450 table listed with 4 (its matchpoints of the three
+    played, not factored up to four tables) and the average-plus table with 3 (half the top, not
+    60 %) are each named, with the figure recomputed; a figure off by more than half its last
+    digit (3.1 for 3.0) is named too."""
+    rows = (ADJUSTED.replace("450      -  5.7  0.3", "450      -  4  2").replace("A+  3.6  3.6", "A+  3  3")
+            .replace("420      -  3.0  3.0", "420      -  3.1  2.9"))
+    shown = CliRunner().invoke(main, ["audit", str(_file(tmp_path, rows))])
+    assert shown.exit_code == 1
+    assert "deal 1, [ScoreTable] line 14 (4H N 11): recorded [ScoreMP] NS 4, recomputed NS 5.667 of 6" in shown.output
+    assert "deal 1, [ScoreTable] line 15 (A+ / A+): recorded [ScoreMP] NS 3, recomputed NS 3.6 of 6" in shown.output
+    assert "deal 1, [ScoreTable] line 12 (4H N 10): recorded [ScoreMP] NS 3.1, recomputed NS 3 of 6" in shown.output
+    assert "4 [ScoreTable] rows checked, 3 mismatches" in shown.output

@@ -4,7 +4,7 @@ audit's job (reports/traveller_audit.py)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.calls import Contract
 from ..engine.diagnostics import Diagnostic, Severity
@@ -19,21 +19,32 @@ _ELEMENT = re.compile(r'"[^"]*"|\S+')  # a row's elements: tokens or quoted stri
 _PASSED = ("PASS", "AP")  # the contract of a board passed out
 
 
+# an artificial adjusted score (duplicate-bridge.md §5.5): average plus, average, average minus, as
+# a percentage of the board's top
+AVERAGES = {"A+": 60.0, "AVE+": 60.0, "A": 50.0, "A=": 50.0, "AVE": 50.0, "A-": 40.0, "AVE-": 40.0}
+
+
 @dataclass(frozen=True, slots=True)
 class TravellerLine:
     """One table's result as a traveller row lists it: the contract (``None`` passed out), tricks
     taken, N–S's score (the ``Score_NS`` column, else minus ``Score_EW``; ``None`` when not
-    given or adjusted, PBN's ``^``) and the recorded matchpoints and percentage."""
+    given) and the recorded matchpoints and percentage, with how finely each is written (half
+    its last digit: ``28.3`` ± 0.05). A table given an adjusted score instead (``A+``, ``60%``)
+    has no contract and the percentages assigned to N–S and E–W (``assigned``)."""
 
     line: int
     contract: Contract | None
     tricks: int | None
     score: int | None
     figures: RecordedFigures
+    written: tuple[float, float] = (0.0, 0.0)  # the rounding of the recorded matchpoints and percentage
+    assigned: tuple[float | None, float | None] | None = None  # an adjusted score's percentages, N–S and E–W
 
     @property
     def text(self) -> str:
-        """The result as the row gives it: ``4HX N 9`` or ``Pass``."""
+        """The result as the row gives it: ``4HX N 9``, ``Pass`` or ``A+ / A-``."""
+        if self.assigned is not None:
+            return " / ".join("?" if p is None else _average_text(p) for p in self.assigned)
         if self.contract is None:
             return "Pass"
         return f"{self.contract} {self.contract.declarer} {self.tricks}"
@@ -73,10 +84,13 @@ def _elements(tag: Tag, indexes: list[int]) -> list[str]:
 
 
 def _line(values: dict[str, str], row: int) -> TravellerLine | str | None:
-    """A row read, what is wrong with it, or ``None`` for an adjusted or unknown result."""
+    """A row read, what is wrong with it, or ``None`` for an unknown result."""
     contract_text = values.get("contract", "?").replace(" ", "")
+    assigned = _assigned(values)
+    if assigned is not None:
+        return _figures(values, TravellerLine(row, None, None, None, RecordedFigures(), assigned=assigned))
     if any(v.startswith("^") for v in values.values()) or contract_text in ("?", "-"):
-        return None  # PBN 2.1 §3.9: an artificial score, or no result: nothing to recompute
+        return None  # PBN 2.1 §3.9: an artificial score not given as an average, or no result: nothing to recompute
     contract: Contract | None = None
     tricks: int | None = None
     if contract_text.upper() not in _PASSED:
@@ -91,8 +105,35 @@ def _line(values: dict[str, str], row: int) -> TravellerLine | str | None:
     score = _score(values)
     if isinstance(score, str):
         return score
-    return TravellerLine(row, contract, tricks, score, RecordedFigures(
-        None, _figure(values, "mp"), _figure(values, "percentage")))
+    return _figures(values, TravellerLine(row, contract, tricks, score, RecordedFigures()))
+
+
+def _figures(values: dict[str, str], line: TravellerLine) -> TravellerLine:
+    """The row with its recorded matchpoints and percentage, and how finely each is written."""
+    mp, percentage = (_figure(values, name) for name in ("mp", "percentage"))
+    return replace(line, figures=RecordedFigures(None, mp and mp[0], percentage and percentage[0]),
+                   written=(mp[1] if mp else 0.0, percentage[1] if percentage else 0.0))
+
+
+def _assigned(values: dict[str, str]) -> tuple[float | None, float | None] | None:
+    """The percentages of an adjusted score given in the score columns (``A+``, ``A-``, ``60%``),
+    N–S's and E–W's (``None`` for a side not given); ``None`` when neither is one."""
+    ns, ew = (_average(values.get(f"score_{side}", "")) for side in ("ns", "ew"))
+    return None if ns is None and ew is None else (ns, ew)
+
+
+def _average(text: str) -> float | None:
+    """``A+`` as 60 (duplicate-bridge.md §5.5), ``40%`` as 40; ``None`` for anything else."""
+    word = text.strip().lstrip("^").upper()
+    if word in AVERAGES:
+        return AVERAGES[word]
+    m = re.fullmatch(r"(\d{1,3}(?:[.,]\d+)?)%", word)
+    return float(m[1].replace(",", ".")) if m and float(m[1].replace(",", ".")) <= 100 else None
+
+
+def _average_text(percentage: float) -> str:
+    names = {60.0: "A+", 50.0: "A=", 40.0: "A-"}
+    return names.get(percentage, f"{percentage:g}%")
 
 
 def _score(values: dict[str, str]) -> int | None | str:
@@ -107,12 +148,15 @@ def _score(values: dict[str, str]) -> int | None | str:
     return None
 
 
-def _figure(values: dict[str, str], name: str) -> tuple[Side, float] | None:
-    """A recorded figure of ``MP_NS``/``MP_EW`` (or ``Percentage_…``), as its side's."""
+def _figure(values: dict[str, str], name: str) -> tuple[tuple[Side, float], float] | None:
+    """A recorded figure of ``MP_NS``/``MP_EW`` (or ``Percentage_…``), as its side's, with half a
+    unit of its last digit (``28.3``: 0.05, ``67``: 0.5)."""
     for side in Side:
-        text = values.get(f"{name}_{side.name.lower()}", "-")
+        text = values.get(f"{name}_{side.name.lower()}", "-").replace(",", ".")
         try:
-            return side, float(text.replace(",", "."))
+            value = float(text)
         except ValueError:
             continue
+        decimals = len(text) - text.index(".") - 1 if "." in text else 0
+        return (side, value), 0.5 * 10 ** -decimals
     return None

@@ -220,16 +220,18 @@ def _differs_imps(recorded: RecordedFigures | None, points: float) -> tuple[str,
     return (f"[ScoreIMP] {_text(recorded.imps)}",)
 
 
-def differs_matchpoints(recorded: RecordedFigures | None, won: float, top: int,
-                         percentage: float) -> tuple[str, ...]:
+def differs_matchpoints(recorded: RecordedFigures | None, won: float, top: int, percentage: float,
+                         written: tuple[float, float] = (ROUNDING_SLACK, ROUNDING_SLACK)) -> tuple[str, ...]:
     """``[ScoreMP]`` and ``[ScorePercentage]`` where they disagree with the computed matchpoints (on
-    the scale's ``top``) and percentage; both are compared as rounded to two decimals."""
+    the scale's ``top``) and percentage, N–S's; each is compared as rounded as it is ``written``
+    (half its last digit; two decimals unless told)."""
     if recorded is None:
         return ()
     out = []
-    if recorded.matchpoints is not None and abs(_ns(recorded.matchpoints, top) - won) > ROUNDING_SLACK:
+    slack_mp, slack_percentage = (max(slack, ROUNDING_SLACK) + 1e-9 for slack in written)
+    if recorded.matchpoints is not None and abs(_ns(recorded.matchpoints, top) - won) > slack_mp:
         out.append(f"[ScoreMP] {_text(recorded.matchpoints)}")
-    if recorded.percentage is not None and abs(_ns(recorded.percentage, 100) - percentage) > ROUNDING_SLACK:
+    if recorded.percentage is not None and abs(_ns(recorded.percentage, 100) - percentage) > slack_percentage:
         out.append(f"[ScorePercentage] {_text(recorded.percentage)}")
     return tuple(out)
 

@@ -45,7 +45,9 @@ class Checked:
     match_imps: tuple[int, int] = (0, 0)  # [ScoreIMP] tags of a match's two tables, and those the referee's IMPs equal
     traveller_rows: int = 0  # [ScoreTable] rows the file lists (counted off its text)
     traveller_checked: int = 0  # … audited
-    traveller_differ: int = 0  # … whose score or figures the audit recomputes otherwise
+    traveller_differ: int = 0  # … whose score or figures the audit recomputes otherwise (or a pair's total)
+    totals: int = 0  # [TotalScoreTable] rows the file lists
+    totals_checked: int = 0
 
 
 def check(data: bytes) -> Checked:
@@ -64,8 +66,9 @@ def check(data: bytes) -> Checked:
             report = evaluate(result.record, result.diagnostics)
             problems = result.locate(report.diagnostics)
             reports.append((report, result.figures))
-            travellers = audit_travellers(report, result.travellers)
+            travellers = audit_travellers(report, result.travellers, result.totals)
             out.traveller_checked += travellers.rows_checked
+            out.totals_checked += travellers.totals_checked
             out.traveller_differ += len(travellers.mismatches)
             valid = {d.number: d for d in result.record.deals}
             for deal in result.record.deals:
@@ -85,6 +88,7 @@ def check(data: bytes) -> Checked:
             else:
                 out.errors.setdefault(game_of(d.line), []).append(d)
     out.match_imps = _match_imps(verdicts)
+    out.totals = sum(len(rows.strip("\n").split("\n")) for rows in _TOTALS.findall(_text(data)))
     out.traveller_rows = sum(len(rows.strip("\n").split("\n")) for rows in _TRAVELLER.findall(_text(data)))
     for comparison in compare(reports):
         imps = comparison.scoring is Scoring.IMPS
@@ -98,6 +102,7 @@ def check(data: bytes) -> Checked:
     return out
 
 
+_TOTALS = re.compile(r'^\[TotalScoreTable "[^"\n]*"\]\r?\n((?:[^\[\n][^\n]*\n)+)', re.MULTILINE)
 _TRAVELLER = re.compile(r'^\[ScoreTable "[^"\n]*"\]\r?\n((?:[^\[\n][^\n]*\n)+)', re.MULTILINE)  # its rows: the lines up to the next tag
 
 
@@ -152,9 +157,11 @@ def test_a_real_file_is_judged_as_the_referee_judges_it(name: str):
             f"{path.name}: score --compare checked {checked.figures_checked} of {recorded} [ScoreIMP], "
             f"{checked.figures_differ} differ")
     # duplicate-bridge.md §5.1–§5.5: every traveller row audited, agreeing with the file's own figures
-    assert (checked.traveller_checked, checked.traveller_differ) == (checked.traveller_rows, 0), (
-        f"{path.name}: {checked.traveller_checked} of {checked.traveller_rows} [ScoreTable] rows audited, "
-        f"{checked.traveller_differ} differ")
+    # and §5.6: every pair's listed total, the sum of its boards
+    assert (checked.traveller_checked, checked.totals_checked, checked.traveller_differ) == (
+        checked.traveller_rows, checked.totals, 0), (
+        f"{path.name}: {checked.traveller_checked} of {checked.traveller_rows} [ScoreTable] rows and "
+        f"{checked.totals_checked} of {checked.totals} pairs' totals audited, {checked.traveller_differ} differ")
     for i, verdict in enumerate(checked.verdicts):
         errors = checked.errors.get(i, [])
         where = f"{path.name}, board {verdict.board} (line {verdict.game.line})"
@@ -236,6 +243,7 @@ class Figures:
     figures_matched: int = 0
     traveller_rows: int = 0  # [ScoreTable] rows, audited by audit and agreeing with the file's figures
     traveller_agreed: int = 0
+    pair_totals: int = 0  # [TotalScoreTable] rows, each agreeing (counted in traveller_agreed's test)
     match_imps: int = 0  # [ScoreIMP] of a match's two tables without [Room], checked by the referee
     match_imps_agreed: int = 0
 
@@ -253,6 +261,7 @@ def survey(paths: list[Path]) -> Figures:
         out.match_imps += checked.match_imps[0]
         out.traveller_rows += checked.traveller_rows
         out.traveller_agreed += checked.traveller_checked - checked.traveller_differ
+        out.pair_totals += checked.totals_checked
         out.match_imps_agreed += checked.match_imps[1]
         for i, verdict in enumerate(checked.verdicts):
             out.boards += 1

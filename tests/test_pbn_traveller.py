@@ -11,7 +11,9 @@ from click.testing import CliRunner
 from vint_replay.cli import main
 from vint_replay.engine.diagnostics import Severity
 from vint_replay.engine.seats import Seat, Side
+from vint_replay.engine.session import evaluate
 from vint_replay.formats.pbn import pbn_sessions
+from vint_replay.reports.traveller_audit import audit_travellers
 
 HEAD = ('[Event "Club pairs"]\n[Date "2024.05.01"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
         '[Deal "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"]\n'
@@ -120,3 +122,50 @@ def test_audit_names_matchpoints_not_factored_up_and_a_wrong_average(tmp_path):
     assert "deal 1, [ScoreTable] line 15 (A+ / A+): recorded [ScoreMP] NS 3, recomputed NS 3.6 of 6" in shown.output
     assert "deal 1, [ScoreTable] line 12 (4H N 10): recorded [ScoreMP] NS 3.1, recomputed NS 3 of 6" in shown.output
     assert "4 [ScoreTable] rows checked, 3 mismatches" in shown.output
+
+
+# duplicate-bridge.md §5.6: the pairs' totals of the one board above, each pair's matchpoints at its
+# table (E–W's the rest of the top of 4) and their percentage of 4.
+TOTALS = ('[TotalScoreTable "Rank\\1R;PairId\\2R;TotalScoreMP\\5R;TotalPercentage\\5R;Names\\20L"]\n'
+          '1  5 4.0 100.00 "Ann - Bob"\n2  4 4.0 100.00 "Cy - Di"\n3  1 2.0  50.00 "Ed - Flo"\n'
+          '4  2 2.0  50.00 "Gus - Hal"\n5  3 0.0   0.00 "Ida - Jo"\n6  6 0.0   0.00 "Kit - Lu"\n')
+
+
+def _read(rows: str = ROWS, totals: str = TOTALS):
+    [read] = pbn_sessions((HEAD + COLUMNS + "\n" + rows + totals).encode())
+    return read
+
+
+def test_the_pairs_totals_are_read_with_their_pairs_and_figures():
+    """format.md §5.2: [TotalScoreTable]'s PairId, Names, TotalScoreMP and TotalPercentage, each
+    figure with the rounding it is written to; the traveller's rows name their pairs."""
+    read = _read()
+    assert read.diagnostics == []
+    assert [(t.pair, t.names, t.matchpoints, t.percentage) for t in read.totals][:2] == [
+        ("5", "Ann - Bob", (4.0, 0.05), (100.0, 0.005)), ("4", "Cy - Di", (4.0, 0.05), (100.0, 0.005))]
+    assert [r.pairs for r in read.travellers[1]] == [("1", "2"), ("3", "4"), ("5", "6")]
+
+
+def test_each_pair_s_total_is_held_against_its_boards_over_every_traveller():
+    """duplicate-bridge.md §5.6: each listed total is its pair's matchpoints on the boards it played,
+    N–S or E–W, over their tops; one that differs is named by its pair and line."""
+    read = _read()
+    report = evaluate(read.record, read.diagnostics)
+    clean = audit_travellers(report, read.travellers, read.totals)
+    assert (clean.rows_checked, clean.totals_checked, clean.mismatches) == (3, 6, ())
+    wrong = _read(totals=TOTALS.replace('3  1 2.0  50.00', '3  1 3.0  75.00'))
+    found = audit_travellers(evaluate(wrong.record, wrong.diagnostics), wrong.travellers, wrong.totals)
+    assert [m.describe() for m in found.mismatches] == [
+        "deal 1, [TotalScoreTable] line 19 (pair 1): recorded 3 MP, recomputed 2.00 MP over 1 board",
+        "deal 1, [TotalScoreTable] line 19 (pair 1): recorded 75 %, recomputed 50.00 % over 1 board"]
+
+
+def test_audit_says_the_pairs_totals_it_checked_and_lists_them_in_json(tmp_path):
+    """format.md §4.4: the last line counts the pairs' totals with the rows; --json gives their count."""
+    path = tmp_path / "totals.pbn"
+    path.write_text(HEAD + COLUMNS + "\n" + ROWS + TOTALS)
+    shown = CliRunner().invoke(main, ["audit", str(path)])
+    assert shown.exit_code == 0, shown.output
+    assert "3 [ScoreTable] rows and 6 pairs' totals checked, 0 mismatches" in shown.output
+    doc = json.loads(CliRunner().invoke(main, ["audit", str(path), "--json"]).output)
+    assert doc["traveller_totals_checked"] == 6

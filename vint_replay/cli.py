@@ -326,7 +326,7 @@ def audit(file: str, as_json: bool, session: int) -> None:
     read, report = _checked(file, as_json, session=session, fine=True)
     errors = [d for d in report.diagnostics if d.severity is Severity.ERROR]
     result = sheet_writer(report).audit(report)
-    travellers = audit_travellers(report, read.travellers)
+    travellers = audit_travellers(report, read.travellers, read.totals)
     unchecked, notes = result.unchecked, result.unchecked_notes()
     tally = result.tally
     # as the session page says it: nothing recorded to check is no paper score, not a clean audit
@@ -340,20 +340,22 @@ def audit(file: str, as_json: bool, session: int) -> None:
                   | ({"valid": False, "errors": [d.to_json() for d in errors]} if errors else {})
                   | ({"traveller_rows_checked": travellers.rows_checked,
                       "traveller_mismatches": [m.to_json() for m in travellers.mismatches]}
-                     if travellers.rows_checked else {}))
+                     if travellers.rows_checked else {})
+                  | ({"traveller_totals_checked": travellers.totals_checked} if travellers.totals_checked else {}))
     else:
         print_other_sessions(file, report)
         print_problems(file, errors)
         for m in result.mismatches:
             click.echo(f"deal {m.deal}: {m.explanation}")
         for t in travellers.mismatches:
-            click.echo(f"deal {t.board}, [ScoreTable] line {t.line} ({t.listed}): {t.message}")
+            click.echo(t.describe())
         for note in notes:
             click.echo(note)
         click.echo(f"{printable(file)}: " + (f"{plural(result.deals_checked, 'deal')} checked, {said}"
                                              if result.deals_checked else said))
         if travellers.rows_checked:
-            click.echo(f"{printable(file)}: {plural(travellers.rows_checked, '[ScoreTable] row')} checked, "
+            totals = f" and {plural(travellers.totals_checked, 'pair')}' totals" if travellers.totals_checked else ""
+            click.echo(f"{printable(file)}: {plural(travellers.rows_checked, '[ScoreTable] row')}{totals} checked, "
                        f"{plural(len(travellers.mismatches), 'mismatch', 'mismatches')}")
     sys.exit(0 if result.clean and not errors and not travellers.mismatches else 1)
 

@@ -10,7 +10,7 @@ from ..engine.record import SessionRecord
 
 if TYPE_CHECKING:
     from .board_fields import RecordedFigures
-    from .pbn_traveller import TravellerLine
+    from .pbn_traveller import PairTotal, TravellerLine
 
 
 class Section(Protocol):
@@ -33,6 +33,7 @@ class ReadResult:
     sections: dict[tuple[int, str], Section] = field(default_factory=dict)
     figures: dict[int, RecordedFigures] = field(default_factory=dict)  # PBN's [ScoreIMP]/[ScoreMP]/…, by board
     travellers: dict[int, tuple[TravellerLine, ...]] = field(default_factory=dict)  # PBN's [ScoreTable], by board
+    totals: tuple[PairTotal, ...] = ()  # PBN's [TotalScoreTable]: the pairs' totals over the session
 
     def locate(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
         """The diagnostics, each given the line and column of its item (else of its deal)."""

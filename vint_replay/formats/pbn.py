@@ -28,7 +28,7 @@ from .encodings import utf16_kind, utf16_message
 from .json_problems import line_column
 from .json_record import unknown_rules
 from .pbn_tokens import Game, Tag, Token, games
-from .pbn_traveller import read_traveller
+from .pbn_traveller import read_totals, read_traveller
 from .sessions import NoSuchSession
 
 INHERITED = frozenset({"Event", "Site", "Date", "Room", "Scoring", "VintRules", "HomeTeam", "VisitTeam",
@@ -456,6 +456,9 @@ class _Board:
             self.problems.extend(problems)
             if lines:
                 result.travellers[number] = lines
+        if "TotalScoreTable" in tags and not result.totals:  # the pairs' totals (format.md §5.2), on the first board
+            result.totals, problems = read_totals(tags["TotalScoreTable"], number)
+            self.problems.extend(problems)
         for name, at in (("Board", "number"), ("Dealer", "dealer"), ("Deal", "hands"), ("Auction", "auction"),
                          ("Play", "play"), ("Result", "result"), ("Contract", "contract"), ("Score", "recorded_score"),
                          ("Vulnerable", "vulnerable")):

@@ -1,6 +1,7 @@
 """PBN's ``[ScoreTable]`` traveller (PBN 2.1 §3.9 tables; docs/format.md §5.2): every table's result
-on a board as the file lists it. The reader parses the rows only; recomputing their scores is the
-audit's job (reports/traveller_audit.py)."""
+on a board as the file lists it; and ``[TotalScoreTable]``, the pairs' totals over the session.
+The reader parses the rows only; recomputing their scores is the audit's job
+(reports/traveller_audit.py)."""
 from __future__ import annotations
 
 import re
@@ -39,6 +40,7 @@ class TravellerLine:
     figures: RecordedFigures
     written: tuple[float, float] = (0.0, 0.0)  # the rounding of the recorded matchpoints and percentage
     assigned: tuple[float | None, float | None] | None = None  # an adjusted score's percentages, N–S and E–W
+    pairs: tuple[str, str] | None = None  # the N–S and E–W pairs' numbers (PairId_NS, PairId_EW), when given
 
     @property
     def text(self) -> str:
@@ -50,24 +52,71 @@ class TravellerLine:
         return f"{self.contract} {self.contract.declarer} {self.tricks}"
 
 
+@dataclass(frozen=True, slots=True)
+class PairTotal:
+    """One pair's total as ``[TotalScoreTable]`` lists it: its number and names, and its recorded
+    matchpoints and percentage over the session (``SessionScoreMP``/``SessionPercentage`` where
+    the file gives a multi-session event's running totals too, else ``TotalScoreMP``/
+    ``TotalPercentage``), each with half a unit of its last digit."""
+
+    line: int
+    pair: str
+    names: str
+    matchpoints: tuple[float, float] | None
+    percentage: tuple[float, float] | None
+
+
 def read_traveller(tag: Tag, board: int) -> tuple[tuple[TravellerLine, ...], list[Diagnostic]]:
     """The rows of a ``[ScoreTable]`` section, and a located ``traveller`` problem (a warning: the
     board itself is fine) for each row that cannot be read, naming the row's line; a row whose
-    result is adjusted or unknown (``^``, ``?``, ``-``) is left out silently."""
-    columns = [m["name"].lower() if (m := _COLUMN.match(c.strip())) else c.strip().lower()
-               for c in tag.value.split(";")]
+    result is unknown (``?``, ``-`` without an average) is left out silently."""
     lines: list[TravellerLine] = []
     problems: list[Diagnostic] = []
-    for row, indexes in _rows(tag):
-        elements = _elements(tag, indexes)
-        read = _line(dict(zip(columns, elements)), row) if len(elements) == len(columns) \
-            else f"{len(elements)} elements where the table has {len(columns)} columns"
-        if isinstance(read, str):
-            problems.append(Diagnostic("traveller", f"[ScoreTable] line {row}: {read}", board, None,
-                                       Severity.WARNING, row, tag.token(indexes[0]).column))
-        elif read is not None:
-            lines.append(read)
+    for row, column, read in _table(tag, board, problems):
+        line = _line(read, row)
+        if isinstance(line, str):
+            problems.append(_problem(tag, board, row, line, column))
+        elif line is not None:
+            lines.append(line)
     return tuple(lines), problems
+
+
+def read_totals(tag: Tag, board: int) -> tuple[tuple[PairTotal, ...], list[Diagnostic]]:
+    """The pairs of a ``[TotalScoreTable]`` section (``PairId`` and their figures), and a located
+    ``traveller`` warning for each row without a pair or with a figure that is no number."""
+    out: list[PairTotal] = []
+    problems: list[Diagnostic] = []
+    for row, column, read in _table(tag, board, problems):
+        pair = read.get("pairid", "")
+        figures = [_number(read, ("session" + name, "total" + name)) for name in ("scoremp", "percentage")]
+        if not pair or any(isinstance(f, str) for f in figures):
+            problems.append(_problem(tag, board, row, next((f for f in figures if isinstance(f, str)), "no PairId"),
+                                     column))
+            continue
+        mp, percentage = (None if isinstance(f, str) else f for f in figures)
+        out.append(PairTotal(row, pair, read.get("names", ""), mp, percentage))
+    return tuple(out), problems
+
+
+def _table(tag: Tag, board: int, problems: list[Diagnostic]) -> list[tuple[int, int, dict[str, str]]]:
+    """A PBN table's rows (PBN 2.1 §3.9), each as its line, its first element's column and its
+    values by column name in lower case; a row with another number of elements than columns is a
+    warning in ``problems``."""
+    columns = [m["name"].lower() if (m := _COLUMN.match(c.strip())) else c.strip().lower()
+               for c in tag.value.split(";")]
+    out = []
+    for row, indexes in _rows(tag):
+        elements, column = _elements(tag, indexes), tag.token(indexes[0]).column
+        if len(elements) != len(columns):
+            problems.append(_problem(tag, board, row, f"{len(elements)} elements where the table has "
+                                                      f"{len(columns)} columns", column))
+        else:
+            out.append((row, column, dict(zip(columns, elements))))
+    return out
+
+
+def _problem(tag: Tag, board: int, row: int, message: str, column: int) -> Diagnostic:
+    return Diagnostic("traveller", f"[{tag.name}] line {row}: {message}", board, None, Severity.WARNING, row, column)
 
 
 def _rows(tag: Tag) -> list[tuple[int, list[int]]]:
@@ -108,11 +157,16 @@ def _line(values: dict[str, str], row: int) -> TravellerLine | str | None:
     return _figures(values, TravellerLine(row, contract, tricks, score, RecordedFigures()))
 
 
+def _pairs(values: dict[str, str]) -> tuple[str, str] | None:
+    ns, ew = values.get("pairid_ns", ""), values.get("pairid_ew", "")
+    return (ns, ew) if ns and ew else None
+
+
 def _figures(values: dict[str, str], line: TravellerLine) -> TravellerLine:
     """The row with its recorded matchpoints and percentage, and how finely each is written."""
     mp, percentage = (_figure(values, name) for name in ("mp", "percentage"))
     return replace(line, figures=RecordedFigures(None, mp and mp[0], percentage and percentage[0]),
-                   written=(mp[1] if mp else 0.0, percentage[1] if percentage else 0.0))
+                   written=(mp[1] if mp else 0.0, percentage[1] if percentage else 0.0), pairs=_pairs(values))
 
 
 def _assigned(values: dict[str, str]) -> tuple[float | None, float | None] | None:
@@ -148,15 +202,36 @@ def _score(values: dict[str, str]) -> int | None | str:
     return None
 
 
+def _number(values: dict[str, str], names: tuple[str, ...]) -> tuple[float, float] | None | str:
+    """The first of the columns ``names`` that the table has, as a number with half a unit of its
+    last digit; ``None`` if none is there or it is ``-``; what is wrong if it is no number."""
+    for name in names:
+        text = values.get(name)
+        if text is None:
+            continue
+        if text in ("-", "?", ""):
+            return None
+        figure = _written(text)
+        return f"{name} {text!r} is not a number" if figure is None else figure
+    return None
+
+
+def _written(text: str) -> tuple[float, float] | None:
+    """``28.3`` as 28.3 and 0.05 (half its last digit), ``67`` as 67 and 0.5; ``None`` if no number."""
+    text = text.replace(",", ".")
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    decimals = len(text) - text.index(".") - 1 if "." in text else 0
+    return value, 0.5 * 10 ** -decimals
+
+
 def _figure(values: dict[str, str], name: str) -> tuple[tuple[Side, float], float] | None:
     """A recorded figure of ``MP_NS``/``MP_EW`` (or ``Percentage_…``), as its side's, with half a
     unit of its last digit (``28.3``: 0.05, ``67``: 0.5)."""
     for side in Side:
-        text = values.get(f"{name}_{side.name.lower()}", "-").replace(",", ".")
-        try:
-            value = float(text)
-        except ValueError:
-            continue
-        decimals = len(text) - text.index(".") - 1 if "." in text else 0
-        return (side, value), 0.5 * 10 ** -decimals
+        figure = _written(values.get(f"{name}_{side.name.lower()}", "-"))
+        if figure is not None:
+            return (side, figure[0]), figure[1]
     return None

@@ -1,91 +1,185 @@
 """A board's ``[ScoreTable]`` traveller audited (docs/format.md §4.4, §5.2): each listed table's
 contract, declarer and result scored again under the session's rules (duplicate-bridge.md §3)
-against the listed score, and its matchpoints against the other listed tables' (§5.1)."""
+against the listed score, and its matchpoints against the other listed tables' (§5.1, factored
+up past an adjusted table, §5.4–§5.5); and the pairs' totals over every traveller, against
+``[TotalScoreTable]`` where the file lists them."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import math
+from dataclasses import dataclass
 
+from ..engine.plural import plural
 from ..engine.record import DealRecord
 from ..engine.scoring import DealFacts
 from ..engine.seats import Side
 from ..engine.session import SessionReport
-from ..formats.pbn_traveller import TravellerLine
+from ..formats.board_fields import RecordedFigures
+from ..formats.pbn_traveller import PairTotal, TravellerLine
 from ..games.bridge.duplicate import board_score
 from ..games.registry import RubberState
-from ..formats.board_fields import RecordedFigures
-from .duplicate_comparison import Scoring, board_top, differs_matchpoints, matchpoints, neuberg
+from .duplicate_comparison import ROUNDING_SLACK, Scoring, board_top, differs_matchpoints, matchpoints, neuberg
+
+Travellers = dict[int, tuple[TravellerLine, ...]]
 
 
 @dataclass(frozen=True, slots=True)
 class TravellerMismatch:
-    """A traveller row whose listed score or matchpoints differ from the recomputed ones."""
+    """A traveller row whose listed score or matchpoints differ from the recomputed ones, or a
+    pair's total (``[TotalScoreTable]``) that differs from the sum of its boards."""
 
-    board: int
+    board: int  # the board whose tag holds the row
     line: int
-    listed: str  # the row's result: ``4HX N 9``
+    listed: str  # the row's result: ``4HX N 9``; a total's pair: ``pair 7``
     message: str
+    tag: str = "ScoreTable"
+
+    def describe(self) -> str:
+        return f"deal {self.board}, [{self.tag}] line {self.line} ({self.listed}): {self.message}"
 
     def to_json(self) -> dict[str, object]:
-        return {"board": self.board, "line": self.line, "listed": self.listed, "message": self.message}
+        return {"board": self.board, "line": self.line, "listed": self.listed, "message": self.message,
+                **({"tag": self.tag} if self.tag != "ScoreTable" else {})}
 
 
 @dataclass(frozen=True, slots=True)
 class TravellerAudit:
-    """The rows checked over every traveller of a session, and those that differ."""
+    """The rows checked over every traveller of a session (and the pairs' totals), and those that differ."""
 
     rows_checked: int
     mismatches: tuple[TravellerMismatch, ...]
+    totals_checked: int = 0
 
 
-def audit_travellers(report: SessionReport, travellers: dict[int, tuple[TravellerLine, ...]]) -> TravellerAudit:
+@dataclass(frozen=True, slots=True)
+class TableScore:
+    """One traveller row scored: N–S's score recomputed (``None`` for an adjusted score) and each
+    side's matchpoints of the board's ``top`` (``None`` for an adjusted side not given)."""
+
+    row: TravellerLine
+    score: int | None
+    won: tuple[float | None, float | None]  # N–S's, E–W's
+    top: int
+
+
+@dataclass(frozen=True, slots=True)
+class PairStanding:
+    """A pair's session over the travellers: the boards it played, its matchpoints and its
+    percentage, the mean of its boards' (duplicate-bridge.md §5.3); and, as a scoring program
+    adds them up, its boards' matchpoints as the travellers round them (``listed``) over the
+    boards' tops."""
+
+    pair: str
+    boards: int
+    matchpoints: float
+    percentage: float
+    listed: float
+    tops: int
+
+    @property
+    def listed_percentage(self) -> float:
+        return 100 * self.listed / self.tops
+
+
+def board_tables(report: SessionReport, deal: DealRecord, rows: tuple[TravellerLine, ...]) -> list[TableScore]:
+    """Every row of ``deal``'s traveller scored: the tables that played matchpointed among
+    themselves and factored up to every table listed, an adjusted one's sides their assigned
+    shares of the top (duplicate-bridge.md §5.1, §5.4–§5.5)."""
+    played = [row for row in rows if row.assigned is None]
+    scores = [_score(report, deal, row) for row in played]
+    tables = len(rows)
+    top = board_top(Scoring.NEUBERG, len(played), tables)  # 2 per other table listed
+    out = []
+    for k, (row, score) in enumerate(zip(played, scores)):
+        won = neuberg(matchpoints(score, scores[:k] + scores[k + 1:]), len(played), tables) if tables > 1 else None
+        out.append(TableScore(row, score, (won, None if won is None else top - won), top))
+    for row in rows:
+        if row.assigned is not None:
+            ns, ew = row.assigned
+            out.append(TableScore(row, None, (_of(ns, top), _of(ew, top)), top))
+    return out
+
+
+def _of(share: float | None, top: int) -> float | None:
+    """An adjusted side's matchpoints: its percentage of the top (§5.5)."""
+    return None if share is None else share * top / 100
+
+
+def audit_travellers(report: SessionReport, travellers: Travellers, totals: tuple[PairTotal, ...] = ()) -> TravellerAudit:
     """Every row of the travellers of ``report``'s boards recomputed on its board's hands and
-    vulnerability (a board the session does not hold is skipped: nothing to score it on). The
-    tables that played are matchpointed among themselves and factored up to every table the
-    board lists, an adjusted score's too, which has its assigned share of the top (§5.4–§5.5)."""
-    deals = {d.number: d for d in report.record.deals}
+    vulnerability (a board the session does not hold is skipped: nothing to score it on), and
+    each pair's listed total against the sum of its boards (:func:`standings`)."""
     checked = 0
     found: list[TravellerMismatch] = []
-    for number, rows in travellers.items():
-        deal = deals.get(number)
-        if deal is None:
-            continue
-        played = [row for row in rows if row.assigned is None]
-        scores = [_score(report, deal, row) for row in played]
-        tables = len(rows)
-        top = board_top(Scoring.NEUBERG, len(played), tables)  # 2 per other table listed
-        for k, (row, score) in enumerate(zip(played, scores)):
+    for number, tables in _scored(report, travellers).items():
+        for table in tables:
             checked += 1
-            if row.score is not None and row.score != score:
+            row = table.row
+            if row.score is not None and table.score is not None and row.score != table.score:
                 found.append(TravellerMismatch(number, row.line, row.text,
-                                               f"listed NS {row.score}, recomputed NS {score}"))
-            if tables > 1:
-                won = neuberg(matchpoints(score, scores[:k] + scores[k + 1:]), len(played), tables)
-                found.extend(_differs(number, row, won, top))
-        for row in rows:
-            if row.assigned is not None:
-                checked += 1
-                found.extend(_assigned_differs(number, row, top))
-    return TravellerAudit(checked, tuple(found))
+                                               f"listed NS {row.score}, recomputed NS {table.score}"))
+            found.extend(_differs(number, table))
+    found.extend(_totals_differ(standings(report, travellers), totals,
+                                min(travellers, default=0)))  # the totals stand on the first board
+    return TravellerAudit(checked, tuple(found), len(totals) if travellers else 0)
 
 
-def _differs(board: int, row: TravellerLine, won: float, top: int) -> list[TravellerMismatch]:
-    """The row's recorded figures that N–S's ``won`` of ``top`` contradicts."""
-    return [TravellerMismatch(board, row.line, row.text, f"recorded {differs}, recomputed NS {won:.4g} of {top}")
-            for differs in differs_matchpoints(row.figures, won, top, 100 * won / top, row.written)]
+def standings(report: SessionReport, travellers: Travellers) -> dict[str, PairStanding]:
+    """Each pair's matchpoints over the boards its number is listed at, N–S or E–W (pairs may
+    change direction), and its percentage, the mean of its boards' (duplicate-bridge.md §5.3)."""
+    boards: dict[str, list[tuple[float, float, int]]] = {}  # each board's matchpoints, as rounded, its top
+    for tables in _scored(report, travellers).values():
+        for table in tables:
+            for pair, won in zip(table.row.pairs or (), table.won):
+                if won is not None:
+                    boards.setdefault(pair, []).append((won, _rounded(won, table.row.written[0]), table.top))
+    return {pair: PairStanding(pair, len(won), sum(w for w, _, _ in won), sum(100 * w / t for w, _, t in won) / len(won),
+                               sum(r for _, r, _ in won), sum(t for _, _, t in won)) for pair, won in boards.items()}
 
 
-def _assigned_differs(board: int, row: TravellerLine, top: int) -> list[TravellerMismatch]:
-    """An adjusted score's recorded figures against its side's assigned share of ``top`` (§5.5):
-    the sides' shares need not add up to the top, so each figure is held against its own side's."""
-    assert row.assigned is not None  # only adjusted rows come here
+def _rounded(value: float, written: float) -> float:
+    """``value`` rounded half up as a figure written to ``written`` (half its last digit) is."""
+    if not written:
+        return value
+    unit = 2 * written
+    return math.floor(value / unit + 0.5 + 1e-9) * unit
+
+
+def _scored(report: SessionReport, travellers: Travellers) -> dict[int, list[TableScore]]:
+    deals = {d.number: d for d in report.record.deals}
+    return {number: board_tables(report, deals[number], rows) for number, rows in travellers.items() if number in deals}
+
+
+def _differs(board: int, table: TableScore) -> list[TravellerMismatch]:
+    """The row's recorded figures that its side's recomputed matchpoints contradict. An adjusted
+    table's sides' shares need not add up to the top, so each figure is held against its own side's."""
+    row, top = table.row, table.top
     out: list[TravellerMismatch] = []
-    mp, percentage = row.figures.matchpoints, row.figures.percentage
-    for figure, alone in ((mp, RecordedFigures(matchpoints=mp)), (percentage, RecordedFigures(percentage=percentage))):
-        share = None if figure is None else row.assigned[figure[0]]
-        if figure is None or share is None:
+    for recorded in (RecordedFigures(matchpoints=row.figures.matchpoints),
+                     RecordedFigures(percentage=row.figures.percentage)):
+        figure = recorded.matchpoints or recorded.percentage
+        won = None if figure is None else table.won[figure[0]]
+        if figure is None or won is None:
             continue
-        own = share * top / 100 if figure[0] is Side.NS else top - share * top / 100  # as N–S's, as _differs reads it
-        out.extend(_differs(board, replace(row, figures=alone), own, top))
+        ns = won if figure[0] is Side.NS else top - won  # as N–S's, as differs_matchpoints reads it
+        out.extend(TravellerMismatch(board, row.line, row.text, f"recorded {differs}, recomputed NS {ns:.4g} of {top}")
+                   for differs in differs_matchpoints(recorded, ns, top, 100 * ns / top, row.written))
+    return out
+
+
+def _totals_differ(found: dict[str, PairStanding], totals: tuple[PairTotal, ...], board: int) -> list[TravellerMismatch]:
+    """Each listed pair's total against its standing as a scoring program adds it up: its boards'
+    matchpoints as the travellers round them, over their tops."""
+    out: list[TravellerMismatch] = []
+    for total in totals:
+        ours = found.get(total.pair)
+        if ours is None:
+            out.append(TravellerMismatch(board, total.line, f"pair {total.pair}", "listed, but on no traveller",
+                                         "TotalScoreTable"))
+            continue
+        for figure, value, unit in ((total.matchpoints, ours.listed, " MP"), (total.percentage, ours.listed_percentage, " %")):
+            if figure is not None and abs(figure[0] - value) > max(figure[1], ROUNDING_SLACK) + 1e-9:
+                out.append(TravellerMismatch(board, total.line, f"pair {total.pair}", f"recorded {figure[0]:g}{unit}, "
+                                             f"recomputed {value:.2f}{unit} over {plural(ours.boards, 'board')}", "TotalScoreTable"))
     return out
 
 

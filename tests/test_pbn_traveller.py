@@ -169,3 +169,22 @@ def test_audit_says_the_pairs_totals_it_checked_and_lists_them_in_json(tmp_path)
     assert "3 [ScoreTable] rows and 6 pairs' totals checked, 0 mismatches" in shown.output
     doc = json.loads(CliRunner().invoke(main, ["audit", str(path), "--json"]).output)
     assert doc["traveller_totals_checked"] == 6
+
+
+def test_score_compare_ranks_the_pairs_over_their_travellers(tmp_path):
+    """format.md §4.3, duplicate-bridge.md §5.6: the pairs in order of their percentage, tied pairs
+    sharing a rank, each with its boards, matchpoints, percentage, recorded total and names; a
+    recorded total that differs is marked; --json gives them as the document's standings."""
+    path = tmp_path / "pairs.pbn"
+    path.write_text(HEAD + COLUMNS + "\n" + ROWS + TOTALS.replace('3  1 2.0  50.00', '3  1 3.0  75.00'))
+    shown = CliRunner().invoke(main, ["score", "--compare", str(path)])
+    assert shown.exit_code == 0, shown.output
+    table = shown.output[shown.output.index("the pairs by their boards' travellers"):].splitlines()
+    assert [line.split()[:5] for line in table[2:]] == [
+        ["1", "4", "1", "4.0", "100.00"], ["1", "5", "1", "4.0", "100.00"], ["3", "1", "1", "2.0", "50.00"],
+        ["3", "2", "1", "2.0", "50.00"], ["5", "3", "1", "0.0", "0.00"], ["5", "6", "1", "0.0", "0.00"]]
+    assert table[4].endswith("3 75  Ed - Flo  !") and table[2].endswith("4 100  Cy - Di")
+    doc = json.loads(CliRunner().invoke(main, ["score", "--compare", "--json", str(path)]).output)
+    [standings] = doc["standings"]
+    assert standings["pairs"][2] == {"rank": 3, "pair": "1", "names": "Ed - Flo", "boards": 1, "matchpoints": 2.0,
+                                     "percentage": 50.0, "recorded": {"matchpoints": 3.0, "percentage": 75.0}}

@@ -296,21 +296,27 @@ def _compare(file: str, as_json: bool, scoring: str | None) -> None:
     """``score --compare``: every session of a PBN or LIN file evaluated, each event's boards compared (format.md §4.3)."""
     from .formats import read_sessions
     from .reports.duplicate_comparison import ComparisonError, Scoring, compare, comparison_json, render_comparison
+    from .reports.pairs_standings import ranked, render_standings, standings_json
 
     data = read_input(file)
     fmt = _format(file, data, None)
     if fmt not in ("pbn", "lin"):
         raise click.UsageError(f"{printable(file)}: --compare reads a PBN or LIN file's rooms or tables (.pbn, .lin)")
-    reports = [(report, read.figures) for read in read_sessions(data, fmt)
-               for _, report in [evaluated(read)] if report is not None]
+    checked = [(read, report) for read in read_sessions(data, fmt) for _, report in [evaluated(read)] if report is not None]
+    reports = [(report, read.figures) for read, report in checked]
     try:
         comparison = compare(reports, Scoring(scoring) if scoring else None)
     except ComparisonError as e:
         raise click.UsageError(f"{printable(file)}: {e}") from None
+    # a pairs session's travellers: its pairs ranked over them (format.md §4.3, duplicate-bridge.md §5.6)
+    places = [(report.record.info.id, ranked(report, read.travellers, read.totals)) for read, report in checked
+              if read.travellers]
     if as_json:
-        emit_json(comparison_json(comparison))
+        emit_json(comparison_json(comparison) | ({"standings": [standings_json(*p) for p in places]} if places else {}))
     else:
         click.echo(render_comparison(comparison), nl=False)
+        for session, ranks in places:
+            click.echo("\n" + render_standings(session, ranks), nl=False)
 
 
 @main.command()

@@ -176,11 +176,18 @@ def _totals_differ(found: dict[str, PairStanding], totals: tuple[PairTotal, ...]
             out.append(TravellerMismatch(board, total.line, f"pair {total.pair}", "listed, but on no traveller",
                                          "TotalScoreTable"))
             continue
-        for figure, value, unit in ((total.matchpoints, ours.listed, " MP"), (total.percentage, ours.listed_percentage, " %")):
-            if figure is not None and abs(figure[0] - value) > max(figure[1], ROUNDING_SLACK) + 1e-9:
-                out.append(TravellerMismatch(board, total.line, f"pair {total.pair}", f"recorded {figure[0]:g}{unit}, "
-                                             f"recomputed {value:.2f}{unit} over {plural(ours.boards, 'board')}", "TotalScoreTable"))
+        out.extend(TravellerMismatch(board, total.line, f"pair {total.pair}", f"recorded {recorded:g}{unit}, recomputed "
+                                     f"{value:.2f}{unit} over {plural(ours.boards, 'board')}", "TotalScoreTable")
+                   for recorded, value, unit in total_differences(total, ours))
     return out
+
+
+def total_differences(total: PairTotal, ours: PairStanding) -> list[tuple[float, float, str]]:
+    """The figures of a pair's listed total that its standing contradicts beyond the rounding
+    they are written to: each as (recorded, recomputed, unit)."""
+    return [(figure[0], value, unit)
+            for figure, value, unit in ((total.matchpoints, ours.listed, " MP"), (total.percentage, ours.listed_percentage, " %"))
+            if figure is not None and abs(figure[0] - value) > max(figure[1], ROUNDING_SLACK) + 1e-9]
 
 
 def _score(report: SessionReport, deal: DealRecord, row: TravellerLine) -> int:

@@ -32,8 +32,8 @@ from vint_replay.engine.rubber_view import SheetEntry, SheetRubber, rubber_sheet
 
 
 def side_players(info: SessionInfo, side: Side) -> str:
-    """``Иванов & Сидоров``: the two partners of a side."""
-    return f"{info.players[side]} & {info.players[side + 2]}"
+    """``Иванов & Сидоров``: the two partners of a side (reports/labels.py, as the terminal says it)."""
+    return labels.pair_names(info.players[side], info.players[side + 2])
 
 
 def difference_text(totals: tuple[int, int] | list[int]) -> str:
@@ -343,7 +343,8 @@ def session_rows(sessions: pd.DataFrame, deals: pd.DataFrame) -> list[SessionRow
         status = "no paper score" if not tally.deals_checked else tally.text
         rows.append(SessionRow(
             sid, shown_date(_text(s.date)), _text(s.event), _text(s.table_name),
-            f"{s.player_n} & {s.player_s} v {s.player_e} & {s.player_w}", int(s.deals), int(s.rubbers),
+            labels.table_names(*(_text(name) for name in (s.player_n, s.player_e, s.player_s, s.player_w))),
+            int(s.deals), int(s.rubbers),
             difference_text((int(s.total_ns), int(s.total_ew))), status, bool(tally.deals_checked), not tally.clean))
     return rows
 

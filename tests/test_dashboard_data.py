@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dash_tree import by_id, ids
+from dash_tree import by_id, components, ids
 from dashboards.payload import replay_payload
 from dashboards import data, stats
 from dashboards.library import Library
@@ -187,6 +187,42 @@ def test_session_rows_carry_results_and_audit_status(store):
         assert row.deals == len(raw["deals"]) and row.date == raw["session"]["date"]
         p = raw["session"]["players"]
         assert row.players == f"{p['N']} & {p['S']} v {p['E']} & {p['W']}"
+
+
+HAND_RECORD = ('[Event "Hand records"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+               '[Deal "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"]\n')
+
+
+def test_a_session_without_names_is_said_so_on_the_pages_not_a_dangling_ampersand(tmp_path):
+    """format.md §5.2 (a PBN hand record names no player): the sessions list and the session page's
+    sides say "(no names)" as the terminal's sheet does (reports/labels.py), where they showed
+    "& v &" and "N–S: &"; a side with one name shows it alone."""
+    from vint_replay.engine.record import SessionInfo
+
+    path = tmp_path / "deals.pbn"
+    path.write_text(HAND_RECORD)
+    named = Store(tmp_path / "store")
+    named.import_paths([str(path)], workers=1)
+    [row] = data.session_rows(named.sessions(), named.deals(columns=data.AUDIT_COLUMNS))
+    assert row.players == "(no names)"
+    info = SessionInfo("s", ("Ann", "", "", "Dan"), rules="duplicate-bridge")
+    assert (data.side_players(info, Side.NS), data.side_players(info, Side.EW)) == ("Ann", "Dan")
+    assert data.side_players(SessionInfo("s", ("", "", "", ""), rules="duplicate-bridge"), Side.NS) == "(no names)"
+
+
+def test_a_session_of_hand_records_has_no_running_totals_chart_but_says_why(tmp_path):
+    """duplicate-bridge.md §1 (a hand record scores nothing): the session page of boards none of
+    which was played says so in a sentence instead of drawing a flat chart of zeros."""
+    from dashboards.app import create_app
+
+    app = create_app(tmp_path / "store")
+    uploaded = app.server.extensions["vint_library"].upload("deals.pbn", HAND_RECORD.encode())
+    assert uploaded.status == "imported"
+    with app.server.test_request_context("/"):
+        page = sys.modules["pages.session"].layout(uploaded.session_id)
+    texts = [c.children for c in components(page) if isinstance(getattr(c, "children", None), str)]
+    assert any(t.startswith("No chart: no deal of the session was played to a result") for t in texts)
+    assert not [c for c in components(page) if type(c).__name__ == "Graph"]  # the running totals' and the line's
 
 
 def test_one_audit_count_on_every_page_and_in_the_cli(store, runner):

@@ -19,7 +19,7 @@ from vint_replay.engine.session import SessionReport
 from vint_replay.engine.rule_profile import SessionPage
 from vint_replay.engine.views import Block
 from vint_replay.games.laws import views as laws_view
-from vint_replay.reports import scoresheet
+from vint_replay.reports import labels, scoresheet
 from vint_replay.reports.audit import AuditReport
 from vint_replay.reports.sheets import sheet_writer
 
@@ -242,8 +242,12 @@ def _charts(report) -> list:
     prog = data.progress(report)
     if prog is None:
         return [html.P("No chart: the session cannot be scored.", className="muted")]
+    if report.score is not None and report.score.deals and all(deal.unplayed for deal in report.score.deals):
+        return [html.P("No chart: no deal of the session was played to a result (hand or bidding records, "
+                       "unfinished boards), so nothing was scored.", className="muted")]
     info = report.record.info
-    names = [label(f"{side.label} ({data.side_players(info, side)})") for side in Side]
+    names = [label(side.label if (players := data.side_players(info, side)) == labels.NO_NAMES
+                   else f"{side.label} ({players})") for side in Side]
     totals = go.Figure()
     for side in Side:
         totals.add_scatter(x=prog.deals, y=prog.totals[side], name=names[side], mode="lines+markers",

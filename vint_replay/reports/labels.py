@@ -24,3 +24,18 @@ def dummy_text(contract: Contract | None, profile: RuleProfile) -> str | None:
     if contract is None or not profile.has_dummy:
         return None
     return f"{contract.declarer.name} plays dummy {contract.declarer.partner.name}"
+
+
+NO_NAMES = "(no names)"  # a side, or a table, the record names nobody at (a PBN hand record)
+
+
+def pair_names(one: str, other: str) -> str:
+    """A side's two players, ``Иванов & Сидоров``; a name the record does not give is left out,
+    and a side named by none is said to be so."""
+    return " & ".join(name for name in (one, other) if name.strip()) or NO_NAMES
+
+
+def table_names(n: str, e: str, s: str, w: str) -> str:
+    """The four players as the sessions list shows them, ``N & S v E & W``; a table named by
+    nobody is said to be so once."""
+    return NO_NAMES if not any(name.strip() for name in (n, e, s, w)) else f"{pair_names(n, s)} v {pair_names(e, w)}"

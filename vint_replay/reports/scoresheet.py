@@ -11,6 +11,7 @@ from ..games.bridge.duplicate import board_score
 from ..engine.record import SessionRecord
 from ..engine.scoring import Entry, Line
 from ..engine.seats import Seat, Side
+from .labels import pair_names
 from .labels import contract_text
 
 SCORE_FORMAT = "vint-score/1"
@@ -119,7 +120,7 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
     rule = "─" * col + "┼" + "─" * col
     title = f"Session {info.id}" + (f" — {info.event}" if info.event else "") + (f", {info.date}" if info.date else "")
     named = labels or (lambda _: (Side.NS.label, Side.EW.label))
-    head = [f"{'N–S: ' + _pair(p[0], p[2]):<{col - 1}} │ {'E–W: ' + _pair(p[1], p[3])}"] if labels is None else []
+    head = [f"{'N–S: ' + pair_names(p[0], p[2]):<{col - 1}} │ {'E–W: ' + pair_names(p[1], p[3])}"] if labels is None else []
     out = [printable(title), *head]
     note = rules_note(record, profile)
     if note:
@@ -262,7 +263,3 @@ def _cells(entries: Sequence[Entry], line: Line, mark: str, below: str | None = 
     return [(cells[0][i] if i < len(cells[0]) else "", cells[1][i] if i < len(cells[1]) else "") for i in range(rows)]
 
 
-def _pair(one: str, other: str) -> str:
-    """A side's two players as the sheet heads it; a name the record does not give is left out
-    (a PBN hand record names nobody), and a side named by none is said to be so."""
-    return " & ".join(name for name in (one, other) if name.strip()) or "(no names)"

@@ -379,6 +379,10 @@ def vouched(data: bytes) -> list[bool] | None:
     (lambda t: re.sub(rb"(\[Auction \"[NESW]\"\]\n\S+)", rb"\1 =1=", t, count=1).replace(b"[Score", b'[Note "1:x"]\n[Score', 1), [True]),
     (lambda t: t.replace(b'[Scoring "?"]', b'[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n'
                          b'N NT 9\nS NT 9\n[Scoring "?"]'), [True]),  # a table tag: its section skipped
+    # a table tag's ; (column separators, inside its value) beside a ; comment that hides a tag: the comment is
+    # still taken out, the ; in the value kept (the scan looks for a ; outside quoted values)
+    (lambda t: t.replace(b'[Scoring "?"]', b'[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n'
+                         b'N NT 9 ; not [Board "9"] but a comment\n[Scoring "?"]'), [True]),
 ])
 def test_what_the_pbn_scan_leaves_to_the_reader(change, left):
     """Inheritance, encodings and tag pairs over lines are the reader's: the file is left whole;

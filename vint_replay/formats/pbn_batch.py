@@ -38,6 +38,8 @@ _TAG = re.compile(rb"\[[ \t]*([A-Za-z0-9_]+)[ \t]*" + _VALUE + rb"[ \t]*\]")  # 
 _GAMES = re.compile(rb"\n[ \t]*(?=\n)")  # a blank line ends a game (PBN 2.1 §3.1)
 _COMMENT = re.compile(rb'("(?:[^"\\\n]|\\.)*")|\{[^{}]*\}|;[^\n]*')  # a comment, outside a tag value
 _PERCENT = re.compile(rb"(?m)^%[^\n]*")  # PBN's % lines
+_SEMICOLON_LINE = re.compile(rb"(?m)^[^\n;]*;[^\n]*")  # a line holding a ;
+_BARE_SEMICOLON = re.compile(rb'(?:[^"\n;]|"(?:[^"\\\n]|\\.)*")*;')  # a line's ; outside its quoted values
 _NOTE_REF = re.compile(rb"=[0-9]+=")  # a note reference in the auction (its [Note] is not read)
 _NOT_PLAYED = frozenset((b"-", b"--"))
 _GAP = b"\x00"  # a comment's place: not a blank line (the reader does not end a game at a commented line)
@@ -156,7 +158,8 @@ def _found(data: bytes) -> list[Session] | None:
     # a % line or a comment stands as a gap, its line breaks kept: neither ends a game (pbn_tokens.games)
     if b"%" in data:
         data = _PERCENT.sub(_GAP, data)
-    if b"{" in data or b";" in data:
+    if b"{" in data or b";" in data and any(map(_BARE_SEMICOLON.match, _SEMICOLON_LINE.findall(data))):  # a ; in
+        # tag values only (PBN tables' columns) is no comment
         data = _COMMENT.sub(lambda m: m[1] or _GAP + m[0].count(b"\n") * (b"\n" + _GAP), data)
         if b"{" in data or b"}" in data:
             return None  # a comment nested or left open

@@ -523,6 +523,14 @@ def _session_id(_ctx: click.Context, _param: click.Parameter, value: str) -> str
     return value
 
 
+def _unknown_session(session_id: str, store_path: str, version: int | None = None) -> click.BadParameter:
+    """A session id (or its ``--version``) the store does not hold: a usage error (exit 2), as a
+    ``--session`` past a file's last is (format.md §4.1)."""
+    which = "" if version is None else f" version {version}"
+    return click.BadParameter(f"no session {session_id!r}{which} in the store {store_path} (`vint-replay sessions` "
+                              "lists them)", param_hint="'SESSION_ID'" if version is None else "'--version'")
+
+
 @main.command()
 @click.argument("session_id", callback=_session_id)
 @_store_option
@@ -536,7 +544,7 @@ def history(session_id: str, store_path: str, as_json: bool) -> None:
     try:
         versions = open_existing(store_path).versions(session_id)
     except KeyError:
-        raise click.ClickException(f"no session {session_id!r} in the store {store_path}")
+        raise _unknown_session(session_id, store_path)
     except StoreError as err:
         raise click.ClickException(str(err))
     if as_json:
@@ -560,8 +568,7 @@ def export(session_id: str, out: str, store_path: str, version: int | None) -> N
     try:
         record = open_existing(store_path).load_session(session_id, version=version)
     except KeyError:
-        which = "" if version is None else f" version {version}"
-        raise click.ClickException(f"no session {session_id!r}{which} in the store {store_path}")
+        raise _unknown_session(session_id, store_path, version)
     tables = None
     if format_of(out) == "pbn":  # with the double-dummy tables when the store has them
         from .analysis.optimum import optimum_tables

@@ -30,7 +30,7 @@ class BoardFigure:
 class EventFigures:
     """The column the session page adds: its heading and each board's figure."""
 
-    heading: str  # "IMPs (recorded)", "MP (recorded)"
+    heading: str  # "IMPs", "MP"; "IMPs (recorded)", "MP (recorded)" when the file recorded a figure
     boards: dict[int, BoardFigure]
 
 
@@ -54,7 +54,7 @@ def event_figures(report: SessionReport) -> EventFigures | None:
     boards = {number: BoardFigure(_computed(results.get(number), scoring), _recorded(own.get(number)),
                                   results[number].differs if number in results else ())
               for number in sorted(set(results) | set(own))}
-    return EventFigures(f"{unit} (recorded)", boards)
+    return EventFigures(unit + (" (recorded)" if own else ""), boards)  # nothing recorded: not said to be
 
 
 def _comparison(report: SessionReport) -> Comparison | None:

@@ -236,11 +236,11 @@ def test_audit_explains_a_premium_written_below(runner, tmp_path, worked_example
 
 @pytest.mark.parametrize("command", ["score", "audit"])
 def test_score_and_audit_name_the_sessions_of_the_file_they_leave(runner, command):
-    """A PBN file of several sessions: every command but validate reads one, and a warning names
-    each other session and the ``--session`` that reads it (diagnostics.md ``pbn_session``) —
-    score and audit too, so that a clean audit of the first room is not taken for the file's."""
+    """A PBN file of several sessions: score and audit of one session (``--session``) name the
+    other session and the ``--session`` that reads it (diagnostics.md ``pbn_session``), so that a
+    clean audit of the first room is not taken for the file's."""
     path = str(Path(__file__).parent / "data" / "pbn" / "junior-teams-1998.pbn")
-    result = run(runner, command, path)
+    result = run(runner, command, path, "--session", "1")
     assert result.exit_code == 0
     warned = [line for line in result.stderr.splitlines() if "pbn_session (warning): session 2 of this file" in line]
     assert len(warned) == 1 and warned[0].startswith(path) and "--session 2" in warned[0]
@@ -252,3 +252,121 @@ def test_score_help_says_compare_reads_lin_too(runner):
     its help says so, as README does."""
     shown = " ".join(run(runner, "score", "--help").output.split())
     assert "--compare A PBN or LIN file's rooms (IMPs) or tables (matchpoints)" in shown
+
+
+# a file of several sessions (issue 24) ----------------------------------------------------------
+
+PAIRS_BOARD = """[Event "Club pairs"]
+[Date "2024.05.01"]
+[Board "1"]
+[North "N{t}"]
+[East "E{t}"]
+[South "S{t}"]
+[West "W{t}"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"]
+[Contract "4H"]
+[Declarer "N"]
+[Result "{tricks}"]
+[Score "{score}"]
+
+"""
+
+
+def pairs_file(tmp_path: Path, *tricks: int, score: str = "") -> str:
+    """A pairs event's board 1 played at one table per entry of ``tricks`` (each table a session,
+    format.md §5.2); each table's [Score] as ``score`` says, else the one its tricks earn."""
+    earned = {10: "NS 420", 9: "NS -50", 11: "NS 450"}
+    text = "".join(PAIRS_BOARD.format(t=t, tricks=n, score=score or earned[n]) for t, n in enumerate(tricks, 1))
+    return write(tmp_path, text, "pairs.pbn")
+
+
+@pytest.mark.parametrize("command", [["replay", "--deal", "1"], ["convert"], ["score", "--session", "2"],
+                                     ["audit", "--session", "2"], ["validate", "--session", "2"]])
+def test_the_other_sessions_of_a_file_are_named_once(runner, tmp_path, command):
+    """Issue 24: a command reading one session of a 4-table pairs file says once that the file
+    holds 4 sessions, which one it read and how to read another, not a warning per session."""
+    path = pairs_file(tmp_path, 10, 10, 9, 11)
+    target = [str(tmp_path / "one.json")] if command == ["convert"] else []
+    result = run(runner, command[0], path, *target, *command[1:])
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.output.splitlines() if "pbn_session" in line]
+    which = 2 if "--session" in command else 1
+    assert said == [f"{path}:{16 if which == 1 else 1}:1: pbn_session (warning): this file holds 4 sessions with "
+                    f"boards and this is session {which} (club-pairs-2024-05-01-table-{which}); read another with "
+                    "--session N (validate checks every session, import stores every one)"], result.output
+
+
+def test_a_file_of_two_sessions_names_the_other_as_before(runner):
+    """One other session is named by its own warning, boards and all (diagnostics.md ``pbn_session``)."""
+    path = str(Path(__file__).parent / "data" / "pbn" / "junior-teams-1998.pbn")
+    result = run(runner, "validate", "--session", "1", path)
+    said = [line for line in result.output.splitlines() if "pbn_session" in line]
+    assert len(said) == 1 and "session 2 of this file" in said[0] and "read it with --session 2" in said[0]
+
+
+@pytest.mark.parametrize("command", ["score", "audit"])
+def test_score_and_audit_cover_every_session_of_a_file(runner, tmp_path, command):
+    """Issue 24: score and audit take every session of a file, as validate does: each one named
+    (``FILE (session 2: id)``), no warning of sessions left, the exit status covering them all."""
+    path = pairs_file(tmp_path, 10, 9, 11)
+    result = run(runner, command, path)
+    assert result.exit_code == 0 and "pbn_session" not in result.output, result.output
+    for k in (1, 2, 3):
+        assert f"{path} (session {k}: club-pairs-2024-05-01-table-{k})" in result.stdout
+    if command == "score":
+        assert [line.split()[1] for line in result.stdout.splitlines() if line.startswith("Session club")] == \
+            [f"club-pairs-2024-05-01-table-{k}" for k in (1, 2, 3)]
+    else:
+        assert result.stdout.count("1 deal checked, no mismatches") == 3
+    one = run(runner, command, path, "--session", "2")  # --session still picks one
+    assert one.exit_code == 0 and "(session" not in one.stdout
+    assert one.stdout.count("Session club" if command == "score" else "deal checked") == 1, one.stdout
+
+
+def test_audit_of_every_session_exits_1_when_one_differs(runner, tmp_path):
+    """The exit status covers every session: table 2's [Score] is wrong, tables 1 and 3 agree."""
+    text = Path(pairs_file(tmp_path, 10, 9, 11)).read_text().replace('[Score "NS -50"]', '[Score "NS -100"]')
+    path = write(tmp_path, text, "pairs.pbn")
+    result = run(runner, "audit", path)
+    assert result.exit_code == 1
+    assert f"{path} (session 2: club-pairs-2024-05-01-table-2): 1 deal checked, 1 deal with a mismatch" in result.stdout
+    assert result.stdout.count("no mismatches") == 2
+    assert run(runner, "audit", path, "--session", "3").exit_code == 0
+
+
+@pytest.mark.parametrize("command", ["score", "audit"])
+def test_score_and_audit_json_give_every_session(runner, tmp_path, command):
+    """format.md §4.3, §4.4: a file of several sessions gives a list, one document a session in the
+    file's order, each saying its session (a file of one session: the one document, as before)."""
+    path = pairs_file(tmp_path, 10, 9, 11)
+    result = run(runner, command, path, "--json")
+    assert result.exit_code == 0
+    documents = json.loads(result.stdout)
+    ids = [f"club-pairs-2024-05-01-table-{k}" for k in (1, 2, 3)]
+    if command == "score":
+        assert [d["session"] for d in documents] == [{"id": i, "number": k} for k, i in enumerate(ids, 1)]
+        assert all(d["format"] == "vint-score/1" for d in documents)
+    else:
+        assert [(d["session"], d["session_id"], d["deals_checked"]) for d in documents] == \
+            [(k, i, 1) for k, i in enumerate(ids, 1)]
+    one = json.loads(run(runner, command, path, "--json", "--session", "2").stdout)
+    assert isinstance(one, dict) and "number" not in one.get("session", {}) and "session_id" not in one
+
+
+def test_score_of_every_session_goes_on_past_one_with_errors(runner, tmp_path):
+    """A session that cannot be scored is reported, the others are still scored, and exit 1."""
+    text = Path(pairs_file(tmp_path, 10, 9, 11)).read_text()
+    broken = text.replace('[Contract "4H"]\n[Declarer "N"]\n[Result "9"]', '[Contract "4H"]\n[Declarer "N"]\n'
+                                                                         '[Result "14"]')
+    assert broken != text
+    path = write(tmp_path, broken, "pairs.pbn")
+    result = run(runner, "score", path)
+    assert result.exit_code == 1
+    assert f"{path} (session 2: club-pairs-2024-05-01-table-2): cannot be scored until the errors above are fixed" \
+        in result.stderr
+    assert "Session club-pairs-2024-05-01-table-3" in result.stdout
+    documents = json.loads(run(runner, "score", path, "--json").stdout)
+    assert [d.get("valid", True) for d in documents] == [True, False, True]
+    assert documents[1]["session"] == 2 and documents[1]["session_id"] == "club-pairs-2024-05-01-table-2"

@@ -267,6 +267,24 @@ def test_analysis_page_draws_its_charts(browser, page):
         assert f"{session} {deal} " in slams and declarer in slams
 
 
+def test_analysis_says_no_game_was_won_instead_of_an_empty_chart(browser, tmp_path):
+    """Issue 24: a store whose deals won no game (the worked example: 3♣ made, 208 below the line)
+    has nothing to plot per partnership: /analysis says so in a sentence where the games chart
+    was drawn empty, and keeps its other charts."""
+    from dashboards.app import create_app
+    from vint_replay.store import Store
+
+    assert not Store(tmp_path / "store").import_paths([str(WORKED)], workers=1).rejected
+    with serving(create_app(tmp_path / "store")) as base:
+        browser.get(base + "/analysis")
+        graphs = ("contracts-chart", "made-chart", "players-chart", "pairs-chart", "luck-chart")
+        wait_for(lambda: all(css(browser, f"#{g} .main-svg") for g in graphs), timeout=20)
+        assert not css(browser, "#games-chart")
+        assert text_of(browser, "#games-none") == "No game was won in these sessions: nothing to plot."
+        assert "Games and rubbers won, per partnership" in css(browser, "#games-none")[0].find_element(
+            "xpath", "..").text
+
+
 def test_upload_of_a_broken_file_shows_diagnostics_and_stores_nothing(browser, page, store_path):
     from vint_replay.store import Store
 

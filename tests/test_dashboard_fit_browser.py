@@ -122,3 +122,58 @@ def test_the_page_fits_a_desktop_and_a_phone(browser_at, page, path, ready):
             assert not sticking_out, f"{path} at {width} px: " + "; ".join(sticking_out)
     finally:
         browser.set_window_size(DESKTOP, 1000)
+
+
+# BBO's handles: long, without a space to wrap at (issue 24)
+HANDLES = {"N": "averyveryverylongbbohandle1", "E": "anotherextremelylonghandle22",
+           "S": "southsidelongestnameever333", "W": "westwardlongplayernameish44"}
+LONG_NAMES_PBN = ('[Event "Long names pairs"]\n[Date "2024.05.01"]\n[Board "1"]\n'
+                  + "".join(f'[{seat} "{HANDLES[seat[0]]}"]\n' for seat in ("North", "East", "South", "West"))
+                  + '[Dealer "N"]\n[Vulnerable "None"]\n'
+                  '[Deal "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"]\n'
+                  '[Contract "4H"]\n[Declarer "N"]\n[Result "10"]\n[Auction "N"]\n1H Pass 2H Pass\n4H Pass Pass Pass\n')
+
+# The auction's head: each name on one line inside its column (cut with an ellipsis, whole in the
+# column's title), the table inside its card.
+AUCTION_HEAD_JS = """
+const t = document.querySelector('table.auction'), card = t.closest('.card'), found = [];
+if (t.getBoundingClientRect().right > card.getBoundingClientRect().right + 1) found.push('the auction spills out of its card');
+for (const th of t.querySelectorAll('th')) {
+  const name = th.querySelector('span'), lines = name.getClientRects().length;
+  if (lines !== 1) found.push(th.title + ' on ' + lines + ' lines');
+  if (name.getBoundingClientRect().right > th.getBoundingClientRect().right + 1) found.push(th.title + ' passes its column');
+}
+return {found: found, titles: [...t.querySelectorAll('th')].map(th => th.title)};
+"""
+
+
+@pytest.fixture(scope="module")
+def long_names_at(tmp_path_factory):
+    from vint_replay.store import Store
+
+    folder = tmp_path_factory.mktemp("long-names")
+    (folder / "long.pbn").write_text(LONG_NAMES_PBN, encoding="utf-8")
+    store = Store(folder / "store")
+    summary = store.import_paths([str(folder / "long.pbn")], workers=1)
+    assert not summary.rejected, [o.diagnostics for o in summary.rejected]
+    with dashboard_in_chromium(store.root) as (driver, base):
+        yield driver, base
+
+
+def test_long_handles_keep_the_auction_in_its_card(long_names_at):
+    """Issue 24: BBO handles of 27 letters wrapped mid-name over four lines in the replay page's
+    auction head at 390 px; each now stands on one line in its column, cut with an ellipsis and
+    whole in the column's title, and the table stays in its card at 390 and 1,400 px."""
+    browser, base = long_names_at
+    try:
+        for width in (DESKTOP, PHONE):
+            browser.set_window_size(width, 1000)
+            assert wait_for(lambda: browser.execute_script("return window.innerWidth") == width)
+            browser.get(f"{base}/replay/long-names-pairs-2024-05-01/1")
+            wait_for(lambda: css(browser, "table.auction th span"))
+            seen = browser.execute_script(AUCTION_HEAD_JS)
+            assert seen["found"] == [], f"at {width} px: {seen['found']}"
+            assert seen["titles"] == list(HANDLES.values())
+            assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+    finally:
+        browser.set_window_size(DESKTOP, 1000)

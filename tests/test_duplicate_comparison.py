@@ -402,3 +402,19 @@ def test_a_pairs_event_whose_dates_give_each_tables_start_is_one_event():
     assert event.scoring is Scoring.MATCHPOINTS and (event.event, event.date) == ("Match", "2013-11-23")
     [board] = event.boards
     assert [(r.score, r.points) for r in board.results] == [(420, 4), (-50, 2), (-100, 0)]
+
+
+def test_the_terminal_writes_contracts_as_the_scoresheet_does(tmp_path):
+    """Issue 24: ``score --compare`` at the terminal writes a contract as ``score`` does (``4♥``,
+    ``passed out``: reports/labels.py); its vint-compare/1 JSON keeps ``4H N`` and ``Pass`` (format.md §4.3)."""
+    passed = game("Closed", 0, contract="Pass").replace('[Declarer "N"]\n', "").replace('[Result "0"]\n', "")
+    path = tmp_path / "match.pbn"
+    path.write_text(game("Open", 10) + passed, encoding="utf-8")
+    shown = CliRunner().invoke(main, ["score", str(path), "--compare"])
+    assert shown.exit_code == 0, shown.output
+    rows = [line for line in shown.output.splitlines() if " NS " in line]
+    assert "-open        4♥ N       NS" in rows[0] and "-closed      passed out NS" in rows[1], shown.output
+    sheet = CliRunner().invoke(main, ["score", str(path), "--session", "1"]).output
+    assert " 4♥ " in sheet
+    doc = json.loads(CliRunner().invoke(main, ["score", str(path), "--compare", "--json"]).output)
+    assert [r["contract"] for r in doc["events"][0]["boards"][0]["results"]] == ["4H N", "Pass"]

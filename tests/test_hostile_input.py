@@ -298,3 +298,16 @@ def test_validate_reads_either_format_from_standard_input(runner, worked_example
     result = run(runner, "validate", "-", stdin=text)
     assert result.exit_code == 0 and "valid (1 deal)" in result.stdout
     assert run(runner, "validate", "-", "--from", "json", stdin=text).exit_code == 1
+
+
+@pytest.mark.parametrize("skip", [[], ["--skip-broken-deals"]])
+def test_import_gives_the_seat_order_hint_validate_gives(runner, tmp_path, skip) -> None:
+    """Issue 24: import's rejection (and a deal it leaves out) says what validate says of a trick
+    written in seat order (reports/seat_order.py), hint and all."""
+    tricks = list(TRICKS)
+    tricks[1] = "S2 S8 SA S7"
+    path = write(tmp_path, "s.vint", worked_text(tricks=tricks))
+    hint = "trick 2 is led by E: read from E's card (S8 SA S7 S2) it is legal — was it written in seat order?"
+    assert hint in run(runner, "validate", path).stderr
+    result = run(runner, "import", "--store", str(tmp_path / "store"), *skip, path)
+    assert result.exit_code == 1 and hint in result.stderr, result.stderr

@@ -301,8 +301,11 @@ def test_cli_import_sessions_export(tmp_path: Path, runner) -> None:
     out = tmp_path / "back.vint"
     assert runner.invoke(main, ["export", "arbat-2026-11-03-t1", str(out), "--store", store]).exit_code == 0
     assert read_file(out).record == read_file(ROOT / "sample_data" / "arbat-2026-11-03-t1.vint").record
-    missing = runner.invoke(main, ["export", "nope", str(out), "--store", store])
-    assert missing.exit_code == 1 and "no session 'nope'" in missing.output
+    missing = runner.invoke(main, ["export", "nope", str(out), "--store", store])  # a usage error, as --session's
+    assert missing.exit_code == 2 and "Invalid value for 'SESSION_ID': no session 'nope' in the store" \
+        in missing.output, missing.output
+    version = runner.invoke(main, ["export", "arbat-2026-11-03-t1", str(out), "--store", store, "--version", "7"])
+    assert version.exit_code == 2 and "no session 'arbat-2026-11-03-t1' version 7 in the store" in version.output
     env = runner.invoke(main, ["sessions", "--json"], env={"VINT_STORE": store})
     assert len(json.loads(env.output)) == 1
 

@@ -162,3 +162,23 @@ def _cells(node: dict, kind: str) -> list[str]:
     from test_bridge_analysis import _cells as cells
 
     return cells(node, kind)
+
+
+def test_a_column_says_recorded_only_when_the_file_recorded_a_figure(tmp_path):
+    """Issue 24: a pairs event whose file records no [ScoreMP] (nor IMPs, percentages) has its
+    matchpoints computed against the other table under ``MP``, not ``MP (recorded)``; a team
+    match's IMPs alike; a session with a recorded figure has ``MP (recorded)``, the other table of
+    its event, which recorded none, ``MP``."""
+    store = Store(tmp_path / "store")
+    pairs, teams, one = tmp_path / "pairs.pbn", tmp_path / "teams.pbn", tmp_path / "one.pbn"
+    pairs.write_text(game("", 10, event="Pairs") + game("", 9, event="Pairs"))
+    teams.write_text(game("Open", 10, event="Teams") + game("Closed", 9, event="Teams"))
+    one.write_text(game("", 10, '[ScoreMP "NS 2"]\n', event="One") + game("", 9, event="One"))
+    assert len(store.import_paths([str(pairs), str(teams), str(one)], workers=1).imported) == 6
+    for session_id, heading in (("pairs-2024-05-01-table-1", "MP"), ("teams-2024-05-01-open", "IMPs"),
+                                ("one-2024-05-01-table-1", "MP (recorded)"),
+                                ("one-2024-05-01-table-2", "MP")):
+        table = _deal_table(store, session_id)
+        assert _cells(table, "Th")[-2:] == [heading, "game"], session_id
+    cell = json.dumps(_row_cells(_deal_table(store, "pairs-2024-05-01-table-1"), 1)[-2])
+    assert "2 MP 100.00%" in cell and "recorded" not in cell

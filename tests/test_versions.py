@@ -165,8 +165,8 @@ def test_history_shows_what_changed_and_how_the_engine_scored_it(store: Store, t
 
 
 def test_history_of_a_missing_session_is_a_clear_error(store: Store, runner) -> None:
-    result = runner.invoke(main, ["history", "nope", "--store", str(store.root)])
-    assert result.exit_code == 1 and "no session 'nope'" in result.output
+    result = runner.invoke(main, ["history", "nope", "--store", str(store.root)])  # a usage error, as export's
+    assert result.exit_code == 2 and "Invalid value for 'SESSION_ID': no session 'nope'" in result.output
 
 
 def test_compare_names_a_changed_figure_and_the_score_ignores_it(tmp_path: Path) -> None:
@@ -267,7 +267,7 @@ def test_export_writes_any_version_back_exactly(store: Store, tmp_path: Path, ru
         assert result.exit_code == 0, result.output
         assert read_file(out).record == read_file(source).record
     result = runner.invoke(main, ["export", SID, "-", "--version", "3", "--store", str(store.root)])
-    assert result.exit_code == 1 and "version 3" in result.output
+    assert result.exit_code == 2 and "Invalid value for '--version'" in result.output and "version 3" in result.output
 
 
 CORRECTIONS = ROOT / "sample_data" / "corrections"

@@ -34,6 +34,9 @@ RECORD = click.Path(exists=True, dir_okay=False, readable=True, allow_dash=True)
 FORMATS = click.Choice(["json", "vint", "pbn", "lin"])
 SESSION = click.option("--session", type=click.IntRange(1), default=1, show_default=True,
                        help="Which session of a PBN or LIN file holding several (one per event, room and table).")
+EVERY_SESSION = click.option("--session", type=click.IntRange(1), default=None,
+                             help="Only this session of a PBN or LIN file holding several (one per event, room and "
+                                  "table; default: every session).")
 
 
 # Inputs smaller than this are validated by the reference engine alone: the batch path's NumPy
@@ -61,14 +64,42 @@ def _format(path: str, data: bytes, fmt: str | None) -> str:
 
 
 def read_session(path: str, data: bytes, fmt: str | None, strict: bool, session: int) -> ReadResult:
-    """The file's ``session``-th session (PBN, LIN) or its one session; a session past the file's
-    last is a usage error (exit 2)."""
-    from .formats.sessions import NoSuchSession
+    """The file's ``session``-th session (PBN, LIN) or its one session, the file's other sessions
+    named in one warning; a session past the file's last is a usage error (exit 2)."""
+    from .formats.sessions import NoSuchSession, said_once
 
     try:
-        return read_bytes(data, _format(path, data, fmt), strict, session)
+        return said_once(read_bytes(data, _format(path, data, fmt), strict, session), session)
     except NoSuchSession as err:
         raise click.UsageError(f"{printable(path)}: {err} (--session {session})")
+
+
+Which = tuple[int, str] | None  # a session's number and id in a file of several; None: the file's one session
+
+
+def file_sessions(path: str, strict: bool, fmt: str | None, session: int | None,
+                  data: bytes | None = None) -> list[tuple[Which, ReadResult]]:
+    """The sessions a command takes of a file: every one (a PBN or LIN file may hold several,
+    format.md §5.2, §5.7), each with its number and id when there are several, or with
+    ``session`` that one alone (a usage error past the file's last)."""
+    from .formats import read_sessions
+
+    data = read_input(path) if data is None else data
+    if session is not None:
+        return [(None, read_session(path, data, fmt, strict, session))]
+    results = read_sessions(data, _format(path, data, fmt), strict)
+    return [(None if len(results) == 1 else (k, "" if read.record is None else read.record.info.id), read)
+            for k, read in enumerate(results, 1)]
+
+
+def named(path: str, which: Which) -> str:
+    """The file as the terminal names it, with the session when it holds several."""
+    return printable(path) + ("" if which is None else f" (session {which[0]}: {which[1]})")
+
+
+def which_json(which: Which) -> dict[str, object]:
+    """The keys a JSON object of one session of several adds: its ``session`` number and ``session_id``."""
+    return {} if which is None else {"session": which[0], "session_id": which[1]}
 
 
 def load(path: str, strict: bool = False, fmt: str | None = None,
@@ -151,8 +182,7 @@ def main() -> None:
 @click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
 @click.option("--from", "from_fmt", type=FORMATS, help="Format of the files (default: the extension; for - JSON "
                                                          "if it starts with '{', else .vint).")
-@click.option("--session", type=click.IntRange(1), default=None,
-              help="Check only this session of a PBN or LIN file holding several (default: every session).")
+@EVERY_SESSION
 def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str | None, session: int | None) -> None:
     """Check that every call and card in FILES is legal (every session of a PBN or LIN file). Exit 1
     if any file has errors."""
@@ -168,7 +198,7 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str 
     for i, path in enumerate(files):
         vouched = proven.get(i, [])
         sure = [v for v in vouched if v is not None]
-        checked: list[tuple[tuple[int, str] | None, list[Diagnostic], bool, int]]
+        checked: list[tuple[Which, list[Diagnostic], bool, int]]
         if vouched and len(sure) == len(vouched):
             checked = [(None if len(sure) == 1 else (k, ident), [], True, n) for k, (ident, n) in enumerate(sure, 1)]
         else:
@@ -177,57 +207,48 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str 
             errors = [d for d in problems if d.severity is Severity.ERROR]
             warnings = [d for d in problems if d.severity is Severity.WARNING]
             bad |= bool(errors) or not readable
-            named = printable(path) + ("" if which is None else f" (session {which[0]}: {which[1]})")
             if as_json:
-                out: dict[str, object] = {"file": path, **({} if which is None else {"session": which[0],
-                                                                                     "session_id": which[1]}),
-                                          "valid": not errors and readable, "errors": [d.to_json() for d in errors]}
+                out: dict[str, object] = {"file": path, **which_json(which), "valid": not errors and readable,
+                                          "errors": [d.to_json() for d in errors]}
                 if warnings:
                     out["warnings"] = [d.to_json() for d in warnings]
                 outputs.append(out)
             else:
                 print_problems(path, problems)
                 if not errors and readable:
-                    click.echo(f"{named}: valid ({plural(n, 'deal')})")
+                    click.echo(f"{named(path, which)}: valid ({plural(n, 'deal')})")
                 else:
-                    click.echo(f"{named}: {plural(error_count(problems), 'error')}", err=True)
+                    click.echo(f"{named(path, which)}: {plural(error_count(problems), 'error')}", err=True)
     if as_json:
         emit_json(outputs[0] if len(outputs) == 1 else outputs)
     sys.exit(1 if bad else 0)
 
 
 def _validated(path: str, strict: bool, fmt: str | None, session: int | None,
-               vouched: Sequence[tuple[str, int] | None] = ()) -> list[tuple[tuple[int, str] | None,
-                                                                            list[Diagnostic], bool, int]]:
+               vouched: Sequence[tuple[str, int] | None] = ()) -> list[tuple[Which, list[Diagnostic], bool, int]]:
     """Each session of the file checked: its number and id (when the file holds several), its
     problems, whether it was read, its deals. Without ``session``: every session of a PBN or LIN
     file; a session the batch path found valid (``vouched``: each session's id and deals, or
     ``None``) is not checked again: a PBN file's sessions left are read alone where its text can
     be cut to them (:func:`~.formats.pbn_batch.read_left`), else the file is read whole and a
     vouched session taken where the reader cut the file alike and found nothing in it."""
-    from .formats import read_sessions
-
     data = read_input(path)
     if session is None and any(vouched) and _format(path, data, fmt) == "pbn":
         from .formats.pbn_batch import read_left
 
         left = read_left(data, list(vouched), strict)  # only the sessions left are read
         if left is not None:
-            out: list[tuple[tuple[int, str] | None, list[Diagnostic], bool, int]] = []
+            out: list[tuple[Which, list[Diagnostic], bool, int]] = []
             for k, (proven, alone) in enumerate(zip(vouched, left), 1):
                 if alone is not None:
                     out.append(_session_checked((k, alone[0]), alone[1]))
                 elif proven is not None:
                     out.append(((k, proven[0]), [], True, proven[1]))
             return out
-    if session is not None:
-        results = [read_session(path, data, fmt, strict, session)]
-    else:
-        results = read_sessions(data, _format(path, data, fmt), strict)
+    taken = file_sessions(path, strict, fmt, session, data)
     out = []
-    same = len(vouched) == len(results)
-    for k, read in enumerate(results, 1):
-        which = None if len(results) == 1 else (k, "" if read.record is None else read.record.info.id)
+    same = len(vouched) == len(taken)
+    for k, (which, read) in enumerate(taken, 1):
         if (same and vouched[k - 1] is not None and read.record is not None and not read.diagnostics
                 and vouched[k - 1] == (read.record.info.id, len(read.record.deals))):
             out.append((which, [], True, len(read.record.deals)))
@@ -236,28 +257,64 @@ def _validated(path: str, strict: bool, fmt: str | None, session: int | None,
     return out
 
 
-def _session_checked(which: tuple[int, str] | None, read: ReadResult) -> tuple[tuple[int, str] | None, list[Diagnostic],
-                                                                               bool, int]:
+def _session_checked(which: Which, read: ReadResult) -> tuple[Which, list[Diagnostic], bool, int]:
     """One session read, checked: as :func:`_validated` lists it."""
     result, report = evaluated(read)
     return which, problems_of(result, report), report is not None, len(report.record.deals) if report is not None else 0
 
 
+def _scorable(report: SessionReport | None, fine: bool = False) -> bool:
+    """Whether a session checked can be scored (with ``fine``: its valid deals without the broken
+    ones, ``SessionReport.fine_score``)."""
+    return report is not None and (report.fine_score if fine else report.score) is not None
+
+
+def _refused(path: str, which: Which, result: ReadResult, report: SessionReport | None,
+             as_json: bool) -> dict[str, object] | None:
+    """A session that cannot be scored: its problems printed (``None`` back), or with ``as_json``
+    the object saying so, as validate's (format.md §4.2)."""
+    problems = problems_of(result, report)
+    if as_json:
+        return {"file": path, **which_json(which), "valid": False,
+                "errors": [d.to_json() for d in problems if d.severity is Severity.ERROR]}
+    print_problems(path, problems)
+    click.echo(f"{named(path, which)}: cannot be scored until the errors above are fixed", err=True)
+    return None
+
+
 def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 1,
              fine: bool = False) -> tuple[ReadResult, SessionReport]:
-    """The file read and the report of it when valid (with ``fine``: or when its valid deals are
-    scored without the broken ones, ``SessionReport.fine_score``), or exit 1 after printing its problems."""
+    """The file's session read and its report when it can be scored (:func:`_scorable`), or exit 1
+    after printing its problems."""
     result, report = load(path, rules=rules, session=session)
-    if report is None or (report.fine_score if fine else report.score) is None:
-        problems = problems_of(result, report)
-        if as_json:
-            emit_json({"file": path, "valid": False,
-                       "errors": [d.to_json() for d in problems if d.severity is Severity.ERROR]})
-        else:
-            print_problems(path, problems)
-            click.echo(f"{printable(path)}: cannot be scored until the errors above are fixed", err=True)
+    if report is None or not _scorable(report, fine):
+        refusal = _refused(path, None, result, report, as_json)
+        if refusal is not None:
+            emit_json(refusal)
         sys.exit(1)
     return result, report
+
+
+def _each_scored(path: str, as_json: bool, rules: str | None, session: int | None, fine: bool,
+                 take: Callable[[Which, ReadResult, SessionReport], tuple[bool, dict[str, object] | None]]) -> None:
+    """``score`` and ``audit``: every session of the file (:func:`file_sessions`; ``session``: that
+    one) that can be scored given to ``take``, which prints it or gives its JSON object and says
+    whether it is clean; one that cannot is refused (:func:`_refused`). ``--json`` prints the
+    one object, or a list of them for a file of several sessions (format.md §4.2–§4.4); the exit
+    status covers every session."""
+    outputs: list[dict[str, object] | None] = []
+    bad = False
+    for which, read in file_sessions(path, False, None, session):
+        result, report = evaluated(read, rules)
+        if report is not None and _scorable(report, fine):
+            clean, out = take(which, result, report)
+        else:
+            clean, out = False, _refused(path, which, result, report, as_json)
+        bad |= not clean
+        outputs.append(out)
+    if as_json:
+        emit_json(outputs[0] if len(outputs) == 1 else outputs)
+    sys.exit(1 if bad else 0)
 
 
 @main.command()
@@ -265,15 +322,16 @@ def _checked(path: str, as_json: bool, rules: str | None = None, session: int = 
 @click.option("--json", "as_json", is_flag=True, help="Print the vint-score/1 document.")
 @click.option("--rules", type=click.Choice(profile_names()), default=None,
               help="Rescore under this profile: how the evening would have scored under other rules.")
-@SESSION
+@EVERY_SESSION
 @click.option("--compare", is_flag=True, help="A PBN or LIN file's rooms (IMPs) or tables (matchpoints) side by side, "
               "checked against its [ScoreIMP], [ScoreMP] and [ScorePercentage].")
 @click.option("--scoring", type=click.Choice(["imps", "matchpoints", "tops", "percentages", "neuberg"]), default=None,
               help="With --compare: compare every event in IMPs or on a matchpoint scale: 2 per score beaten "
                    "(matchpoints), 1 (tops), percentages, or Neuberg's for boards played fewer times "
                    "(default: IMPs for two rooms, else matchpoints).")
-def score(file: str, as_json: bool, rules: str | None, session: int, compare: bool, scoring: str | None) -> None:
-    """Recompute the score of FILE and print the scoresheet (or JSON)."""
+def score(file: str, as_json: bool, rules: str | None, session: int | None, compare: bool, scoring: str | None) -> None:
+    """Recompute the score of FILE and print the scoresheet (or JSON), for every session of a PBN
+    or LIN file."""
     if compare:
         _compare(file, as_json, scoring)
         return
@@ -283,13 +341,21 @@ def score(file: str, as_json: bool, rules: str | None, session: int, compare: bo
     # scored faster than NumPy (the batch path) is imported, and the sheet needs its rubbers.
     from .reports.sheets import sheet_writer
 
-    _, report = _checked(file, as_json, rules, session)
-    writer = sheet_writer(report)
-    if as_json:
-        emit_json(writer.json(report))
-    else:
+    def sheet(which: Which, _read: ReadResult, report: SessionReport) -> tuple[bool, dict[str, object] | None]:
+        writer = sheet_writer(report)
+        if as_json:  # one session of several: its number beside its id
+            document = writer.json(report)
+            held = document["session"]
+            if which is not None and isinstance(held, dict):
+                held["number"] = which[0]
+            return True, document
         print_other_sessions(file, report)
+        if which is not None:
+            click.echo(("\n" if which[0] > 1 else "") + f"{named(file, which)}:")
         click.echo(writer.text(report), nl=False)
+        return True, None
+
+    _each_scored(file, as_json, rules, session, False, sheet)
 
 
 def _compare(file: str, as_json: bool, scoring: str | None) -> None:
@@ -322,33 +388,34 @@ def _compare(file: str, as_json: bool, scoring: str | None) -> None:
 @main.command()
 @click.argument("file", type=RECORD)
 @click.option("--json", "as_json", is_flag=True, help="Print the audit result as JSON.")
-@SESSION
-def audit(file: str, as_json: bool, session: int) -> None:
-    """Compare the recorded (paper) scores in FILE with the recomputed ones. Exit 1 on mismatches
-    (or errors: a duplicate session's broken boards are reported and its fine ones audited)."""
+@EVERY_SESSION
+def audit(file: str, as_json: bool, session: int | None) -> None:
+    """Compare the recorded (paper) scores in FILE (every session of a PBN or LIN file) with the
+    recomputed ones. Exit 1 on mismatches (or errors: a duplicate session's broken boards are
+    reported and its fine ones audited)."""
     from .reports.sheets import sheet_writer
     from .reports.traveller_audit import audit_travellers
 
-    read, report = _checked(file, as_json, session=session, fine=True)
-    errors = [d for d in report.diagnostics if d.severity is Severity.ERROR]
-    result = sheet_writer(report).audit(report)
-    travellers = audit_travellers(report, read.travellers, read.totals)
-    unchecked, notes = result.unchecked, result.unchecked_notes()
-    tally = result.tally
-    # as the session page says it: nothing recorded to check is no paper score, not a clean audit
-    said = tally.text if result.deals_checked else "no paper score"
-    if as_json:
-        emit_json({"file": file, "deals_checked": result.deals_checked,
-                   "deals_with_mismatches": tally.deals_with_mismatches, "mismatching_entries": tally.entries,
-                   "summary": said, "mismatches": [m.to_json() for m in result.mismatches]}
-                  | ({"unchecked": list(unchecked)} if unchecked else {})
-                  | ({"unplayed": list(result.unplayed)} if result.unplayed else {})
-                  | ({"valid": False, "errors": [d.to_json() for d in errors]} if errors else {})
-                  | ({"traveller_rows_checked": travellers.rows_checked,
-                      "traveller_mismatches": [m.to_json() for m in travellers.mismatches]}
-                     if travellers.rows_checked else {})
-                  | ({"traveller_totals_checked": travellers.totals_checked} if travellers.totals_checked else {}))
-    else:
+    def audited(which: Which, read: ReadResult, report: SessionReport) -> tuple[bool, dict[str, object] | None]:
+        errors = [d for d in report.diagnostics if d.severity is Severity.ERROR]
+        result = sheet_writer(report).audit(report)
+        travellers = audit_travellers(report, read.travellers, read.totals)
+        unchecked, notes = result.unchecked, result.unchecked_notes()
+        tally = result.tally
+        clean = result.clean and not errors and not travellers.mismatches
+        # as the session page says it: nothing recorded to check is no paper score, not a clean audit
+        said = tally.text if result.deals_checked else "no paper score"
+        if as_json:
+            return clean, ({"file": file, **which_json(which), "deals_checked": result.deals_checked,
+                            "deals_with_mismatches": tally.deals_with_mismatches, "mismatching_entries": tally.entries,
+                            "summary": said, "mismatches": [m.to_json() for m in result.mismatches]}
+                           | ({"unchecked": list(unchecked)} if unchecked else {})
+                           | ({"unplayed": list(result.unplayed)} if result.unplayed else {})
+                           | ({"valid": False, "errors": [d.to_json() for d in errors]} if errors else {})
+                           | ({"traveller_rows_checked": travellers.rows_checked,
+                               "traveller_mismatches": [m.to_json() for m in travellers.mismatches]}
+                              if travellers.rows_checked else {})
+                           | ({"traveller_totals_checked": travellers.totals_checked} if travellers.totals_checked else {}))
         print_other_sessions(file, report)
         print_problems(file, errors)
         for m in result.mismatches:
@@ -357,13 +424,15 @@ def audit(file: str, as_json: bool, session: int) -> None:
             click.echo(t.describe())
         for note in notes:
             click.echo(note)
-        click.echo(f"{printable(file)}: " + (f"{plural(result.deals_checked, 'deal')} checked, {said}"
-                                             if result.deals_checked else said))
+        click.echo(f"{named(file, which)}: " + (f"{plural(result.deals_checked, 'deal')} checked, {said}"
+                                                if result.deals_checked else said))
         if travellers.rows_checked:
             totals = f" and {plural(travellers.totals_checked, 'pair')}' totals" if travellers.totals_checked else ""
-            click.echo(f"{printable(file)}: {plural(travellers.rows_checked, '[ScoreTable] row')}{totals} checked, "
+            click.echo(f"{named(file, which)}: {plural(travellers.rows_checked, '[ScoreTable] row')}{totals} checked, "
                        f"{plural(len(travellers.mismatches), 'mismatch', 'mismatches')}")
-    sys.exit(0 if result.clean and not errors and not travellers.mismatches else 1)
+        return clean, None
+
+    _each_scored(file, as_json, None, session, True, audited)
 
 
 # ---------------------------------------------------------------- the session store
@@ -462,6 +531,14 @@ def _session_id(_ctx: click.Context, _param: click.Parameter, value: str) -> str
     return value
 
 
+def _unknown_session(session_id: str, store_path: str, version: int | None = None) -> click.BadParameter:
+    """A session id (or its ``--version``) the store does not hold: a usage error (exit 2), as a
+    ``--session`` past a file's last is (format.md §4.1)."""
+    which = "" if version is None else f" version {version}"
+    return click.BadParameter(f"no session {session_id!r}{which} in the store {store_path} (`vint-replay sessions` "
+                              "lists them)", param_hint="'SESSION_ID'" if version is None else "'--version'")
+
+
 @main.command()
 @click.argument("session_id", callback=_session_id)
 @_store_option
@@ -475,7 +552,7 @@ def history(session_id: str, store_path: str, as_json: bool) -> None:
     try:
         versions = open_existing(store_path).versions(session_id)
     except KeyError:
-        raise click.ClickException(f"no session {session_id!r} in the store {store_path}")
+        raise _unknown_session(session_id, store_path)
     except StoreError as err:
         raise click.ClickException(str(err))
     if as_json:
@@ -499,8 +576,7 @@ def export(session_id: str, out: str, store_path: str, version: int | None) -> N
     try:
         record = open_existing(store_path).load_session(session_id, version=version)
     except KeyError:
-        which = "" if version is None else f" version {version}"
-        raise click.ClickException(f"no session {session_id!r}{which} in the store {store_path}")
+        raise _unknown_session(session_id, store_path, version)
     tables = None
     if format_of(out) == "pbn":  # with the double-dummy tables when the store has them
         from .analysis.optimum import optimum_tables

@@ -88,8 +88,7 @@ def _game_figures(game: stats.Game, selection: stats.Selection, filtered: bool, 
                   "pairs-chart" + suffix),
             # Games, rubbers and the honours' luck belong to a rubber's lines; a duplicate board has none
             # (duplicate-bridge.md §1: no games carried, no rubbers, no honours).
-            _card("Games and rubbers won, per partnership", _games(stats.game_winners(sessions, per_session)),
-                  "games-chart" + suffix) if rubbers else None,
+            _games_card(stats.game_winners(sessions, per_session), suffix) if rubbers else None,
             _card("Luck against play: per deal, honours + aces vs trick points",
                   _luck(stats.luck_vs_play(sessions, per_session)), "luck-chart" + suffix) if rubbers else None,
         ], className="chart-grid"),
@@ -223,6 +222,16 @@ def _bars(names: pd.Series, values: pd.Series, what: str) -> go.Figure:
                               hovertemplate=f"%{{y}}: %{{x}} {what}<extra></extra>"))
     figure.update_yaxes(autorange="reversed")
     return figure
+
+
+def _games_card(games: pd.DataFrame, suffix: str) -> html.Div:
+    """The games and rubbers won per partnership; when no game was won, a sentence saying so
+    instead of an empty chart (nothing to plot)."""
+    title = "Games and rubbers won, per partnership"
+    if games.empty:
+        return html.Div([html.H3(title), html.P("No game was won in these sessions: nothing to plot.",
+                                                className="muted", id="games-none" + suffix)], className="card chart-card")
+    return _card(title, _games(games), "games-chart" + suffix)
 
 
 def _games(games: pd.DataFrame) -> go.Figure:

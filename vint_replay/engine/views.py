@@ -197,10 +197,12 @@ def auction_grid(deal: DealRecord, void: Collection[int] = ()) -> tuple[list[Sea
 
 def auction_table(seats: Sequence[Seat], rows: Sequence[Sequence[str]], names: Sequence[str],
                   in_grid: Sequence[int] = (), irregular: Mapping[int, str] | None = None) -> Table:
-    """The calls in columns headed by the place and who plays it (``names`` by place);
-    ``in_grid`` gives each cell's index in the record's auction, ``irregular`` the laws' marks by index."""
+    """The calls in columns headed by the place and who plays it (``names`` by place, each whole
+    in its column's title: the page cuts a long one to its column); ``in_grid`` gives each cell's
+    index in the record's auction, ``irregular`` the laws' marks by index."""
     width = len(seats)
-    head = Row(tuple(Cell((s.name, Break(), Span(short(names[s]), "muted")), head=True) for s in seats))
+    head = Row(tuple(Cell((s.name, Break(), Span(short(names[s]), "muted")), head=True, title=short(names[s]))
+                     for s in seats))
     body = tuple(Row(tuple(_call_cell(c, in_grid[width * r + i] if width * r + i < len(in_grid) else None,
                                       irregular or {}) for i, c in enumerate(row))) for r, row in enumerate(rows))
     return Table((head,), body, "auction", "auction")

@@ -8,10 +8,12 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..engine.calls import Contract
 from ..games.bridge.duplicate import board_score
 from ..engine.seats import Side
 from ..engine.session import SessionReport
 from ..formats.board_fields import RecordedFigures
+from .labels import PASSED_OUT, contract_text
 
 # The WBF IMP scale (shared/reference/bridge-team-pairs-scoring.md, "IMPs (teams)"): the largest
 # N–S score difference of each IMP from 0 to 23; 4000 and more is 24.
@@ -65,12 +67,22 @@ class TableResult:
     """One room's or table's result on a board, from its N–S pair's side."""
 
     session: str
-    contract: str  # "4SX N", "Pass", "hand record"
+    final: Contract | None  # the contract played; None: passed out
     score: int
     points: float  # won by N–S: IMPs, matchpoints on the scoring's scale, or the percentage (PERCENTAGES)
     percentage: float | None  # matchpoints only: of the board's top
     recorded: RecordedFigures | None
     differs: tuple[str, ...]  # the recorded figures that disagree: "[ScoreIMP] NS 3"
+
+    @property
+    def contract(self) -> str:
+        """The contract as vint-compare/1 writes it (format.md §4.3): ``4SX N``, ``Pass``."""
+        return "Pass" if self.final is None else f"{self.final} {self.final.declarer}"
+
+    @property
+    def shown(self) -> str:
+        """The contract as the terminal writes it everywhere (reports/labels.py): ``4♠ X N``, ``passed out``."""
+        return PASSED_OUT if self.final is None else f"{contract_text(self.final)} {self.final.declarer.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +169,7 @@ def _event(event: str | None, date: str | None, match: str | None, reports: Repo
     scored = [(r, figures) for r, figures in reports if r.fine_score is not None]  # §1: a board on its own
     unscored = tuple(r.record.info.id for r, _ in reports if r.fine_score is None)
     left_out = tuple((r.record.info.id, number) for r, _ in scored for number in _not_scored(r))
-    played: dict[int, list[tuple[str, str, int, RecordedFigures | None]]] = {}
+    played: dict[int, list[tuple[str, Contract | None, int, RecordedFigures | None]]] = {}
     unplayed: list[tuple[str, int, str]] = []
     for report, figures in scored:
         score = report.fine_score
@@ -167,9 +179,8 @@ def _event(event: str | None, date: str | None, match: str | None, reports: Repo
                 unplayed.append((report.record.info.id, deal.number, "bidding record" if deal.bidding_record
                                  else "unfinished board" if deal.unfinished else "hand record"))
                 continue
-            contract = "Pass" if deal.contract is None else f"{deal.contract} {deal.contract.declarer}"
             played.setdefault(deal.number, []).append(
-                (report.record.info.id, contract, board_score(deal.entries), figures.get(deal.number)))
+                (report.record.info.id, deal.contract, board_score(deal.entries), figures.get(deal.number)))
     compared = {number: tables for number, tables in sorted(played.items()) if len(tables) > 1}
     most = max((len(tables) for tables in compared.values()), default=0)
     boards = tuple(_board(number, tables, chosen, most) for number, tables in compared.items())
@@ -189,7 +200,7 @@ def _named(event: str | None, date: str | None, match: str | None) -> str:
     return f"event {event or '(unnamed)'}{f' {date}' if date else ''}{f', match {match}' if match else ''}"
 
 
-def _board(number: int, tables: list[tuple[str, str, int, RecordedFigures | None]],
+def _board(number: int, tables: list[tuple[str, Contract | None, int, RecordedFigures | None]],
            scoring: Scoring, most: int) -> BoardComparison:
     """One board's tables scored against each other; ``most``: the tables of the event's most played board."""
     scores = [score for _, _, score, _ in tables]
@@ -272,7 +283,7 @@ def _section(comparison: Comparison) -> str:
             shown = (f"{r.points:+g} {unit}" if r.percentage is None else f"{r.percentage:.2f}%"
                      if comparison.scoring is Scoring.PERCENTAGES else f"{r.points:g} {unit} {r.percentage:.2f}%")
             mark = f"  ! recorded {', '.join(r.differs)}" if r.differs else ""
-            lines.append(f"{board.number if k == 0 else '':>5}  {r.session:<{width}} {r.contract:<10} NS {r.score:>6}  "
+            lines.append(f"{board.number if k == 0 else '':>5}  {r.session:<{width}} {r.shown:<10} NS {r.score:>6}  "
                          f"{shown}{mark}")
     lines.append("totals: " + ", ".join(f"{s} {v:g} {unit}" for s, v in comparison.totals().items()))
     if comparison.differences:

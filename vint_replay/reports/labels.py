@@ -6,6 +6,9 @@ from ..engine.calls import Contract
 from ..games.registry import RuleProfile
 from ..engine.seats import Side
 
+PASSED_OUT = "passed out"  # a deal no one bid, where a contract would stand
+
+
 def contract_text(contract: Contract) -> str:
     """``4♠ X``: the final bid and, where doubled or redoubled, X or XX."""
     return contract.pretty

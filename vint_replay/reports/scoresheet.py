@@ -11,8 +11,7 @@ from ..games.bridge.duplicate import board_score
 from ..engine.record import SessionRecord
 from ..engine.scoring import Entry, Line
 from ..engine.seats import Seat, Side
-from .labels import pair_names
-from .labels import contract_text
+from .labels import PASSED_OUT, contract_text, pair_names
 
 SCORE_FORMAT = "vint-score/1"
 
@@ -147,7 +146,7 @@ def render_scoresheet(record: SessionRecord, score: SessionScore, profile: RuleP
         for deal in deals:
             cells = _paired(deal, Line.BELOW)
             if deal.passed_out:
-                out.append(row(f"deal {deal.number}: passed out", ""))
+                out.append(row(f"deal {deal.number}: {PASSED_OUT}", ""))
             elif deal.void is not None:
                 out.append(row(f"deal {deal.number}: void (law {deal.void})", ""))
             for left, right in cells:
@@ -224,7 +223,7 @@ def board_lines(score: SessionScore) -> list[str]:
         running += points
         contract = deal.contract
         if contract is None:
-            shown = ("passed out" if deal.passed_out else "hand record" if deal.hand_record
+            shown = (PASSED_OUT if deal.passed_out else "hand record" if deal.hand_record
                      else "unfinished" if deal.unfinished else "?")
             by, tricks = "", ""
         else:

@@ -23,9 +23,11 @@ from ..formats import ReadResult, format_of, read_sessions
 from ..formats.board_fields import RecordedFigures
 from ..formats.json_record import plain_text
 from ..engine.gc_pause import paused_gc
+from ..engine.record import SessionRecord
 from ..engine.rule_profile import RuleProfile
 from ..engine.session import SessionReport, evaluate
 from ..games import registry
+from ..reports.seat_order import with_seat_order_hints
 from .content import columnar_sha256, content_sha256
 from .rows import Source, TableRows
 
@@ -256,7 +258,7 @@ def _check_session(path: str, fmt: str, sha: str, result: ReadResult) -> Checked
     source, content hash and recorded figures."""
     if result.record is None:
         return FileOutcome(path, "rejected", diagnostics=list(result.diagnostics)), None, None, None, {}
-    report = evaluate(result.record, result.diagnostics)
+    report = _evaluated(result.record, result.diagnostics)
     dropped: list[Diagnostic] = []
     if _skip_broken and not report.valid:
         report, dropped = _without_broken(result, report)
@@ -293,6 +295,12 @@ def _check_session(path: str, fmt: str, sha: str, result: ReadResult) -> Checked
     return outcome, report, source, digest, result.figures
 
 
+def _evaluated(record: SessionRecord, diagnostics: list[Diagnostic]) -> SessionReport:
+    """The session checked as validate checks it: a trick that reads legal from its leader says
+    it may be written in seat order (reports/seat_order.py), in a rejection as in validate."""
+    return with_seat_order_hints(evaluate(record, diagnostics))
+
+
 def _without_broken(result: ReadResult, report: SessionReport) -> tuple[SessionReport, list[Diagnostic]]:
     """The session without its deals with errors (checked again, until no deal left has one)
     and the errors of the deals left out; the report as it was when an error names no deal
@@ -307,7 +315,7 @@ def _without_broken(result: ReadResult, report: SessionReport) -> tuple[SessionR
         if None in gone or not deals:
             return first, []
         dropped += errors
-        report = evaluate(replace(report.record, deals=deals), [d for d in result.diagnostics if d.deal not in gone])
+        report = _evaluated(replace(report.record, deals=deals), [d for d in result.diagnostics if d.deal not in gone])
     return report, dropped
 
 

@@ -86,7 +86,7 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
     found: list[Diagnostic] = list(read_problems)
     previous = None
     rotation = None if profile.laws is None else laws_rotation(record, found)
-    replay_one: DealReplayer = profile.deal_replayer(record.info) or replay_deal
+    replay_one: DealReplayer[RuleProfile, Replayed] = profile.deal_replayer(record.info) or replay_deal
     seen: set[int] = set()  # in any order (profile.numbers_increase off), a number is still given once
     for deal in record.deals:
         if not profile.numbers_increase and deal.number in seen:

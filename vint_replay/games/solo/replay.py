@@ -15,7 +15,7 @@ from ...engine.plural import plural
 from ...engine.printable import printable
 from ...engine.record import DealRecord, SessionInfo
 from ...engine.replay import WithoutLaws, checked_hands
-from ...engine.rule_profile import RuleProfile
+from ...engine.rule_profile import DealReplayer, RuleProfile
 from ...engine.seats import SEATS, Seat
 from ...engine.shown import NEVER, NO_TAGS, Pen, TableShown
 from .auction import SoloAuction, SoloAuctionState
@@ -257,7 +257,7 @@ class SoloReplay(WithoutLaws):
         return [(states[i].to_call, call) for i, call in enumerate(self.solo.calls[:len(states) - 1])]  # type: ignore[misc]
 
 
-def solo_replayer(info: SessionInfo) -> Callable[[DealRecord, RuleProfile, DealRecord | None], SoloReplay]:
+def solo_replayer(info: SessionInfo) -> DealReplayer[RuleProfile, SoloReplay]:
     """The replayer of a session's deals (it needs the session's players for the seating)."""
     def replay(deal: DealRecord, profile: RuleProfile, previous: DealRecord | None = None) -> SoloReplay:
         return replay_solo_deal(deal, profile, info, previous)

@@ -328,8 +328,9 @@ class RuleProfile:
         """Who leads to the first trick: the player left of the declarer."""
         return declarer.left
 
-    def legal_cards(self, held: int, led_suit: Suit | None) -> int:
-        """The cards a player may play: the suit led when he holds it, else anything."""
+    def legal_cards(self, held: int, led_suit: int | None) -> int:
+        """The cards a player may play: the suit led (a :class:`Suit`, or its number as the play's
+        inner loop keeps it) when he holds it, else anything."""
         if led_suit is not None:
             follow = held & SUIT_MASKS[led_suit]
             if follow:

@@ -16,8 +16,9 @@ CONTRACT_HELP = "a contract such as 4S, 3NTX or 6HXX"
 VULNERABLE_HELP = "None, NS, EW or All"
 
 
-def parse_contract(text: str, declarer: str) -> Contract:
-    """``4SX`` by ``N`` as a :class:`Contract`; ``ValueError`` saying what is wrong."""
+def parse_contract(text: object, declarer: object) -> Contract:
+    """``4SX`` by ``N`` as a :class:`Contract`; ``ValueError`` saying what is wrong (also for a
+    value that is no text, as JSON may give)."""
     m = CONTRACT_PATTERN.match(text.strip()) if isinstance(text, str) else None
     if m is None:
         raise ValueError(f"{text!r} is not {CONTRACT_HELP}")
@@ -59,7 +60,7 @@ def board_json(deal: DealRecord) -> dict[str, object]:
 def board_fields(raw: dict[str, object]) -> dict[str, object]:
     """The DealRecord keyword arguments of :func:`board_json`'s output (as written, so valid)."""
     return {"vulnerable": parse_vulnerable(raw["vulnerable"]) if "vulnerable" in raw else None,
-            "contract": parse_contract(raw["contract"], raw["declarer"]) if "contract" in raw else None,  # type: ignore[arg-type]
+            "contract": parse_contract(raw["contract"], raw["declarer"]) if "contract" in raw else None,
             "recorded_score": raw.get("recorded_score")}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypedDict
 
 from ..engine.calls import Contract, Denomination
 from ..engine.record import VULNERABLE, VULNERABLE_TEXT, DealRecord
@@ -57,11 +58,20 @@ def board_json(deal: DealRecord) -> dict[str, object]:
     return out
 
 
-def board_fields(raw: dict[str, object]) -> dict[str, object]:
+class BoardFields(TypedDict):
+    """The board fields' DealRecord keyword arguments (format.md §5.1)."""
+
+    vulnerable: tuple[bool, bool] | None
+    contract: Contract | None
+    recorded_score: int | None
+
+
+def board_fields(raw: dict[str, object]) -> BoardFields:
     """The DealRecord keyword arguments of :func:`board_json`'s output (as written, so valid)."""
+    score = raw.get("recorded_score")
     return {"vulnerable": parse_vulnerable(raw["vulnerable"]) if "vulnerable" in raw else None,
             "contract": parse_contract(raw["contract"], raw["declarer"]) if "contract" in raw else None,
-            "recorded_score": raw.get("recorded_score")}
+            "recorded_score": score if isinstance(score, int) else None}
 
 
 _FIGURE = re.compile(r"^(?:(NS|EW)\s+)?([-+]?[0-9]{1,6}(?:[.,][0-9]{1,4})?)(?![0-9])")

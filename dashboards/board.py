@@ -47,9 +47,9 @@ def setup(report: SessionReport, number: int, at: int, line: Sequence[str], seat
     return out | {"supported": True, "at": variation.at, "line": [int(c) for c in variation.cards], "note": opened.note}
 
 
-def answer(report: SessionReport, number: int, at: int, line: Sequence[int], finish: bool) -> dict[str, object]:
-    """One position of a line: the line as the engine accepts it (a refused card cuts it, with a
-    note), with ``finish`` played out double dummy (``finished``: the cards added), each legal
+def answer(report: SessionReport, number: int, at: int, line: Sequence[object], finish: bool) -> dict[str, object]:
+    """One position of a line (card numbers 0–51 as the browser sends them; anything else is
+    left out): the line as the engine accepts it (a refused card cuts it, with a note), with ``finish`` played out double dummy (``finished``: the cards added), each legal
     card's value at its last position, and once all 52 cards are down the deal's score under
     the session's profile beside the actual. A DDS failure is an ``error`` sentence."""
     try:
@@ -100,8 +100,9 @@ def board_answer(ask: object):
     report = library().report(str(ask.get("session")))
     if report is None:
         return {"key": ask.get("key"), "error": "the session is no longer in the store"}
-    line = ask.get("line") if isinstance(ask.get("line"), list) else []
-    return {"key": ask.get("key"), **answer(report, ask["deal"], ask["at"], line, bool(ask.get("finish")))}  # type: ignore[arg-type]
+    given = ask.get("line")
+    line = given if isinstance(given, list) else []
+    return {"key": ask.get("key"), **answer(report, ask["deal"], ask["at"], line, bool(ask.get("finish")))}
 
 
 def sd_answer(ask: object):

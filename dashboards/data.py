@@ -22,10 +22,10 @@ from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.engine.ledger import DealScore, SessionScore
 from vint_replay.games.registry import SheetLayout, get_profile, profile_names
 from vint_replay.games.bridge.duplicate import board_score
-from vint_replay.engine.record import SessionInfo
+from vint_replay.engine.record import LineTotals, SessionInfo
 from vint_replay.engine.rescore import refusal
 from vint_replay.engine.replay import DealReplay
-from vint_replay.engine.seats import Side
+from vint_replay.engine.seats import Side, by_seat
 from vint_replay.engine.session import SessionReport
 from vint_replay.engine.views import auction_grid
 from vint_replay.engine.rubber_view import SheetEntry, SheetRubber, rubber_sheets
@@ -197,17 +197,20 @@ def deal_rows(report: SessionReport, checked: AuditReport | None = None, paper: 
                       else "?" if taken is None else f"{taken}/{contract.tricks_needed}")
             if s is not None and s.penalty is not None:  # laws §8.4: as played → as scored
                 tricks = f"{taken} → {s.penalty.tricks_after[contract.declarer.side]}/{contract.tricks_needed}"
-        points = None
-        if s is not None:
-            points = tuple((t.below, t.above) for t in (s.totals(Side.NS), s.totals(Side.EW)))
-        recorded = None if deal.recorded is None or not paper else tuple((t.below, t.above) for t in deal.recorded)
+        points = None if s is None else _lines(s.totals(Side.NS), s.totals(Side.EW))
+        recorded = None if deal.recorded is None or not paper else _lines(*deal.recorded)
         game = ""
         if s is not None and s.game is not None:
             game = f"{s.game.side.label} {'rubber' if s.game.bonus == 'rubber' else 'game'}" + (
                 f" (trick {s.game.trick})" if s.game.trick else "")
         rows.append(DealRow(deal.number, deal.dealer.name, shown, declarer, tricks,
-                            points, recorded, game, tuple(explained.get(deal.number, ()))))  # type: ignore[arg-type]
+                            points, recorded, game, tuple(explained.get(deal.number, ()))))
     return rows
+
+
+def _lines(ns: LineTotals, ew: LineTotals) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Both sides' points below and above the line, N–S first, as a deals row shows them."""
+    return (ns.below, ns.above), (ew.below, ew.above)
 
 
 def url_number(text: object) -> int | None:
@@ -376,8 +379,8 @@ def keeps_own_sheet(session: object) -> bool:
     sessions row (rules, options, players, and a fifth player or a party in ``extra_json``)."""
     stored = getattr(session, "extra_json")
     extra = json.loads(stored) if isinstance(stored, str) and stored else {}  # a missing value reads as NaN
-    players = tuple(str(getattr(session, c)) for c in SEAT_COLUMNS)
-    info = SessionInfo(str(getattr(session, "session_id")), players, rules=str(getattr(session, "rules")),  # type: ignore[arg-type]
+    players = by_seat(str(getattr(session, c)) for c in SEAT_COLUMNS)
+    info = SessionInfo(str(getattr(session, "session_id")), players, rules=str(getattr(session, "rules")),
                        fifth=extra.get("fifth"), party=tuple(extra["party"]) if "party" in extra else None)
     return get_profile(info.rules, extra.get("options")).session_ledger(info) is not None
 

@@ -14,7 +14,7 @@ from vint_replay.engine.cards import Card, Hand, Suit
 from vint_replay.games.registry import get_profile
 from vint_replay.engine.scoring import Item, Line
 from vint_replay.engine.seats import Seat, Side
-from vint_replay.engine.record import CallOutOfTurn, Irregularity, IrregularityKind, SessionInfo, SessionRecord
+from vint_replay.engine.record import CallOutOfTurn, Irregularity, IrregularityKind, LineTotals, SessionInfo, SessionRecord
 from vint_replay.engine.session import evaluate
 from vint_replay.games.vint235.auction import run_auction
 from vint_replay.games.vint235.columns import ColumnScore, top_collects
@@ -331,6 +331,20 @@ def test_the_laws_other_parts_are_refused_with_their_place():
                    irregularities=(Irregularity(IrregularityKind.EXPOSED, S, card=Card.parse("HA")),),
                    out_of_turn=(CallOutOfTurn(1, S),))
     assert {("schema", "irregularities[0].kind"), ("schema", "auction[1]")} <= set(codes(_with_laws("vint2-exchange", deal)))
+
+
+def test_an_unclaimed_revoke_under_a_wrong_paper_figure_is_audited_not_a_traceback():
+    """Laws §8.2 over vint2-cards: the revoke found in the play is not claimed, and the paper
+    writes nothing for the deal; the audit lists both sides' figures as mismatches (before, the
+    audit's revoke guesses rescored the places' replay as four hands' and raised a TypeError)."""
+    from vint_replay.reports.sheets import sheet_writer
+    hands = _texts([Hand.parse(h).mask for h in EXAMPLE_1.split()])
+    deal = table_deal(1, "N", PILES_ROLES, hands, "3D pass pass pass pass", "SA HA", result=10, Exchanges="N; S")
+    report = _with_laws("vint2-cards", replace(deal, recorded=(LineTotals(0, 0), LineTotals(0, 0))))
+    assert codes(report) == [("revoke_unclaimed", "play[1]")] and report.valid
+    checked = sheet_writer(report).audit(report)
+    assert checked.deals_checked == 1
+    assert {(m.deal, m.side) for m in checked.mismatches} == {(1, Side.NS), (1, Side.EW)}
 
 
 def test_the_terminal_score_shows_the_revoke_penalty(tmp_path):

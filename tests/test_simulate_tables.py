@@ -1,6 +1,8 @@
 """The 2/3/5-player simulator's edge cases, found by the random-evening property."""
 from __future__ import annotations
 
+import pytest
+
 from vint_replay.engine.session import evaluate
 from vint_replay.simulators.vint235 import simulate_session
 
@@ -12,3 +14,9 @@ def test_a_widow_deal_bid_at_the_top_keeps_its_contract():
     report = evaluate(record)
     assert report.valid, [d.describe() for d in report.diagnostics]
     assert len(record.deals) == 14
+
+
+def test_only_a_method_is_simulated_as_one():
+    """A four-handed profile is no 2/3/5-player method: refused by name, before any deal."""
+    with pytest.raises(ValueError, match="volchaninov is not a 2-, 3- or 5-player method"):
+        simulate_session("volchaninov", ("Ivanov", "Petrov"), 1, 1)

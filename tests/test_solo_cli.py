@@ -170,6 +170,20 @@ def test_import_sessions_and_export_keep_a_solo_evening(tmp_path):
     assert "2 unchanged" in run("import", FOUR, FIVE, "--store", store)[1]
 
 
+def test_a_solo_deal_claimed_within_its_first_trick_is_stored_and_read_back(tmp_path):
+    """§4: a deal whose play stops after two cards with its outcome stated is valid; the store
+    writes its unfinished trick led by eldest hand (before, the plays table asked solo whist's
+    contract for a vint declarer and the import raised AttributeError)."""
+    from vint_replay.formats.json_record import write_json
+    record = solo_session(solo_deal(play="DT D7", outcome=True))
+    assert evaluate(record).valid
+    path = tmp_path / "claimed.json"
+    path.write_text(write_json(record), encoding="utf-8")
+    code, out = run("import", path, "--store", tmp_path / "store")
+    assert code == 0 and "1 imported" in out, out
+    assert Store(tmp_path / "store").load_session(record.info.id) == record
+
+
 def test_content_hash_sees_the_solo_fields():
     record = read_file(FIVE).record
     deal = record.deals[0]

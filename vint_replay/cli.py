@@ -632,13 +632,14 @@ def _own_sheets(store, rows: list[dict[str, object]]) -> dict[str, Summary]:
     sheet (``totals_stored``: a table's players, solo whist's payments), which the store's two
     sides' totals do not hold; the others' totals are the stored ones (no replay needed)."""
     from .engine.record import SessionInfo
+    from .engine.seats import by_seat
     from .engine.session import evaluate
 
     out = {}
     for row in rows:
         sid, rules, extra = str(row["session_id"]), str(row["rules"]), json.loads(str(row["extra_json"] or "{}"))
         party = tuple(extra["party"]) if "party" in extra else None
-        info = SessionInfo(sid, tuple(str(row[c]) for c in ("player_n", "player_e", "player_s", "player_w")),  # type: ignore[arg-type]
+        info = SessionInfo(sid, by_seat(str(row[c]) for c in ("player_n", "player_e", "player_s", "player_w")),
                            rules=rules, fifth=extra.get("fifth"), party=party)
         if get_profile(rules, extra.get("options")).totals_stored(info):
             continue

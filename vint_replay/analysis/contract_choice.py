@@ -12,7 +12,7 @@ from ..engine.auction import Auction
 from ..engine.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
 from ..engine.errors import IllegalMove
 from ..engine.plural import plural
-from ..engine.session import SessionReport, evaluate
+from ..engine.session import SessionReport, evaluate, is_four_hands
 from .variation import Outcome, Variation, VariationError, branch
 
 
@@ -92,5 +92,6 @@ def choose_contract(report: SessionReport, number: int, kept: int, call: Call) -
     record = report.record
     index = actual.index
     unplayed = evaluate(dataclasses.replace(record, deals=record.deals[:index] + (deal,) + record.deals[index + 1:]))
+    assert is_four_hands(unplayed), "the same session's deals, another call in one auction"
     line = Variation(unplayed, index, 0, actual=report.score).finish()
     return ContractChoice(kept, call, calls, line, line.outcome())

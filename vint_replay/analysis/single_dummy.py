@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..engine.cards import SUIT_MASKS, Card, iter_bits
-from ..engine.play import Play, PlayState
+from ..engine.play import PlayState
 from ..engine.seats import SEATS, Seat, by_seat
 from .dd import dds_strain, side_total, solve_positions
 from .variation import Variation, VariationError
@@ -49,9 +49,8 @@ def knowledge(variation: Variation, seat: Seat) -> Knowledge:
     """What ``seat`` knew after the line's cards: its own hand, and the dummy's once the opening
     lead is made where the profile spreads it (rubber-bridge.md §3); a player who did not follow
     the suit led has none left (volchaninov.md §3: he must follow if he can)."""
-    replay = variation.replay
-    profile = replay.profile
-    play = Play(replay.hands, variation.contract.trump, replay.leader, profile)  # type: ignore[arg-type]
+    profile = variation.replay.profile
+    play = variation.opening()
     barred = [0, 0, 0, 0]
     for card in variation.line:
         mover = play.to_play
@@ -62,11 +61,11 @@ def knowledge(variation: Variation, seat: Seat) -> Knowledge:
     state = play.state()
     dummy = variation.contract.declarer.partner if profile.has_dummy else None
     visible = {seat} | ({dummy} if dummy is not None and (seat is dummy or state.cards_played) else set())
-    seen = tuple(state.hands[s] if s in visible else None for s in SEATS)
+    seen = by_seat(state.hands[s] if s in visible else None for s in SEATS)
     unseen = sum(state.hands[s] for s in SEATS if s not in visible)
-    counts = tuple(h.bit_count() for h in state.hands)
-    bars = tuple(0 if s in visible else barred[s] for s in SEATS)
-    return Knowledge(seat, state, seen, counts, bars, unseen)  # type: ignore[arg-type]
+    counts = by_seat(h.bit_count() for h in state.hands)
+    bars = by_seat(0 if s in visible else barred[s] for s in SEATS)
+    return Knowledge(seat, state, seen, counts, bars, unseen)
 
 
 def sample(known: Knowledge, rng: random.Random) -> tuple[int, int, int, int]:

@@ -20,7 +20,8 @@ from ..engine.play import Play, PlayState, Trick
 from ..engine.plural import plural
 from ..engine.replay import DealReplay
 from ..engine.seats import SEATS, Seat, Side, by_seat
-from ..engine.session import SessionReport, evaluate
+from ..engine.rule_profile import Replayed, Sheet
+from ..engine.session import SessionReport, evaluate, is_four_hands
 from .dd import card_values
 
 
@@ -93,7 +94,7 @@ class Variation:
     """Deal ``index`` of ``report``'s session, its actual play kept up to card ``at`` (0: before
     the opening lead), then ``cards``. Make one with :func:`branch`, grow it with :meth:`play`."""
 
-    report: SessionReport
+    report: SessionReport[DealReplay, SessionScore]
     index: int
     at: int
     cards: tuple[Card, ...] = ()
@@ -113,9 +114,19 @@ class Variation:
         """The whole play of the variation: the actual cards before ``at``, then its own."""
         return (self.replay.deal.play or ())[:self.at] + self.cards
 
+    @property
+    def hands(self) -> tuple[int, int, int, int]:
+        """The deal's hands as dealt."""
+        hands = self.replay.hands
+        assert hands is not None, "branch() varies no deal without its hands"
+        return hands
+
+    def opening(self) -> Play:
+        """The deal's play before its opening lead, in the contract of the variation."""
+        return Play(self.hands, self.contract.trump, self.replay.leader, self.replay.profile)
+
     def _play(self) -> Play:
-        replay = self.replay
-        play = Play(replay.hands, self.contract.trump, replay.leader, replay.profile)  # type: ignore[arg-type]
+        play = self.opening()
         play.play_cards(self.line)
         return play
 
@@ -164,8 +175,11 @@ class Variation:
         DDS call a position."""
         variation = self
         while not variation.finished:
-            values = card_values(variation.state, variation.contract)
-            side = variation.state.to_play.side  # type: ignore[union-attr]
+            state = variation.state
+            mover = state.to_play
+            assert mover is not None, "a line short of 52 cards has a player to move"
+            values = card_values(state, variation.contract)
+            side = mover.side
             declarer = self.contract.declarer.side
             best = max(v.tricks for v in values) if side is declarer else min(v.tricks for v in values)
             variation = variation.play(min(v.card for v in values if v.tricks == best))
@@ -177,19 +191,21 @@ class Variation:
         if not self.finished:
             raise VariationError(f"the line has {len(self.line)} cards: it is scored once all 52 are played")
         deal = self.replay.deal
-        hands = by_seat(Hand(h) for h in self.replay.hands)  # type: ignore[union-attr]
+        hands = by_seat(Hand(h) for h in self.hands)
         varied = dataclasses.replace(deal, play=self.line, hands=hands, result=None)
         record = self.report.record
         deals = record.deals[:self.index] + (varied,) + record.deals[self.index + 1:]
         rescored = evaluate(dataclasses.replace(record, deals=deals))
         actual = self.actual or self.report.score
         assert actual is not None
-        if rescored.score is None:  # cannot happen for a legal line; said plainly if it does
+        varied_score = rescored.score
+        if varied_score is None:  # cannot happen for a legal line; said plainly if it does
             raise VariationError("; ".join(d.describe() for d in rescored.diagnostics if d.severity == "error"))
-        return Outcome(actual, rescored.score, self.index)  # type: ignore[arg-type]
+        assert isinstance(varied_score, SessionScore), "the session's own four hands are scored on their ledger"
+        return Outcome(actual, varied_score, self.index)
 
 
-def branch(report: SessionReport, number: int, at: int, bid: bool = True) -> Variation:
+def branch(report: SessionReport[Replayed, Sheet], number: int, at: int, bid: bool = True) -> Variation:
     """Deal ``number`` of a scored session, branched before its card ``at``; a
     :class:`VariationError` says why a deal cannot be varied. A deal kept without its play (a
     bidding record, a result alone) is varied from the opening lead; ``bid=False`` takes a deal
@@ -197,6 +213,7 @@ def branch(report: SessionReport, number: int, at: int, bid: bool = True) -> Var
     profile = report.profile
     if not profile.double_dummy:
         raise VariationError(f"the {profile.name} profile has no double-dummy support: its deals cannot be varied")
+    assert is_four_hands(report), "a double-dummy profile's deals are four hands' (RuleProfile.double_dummy)"
     if report.score is None:
         raise VariationError("the session has errors: it is varied once it is valid")
     numbers = [d.number for d in report.record.deals]

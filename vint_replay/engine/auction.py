@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .calls import Call, CallKind, Contract
+from .calls import Call, CallKind, Contract, Denomination
 from .errors import IllegalMove
 from .rule_profile import RuleProfile
 from .seats import SEATS, Seat
@@ -50,7 +50,8 @@ class Auction:
         self.passes = 0
         self.doubled = 1
         self._ranks = profile.bid_ranks
-        self._first_namer: dict[tuple[int, int], Seat] = {}  # (side, denomination) -> first to bid it
+        # (side, denomination) -> first to bid it; a bid's denomination is never None
+        self._first_namer: dict[tuple[int, Denomination | None], Seat] = {}
 
     @property
     def closed(self) -> bool:
@@ -107,7 +108,7 @@ class Auction:
                     highest = self.highest = call
                     self.highest_by = seat
                     self.doubled = 1
-                    self._first_namer.setdefault((seat & 1, call.denomination), seat)  # type: ignore[arg-type]
+                    self._first_namer.setdefault((seat & 1, call.denomination), seat)
                     passes = 0
                 else:
                     self._double(seat, call)

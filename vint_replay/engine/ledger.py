@@ -149,7 +149,7 @@ class SessionScore:
         """Both sides' totals over the rubbers and their difference."""
         ns, ew = self.totals
         columns = (Column(Side.NS.name, Side.NS.label, ns, str(ns)), Column(Side.EW.name, Side.EW.label, ew, str(ew)))
-        return Summary(columns, ahead(columns), {"difference": ns - ew})
+        return Summary(columns, ahead(((Side.NS.label, ns), (Side.EW.label, ew))), {"difference": ns - ew})
 
 
 def first_to_game(before: Sequence[int], running: tuple[Sequence[int], Sequence[int]],
@@ -354,9 +354,9 @@ class Ledger:
         own, penalty = capped_entries(profile, own + penalty_entries(profile, contract, penalty), penalty, before)
         own += replay.law_entries  # the laws' other entries (law 24's 2000), above the line: not capped
         own.sort(key=Entry.sort_key)
-        final = tuple(sum(e.points for e in own if e.side is side and e.line is Line.BELOW) for side in SIDES)
+        ns, ew = (sum(e.points for e in own if e.side is side and e.line is Line.BELOW) for side in SIDES)
         unpenalised = self._unpenalised(replay, contract, vulnerable)
-        settled = self.settle(contract, adjusted, None, replay.deal.dealer, final)  # type: ignore[arg-type]
+        settled = self.settle(contract, adjusted, None, replay.deal.dealer, (ns, ew))
         self._add(own)
         written = tuple(own) + settled.entries
         cost = (balance(unpenalised, Side.NS) - balance(written, Side.NS),

@@ -8,7 +8,7 @@ from typing import Iterable
 from .cards import CARDS, SUIT_MASKS, Card, iter_bits
 from .errors import IllegalMove
 from .rule_profile import RuleProfile
-from .seats import SEATS, Seat, Side
+from .seats import SEATS, Seat, Side, by_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +141,7 @@ class Play:
                     raise self._not_held(seat, card)
                 if not current:
                     led = card // 13
-                elif strict and not bit & legal_cards(held, led):  # type: ignore[arg-type]
+                elif strict and not bit & legal_cards(held, led):
                     raise self._revoke(seat, card, held & SUIT_MASKS[led])
                 hands[seat] = held ^ bit
                 current.append(CARDS[card])
@@ -210,7 +210,7 @@ class Play:
     def state(self) -> PlayState:
         return PlayState(
             cards_played=self.cards_played,
-            hands=tuple(self.hands),  # type: ignore[arg-type]
+            hands=by_seat(self.hands),
             trick=tuple(self.current),
             trick_leader=self.leader,
             to_play=self.to_play,

@@ -19,7 +19,7 @@ from .plural import plural
 from .record import DealRecord, SessionInfo
 from .rule_profile import RuleProfile
 from .scoring import Entry
-from .seats import SEATS, Seat, Side
+from .seats import SEATS, Seat, Side, by_seat
 from .shown import CommonShown
 
 
@@ -350,18 +350,19 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     elif contract is not None:
         if deal.play is not None and "play" not in deal.unreadable:
             hands_given = deal.hands is not None or "hands" in deal.unreadable
-            claim = deal.result is not None and len(deal.play) < 52
+            claimed = deal.result if len(deal.play) < 52 else None  # the play stops at a claim of this result
             settled = "result" not in deal.unreadable  # a result the record contradicts is not judged (format.md §5.7)
             hands, tricks = _replay_play(deal.play, hands, hands_given, contract.trump,
-                                         profile.opening_leader(contract.declarer), profile, report, claim, leads, skips,
-                                         may_stop)
+                                         profile.opening_leader(contract.declarer), profile, report, claimed is not None,
+                                         leads, skips, may_stop)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
                 if deal.result is not None and settled and deal.result != tricks_won[contract.declarer.side]:
                     report("result_mismatch", "result",
                            f"result says declarer took {plural(deal.result, 'trick')}; the play gives {tricks_won[contract.declarer.side]}")
-            elif claim and settled and hands is not None and not any(d.at and d.at.startswith("play[") for d in problems):
-                tricks_won = _claimed(deal.result, contract, _won(tricks), report)  # type: ignore[arg-type]
+            elif claimed is not None and settled and hands is not None \
+                    and not any(d.at and d.at.startswith("play[") for d in problems):
+                tricks_won = _claimed(claimed, contract, _won(tricks), report)
         elif deal.result is not None and "result" not in deal.unreadable:
             if hands is None and "hands" not in deal.unreadable:
                 report("schema", "hands", "a deal recorded by its result needs the hands (honours and aces)")
@@ -409,8 +410,8 @@ def _void_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | No
             report(bad.code, f"auction[{len(auction.calls)}]", bad.message)
         for found in auction.findings:
             report(found.code, f"auction[{found.index}]", found.message, Severity.WARNING)
-    hands = None if deal.hands is None else tuple(hand.mask for hand in deal.hands)
-    return DealReplay(deal, profile, None, False, hands, (), None, tuple(problems))  # type: ignore[arg-type]
+    hands = None if deal.hands is None else by_seat(hand.mask for hand in deal.hands)
+    return DealReplay(deal, profile, None, False, hands, (), None, tuple(problems))
 
 
 def _misdealt(deal: DealRecord, hands: tuple[int, int, int, int], tricks: tuple[Trick, ...], report) -> tuple[Entry, ...]:
@@ -452,7 +453,10 @@ def checked_hands(deal: DealRecord, report, laws: bool = False) -> tuple[int, in
         seen |= hand.mask
     if ok and seen != FULL_DECK:
         ok = False  # only reachable with a short hand, already reported
-    return tuple(h.mask for h in deal.hands) if ok else None  # type: ignore[return-value]
+    if not ok:
+        return None
+    n, e, s, w = deal.hands
+    return n.mask, e.mask, s.mask, w.mask
 
 
 def _won(tricks: tuple[Trick, ...]) -> tuple[int, int]:

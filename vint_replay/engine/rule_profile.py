@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol, Self, TypeVar
 
 from .audit_report import AuditReport, Found
 from .calls import BIDS, CALLS_BY_CODE, Contract, Denomination
@@ -119,10 +119,15 @@ class SessionPage:
     explained: Mapping[int, Sequence[str]] = field(default_factory=dict)
 
 
-class DealReplayer(Protocol):
-    """A game's replay of one deal of a session, after the deal before it (``previous``)."""
+Profile_contra = TypeVar("Profile_contra", bound="RuleProfile", contravariant=True)
+Replay_co = TypeVar("Replay_co", bound=Replayed, covariant=True)
 
-    def __call__(self, deal: DealRecord, profile: RuleProfile, previous: DealRecord | None = None, /) -> Replayed: ...
+
+class DealReplayer(Protocol[Profile_contra, Replay_co]):
+    """A game's replay of one deal of a session under its profile, after the deal before it
+    (``previous``): the profile is the game's own, and so is the replay it gives."""
+
+    def __call__(self, deal: DealRecord, profile: Profile_contra, previous: DealRecord | None = None, /) -> Replay_co: ...
 
 
 class SessionLedger(Protocol):
@@ -246,7 +251,7 @@ class RuleProfile:
 
     # -- the session's replayer and scoresheet ---------------------------------------------------
 
-    def deal_replayer(self, info: SessionInfo) -> DealReplayer | None:
+    def deal_replayer(self, info: SessionInfo) -> DealReplayer[Self, Replayed] | None:
         """The function that replays one deal of a session with ``info``; ``None``: vint's
         (engine/replay.py). A game whose deals are not vint's supplies its own."""
         return None
@@ -323,8 +328,9 @@ class RuleProfile:
         """Who leads to the first trick: the player left of the declarer."""
         return declarer.left
 
-    def legal_cards(self, held: int, led_suit: Suit | None) -> int:
-        """The cards a player may play: the suit led when he holds it, else anything."""
+    def legal_cards(self, held: int, led_suit: int | None) -> int:
+        """The cards a player may play: the suit led (a :class:`Suit`, or its number as the play's
+        inner loop keeps it) when he holds it, else anything."""
         if led_suit is not None:
             follow = held & SUIT_MASKS[led_suit]
             if follow:

@@ -56,7 +56,7 @@ class Seat(IntEnum):
         return self.name
 
     @classmethod
-    def parse(cls, text: str) -> Seat:
+    def parse(cls, text: object) -> Seat:
         seat = SEAT_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if seat is None:
             raise ValueError(f"unknown seat {text!r} (expected N, E, S or W)")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, TypeGuard, TypeVar
 
 from .diagnostics import Diagnostic, Severity, in_file_order
 from .errors import IllegalMove
@@ -40,6 +40,13 @@ class SessionReport(Generic[Replay, Score]):
     @property
     def valid(self) -> bool:
         return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+def is_four_hands(report: SessionReport[Replayed, Sheet]) -> TypeGuard[SessionReport[DealReplay, SessionScore]]:
+    """Whether ``report`` is four hands' (vint's, bridge's): every deal replayed by the engine's
+    replayer (``replay_deal``) and scored, if at all, on its rubber or board ledger."""
+    return all(isinstance(r, DealReplay) for r in report.replays) \
+        and all(s is None or isinstance(s, SessionScore) for s in (report.score, report.fine_score))
 
 
 class FourHandedLedger:
@@ -86,7 +93,7 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
     found: list[Diagnostic] = list(read_problems)
     previous = None
     rotation = None if profile.laws is None else laws_rotation(record, found)
-    replay_one: DealReplayer = profile.deal_replayer(record.info) or replay_deal
+    replay_one: DealReplayer[RuleProfile, Replayed] = profile.deal_replayer(record.info) or replay_deal
     seen: set[int] = set()  # in any order (profile.numbers_increase off), a number is still given once
     for deal in record.deals:
         if not profile.numbers_increase and deal.number in seen:

@@ -4,7 +4,7 @@ columns are called and what they hold, so a report reads any game without knowin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 Figure = int | float  # JSON-ready: solo whist's quarters become points
 
@@ -52,17 +52,17 @@ def lines_column(key: str, label: str, below: int, above: int) -> Column:
     return Column(key, label, {"below": below, "above": above}, f"{below} below / {above} above")
 
 
-def ahead(columns: tuple[Column, ...], show: Callable[[Figure], str] = str) -> str:
-    """``N–S ahead by 400``, ``Ivanov ahead by 300`` or ``level``: the leader over the next one
-    (numbers as ``show`` writes them)."""
-    ranked = sorted(columns, key=lambda c: c.figures, reverse=True)  # type: ignore[arg-type, return-value]
-    if len(ranked) < 2 or ranked[0].figures == ranked[1].figures:
+def ahead(figures: Sequence[tuple[str, Figure]], show: Callable[[Figure], str] = str) -> str:
+    """``N–S ahead by 400``, ``Ivanov ahead by 300`` or ``level``: the leader over the next one,
+    of the columns' ``(label, figure)`` (numbers as ``show`` writes them)."""
+    ranked = sorted(figures, key=lambda f: f[1], reverse=True)
+    if len(ranked) < 2 or ranked[0][1] == ranked[1][1]:
         return "level"
-    return f"{ranked[0].label} ahead by {show(ranked[0].figures - ranked[1].figures)}"  # type: ignore[operator]
+    return f"{ranked[0][0]} ahead by {show(ranked[0][1] - ranked[1][1])}"
 
 
 def balances_summary(balances: dict[str, int], note: str = "") -> Summary:
     """Each player's balance in points (a table's settled rubbers), with who is ahead."""
     columns = tuple(Column(player, player, points, f"{points:+d}".replace("-", "−") if points else "0")
                     for player, points in balances.items())
-    return Summary(columns, ahead(columns) + (f", {note}" if note else ""))
+    return Summary(columns, ahead(list(balances.items())) + (f", {note}" if note else ""))

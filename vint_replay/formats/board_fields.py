@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypedDict
 
 from ..engine.calls import Contract, Denomination
 from ..engine.record import VULNERABLE, VULNERABLE_TEXT, DealRecord
@@ -16,8 +17,9 @@ CONTRACT_HELP = "a contract such as 4S, 3NTX or 6HXX"
 VULNERABLE_HELP = "None, NS, EW or All"
 
 
-def parse_contract(text: str, declarer: str) -> Contract:
-    """``4SX`` by ``N`` as a :class:`Contract`; ``ValueError`` saying what is wrong."""
+def parse_contract(text: object, declarer: object) -> Contract:
+    """``4SX`` by ``N`` as a :class:`Contract`; ``ValueError`` saying what is wrong (also for a
+    value that is no text, as JSON may give)."""
     m = CONTRACT_PATTERN.match(text.strip()) if isinstance(text, str) else None
     if m is None:
         raise ValueError(f"{text!r} is not {CONTRACT_HELP}")
@@ -56,11 +58,20 @@ def board_json(deal: DealRecord) -> dict[str, object]:
     return out
 
 
-def board_fields(raw: dict[str, object]) -> dict[str, object]:
+class BoardFields(TypedDict):
+    """The board fields' DealRecord keyword arguments (format.md §5.1)."""
+
+    vulnerable: tuple[bool, bool] | None
+    contract: Contract | None
+    recorded_score: int | None
+
+
+def board_fields(raw: dict[str, object]) -> BoardFields:
     """The DealRecord keyword arguments of :func:`board_json`'s output (as written, so valid)."""
+    score = raw.get("recorded_score")
     return {"vulnerable": parse_vulnerable(raw["vulnerable"]) if "vulnerable" in raw else None,
-            "contract": parse_contract(raw["contract"], raw["declarer"]) if "contract" in raw else None,  # type: ignore[arg-type]
-            "recorded_score": raw.get("recorded_score")}
+            "contract": parse_contract(raw["contract"], raw["declarer"]) if "contract" in raw else None,
+            "recorded_score": score if isinstance(score, int) else None}
 
 
 _FIGURE = re.compile(r"^(?:(NS|EW)\s+)?([-+]?[0-9]{1,6}(?:[.,][0-9]{1,4})?)(?![0-9])")

@@ -207,8 +207,8 @@ class _Reader:
             except ProfileError as bad:
                 self.error("schema", str(bad), at="session.options")
                 ok = False
-        laws, draw = self.session_laws(raw, rules if ok else None)
-        if laws is False:
+        laws = self.session_laws(raw, rules if ok else None)
+        if laws is None:
             ok = False
         rulings = self.session_rulings(raw)
         if rulings is None:
@@ -217,9 +217,10 @@ class _Reader:
         self.unknown(set(extra), None, "session.")
         if not ok:
             return None
+        assert isinstance(sid, str) and laws is not None and rulings is not None, "each was read, or ok is False"
         nested = {"players": nested["session.players"]} if nested else {}
-        return SessionInfo(sid, by_seat(names), rules=rules, options=dict(options), laws=laws, draw=draw, rulings=rulings,  # type: ignore[arg-type]
-                           extra=extra, nested_extra=nested, fifth=fifth, party=party or None, **tags)
+        return SessionInfo(sid, by_seat(names), rules=rules, options=dict(options), laws=laws[0], draw=laws[1],
+                           rulings=rulings, extra=extra, nested_extra=nested, fifth=fifth, party=party or None, **tags)
 
     def session_rulings(self, raw: dict) -> tuple[Ruling, ...] | None:
         """``session.rulings`` (docs/format.md §5.4): the laws' rulings; ``None`` if they cannot
@@ -233,26 +234,26 @@ class _Reader:
         self.found(found, None)
         return found.value
 
-    def session_laws(self, raw: dict, rules: str | None) -> tuple[str | None | bool, object]:
-        """``session.laws`` and ``session.draw`` (docs/format.md §5.4); ``False`` for laws that
-        cannot be read (reported)."""
+    def session_laws(self, raw: dict,
+                     rules: str | None) -> tuple[str | None, tuple[Card, Card, Card, Card] | None] | None:
+        """``session.laws`` and ``session.draw`` (docs/format.md §5.4), checked against ``rules``
+        when known; ``None`` when they cannot be read (reported)."""
         self.laws = "laws" in raw
-        laws, draw = raw.get("laws"), None
+        laws, draw, readable = raw.get("laws"), None, True
         if self.laws and rules is not None:
             problem = laws_problem(laws, rules)
             if problem is not None:
                 self.error("schema", problem, at="session.laws")
-                laws = False
+                readable = False
         if "draw" in raw:
             if not self.laws:
                 self.error("schema", f"'draw': {LAWS_OFF}", at="session.draw")
-                return False, None
+                return None
             found = parse_draw(raw["draw"])
             self.found(found, None)
             draw = found.value
-            if found.errors:
-                laws = False
-        return laws, draw
+            readable = readable and not found.errors
+        return (laws if isinstance(laws, str) else None, draw) if readable else None
 
     def found(self, found: Found, deal: int | None) -> None:
         """Report what a laws field's reader found (errors, and unknown fields as :meth:`unknown`)."""
@@ -362,7 +363,7 @@ class _Reader:
                 self.error("schema", f"'vulnerable': {bad}", number, "vulnerable")
         if "contract" in raw or "declarer" in raw:
             try:
-                contract = parse_contract(raw.get("contract"), raw.get("declarer"))  # type: ignore[arg-type]
+                contract = parse_contract(raw.get("contract"), raw.get("declarer"))
             except (ValueError, AttributeError) as bad:
                 self.error("schema", f"'contract' and 'declarer' must be {CONTRACT_HELP} and N, E, S or W: {bad}",
                            number, "contract")

@@ -7,8 +7,9 @@ import re
 
 from ..engine.cards import Card
 from ..engine.record import Irregularity
-from ..games.laws.fields import FIELD_ORDER, FIELD_TYPES, FLAGS
+from ..games.laws.fields import FIELD_NAMES, FIELD_ORDER, FLAGS
 from .json_problems import lone_surrogate_escape, surrogate_message
+from .spans import run_end
 
 _KEY = re.compile(r'\s*([A-Za-z_][A-Za-z0-9_]*|"(?:[^"\\]|\\.)*")(=?)')  # a name, or a JSON string
 _WORD = re.compile(r"\S*")
@@ -53,14 +54,14 @@ def irregularity_from_text(value: str) -> tuple[dict[str, object], dict[str, int
             if name not in FLAGS:
                 return raw, where, (m.start(1), f"{name!r} needs a value: {name}=…")
             raw[name] = True
-        elif name in FIELD_TYPES:
-            word = _WORD.match(value, pos).group()  # type: ignore[union-attr]
+        elif name in FIELD_NAMES:
+            word = value[pos:run_end(_WORD, value, pos)]
             raw[name], pos = _known_word(name, word), pos + len(word)
         else:
             try:
                 raw[name], pos = json.JSONDecoder().raw_decode(value, pos)
             except json.JSONDecodeError:
-                word = _WORD.match(value, pos).group()  # type: ignore[union-attr]
+                word = value[pos:run_end(_WORD, value, pos)]
                 raw[name], pos = word, pos + len(word)
         if pos < len(value) and not value[pos].isspace():
             return raw, where, (pos, f"expected a blank after the value of {name!r}")

@@ -6,6 +6,7 @@ import re
 from typing import NamedTuple
 
 from ..engine.diagnostics import Diagnostic, Severity
+from .spans import run_end
 
 _TAG_NAME = re.compile(r"[A-Za-z]{2}")
 _TAG_START = re.compile(r"[A-Za-z]{1,2}")  # what a file cut inside a tag name ends with
@@ -55,7 +56,7 @@ def lin_tags(text: str, known: frozenset[str]) -> tuple[list[LinTag], list[Diagn
     stray: tuple[int, int, str] | None = None  # where skipped text began, and the text, for one diagnostic
     paired = False  # whether the text just read was a whole pair (a bar missing after it can be mended)
     while True:
-        end = _COMMENTS.match(text, end).end()  # type: ignore[union-attr]  # "(?:…)*" matches anywhere
+        end = run_end(_COMMENTS, text, end)
         if (m := _PAIR.match(text, end)) is None:  # anchored pairs: linear, also without any bar
             break
         raw = m.group(1)

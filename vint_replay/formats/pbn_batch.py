@@ -27,6 +27,7 @@ from ..engine.seats import SEATS
 from .board_fields import parse_contract, parse_figure
 from . import ReadResult
 from .encodings import is_utf8
+from .spans import run_end
 from .pbn import _SCORE, INHERITED, SessionKey, _decode, _meant, _number, by_table, pbn_sessions, session_ident, session_key
 
 _SUIT = rb"A?K?Q?J?T?9?8?7?6?5?4?3?2?"  # a holding high to low, each rank once
@@ -131,19 +132,21 @@ def _exported(data: bytes) -> list[Session] | None:
     rubber), scanned a game a match; else ``None`` (:func:`_found` reads it)."""
     if b"\r" in data or b'"#' in data or not is_utf8(data):
         return None
-    pos = _HEAD.match(data).end()  # type: ignore[union-attr]
+    pos = run_end(_HEAD, data)
     rows: list[Row] = []
-    match, blank, end = _EXPORT.match, _BLANK.match, len(data)
+    match, end = _EXPORT.match, len(data)
+    first_end = 0  # where the first game ends
     while pos < end:
         game = match(data, pos)
         if game is None:
             return None
+        first_end = first_end or game.end()
         rows.append((*game.groups(), b""))
-        pos = blank(data, game.end()).end()  # type: ignore[union-attr]
+        pos = run_end(_BLANK, data, game.end())
     if not rows or len({row[0] for row in rows}) != 1 or len({int(row[1]) for row in rows}) != len(rows) \
             or b"rubber" in rows[0][5].lower():
         return None
-    found = _found(data[:_EXPORT.match(data, _HEAD.match(data).end()).end()])  # type: ignore[union-attr]
+    found = _found(data[:first_end])
     return None if found is None or len(found) != 1 else [Session(found[0].ident, rows)]  # the first game's id
 
 

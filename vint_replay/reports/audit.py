@@ -10,6 +10,7 @@ from ..engine.ledger import DealScore, SessionScore
 from ..engine.plural import plural
 from ..engine.record import SessionRecord
 from ..engine.replay import DealReplay
+from ..engine.rule_profile import Replayed
 from ..games.registry import RubberState, RuleProfile, get_profile
 from ..engine.scoring import DealFacts, Entry, Item, Line
 from ..engine.seats import Side, by_seat
@@ -38,21 +39,19 @@ class Mismatch:
 
 
 def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | None = None,
-          replays: Sequence[DealReplay] = ()) -> AuditReport[Mismatch]:
+          replays: Sequence[Replayed] = ()) -> AuditReport[Mismatch]:
     """Every deal with a ``recorded`` score is compared side by side and line by line; the
     explanations come from ``profile``'s catalogue of slips (default: the session's own) and,
-    given the session's ``replays`` under the laws, from the revoke penalty misapplied."""
+    given the session's ``replays`` under the laws, from the revoke penalty misapplied. Those
+    are rescored on the four-handed ledger (laws.md §8.4), so only four hands' replays give them."""
     profile = profile or get_profile(record.info.rules, record.info.options)
+    four_hands = [r for r in replays if isinstance(r, DealReplay)]
+    penalised = four_hands if len(four_hands) == len(replays) else []
     by_number = {d.number: d for d in score.deals}
     checked = 0
     found: list[Mismatch] = []
-    unchecked: list[int] = []
     unplayed: list[int] = []
     for deal in record.deals:
-        if (deal.recorded is not None or deal.recorded_score is not None) and deal.number in by_number \
-                and not isinstance(by_number[deal.number], DealScore):  # a game of 2, 3 or 5: no sides' totals
-            unchecked.append(deal.number)
-            continue
         if deal.recorded_score is not None and deal.number in by_number and by_number[deal.number].unplayed:
             unplayed.append(deal.number)  # format.md §5.2: no result to score it by, so nothing to check
             continue
@@ -72,7 +71,7 @@ def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | Non
             (Line.BELOW, deal.recorded[side].below, computed.totals(side).below),
             (Line.ABOVE, deal.recorded[side].above, computed.totals(side).above))}
         differences = {key: rec - comp for key, (rec, comp) in figures.items() if rec != comp}
-        scorings = penalty_scorings(replays, deal.number, computed) if differences else []
+        scorings = penalty_scorings(penalised, deal.number, computed) if differences else []
         for (side, line), (rec, comp) in figures.items():
             if rec != comp:
                 found_guesses = penalty_guesses(scorings, computed, side, line, rec) \
@@ -80,7 +79,7 @@ def audit(record: SessionRecord, score: SessionScore, profile: RuleProfile | Non
                 ranked = rank(found_guesses, (side, line), differences)
                 found.append(Mismatch(deal.number, side, line, rec, comp,
                                       explain(computed, side, line, rec, comp, ranked), ranked))
-    return AuditReport(checked, tuple(found), tuple(unchecked), tuple(unplayed))
+    return AuditReport(checked, tuple(found), unplayed=tuple(unplayed))
 
 
 def explain(deal: DealScore, side: Side, line: Line, recorded: int, computed: int, ranked: Ranked) -> str:

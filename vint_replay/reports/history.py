@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..engine.calls import Call
 from ..engine.cards import Card, Hand
 from ..engine.record import DealRecord, LineTotals, SessionRecord
-from ..engine.seats import SEATS, Side
+from ..engine.seats import SEATS, Seat, Side
 from ..engine.session import SessionReport, evaluate
 from ..engine.summary import Summary
 
@@ -171,8 +171,8 @@ def _recorded(recorded: tuple[LineTotals, LineTotals] | None) -> str:
     return ", ".join(f"{side.label} {t.below} below {t.above} above" for side, t in zip(Side, recorded))
 
 
-def _hand(hands: tuple[Hand, Hand, Hand, Hand] | None, seat: object) -> str:
-    return "none" if hands is None else str(hands[int(seat)])  # type: ignore[call-overload]
+def _hand(hands: tuple[Hand, Hand, Hand, Hand] | None, seat: Seat) -> str:
+    return "none" if hands is None else str(hands[seat])
 
 
 def consecutive(versions: Sequence[Version]) -> list[VersionDiff]:

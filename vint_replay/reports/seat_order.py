@@ -38,11 +38,11 @@ class Dealt(Protocol):
 def seat_order_hint(replay: Dealt, d: Diagnostic) -> str | None:
     """The hint for ``d`` (a problem at ``play[i]`` of ``replay``'s deal), or ``None`` when no
     rotation of its trick makes the trick legal (so seat order does not explain it)."""
-    deal, contract = replay.deal, replay.contract
-    if (d.code not in HINTED or not (d.at or "").startswith("play[") or contract is None or deal.hands is None
+    deal, contract, at = replay.deal, replay.contract, d.at or ""
+    if (d.code not in HINTED or not at.startswith("play[") or contract is None or deal.hands is None
             or deal.play is None or replay.hands is None):
         return None
-    index = int(d.at[5:-1])  # type: ignore[index]
+    index = int(at[5:-1])
     start = index - index % 4
     trick = deal.play[start:start + 4]
     if len(trick) != 4:

@@ -23,7 +23,7 @@ class SidesSheet:
 
     def audit(self, report: Reported) -> AuditReport[Mismatch]:
         """Sides' figures line by line, the laws' revoke penalties among the slips."""
-        return audit(report.record, _sides(report), replays=report.replays)  # type: ignore[arg-type]
+        return audit(report.record, _sides(report), replays=report.replays)
 
 
 SIDES = SidesSheet()

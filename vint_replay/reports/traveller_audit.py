@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..engine.plural import plural
 from ..engine.record import DealRecord
 from ..engine.scoring import DealFacts
-from ..engine.seats import Side
+from ..engine.seats import Side, by_seat
 from ..engine.session import SessionReport
 from ..formats.board_fields import RecordedFigures
 from ..formats.pbn_traveller import PairTotal, TravellerLine
@@ -198,5 +198,5 @@ def _score(report: SessionReport, deal: DealRecord, row: TravellerLine) -> int:
     vulnerable = profile.vulnerability(RubberState((), 0), deal.number, deal.vulnerable)
     side = row.contract.declarer.side
     taken = (row.tricks, 13 - row.tricks) if side is Side.NS else (13 - row.tricks, row.tricks)
-    hands = None if deal.hands is None else tuple(h.mask for h in deal.hands)
-    return board_score(profile.score(DealFacts(row.contract, taken, hands, vulnerable)))  # type: ignore[arg-type]
+    hands = None if deal.hands is None else by_seat(h.mask for h in deal.hands)
+    return board_score(profile.score(DealFacts(row.contract, taken, hands, vulnerable)))

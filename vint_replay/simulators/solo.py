@@ -16,6 +16,7 @@ from ..engine.seats import SEATS, Seat, by_seat
 from ..engine.session import evaluate
 from ..games.solo.auction import SoloAuction
 from ..games.solo.contracts import SoloCall, Trumps
+from ..games.solo.ledger import SoloScore
 from ..games.solo.record import SoloDeal, solo_fields
 from ..games.solo.seating import five_handed
 
@@ -51,13 +52,12 @@ def _calls(dealer: Seat, contract: SoloCall | None, declarer: Seat, partner: Sea
     return tuple(c for _, c in auction.calls)
 
 
-def _choose(play: Play, wants: bool, hands: tuple[int, int, int, int]) -> Card:
+def _choose(play: Play, wants: bool, held: int) -> Card:
     """The simple player's card: to win, the lowest card that wins (leading: the highest of his
     longest suit); to lose, the highest card that does not win (leading: his lowest card)."""
     legal = list(iter_bits(play.legal()))
     if not play.current:
         if wants:
-            held = hands[play.to_play]  # type: ignore[index]
             longest = max(range(4), key=lambda s: ((held & SUIT_MASKS[s]).bit_count(), -s))
             return max((c for c in legal if c.suit == longest), default=max(legal, key=lambda c: c.rank))
         return min(legal, key=lambda c: c.rank)
@@ -79,10 +79,9 @@ def _play(hands: tuple[Hand, Hand, Hand, Hand], contract: SoloCall, declaring: s
     masks = by_seat(h.mask for h in hands)
     play = Play(masks, trump, leader, PROFILE)
     cards: list[Card] = []
-    while not play.finished:
-        seat = play.to_play
+    while (seat := play.to_play) is not None:  # None once all 13 tricks are played
         wants = (seat in declaring) != terms.avoid
-        card = _choose(play, wants, by_seat(play.hands))
+        card = _choose(play, wants, play.hands[seat])
         cards.append(card)
         trick = play.play(card)
         if trick is not None and terms.settles_early and (trick.winner in declaring) == terms.avoid:
@@ -146,9 +145,9 @@ def evening(seed: int, info: SessionInfo, contracts: list[SoloCall | None], firs
         dealer = dealer.left
     record = SessionRecord(info, tuple(deals))
     report = evaluate(record)
-    assert report.valid, report.diagnostics
-    paid = [_written(d, s.payments)
-            for d, s in zip(record.deals, report.score.deals)]  # type: ignore[union-attr]
+    score = report.score
+    assert report.valid and isinstance(score, SoloScore), report.diagnostics  # a valid evening: its payment sheet
+    paid = [_written(d, s.payments) for d, s in zip(record.deals, score.deals)]
     return SessionRecord(info, tuple(paid))
 
 

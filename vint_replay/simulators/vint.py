@@ -466,13 +466,13 @@ def deal_record(deal: ScoredDeal, recorded: tuple[LineTotals, LineTotals] | None
     """The record a scorer would write: hands, calls, play (or the result), paper score
     (the ledger's, unless ``recorded`` overrides it)."""
     sim = deal.sim
-    hands = tuple(Hand(h) for h in sim.hands)
+    hands = by_seat(Hand(h) for h in sim.hands)
     play = result = None
     if sim.contract is not None and deal.result_only:
         result = sim.tricks_won[sim.contract.declarer.side]
     elif sim.play:  # a contract's play, or a passed-out deal played out
         play = tuple(CARDS[c] for c in sim.play)
-    return DealRecord(sim.number, sim.dealer, sim.auction, hands, play, result,  # type: ignore[arg-type]
+    return DealRecord(sim.number, sim.dealer, sim.auction, hands, play, result,
                       recorded if recorded is not None else deal.recorded)
 
 
@@ -550,9 +550,17 @@ def _entry(deal: ScoredDeal, item: Item) -> Entry | None:
     return next((e for e in deal.scored.entries if e.item is item), None)
 
 
-def _failed(deal: ScoredDeal) -> bool:
-    c = deal.sim.contract
-    return c is not None and deal.scored.tricks is not None and deal.scored.tricks[c.declarer.side] < c.tricks_needed
+def _failed_with(deal: ScoredDeal) -> int | None:
+    """The tricks the declarer took in a contract that failed; ``None`` for one made, or none bid."""
+    c, tricks = deal.sim.contract, deal.scored.tricks
+    if c is None or tricks is None or tricks[c.declarer.side] >= c.tricks_needed:
+        return None
+    return tricks[c.declarer.side]
+
+
+def _level(deal: ScoredDeal) -> int:
+    """The level of the deal's contract (0: passed out)."""
+    return 0 if deal.sim.contract is None else deal.sim.contract.level
 
 
 def _honours_wrong_side(deal: ScoredDeal, profile: RuleProfile) -> Found:
@@ -591,9 +599,9 @@ def _slipped(item: Item) -> Callable[[ScoredDeal, RuleProfile], Found]:
 def _slam_for_failed_contract(deal: ScoredDeal, profile: RuleProfile) -> Found:
     """The profile's first slam premium (its audit's premiums not due) given for a failed contract."""
     c = deal.sim.contract
-    if c is not None and _failed(deal) and c.level >= 3:
+    taken = _failed_with(deal)
+    if c is not None and taken is not None and c.level >= 3:
         points = next(p for item, p in profile.premiums_not_due(c, deal.scored.trick_value) if item is Item.SLAM)
-        taken = deal.scored.tricks[c.declarer.side]  # type: ignore[index]
         return (f"slam premium {points} given to {c.declarer.side.label} for the failed {c} ({taken} tricks)",
                 ((c.declarer.side, Line.ABOVE, points),))
     return None
@@ -687,8 +695,8 @@ def plant(info: SessionInfo, deals: list[ScoredDeal], kinds: tuple[str, ...], rn
         if not candidates:
             raise ValueError(f"session {info.id} has no deal for a {kind} mistake")
         if kind == "slam_for_failed_contract":
-            top = max(d.sim.contract.level for d, _ in candidates)  # type: ignore[union-attr]
-            candidates = [(d, f) for d, f in candidates if d.sim.contract.level == top]  # type: ignore[union-attr]
+            top = max(_level(d) for d, _ in candidates)
+            candidates = [(d, f) for d, f in candidates if _level(d) == top]
         deal, (what, changes) = candidates[rng.randrange(len(candidates))]
         written = recorded[deal.sim.number]
         assert written is not None  # a planted deal is scored

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import cast
 
 from ..engine.calls import BIDS, PASS, Call
 from ..engine.cards import CARDS, Card, Hand
-from ..games.registry import get_profile
 from ..engine.record import DealRecord, SessionInfo, SessionRecord
 from ..engine.seats import SEATS, Seat, by_seat
 from ..engine.session import evaluate
 from ..games.vint235.auction import run_auction
 from ..games.vint235.exchange import right_of
-from ..games.vint235.ledger import five_player_rubber, next_holder
-from ..games.vint235.method import TableMethod
+from ..games.vint235.columns import ColumnScore
+from ..games.vint235.ledger import TableScore, five_player_rubber, next_holder
+from ..games.vint235.method import TableMethod, table_method
 from ..games.vint235.record import Role, TableDeal, table_fields
 
 N, E, S, W = SEATS
@@ -196,11 +195,12 @@ def _play(hands: list[int], leader: Seat, trump: int | None, profile: TableMetho
 
 def simulate_session(rules: str, party: tuple[str, ...], deals: int, seed: int,
                      options: dict[str, str] | None = None, session_id: str = "table", rubbers: int | None = None,
-                     **tags: str) -> SessionRecord:
-    """An evening of ``deals`` deals (or until ``rubbers`` rubbers are finished) under ``rules``."""
-    profile = cast(TableMethod, get_profile(rules, options))  # ``rules``: a 2-, 3- or 5-player method
+                     event: str | None = None, date: str | None = None) -> SessionRecord:
+    """An evening of ``deals`` deals (or until ``rubbers`` rubbers are finished) under ``rules``,
+    a 2-, 3- or 5-player method, of ``event`` on ``date`` if given."""
+    profile = table_method(rules, options)
     rng = random.Random(seed)
-    info = SessionInfo(session_id, ("", "", "", ""), rules=rules, options=dict(options or {}), party=party, **tags)  # type: ignore[arg-type]
+    info = SessionInfo(session_id, ("", "", "", ""), event=event, date=date, rules=rules, options=dict(options or {}), party=party)
     record = SessionRecord(info, ())
     rubber, last, base = 1, None, seat_players(profile, party, 1, None)
     first = profile.first_dealer(base, party)
@@ -213,8 +213,9 @@ def simulate_session(rules: str, party: tuple[str, ...], deals: int, seed: int,
         report = evaluate(record)
         assert report.valid, [d.describe() for d in report.diagnostics]
         score = report.score
-        finished = score.rubbers[-1].finished if hasattr(score, "rubbers") else False  # type: ignore[union-attr]
-        if rubbers is not None and finished and len(score.rubbers) >= rubbers:  # type: ignore[union-attr]
+        assert isinstance(score, (TableScore, ColumnScore)), "a valid evening of a method is scored in its columns"
+        finished = score.rubbers[-1].finished
+        if rubbers is not None and finished and len(score.rubbers) >= rubbers:
             break
         if finished:
             rubber += 1

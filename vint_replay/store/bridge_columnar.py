@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from ..engine.calls import BIDS, DOUBLE_CODE, REDOUBLE_CODE, Contract
+from ..engine.calls import BID_TERMS, BIDS, DOUBLE_CODE, REDOUBLE_CODE, Contract
 from ..engine.cards import FULL_DECK
 from ..games.registry import RuleProfile, get_profile
 from ..games.bridge.duplicate import DuplicateBridge, board_score
@@ -406,7 +406,7 @@ def _scores(profile: RuleProfile, contract: np.ndarray, doubled: np.ndarray, dec
 
 
 def _board_score(profile: RuleProfile, code: int, doubled: int, declarer: int, tricks: int, ns: bool, ew: bool) -> int:
-    bid = BIDS[code - 1]
-    contract = Contract(bid.level, bid.denomination, SEATS[declarer], doubled)  # type: ignore[arg-type]
+    level, denomination = BID_TERMS[code - 1]  # in BIDS' order: code 1 is 1♠
+    contract = Contract(level, denomination, SEATS[declarer], doubled)
     taken = (tricks, 13 - tricks) if contract.declarer.side is Side.NS else (13 - tricks, tricks)
     return board_score(profile.score(DealFacts(contract, taken, None, (ns, ew))))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .layout import (CURRENT, GENERATIONS, StoreError, current_generation, data_files, generation_number,
@@ -223,9 +224,9 @@ def _readable(path: Path, rel: str, entry: FileEntry | None, full: bool) -> list
     return []
 
 
-def _schema_differences(table: str, schema: object) -> str:
+def _schema_differences(table: str, schema: pa.Schema) -> str:
     expected = read_schema(table)
-    found = {f.name: f.type for f in schema}  # type: ignore[attr-defined]
+    found = {f.name: f.type for f in schema}
     missing = [f.name for f in expected if f.name not in found and f.name not in ADDED_COLUMNS.get(table, ())]
     extra = [name for name in found if name not in expected.names]
     typed = [f"{f.name} is {found[f.name]}, not {f.type}" for f in expected

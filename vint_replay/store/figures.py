@@ -5,7 +5,7 @@ IMPs and matchpoints computed from the store (docs/store.md)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Protocol, SupportsFloat
 
 import pandas as pd
 import pyarrow as pa
@@ -42,8 +42,8 @@ def figures_of(row: Mapping[str, object]) -> RecordedFigures | None:
     read = {}
     for name in FIGURES:
         value, side = row.get(f"recorded_{name}"), row.get(f"recorded_{name}_side")
-        if value is not None and not pd.isna(value) and isinstance(side, str):
-            read[name] = (Side[side], float(value))  # type: ignore[arg-type]
+        if isinstance(value, SupportsFloat) and not pd.isna(value) and isinstance(side, str):
+            read[name] = (Side[side], float(value))
     return RecordedFigures(**read) if read else None
 
 

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 import pyarrow as pa
 
@@ -155,16 +155,17 @@ def _check_batch(paths: list[str]) -> CheckedBatch:
     with paused_gc():
         texts: list[tuple[int, str, Source]] = []  # (outcome index, text, source) of the JSON files to parse
         for path in paths:
-            text, source, outcome = _read_plain(path)
+            read = _read_plain(path)
             path_of[len(outcomes)] = path
-            if text is not None:
-                texts.append((len(outcomes), text, source))  # type: ignore[arg-type]
-            elif outcome is None:
+            if read is None:
                 for outcome, row in _check_one(path, rows, now):
                     row_of.append(row)
                     outcomes.append(outcome)
                 continue
-            outcomes.append(outcome)  # type: ignore[arg-type]
+            if isinstance(read, PlainJson):
+                texts.append((len(outcomes), read.text, read.source))
+                read = FileOutcome(path, "rejected")  # until the columnar path or the engine decides, below
+            outcomes.append(read)
             row_of.append(None)
         for (i, text, source), parsed in zip(texts, parse_texts([text for _, text, _ in texts])):
             parsed = parsed or decoded_session(text)  # laid out otherwise than the writer does: decoded first
@@ -193,23 +194,30 @@ def _check_batch(paths: list[str]) -> CheckedBatch:
                         resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
-def _read_plain(path: str) -> tuple[str | None, Source | None, FileOutcome | None]:
+class PlainJson(NamedTuple):
+    """A JSON file's text for the columnar path, and where it came from."""
+
+    text: str
+    source: Source
+
+
+def _read_plain(path: str) -> PlainJson | FileOutcome | None:
     """A JSON file's text for the columnar path (its outcome still to be decided), or the
-    outcome of a stored file; ``(None, None, None)`` leaves the file to the reference engine."""
+    outcome of a stored file; ``None`` leaves the file to the reference engine."""
     if format_of(path) != "json":
-        return None, None, None
+        return None
     try:
         data = Path(path).read_bytes()
     except OSError:
-        return None, None, None  # reported by the reference path
+        return None  # reported by the reference path
     sha = hashlib.sha256(data).hexdigest()
     known = _known.get(sha)
     if known is not None:
-        return None, None, FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256)
+        return FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256)
     text = plain_text(data)  # as read_json reads it (no NUL, no lone surrogate), else left to it
     if text is None:
-        return None, None, None
-    return text, Source(os.path.abspath(path), "json", sha), None
+        return None
+    return PlainJson(text, Source(os.path.abspath(path), "json", sha))
 
 
 def _check_one(path: str, rows: TableRows, now: datetime) -> list[tuple[FileOutcome, int | None]]:
@@ -220,16 +228,26 @@ def _check_one(path: str, rows: TableRows, now: datetime) -> list[tuple[FileOutc
     except Exception as err:  # an engine bug must not take the other files down with it
         return [(FileOutcome(path, "rejected", diagnostics=[_internal(err)]), None)]
     out: list[tuple[FileOutcome, int | None]] = []
-    for outcome, report, source, digest, figures in checked:
-        if report is None:
+    for outcome, stored in checked:
+        if stored is None:
             out.append((outcome, None))
         else:
-            rows.add(report, source, now, digest, figures)  # type: ignore[arg-type]
+            rows.add(stored.report, stored.source, now, stored.digest, stored.figures)
             out.append((outcome, len(rows) - 1))
     return out
 
 
-Checked = tuple[FileOutcome, SessionReport | None, Source | None, str | None, dict[int, RecordedFigures]]
+class Storable(NamedTuple):
+    """A session that can be stored: its report, its source, its content hash and its recorded
+    team and pairs figures."""
+
+    report: SessionReport
+    source: Source
+    digest: str
+    figures: dict[int, RecordedFigures]
+
+
+Checked = tuple[FileOutcome, Storable | None]  # a session's outcome, and what stores it if it may be
 
 
 def _check(path: str) -> list[Checked]:
@@ -240,14 +258,14 @@ def _check(path: str) -> list[Checked]:
         data = Path(path).read_bytes()
     except OSError as err:
         problem = Diagnostic("syntax", f"cannot read the file: {err.strerror or err}")
-        return [(FileOutcome(path, "rejected", diagnostics=[problem]), None, None, None, {})]
+        return [(FileOutcome(path, "rejected", diagnostics=[problem]), None)]
     sha = hashlib.sha256(data).hexdigest()
     # a file with one session stored may hold another that was rejected: asked to skip broken
     # deals, it is read again (else the retry the rejection suggests would store nothing)
     known = None if _skip_broken else _known.get(sha)
     if known is not None:
         stored = FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256)
-        return [(stored, None, None, None, {})]
+        return [(stored, None)]
     fmt = format_of(path)
     results = read_sessions(data, fmt)
     return [_check_session(path, fmt, sha, result) for result in results]
@@ -257,7 +275,7 @@ def _check_session(path: str, fmt: str, sha: str, result: ReadResult) -> Checked
     """One session read from ``path``: its outcome and, if it can be stored, its report,
     source, content hash and recorded figures."""
     if result.record is None:
-        return FileOutcome(path, "rejected", diagnostics=list(result.diagnostics)), None, None, None, {}
+        return FileOutcome(path, "rejected", diagnostics=list(result.diagnostics)), None
     report = _evaluated(result.record, result.diagnostics)
     dropped: list[Diagnostic] = []
     if _skip_broken and not report.valid:
@@ -268,31 +286,31 @@ def _check_session(path: str, fmt: str, sha: str, result: ReadResult) -> Checked
                           dropped=in_file_order(result.locate(dropped), numbers))
     if not report.valid or report.score is None:
         outcome.diagnostics = in_file_order(result.locate(report.diagnostics), numbers)
-        return outcome, None, None, None, {}
+        return outcome, None
     outcome.diagnostics = list(report.diagnostics)  # warnings only
     too_big = [d.number for d in record.deals if not -32768 <= d.number <= 32767]
     if too_big:
         outcome.diagnostics = [Diagnostic("deal_number", f"deal number {too_big[0]} is too large to store "
                                                          "(at most 32767)", too_big[0], "number")]
-        return outcome, None, None, None, {}
+        return outcome, None
     huge = [(d.number, x) for d in record.deals if d.recorded is not None
             for x in (d.recorded[0].below, d.recorded[0].above, d.recorded[1].below, d.recorded[1].above)
             if not -(1 << 31) <= x < 1 << 31]
     if huge:  # the recorded columns are int32
         outcome.diagnostics = [Diagnostic("schema", f"recorded figure {huge[0][1]} is too large to store "
                                                     f"(at most {(1 << 31) - 1})", huge[0][0], "recorded")]
-        return outcome, None, None, None, {}
+        return outcome, None
     too_long = [d for d in record.deals if len(d.auction) > MAX_CALLS]
     if too_long:  # legal (long runs of passes between many bids), but the call index is an int8
         deal = too_long[0]
         outcome.diagnostics = [Diagnostic("auction_too_long", f"the auction has {len(deal.auction)} calls, too many to "
                                                               f"store (at most {MAX_CALLS})", deal.number, "auction")]
-        return outcome, None, None, None, {}
+        return outcome, None
     digest = content_sha256(record)
     outcome.content_sha256 = digest
     outcome.status = "checked"
     source = Source(os.path.abspath(path), fmt, PARTIAL + sha if dropped else sha)
-    return outcome, report, source, digest, result.figures
+    return outcome, Storable(report, source, digest, result.figures)
 
 
 def _evaluated(record: SessionRecord, diagnostics: list[Diagnostic]) -> SessionReport:

@@ -91,10 +91,13 @@ class Trick(Protocol):
 
 
 class Tricked(Protocol):
-    """Any game's replay of a deal, as the plays table reads it: its tricks."""
+    """Any game's replay of a deal, as the plays table reads it: its tricks, and who led to the
+    first (the game's own rule: vint's opening leader, solo whist's eldest hand or declarer)."""
 
     @property
     def tricks(self) -> Sequence[Trick]: ...
+    @property
+    def leader(self) -> Seat: ...
 
 
 @runtime_checkable
@@ -207,7 +210,7 @@ class TableRows:
         self._leaders.extend([t.leader for t in tricks])
         self._winners.extend([t.winner for t in tricks])
         if len(deal.play) > 4 * len(tricks):  # a trick begun when the claim was made
-            self._leaders.append(tricks[-1].winner if tricks else _first_leader(replay))  # type: ignore[arg-type]
+            self._leaders.append(tricks[-1].winner if tricks else replay.leader)
             self._winners.append(NO_WINNER)
 
     def _add_payments(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str) -> None:
@@ -427,12 +430,6 @@ def _declarer_column(replay: DealReplay) -> int:
     return int(replay.contract.declarer.side) if column is None else column
 
 
-def _first_leader(replay: DealReplay) -> int:
-    """Who led to the first trick (for a play claimed before its first trick was complete)."""
-    profile, contract = replay.profile, replay.contract
-    return profile.opening_leader(contract.declarer) if contract else profile.passed_out_leader(replay.deal.dealer)
-
-
 _DICTIONARIES: dict[str, tuple[str, ...]] = {
     "dealer": S.SEAT_NAMES, "declarer": S.SEAT_NAMES, "seat": S.SEAT_NAMES,
     "game_side": S.SIDE_NAMES, "side": S.SIDE_NAMES, "difference_side": S.SIDE_NAMES,
@@ -506,7 +503,7 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
                               cards.get(number, ()) if row["play_given"] else None,
                               row["result"], recorded, deal_extra.get("extra", {}),
                               comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {}),
-                              **board_fields(deal_extra.get("board", {})),  # type: ignore[arg-type]
+                              **board_fields(deal_extra.get("board", {})),
                               **deal_laws_fields(deal_extra.get("laws", {})),
                               own=_own_fields_of(deal_extra)))
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))

@@ -259,10 +259,10 @@ class Store:
                         write.rows(batch, keep)
                     if progress:
                         progress(len(batch.outcomes))
-                replaced = {o.session_id for o in summary.replaced}
+                replaced = {o.session_id for o in summary.replaced if o.session_id is not None}  # each has one
                 if write.txn is not None and replaced:
                     record_versions(self, write.txn, summary.replaced, correction)
-                write.commit(replaced)  # type: ignore[arg-type]
+                write.commit(replaced)
             except BaseException:
                 write.abort()
                 raise
@@ -490,9 +490,9 @@ def _merge_crowded(txn: Transaction, table: str, limit: int) -> None:
             continue
         schema = _file_schema(table, pq.ParquetFile(files[0]))
         merged = txn.new_file(table, partition.name)
-        known = [txn.sessions_of(file) for file in files]
-        if all(ids is not None for ids in known):
-            txn.holds(merged, set().union(*known))  # type: ignore[arg-type]
+        known = [ids for file in files if (ids := txn.sessions_of(file)) is not None]
+        if len(known) == len(files):  # every file says which sessions it holds
+            txn.holds(merged, set[str]().union(*known))
         with pq.ParquetWriter(merged, schema, **writer_options(schema)) as out:
             pending: list[pa.Table] = []
             rows = 0

@@ -83,10 +83,7 @@ def _field_json(value: object) -> object:
     return value.name if isinstance(value, Card) else value
 
 
-FIELD_TYPES: dict[str, Callable[[object], object]] = {
-    "trick": _trick, "card": _card, "claimed": _flag, "asked": _flag, "accepted": _flag, "called_round": _round,
-    "cards": _cards,
-    "penalty": _choice}
+FIELD_NAMES = frozenset({"trick", "card", "claimed", "asked", "accepted", "called_round", "cards", "penalty"})
 FLAGS = ("claimed", "asked", "accepted")
 KIND_FIELDS = {
     IrregularityKind.REVOKE: KindFields((), ("trick", "card", "claimed", "asked", "penalty")),  # §8
@@ -124,30 +121,40 @@ def parse_irregularity(raw: object, at: str, has_play: bool) -> Found[Irregulari
         found.errors.append((f"{at}.kind", f"unknown kind {raw.get('kind')!r}; known: {kinds}"))
         return found
     spec = KIND_FIELDS[kind]
-    values: dict[str, object] = {}
     seat = raw.get("seat")
-    if seat not in SEAT_KEYS:
+    culprit = Seat.parse(seat) if isinstance(seat, str) and seat in SEAT_KEYS else None
+    if culprit is None:
         found.errors.append((f"{at}.seat", f"'seat' must be N, E, S or W (who committed the {kind.value})"))
     for name in spec.required:
         if name not in raw:
             found.errors.append((f"{at}.{name}", f"a {kind.value} needs its '{name}'"))
     if kind is IrregularityKind.REVOKE and has_play and "trick" not in raw:
         found.errors.append((f"{at}.trick", "a revoke in a deal with its play needs its 'trick' (where it happened)"))
-    for name in (*spec.required, *spec.optional):
-        if name in raw:
-            try:
-                values[name] = FIELD_TYPES[name](raw[name])
-            except ValueError as bad:
-                found.errors.append((f"{at}.{name}", f"'{name}' {bad}, not {raw[name]!r}"))
+    wrong: dict[str, str] = {}  # the kind's fields given with a wrong value, by name
+
+    def parsed(name: str, parse: Callable[[object], T]) -> T | None:
+        if name not in raw or name not in spec.names:
+            return None
+        try:
+            return parse(raw[name])
+        except ValueError as bad:
+            wrong[name] = f"'{name}' {bad}, not {raw[name]!r}"
+            return None
+
+    trick, card, cards = parsed("trick", _trick), parsed("card", _card), parsed("cards", _cards)
+    claimed, asked, accepted = parsed("claimed", _flag), parsed("asked", _flag), parsed("accepted", _flag)
+    called_round, penalty = parsed("called_round", _round), parsed("penalty", _choice)
+    found.errors += [(f"{at}.{name}", wrong[name]) for name in (*spec.required, *spec.optional) if name in wrong]
     extra = {k: v for k, v in raw.items() if k not in ("kind", *spec.names)}
     for name in list(extra):
-        if name in FIELD_TYPES:
+        if name in FIELD_NAMES:
             found.errors.append((f"{at}.{name}", f"a {kind.value} has no '{name}' (its fields: "
                                                  f"{', '.join(spec.names)})"))
             del extra[name]
     found.unknown = [f"{at}.{name}" for name in extra]
-    if not found.errors:
-        found.value = Irregularity(kind, Seat.parse(seat), extra=extra, **values)  # type: ignore[arg-type]
+    if culprit is not None and not found.errors:
+        found.value = Irregularity(kind, culprit, trick, card, claimed, asked, accepted, called_round, cards,
+                                   penalty, extra)
     return found
 
 

@@ -3,15 +3,25 @@ record's claims checked against them, unclaimed ones reported as warnings."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
 from ...engine.cards import SUIT_MASKS, Card, Suit
 from ...engine.diagnostics import Severity
-from ...engine.play import Trick
 from ...engine.record import DealRecord, Irregularity, IrregularityKind
 from ...engine.seats import Seat
 
 Report = Callable[..., None]  # report(code, at, message, severity=Severity.ERROR)
+
+
+class PlayedTrick(Protocol):
+    """A trick as the revoke laws read it, round four seats (engine/play.py's ``Trick``) or the
+    live places (vint235's ``TableTrick``): its cards in play order, and who played each."""
+
+    @property
+    def leader(self) -> Seat: ...
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+    def seat_of(self, index: int) -> Seat: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,12 +36,12 @@ class Revoke:
     led: Suit
 
 
-def played_by(trick: Trick, seat: Seat) -> tuple[int, Card] | None:
+def played_by(trick: PlayedTrick, seat: Seat) -> tuple[int, Card] | None:
     """The place in the trick and the card ``seat`` played to it (``None`` if he had none)."""
     return next(((i, card) for i, card in enumerate(trick.cards) if trick.seat_of(i) is seat), None)
 
 
-def find_revokes(dealt: Sequence[int], tricks: Sequence[Trick]) -> tuple[Revoke, ...]:
+def find_revokes(dealt: Sequence[int], tricks: Sequence[PlayedTrick]) -> tuple[Revoke, ...]:
     """Every revoke of the play, from the dealt hands: a card off the suit led while the player
     still held that suit."""
     hands = list(dealt)
@@ -60,7 +70,7 @@ def is_claimed(deal: DealRecord, revoke: Revoke) -> bool:
                for _j, irr in revokes_of(deal))
 
 
-def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequence[Trick],
+def check_revokes(deal: DealRecord, dealt: Sequence[int] | None, tricks: Sequence[PlayedTrick],
                   report: Report, choice: bool = False) -> tuple[tuple[Revoke, ...], tuple[tuple[Seat, bool], ...]]:
     """Check the record's revokes against the play and report every revoke found.
 
@@ -114,7 +124,7 @@ def match_revoke(irr: Irregularity, found: Sequence[Revoke], matched: Mapping[Re
                  and irr.trick in (None, revoke.trick) and irr.card in (None, revoke.card)), None)
 
 
-def _no_revoke(irr: Irregularity, tricks: Sequence[Trick]) -> str:
+def _no_revoke(irr: Irregularity, tricks: Sequence[PlayedTrick]) -> str:
     """Why the play shows no revoke where the record claims one."""
     if irr.trick is None:
         return f"the record lists a revoke by {irr.seat}, but {irr.seat} followed suit throughout the play"

@@ -26,13 +26,14 @@ def parse_ruling(raw: object, at: str) -> Found[Ruling]:
     if raw.get("seat") not in SEAT_KEYS:
         found.errors.append((f"{at}.seat", f"'seat' must be N, E, S or W (the culprit), not {raw.get('seat')!r}"))
     rubber = raw.get("rubber")
-    if type(rubber) is not int or rubber < 1:
+    number = rubber if type(rubber) is int and rubber >= 1 else None
+    if number is None:
         found.errors.append((f"{at}.rubber", f"'rubber' must be a rubber number, 1 or more, not {rubber!r}"))
     for name in raw:
         if name not in RULING_FIELDS:
             found.errors.append((f"{at}.{name}", f"a ruling has no '{name}' (its fields: {', '.join(RULING_FIELDS)})"))
-    if not found.errors:
-        found.value = Ruling(str(raw["law"]), Seat.parse(str(raw["seat"])), rubber)  # type: ignore[arg-type]
+    if number is not None and not found.errors:
+        found.value = Ruling(str(raw["law"]), Seat.parse(str(raw["seat"])), number)
     return found
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ...engine.audit_report import AuditReport
 from ...engine.record import SessionRecord
 from ...engine.seats import SEATS, Seat
-from .contracts import points, points_text
+from .contracts import Terms, points, points_text
 from .ledger import SoloDealScore, SoloScore
 from .payments import deal_payments, payment_reason
 from .record import solo_fields
@@ -59,14 +59,15 @@ def explain(deal: SoloDealScore, seat: Seat, written: tuple[int, int, int, int])
     if deal.contract is None or deal.made is None:
         return f"{who}: everyone passed, so nobody pays (docs/rules/solo-whist.md §3.8)"
     terms = deal.contract.terms
-    slip = _slip(deal, seat, written)
+    slip = _slip(deal, seat, written, terms)
     rule = payment_reason(terms, deal.made, deal.taken, deal.partner is not None)
     return f"{who}: {slip}; {rule}" if slip else f"{who}: {rule}"
 
 
-def _slip(deal: SoloDealScore, seat: Seat, written: tuple[int, int, int, int]) -> str | None:
-    """The likeliest slip behind a wrong figure, most specific first; ``None`` if none fits."""
-    due, wrote, terms = deal.payments[seat], written[seat], deal.contract.terms  # type: ignore[union-attr]
+def _slip(deal: SoloDealScore, seat: Seat, written: tuple[int, int, int, int], terms: Terms) -> str | None:
+    """The likeliest slip behind a wrong figure under the contract's ``terms``, most specific
+    first; ``None`` if none fits."""
+    due, wrote = deal.payments[seat], written[seat]
     off = [s for s in SEATS if written[s] != deal.payments[s]]
     if len(off) == 2 and written[off[0]] == deal.payments[off[1]] and written[off[1]] == deal.payments[off[0]]:
         return f"{deal.players[off[0]]}'s and {deal.players[off[1]]}'s figures are swapped"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ...engine.cards import SUIT_BY_CHAR, Card, Suit
 from ...engine.fields import DealCodec, GameFields, Report, Slot
@@ -21,6 +21,8 @@ TAGS = {"SitsOut": "sits_out", "TurnUp": "turn_up", "Contract": "contract", "Dec
 # a vint or bridge deal's fields that a solo-whist deal has not (format.md §5.5), by JSON key and by tag
 LACKS = frozenset({"recorded", "vulnerable", "declarer", "recorded_score", "irregularities", "void", "deal_lost"})
 LACKS_TAGS = ("Score", "Vulnerable", "BoardScore")
+T = TypeVar("T")
+V = TypeVar("V")
 PAYMENT = re.compile(r"\s*([NESW])\s+([+-]?\d{1,6}(?:\.\d{1,2})?)", re.ASCII)
 PAYMENTS_HELP = 'points by seat, in quarters at most, e.g. "N +4.5 E -1.5 S -1.5 W -1.5"'
 
@@ -123,14 +125,6 @@ def _json_contract(raw: object) -> SoloContract:
     return parse_contract(raw.get("bid"), raw.get("declarer"), raw.get("partner"))
 
 
-JSON_PARSERS: dict[str, Callable[[object], object]] = {
-    "turn_up": parse_turn_up, "abond_trump": parse_suit, "outcome": parse_outcome, "payments": parse_payments_json,
-    "contract": _json_contract}
-TEXT_PARSERS: dict[str, Callable[[str], object]] = {
-    "sits_out": str.strip, "turn_up": parse_turn_up, "abond_trump": parse_suit, "outcome": parse_outcome,
-    "payments": parse_payments_text}
-
-
 def _calls(tokens: Sequence[object], report: Report, unreadable: set[str]) -> tuple[SoloCall, ...]:
     calls = []
     for i, token in enumerate(tokens):
@@ -142,10 +136,25 @@ def _calls(tokens: Sequence[object], report: Report, unreadable: set[str]) -> tu
     return tuple(calls)
 
 
-def _deal(values: Mapping[str, object], calls: tuple[SoloCall, ...], unreadable: set[str]) -> GameFields:
-    solo = SoloDeal(values.get("turn_up"), calls, values.get("sits_out"), values.get("abond_trump"),  # type: ignore[arg-type]
-                    values.get("outcome"), values.get("payments"), values.get("contract"))  # type: ignore[arg-type]
-    return GameFields(solo, frozenset(unreadable))
+class _Reading:
+    """One deal's solo fields being read: each parsed by its own parser, a bad one reported at
+    its key and marked unreadable (its value ``None``)."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.unreadable: set[str] = set()
+
+    def parsed(self, key: str, written: str, parse: Callable[[T], V], value: T) -> V | None:
+        """``value`` read by ``parse``; ``written`` names it in the message."""
+        try:
+            return parse(value)
+        except ValueError as bad:
+            self.report("bad_card" if key == "turn_up" else "schema", key, f"{written}: {bad}")
+            self.unreadable.add(key)
+            return None
+
+    def fields(self, solo: SoloDeal) -> GameFields:
+        return GameFields(solo, frozenset(self.unreadable))
 
 
 class SoloFields(DealCodec):
@@ -173,48 +182,44 @@ class SoloFields(DealCodec):
         return f"[{tag}] is not a tag of solo-whist deals (docs/format.md §5.5)" if tag in LACKS_TAGS else None
 
     def read_json(self, raw: Mapping[str, object], report: Report) -> GameFields:
-        unreadable: set[str] = set()
+        reading = _Reading(report)
         tokens = raw.get("auction")
         if not isinstance(tokens, list):
             report("schema", "auction", "'auction' must be a list of solo-whist calls starting with eldest hand, e.g. "
                                         "[\"solo\", \"pass\"]")
-            unreadable.add("auction")
+            reading.unreadable.add("auction")
             tokens = []
-        calls = _calls(tokens, report, unreadable)
-        values: dict[str, object] = {}
-        for key, parse in JSON_PARSERS.items():
-            if key in raw:
-                try:
-                    values[key] = parse(raw[key])
-                except ValueError as bad:
-                    report("bad_card" if key == "turn_up" else "schema", key, f"'{key}': {bad}")
-                    unreadable.add(key)
+        calls = _calls(tokens, report, reading.unreadable)
+
+        def parsed(key: str, parse: Callable[[object], V]) -> V | None:
+            return reading.parsed(key, f"'{key}'", parse, raw[key]) if key in raw else None
+
+        turn_up, abond_trump = parsed("turn_up", parse_turn_up), parsed("abond_trump", parse_suit)
+        outcome, payments = parsed("outcome", parse_outcome), parsed("payments", parse_payments_json)
+        contract = parsed("contract", _json_contract)
         sits_out = raw.get("sits_out")
         if sits_out is not None and not isinstance(sits_out, str):
             report("schema", "sits_out", "'sits_out' names the player who deals and sits out (a string)")
             sits_out = None
-        values["sits_out"] = sits_out
-        return _deal(values, calls, unreadable)
+        return reading.fields(SoloDeal(turn_up, calls, sits_out, abond_trump, outcome, payments, contract))
 
     def read_text(self, tags: Mapping[str, str], auction: Sequence[str] | None, report: Report) -> GameFields:
-        unreadable: set[str] = set()
-        calls = _calls(auction or (), report, unreadable)
-        values: dict[str, object] = {}
+        reading = _Reading(report)
+        calls = _calls(auction or (), report, reading.unreadable)
         stated = [tags.get(name) for name in ("Contract", "Declarer", "Partner")]
+        contract = None
         if any(value is not None for value in stated):
-            try:
-                values["contract"] = parse_contract(*(None if v is None else v.strip() for v in stated))
-            except ValueError as bad:
-                report("schema", "contract", f"[Contract], [Declarer] and [Partner]: {bad}")
-                unreadable.add("contract")
-        for name, key in TAGS.items():
-            if name in tags and key in TEXT_PARSERS:
-                try:
-                    values[key] = TEXT_PARSERS[key](tags[name])
-                except ValueError as bad:
-                    report("bad_card" if key == "turn_up" else "schema", key, f"[{name}]: {bad}")
-                    unreadable.add(key)
-        return _deal(values, calls, unreadable)
+            contract = reading.parsed("contract", "[Contract], [Declarer] and [Partner]",
+                                      lambda given: parse_contract(*(None if v is None else v.strip() for v in given)),
+                                      stated)
+
+        def parsed(name: str, parse: Callable[[str], V]) -> V | None:
+            return reading.parsed(TAGS[name], f"[{name}]", parse, tags[name]) if name in tags else None
+
+        sits_out, turn_up = parsed("SitsOut", str.strip), parsed("TurnUp", parse_turn_up)
+        abond_trump, outcome = parsed("AbondTrump", parse_suit), parsed("Outcome", parse_outcome)
+        payments = parsed("Payments", parse_payments_text)
+        return reading.fields(SoloDeal(turn_up, calls, sits_out, abond_trump, outcome, payments, contract))
 
     def json_fields(self, deal: DealRecord) -> Mapping[Slot, Mapping[str, object]]:
         solo = solo_fields(deal)

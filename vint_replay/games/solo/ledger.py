@@ -33,7 +33,8 @@ class SoloScore:
     def session_summary(self) -> Summary:
         """Each player's balance at the end of the evening (points)."""
         columns = tuple(Column(player, player, points(q), points_text(q)) for player, q in zip(self.players, self.balances))
-        return Summary(columns, ahead(columns, lambda p: points_text(round(p * 4), sign=False)))
+        return Summary(columns, ahead([(player, points(q)) for player, q in zip(self.players, self.balances)],
+                                      lambda p: points_text(round(p * 4), sign=False)))
 
 
 class SoloLedger:

@@ -18,8 +18,7 @@ def payment_reason(terms: Terms, made: bool, taken: int | None, partners: bool) 
     """The rule of §5 behind a deal's payments, in a scorer's words: ``solo made with 7 tricks:
     1 + ¼ × 2 = 1½ from each of the three``."""
     stake = terms.stake(made, taken)
-    counted = taken is not None and terms.per_trick and taken != terms.need
-    odd = abs(taken - terms.need) if counted else 0  # type: ignore[operator]
+    odd = abs(taken - terms.need) if taken is not None and terms.per_trick else 0  # tricks over or short (§5)
     per = points_text(terms.per_trick, sign=False)
     if made:
         base = points_text(terms.made, sign=False)

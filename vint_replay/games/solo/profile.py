@@ -3,10 +3,10 @@ and acceptance, solo, misères and abondances, settled deal by deal in points. I
 their own replayer and payment sheet; the play's card rules are the base profile's."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Self
 
 from ...engine.record import SessionInfo
-from ...engine.rule_profile import Analysed, Replayed, Reported, RuleProfile, SessionPage, SheetLayout
+from ...engine.rule_profile import Analysed, DealReplayer, Replayed, Reported, RuleProfile, SessionPage, SheetLayout
 from ...engine.seats import Seat
 from ...engine.views import ReplayView, SessionView
 from . import views
@@ -32,7 +32,7 @@ class SoloWhist(RuleProfile):
     game = "Solo whist"
     laws_layer = False  # the vint laws on irregularities do not apply to solo whist
 
-    def deal_replayer(self, info: SessionInfo) -> Callable[..., SoloReplay]:
+    def deal_replayer(self, info: SessionInfo) -> DealReplayer[Self, SoloReplay]:
         """§1–§4: the solo-whist replayer, which needs the session's players for the seating."""
         return solo_replayer(info)
 

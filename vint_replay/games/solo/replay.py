@@ -15,7 +15,7 @@ from ...engine.plural import plural
 from ...engine.printable import printable
 from ...engine.record import DealRecord, SessionInfo
 from ...engine.replay import WithoutLaws, checked_hands
-from ...engine.rule_profile import RuleProfile
+from ...engine.rule_profile import DealReplayer, RuleProfile
 from ...engine.seats import SEATS, Seat
 from ...engine.shown import NEVER, NO_TAGS, Pen, TableShown
 from .auction import SoloAuction, SoloAuctionState
@@ -254,10 +254,11 @@ class SoloReplay(WithoutLaws):
     def calls_with_callers(self) -> list[tuple[Seat, SoloCall]]:
         """The legal calls in order from eldest hand, each with the seat that made it."""
         states = self.auction_states()
-        return [(states[i].to_call, call) for i, call in enumerate(self.solo.calls[:len(states) - 1])]  # type: ignore[misc]
+        return [(state.to_call, call) for state, call in zip(states[:-1], self.solo.calls)
+                if state.to_call is not None]  # each state before a legal call has its caller
 
 
-def solo_replayer(info: SessionInfo) -> Callable[[DealRecord, RuleProfile, DealRecord | None], SoloReplay]:
+def solo_replayer(info: SessionInfo) -> DealReplayer[RuleProfile, SoloReplay]:
     """The replayer of a session's deals (it needs the session's players for the seating)."""
     def replay(deal: DealRecord, profile: RuleProfile, previous: DealRecord | None = None) -> SoloReplay:
         return replay_solo_deal(deal, profile, info, previous)
@@ -320,7 +321,9 @@ def _auction(deal: DealRecord, solo: SoloDeal, report: Report) -> SoloContract |
     if auction.void:
         _void(deal, solo, report)
         return None
-    given = SoloContract(auction.standing, auction.holder, auction.acceptor)  # type: ignore[arg-type]
+    standing, holder = auction.standing, auction.holder
+    assert standing is not None and holder is not None, "a closed auction that is not void has a bid and its holder"
+    given = SoloContract(standing, holder, auction.acceptor)
     if solo.contract is not None and solo.contract != given:
         report("contract_mismatch", "contract", f"the record gives {_contract_words(solo.contract)}; the auction "
                                                 f"gives {_contract_words(given)}")

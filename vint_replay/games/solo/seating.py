@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.seats import SEATS, Seat
+from ...engine.seats import SEATS, Seat, by_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,9 +24,9 @@ def five_handed(roster: tuple[str, ...], sits_out: str) -> Seating:
     """The seating when ``sits_out`` (one of the five in ``roster``) deals and sits out."""
     k = roster.index(sits_out)
     active = roster[k + 1:] + roster[:k]  # clockwise from his left neighbour, eldest hand
-    players = tuple(p for p in roster if p != sits_out)
+    players = by_seat(p for p in roster if p != sits_out)
     right = active[-1]
-    return Seating(players, SEATS[players.index(right)])  # type: ignore[arg-type]
+    return Seating(players, SEATS[players.index(right)])
 
 
 def next_to_sit_out(roster: tuple[str, ...], sat_out: str) -> str:

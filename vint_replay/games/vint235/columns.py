@@ -155,7 +155,7 @@ class ColumnLedger:
         entries = [(player, e) for e in own for player in writers[e.side]]
         sheet = list(own)
         game = None
-        winners, trick = self._race(replay, view.contract, declarer, defenders)
+        winners, trick = self._race(replay, view.contract, replay.tricks_won, declarer, defenders)
         for player, points in self._below(view.contract, replay.tricks_won, declarer, defenders).items():
             self.below[player] += points
         if winners:
@@ -185,9 +185,10 @@ class ColumnLedger:
         out.update((p, points(contract, Side.EW, tricks[1])) for p in defenders)
         return out
 
-    def _race(self, replay: TableReplay, contract: Contract, declarer: str,
+    def _race(self, replay: TableReplay, contract: Contract, tricks_won: tuple[int, int], declarer: str,
               defenders: tuple[str, ...]) -> tuple[tuple[str, ...], int | None]:
-        """Who first reaches the threshold below the line in this deal, and at which trick."""
+        """Who first reaches the threshold below the line in this deal (``tricks_won`` by
+        column), and at which trick."""
         threshold = self.profile.game_threshold
         players = (declarer, *defenders)
         if replay.tricks and len(replay.tricks) == 13:
@@ -196,7 +197,9 @@ class ColumnLedger:
             taken = [0, 0]
             running: dict[str, list[int]] = {p: [] for p in players}
             for trick in replay.tricks:
-                taken[columns[trick.winner]] += 1  # type: ignore[index]
+                column = columns[trick.winner]
+                if column is not None:  # a dead pile never wins a trick
+                    taken[column] += 1
                 for player in players:
                     side = Side.NS if player == declarer else Side.EW
                     running[player].append(self.profile.below_points(contract, side, taken[side]))
@@ -205,7 +208,7 @@ class ColumnLedger:
             if first >= 13:
                 return (), None
             return tuple(p for p in players if at[p] == first), first + 1
-        final = self._below(contract, replay.tricks_won, declarer, defenders)  # type: ignore[arg-type]
+        final = self._below(contract, tricks_won, declarer, defenders)
         reach = [p for p in players if self.below[p] + final[p] >= threshold]
         if declarer in reach and len(reach) > 1:
             raise IllegalMove("order_needed", f"both the declarer and a defender reach {threshold} below the line in "

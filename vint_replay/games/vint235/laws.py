@@ -33,4 +33,4 @@ def table_revokes(deal: DealRecord, profile: TableMethod, live: Sequence[int], t
                   report: LawsReport) -> tuple[tuple[Revoke, ...], tuple[tuple[Seat, bool], ...]]:
     """The revokes of the play round the live places (two-card tricks too) and the claimed ones
     to penalise, each with whether the wronged player took points (§2.2 only)."""
-    return check_revokes(deal, live, tricks, report, profile.revoke_choice)  # type: ignore[arg-type]
+    return check_revokes(deal, live, tricks, report, profile.revoke_choice)

@@ -193,7 +193,7 @@ def next_holder(roles: Sequence[Role]) -> str:
     """§3.1, §6 ruling 10: who holds the dummy next rubber: the player on the last holder's left."""
     owner = next(r.player for r in roles if r.dummy)
     place = next(s for s in SEATS if roles[s].live and roles[s].player == owner)
-    return roles[place.left].player  # type: ignore[return-value]
+    return roles[place.left].seated
 
 
 def settlement(sides: Sides, totals: tuple[int, int], holder_share: int = 1) -> dict[str, int]:

@@ -4,13 +4,14 @@ lie for the play and which players a score column stands for. The places' replay
 read these hooks; :mod:`.profile` hands them to the session."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from ...engine.calls import Contract
 from ...engine.rule_profile import Analysed, RuleProfile
 from ..vint.classic import Classic
 from ...engine.seats import SEATS, Seat
+from ..registry import get_profile
 from .fields import TABLE_FIELDS
 from .record import Role, TableDeal
 
@@ -162,3 +163,11 @@ def swap(hands: list[int], roles: list[Role], a: Seat, b: Seat) -> None:
     hands[a], hands[b] = hands[b], hands[a]
     roles[a], roles[b] = roles[b], roles[a]
 
+
+def table_method(rules: str, options: Mapping[str, str] | None = None) -> TableMethod:
+    """The 2-, 3- or 5-player method registered as ``rules``, under ``options``; ``ValueError``
+    for another game's profile."""
+    profile = get_profile(rules, options)
+    if not isinstance(profile, TableMethod):
+        raise ValueError(f"{rules} is not a 2-, 3- or 5-player method (docs/rules/players-2-3-5.md)")
+    return profile

@@ -36,19 +36,19 @@ def player_results(report: SessionReport) -> list[PlayerResult]:
     for replay in report.replays:
         assert isinstance(replay, TableReplay)
         if replay.roles is None:  # passed out: who sat down is in the record's roles
-            seated = {r.player for r in replay.table.roles if r.live} if replay.table else set()
+            seated = {r.seated for r in replay.table.roles if r.live} if replay.table else set()
             for player in seated:
-                counts[player][0] += 1  # type: ignore[index]
+                counts[player][0] += 1
             continue
-        for player in {r.player for r in replay.roles if r.live}:
-            line = counts[player]  # type: ignore[index]
+        for player in {r.seated for r in replay.roles if r.live}:
+            line = counts[player]
             line[0] += 1
             if replay.sides is not None and replay.tricks_won is not None:
                 own = 0 if player in replay.sides[0] else 1  # his score column
                 line[3] += replay.tricks_won[own]
         contract, column = replay.contract, replay.declarer_column
         if contract is not None and replay.roles is not None and replay.tricks_won is not None and column is not None:
-            line = counts[replay.roles[contract.declarer].player]  # type: ignore[index]
+            line = counts[replay.roles[contract.declarer].seated]
             line[1] += 1
             line[2] += replay.tricks_won[column] >= contract.tricks_needed
     return [PlayerResult(p, c[0], c[1], c[2], c[3], balances.get(p, 0)) for p, c in counts.items()]

@@ -2,10 +2,11 @@
 method's hooks, with the places' replayer and score columns that read them."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import Self
 
 from ...engine.record import SessionInfo
-from ...engine.rule_profile import Replayed, Reported, SessionLedger, SessionPage
+from ...engine.rule_profile import DealReplayer, Replayed, Reported, SessionLedger, SessionPage
 from ...engine.seats import Seat
 from ...engine.session import SessionReport
 from ...engine.views import Box, ReplayView, SessionView
@@ -19,7 +20,7 @@ from .sheet import COLUMNS, ColumnSheet
 class TableProfile(TableMethod):
     """The profile a method registers: its replayer and ledger are the places' own."""
 
-    def deal_replayer(self, info: SessionInfo) -> Callable[..., TableReplay]:
+    def deal_replayer(self, info: SessionInfo) -> DealReplayer[Self, TableReplay]:
         """§1.4: the places' replayer, which needs the session's players."""
         return table_replayer(info)
 

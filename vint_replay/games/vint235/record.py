@@ -29,6 +29,14 @@ class Role:
         """A player's own hand (not a dummy, not a dead pile)."""
         return self.player is not None and not self.dummy
 
+    @property
+    def seated(self) -> str:
+        """The player of a place that has one (his own hand or his dummy): ``ValueError`` for a
+        dead pile, which no player holds."""
+        if self.player is None:
+            raise ValueError("a dead pile has no player")
+        return self.player
+
     def __str__(self) -> str:
         if self.player is None:
             return DEAD

@@ -3,7 +3,7 @@ exchanges or the widow), the auction of the players who bid, and the play round 
 places (docs/rules/players-2-3-5.md)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -14,6 +14,7 @@ from ..laws.revoke import Revoke
 from ...engine.plural import plural
 from ...engine.record import DealRecord, SessionInfo
 from ...engine.replay import ToContract, WithoutLaws
+from ...engine.rule_profile import DealReplayer
 from ...engine.seats import SEATS, Seat, by_seat
 from ...engine.shown import CommonShown, TableShown
 from .auction import run_auction
@@ -59,16 +60,23 @@ class TableReplay(WithoutLaws, ToContract, CommonShown):
             return None
         return self.place_columns[self.contract.declarer]
 
+    @property
+    def seated_roles(self) -> tuple[Role, Role, Role, Role] | None:
+        """The places' roles as played, else as the deal records them (``None``: it records none)."""
+        return self.roles or (self.table.roles if self.table is not None else None)
+
     def name(self, seat: Seat) -> str:
         """Who plays ``seat`` in words: ``Ivanov`` or ``Ivanov's dummy``."""
-        role = (self.roles or self.table.roles)[seat]  # type: ignore[union-attr]
+        roles = self.seated_roles
+        assert roles is not None, "a deal without roles is refused before it has a contract to name players in"
+        role = roles[seat]
         return "nobody (dead pile)" if role.player is None else f"{role.player}'s dummy" if role.dummy else role.player
 
     # -- what a replay shows (the hooks of reports.terminal.ReplayShown) -------------------------
 
     def who_plays(self, seat: Seat, info: SessionInfo) -> str:
         """Who plays the place: ``Ivanov``, ``dummy of Ivanov`` or ``dead pile`` (format.md §5.6)."""
-        roles = self.roles or (self.table.roles if self.table is not None else None)
+        roles = self.seated_roles
         return "" if roles is None else "dead pile" if roles[seat].player is None else str(roles[seat])
 
     @property
@@ -99,12 +107,7 @@ class TableReplay(WithoutLaws, ToContract, CommonShown):
 
     def won_after(self, k: int) -> tuple[int, int]:
         """Each column's tricks after trick ``k``."""
-        won = [0, 0]
-        for trick in self.tricks[:k]:
-            column = None if self.place_columns is None else self.place_columns[trick.winner]
-            if column is not None:
-                won[column] += 1
-        return won[0], won[1]
+        return (0, 0) if self.place_columns is None else column_tricks(self.tricks[:k], self.place_columns)
 
     @property
     def declaring_column(self) -> int | None:
@@ -150,14 +153,14 @@ class TableReplay(WithoutLaws, ToContract, CommonShown):
     def shown_table(self) -> TableShown:
         """The four-handed table's facts, and the places': dead piles, and the dummies face up
         from the card the method turns them up (``dummies_up_after``); the first leader."""
-        roles = self.roles or (self.table.roles if self.table is not None else None)
+        roles = self.seated_roles
         up = self.profile.dummies_up_after
         return replace(CommonShown.shown_table(self), leader=self.leader,
                        face_up=tuple(up if roles is not None and roles[s].dummy else None for s in SEATS),
                        dead=tuple(roles is not None and roles[s].player is None for s in SEATS))
 
 
-def table_replayer(info: SessionInfo) -> Callable[..., TableReplay]:
+def table_replayer(info: SessionInfo) -> DealReplayer[TableMethod, TableReplay]:
     """The replayer of a session whose players are ``info.party``."""
     party = info.party or ()
 
@@ -237,6 +240,8 @@ def replay_table_deal(deal: DealRecord, profile: TableMethod, party: Sequence[st
     sides = profile.sides(roles, party, contract.declarer)
     assert sides is not None
     columns = tuple(None if r.player is None else (0 if r.player in sides[0] else 1) for r in roles)
+    declarers = columns[contract.declarer]
+    assert declarers is not None, "the declarer plays a live place, which has a column"
     leader, why = profile.table_leader(contract.declarer, roles, deal.dealer)
     common = dict(hands=hands, contract=contract, live=tuple(live), roles=tuple(roles), sides=sides,
                   place_columns=columns, leader=leader)
@@ -246,7 +251,7 @@ def replay_table_deal(deal: DealRecord, profile: TableMethod, party: Sequence[st
             if not {"play", "result"} & deal.unreadable:
                 report("missing_play", "play", f"contract {contract} by {names[contract.declarer]} has neither play nor result")
             return done(**common)
-        return done(**common, tricks_won=_by_result(deal.result, columns[contract.declarer]))  # type: ignore[arg-type]
+        return done(**common, tricks_won=_by_result(deal.result, declarers))
     places = tuple(s for s in SEATS if live[s])
     if deal.play and not live[leader] >> deal.play[0] & 1:
         holder = next((s for s in places if live[s] >> deal.play[0] & 1), None)
@@ -259,11 +264,7 @@ def replay_table_deal(deal: DealRecord, profile: TableMethod, party: Sequence[st
         index, bad = run_play.error
         report(bad.code, f"play[{index}]", f"trick {len(run_play.tricks) + 1}: {bad.message}")
         return done(**common, tricks=run_play.tricks)
-    won = [0, 0]
-    for trick in run_play.tricks:
-        won[columns[trick.winner]] += 1  # type: ignore[index]
-    declarers = columns[contract.declarer]
-    assert declarers is not None
+    won = list(column_tricks(run_play.tricks, columns))
     if len(run_play.tricks) == 13:
         if deal.result is not None and deal.result != won[declarers]:
             report("result_mismatch", "result", f"result says the declarer took {plural(deal.result, 'trick')}; "
@@ -278,6 +279,17 @@ def replay_table_deal(deal: DealRecord, profile: TableMethod, party: Sequence[st
                                             f"{won[1 - declarers]}")
         return done(**common, tricks=run_play.tricks)
     return done(**common, tricks=run_play.tricks, tricks_won=_by_result(deal.result, declarers))
+
+
+def column_tricks(tricks: Sequence[TableTrick], columns: Sequence[int | None]) -> tuple[int, int]:
+    """Each score column's tricks among ``tricks``, given each place's column (a dead pile, with
+    none, never wins a trick)."""
+    won = [0, 0]
+    for trick in tricks:
+        column = columns[trick.winner]
+        if column is not None:
+            won[column] += 1
+    return won[0], won[1]
 
 
 def _by_result(result: int, declarers: int) -> tuple[int, int]:

@@ -45,7 +45,7 @@ class Vint3Dummy(TableProfile):
     def sides(self, roles: Sequence[Role], party: Sequence[str], declarer: Seat | None) -> Sides | None:
         """H (with his dummy) against the two partners, from H's left."""
         holder = _holder(roles)
-        return (roles[holder].player,), (roles[holder.left].player, roles[holder.left.partner].player)  # type: ignore[return-value]
+        return (roles[holder].seated,), (roles[holder.left].seated, roles[holder.left.partner].seated)
 
 
 class Vint3Auction(TableProfile):

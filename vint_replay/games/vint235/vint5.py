@@ -21,7 +21,7 @@ class Vint5(TableProfile):
 
     def sides(self, roles: Sequence[Role], party: Sequence[str], declarer: Seat | None) -> Sides | None:
         """The partners at N and S against those at E and W."""
-        return (roles[Seat.N].player, roles[Seat.S].player), (roles[Seat.E].player, roles[Seat.W].player)  # type: ignore[return-value]
+        return (roles[Seat.N].seated, roles[Seat.S].seated), (roles[Seat.E].seated, roles[Seat.W].seated)
 
     def rubber_dealer(self, last: Seat, last_roles: Sequence[Role], roles: Sequence[Role]) -> tuple[Seat, str]:
         """§6 ruling 16: the player on the left of the previous rubber's last dealer, among the

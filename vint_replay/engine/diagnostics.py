@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Iterable, Sequence
 
@@ -36,7 +36,10 @@ MAX_PER_FILE = 500  # problems listed for a whole file
 class Diagnostic:
     """One problem: a code from :data:`CODES`, the deal number (``None`` for file-level
     problems), a location such as ``play[17]`` or ``auction[4]``, and a plain message.
-    Text records also give the line and column."""
+    Text records also give the line and column. ``written_at`` is where the item stands as
+    the record wrote it when that is not ``at``: a card read from PBN's seat columns is
+    ``play[17]`` in the order played and ``play[19]`` among the cells written (engine/settle.py);
+    a reader locates the diagnostic by it, and it is no part of the diagnostic's identity."""
 
     code: str
     message: str
@@ -45,6 +48,7 @@ class Diagnostic:
     severity: Severity = Severity.ERROR
     line: int | None = None
     column: int | None = None
+    written_at: str | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"deal": self.deal, "code": self.code, "at": self.at, "message": self.message}

@@ -1,0 +1,82 @@
+"""The engine settles what a record wrote in short (engine/settle.py, issue 20 item 3): the
+reader keeps ``AP`` and PBN's seat columns as written; the replay settles them once a deal,
+replaying the auction once; a command that writes without checking settles through
+:func:`settle`, the same rule code."""
+from __future__ import annotations
+
+from test_vint_text import HANDS, TRICKS, WORKED, pbn_columns, worked_text
+from vint_replay.engine import auction as engine_auction
+from vint_replay.engine.calls import PASS, Call
+from vint_replay.engine.cards import Card
+from vint_replay.engine.record import PlayColumns, Shorthand
+from vint_replay.engine.seats import Seat
+from vint_replay.engine.session import evaluate
+from vint_replay.engine.settle import settle
+from vint_replay.formats import read_file
+from vint_replay.formats.vint_text import read_vint
+
+LAYOUT = '[PlayLayout "pbn"]\n[Play "E"]'
+PLAYED = tuple(Card[c] for line in TRICKS for c in line.split())
+
+
+def test_the_reader_keeps_ap_and_the_seat_columns_as_written() -> None:
+    deal = read_vint(worked_text(tricks=pbn_columns(TRICKS, "E", "C"), play_tag=LAYOUT)).record.deals[0]
+    assert deal.auction == tuple(Call.parse(c) for c in "1C 1D pass pass 3C".split())  # no pass AP stands for
+    assert deal.play is None and deal.shorthand is not None and deal.shorthand.all_pass
+    columns = deal.shorthand.columns
+    assert columns is not None and columns.first is Seat.E and len(columns.rows) == 13
+    assert columns.rows[1] == tuple(Card[c] for c in "S8 SA S7 S2".split())  # as written: E's column first
+    assert read_vint(worked_text(auction="1C 1D pass pass 3C pass pass pass")).record.deals[0].shorthand is None
+
+
+def test_the_replay_settles_ap_and_the_columns() -> None:
+    written = read_vint(worked_text(tricks=pbn_columns(TRICKS, "E", "C"), play_tag=LAYOUT)).record
+    report = evaluate(written)
+    assert report.valid
+    deal = report.record.deals[0]
+    assert deal.auction == read_file(WORKED).record.deals[0].auction  # with the closing passes, as JSON writes them
+    assert set(deal.auction[5:]) == {PASS} and deal.shorthand is None
+    assert deal.play == PLAYED  # trick by trick from the leader, each winner leading the next
+    assert report.replays[0].deal == deal
+    assert settle(written) == (report.record, [])  # convert's settling is the replay's
+
+
+def test_settling_reports_where_the_columns_stand() -> None:
+    rows = pbn_columns(TRICKS, "E", "C")
+    rows[2] = rows[2].replace("SJ", "SX")  # trick 3's last card, first in the row (E's column)
+    text = worked_text(tricks=rows, play_tag=LAYOUT)
+    result = read_vint(text)
+    assert result.diagnostics == []  # the reader cannot tell which card of the play it is
+    [problem] = result.locate(evaluate(result.record).diagnostics)
+    line = text.splitlines().index(rows[2]) + 1
+    assert (problem.code, problem.at, problem.line, problem.column) == ("bad_card", "play[11]", line, 1 + rows[2].index("SX"))
+    assert result.record.deals[0].shorthand.columns.unread  # type: ignore[union-attr]
+
+
+def test_columns_settle_without_a_contract_as_unreadable() -> None:
+    deal = read_vint(worked_text(auction="1C 1D pass", tricks=pbn_columns(TRICKS, "E", "C"),
+                                 play_tag=LAYOUT)).record.deals[0]
+    replay = evaluate(read_vint(worked_text(auction="1C 1D pass", tricks=pbn_columns(TRICKS, "E", "C"),
+                                            play_tag=LAYOUT)).record).replays[0]
+    assert isinstance(deal.shorthand.columns, PlayColumns)  # type: ignore[union-attr]
+    assert replay.deal.play is None and "play" in replay.deal.unreadable
+    assert ("schema", "play") in [(d.code, d.at) for d in replay.diagnostics]
+
+
+def test_each_deal_replays_its_auction_once(monkeypatch) -> None:
+    """Reading and checking a .vint session makes one auction machine a deal: the reader makes
+    none (before, ``AP`` and the seat columns each replayed the calls in the reader)."""
+    made = []
+    real = engine_auction.Auction.__init__
+
+    def counted(self, *args, **kwargs) -> None:
+        made.append(self)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(engine_auction.Auction, "__init__", counted)
+    text = worked_text(tricks=pbn_columns(TRICKS, "E", "C"), play_tag=LAYOUT)
+    result = read_vint(text + "\n" + text.split("\n\n", 1)[1].replace('[Deal "1"]', '[Deal "2"]\n[Dealer "E"]', 1)
+                       .replace('[Dealer "N"]\n', "", 1).replace(HANDS, HANDS))
+    assert len(made) == 0
+    report = evaluate(result.record)
+    assert len(report.replays) == 2 and len(made) == 2

@@ -4,7 +4,10 @@ replaying the auction once; a command that writes without checking settles throu
 :func:`settle`, the same rule code."""
 from __future__ import annotations
 
-from test_vint_text import HANDS, TRICKS, WORKED, pbn_columns, worked_text
+from click.testing import CliRunner
+
+from test_vint_text import TRICKS, WORKED, pbn_columns, worked_text
+from vint_replay.cli import main
 from vint_replay.engine import auction as engine_auction
 from vint_replay.engine.calls import PASS, Call
 from vint_replay.engine.cards import Card
@@ -13,6 +16,7 @@ from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.engine.settle import settle
 from vint_replay.formats import read_file
+from vint_replay.formats.json_record import read_json
 from vint_replay.formats.vint_text import read_vint
 
 LAYOUT = '[PlayLayout "pbn"]\n[Play "E"]'
@@ -54,13 +58,35 @@ def test_settling_reports_where_the_columns_stand() -> None:
 
 
 def test_columns_settle_without_a_contract_as_unreadable() -> None:
-    deal = read_vint(worked_text(auction="1C 1D pass", tricks=pbn_columns(TRICKS, "E", "C"),
-                                 play_tag=LAYOUT)).record.deals[0]
-    replay = evaluate(read_vint(worked_text(auction="1C 1D pass", tricks=pbn_columns(TRICKS, "E", "C"),
-                                            play_tag=LAYOUT)).record).replays[0]
-    assert isinstance(deal.shorthand.columns, PlayColumns)  # type: ignore[union-attr]
-    assert replay.deal.play is None and "play" in replay.deal.unreadable
-    assert ("schema", "play") in [(d.code, d.at) for d in replay.diagnostics]
+    written = read_vint(worked_text(auction="1C 1D pass", tricks=pbn_columns(TRICKS, "E", "C"), play_tag=LAYOUT)).record
+    assert isinstance(written.deals[0].shorthand.columns, PlayColumns)  # type: ignore[union-attr]
+    replay = evaluate(written).replays[0]
+    assert replay.deal.play is None and "play" in replay.deal.unreadable  # not a second problem (missing_play)
+    assert [(d.code, d.at) for d in replay.diagnostics if d.at == "play"] == [("schema", "play")]
+
+
+def test_ap_after_a_closed_auction_is_the_engines_and_stands_at_the_ap() -> None:
+    text = worked_text(auction="1C 1D pass pass\n3C " + "pass " * 12 + "AP")
+    result = read_vint(text)
+    assert result.diagnostics == [] and result.record.deals[0].shorthand == Shorthand(all_pass=True)
+    [problem] = result.locate(evaluate(result.record).diagnostics)
+    assert (problem.code, problem.at, problem.message) == ("call_after_close", "auction[17]",
+                                                           "AP after the auction had already closed")
+    line = text.splitlines().index("3C " + "pass " * 12 + "AP") + 1
+    assert (problem.line, problem.column) == (line, 3 + 5 * 12 + 1)
+
+
+def test_convert_settles_the_columns_through_the_engine(tmp_path) -> None:
+    source = tmp_path / "columns.vint"
+    source.write_text(worked_text(tricks=pbn_columns(TRICKS, "E", "C"), play_tag=LAYOUT), encoding="utf-8")
+    out = CliRunner().invoke(main, ["convert", str(source), "-", "--to", "json"])
+    assert out.exit_code == 0, out.output
+    [deal] = read_json(out.stdout.encode()).record.deals
+    assert deal.play == PLAYED and deal.auction == read_file(WORKED).record.deals[0].auction
+    wrong = tmp_path / "wrong.vint"
+    wrong.write_text(worked_text(tricks=pbn_columns(TRICKS, "E", "C"), play_tag='[PlayLayout "pbn"]\n[Play "S"]'))
+    refused = CliRunner().invoke(main, ["convert", str(wrong), "-", "--to", "json"])
+    assert refused.exit_code == 1 and "led by E" in refused.stderr  # the engine's finding refuses it, as the reader's did
 
 
 def test_each_deal_replays_its_auction_once(monkeypatch) -> None:
@@ -74,9 +100,18 @@ def test_each_deal_replays_its_auction_once(monkeypatch) -> None:
         real(self, *args, **kwargs)
 
     monkeypatch.setattr(engine_auction.Auction, "__init__", counted)
-    text = worked_text(tricks=pbn_columns(TRICKS, "E", "C"), play_tag=LAYOUT)
-    result = read_vint(text + "\n" + text.split("\n\n", 1)[1].replace('[Deal "1"]', '[Deal "2"]\n[Dealer "E"]', 1)
-                       .replace('[Dealer "N"]\n', "", 1).replace(HANDS, HANDS))
-    assert len(made) == 0
+    one = worked_text(tricks=pbn_columns(TRICKS, "E", "C"), play_tag=LAYOUT)
+    two = one + one[one.index("\n[Deal"):].replace('[Deal "1"]', '[Deal "2"]')
+    result = read_vint(two)
+    assert len(result.record.deals) == 2 and made == []
     report = evaluate(result.record)
     assert len(report.replays) == 2 and len(made) == 2
+
+
+def test_an_auction_of_ap_alone_is_replayed_not_taken_for_a_contract_alone() -> None:
+    """``[Auction] AP`` is four passes: the recorded contract is checked against them, as the
+    calls written out would be (written, the deal has no call, like a board given by its
+    contract alone)."""
+    text = worked_text(auction="AP", extra='[Contract "3C"]\n[Declarer "N"]\n')
+    found = {(d.code, d.at) for d in evaluate(read_vint(text).record).diagnostics}
+    assert found == {("contract_mismatch", "contract"), ("play_after_passout", "play[0]")}

@@ -3,7 +3,7 @@
 found located among the reader's."""
 from __future__ import annotations
 
-from vint_replay.engine.diagnostics import in_file_order
+from vint_replay.engine.diagnostics import in_line_order
 from vint_replay.engine.settle import settle
 from vint_replay.formats import ReadResult
 
@@ -13,6 +13,5 @@ def settled(result: ReadResult) -> ReadResult:
     if result.record is None:
         return result
     record, found = settle(result.record)
-    problems = result.diagnostics if not found else in_file_order(
-        [*result.diagnostics, *result.locate(found)], [deal.number for deal in record.deals])
+    problems = result.diagnostics if not found else in_line_order(result.diagnostics, result.locate(found))
     return ReadResult(record, problems, result.locations, result.sections, result.figures, result.travellers)

@@ -115,3 +115,17 @@ def test_an_auction_of_ap_alone_is_replayed_not_taken_for_a_contract_alone() -> 
     text = worked_text(auction="AP", extra='[Contract "3C"]\n[Declarer "N"]\n')
     found = {(d.code, d.at) for d in evaluate(read_vint(text).record).diagnostics}
     assert found == {("contract_mismatch", "contract"), ("play_after_passout", "play[0]")}
+
+
+def test_convert_lists_settlings_problems_in_line_order_among_the_readers(tmp_path) -> None:
+    """convert lists what settling found where a reader would have, by line (docs/format.md
+    §3.5), not after the reader's own."""
+    wrong = worked_text(tricks=pbn_columns(TRICKS, "E", "C"), play_tag='[PlayLayout "pbn"]\n[Play "S"]')
+    text = wrong + wrong[wrong.index("\n[Deal"):].replace('[Deal "1"]', '[Deal "2"]').replace("3C AP", "3C ZZ AP")
+    source = tmp_path / "two.vint"
+    source.write_text(text, encoding="utf-8")
+    out = CliRunner().invoke(main, ["convert", str(source), "-", "--to", "json"])
+    lines = [line for line in out.stderr.splitlines() if ": deal " in line]
+    assert [line.split(": ")[1].split(",")[0] for line in lines] == ["deal 1", "deal 2", "deal 2"]
+    assert "led by E" in lines[0] and "bad_call" in lines[1]  # the engine's before the reader's, by line
+    assert [int(line.split(":")[1]) for line in lines] == sorted(int(line.split(":")[1]) for line in lines)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from .engine.diagnostics import UNLISTED, Diagnostic, Severity, capped, in_file_order, unlisted_count
+from .engine.diagnostics import UNLISTED, Diagnostic, Severity, capped, in_file_order, in_line_order, unlisted_count
 from .engine.plural import plural
 from .engine.printable import printable
 from .games.registry import ProfileError, get_profile, profile_names
@@ -842,8 +842,7 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
 
     result = read_session(source, read_input(source), from_fmt, strict, session)
     record, settling = (None, []) if result.record is None else settle(result.record)  # AP, seat columns
-    problems = result.diagnostics if not settling else in_file_order(
-        [*result.diagnostics, *result.locate(settling)], [deal.number for deal in record.deals])  # type: ignore[union-attr]
+    problems = result.diagnostics if not settling else in_line_order(result.diagnostics, result.locate(settling))
     print_problems(source, problems)
     if record is None or any(d.severity is Severity.ERROR for d in problems):
         click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)

@@ -155,5 +155,13 @@ def in_file_order(diagnostics: Iterable[Diagnostic], deal_numbers: Sequence[int]
                                               else position.get(d.deal, len(position)), *_place(d)))
 
 
+def in_line_order(listed: list[Diagnostic], located: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """A text reader's diagnostics (``listed``, in line order, a closing note last) with more
+    located ones put in their places: the order a reader that had found them would give."""
+    notes = [d for d in listed if d.code == UNLISTED]
+    kept = [d for d in listed if d.code != UNLISTED]
+    return sorted([*kept, *located], key=lambda d: (d.line or 0, d.column or 0)) + notes
+
+
 def has_errors(diagnostics: list[Diagnostic]) -> bool:
     return any(d.severity is Severity.ERROR for d in diagnostics)

@@ -19,6 +19,8 @@ from vint_replay.formats.pbn import read_pbn
 from vint_replay.formats.pbn_write import write_pbn
 from vint_replay.formats.vint_text import read_vint, write_vint
 
+from settled import settled
+
 READERS = {"json": (read_json, write_json), "vint": (read_vint, write_vint), "pbn": (read_pbn, write_pbn),
            "lin": (read_lin, write_lin)}
 COMMANDS = (["validate"], ["validate", "--json"], ["score"], ["score", "--json"], ["audit"], ["audit", "--json"],
@@ -45,17 +47,18 @@ def check_record(result: ReadResult, fmt: str) -> None:
     if any(d.severity is Severity.ERROR for d in report.diagnostics):
         return
     other = "vint" if fmt == "json" else "json"
-    back = READERS[other][0](READERS[other][1](result.record).encode("utf-8"))
+    record = report.record  # settled: AP and seat columns as the engine reads them (engine/settle.py)
+    back = settled(READERS[other][0](READERS[other][1](record).encode("utf-8")))
     assert back.record is not None and not [d for d in back.diagnostics if d.severity is Severity.ERROR], \
         f"a valid {fmt} record does not read back from {other}: {back.diagnostics[:3]}"
-    again = READERS[fmt][0](READERS[fmt][1](back.record).encode("utf-8"))
+    again = settled(READERS[fmt][0](READERS[fmt][1](back.record).encode("utf-8")))
     assert again.record is not None
     if fmt == "lin" and result.record.info.id.startswith("lin-"):
         # LIN holds no session id nor table: its reader names a session by its boards, and a
         # traveller's table n by the whole file's (format.md §5.7), which one table written alone is not
         again.record = replace(again.record, info=replace(again.record.info, id=back.record.info.id,
                                                           table=back.record.info.table))
-    assert again.record == back.record == result.record, f"{fmt} → {other} → {fmt} changed the record"
+    assert again.record == back.record == record, f"{fmt} → {other} → {fmt} changed the record"
 
 
 def check_commands(data: bytes, folder: Path, runner: CliRunner | None = None) -> list[tuple[str, int]]:

@@ -21,6 +21,7 @@ from vint_replay.engine.scoring import Item, Line
 from vint_replay.engine.seats import Seat, Side
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.formats import read_bytes, write_text
+from settled import settled
 
 CLASSIC = get_profile("classic")
 
@@ -594,7 +595,7 @@ def test_options_round_trip_between_json_and_vint(value):
     """Every ``x_marks`` value survives JSON → .vint → JSON and .vint → JSON → .vint unchanged."""
     record = classic_session(played_passout() if value == "played" else passed_out(1, "N"), x_marks=value)
     as_json = write_text(record, "json")
-    via_vint = read_bytes(write_text(record, "vint").encode(), "vint").record
+    via_vint = settled(read_bytes(write_text(record, "vint").encode(), "vint")).record
     assert via_vint is not None and via_vint.info.options == {"x_marks": value} and via_vint.info.rules == "classic"
     assert write_text(via_vint, "json") == as_json
     via_json = read_bytes(as_json.encode(), "json").record

@@ -21,6 +21,7 @@ from vint_replay.games.solo.contracts import points, points_text
 from vint_replay.formats import read_file
 from vint_replay.reports.history import compare
 from vint_replay.store import Store
+from settled import settled
 
 
 def score_of(path: Path):
@@ -149,7 +150,7 @@ def test_export_gives_back_each_version_and_correct_refuses_what_changes_nothing
         out = tmp_path / f"v{version}.vint"
         result = runner.invoke(main, ["export", sid, str(out), "--version", str(version), "--store", str(store.root)])
         assert result.exit_code == 0, result.output
-        assert read_file(str(out)).record == read_file(str(path)).record
+        assert settled(read_file(str(out))).record == settled(read_file(str(path))).record
     before = snapshot(store.root)
     again = runner.invoke(main, ["correct", str(second), "--reason", "again", "--store", str(store.root)])
     assert again.exit_code == 1 and "changes nothing" in again.output

@@ -326,3 +326,15 @@ if __name__ == "__main__":
     print(f"engine imports running back up a layer (runtime statements): {len(upward_found)}")
     for (module, line), reached in sorted(upward_found.items()):
         print(f"  {module}:{line} -> {', '.join(reached)}")
+
+
+def test_the_readers_leave_the_rules_to_the_engine() -> None:
+    """Issue 20, item 3 ("readers parse; the engine decides"): the .vint and JSON readers
+    replay no auction nor play of their own — ``AP`` and PBN's seat columns are settled by the
+    engine (engine/settle.py), in the replay; the writer asks it only where ``AP`` may stand."""
+    _, edges = graph()
+    replaying = (f"{ENGINE}.auction", f"{ENGINE}.play", f"{ENGINE}.replay", f"{ENGINE}.written",
+                 f"{GAMES_PACKAGE}.laws.auction")
+    found = [e for e in edges if e.source in (f"{PACKAGE}.formats.vint_text", f"{PACKAGE}.formats.json_record")
+             and e.target in replaying]
+    assert not found, listed(found)

@@ -15,6 +15,7 @@ from vint_replay.engine.play import Play
 from vint_replay.games.registry import get_profile
 from vint_replay.engine.scoring import Item, Line
 from vint_replay.engine.seats import Seat, Side
+from settled import settled
 
 
 def codes_of(report, severity: str) -> list[tuple[int | None, str, str | None]]:
@@ -307,7 +308,7 @@ def test_section_6_4_a_missed_trick_round_trips_through_vint_and_json(tmp_path):
     for fmt in ("vint", "json"):
         path = tmp_path / f"missed.{fmt}"
         path.write_text(write_text(record, fmt), encoding="utf-8")
-        back = read_file(path)
+        back = settled(read_file(path))
         assert not back.diagnostics and back.record.deals == record.deals, fmt
 
 

@@ -17,6 +17,7 @@ from vint_replay.engine.record import DealRecord, IrregularityKind
 from vint_replay.engine.replay import replay_deal
 from vint_replay.engine.seats import SEATS
 from vint_replay.formats import read_file, write_text
+from settled import settled
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "sample_data" / "laws"
@@ -24,7 +25,7 @@ JSON_FILES = sorted(FOLDER.glob("*.json"))
 
 
 def _record(path: Path):
-    result = read_file(path)
+    result = settled(read_file(path))
     assert result.record is not None and not result.diagnostics, result.diagnostics
     return result.record
 

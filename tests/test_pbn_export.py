@@ -20,6 +20,7 @@ from vint_replay.formats import read_file, write_text
 from vint_replay.formats.pbn import pbn_sessions, read_pbn
 from vint_replay.formats.pbn_write import write_pbn
 from vint_replay.reports.audit import audit
+from settled import settled
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = sorted([*ROOT.glob("sample_data/*.json"), *ROOT.glob("sample_data/*.vint"), *ROOT.glob("tests/data/*.json")])
@@ -33,7 +34,7 @@ def test_the_samples_cover_every_profile():
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
 def test_every_sample_round_trips_through_pbn(path):
-    original = read_file(path).record
+    original = settled(read_file(path)).record
     text = write_text(original, "pbn")
     back = read_pbn(text.encode())
     assert not back.diagnostics

@@ -18,6 +18,7 @@ from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
 from vint_replay.formats.pbn import read_pbn
 from vint_replay.formats.pbn_write import write_pbn
+from settled import settled
 
 
 def located(result, code: str = "syntax") -> list[tuple[int | None, int | None, str]]:
@@ -177,7 +178,7 @@ def convert(*args: str) -> tuple[int, str]:
 
 @pytest.mark.parametrize("path", [p for p in SAMPLES if p.name != "corrections.json"], ids=lambda p: p.name)
 def test_every_sample_round_trips_through_pbn_or_is_refused_with_what_pbn_cannot_hold(path, tmp_path):
-    source = read_file(path)
+    source = settled(read_file(path))
     target = tmp_path / "out.pbn"
     code, out = convert(str(path), str(target))
     if any(d.severity is Severity.ERROR for d in source.diagnostics):

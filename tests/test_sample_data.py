@@ -21,6 +21,7 @@ from vint_replay.engine.record import SessionRecord
 from vint_replay.engine.scoring import Item, Line
 from vint_replay.simulators.vint import (CLUB, SESSION_SIZES, bid_auction, deal_hands, deal_record, generated_session,
                                   iter_sessions, plant, play_session, session_sizes)
+from settled import settled
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_data"
@@ -152,7 +153,7 @@ def test_every_sample_file_validates_without_any_diagnostic(path):
 
 @pytest.mark.parametrize("path", sorted(SAMPLE.glob("*.vint")), ids=lambda p: p.name)
 def test_text_and_json_files_hold_the_same_record(path):
-    text, js = read_file(path).record, read_file(path.with_suffix(".json")).record
+    text, js = settled(read_file(path)).record, read_file(path.with_suffix(".json")).record
     assert text is not None and js is not None
     assert text.info == js.info and text.deals == js.deals
 

@@ -23,6 +23,7 @@ from vint_replay.store import Store, StoreDamaged
 from vint_replay.store.schema import TABLES
 from vint_replay.store.content import content_sha256
 
+from settled import settled
 from strategies import sessions
 
 ROOT = Path(__file__).parent.parent
@@ -66,7 +67,7 @@ def sample_store(tmp_path_factory: pytest.TempPathFactory) -> Store:
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
 def test_every_sample_round_trips(sample_store: Store, path: Path) -> None:
-    source = read_file(path).record
+    source = settled(read_file(path)).record
     assert source is not None
     loaded = sample_store.load_session(source.info.id)
     assert loaded == source
@@ -138,7 +139,7 @@ def test_extras_and_comments_round_trip(store: Store, tmp_path: Path, worked_exa
     commented = commented.replace("[Auction]", "[Auction]\n% a slow auction", 1)
     vint = tmp_path / "commented.vint"
     vint.write_text(commented, encoding="utf-8")
-    record = read_file(vint).record
+    record = settled(read_file(vint)).record
     assert record.comments and record.deals[0].comments
     store.import_paths([str(vint)])
     assert store.load_session("commented") == record

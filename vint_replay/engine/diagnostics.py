@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Iterable, Sequence
 
@@ -36,7 +36,10 @@ MAX_PER_FILE = 500  # problems listed for a whole file
 class Diagnostic:
     """One problem: a code from :data:`CODES`, the deal number (``None`` for file-level
     problems), a location such as ``play[17]`` or ``auction[4]``, and a plain message.
-    Text records also give the line and column."""
+    Text records also give the line and column. ``written_at`` is where the item stands as
+    the record wrote it when that is not ``at``: a card read from PBN's seat columns is
+    ``play[17]`` in the order played and ``play[19]`` among the cells written (engine/settle.py);
+    a reader locates the diagnostic by it, and it is no part of the diagnostic's identity."""
 
     code: str
     message: str
@@ -45,6 +48,7 @@ class Diagnostic:
     severity: Severity = Severity.ERROR
     line: int | None = None
     column: int | None = None
+    written_at: str | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"deal": self.deal, "code": self.code, "at": self.at, "message": self.message}
@@ -149,6 +153,14 @@ def in_file_order(diagnostics: Iterable[Diagnostic], deal_numbers: Sequence[int]
     last = len(position) + 1  # the closing note of a capped list stays last
     return sorted(diagnostics, key=lambda d: (last if d.code == UNLISTED else -1 if d.deal is None
                                               else position.get(d.deal, len(position)), *_place(d)))
+
+
+def in_line_order(listed: list[Diagnostic], located: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """A text reader's diagnostics (``listed``, in line order, a closing note last) with more
+    located ones put in their places: the order a reader that had found them would give."""
+    notes = [d for d in listed if d.code == UNLISTED]
+    kept = [d for d in listed if d.code != UNLISTED]
+    return sorted([*kept, *located], key=lambda d: (d.line or 0, d.column or 0)) + notes
 
 
 def has_errors(diagnostics: list[Diagnostic]) -> bool:

@@ -1,4 +1,5 @@
-"""The record of a session as the readers return it: session tags and the deals as written."""
+"""The record of a session as the readers return it: session tags and the deals as written.
+What a record writes in short (:class:`Shorthand`) the engine settles (engine/settle.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -112,6 +113,29 @@ class CallOutOfTurn:
     by: Seat
 
 
+@dataclass(frozen=True, slots=True)
+class PlayColumns:
+    """The play as PBN lays it out (docs/format.md §3): a row a trick, its cards in fixed seat
+    columns from ``first``; ``None`` is a ``-``, a card not played, or a cell the reader could
+    not read: ``unread`` holds its problem by cell (row by row from 0), reported where the play
+    reaches it. Which column led each trick only the trick winners tell, so the engine orders it
+    (engine/settle.py)."""
+
+    first: Seat
+    rows: tuple[tuple[Card | None, ...], ...]
+    unread: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Shorthand:
+    """What a deal's record wrote in short, kept as written for the engine to settle by the
+    rules once per deal, in its replay (engine/settle.py): ``all_pass`` — the written calls end
+    with ``AP``, the passes that close the auction; ``columns`` — the play in seat columns."""
+
+    all_pass: bool = False
+    columns: PlayColumns | None = None
+
+
 class GameDeal:
     """A game's own fields of one deal, beyond the common ones (format.md §5.5, §5.6): the game
     subclasses it and reads it back through its own typed accessor, so the record names no game."""
@@ -125,7 +149,9 @@ class DealRecord:
     """One deal as recorded: the dealt hands, the calls, and the cards played (or the result).
 
     ``unreadable`` names the fields a lenient reader could not read, so that the checker does
-    not report their absence as a second problem.
+    not report their absence as a second problem. ``shorthand`` is what the record wrote in
+    short (its calls end at ``AP``, its play is in seat columns, ``play`` then ``None``); a
+    settled deal (engine/settle.py) has none.
     """
 
     number: int
@@ -150,13 +176,14 @@ class DealRecord:
     deal_lost: bool = False  # the deal passed to the next player (laws §2.3)
     thrown: tuple[Card, ...] = ()  # a 14-card player's extra card thrown away after trick 13 (laws §3.4)
     own: GameDeal | None = None  # the game's own fields, e.g. solo whist's turn-up and calls (format.md §5.5)
+    shorthand: Shorthand | None = None  # as written, until the engine settles it
 
     @property
     def hand_record(self) -> bool:
         """Its hands alone (no call, contract, card or result read or unreadable): a hand record,
         as club dealing programs write them (format.md §5.2)."""
         return (not self.auction and self.contract is None and self.play is None and self.result is None
-                and not self.unreadable & {"auction", "contract", "play", "result"})
+                and self.shorthand is None and not self.unreadable & {"auction", "contract", "play", "result"})
 
     @property
     def bidding_record(self) -> bool:
@@ -165,7 +192,8 @@ class DealRecord:
         tests and declarer-play problems write them (format.md §5.2). Hands that cannot be read
         are their own error; the missing play is then not a second one."""
         return ((bool(self.auction) or self.contract is not None) and (self.hands is not None or "hands" in self.unreadable)
-                and self.play is None and self.result is None and not self.unreadable & {"auction", "play", "result"})
+                and self.play is None and self.result is None and (self.shorthand is None or self.shorthand.columns is None)
+                and not self.unreadable & {"auction", "play", "result"})
 
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]

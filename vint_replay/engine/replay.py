@@ -20,6 +20,7 @@ from .record import DealRecord, SessionInfo
 from .rule_profile import RuleProfile
 from .scoring import Entry
 from .seats import SEATS, Seat, Side, by_seat
+from .settle import close_all_pass, column_play, settle_deal, settled_deal, written_contract, written_place
 from .shown import CommonShown
 
 
@@ -266,11 +267,18 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     leads = accepted_leads(deal) if laws else None
     skips = missed_tricks(deal.irregularities) if laws else None
 
-    def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
-        problems.append(Diagnostic(code, message, number, at, severity))
+    shorthand = deal.shorthand  # settled here, as the auction and the play are replayed (engine/settle.py)
+    calls = len(deal.auction) if shorthand is not None and shorthand.all_pass else None  # before AP
+    cells: tuple[int, ...] = ()  # the written cell of each card of seat columns, once ordered
+
+    def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR,
+               written_at: str | None = None) -> None:
+        if shorthand is not None and written_at is None:
+            written_at = written_place(at, calls, cells)
+        problems.append(Diagnostic(code, message, number, at, severity, written_at=written_at))
 
     if laws and deal.void is not None:
-        return _void_deal(deal, profile, previous, report, problems)
+        return _void_deal(settle_deal(deal, profile, report), profile, previous, report, problems)
     if previous is not None and profile.numbers_increase:
         if number <= previous.number:
             report("deal_number", "number", f"deal {number} follows deal {previous.number}: numbers must increase")
@@ -287,12 +295,13 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
     contract: Contract | None = None
     passed_out = False
     auction: Auction | LawsAuction | None = None
+    passes: tuple[Call, ...] = ()  # those AP stood for
     dealer = deal.dealer
     dealer_known = "dealer" not in deal.unreadable
     if not dealer_known and previous is not None and "dealer" not in previous.unreadable:
         # an unreadable dealer follows from the rotation
         dealer, dealer_known = profile.expected_dealer(previous.dealer, number)[0], True
-    if not deal.auction and deal.contract is not None and "auction" not in deal.unreadable:
+    if not deal.auction and calls is None and deal.contract is not None and "auction" not in deal.unreadable:
         contract = deal.contract  # a board recorded by its contract and declarer alone (format.md §5)
     elif profile.hand_records and deal.hand_record:
         pass  # the hands alone, as dealt for play (format.md §5.2): nothing was bid
@@ -303,11 +312,14 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         except IllegalMove as bad:
             report(bad.code, f"auction[{len(auction.calls)}]", bad.message)
         else:
+            if calls is not None:
+                passes = close_all_pass(auction, calls, report)
             if not auction.closed:
                 need = auction.passes_needed
                 what = "no bid yet" if auction.highest is None else f"after {auction.highest_by}'s {auction.highest.pretty}"
                 stops = f"the auction is not closed: {need} more pass{'es' if need > 1 else ''} needed ({what})"
-                if may_stop and deal.play is None and "play" not in deal.unreadable:
+                if may_stop and deal.play is None and "play" not in deal.unreadable and (
+                        shorthand is None or shorthand.columns is None):
                     report("unfinished", f"auction[{len(deal.auction)}]", stops + UNFINISHED, Severity.WARNING)
                 else:
                     report("auction_incomplete", f"auction[{len(deal.auction)}]", stops)
@@ -315,7 +327,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             contract = auction.contract if dealer_known else None  # without a dealer, no declarer
             if auction.closed and deal.contract is not None and (contract != deal.contract):
                 said = "passed out" if contract is None else f"{contract} by {contract.declarer}"
-                why = _slip(dealer, deal.auction, deal.contract, contract, profile) if dealer_known else None
+                why = _slip(dealer, deal.auction + passes, deal.contract, contract, profile) if dealer_known else None
                 report("contract_mismatch", "contract", f"the record gives the contract {deal.contract} by "
                        f"{deal.contract.declarer}; the auction gives {said}" + (
                            f" — {why}: the play is checked under {deal.contract} by {deal.contract.declarer}"
@@ -325,6 +337,13 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         if isinstance(auction, LawsAuction):
             for found in auction.findings:
                 report(found.code, f"auction[{found.index}]", found.message, Severity.WARNING)
+    if shorthand is not None:
+        ordered = None
+        if shorthand.columns is not None:
+            ordered = column_play(shorthand.columns, auction.contract if auction is not None and dealer == deal.dealer
+                                  else written_contract(deal, profile), profile, report)  # the calls as read
+            cells = () if ordered is None else ordered.cells
+        deal = settled_deal(deal, passes, ordered)
 
     tricks: tuple[Trick, ...] = ()
     tricks_won: tuple[int, int] | None = None

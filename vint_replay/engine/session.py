@@ -1,7 +1,7 @@
 """A whole session checked and scored: the one call the CLI, the store and the dashboard use."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generic, TypeGuard, TypeVar
 
 from .diagnostics import Diagnostic, Severity, in_file_order
@@ -16,6 +16,7 @@ from .rule_profile import DealReplayer, Replayed, SessionLedger, Sheet
 from .rescore import rescoring
 from .record import SessionRecord
 from .replay import DealReplay, replay_deal
+from .settle import Report, settle_deal
 
 
 Replay = TypeVar("Replay", bound=Replayed)
@@ -93,21 +94,30 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
     found: list[Diagnostic] = list(read_problems)
     previous = None
     rotation = None if profile.laws is None else laws_rotation(record, found)
-    replay_one: DealReplayer[RuleProfile, Replayed] = profile.deal_replayer(record.info) or replay_deal
+    own: DealReplayer[RuleProfile, Replayed] | None = profile.deal_replayer(record.info)
+    replay_one: DealReplayer[RuleProfile, Replayed] = own or replay_deal
     seen: set[int] = set()  # in any order (profile.numbers_increase off), a number is still given once
+    settled = False  # whether a deal was written in short: the report then holds the settled deals
     for deal in record.deals:
         if not profile.numbers_increase and deal.number in seen:
             found.append(Diagnostic("deal_number", f"board {deal.number} is given twice in this session",
                                     deal.number, "number"))
         seen.add(deal.number)
+        if deal.shorthand is not None:
+            settled = True
+            if own is not None:  # four-handed replays settle as they replay; a game's own is given it settled
+                deal = settle_deal(deal, profile, _reporter(found, deal.number))
         replay = replay_one(deal, profile, previous)
         replays.append(replay)
         found.extend(replay.diagnostics)
+        deal = replay.deal
         if rotation is not None:
             dealer = rotation.check(deal)
             if dealer is not None:
                 found.append(dealer)
         previous = deal
+    if settled:
+        record = replace(record, deals=tuple(replay.deal for replay in replays))
     broken = {d.deal for d in found if d.severity is Severity.ERROR}
     ledger: SessionLedger = profile.session_ledger(record.info) or FourHandedLedger(profile)
     file_ok = None not in broken
@@ -132,6 +142,16 @@ def _evaluate(record: SessionRecord, read_problems: tuple[Diagnostic, ...] | lis
     valid = not any(d.severity is Severity.ERROR for d in found)
     return SessionReport(record, profile, tuple(replays), tuple(found), score if valid else None,
                          score if valid or (independent and file_ok) else None)
+
+
+def _reporter(found: list[Diagnostic], number: int) -> Report:
+    """Settling's report (engine/settle.py) into the session's diagnostics, for deal ``number``."""
+
+    def report(code: str, at: str | None, message: str, severity: Severity = Severity.ERROR,
+               written_at: str | None = None) -> None:
+        found.append(Diagnostic(code, message, number, at, severity, written_at=written_at))
+
+    return report
 
 
 def _rulings(record: SessionRecord, profile: RuleProfile, score: object) -> list[Diagnostic]:

@@ -25,7 +25,8 @@ class ReadResult:
 
     ``locations`` (text records) maps ``(deal, at)`` such as ``(3, "Dealer")`` to the line and
     column where that item was written, and ``sections`` maps ``(3, "play")`` to where each card
-    stands, so the checker's findings can point into the file."""
+    stands, so the checker's findings can point into the file (by their ``written_at`` when
+    the item was written in short, as a card of PBN's seat columns)."""
 
     record: SessionRecord | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -39,15 +40,16 @@ class ReadResult:
         """The diagnostics, each given the line and column of its item (else of its deal)."""
         out = []
         for d in diagnostics:
+            at = d.written_at or d.at
             where = None if d.line is not None else (
-                self.locations.get((d.deal, d.at)) or self._in_section(d) or self.locations.get((d.deal, None)))
+                self.locations.get((d.deal, at)) or self._in_section(d.deal, at) or self.locations.get((d.deal, None)))
             out.append(d if where is None else replace(d, line=where[0], column=where[1]))
         return out
 
-    def _in_section(self, d: Diagnostic) -> tuple[int, int] | None:
-        """Where ``auction[i]`` or ``play[i]`` of ``d``'s deal stands, if a section knows."""
-        name, _, index = (d.at or "").partition("[")
-        section = self.sections.get((d.deal, name)) if d.deal is not None and index[:-1].isdigit() else None
+    def _in_section(self, deal: int | None, at: str | None) -> tuple[int, int] | None:
+        """Where ``auction[i]`` or ``play[i]`` of ``deal`` stands, if a section knows."""
+        name, _, index = (at or "").partition("[")
+        section = self.sections.get((deal, name)) if deal is not None and index[:-1].isdigit() else None
         return None if section is None else section.where(int(index[:-1]))
 
 

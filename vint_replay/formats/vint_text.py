@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from collections.abc import Mapping, Set as AbstractSet
 from typing import Iterator
 
-from ..engine.calls import PASS, Call, Contract
+from ..engine.calls import Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Problems, Severity
 from ..engine.fields import DealCodec, Slot
@@ -18,10 +18,10 @@ from ..games.laws.deal import missed_tricks
 from ..games.laws.fields import SEAT_KEYS, parse_draw, parse_irregularity, parse_void
 from ..games.laws.rulings import parse_rulings, rulings_from_text, rulings_text
 from ..engine.plural import plural
-from ..engine.written import all_pass, all_pass_start, column_play
+from ..engine.settle import FIRST, all_pass_start
 from ..games.registry import DEFAULT_PROFILE, ProfileError, RuleProfile, deal_codecs, get_profile, profile_names
-from ..engine.record import (CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals, Ruling, SessionInfo,
-                             SessionRecord)
+from ..engine.record import (CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals, PlayColumns, Ruling,
+                             SessionInfo, SessionRecord, Shorthand)
 from ..engine.seats import SEATS, Seat, by_seat
 from . import ReadResult, Section
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
@@ -561,15 +561,18 @@ class _Reader:
         void, deal_lost = self.void(text, number)
         out_of_turn: list[CallOutOfTurn] = []
         own = self.game_fields(text, number, unreadable) if self.codecs else None
-        auction = () if self.owned or void is not None and "Auction" not in text.tags else \
-            self.auction(text, number, dealer, profile, unreadable, out_of_turn)
+        auction, all_pass = ((), False) if self.owned or void is not None and "Auction" not in text.tags else \
+            self.auction(text, number, dealer, unreadable, out_of_turn)
         self.foreign(text, number)
         tag = text.tags.get(LAYOUT)
         if tag is not None:
             layout = self.layout(tag, number) or layout
         irregularities = self.irregularities(text, number, "Play" in text.tags)
-        play = self.play(text, number, layout, dealer, auction, profile, unreadable, out_of_turn, irregularities)
-        thrown = self.thrown(text, number, play is not None)
+        play = self.play(text, number, layout, unreadable, irregularities)
+        columns = play if isinstance(play, PlayColumns) else None
+        if columns is not None:
+            play = None
+        thrown = self.thrown(text, number, play is not None or columns is not None)
         result = self.result(text.tag("Result"), number, unreadable)
         recorded = None if "recorded" in self.lacks else self.score(text.tag("Score"), number)
         for name in ("Result", "Score", "Vulnerable", "Contract", "BoardScore", "Void", "DealLost", THROWN):
@@ -583,9 +586,10 @@ class _Reader:
         vulnerable, contract, board_score = (None, None, None) if "vulnerable" in self.lacks else self.board(text, number)
         extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number,
                                      GAME_KEYS.difference(profile.deal_fields), "", DEAL_NESTED, profile.deal_fields)
-        return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
+        shorthand = Shorthand(all_pass, columns) if all_pass or columns is not None else None  # the engine settles it
+        return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),  # type: ignore[arg-type]
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
-                          tuple(out_of_turn), void, deal_lost, thrown, own)
+                          tuple(out_of_turn), void, deal_lost, thrown, own, shorthand)
 
     def game_fields(self, text: DealText, number: int, unreadable: set[str]) -> GameDeal | None:
         """The deal's tags of the session's game, read by its codecs (engine/fields.py); a game
@@ -758,13 +762,15 @@ class _Reader:
             seat = seat.left
         return None if "hands" in unreadable else tuple(out)  # type: ignore[return-value]
 
-    def auction(self, text: DealText, number: int, dealer: Seat, profile: RuleProfile,
-                unreadable: set[str], out_of_turn: list[CallOutOfTurn]) -> tuple[Call, ...]:
+    def auction(self, text: DealText, number: int, dealer: Seat, unreadable: set[str],
+                out_of_turn: list[CallOutOfTurn]) -> tuple[tuple[Call, ...], bool]:
+        """The calls as written, and whether ``AP`` (all pass) closes them: the engine settles
+        which passes it stands for (engine/settle.py), each located at the ``AP``."""
         tag = text.tags.get("Auction")
         if tag is None:
             self.error("schema", f"deal {number} has no [Auction] section", text.start.at, number, "auction")
             unreadable.add("auction")
-            return ()
+            return (), False
         self.locations[(number, "auction")] = tag.at
         if tag.value is not None and tag.value.strip().upper() != dealer.name:
             self.error("schema", f"[Auction \"{tag.value}\"] must name the dealer ({dealer.name}), or no one",
@@ -797,34 +803,22 @@ class _Reader:
                 self.error("bad_call", f"{err} (write e.g. pass, 1S, 3NT, AP)", token.at, number, f"auction[{i}]")
                 unreadable.add("auction")
         self.locations[(number, f"auction[{total}]")] = text.ends.get("Auction", tag.at)
-        if ap is not None and "auction" not in unreadable:
-            calls.extend(self.all_pass(calls, ap, number, dealer, profile, out_of_turn))
-        return tuple(calls)
+        if ap is None or "auction" in unreadable:
+            return tuple(calls), False
+        self.locations[(number, f"auction[{len(calls)}]")] = ap.at
+        return tuple(calls), True
 
-    def all_pass(self, calls: list[Call], ap: Token, number: int, dealer: Seat, profile: RuleProfile,
-                 out_of_turn: list[CallOutOfTurn]) -> list[Call]:
-        """The passes ``AP`` stands for, as the engine settles them (engine/written.py), each
-        located at the ``AP``."""
-        index = len(calls)
-        passes = all_pass(dealer, profile, calls, out_of_turn, self.laws)
-        if passes is None:
-            self.error("call_after_close", "AP after the auction had already closed", ap.at, number, f"auction[{index}]")
-            return []
-        for k in range(passes):
-            self.locations[(number, f"auction[{index + k}]")] = ap.at
-        return [PASS] * passes
-
-    def play(self, text: DealText, number: int, layout: str, dealer: Seat, auction: tuple[Call, ...],
-             profile: RuleProfile, unreadable: set[str], out_of_turn: list[CallOutOfTurn],
-             irregularities: tuple[Irregularity, ...] = ()) -> tuple[Card, ...] | None:
+    def play(self, text: DealText, number: int, layout: str, unreadable: set[str],
+             irregularities: tuple[Irregularity, ...] = ()) -> tuple[Card, ...] | PlayColumns | None:
         """``[Play]``: one trick a line, leader first (format.md §3); a trick a player missed
-        (law 169, laws.md §6.4) has three cards on its line, and the last line may stop early."""
+        (law 169, laws.md §6.4) has three cards on its line, and the last line may stop early.
+        In PBN's layout, the seat columns as written."""
         tag = text.tags.get("Play")
         if tag is None:
             return None
         self.locations[(number, "play")] = tag.at
         if layout == "pbn":
-            return self.pbn_play(text, tag, number, dealer, auction, profile, unreadable, out_of_turn)
+            return self.pbn_play(text, tag, number, unreadable)
         if tag.value is not None:
             self.error("schema", f"[Play \"{tag.value}\"] names a seat as PBN does; PBN's seat-column layout must "
                                  f"be declared with [{LAYOUT} \"pbn\"], else write [Play] and each trick leader first",
@@ -864,35 +858,36 @@ class _Reader:
                            f"play[{index}]")
         return card
 
-    def pbn_play(self, text: DealText, tag: Tag, number: int, dealer: Seat, auction: tuple[Call, ...],
-                 profile: RuleProfile, unreadable: set[str], out_of_turn: list[CallOutOfTurn]) -> tuple[Card, ...] | None:
+    def pbn_play(self, text: DealText, tag: Tag, number: int, unreadable: set[str]) -> PlayColumns | None:
         """PBN's layout: each line holds a trick's cards in fixed seat columns from the seat the
-        ``[Play]`` tag names; the winners (so the trump) say which column led each trick."""
-        unreadable.add("play")  # until proven readable
+        ``[Play]`` tag names, ``-`` for a card not played; which column led each trick the
+        winners say, so the engine orders them (engine/settle.py). Each cell is located by its
+        place among the cells (``play[i]`` as written), the seat by ``play.first``."""
         if tag.value is None or tag.value.strip().upper() not in ("N", "E", "S", "W"):
             self.error("schema", "in PBN layout the [Play \"…\"] tag names the opening leader (N, E, S or W)",
                        tag.at, number, "play")
+            unreadable.add("play")
             return None
-        rows = [list(text.tricks.line(k)) for k in range(len(text.tricks))]
-        if rows and rows[-1] and rows[-1][-1].text == "*":
-            rows[-1].pop()
-            if not rows[-1]:
-                rows.pop()
-
-        def card_of(token: Token, index: int) -> Card | None:
-            self.locations[(number, f"play[{index}]")] = token.at
-            return self.card(token, number, index, unreadable)
-
-        def report(code: str, message: str, where: Where, at: str) -> None:
-            self.error(code, message, where, number, at)
-
-        cards = column_play(rows, Seat.parse(tag.value), tag.at, tag.char(0), dealer, auction, out_of_turn, profile,
-                            self.laws, card_of, report)
-        if cards is None:
-            return None
-        self.locations[(number, f"play[{len(cards)}]")] = text.ends.get("Play", tag.at)
-        unreadable.discard("play")
-        return tuple(cards)
+        rows: list[tuple[Card | None, ...]] = []
+        unread: dict[int, str] = {}  # an unknown card is reported where the play reaches it (its index)
+        cells = 0
+        for k in range(len(text.tricks)):
+            tokens = list(text.tricks.line(k))
+            if k == len(text.tricks) - 1 and tokens[-1].text == "*":
+                tokens.pop()  # PBN's mark that the play stops
+            row: list[Card | None] = []
+            for token in tokens:
+                card = None if token.text == "-" else CARD_BY_TEXT.get(token.text)
+                if card is None and token.text != "-":
+                    unread[cells] = f"unknown card {clip(token.text)} (write e.g. SA, HT, D9, ♥10)"
+                row.append(card)
+                cells += 1
+            if row:
+                rows.append(tuple(row))
+        self.sections[(number, "play")] = text.tricks
+        self.locations[(number, FIRST)] = tag.char(0)
+        self.locations[(number, f"play[{cells}]")] = text.ends.get("Play", tag.at)
+        return PlayColumns(Seat.parse(tag.value), tuple(rows), unread)
 
     def result(self, tag: Tag | None, number: int, unreadable: set[str]) -> int | None:
         if tag is None:
@@ -1081,7 +1076,7 @@ class _Comments:
 
 def _ap_start(deal: DealRecord, profile: RuleProfile | None, anchors: set[str], laws: bool) -> int | None:
     """Where ``AP`` is written for the closing passes: where the engine says it may stand
-    (engine/written.py), unless a comment or a call out of turn stands among those passes."""
+    (engine/settle.py), unless a comment or a call out of turn stands among those passes."""
     start = None if profile is None else all_pass_start(deal, profile, laws)
     if start is None:
         return None

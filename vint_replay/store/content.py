@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 
 from ..engine.record import Comment, DealRecord, SessionInfo, SessionRecord
+from ..engine.settle import settle
 from ..formats.board_fields import board_json
 from ..games.laws.fields import session_laws_json, stored_laws_json
 from ..games.laws.rulings import session_rulings_json
@@ -27,7 +28,9 @@ Recorded = tuple[int, int, int, int]  # below N-S, above N-S, below E-W, above E
 
 
 def content_sha256(record: SessionRecord) -> str:
-    """The content hash of a record (the reference path)."""
+    """The content hash of a record (the reference path): of its deals settled (engine/settle.py),
+    so a session has one hash whether its record wrote ``AP`` and seat columns or not."""
+    record = settle(record)[0]
     return session_sha256(record.info, record.extra, record.comments, map(deal_content, record.deals))
 
 

@@ -19,6 +19,7 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from ..engine.record import SessionRecord
+from ..engine.settle import settle
 from ..formats import format_of, read_bytes, write_text
 from .damage import StoreDamaged, verify
 from .errors import StoreError
@@ -179,8 +180,10 @@ def record_versions(store: StoreReader, txn: Transaction, replaced: list[FileOut
 
 
 def _new_record(outcome: FileOutcome) -> SessionRecord:
-    """The record of an accepted file, read again; it must still hold what was checked."""
-    record = read_bytes(Path(outcome.path).read_bytes(), format_of(outcome.path)).record
+    """The record of an accepted file, read again and settled as its check settled it
+    (engine/settle.py); it must still hold what was checked."""
+    read = read_bytes(Path(outcome.path).read_bytes(), format_of(outcome.path)).record
+    record = None if read is None else settle(read)[0]
     if record is None or content_sha256(record) != outcome.content_sha256:
         raise StoreError(f"{outcome.path} changed while it was being imported; nothing was written: run it again")
     return record

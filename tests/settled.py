@@ -3,6 +3,8 @@
 found located among the reader's."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from vint_replay.engine.diagnostics import in_line_order
 from vint_replay.engine.settle import settle
 from vint_replay.formats import ReadResult
@@ -14,4 +16,4 @@ def settled(result: ReadResult) -> ReadResult:
         return result
     record, found = settle(result.record)
     problems = result.diagnostics if not found else in_line_order(result.diagnostics, result.locate(found))
-    return ReadResult(record, problems, result.locations, result.sections, result.figures, result.travellers)
+    return replace(result, record=record, diagnostics=problems)

@@ -239,12 +239,17 @@ def differs_matchpoints(recorded: RecordedFigures | None, won: float, top: int, 
     if recorded is None:
         return ()
     out = []
-    slack_mp, slack_percentage = (max(slack, ROUNDING_SLACK) + 1e-9 for slack in written)
-    if recorded.matchpoints is not None and abs(_ns(recorded.matchpoints, top) - won) > slack_mp:
+    if recorded.matchpoints is not None and not agrees(_ns(recorded.matchpoints, top), won, written[0]):
         out.append(f"[ScoreMP] {_text(recorded.matchpoints)}")
-    if recorded.percentage is not None and abs(_ns(recorded.percentage, 100) - percentage) > slack_percentage:
+    if recorded.percentage is not None and not agrees(_ns(recorded.percentage, 100), percentage, written[1]):
         out.append(f"[ScorePercentage] {_text(recorded.percentage)}")
     return tuple(out)
+
+
+def agrees(recorded: float, computed: float, written: float = ROUNDING_SLACK) -> bool:
+    """Whether a recorded figure is the computed one rounded as it is ``written`` (half its last
+    digit), never finer than two decimals."""
+    return abs(recorded - computed) <= max(written, ROUNDING_SLACK) + 1e-9
 
 
 def _ns(figure: tuple[Side, float], top: int) -> float:

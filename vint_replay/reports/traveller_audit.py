@@ -17,7 +17,7 @@ from ..formats.board_fields import RecordedFigures
 from ..formats.pbn_traveller import PairTotal, TravellerLine
 from ..games.bridge.duplicate import board_score
 from ..games.registry import RubberState
-from .duplicate_comparison import ROUNDING_SLACK, Scoring, board_top, differs_matchpoints, matchpoints, neuberg
+from .duplicate_comparison import Scoring, agrees, board_top, differs_matchpoints, matchpoints, neuberg
 
 Travellers = dict[int, tuple[TravellerLine, ...]]
 
@@ -187,7 +187,7 @@ def total_differences(total: PairTotal, ours: PairStanding) -> list[tuple[float,
     they are written to: each as (recorded, recomputed, unit)."""
     return [(figure[0], value, unit)
             for figure, value, unit in ((total.matchpoints, ours.listed, " MP"), (total.percentage, ours.listed_percentage, " %"))
-            if figure is not None and abs(figure[0] - value) > max(figure[1], ROUNDING_SLACK) + 1e-9]
+            if figure is not None and not agrees(figure[0], value, figure[1])]
 
 
 def _score(report: SessionReport, deal: DealRecord, row: TravellerLine) -> int:

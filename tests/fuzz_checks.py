@@ -15,9 +15,10 @@ from vint_replay.formats import ReadResult
 from vint_replay.formats.json_record import read_json, write_json
 from vint_replay.formats.lin import read_lin
 from vint_replay.formats.lin_write import write_lin
-from vint_replay.formats.pbn import read_pbn
 from vint_replay.formats.pbn_write import write_pbn
 from vint_replay.formats.vint_text import read_vint, write_vint
+
+from vint_replay.formats.pbn import read_pbn
 
 from settled import settled
 

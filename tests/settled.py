@@ -8,6 +8,7 @@ from dataclasses import replace
 from vint_replay.engine.diagnostics import in_line_order
 from vint_replay.engine.settle import settle
 from vint_replay.formats import ReadResult
+from vint_replay.formats.pbn import pbn_sessions, read_pbn
 
 
 def settled(result: ReadResult) -> ReadResult:
@@ -17,3 +18,14 @@ def settled(result: ReadResult) -> ReadResult:
     record, found = settle(result.record)
     problems = result.diagnostics if not found else in_line_order(result.diagnostics, result.locate(found))
     return replace(result, record=record, diagnostics=problems)
+
+
+def settled_pbn(data: bytes, strict: bool = False, session: int = 1) -> ReadResult:
+    """A PBN file's session as a command that writes it sees it: read (formats/pbn.py), its
+    seat columns and ``AP`` settled."""
+    return settled(read_pbn(data, strict=strict, session=session))
+
+
+def settled_pbn_sessions(data: bytes, strict: bool = False) -> list[ReadResult]:
+    """Every session of a PBN file, each settled (:func:`settled_pbn`)."""
+    return [settled(result) for result in pbn_sessions(data, strict)]

@@ -29,10 +29,12 @@ from vint_replay.engine.record import SessionRecord
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.formats import lin_batch, pbn_batch
 from vint_replay.formats.lin import lin_sessions
-from vint_replay.formats.pbn import pbn_sessions
 from vint_replay.store import validity
 from vint_replay.games.bridge.duplicate import board_score
+from vint_replay.formats.pbn import pbn_sessions
 from vint_replay.store.bridge_columnar import CheckedFile, check_lin, check_pbn, check_pbn_sessions
+
+from settled import settled_pbn_sessions
 
 
 @dataclass(frozen=True)
@@ -148,7 +150,7 @@ def assert_sessions_agree(data: bytes) -> list[bool]:
     [found] = check_pbn_sessions([data])
     if found is None:
         return []
-    results = pbn_sessions(data)
+    results = settled_pbn_sessions(data)
     assert len(found) == len(results)
     for checked, result in zip(found, results):
         if checked is None:
@@ -467,7 +469,7 @@ def test_one_broken_board_leaves_the_other_sessions_vouched(runner, monkeypatch,
     texts[1] = edit(texts[1], pattern, replacement) or b""
     text = as_found(texts, lambda n: 0)
     assert assert_sessions_agree(text) == [True, False, True]
-    broken = pbn_sessions(text)[1]
+    broken = settled_pbn_sessions(text)[1]
     assert broken.record is not None
     report = evaluate(broken.record, broken.diagnostics)
     first = next(m for m in re.finditer(rb'\[Board "([0-9]+)"\]', texts[1]))
@@ -518,7 +520,7 @@ def test_a_real_file_with_one_broken_board_keeps_its_other_sessions():
     assert broken is not None
     after = assert_sessions_agree(broken)
     assert sum(after) == sum(before) - 1
-    errors = [d for r in pbn_sessions(broken) if r.record is not None
+    errors = [d for r in settled_pbn_sessions(broken) if r.record is not None
               for d in evaluate(r.record, r.diagnostics).diagnostics if d.severity.name == "ERROR"]
     assert len({d.deal for d in errors}) >= 1 and all(d.deal is not None for d in errors)
 
@@ -541,7 +543,7 @@ def cut_short(text: bytes, played: int, card_after: bool = False) -> bytes:
     """Each fully played board of ``text`` with its play stopped by a claim in its last trick
     after ``played`` cards of it (1–3), the others written ``-`` as PBN writes a card not played;
     ``card_after``: a card written after the first ``-`` in the order played."""
-    deals = iter([deal for deal in pbn_sessions(text)[0].record.deals if deal.play])  # type: ignore[union-attr]
+    deals = iter([deal for deal in settled_pbn_sessions(text)[0].record.deals if deal.play])  # type: ignore[union-attr]
 
     def claimed(m: re.Match[bytes]) -> bytes:
         deal = next(deals)
@@ -713,7 +715,7 @@ def test_a_latin1_file_leaves_its_first_session_to_the_reader(runner, monkeypatc
     texts[2] = texts[2].replace(b'[Site "?"]', b'[Site "Chorz\xf3w"]', 1)
     text = as_found(texts, lambda n: 0)
     assert assert_sessions_agree(text) == [False, True, True]
-    [warning] = pbn_sessions(text)[0].diagnostics
+    [warning] = settled_pbn_sessions(text)[0].diagnostics
     assert "ISO 8859-1" in warning.message
     left = pbn_batch.read_left(text, [None, ("table-2", 5), ("event-2", 5)])  # the first read alone, as Latin-1
     assert left is not None and left[0] is not None and left[0][1].diagnostics == [warning]
@@ -739,7 +741,7 @@ def test_a_session_read_alone_is_read_as_in_the_whole_file(data):
     for k in data.draw(st.lists(st.integers(0, len(texts) - 1), max_size=2)):
         texts[k] = edit(texts[k], *PBN_EDITS[data.draw(st.sampled_from(sorted(PBN_EDITS)))][:2]) or texts[k]
     text = as_found(texts, lambda n: data.draw(st.integers(0, n - 1)))
-    whole = pbn_sessions(text)
+    whole = pbn_sessions(text)  # as read_left reads, unsettled
     left = data.draw(st.lists(st.booleans(), min_size=len(whole), max_size=len(whole)))
     if all(left):
         return

@@ -12,8 +12,9 @@ from vint_replay.cli import main
 from vint_replay.engine.diagnostics import Severity
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import evaluate
-from vint_replay.formats.pbn import pbn_sessions
 from vint_replay.reports.duplicate_comparison import Scoring, compare, imps, matchpoints
+
+from settled import settled_pbn_sessions
 
 DEAL = "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"
 
@@ -26,7 +27,7 @@ def game(room: str, tricks: int, tags: str = "", contract: str = "4H", event: st
 
 
 def events(text: str, scoring: Scoring | None = None):
-    return compare([(evaluate(r.record, r.diagnostics), r.figures) for r in pbn_sessions(text.encode())], scoring)
+    return compare([(evaluate(r.record, r.diagnostics), r.figures) for r in settled_pbn_sessions(text.encode())], scoring)
 
 
 def compared(text: str):
@@ -135,7 +136,7 @@ def test_a_rubber_with_one_broken_deal_is_not_scored_on_the_others():
     """rubber-bridge.md §6 (a rubber's games carry from deal to deal): after a broken deal the games won
     are unknown, so a rubber-bridge session with one is not scored at all, not even before it."""
     text = two_boards((10, 14)).replace('[Date "2024.05.01"]', '[Date "2024.05.01"]\n[Scoring "Rubber"]')
-    [read] = pbn_sessions(text.encode())
+    [read] = settled_pbn_sessions(text.encode())
     report = evaluate(read.record, read.diagnostics)
     assert report.profile.name == "rubber-bridge"
     assert [d.deal for d in report.diagnostics if d.severity is Severity.ERROR] == [2]
@@ -151,7 +152,7 @@ def test_matchpoints_count_two_per_score_beaten_and_one_per_tie():
 def test_the_reader_keeps_the_recorded_figures_and_reports_an_unreadable_one():
     """format.md §5.2: [ScoreIMP], [ScoreMP], [ScorePercentage] are read by board, from the side they name;
     a value that is no figure is a located warning at its tag, the board still read."""
-    [read] = pbn_sessions(game("Open", 10, '[ScoreIMP "NS -2 EW 2"]\n[ScorePercentage "EW 41,5"]\n'
+    [read] = settled_pbn_sessions(game("Open", 10, '[ScoreIMP "NS -2 EW 2"]\n[ScorePercentage "EW 41,5"]\n'
                                            '[ScoreMP "lots"]\n').encode())
     figures = read.figures[1]
     assert figures.imps == (Side.NS, -2) and figures.percentage == (Side.EW, 41.5) and figures.matchpoints is None
@@ -315,7 +316,7 @@ def test_a_team_event_without_rooms_is_read_a_session_per_match_and_table(teams)
     """format.md §5.2 (a team event without [Room]): each table of each match is a session, keyed by
     the match ([HomeTeam] v [VisitTeam], either way round, or [Match]) and the table ([Table] or
     [Section]), not split as a pairs event by the showings of the board."""
-    sessions = pbn_sessions(_two_matches(teams).encode())
+    sessions = settled_pbn_sessions(_two_matches(teams).encode())
     assert [(r.record.info.id, r.record.info.table) for r in sessions] == [
         ("match-2024-05-01--lions-v-tigers--table-7", "7"), ("match-2024-05-01--bears-v-wolves--table-3", "3"),
         ("match-2024-05-01--lions-v-tigers--table-2", "2"), ("match-2024-05-01--bears-v-wolves--table-4", "4")]

@@ -235,7 +235,7 @@ def test_alerts_and_commentary_are_kept_as_comments_and_written_back():
         ("play[2]", "ducked")]
     record = read_lin(text.encode()).record
     for via in ("json", "pbn"):
-        middle = read_bytes(write_text(record, via).encode(), via).record
+        middle = settled(read_bytes(write_text(record, via).encode(), via)).record
         assert middle.deals[0].comments == deal.comments
         written = write_lin(middle)
         assert "mb|1S!|mb|p|nt|a quiet pass|mb|2S!|an|raise|mb|p!|an|fine really|" in written

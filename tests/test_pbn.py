@@ -15,8 +15,9 @@ from vint_replay.engine.cards import CARDS
 from vint_replay.engine.seats import Seat
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
-from vint_replay.formats.pbn import pbn_sessions, read_pbn
 from vint_replay.reports.audit import audit
+
+from settled import settled_pbn, settled_pbn_sessions
 
 DATA = Path(__file__).parent / "data" / "pbn"
 JUNIOR = DATA / "junior-teams-1998.pbn"
@@ -39,7 +40,7 @@ def board(board: int = 1, dealer: str = "N", vul: str = "None", score: str = "NS
 
 
 def read(text: str, session: int = 1):
-    return read_pbn(text.encode(), session=session)
+    return settled_pbn(text.encode(), session=session)
 
 
 def _endplay_card(card) -> str:
@@ -47,7 +48,7 @@ def _endplay_card(card) -> str:
 
 
 def test_every_board_of_the_junior_teams_file_is_read_in_two_sessions_by_room():
-    sessions = pbn_sessions(JUNIOR.read_bytes())
+    sessions = settled_pbn_sessions(JUNIOR.read_bytes())
     assert [s.record.info.id for s in sessions] == [
         "16th-european-youth-team-championships-1998-07-16-open",
         "16th-european-youth-team-championships-1998-07-16-closed"]
@@ -60,11 +61,11 @@ def test_every_board_of_the_junior_teams_file_is_read_in_two_sessions_by_room():
 def test_the_plays_in_seat_columns_come_out_in_the_order_endplay_linearises():
     """PBN's [Play] columns are seats, not the order of play: both readers agree card by card."""
     theirs = endplay_pbn.load(io.StringIO(JUNIOR.read_text()))
-    ours = [d for s in pbn_sessions(JUNIOR.read_bytes()) for d in s.record.deals]
+    ours = [d for s in settled_pbn_sessions(JUNIOR.read_bytes()) for d in s.record.deals]
     by_key = {(d.number, tuple(h.mask for h in d.hands)): d for d in ours}
     assert len(by_key) == 40 or len(ours) == 40
     compared = 0
-    for session in pbn_sessions(JUNIOR.read_bytes()):
+    for session in settled_pbn_sessions(JUNIOR.read_bytes()):
         room = session.record.info.id.rsplit("-", 1)[1]
         mine = {d.number: d for d in session.record.deals}
         for b in theirs:
@@ -76,7 +77,7 @@ def test_the_plays_in_seat_columns_come_out_in_the_order_endplay_linearises():
 
 @pytest.mark.parametrize("session", [1, 2])
 def test_the_junior_teams_scores_are_audited_and_all_agree(session):
-    result = read_pbn(JUNIOR.read_bytes(), session=session)
+    result = settled_pbn(JUNIOR.read_bytes(), session=session)
     report = evaluate(result.record, result.diagnostics)
     assert report.valid, [d.describe() for d in report.diagnostics if d.severity == "error"]
     checked = audit(report.record, report.score)
@@ -206,7 +207,7 @@ def test_import_stores_every_session_of_a_file(tmp_path):
     summary = store.import_paths([str(DATA / "junior-teams-1998.pbn")], workers=1)
     assert [o.status for o in summary.outcomes] == ["imported", "imported"] and summary.deals == 40
     ids = sorted(store.sessions().session_id)
-    assert ids == sorted(r.record.info.id for r in pbn_sessions((DATA / "junior-teams-1998.pbn").read_bytes()))
+    assert ids == sorted(r.record.info.id for r in settled_pbn_sessions((DATA / "junior-teams-1998.pbn").read_bytes()))
     for sid in ids:
         record = store.load_session(sid)
         assert audit(record, evaluate(record).score).clean
@@ -219,7 +220,7 @@ def test_a_repeated_tag_is_a_warning_and_an_error_in_strict_mode():
     lenient = read(text)
     [warning] = lenient.diagnostics
     assert (warning.severity, warning.line) == ("warning", 4) and lenient.record.deals[0].dealer.name == "N"
-    [error] = read_pbn(text.encode(), strict=True).diagnostics
+    [error] = settled_pbn(text.encode(), strict=True).diagnostics
     assert error.severity == "error"
 
 

@@ -15,10 +15,12 @@ from vint_replay.cli import main
 from vint_replay.engine.diagnostics import Severity
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.json_record import read_json
-from vint_replay.formats.pbn import QUIZ_CALL, pbn_sessions, read_pbn
+from vint_replay.formats.pbn import QUIZ_CALL
 from vint_replay.store.store import Store
 
 import real_records
+
+from settled import settled_pbn, settled_pbn_sessions
 
 DEAL = "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"
 # N opens 1H, S raises to 4H: 4H by N
@@ -36,7 +38,7 @@ def game(number: int, tags: str, scoring: str = "IMP") -> str:
 
 
 def evaluated(text: str):
-    result = read_pbn(text.encode())
+    result = settled_pbn(text.encode())
     assert result.record is not None, result.diagnostics
     return evaluate(result.record, result.diagnostics)
 
@@ -44,7 +46,7 @@ def evaluated(text: str):
 def errors(text: str) -> list:
     """The errors of every session of a PBN text, located, as validate lists them."""
     out = []
-    for result in pbn_sessions(text.encode()):
+    for result in settled_pbn_sessions(text.encode()):
         report = evaluate(result.record, result.diagnostics)
         out += [d for d in result.locate(report.diagnostics) if d.severity is Severity.ERROR]
     return out
@@ -158,7 +160,7 @@ def test_the_store_keeps_a_bidding_record_and_the_dashboard_shows_it(tmp_path):
     assert summary.imported and not summary.rejected
     [session] = store.session_ids()
     stored = store.load_session(session)
-    assert stored.deals == read_pbn(path.read_bytes()).record.deals
+    assert stored.deals == settled_pbn(path.read_bytes()).record.deals
     report = evaluate(stored)
     assert report.valid
     boards = data.board_rows(report.score)
@@ -261,7 +263,7 @@ def test_real_bidding_records_are_accepted_and_quiz_boards_named(name):
     quiz's `AC`, naming its board."""
     path = real_records.path("pbn", name)
     quiz = 0
-    for result in pbn_sessions(path.read_bytes()):
+    for result in settled_pbn_sessions(path.read_bytes()):
         report = evaluate(result.record, result.diagnostics)
         wrong = [d for d in report.diagnostics if d.severity is Severity.ERROR]
         by_board: dict[int | None, list] = {}
@@ -335,7 +337,7 @@ def test_real_boards_their_tables_left_are_kept_with_one_warning_each(name):
                and (0 < len(v.cards) < 52 or v.contract is None and v.game.sections.get("Auction"))}
     starts = [v.game.line for v in verdicts]
     warned: list[int] = []
-    for result in pbn_sessions(path.read_bytes()):
+    for result in settled_pbn_sessions(path.read_bytes()):
         report = evaluate(result.record, result.diagnostics)
         assert report.valid, (name, [d for d in report.diagnostics if d.severity is Severity.ERROR])
         for d in result.locate(report.diagnostics):

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from vint_replay.formats import read_file
-from vint_replay.formats.pbn import read_pbn
 from vint_replay.formats.pbn_write import write_pbn
+
+from settled import settled_pbn
 
 ROOT = Path(__file__).parent.parent
 JUNIOR = ROOT / "tests" / "data" / "pbn" / "junior-teams-1998.pbn"
@@ -27,7 +28,7 @@ GAME = """[Event "Club"]
 
 
 def _date(pbn_date: str) -> str | None:
-    return read_pbn(GAME.format(date=pbn_date).encode()).record.info.date
+    return settled_pbn(GAME.format(date=pbn_date).encode()).record.info.date
 
 
 def _date_tag(text: str) -> str:
@@ -36,7 +37,7 @@ def _date_tag(text: str) -> str:
 
 def test_a_full_pbn_date_is_read_as_the_records_iso_date():
     assert _date("2026.11.03") == "2026-11-03"
-    assert read_pbn(JUNIOR.read_bytes()).record.info.date == "1998-07-16"  # a real file's [Date "1998.07.16"]
+    assert settled_pbn(JUNIOR.read_bytes()).record.info.date == "1998-07-16"  # a real file's [Date "1998.07.16"]
 
 
 @pytest.mark.parametrize("pbn_date", ["2026.??.??", "2026.11.??", "????.??.??", "2026.02.30", "autumn"])
@@ -58,14 +59,14 @@ def test_every_date_round_trips_through_pbn(date):
     ("1998.07.16", as PBN imports stored it before): that one rides in [VintSessionExtra]."""
     record = read_file(ROOT / "tests" / "data" / "worked_example.json").record
     dated = replace(record, info=replace(record.info, date=date))
-    back = read_pbn(write_pbn(dated).encode())
+    back = settled_pbn(write_pbn(dated).encode())
     assert not back.diagnostics and back.record == dated
 
 
 def test_a_pbn_files_date_round_trips_through_the_record():
-    record = read_pbn(GAME.format(date="2026.??.??").encode()).record
+    record = settled_pbn(GAME.format(date="2026.??.??").encode()).record
     assert _date_tag(write_pbn(record)) == '[Date "2026.??.??"]'
-    record = read_pbn(GAME.format(date="2026.11.03").encode()).record
+    record = settled_pbn(GAME.format(date="2026.11.03").encode()).record
     assert _date_tag(write_pbn(record)) == '[Date "2026.11.03"]'
 
 

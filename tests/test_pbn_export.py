@@ -17,10 +17,9 @@ from vint_replay.engine.cards import CARDS, Hand
 from vint_replay.games.registry import get_profile
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file, write_text
-from vint_replay.formats.pbn import pbn_sessions, read_pbn
 from vint_replay.formats.pbn_write import write_pbn
 from vint_replay.reports.audit import audit
-from settled import settled
+from settled import settled, settled_pbn, settled_pbn_sessions
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = sorted([*ROOT.glob("sample_data/*.json"), *ROOT.glob("sample_data/*.vint"), *ROOT.glob("tests/data/*.json")])
@@ -36,7 +35,7 @@ def test_the_samples_cover_every_profile():
 def test_every_sample_round_trips_through_pbn(path):
     original = settled(read_file(path)).record
     text = write_text(original, "pbn")
-    back = read_pbn(text.encode())
+    back = settled_pbn(text.encode())
     assert not back.diagnostics
     assert back.record == original
     theirs = endplay_pbn.load(io.StringIO(text))  # endplay reads what we write
@@ -45,8 +44,8 @@ def test_every_sample_round_trips_through_pbn(path):
 
 @pytest.mark.parametrize("session", [1, 2])
 def test_a_real_duplicate_file_round_trips_and_still_audits(session):
-    record = read_pbn(JUNIOR.read_bytes(), session=session).record
-    again = read_pbn(write_pbn(record).encode())
+    record = settled_pbn(JUNIOR.read_bytes(), session=session).record
+    again = settled_pbn(write_pbn(record).encode())
     assert again.record == record
     report = evaluate(again.record)
     assert report.valid and audit(report.record, report.score).clean
@@ -58,7 +57,7 @@ def test_the_optimum_result_table_is_written_in_pbn_order_and_endplay_reads_it()
     text = write_pbn(record, {1: table})
     rows = endplay_pbn.load(io.StringIO(text))[0].info["OptimumResultTable"]["rows"]
     assert rows[:2] == [["N", "NT", "0"], ["N", "S", "1"]] and rows[5] == ["S", "NT", "20"] and rows[10][:2] == ["E", "NT"]
-    assert len(rows) == 20 and read_pbn(text.encode()).record == record
+    assert len(rows) == 20 and settled_pbn(text.encode()).record == record
 
 
 def test_rubber_bridge_vulnerability_follows_the_games_won():
@@ -108,7 +107,7 @@ def test_deals_dealt_and_written_by_endplay_read_back_with_their_play():
                             contract=contract))
     out = io.StringIO()
     endplay_pbn.dump(boards, out)
-    [result] = pbn_sessions(out.getvalue().encode())
+    [result] = settled_pbn_sessions(out.getvalue().encode())
     record = result.record
     assert [d.number for d in record.deals] == list(range(1, 13))
     for deal, board in zip(record.deals, boards):

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 from vint_replay.cli import main
 from vint_replay.engine.session import evaluate
 from vint_replay.formats.json_record import read_json, record_to_json
-from vint_replay.formats.pbn import pbn_sessions, read_pbn
+
+from settled import settled_pbn, settled_pbn_sessions
 
 DEAL = "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"
 DEAL_2 = "E:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"  # board 2: the hands turned
@@ -31,14 +32,14 @@ def test_each_table_of_a_pairs_event_is_a_session_read_and_checked(tmp_path):
     text = (game(1, "N", DEAL, FOUR_HEARTS) + game(1, "N", DEAL, FOUR_HEARTS)
             + game(2, "E", DEAL_2, '[Declarer "E"]\n[Contract "4H"]\n[Result "10"]\n')
             + game(2, "E", DEAL_2, '[Declarer "E"]\n[Contract "4H"]\n[Result "14"]\n'))
-    sessions = pbn_sessions(text.encode())
+    sessions = settled_pbn_sessions(text.encode())
     assert [[d.number for d in s.record.deals] for s in sessions] == [[1, 2], [1, 2]]
     assert [s.record.info.id for s in sessions] == ["bbo-daylong-2024-05-01-table-1", "bbo-daylong-2024-05-01-table-2"]
     assert not [d for s in sessions for d in s.diagnostics if d.code == "deal_number"]
     [bad] = [d for d in sessions[1].diagnostics if d.severity == "error"]  # the second table's board 2 is checked
     assert (bad.deal, bad.at) == (2, "result")
     assert evaluate(sessions[0].record, sessions[0].diagnostics).valid
-    [other] = [d for d in read_pbn(text.encode()).diagnostics if d.code == "pbn_session"]
+    [other] = [d for d in settled_pbn(text.encode()).diagnostics if d.code == "pbn_session"]
     assert other.message.startswith("session 2 of this file (BBO Daylong / table 2) holds boards 1, 2")
     source, target = tmp_path / "daylong.pbn", tmp_path / "table1.json"
     source.write_text(text)
@@ -48,12 +49,12 @@ def test_each_table_of_a_pairs_event_is_a_session_read_and_checked(tmp_path):
 def test_a_hand_record_is_read_checked_as_a_deal_and_not_as_an_auction():
     """format.md §5.2 (hand records): a board of its deal alone, as dealing programs and
     BridgeComposer write it, is read and its hands checked — no auction is invented for it."""
-    result = read_pbn((game(1, "N", DEAL) + game(2, "E", DEAL_2)).encode())
+    result = settled_pbn((game(1, "N", DEAL) + game(2, "E", DEAL_2)).encode())
     report = evaluate(result.record, result.diagnostics)
     assert report.valid and not report.diagnostics
     assert [d.number for d in report.record.deals] == [1, 2]
     assert [(d.hand_record, d.passed_out, d.entries) for d in report.score.deals] == [(True, False, ())] * 2
-    broken = read_pbn(game(1, "N", DEAL.replace("T32.", "T3.")).encode())  # a hand of 12 cards is still an error
+    broken = settled_pbn(game(1, "N", DEAL.replace("T32.", "T3.")).encode())  # a hand of 12 cards is still an error
     assert [d.code for d in evaluate(broken.record, broken.diagnostics).diagnostics if d.severity == "error"]
 
 
@@ -62,11 +63,11 @@ def test_bbo_s_pass_out_with_a_result_of_0_and_no_card_is_a_pass_out():
     [Result "0"] (and an empty [Play]); that is a pass-out, no play nor result after it."""
     passed = '[Declarer ""]\n[Contract "Pass"]\n[Result "0"]\n[Score "0"]\n'
     for tags in (passed, passed + '[Play "E"]\n*\n'):
-        result = read_pbn(game(1, "N", DEAL, tags).encode())
+        result = settled_pbn(game(1, "N", DEAL, tags).encode())
         report = evaluate(result.record, result.diagnostics)
         assert report.valid and not report.diagnostics
         assert report.replays[0].passed_out
-    played = read_pbn(game(1, "N", DEAL, passed.replace('"0"]\n[Score', '"9"]\n[Score')).encode())
+    played = settled_pbn(game(1, "N", DEAL, passed.replace('"0"]\n[Score', '"9"]\n[Score')).encode())
     assert [d.code for d in evaluate(played.record, played.diagnostics).diagnostics] == ["play_after_passout"]
 
 
@@ -75,12 +76,12 @@ def test_a_duplicate_board_is_dealt_by_whom_it_says_alone_or_after_another():
     valid alone and after another. Rubber bridge still deals in turn (rubber-bridge.md)."""
     sixth = game(6, "W", DEAL, FOUR_HEARTS)  # by its number board 6 would be East's
     for text in (sixth, game(1, "N", DEAL, FOUR_HEARTS) + sixth):
-        result = read_pbn(text.encode())
+        result = settled_pbn(text.encode())
         report = evaluate(result.record, result.diagnostics)
         assert report.valid and not report.diagnostics
     rubber = (game(1, "N", DEAL, FOUR_HEARTS) + game(2, "S", DEAL, FOUR_HEARTS)).replace(
         '[Site', '[Scoring "Rubber"]\n[Site')
-    result = read_pbn(rubber.encode())
+    result = settled_pbn(rubber.encode())
     [bad] = evaluate(result.record, result.diagnostics).diagnostics
     assert (bad.code, bad.deal) == ("wrong_dealer", 2)
 
@@ -89,10 +90,10 @@ def test_duplicate_boards_may_come_in_any_order():
     """duplicate-bridge.md §2 (dealer and numbers): boards keep their numbers in any order (the
     sample file lists board 11 after 17); rubber bridge's deals must still increase."""
     text = game(17, "N", DEAL, FOUR_HEARTS) + game(11, "S", DEAL, '[Declarer "N"]\n[Contract "4H"]\n[Result "10"]\n')
-    result = read_pbn(text.encode())
+    result = settled_pbn(text.encode())
     report = evaluate(result.record, result.diagnostics)
     assert report.valid and not report.diagnostics and [d.number for d in report.record.deals] == [17, 11]
-    rubber = read_pbn(text.replace('[Site', '[Scoring "Rubber"]\n[Site').replace('[Dealer "S"]', '[Dealer "E"]').encode())
+    rubber = settled_pbn(text.replace('[Site', '[Scoring "Rubber"]\n[Site').replace('[Dealer "S"]', '[Dealer "E"]').encode())
     [bad] = evaluate(rubber.record, rubber.diagnostics).diagnostics
     assert (bad.code, bad.deal) == ("deal_number", 11)
 
@@ -105,7 +106,7 @@ def test_an_auction_without_the_dealer_s_passes_is_one_mismatch_and_the_play_is_
     passes disagrees with [Declarer]; one diagnostic says so, and the play is checked under the
     tagged contract, led by [Play]'s opening leader (no false hands_mismatch)."""
     text = game(1, "E", DEAL, FOUR_HEARTS + '[Auction "E"]\n1H Pass 4H Pass\nPass Pass\n' + PLAY)
-    result = read_pbn(text.encode())
+    result = settled_pbn(text.encode())
     [only] = evaluate(result.record, result.diagnostics).diagnostics
     assert (only.code, only.deal) == ("contract_mismatch", 1)
     assert "the auction gives 4H by E — with 3 passes before its first call it gives 4H by N" in only.message
@@ -116,7 +117,7 @@ def test_a_doubled_auction_written_undoubled_is_one_mismatch_saying_so():
     """format.md §5.1 (contract_mismatch): [Contract "4H"] after a doubled auction is named as
     the double left out, and the play is checked under the tagged contract."""
     text = game(1, "N", DEAL, FOUR_HEARTS + '[Auction "N"]\n1H Pass 4H X\nPass Pass Pass\n' + PLAY)
-    result = read_pbn(text.encode())
+    result = settled_pbn(text.encode())
     [only] = evaluate(result.record, result.diagnostics).diagnostics
     assert only.code == "contract_mismatch" and "the auction's contract is 4HX, written 4H" in only.message
 
@@ -127,12 +128,12 @@ def test_pbn_2_1_s_import_format_is_read():
     text = ('[Event"Club"]\n[Board\n"1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal\n  "' + DEAL + '"\n]\n'
             '[Declarer "N"]\n[Contract "4H"]\n[Result "NS 10 EW 3"]\n[Score "NS 420"]\n\n'
             + game(2, "E", DEAL_2, '[Declarer "E"]\n[Contract "4H"]\n[Result "NS 9 EW 4"]\n', event="Club"))
-    result = read_pbn(text.encode())
+    result = settled_pbn(text.encode())
     report = evaluate(result.record, result.diagnostics)
     assert report.valid and not report.diagnostics
     assert [(d.number, d.result) for d in report.record.deals] == [(1, 10), (2, 4)]
     assert report.record.info.event == "Club" and report.record.deals[0].hands is not None
-    bad = read_pbn(game(1, "N", DEAL, '[Declarer "N"]\n[Contract "4H"]\n[Result "NS 10 EW 4"]\n').encode())
+    bad = settled_pbn(game(1, "N", DEAL, '[Declarer "N"]\n[Contract "4H"]\n[Result "NS 10 EW 4"]\n').encode())
     [wrong] = [d for d in bad.diagnostics if d.severity == "error"]
     assert (wrong.code, wrong.deal, wrong.at) == ("schema", 1, "result")
 
@@ -143,7 +144,7 @@ def test_every_problem_of_a_board_names_the_board():
     deal (diagnostics.py MAX_PER_DEAL) is per board and every refused board is named."""
     text = (game(1, "N", DEAL, FOUR_HEARTS) + game(2, "E", DEAL_2, '[Contract 4H]\n')
             + game(3, "S", DEAL, '{ never closed\n') + game(4, "W", DEAL).replace('"n"', '"Кирилл\udcff"'))
-    result = read_pbn(text.encode("utf-8", "surrogateescape"))
+    result = settled_pbn(text.encode("utf-8", "surrogateescape"))
     named = {(d.deal, d.code) for d in result.diagnostics if d.code == "syntax" and d.line is not None and d.line > 1}
     assert named == {(2, "syntax"), (3, "syntax"), (4, "syntax")}
 
@@ -182,7 +183,7 @@ def test_a_session_past_the_last_is_a_usage_error(tmp_path):
 def test_a_duplicate_board_given_twice_in_one_session_is_still_refused():
     """duplicate-bridge.md §2: boards in any order, but each once — a JSON session (no tables to
     read it into) that gives board 1 twice is a deal_number error at the second."""
-    session = read_pbn((game(1, "N", DEAL, FOUR_HEARTS) + game(2, "E", DEAL_2)).encode()).record
+    session = settled_pbn((game(1, "N", DEAL, FOUR_HEARTS) + game(2, "E", DEAL_2)).encode()).record
     raw = record_to_json(session)
     raw["deals"][1]["number"] = 1
     again = read_json(json.dumps(raw))

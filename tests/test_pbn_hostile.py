@@ -16,9 +16,8 @@ from vint_replay.cli import main
 from vint_replay.engine.diagnostics import CODES, Severity
 from vint_replay.engine.session import evaluate
 from vint_replay.formats import read_file
-from vint_replay.formats.pbn import read_pbn
 from vint_replay.formats.pbn_write import write_pbn
-from settled import settled
+from settled import settled, settled_pbn
 
 
 def located(result, code: str = "syntax") -> list[tuple[int | None, int | None, str]]:
@@ -33,7 +32,7 @@ def three_boards(between: str) -> str:
 
 def test_an_unclosed_comment_is_an_error_at_its_brace_and_the_boards_after_it_are_still_read():
     text = three_boards("{ a comment never closed")
-    result = read_pbn(text.encode())
+    result = settled_pbn(text.encode())
     line = text.count("\n", 0, text.index("{")) + 1
     assert located(result) == [(line, 1, Severity.ERROR)]
     assert "never closed" in result.diagnostics[0].message
@@ -42,7 +41,7 @@ def test_an_unclosed_comment_is_an_error_at_its_brace_and_the_boards_after_it_ar
 
 def test_a_nested_comment_is_an_error_at_the_inner_brace_and_its_tail_is_not_dropped_silently():
     text = three_boards("{ a { b }\n[Result c }")  # the tail holds a tag's line: PBN's first '}' ends it
-    result = read_pbn(text.encode())
+    result = settled_pbn(text.encode())
     line = text.count("\n", 0, text.index("{")) + 1
     # the inner '{', the last '}', the tail's broken tag
     assert located(result) == [(line, 5, Severity.ERROR), (line + 1, 11, Severity.ERROR), (line + 1, 1, Severity.ERROR)]
@@ -54,7 +53,7 @@ def test_a_nested_comment_its_writer_closed_is_read_as_meant_with_a_warning():
     """format.md §5.2 (games): `{ a { b } c }` — the braces balance before the next tag's line,
     so the comment is read to its outer `}` (nothing of it read as the game's), one warning."""
     text = three_boards("{ a { b } c }")
-    result = read_pbn(text.encode())
+    result = settled_pbn(text.encode())
     line = text.count("\n", 0, text.index("{")) + 1
     assert located(result) == [(line, 5, Severity.WARNING)]
     assert [d.number for d in result.record.deals] == [1, 2, 3]
@@ -62,13 +61,13 @@ def test_a_nested_comment_its_writer_closed_is_read_as_meant_with_a_warning():
 
 def test_braces_in_quoted_values_and_line_comments_open_nothing():
     text = board(1, extra='[Site "Room {A}"]\n') + "; a } here\n% and { here\n{ a comment }\n\n" + board(2)
-    result = read_pbn(text.encode())
+    result = settled_pbn(text.encode())
     assert not result.diagnostics and result.record.info.site == "Room {A}"
     assert [d.number for d in result.record.deals] == [1, 2]
 
 
 def test_a_multiline_comment_does_not_end_the_game():
-    result = read_pbn((board(1).replace('[Result "10"]', '{ one\n\ntwo }\n[Result "10"]')).encode())
+    result = settled_pbn((board(1).replace('[Result "10"]', '{ one\n\ntwo }\n[Result "10"]')).encode())
     assert not result.diagnostics and result.record.deals[0].result == 10
 
 
@@ -79,7 +78,7 @@ CYRILLIC = board(1).replace('[Event "Club"]', '[Event "Club"]\n[North "Иван�
 
 def test_a_stray_byte_in_a_comment_of_a_utf8_file_leaves_its_names_utf8_with_a_located_warning():
     data = b"% comment \xff\n" + CYRILLIC.encode()
-    result = read_pbn(data)
+    result = settled_pbn(data)
     assert result.record.info.players[0] == "Иванов"
     assert located(result) == [(1, 11, Severity.WARNING)]
     assert "0xff" in result.diagnostics[0].message
@@ -87,7 +86,7 @@ def test_a_stray_byte_in_a_comment_of_a_utf8_file_leaves_its_names_utf8_with_a_l
 
 def test_a_stray_byte_in_a_tag_value_is_an_error_at_the_tag():
     data = CYRILLIC.replace("Club", "Cl\udcffub").encode("utf-8", "surrogateescape")
-    result = read_pbn(data)
+    result = settled_pbn(data)
     assert (1, 11, Severity.WARNING) in located(result)
     assert (1, 1, Severity.ERROR) in located(result)  # [Event "Cl�ub"] on line 1
     assert result.record.info.players[0] == "Иванов"
@@ -95,7 +94,7 @@ def test_a_stray_byte_in_a_tag_value_is_an_error_at_the_tag():
 
 def test_a_file_with_no_utf8_at_all_is_read_as_latin1_and_says_so():
     data = board(1).replace('[Event "Club"]', '[Event "Café"]').encode("latin-1")
-    result = read_pbn(data)
+    result = settled_pbn(data)
     assert result.record.info.event == "Café"
     [warning] = result.diagnostics
     assert warning.severity is Severity.WARNING and "Latin-1" in warning.message
@@ -105,7 +104,7 @@ def test_a_file_with_no_utf8_at_all_is_read_as_latin1_and_says_so():
 
 @pytest.mark.parametrize("number", ["1_0", "١", "１", "²", " 1_000 "])
 def test_a_board_number_must_be_ascii_digits(number):
-    result = read_pbn(board(1).replace('[Board "1"]', f'[Board "{number}"]').encode())
+    result = settled_pbn(board(1).replace('[Board "1"]', f'[Board "{number}"]').encode())
     assert result.record.deals == ()
     [problem] = result.diagnostics
     assert problem.code == "schema" and (problem.line, problem.column) == (2, 1)
@@ -115,7 +114,7 @@ def test_a_board_number_must_be_ascii_digits(number):
                                         ("Result", "١٠"), ("Score", "NS ٤٢٠")])
 def test_a_huge_or_non_ascii_result_or_score_is_a_located_diagnostic(tag, value):
     text = board(1).replace('[Result "10"]', f'[Result "{value}"]') if tag == "Result" else board(1, score=value)
-    result = read_pbn(text.encode())
+    result = settled_pbn(text.encode())
     line = 1 + text.split("\n").index(next(s for s in text.split("\n") if s.startswith(f"[{tag}")))
     [problem] = result.diagnostics
     assert problem.code == "schema" and (problem.line, problem.column) == (line, 1)
@@ -124,7 +123,7 @@ def test_a_huge_or_non_ascii_result_or_score_is_a_located_diagnostic(tag, value)
 def test_an_unknown_or_bad_vint_option_is_an_error_at_the_tag_and_the_session_reads_without_it():
     for options in ("foo=bar", "x_marks=maybe"):
         text = board(1, extra=f'[VintRules "classic"]\n[VintOptions "{options}"]\n')
-        result = read_pbn(text.encode())
+        result = settled_pbn(text.encode())
         [problem] = result.diagnostics
         assert problem.code == "schema" and (problem.line, problem.column) == (11, 1)
         assert "[VintOptions]" in problem.message and result.record.info.options == {}
@@ -132,7 +131,7 @@ def test_an_unknown_or_bad_vint_option_is_an_error_at_the_tag_and_the_session_re
 
 
 def test_every_diagnostic_code_is_a_known_one():
-    result = read_pbn(three_boards("{ a { b } c }").encode())
+    result = settled_pbn(three_boards("{ a { b } c }").encode())
     assert {d.code for d in result.diagnostics} <= set(CODES)
 
 
@@ -143,7 +142,7 @@ def boards(n: int) -> bytes:
 
 
 def test_reading_many_boards_costs_linear_operations():
-    ratio = calls(lambda: read_pbn(boards(2000))) / calls(lambda: read_pbn(boards(500)))
+    ratio = calls(lambda: settled_pbn(boards(2000))) / calls(lambda: settled_pbn(boards(500)))
     assert ratio < 4.5  # four times the boards: four times the work, not sixteen
 
 
@@ -160,8 +159,8 @@ def test_a_long_tag_value_costs_memory_linear_in_its_length():
     def long_event(n: int) -> bytes:
         return board(1).replace('"Club"', '"' + "x\\\\" * (n // 3) + '"').encode()
     data = long_event(1_000_000)
-    assert read_pbn(data).record.info.event.startswith("x\\x\\")
-    assert peak(lambda: read_pbn(data)) < 40 * len(data)  # a few copies of the text, not a stack frame per character
+    assert settled_pbn(data).record.info.event.startswith("x\\x\\")
+    assert peak(lambda: settled_pbn(data)) < 40 * len(data)  # a few copies of the text, not a stack frame per character
 
 
 # what PBN cannot hold is refused, never written unreadable (format.md §5.3) ---------------------------
@@ -184,7 +183,7 @@ def test_every_sample_round_trips_through_pbn_or_is_refused_with_what_pbn_cannot
     if any(d.severity is Severity.ERROR for d in source.diagnostics):
         assert code == 1 and not target.exists()  # not converted until fixed
     elif code == 0:
-        back = read_pbn(target.read_bytes())
+        back = settled_pbn(target.read_bytes())
         assert back.record == source.record and not back.diagnostics
     else:
         assert code == 2 and "cannot be written as PBN (it has no tags for" in out and not target.exists()
@@ -222,6 +221,6 @@ def test_export_refuses_a_three_player_session_as_pbn(tmp_path):
 
 def test_a_board_without_contract_or_auction_comes_back_from_pbn_without_an_auction():
     text = "\n".join(line for line in board(1).split("\n") if not line.startswith(("[Contract", "[Declarer")))
-    record = read_pbn(text.encode()).record
+    record = settled_pbn(text.encode()).record
     assert record.deals[0].auction == () and record.deals[0].contract is None
-    assert read_pbn(write_pbn(record).encode()).record == record  # [Contract "Pass"] was only filled in
+    assert settled_pbn(write_pbn(record).encode()).record == record  # [Contract "Pass"] was only filled in

@@ -20,11 +20,12 @@ from vint_replay.engine.diagnostics import Diagnostic, Severity
 from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.record import DealRecord
 from vint_replay.engine.session import evaluate
-from vint_replay.formats.pbn import pbn_sessions, read_pbn
 from vint_replay.reports.duplicate_comparison import Scoring, compare
 from vint_replay.reports.traveller_audit import audit_travellers
 
 import real_records
+
+from settled import settled_pbn, settled_pbn_sessions
 from pbn_referee import Verdict, duplicate_score, games, judge, match_imps
 
 DATA = Path(__file__).parent / "data" / "pbn"
@@ -60,7 +61,7 @@ def check(data: bytes) -> Checked:
         return max(bisect_right(starts, line) - 1, 0)
 
     reports = []
-    for result in pbn_sessions(data):
+    for result in settled_pbn_sessions(data):
         problems = list(result.diagnostics)
         if result.record is not None:
             report = evaluate(result.record, result.diagnostics)
@@ -185,7 +186,7 @@ def _validated_whole(path: Path, checked: Checked) -> None:
     assert out.exception is None or isinstance(out.exception, SystemExit), out.exception
     listed = json.loads(out.output)
     sessions = listed if isinstance(listed, list) else [listed]
-    assert len(sessions) == len(pbn_sessions(path.read_bytes()))
+    assert len(sessions) == len(settled_pbn_sessions(path.read_bytes()))
     assert out.exit_code == (1 if any(v.faults for v in checked.verdicts) else 0), path.name
 
 
@@ -292,7 +293,7 @@ PLAYED = ('[Event "Match"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Dea
 def _errors(text: str) -> list[Diagnostic]:
     """The errors of every session of a PBN text, located, as validate lists them."""
     out = []
-    for result in pbn_sessions(text.encode()):
+    for result in settled_pbn_sessions(text.encode()):
         report = evaluate(result.record, result.diagnostics)
         out += [d for d in result.locate(report.diagnostics) if d.severity is Severity.ERROR]
     return out
@@ -305,7 +306,7 @@ def test_a_commentary_with_a_nested_comment_keeps_its_game_whole():
     board's) nor is a second problem: one warning names the nested `{`."""
     text = (PLAYED + "{ The writer's note, {signed} by the host\n}\n"
             '[Play "E"]\nDA D2 D5 D3\nDK D7 D6 DT\n*\n')
-    result = read_pbn(text.encode())
+    result = settled_pbn(text.encode())
     report = evaluate(result.record, result.diagnostics)
     assert report.valid and [d.number for d in report.record.deals] == [1]
     assert len(report.record.deals[0].play) == 8 and report.record.deals[0].result == 10
@@ -332,7 +333,7 @@ def test_a_card_not_played_written_as_two_hyphens_is_read_as_one():
     `--` for a card not played is read as PBN's `-`, so the claim after it is checked, not refused."""
     text = PLAYED.replace('[Result "10"]', '[Result "11"]') + '[Play "E"]\nDA D2 D5 D3\nDK D7 D6 DT\nD4 -- -- --\n*\n'
     assert not _errors(text)
-    [deal] = read_pbn(text.encode()).record.deals
+    [deal] = settled_pbn(text.encode()).record.deals
     assert len(deal.play) == 9 and deal.result == 11
 
 
@@ -343,7 +344,7 @@ def test_a_passed_out_auction_with_a_result_of_0_and_no_contract_tag_is_a_pass_o
     text = ('[Event "Camrose"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "' + DEAL + '"]\n'
             '[Contract ""]\n[Declarer ""]\n[Result "0"]\n[Auction "N"]\nPass Pass Pass Pass\n[Play ""]\n')
     assert not _errors(text)
-    report = evaluate(read_pbn(text.encode()).record)
+    report = evaluate(settled_pbn(text.encode()).record)
     assert report.valid and report.replays[0].passed_out
     assert [d.code for d in _errors(text.replace('"0"]', '"9"]'))] == ["play_after_passout"]  # tricks after it
 
@@ -355,7 +356,7 @@ def test_a_game_without_its_board_s_tags_is_that_board_at_another_table():
     for the file; a card the deal does not give that table is its board's error."""
     match = PLAYED.replace('[Event "Match"]', '[Event "Match"]\n[HomeTeam "Ann"]\n[VisitTeam "Bob"]')
     other = '\n[Declarer "N"]\n[Contract "4H"]\n[Result "9"]\n[Auction "N"]\n1H Pass 4H AP\n'
-    results = pbn_sessions((match + other).encode())
+    results = settled_pbn_sessions((match + other).encode())
     assert [r.record.info.id for r in results] == ["match--ann-v-bob--table-1", "match--ann-v-bob--table-2"]
     again = results[1].record.deals[0]
     assert (again.number, str(again.dealer), again.result) == (1, "N", 9)

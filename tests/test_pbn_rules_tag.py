@@ -4,7 +4,8 @@ the known profiles, with the profile it is likely a slip for (format.md §5.2: t
 from __future__ import annotations
 
 from vint_replay.games.registry import profile_names
-from vint_replay.formats.pbn import read_pbn
+
+from settled import settled_pbn
 
 BOARD = """[Event "Club"]
 [Board "1"]
@@ -19,7 +20,7 @@ BOARD = """[Event "Club"]
 
 
 def rules_errors(rules: str) -> list:
-    result = read_pbn(BOARD.format(rules=rules).encode())
+    result = settled_pbn(BOARD.format(rules=rules).encode())
     return [d for d in result.diagnostics if d.at == "session.rules"]
 
 

@@ -12,8 +12,9 @@ from vint_replay.cli import main
 from vint_replay.engine.diagnostics import Severity
 from vint_replay.engine.seats import Seat, Side
 from vint_replay.engine.session import evaluate
-from vint_replay.formats.pbn import pbn_sessions
 from vint_replay.reports.traveller_audit import audit_travellers
+
+from settled import settled_pbn_sessions
 
 HEAD = ('[Event "Club pairs"]\n[Date "2024.05.01"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
         '[Deal "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42"]\n'
@@ -37,7 +38,7 @@ def _file(tmp_path, rows: str = ROWS):
 def test_the_reader_keeps_every_listed_table_and_skips_an_adjusted_one():
     """format.md §5.2: the three rows read with their contract (a quoted "4H X" too), declarer,
     tricks and N–S's score (E–W's 100 as −100); the adjusted row (^) is left out, with no warning."""
-    [read] = pbn_sessions((HEAD + COLUMNS + "\n" + ROWS).encode())
+    [read] = settled_pbn_sessions((HEAD + COLUMNS + "\n" + ROWS).encode())
     assert read.diagnostics == []
     rows = read.travellers[1]
     assert [(str(r.contract), r.contract.declarer, r.tricks, r.score) for r in rows] == [
@@ -71,7 +72,7 @@ def test_a_malformed_traveller_line_is_a_located_warning():
     """format.md §5.2: a row short of an element, and one with 14 tricks, each a ``traveller`` warning
     naming board 1 and its own line; the board itself stays valid and the good row is kept."""
     rows = ' 1  2 4H N 10 420 - 2 2\n 3  4 4H N  9 - 2 0\n 5  6 4H N 14 450 - 4 0\n'
-    [read] = pbn_sessions((HEAD + COLUMNS + "\n" + rows).encode())
+    [read] = settled_pbn_sessions((HEAD + COLUMNS + "\n" + rows).encode())
     problems = [(d.code, d.deal, d.line, d.severity) for d in read.diagnostics]
     assert problems == [("traveller", 1, 13, Severity.WARNING), ("traveller", 1, 14, Severity.WARNING)]
     assert "line 13: 8 elements where the table has 9 columns" in read.diagnostics[0].message
@@ -93,7 +94,7 @@ def test_an_average_written_in_a_score_column_is_an_adjusted_score_with_its_side
     """duplicate-bridge.md §5.5: A+ is 60 % of the top, A= 50 %, A- 40 %, a percentage itself; each
     side's own (both sides may have average plus); the row has no contract and is read, not skipped."""
     rows = ADJUSTED + ' 9 10 -      -  -     A-     A+  2.4  3.6\n11 12 -      -  -    50%      -  3.0  3.0\n'
-    [read] = pbn_sessions((HEAD + COLUMNS + "\n" + rows).encode())
+    [read] = settled_pbn_sessions((HEAD + COLUMNS + "\n" + rows).encode())
     assert read.diagnostics == []
     adjusted = [r for r in read.travellers[1] if r.contract is None]
     assert [(r.line, r.assigned, r.text) for r in adjusted] == [
@@ -132,7 +133,7 @@ TOTALS = ('[TotalScoreTable "Rank\\1R;PairId\\2R;TotalScoreMP\\5R;TotalPercentag
 
 
 def _read(rows: str = ROWS, totals: str = TOTALS):
-    [read] = pbn_sessions((HEAD + COLUMNS + "\n" + rows + totals).encode())
+    [read] = settled_pbn_sessions((HEAD + COLUMNS + "\n" + rows + totals).encode())
     return read
 
 

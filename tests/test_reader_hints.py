@@ -11,8 +11,11 @@ from test_pbn import board
 from test_vint_text import worked_text
 from vint_replay.engine.diagnostics import Severity
 from vint_replay.formats.json_record import read_json
-from vint_replay.formats.pbn import pbn_sessions, read_pbn
 from vint_replay.formats.vint_text import read_vint
+
+from vint_replay.formats.pbn import read_pbn
+
+from settled import settled_pbn, settled_pbn_sessions
 
 WORKED_JSON = Path(__file__).parent / "data" / "worked_example.json"
 
@@ -35,14 +38,14 @@ def test_a_known_tag_without_a_value_gets_no_hint():
 def test_a_misspelt_pbn_tag_gets_did_you_mean_at_its_tag(slip, meant):
     text = board(1, extra='[Auction "N"]\n4H Pass Pass Pass\n').replace(f"[{meant} ", f"[{slip} ")
     line = next(i for i, s in enumerate(text.split("\n"), 1) if s.startswith(f"[{slip} "))
-    [hint] = [d for d in read_pbn(text.encode()).diagnostics if "did you mean" in d.message]
+    [hint] = [d for d in settled_pbn(text.encode()).diagnostics if "did you mean" in d.message]
     assert hint.message.endswith(f"did you mean [{meant}]?") and (hint.line, hint.column) == (line, 1)
     assert hint.severity is Severity.WARNING and hint.deal == 1
 
 
 def test_pbn_s_own_tags_get_no_hint():
     text = board(1, extra='[ScoreMP "60"]\n[Stage "Final"]\n[Round "2"]\n[EventDate "2026.12.01"]\n')
-    assert not read_pbn(text.encode()).diagnostics
+    assert not settled_pbn(text.encode()).diagnostics
 
 
 @pytest.mark.parametrize("encoding, kind", [("utf-16", "UTF-16 (little-endian, with a byte-order mark)"),
@@ -59,7 +62,7 @@ def test_a_utf16_file_is_named_utf16_by_every_reader(encoding, kind):
 
 
 def test_import_of_a_utf16_pbn_file_gets_its_reason():
-    [result] = pbn_sessions(board(1).encode("utf-16"))
+    [result] = settled_pbn_sessions(board(1).encode("utf-16"))
     assert result.record is None and "UTF-16" in result.diagnostics[0].message
 
 

@@ -17,6 +17,8 @@ from vint_replay.engine.session import evaluate
 from vint_replay.engine.settle import settle
 from vint_replay.formats import read_file
 from vint_replay.formats.json_record import read_json
+from vint_replay.formats.pbn import read_pbn
+from vint_replay.formats.pbn_write import write_pbn
 from vint_replay.formats.vint_text import read_vint
 
 LAYOUT = '[PlayLayout "pbn"]\n[Play "E"]'
@@ -129,3 +131,70 @@ def test_convert_lists_settlings_problems_in_line_order_among_the_readers(tmp_pa
     assert [line.split(": ")[1].split(",")[0] for line in lines] == ["deal 1", "deal 2", "deal 2"]
     assert "led by E" in lines[0] and "bad_call" in lines[1]  # the engine's before the reader's, by line
     assert [int(line.split(":")[1]) for line in lines] == sorted(int(line.split(":")[1]) for line in lines)
+
+
+def _pbn(auction: str = "1C 1D Pass Pass\n3C AP", rows: str | None = None, leader: str = "E") -> bytes:
+    """The worked example as PBN (formats/pbn_write.py), its auction and play as given."""
+    text = write_pbn(read_file(WORKED).record)
+    head, _, _ = text.partition('[Auction "N"]')
+    play = rows if rows is not None else "\n".join(text.partition('[Play "E"]\n')[2].splitlines()[:13])
+    return (head + f'[Auction "N"]\n{auction}\n[Play "{leader}"]\n{play}\n').encode()
+
+
+def test_the_pbn_reader_keeps_ap_and_the_seat_columns_as_written() -> None:
+    """format.md §5.2 (play, issue 20 item 3): the PBN reader parses, the engine decides — it
+    keeps ``AP`` and the columns as written, which only the trick winners can order."""
+    result = read_pbn(_pbn())
+    assert result.diagnostics == []
+    [deal] = result.record.deals  # type: ignore[union-attr]
+    assert deal.auction == tuple(Call.parse(c) for c in "1C 1D pass pass 3C".split()) and deal.play is None
+    assert deal.shorthand is not None and deal.shorthand.all_pass
+    columns = deal.shorthand.columns
+    assert columns is not None and columns.first is Seat.E and columns.from_lead and len(columns.rows) == 13
+    assert columns.rows[1] == tuple(Card[c] for c in "S8 SA S7 S2".split())  # E's column first, as written
+    report = evaluate(result.record)  # type: ignore[arg-type]
+    assert report.valid and report.record.deals[0].play == PLAYED
+    assert report.record.deals[0].auction == read_file(WORKED).record.deals[0].auction  # AP's passes written out
+    assert settle(result.record)[0].deals == report.record.deals  # type: ignore[arg-type]
+
+
+def test_each_pbn_deal_replays_its_auction_once(monkeypatch) -> None:
+    """Reading a PBN file makes no auction machine, checking it one a deal (before, the reader
+    replayed each auction to close ``AP`` and to find the trumps that order the columns)."""
+    one = _pbn()
+    two = one + b"\n" + one.replace(b'[Board "1"]', b'[Board "2"]')
+    made = []
+    real = engine_auction.Auction.__init__
+
+    def counted(self, *args, **kwargs) -> None:
+        made.append(self)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(engine_auction.Auction, "__init__", counted)
+    result = read_pbn(two)
+    assert result.record is not None and len(result.record.deals) == 2 and made == []
+    evaluate(result.record)
+    assert len(made) == 2
+
+
+def test_a_card_after_the_play_stopped_is_one_finding_in_both_layouts() -> None:
+    """rubber-bridge.md §3 (each plays in turn to a trick), format.md §3.5 and §5.2: after the
+    first ``-`` in the order played no card can have been played — one rule, settled by the
+    engine for a PBN file and a .vint file in PBN's layout alike; rows of ``-`` only after the
+    end are no play at all, not an error."""
+    rows = pbn_columns(TRICKS, "E", "C")
+    led = rows[4].split().index(PLAYED[16].name)  # trick 5's leader's column
+    cut = rows[:4] + [" ".join("-" if k == led else c for k, c in enumerate(rows[4].split()))]  # its lead missing
+    pbn = read_pbn(_pbn(rows="\n".join(cut)))
+    vint = read_vint(worked_text(tricks=cut, play_tag=LAYOUT))
+    found = []
+    for result in (pbn, vint):
+        assert result.diagnostics == []
+        [problem] = [d for d in evaluate(result.record).diagnostics if d.severity.value == "error"]  # type: ignore[arg-type]
+        found.append((problem.code, problem.at, problem.message))
+    assert found[0] == found[1] and found[0][:2] == ("bad_card", "play[16]")
+    assert "cannot have been played" in found[0][2] and PLAYED[17].name in found[0][2]
+    ended = rows[:4] + ["- - - -"] * 2  # the play stops after trick 4: a claim, nothing after it
+    for result in (read_pbn(_pbn(rows="\n".join(ended))), read_vint(worked_text(tricks=ended, play_tag=LAYOUT))):
+        settled_deal = evaluate(result.record).record.deals[0]  # type: ignore[arg-type]
+        assert settled_deal.play == PLAYED[:16]

@@ -124,6 +124,13 @@ class PlayColumns:
     first: Seat
     rows: tuple[tuple[Card | None, ...], ...]
     unread: dict[int, str] = field(default_factory=dict)
+    from_lead: bool = False  # the columns run from the opening leader whatever ``first`` names (PBN, format.md
+    # §5.2, as BBO writes and the batch path reads it); else ``first`` must be the opening leader (§3.5)
+
+    @property
+    def written(self) -> bool:
+        """Whether a cell holds a card, or a word that is none: else the play is empty."""
+        return bool(self.unread) or any(card is not None for row in self.rows for card in row)
 
 
 @dataclass(frozen=True, slots=True)

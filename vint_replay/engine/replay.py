@@ -20,7 +20,8 @@ from .record import DealRecord, SessionInfo
 from .rule_profile import RuleProfile
 from .scoring import Entry
 from .seats import SEATS, Seat, Side, by_seat
-from .settle import close_all_pass, column_play, settle_deal, settled_deal, written_contract, written_place
+from .settle import (close_all_pass, column_play, played_under, settle_deal, settled_deal, slip, written_auction,
+                     written_place)
 from .shown import CommonShown
 
 
@@ -216,30 +217,6 @@ def hands_from_play(cards: tuple[Card, ...], trump: int | None, leader: Seat,
     return hands[0], hands[1], hands[2], hands[3]
 
 
-def _slip(dealer: Seat, calls: tuple[Call, ...], recorded: Contract, found: Contract | None,
-          profile: RuleProfile) -> str | None:
-    """Why an auction's contract differs from the recorded one when a known slip of the record
-    explains it (vugraph exports): the dealer's leading passes left out, the double left out of
-    the contract, or both; ``None`` when neither makes them agree."""
-    for passes in range(4):
-        if passes:
-            replay = Auction(dealer, profile)
-            try:
-                replay.call_all((PASS,) * passes + calls)
-            except IllegalMove:
-                continue
-            found = replay.contract if replay.closed else None
-        if found is None or (found.level, found.denomination, found.declarer) != (
-                recorded.level, recorded.denomination, recorded.declarer):
-            continue
-        slips = [f"with {plural(passes, 'pass', 'passes')} before its first call it gives {recorded} by "
-                 f"{recorded.declarer}: the record leaves out the dealer's leading passes"] if passes else []
-        if found.doubled != recorded.doubled:
-            slips.append(f"the auction's contract is {found}, written {recorded}")
-        return "; ".join(slips) or None
-    return None
-
-
 class _At(Exception):
     """An illegal move together with its index in the play."""
 
@@ -327,7 +304,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             contract = auction.contract if dealer_known else None  # without a dealer, no declarer
             if auction.closed and deal.contract is not None and (contract != deal.contract):
                 said = "passed out" if contract is None else f"{contract} by {contract.declarer}"
-                why = _slip(dealer, deal.auction + passes, deal.contract, contract, profile) if dealer_known else None
+                why = slip(dealer, deal.auction + passes, deal.contract, contract, profile) if dealer_known else None
                 report("contract_mismatch", "contract", f"the record gives the contract {deal.contract} by "
                        f"{deal.contract.declarer}; the auction gives {said}" + (
                            f" — {why}: the play is checked under {deal.contract} by {deal.contract.declarer}"
@@ -339,9 +316,9 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
                 report(found.code, f"auction[{found.index}]", found.message, Severity.WARNING)
     if shorthand is not None:
         ordered = None
-        if shorthand.columns is not None:
-            ordered = column_play(shorthand.columns, auction.contract if auction is not None and dealer == deal.dealer
-                                  else written_contract(deal, profile), profile, report)  # the calls as read
+        if shorthand.columns is not None and "play" not in deal.unreadable:
+            read = auction if auction is not None and dealer == deal.dealer else written_auction(deal, profile)
+            ordered = column_play(shorthand.columns, played_under(read, deal, profile), profile, report, hands)
             cells = () if ordered is None else ordered.cells
         deal = settled_deal(deal, passes, ordered)
 

@@ -21,11 +21,12 @@ from ..games.registry import ProfileError, get_profile
 from .auction import Auction
 from .calls import PASS, Call, Contract
 from .cards import Card
+from .errors import IllegalMove
 from .diagnostics import Diagnostic, Severity
 from .plural import plural
 from .record import DealRecord, PlayColumns, SessionRecord
 from .rule_profile import RuleProfile
-from .seats import SEATS
+from .seats import SEATS, Seat
 
 FIRST = "play.first"  # the written place of the seat the first column is (the [Play "S"] tag's)
 
@@ -58,51 +59,84 @@ def close_all_pass(auction: Auction | LawsAuction, written: int, report: Report)
     return passes
 
 
-def column_play(columns: PlayColumns, contract: Contract | None, profile: RuleProfile,
-                report: Report) -> Ordered | None:
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """What orders a play in seat columns: the trumps, and who leads trick 1 (``None``: the
+    first column's seat, unchecked — a passed-out deal's play, which the replay reports)."""
+
+    trump: int | None
+    leader: Seat | None
+    under: str = ""  # what it is led under, for the wrong leader's message: "4S by S"
+
+
+def column_lead(contract: Contract | None, passed_out: bool, dealer: Seat, profile: RuleProfile) -> Lead | None:
+    """Who leads a play in seat columns under ``contract`` (a passed-out deal's: the profile's
+    leader where it plays such a deal out); ``None`` without a contract."""
+    if contract is not None:
+        return Lead(contract.trump, profile.opening_leader(contract.declarer), f"{contract} by {contract.declarer}")
+    if passed_out:
+        return Lead(None, profile.passed_out_leader(dealer) if profile.plays_passed_out() else None, "the passed-out deal")
+    return None
+
+
+def column_play(columns: PlayColumns, lead: Lead | None, profile: RuleProfile, report: Report,
+                hands: Sequence[int] | None = None) -> Ordered | None:
     """The cards in the order played, from PBN's layout: each row holds a trick's cards in fixed
-    seat columns from ``columns.first``; the auction's contract says who leads trick 1, each
-    trick's winner (``profile.trick_winner``, as the play's) the next. ``None`` after a problem
-    reported."""
-    if contract is None:
-        report("schema", "play", "PBN-layout play can only be read after a legal, closed auction with a contract "
-                                 "(the trump decides who led each trick)")
+    seat columns from ``columns.first``; ``lead`` says who leads trick 1, each trick's winner
+    (``profile.trick_winner``, as the play's) the next. The play stops at the first ``-`` in
+    the order played; a card written after it cannot have been played (rubber-bridge.md §3: each
+    plays to a trick in turn) and is reported unless a card before it was not in its column's
+    hand (``hands``, bit sets by seat: the replay says where that play went wrong). ``None``
+    after a problem reported."""
+    if lead is None:
+        report("schema", "play", "the play in seat columns needs the contract (its trumps decide who leads each "
+                                 "trick): a recorded contract, or a legal, closed auction")
         return None
-    first, leader = columns.first, profile.opening_leader(contract.declarer)
+    leader = lead.leader or columns.first
+    first = leader if columns.from_lead else columns.first
     if first != leader:
-        report("schema", "play", f"[Play \"{first}\"] names {first} as the opening leader, but {contract} by "
-                                 f"{contract.declarer} is led by {leader}", written_at=FIRST)
+        report("schema", "play", f"[Play \"{first}\"] names {first} as the opening leader, but {lead.under} is led by {leader}",
+               written_at=FIRST)
         return None
+    rows = columns.rows
     cards: list[Card] = []
     cells: list[int] = []
-    base = 0  # the row's first cell
-    last = len(columns.rows) - 1
-    for k, row in enumerate(columns.rows):
+    held = True  # every card so far in the hand of the seat whose column holds it
+    for k, row in enumerate(rows):
+        base = 4 * k  # the row's first cell
         if len(row) != 4:
             report("schema", f"play[{len(cards)}]", f"trick {k + 1} has {plural(len(row), 'column')}; PBN layout needs "
                    "4 (- for a card not played)", written_at=f"play[{base + (4 if len(row) > 4 else 0)}]")
             return None
         order = [(leader - first + i) & 3 for i in range(4)]  # the columns from the trick's leader
         played: list[Card] = []
-        for i, column in enumerate(order):
+        for column in order:
             card = row[column]
             if base + column in columns.unread:
-                report("bad_card", f"play[{len(cards) + i}]", columns.unread[base + column],
-                       written_at=f"play[{base + column}]")
+                report("bad_card", f"play[{len(cards)}]", columns.unread[base + column], written_at=f"play[{base + column}]")
                 return None
             if card is None:
-                if any(row[c] is not None or base + c in columns.unread for c in order[i:]) or k != last:
-                    report("schema", f"play[{len(cards) + i}]", "'-' (not played) may only end the play",
-                           written_at=f"play[{base + column}]")
-                    return None
                 break
+            held = held and (hands is None or bool(hands[(first + column) & 3] & card.bit))
             played.append(card)
-        cards.extend(played)
-        cells.extend(base + column for column in order[:len(played)])
-        if len(played) == 4:
-            leader = SEATS[(leader + profile.trick_winner(played, contract.trump)) & 3]
-        base += 4
-    cells.append(base)
+            cards.append(card)
+            cells.append(base + column)
+        if len(played) < 4:
+            later = [(base + c, row[c]) for c in order[len(played) + 1:]] + [
+                (4 * j + c, rows[j][c] if c < len(rows[j]) else None) for j in range(k + 1, len(rows)) for c in range(4)]
+            written = [(cell, card) for cell, card in later if card is not None or cell in columns.unread]
+            if written and written[0][0] in columns.unread:  # not a card at all: that is its problem
+                report("bad_card", f"play[{len(cards)}]", columns.unread[written[0][0]], written_at=f"play[{written[0][0]}]")
+                return None
+            if written and held:  # else the play went wrong before (the replay says where): the stop is its echo
+                shown = " ".join(str(card) for _, card in written[:4] if card is not None)
+                report("bad_card", f"play[{len(cards)}]", f"trick {k + 1} stops at {SEATS[(leader + len(played)) & 3]}'s "
+                       f"'-', yet {shown}{' …' if len(written) > 4 else ''} follow: a card after the play stopped cannot "
+                       "have been played", written_at=f"play[{written[0][0]}]")
+                return None
+            break
+        leader = SEATS[(leader + profile.trick_winner(played, lead.trump)) & 3]
+    cells.append(4 * len(rows))
     return Ordered(tuple(cards), tuple(cells))
 
 
@@ -132,16 +166,51 @@ def settled_deal(deal: DealRecord, passes: tuple[Call, ...], ordered: Ordered | 
     return replace(deal, auction=deal.auction + passes, play=play, unreadable=unreadable, shorthand=None)
 
 
-def written_contract(deal: DealRecord, profile: RuleProfile) -> Contract | None:
-    """The contract of the deal's calls as read when legal and closed, for a play in seat
-    columns whose auction the replay does not replay as read (none, unreadable: the calls read;
-    an unreadable dealer the replay takes from the rotation: the dealer read)."""
+def slip(dealer: Seat, calls: tuple[Call, ...], recorded: Contract, found: Contract | None,
+         profile: RuleProfile) -> str | None:
+    """Why an auction's contract differs from the recorded one when a known slip of the record
+    explains it (vugraph exports): the dealer's leading passes left out, the double left out of
+    the contract, or both; ``None`` when neither makes them agree."""
+    for passes in range(4):
+        if passes:
+            replay = Auction(dealer, profile)
+            try:
+                replay.call_all((PASS,) * passes + calls)
+            except IllegalMove:
+                continue
+            found = replay.contract if replay.closed else None
+        if found is None or (found.level, found.denomination, found.declarer) != (
+                recorded.level, recorded.denomination, recorded.declarer):
+            continue
+        slips = [f"with {plural(passes, 'pass', 'passes')} before its first call it gives {recorded} by "
+                 f"{recorded.declarer}: the record leaves out the dealer's leading passes"] if passes else []
+        if found.doubled != recorded.doubled:
+            slips.append(f"the auction's contract is {found}, written {recorded}")
+        return "; ".join(slips) or None
+    return None
+
+
+def played_under(auction: Auction | LawsAuction | None, deal: DealRecord, profile: RuleProfile) -> Lead | None:
+    """Who leads the deal's play and what is trumps, for its seat columns: the contract of
+    ``auction`` (the deal's calls as read, ``AP`` settled; ``None`` if one is illegal), or the
+    record's where the auction gives none or a known slip explains the difference (:func:`slip`:
+    the play was recorded under it); a passed-out deal's leader (:func:`column_lead`)."""
+    found = auction.contract if auction is not None and auction.closed else None
+    recorded = deal.contract
+    if recorded is not None and found != recorded and (
+            found is None or auction is not None and slip(deal.dealer, tuple(auction.calls), recorded, found, profile)):
+        found = recorded
+    return column_lead(found, auction is not None and auction.passed_out, deal.dealer, profile)
+
+
+def written_auction(deal: DealRecord, profile: RuleProfile) -> Auction | LawsAuction | None:
+    """The deal's calls as read, an ``AP`` closing them, for seat columns whose auction the
+    replay does not replay as read (none, unreadable; an unreadable dealer it takes from the
+    rotation): the columns were written after these calls."""
     auction = replay_calls(deal.dealer, profile, deal.auction, deal.out_of_turn, profile.laws is not None)
-    if auction is None:
-        return None
-    if deal.shorthand is not None and deal.shorthand.all_pass and not auction.closed:
+    if auction is not None and deal.shorthand is not None and deal.shorthand.all_pass and not auction.closed:
         auction.call_all((PASS,) * auction.passes_needed)
-    return auction.contract
+    return auction
 
 
 def settle_deal(deal: DealRecord, profile: RuleProfile, report: Report) -> DealRecord:
@@ -155,8 +224,9 @@ def settle_deal(deal: DealRecord, profile: RuleProfile, report: Report) -> DealR
     if auction is not None and shorthand.all_pass:
         passes = close_all_pass(auction, len(deal.auction), report)
     ordered = None
-    if shorthand.columns is not None:
-        ordered = column_play(shorthand.columns, None if auction is None else auction.contract, profile, report)
+    if shorthand.columns is not None and "play" not in deal.unreadable:
+        hands = None if deal.hands is None else tuple(hand.mask for hand in deal.hands)
+        ordered = column_play(shorthand.columns, played_under(auction, deal, profile), profile, report, hands)
     return settled_deal(deal, passes, ordered)
 
 

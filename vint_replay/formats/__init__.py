@@ -104,7 +104,12 @@ def read_file(path: str | Path, strict: bool = False) -> ReadResult:
 
 
 def write_text(record: SessionRecord, fmt: str) -> str:
-    """The record as ``json``, ``vint``, ``pbn`` or ``lin`` text."""
+    """The record as ``json``, ``vint``, ``pbn`` or ``lin`` text, its shorthand settled first
+    (engine/settle.py: the writers write every call and card in the order made, and lay ``AP``
+    and seat columns out again where their format has them)."""
+    from ..engine.settle import settle
+
+    record = settle(record)[0]
     if fmt == "lin":
         from .lin_write import write_lin
 

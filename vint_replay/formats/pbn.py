@@ -20,7 +20,8 @@ from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.plural import plural
 from ..games.registry import ProfileError, get_profile, profile_names
-from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, SessionInfo, SessionRecord
+from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, PlayColumns, SessionInfo, SessionRecord, Shorthand
+from ..engine.settle import FIRST
 from ..engine.seats import SEATS, Seat, Side, by_seat
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, RecordedFigures, parse_contract, parse_figure
@@ -467,15 +468,15 @@ class _Board:
         hands, first = self._hands()
         dealer = self._dealer(first)
         contract = self._contract()
-        auction = self._auction(dealer, profile, result)
-        play = self._play(dealer, contract, auction, profile, result, hands)
+        auction, all_pass = self._auction(dealer, number, result)
+        play, columns = self._play(number, result)
         absent = set(values.get("VintAbsent", "").split(";"))
         if auction is None:  # [Contract "Pass"] without an auction: passed out, unless only a filled-in tag
             auction = (PASS,) * 4 if contract is False and "contract" not in absent else ()
         tricks = None if "result" in absent else self._result()
         passed = contract is False or (contract is None and bool(auction) and not any(c.is_bid for c in auction))
-        if passed and not play and not profile.plays_passed_out():  # BBO's pass-out: [Result "0"], no card
-            play, tricks = None, None if tricks == 0 else tricks
+        if passed and not (play or columns is not None and columns.written) and not profile.plays_passed_out():
+            play, columns, tricks = None, None, None if tricks == 0 else tricks  # BBO's pass-out: [Result "0"], no card
         extra = self._json("VintExtra")
         return DealRecord(
             number, dealer or Seat.N, auction, None if "hands" in absent else hands, play,
@@ -484,7 +485,8 @@ class _Board:
             extra.get("nested_extra", {}),  # type: ignore[arg-type]
             vulnerable=None if "vulnerable" in absent else self._vulnerable(),
             contract=None if "contract" in absent else contract or None,
-            recorded_score=self._score(contract or None))
+            recorded_score=self._score(contract or None),
+            shorthand=Shorthand(all_pass, columns) if all_pass or columns is not None else None)  # the engine settles it
 
     def _figures(self) -> RecordedFigures | None:
         """The board's recorded IMPs, matchpoints and percentage (team and pairs results), if any;
@@ -600,12 +602,15 @@ class _Board:
                 self.unreadable.add("auction")
             return None
 
-    def _auction(self, dealer: Seat | None, profile, result: ReadResult) -> tuple[Call, ...] | None:
+    def _auction(self, dealer: Seat | None, number: int, result: ReadResult) -> tuple[tuple[Call, ...] | None, bool]:
+        """The calls as written, and whether ``AP`` ends them (the passes that close the auction,
+        which the engine settles: engine/settle.py); ``None`` without ``[Auction]``."""
         tag = self.game.tags.get("Auction")
         if tag is None:
-            return None
+            return None, False
         calls: list[Call] = []
         at: list[int] = []
+        all_pass = False
         first: Seat | None
         try:
             first = Seat.parse(tag.value)
@@ -631,12 +636,8 @@ class _Board:
                 self.unreadable.add("auction")
                 break
             if word.upper() == "AP":
-                passes = next((i for i, c in enumerate(reversed(calls)) if not c.is_pass), len(calls))
-                bid = any(c.is_bid for c in calls)
-                while not profile.auction_closed(passes, bid):
-                    calls.append(PASS)
-                    at.append(index)
-                    passes += 1
+                all_pass = True
+                at.append(index)  # where the passes it stands for are written
                 break
             call = CALL_BY_TEXT.get(word)
             if call is None and len(word) > 1 and word[-1] == "*":  # an alert mark stuck to the call (format.md §5.2)
@@ -648,73 +649,38 @@ class _Board:
                 break
             calls.append(call)
             at.append(index)
-        result.sections[(self.number, "auction")] = _Section(tag, at)  # type: ignore[index]
-        return tuple(calls)
+        result.sections[(number, "auction")] = _Section(tag, at)
+        return tuple(calls), all_pass
 
-    def _play(self, dealer: Seat | None, contract: Contract | bool | None, auction: tuple[Call, ...] | None,
-              profile, result: ReadResult, hands: tuple[Hand, Hand, Hand, Hand] | None) -> tuple[Card, ...] | None:
-        """The cards in the order played, read off PBN's seat columns by replaying the winners."""
+    def _play(self, number: int, result: ReadResult) -> tuple[tuple[Card, ...] | None, PlayColumns | None]:
+        """``[Play]`` as written: seat columns from the opening leader the tag names, four a trick
+        (format.md §5.2), which the engine puts in the order played by the trick winners
+        (engine/settle.py); an unreadable play as ``()``, none without the tag."""
         tag = self.game.tags.get("Play")
         if tag is None:
-            return None
+            return None, None
         try:
-            leader = Seat.parse(tag.value)
+            first = Seat.parse(tag.value)
         except ValueError:
             if not tag.words or tag.words[0] in ("*", "+"):
-                return None
+                return None, None
             self.report("schema", "play", f"[Play] must name the opening leader, not {tag.value[:10]!r}", tag)
             self.unreadable.add("play")
-            return ()
-        if contract is None and auction is not None and dealer is not None:
-            contract = auction_contract(dealer, auction, profile)
-        if contract is None:
-            self.report("schema", "play", "the play needs the contract (its trumps decide who leads each trick): "
-                        "[Contract] and [Declarer], or a complete auction", tag)
-            self.unreadable.add("play")
-            return ()
-        trump = contract.trump if isinstance(contract, Contract) else None  # a passed-out deal played out
-        cards: list[Card] = []
-        at: list[int] = []
+            return (), None
         words = tag.words
         stop = min((words.index(end) for end in ("*", "+") if end in words), default=len(words))
-        trick_leader = leader
-        winner = profile.trick_winner
-        held = True  # every card so far in the hand of the seat whose column holds it
-        for row in range(0, stop, 4):
-            played: list[Card] = []
-            for i in range(4):
-                index = row + ((trick_leader + i - leader) & 3)  # the columns are seats from the opening leader
-                word = words[index] if index < stop else "-"
-                if word in _NOT_PLAYED:
-                    break
-                card = CARD_BY_TEXT.get(word)
-                if card is None:
-                    self.report("bad_card", f"play[{len(cards)}]", f"{word[:12]!r} is not a card", tag.token(index))
-                    self.unreadable.add("play")
-                    result.sections[(self.number, "play")] = _Section(tag, at)  # type: ignore[index]
-                    return tuple(cards)
-                played.append(card)
-                cards.append(card)
-                at.append(index)
-                held = held and (hands is None or card in hands[(trick_leader + i) & 3])
-            if len(played) < 4:
-                if held:  # else the play went wrong before (the checker says where), the stop is its echo
-                    rest = [row + ((trick_leader + j - leader) & 3) for j in range(len(played) + 1, 4)]
-                    self._after_stop(tag, row, rest + list(range(row + 4, stop)), len(cards),
-                                     SEATS[(trick_leader + len(played)) & 3])
-                break
-            trick_leader = SEATS[(trick_leader + winner(played, trump)) & 3]
-        result.sections[(self.number, "play")] = _Section(tag, at)  # type: ignore[index]
-        return tuple(cards)
-
-    def _after_stop(self, tag: Tag, row: int, later: list[int], played: int, missing: Seat) -> None:
-        """A card written after the play stopped at ``missing``'s ``-`` (rubber-bridge.md §3: each
-        plays in turn to a trick): it cannot have been played, and is reported, not dropped."""
-        words = [(i, tag.words[i]) for i in later if i < len(tag.words) and tag.words[i] not in _NOT_PLAYED]
-        if words:
-            shown = " ".join(w[:4] for _, w in words[:4]) + (" …" if len(words) > 4 else "")
-            self.report("bad_card", f"play[{played}]", f"trick {row // 4 + 1} stops at {missing}'s '-', yet {shown} "
-                        "follow: a card after the play stopped cannot have been played", tag.token(words[0][0]))
+        cells: list[Card | None] = []
+        unread: dict[int, str] = {}  # a word that is no card, reported where the play reaches it
+        for index, word in enumerate(words[:stop]):
+            card = None if word in _NOT_PLAYED else CARD_BY_TEXT.get(word)
+            if card is None and word not in _NOT_PLAYED:
+                unread[index] = f"{word[:12]!r} is not a card"
+            cells.append(card)
+        cells += [None] * (-len(cells) % 4)  # a last trick cut short: its cards not played
+        rows = tuple(tuple(cells[k:k + 4]) for k in range(0, len(cells), 4))
+        result.sections[(number, "play")] = _Section(tag, list(range(stop)))  # a card is located by its cell
+        result.locations[(number, FIRST)] = (tag.line, tag.column)
+        return None, PlayColumns(first, rows, unread, from_lead=True)
 
     def _result(self) -> int | None:
         tag = self.game.tags.get("Result")
@@ -760,16 +726,3 @@ class _Board:
 # BridgeComposer's bidding quizzes write "AC" where the contestant is to call (format.md §5.2)
 QUIZ_CALL = ("'AC' is not a call: a bidding quiz (BridgeComposer) writes it where the contestant is to call, "
              "so this auction is a question, not the calls made, and it cannot be checked")
-
-
-def auction_contract(dealer: Seat, auction: tuple[Call, ...], profile) -> Contract | None:
-    """The contract of a legal, closed auction (else ``None``; the checker reports why)."""
-    from ..engine.auction import Auction
-    from ..engine.errors import IllegalMove
-
-    replay = Auction(dealer, profile)
-    try:
-        replay.call_all(auction)
-    except IllegalMove:
-        return None
-    return replay.contract

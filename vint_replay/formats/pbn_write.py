@@ -9,9 +9,12 @@ from collections.abc import Mapping, Sequence
 from ..engine.calls import Call, Contract
 from ..engine.cards import CARDS, Card, Hand
 from ..engine.errors import IllegalMove
+from ..games.laws.auction import LawsAuction, replay_calls
 from ..games.registry import RubberState, RuleProfile, get_profile
 from ..engine.record import VULNERABLE_TEXT, DealRecord, SessionRecord
+from ..engine.auction import Auction
 from ..engine.replay import hands_from_play
+from ..engine.settle import played_under
 from ..engine.seats import SEATS, Seat
 from .board_fields import contract_text
 
@@ -92,7 +95,8 @@ def _vulnerability(record: SessionRecord, profile: RuleProfile) -> list[tuple[bo
 def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: bool,
           dd: Sequence[Sequence[int]] | None, vulnerable: tuple[bool, bool]) -> str:
     info = record.info
-    contract = deal.contract or _auction_contract(deal, profile)
+    auction = _auction(deal, profile)
+    contract = deal.contract or (None if auction is None else auction.contract)
     absent = [name for name, missing in (("vulnerable", deal.vulnerable is None), ("contract", deal.contract is None),
                                          ("result", deal.result is None), ("hands", deal.hands is None)) if missing]
     hands = deal.hands or _hands_from_play(deal, contract, profile)
@@ -132,9 +136,11 @@ def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: 
         lines.append(_tag("Auction", deal.dealer.name))
         calls = [_call(c) for c in deal.auction]
         lines += [" ".join(calls[i:i + 4]) for i in range(0, len(calls), 4)]
+    lead = played_under(auction, deal, profile)  # as the engine will order the columns read back
     if deal.play is not None and leader is not None:
-        lines.append(_tag("Play", leader.name))
-        lines += _play_rows(deal.play, leader, None if contract is None else contract.trump, profile)
+        opener = lead.leader or leader if lead is not None else leader
+        lines.append(_tag("Play", opener.name))
+        lines += _play_rows(deal.play, opener, None if lead is None else lead.trump, profile)
     if dd is not None:
         lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')  # PBN's own column spec
         lines += [f"{seat.name} {d:>2} {dd[seat][k]:>2}" for seat in (Seat.N, Seat.S, Seat.E, Seat.W)
@@ -147,10 +153,8 @@ def _call(call: Call) -> str:
     return "Pass" if text == "pass" else text
 
 
-def _auction_contract(deal: DealRecord, profile: RuleProfile) -> Contract | None:
-    from .pbn import auction_contract
-
-    return auction_contract(deal.dealer, deal.auction, profile)
+def _auction(deal: DealRecord, profile: RuleProfile) -> Auction | LawsAuction | None:
+    return replay_calls(deal.dealer, profile, deal.auction, deal.out_of_turn, profile.laws is not None)
 
 
 def _leader(deal: DealRecord, contract: Contract | None, profile: RuleProfile) -> Seat | None:

@@ -56,9 +56,9 @@ from harness import median_cpu, side_by_side, verdict
 from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.formats.pbn import pbn_sessions, read_pbn
-from vint_replay.formats.pbn_batch import read_left
+from vint_replay.formats.pbn_batch import read_left, scan
 from vint_replay.reports.audit import audit
-from vint_replay.store.bridge_columnar import check_pbn, check_pbn_sessions
+from vint_replay.store.bridge_columnar import check_pbn, check_pbn_sessions, check_scanned
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import real_records  # noqa: E402
@@ -229,12 +229,13 @@ def validated(texts: list[bytes]) -> int:
     the file's text can be cut to them; else the whole file read, a vouched session not checked
     again); the boards read."""
     read = 0
-    for data, sessions in zip(texts, check_pbn_sessions(texts)):
+    scans = [scan(data) for data in texts]  # scanned once: the sessions left are cut from the same scan
+    for data, scanned, sessions in zip(texts, scans, check_scanned(scans)):
         if sessions is not None and all(sessions):
             read += sum(len(s.number) for s in sessions)  # type: ignore[union-attr]
             continue
-        left = None if sessions is None or not any(sessions) else \
-            read_left(data, [None if s is None else (s.ident, len(s.number)) for s in sessions])
+        left = None if scanned is None or sessions is None or not any(sessions) else \
+            read_left(data, scanned, [None if s is None else (s.ident, len(s.number)) for s in sessions])
         if left is not None:
             for checked, alone in zip(sessions or (), left):
                 result = None if alone is None else alone[1]

@@ -186,7 +186,7 @@ def assert_same_output_as_reference(runner, monkeypatch, args: list[str]) -> Non
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     batch = outputs(runner, args)
     with monkeypatch.context() as m:
-        m.setattr(validity, "valid_by_batch", lambda paths: {})
+        m.setattr(validity, "valid_by_batch", lambda paths, scans=None: {})
         assert outputs(runner, args) == batch
 
 
@@ -264,7 +264,7 @@ def test_small_inputs_skip_the_batch_path_and_large_ones_take_it(runner, monkeyp
     from vint_replay import cli
 
     asked: list[list[str]] = []
-    monkeypatch.setattr(validity, "valid_by_batch", lambda paths: asked.append(list(paths)) or {})
+    monkeypatch.setattr(validity, "valid_by_batch", lambda paths, scans=None: asked.append(list(paths)) or {})
     outputs(runner, [str(SAMPLES[0])])
     assert asked == [] and SAMPLES[0].stat().st_size < cli.BATCH_VALIDATE_BYTES
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", SAMPLES[0].stat().st_size)

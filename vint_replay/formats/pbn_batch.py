@@ -379,14 +379,15 @@ def _play(seat: bytes, section: bytes) -> tuple[bytes | None, bytes] | Literal[F
     return bytes(text) or None, partial
 
 
-def read_left(data: bytes, vouched: list[tuple[str, int] | None], strict: bool = False) -> list[tuple[str, ReadResult] | None] | None:
+def read_left(data: bytes, sessions: list[Session], vouched: list[tuple[str, int] | None],
+              strict: bool = False) -> list[tuple[str, ReadResult] | None] | None:
     """The sessions of a PBN file the batch path left (``None`` in ``vouched``, each session's id
     and boards), each read by :func:`~.pbn.pbn_sessions` from the :func:`cut` text holding its
     games alone, with its id (as the whole file's reading names it); ``None`` for a vouched one.
+    ``sessions`` is the file's :func:`scan`, the one the batch path checked (not scanned again).
     ``None`` when the file is to be read whole (not cut, or not cut as ``vouched`` says)."""
-    sessions = scan(data)
     left = [k for k, v in enumerate(vouched) if v is None]
-    if sessions is None or len(sessions) != len(vouched) or not left or any(
+    if len(sessions) != len(vouched) or not left or any(
             v is not None and (v[0] != s.ident or s.rows is None or len(s.rows) != v[1]) for s, v in zip(sessions, vouched)):
         return None
     text = cut(data, sessions, left)

@@ -53,6 +53,7 @@ from endplay.types import Bid, Board, Card, Contract, Deal, Penalty, Player, Vul
 
 from harness import median_cpu, side_by_side, verdict
 
+from vint_replay.engine.gc_pause import paused_gc
 from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.formats.pbn import pbn_sessions, read_pbn
@@ -182,9 +183,10 @@ def checked(data: bytes) -> SessionReport:
 
 def ours(texts: list[bytes]) -> int:
     """Read and check every file (the batch path, the reference path for a file it does not
-    take); the number of boards found valid."""
-    return sum(len(taken.number) if taken is not None else len(checked(data).record.deals)
-               for data, taken in zip(texts, check_pbn(texts)))
+    take), the cycle collector paused as validate pauses it; the number of boards found valid."""
+    with paused_gc():
+        return sum(len(taken.number) if taken is not None else len(checked(data).record.deals)
+                   for data, taken in zip(texts, check_pbn(texts)))
 
 
 def batch_agrees(texts: list[bytes]) -> int:
@@ -227,7 +229,12 @@ def validated(texts: list[bytes]) -> int:
     """Real files checked as ``validate`` checks them: the batch path's sessions, and
     ``pbn_sessions`` + ``evaluate`` for the sessions it leaves (read alone, ``read_left``, where
     the file's text can be cut to them; else the whole file read, a vouched session not checked
-    again); the boards read."""
+    again), the cycle collector paused as validate pauses it; the boards read."""
+    with paused_gc():
+        return _validated(texts)
+
+
+def _validated(texts: list[bytes]) -> int:
     read = 0
     scans = [scan(data) for data in texts]  # scanned once: the sessions left are cut from the same scan
     for data, scanned, sessions in zip(texts, scans, check_scanned(scans)):

@@ -282,3 +282,18 @@ def test_validate_imports_nothing_heavy():
     done = subprocess.run([sys.executable, "-c", code, "validate", str(SAMPLES[0]), str(BROKEN)],
                           capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.splitlines()[-1] == "1 [] False"
+
+
+def test_validate_checks_its_files_with_the_cycle_collector_paused(runner, monkeypatch):
+    """validate reads and checks every file with the collector off (their records and reports
+    are many small objects and no cycle: engine/gc_pause), and turns it on again after."""
+    import gc
+
+    from vint_replay import cli
+
+    seen: list[bool] = []
+    checked = cli._validated
+    monkeypatch.setattr(cli, "_validated", lambda *args: seen.append(gc.isenabled()) or checked(*args))
+    paths = [str(BROKEN), str(SAMPLES[0])]
+    code, _, _ = outputs(runner, paths)
+    assert code == 1 and seen == [False, False] and gc.isenabled()

@@ -383,6 +383,10 @@ def vouched(data: bytes) -> list[bool] | None:
     # still taken out, the ; in the value kept (the scan looks for a ; outside quoted values)
     (lambda t: t.replace(b'[Scoring "?"]', b'[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n'
                          b'N NT 9 ; not [Board "9"] but a comment\n[Scoring "?"]'), [True]),
+    # escapes in a value (a quote, a backslash) and a ; inside one: no comment, the value the reader's
+    (lambda t: t.replace(b'[Event "?"]', b'[Event "the \\"Cup\\" \\\\ A;B"]'), [True]),
+    (lambda t: t.replace(b'[Event "?"]', b'[Event "A {x"]'), None),  # a brace in a value: left whole, as any stray brace
+    (lambda t: t.replace(b'[Event "?"]', b'[Event "\\"]"] ; a comment "with a quote'), [True]),
 ])
 def test_what_the_pbn_scan_leaves_to_the_reader(change, left):
     """Inheritance, encodings and tag pairs over lines are the reader's: the file is left whole;

@@ -53,6 +53,7 @@ from endplay.types import Bid, Board, Card, Contract, Deal, Penalty, Player, Vul
 
 from harness import median_cpu, side_by_side, verdict
 
+from vint_replay.cli import evaluated
 from vint_replay.engine.gc_pause import paused_gc
 from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.session import SessionReport, evaluate
@@ -227,9 +228,10 @@ def theirs(texts: list[bytes]) -> int:
 
 def validated(texts: list[bytes]) -> int:
     """Real files checked as ``validate`` checks them: the batch path's sessions, and
-    ``pbn_sessions`` + ``evaluate`` for the sessions it leaves (read alone, ``read_left``, where
-    the file's text can be cut to them; else the whole file read, a vouched session not checked
-    again), the cycle collector paused as validate pauses it; the boards read."""
+    ``pbn_sessions`` + validate's ``evaluated`` (``evaluate``, the seat-order hints, the problems
+    located and capped) for the sessions it leaves (read alone, ``read_left``, where the file's
+    text can be cut to them, from the batch path's own scan; else the whole file read, a vouched
+    session not checked again), the cycle collector paused as validate pauses it; the boards read."""
     with paused_gc():
         return _validated(texts)
 
@@ -250,7 +252,7 @@ def _validated(texts: list[bytes]) -> int:
                     read += 0 if checked is None else len(checked.number)
                 elif result.record is not None:
                     read += len(result.record.deals)
-                    evaluate(result.record, result.diagnostics)
+                    evaluated(result)
             continue
         results = pbn_sessions(data)
         same = sessions is not None and len(sessions) == len(results)
@@ -259,7 +261,7 @@ def _validated(texts: list[bytes]) -> int:
                 continue
             read += len(result.record.deals)
             if not (same and sessions[k] is not None and not result.diagnostics):  # type: ignore[index]
-                evaluate(result.record, result.diagnostics)
+                evaluated(result)
     return read
 
 

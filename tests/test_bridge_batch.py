@@ -489,14 +489,19 @@ def test_one_broken_board_leaves_the_other_sessions_vouched(runner, monkeypatch,
 def test_real_files_batch_and_reference_agree_board_by_board(name, runner, monkeypatch):
     """Real files as found (docs/real-records.md): every session the batch path vouches for is
     the reference's, valid and silent, each board with the reference's score; validate prints,
-    answers in JSON and exits as the reference path alone does."""
+    answers in JSON and exits as the reference path alone does, scanning the file once (the
+    sessions left are cut from the batch path's scan)."""
     from vint_replay import cli
 
     path = real_records.path("pbn", name)
     assert_sessions_agree(path.read_bytes())
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
+    scan = pbn_batch.scan
     for extra in ([], ["--json"]):
+        scanned: list[bytes] = []
+        monkeypatch.setattr(pbn_batch, "scan", lambda data: scanned.append(data) or scan(data))
         validate_both_ways(runner, monkeypatch, [str(path), *extra])
+        assert len(scanned) == 1
 
 
 def test_real_files_have_sessions_vouched():

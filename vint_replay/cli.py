@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from .engine.gc_pause import paused_gc
 from .engine.diagnostics import UNLISTED, Diagnostic, Severity, capped, in_file_order, in_line_order, unlisted_count
+from .engine.gc_pause import paused_gc
 from .engine.plural import plural
 from .engine.printable import printable
 from .games.registry import ProfileError, get_profile, profile_names

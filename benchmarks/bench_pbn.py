@@ -23,17 +23,17 @@ same files. CPU seconds of this process (``time.process_time``), median of the r
 the batch path's scores are checked equal to the reference path's. Target (issue 24 item 4):
 (a) at least 10× faster than (b).
 
-Then real files as they are found (the real records' PBN folder that tests/real_records.py
-finds, when there is one, and each ``--real`` folder): untimed, every session the batch path
-vouches for is the reference path's, valid and silent, each board with its score; (a) every
-file checked as ``validate`` checks it (the batch path's sessions, ``pbn_sessions`` +
-``evaluate`` for the sessions it leaves, read alone where the file's text can be cut to them)
-against (b) endplay reading the same files (counting the files it raises on), CPU seconds,
-median of the runs; the files where (a) spends most, each alone; then, side by side, the real
-files whose every board vint-replay accepts; then where (a)'s time goes (cProfile). The figures
-are in docs/real-records.md ("The batch path on real files"): on real files the ratio is about
-1.6×, not the 10× target (one file of 3,816 sessions, each with an error only the reference
-reader names, is three quarters of (a)).
+Then real files as they are found (the real records' PBN folder that tests/real_records.py finds,
+when there is one, and each ``--real`` folder): untimed, every session the batch path vouches for
+is the reference path's, valid and silent, each board with its score; (a) every file checked as
+``validate`` checks it (the batch path's sessions, ``pbn_sessions`` + validate's ``evaluated``
+for the sessions it leaves, read alone where the file's text can be cut to them, the cycle
+collector paused) against (b) endplay reading the same files (counting the files it raises on),
+CPU seconds, median of the runs; the files where (a) spends most, each alone; then, side by side,
+the real files whose every board vint-replay accepts; then where (a)'s time goes (cProfile). The
+figures are in docs/real-records.md ("The batch path on real files"): on real files the ratio is
+about 1.5×, not the 10× target (one archive of 7,632 games in 204 sessions, each session with an
+error only the reference path names, is three quarters of (a) and bounds the ratio near 1.9×).
 """
 from __future__ import annotations
 
@@ -53,12 +53,14 @@ from endplay.types import Bid, Board, Card, Contract, Deal, Penalty, Player, Vul
 
 from harness import median_cpu, side_by_side, verdict
 
+from vint_replay.cli import evaluated
+from vint_replay.engine.gc_pause import paused_gc
 from vint_replay.games.bridge.duplicate import board_score
 from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.formats.pbn import pbn_sessions, read_pbn
-from vint_replay.formats.pbn_batch import read_left
+from vint_replay.formats.pbn_batch import read_left, scan
 from vint_replay.reports.audit import audit
-from vint_replay.store.bridge_columnar import check_pbn, check_pbn_sessions
+from vint_replay.store.bridge_columnar import check_pbn, check_pbn_sessions, check_scanned
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import real_records  # noqa: E402
@@ -182,9 +184,10 @@ def checked(data: bytes) -> SessionReport:
 
 def ours(texts: list[bytes]) -> int:
     """Read and check every file (the batch path, the reference path for a file it does not
-    take); the number of boards found valid."""
-    return sum(len(taken.number) if taken is not None else len(checked(data).record.deals)
-               for data, taken in zip(texts, check_pbn(texts)))
+    take), the cycle collector paused as validate pauses it; the number of boards found valid."""
+    with paused_gc():
+        return sum(len(taken.number) if taken is not None else len(checked(data).record.deals)
+                   for data, taken in zip(texts, check_pbn(texts)))
 
 
 def batch_agrees(texts: list[bytes]) -> int:
@@ -225,16 +228,23 @@ def theirs(texts: list[bytes]) -> int:
 
 def validated(texts: list[bytes]) -> int:
     """Real files checked as ``validate`` checks them: the batch path's sessions, and
-    ``pbn_sessions`` + ``evaluate`` for the sessions it leaves (read alone, ``read_left``, where
-    the file's text can be cut to them; else the whole file read, a vouched session not checked
-    again); the boards read."""
+    ``pbn_sessions`` + validate's ``evaluated`` (``evaluate``, the seat-order hints, the problems
+    located and capped) for the sessions it leaves (read alone, ``read_left``, where the file's
+    text can be cut to them, from the batch path's own scan; else the whole file read, a vouched
+    session not checked again), the cycle collector paused as validate pauses it; the boards read."""
+    with paused_gc():
+        return _validated(texts)
+
+
+def _validated(texts: list[bytes]) -> int:
     read = 0
-    for data, sessions in zip(texts, check_pbn_sessions(texts)):
+    scans = [scan(data) for data in texts]  # scanned once: the sessions left are cut from the same scan
+    for data, scanned, sessions in zip(texts, scans, check_scanned(scans)):
         if sessions is not None and all(sessions):
             read += sum(len(s.number) for s in sessions)  # type: ignore[union-attr]
             continue
-        left = None if sessions is None or not any(sessions) else \
-            read_left(data, [None if s is None else (s.ident, len(s.number)) for s in sessions])
+        left = None if scanned is None or sessions is None or not any(sessions) else \
+            read_left(data, scanned, [None if s is None else (s.ident, len(s.number)) for s in sessions])
         if left is not None:
             for checked, alone in zip(sessions or (), left):
                 result = None if alone is None else alone[1]
@@ -242,7 +252,7 @@ def validated(texts: list[bytes]) -> int:
                     read += 0 if checked is None else len(checked.number)
                 elif result.record is not None:
                     read += len(result.record.deals)
-                    evaluate(result.record, result.diagnostics)
+                    evaluated(result)
             continue
         results = pbn_sessions(data)
         same = sessions is not None and len(sessions) == len(results)
@@ -251,7 +261,7 @@ def validated(texts: list[bytes]) -> int:
                 continue
             read += len(result.record.deals)
             if not (same and sessions[k] is not None and not result.diagnostics):  # type: ignore[index]
-                evaluate(result.record, result.diagnostics)
+                evaluated(result)
     return read
 
 

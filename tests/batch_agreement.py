@@ -16,7 +16,7 @@ def validate_both_ways(runner: CliRunner, monkeypatch: pytest.MonkeyPatch, args:
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     batch = runner.invoke(main, ["validate", *args])
     with monkeypatch.context() as m:
-        m.setattr(validity, "valid_by_batch", lambda paths: {})
+        m.setattr(validity, "valid_by_batch", lambda paths, scans=None: {})
         alone = runner.invoke(main, ["validate", *args])
     assert (batch.exit_code, batch.stdout, batch.stderr) == (alone.exit_code, alone.stdout, alone.stderr), args
     return batch

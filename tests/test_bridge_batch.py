@@ -385,6 +385,10 @@ def vouched(data: bytes) -> list[bool] | None:
     # still taken out, the ; in the value kept (the scan looks for a ; outside quoted values)
     (lambda t: t.replace(b'[Scoring "?"]', b'[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n'
                          b'N NT 9 ; not [Board "9"] but a comment\n[Scoring "?"]'), [True]),
+    # escapes in a value (a quote, a backslash) and a ; inside one: no comment, the value the reader's
+    (lambda t: t.replace(b'[Event "?"]', b'[Event "the \\"Cup\\" \\\\ A;B"]'), [True]),
+    (lambda t: t.replace(b'[Event "?"]', b'[Event "A {x"]'), None),  # a brace in a value: left whole, as any stray brace
+    (lambda t: t.replace(b'[Event "?"]', b'[Event "\\"]"] ; a comment "with a quote'), [True]),
 ])
 def test_what_the_pbn_scan_leaves_to_the_reader(change, left):
     """Inheritance, encodings and tag pairs over lines are the reader's: the file is left whole;
@@ -487,14 +491,19 @@ def test_one_broken_board_leaves_the_other_sessions_vouched(runner, monkeypatch,
 def test_real_files_batch_and_reference_agree_board_by_board(name, runner, monkeypatch):
     """Real files as found (docs/real-records.md): every session the batch path vouches for is
     the reference's, valid and silent, each board with the reference's score; validate prints,
-    answers in JSON and exits as the reference path alone does."""
+    answers in JSON and exits as the reference path alone does, scanning the file once (the
+    sessions left are cut from the batch path's scan)."""
     from vint_replay import cli
 
     path = real_records.path("pbn", name)
     assert_sessions_agree(path.read_bytes())
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
+    scan = pbn_batch.scan
     for extra in ([], ["--json"]):
+        scanned: list[bytes] = []
+        monkeypatch.setattr(pbn_batch, "scan", lambda data: scanned.append(data) or scan(data))
         validate_both_ways(runner, monkeypatch, [str(path), *extra])
+        assert len(scanned) == 1
 
 
 def test_real_files_have_sessions_vouched():
@@ -645,9 +654,9 @@ def test_a_broken_board_of_these_shapes_is_left_to_the_reader(shape, broken, cod
 
 def test_validate_reads_only_the_sessions_left(runner, monkeypatch, tmp_path):
     """A pairs event with one broken board at its second table (rubber-bridge.md §3: a card
-    from the hand): validate gives the reader the file's text with that session's games alone,
-    every other line blank, so each diagnostic keeps its line; it prints and exits as the
-    reference path reading the whole file does."""
+    from the hand): validate scans the file once and gives the reader the file's text with that
+    session's games alone, every other line blank, so each diagnostic keeps its line; it prints
+    and exits as the reference path reading the whole file does."""
     from vint_replay import cli
 
     texts = fixed_files(11, 3, 5, PBN)
@@ -656,9 +665,13 @@ def test_validate_reads_only_the_sessions_left(runner, monkeypatch, tmp_path):
     path = tmp_path / "pairs.pbn"
     path.write_bytes(text)
     read: list[bytes] = []
+    scanned: list[bytes] = []
+    scan = pbn_batch.scan
     monkeypatch.setattr(pbn_batch, "pbn_sessions", lambda data, strict=False: read.append(data) or pbn_sessions(data, strict))
+    monkeypatch.setattr(pbn_batch, "scan", lambda data: scanned.append(data) or scan(data))
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     assert validate_both_ways(runner, monkeypatch, [str(path)]).exit_code == 1
+    assert scanned == [text]  # scanned once: the cut to the session left is the batch path's scan's
     [alone] = read
     lines, kept = text.split(b"\n"), alone.split(b"\n")
     assert len(kept) == len(lines)
@@ -717,7 +730,8 @@ def test_a_latin1_file_leaves_its_first_session_to_the_reader(runner, monkeypatc
     assert assert_sessions_agree(text) == [False, True, True]
     [warning] = settled_pbn_sessions(text)[0].diagnostics
     assert "ISO 8859-1" in warning.message
-    left = pbn_batch.read_left(text, [None, ("table-2", 5), ("event-2", 5)])  # the first read alone, as Latin-1
+    left = pbn_batch.read_left(text, pbn_batch.scan(text) or [], [None, ("table-2", 5), ("event-2", 5)])  # the first
+    # read alone, as Latin-1
     assert left is not None and left[0] is not None and left[0][1].diagnostics == [warning]
     path = tmp_path / "latin1.pbn"
     path.write_bytes(text)
@@ -747,7 +761,7 @@ def test_a_session_read_alone_is_read_as_in_the_whole_file(data):
         return
     vouched_for = [None if gone or r.record is None else (r.record.info.id, len(r.record.deals))
                    for gone, r in zip(left, whole)]
-    found = pbn_batch.read_left(text, vouched_for)
+    found = pbn_batch.read_left(text, pbn_batch.scan(text) or [], vouched_for)
     if found is None:
         return  # read whole: nothing to compare
     for alone, result in zip(found, whole):

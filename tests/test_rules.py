@@ -251,6 +251,22 @@ def test_s3_winner_leads_to_the_next_trick():
     assert bad.value.code == "hands_mismatch"
 
 
+def test_a_copy_of_a_play_goes_on_alone():
+    """A play copied in the middle of a trick goes on as the play itself would (one card refused,
+    another taken), and leaves the play it was copied from where it stood."""
+    play_ = Play(masks(GAME_HANDS), Suit.HEARTS, Seat.N, PROFILE)
+    play_.play_cards(play("CA H9 C7 C2 D2"))
+    state = play_.state()
+    refused, taken = play_.copy(), play_.copy()
+    with pytest.raises(IllegalMove):
+        refused.play(Card.SA)
+    taken.play_cards(play("D8 D5 DA"))
+    fresh = Play(masks(GAME_HANDS), Suit.HEARTS, Seat.N, PROFILE)
+    fresh.play_cards(play("CA H9 C7 C2 D2 D8 D5 DA"))
+    assert taken.state() == fresh.state() and taken.tricks == fresh.tricks
+    assert play_.state() == state and len(play_.tricks) == 1
+
+
 def test_s3_all_thirteen_tricks_are_played():
     """§3: all 13 tricks are played; a record that stops early is ``play_incomplete``."""
     short = " ".join(GAME_PLAY.replace("/", " ").split()[:49])

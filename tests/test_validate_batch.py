@@ -186,7 +186,7 @@ def assert_same_output_as_reference(runner, monkeypatch, args: list[str]) -> Non
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", 0)
     batch = outputs(runner, args)
     with monkeypatch.context() as m:
-        m.setattr(validity, "valid_by_batch", lambda paths: {})
+        m.setattr(validity, "valid_by_batch", lambda paths, scans=None: {})
         assert outputs(runner, args) == batch
 
 
@@ -264,7 +264,7 @@ def test_small_inputs_skip_the_batch_path_and_large_ones_take_it(runner, monkeyp
     from vint_replay import cli
 
     asked: list[list[str]] = []
-    monkeypatch.setattr(validity, "valid_by_batch", lambda paths: asked.append(list(paths)) or {})
+    monkeypatch.setattr(validity, "valid_by_batch", lambda paths, scans=None: asked.append(list(paths)) or {})
     outputs(runner, [str(SAMPLES[0])])
     assert asked == [] and SAMPLES[0].stat().st_size < cli.BATCH_VALIDATE_BYTES
     monkeypatch.setattr(cli, "BATCH_VALIDATE_BYTES", SAMPLES[0].stat().st_size)
@@ -282,3 +282,18 @@ def test_validate_imports_nothing_heavy():
     done = subprocess.run([sys.executable, "-c", code, "validate", str(SAMPLES[0]), str(BROKEN)],
                           capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.splitlines()[-1] == "1 [] False"
+
+
+def test_validate_checks_its_files_with_the_cycle_collector_paused(runner, monkeypatch):
+    """validate reads and checks every file with the collector off (their records and reports
+    are many small objects and no cycle: engine/gc_pause), and turns it on again after."""
+    import gc
+
+    from vint_replay import cli
+
+    seen: list[bool] = []
+    checked = cli._validated
+    monkeypatch.setattr(cli, "_validated", lambda *args: seen.append(gc.isenabled()) or checked(*args))
+    paths = [str(BROKEN), str(SAMPLES[0])]
+    code, _, _ = outputs(runner, paths)
+    assert code == 1 and seen == [False, False] and gc.isenabled()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import click
 
 from .engine.diagnostics import UNLISTED, Diagnostic, Severity, capped, in_file_order, in_line_order, unlisted_count
+from .engine.gc_pause import paused_gc
 from .engine.plural import plural
 from .engine.printable import printable
 from .games.registry import ProfileError, get_profile, profile_names
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from .engine.record import SessionRecord
     from .engine.session import SessionReport
     from .engine.summary import Summary
+    from .formats.pbn_batch import Session
     from .store.validity import Vouched
 
 # a record file argument: a missing or unreadable one is a usage error (exit 2); - is standard input
@@ -187,56 +189,61 @@ def validate(files: tuple[str, ...], as_json: bool, strict: bool, from_fmt: str 
     """Check that every call and card in FILES is legal (every session of a PBN or LIN file). Exit 1
     if any file has errors."""
     proven: dict[int, list[Vouched | None]] = {}  # the sessions the batch path finds valid need no other look
+    scans: dict[int, list[Session]] = {}  # the PBN files' scans, cut to the sessions left without a second scan
     if _bytes_of(files) >= BATCH_VALIDATE_BYTES:  # below it, importing NumPy costs more than it saves
         from .store.validity import valid_by_batch
 
-        proven = valid_by_batch(files)
+        proven = valid_by_batch(files, scans)
         if session is not None or from_fmt is not None:  # a chosen session, a format named: PBN and LIN go as named
             proven = {i: n for i, n in proven.items() if format_of(files[i]) not in ("pbn", "lin")}
     outputs = []
     bad = False
-    for i, path in enumerate(files):
-        vouched = proven.get(i, [])
-        sure = [v for v in vouched if v is not None]
-        checked: list[tuple[Which, list[Diagnostic], bool, int]]
-        if vouched and len(sure) == len(vouched):
-            checked = [(None if len(sure) == 1 else (k, ident), [], True, n) for k, (ident, n) in enumerate(sure, 1)]
-        else:
-            checked = _validated(path, strict, from_fmt, session, vouched)
-        for which, problems, readable, n in checked:
-            errors = [d for d in problems if d.severity is Severity.ERROR]
-            warnings = [d for d in problems if d.severity is Severity.WARNING]
-            bad |= bool(errors) or not readable
-            if as_json:
-                out: dict[str, object] = {"file": path, **which_json(which), "valid": not errors and readable,
-                                          "errors": [d.to_json() for d in errors]}
-                if warnings:
-                    out["warnings"] = [d.to_json() for d in warnings]
-                outputs.append(out)
+    with paused_gc():  # the files' records and reports: many small objects, no cycle (gc_pause)
+        for i, path in enumerate(files):
+            vouched = proven.get(i, [])
+            sure = [v for v in vouched if v is not None]
+            checked: list[tuple[Which, list[Diagnostic], bool, int]]
+            if vouched and len(sure) == len(vouched):
+                checked = [(None if len(sure) == 1 else (k, ident), [], True, n)
+                           for k, (ident, n) in enumerate(sure, 1)]
             else:
-                print_problems(path, problems)
-                if not errors and readable:
-                    click.echo(f"{named(path, which)}: valid ({plural(n, 'deal')})")
+                checked = _validated(path, strict, from_fmt, session, vouched, scans.get(i))
+            for which, problems, readable, n in checked:
+                errors = [d for d in problems if d.severity is Severity.ERROR]
+                warnings = [d for d in problems if d.severity is Severity.WARNING]
+                bad |= bool(errors) or not readable
+                if as_json:
+                    out: dict[str, object] = {"file": path, **which_json(which), "valid": not errors and readable,
+                                              "errors": [d.to_json() for d in errors]}
+                    if warnings:
+                        out["warnings"] = [d.to_json() for d in warnings]
+                    outputs.append(out)
                 else:
-                    click.echo(f"{named(path, which)}: {plural(error_count(problems), 'error')}", err=True)
+                    print_problems(path, problems)
+                    if not errors and readable:
+                        click.echo(f"{named(path, which)}: valid ({plural(n, 'deal')})")
+                    else:
+                        click.echo(f"{named(path, which)}: {plural(error_count(problems), 'error')}", err=True)
     if as_json:
         emit_json(outputs[0] if len(outputs) == 1 else outputs)
     sys.exit(1 if bad else 0)
 
 
 def _validated(path: str, strict: bool, fmt: str | None, session: int | None,
-               vouched: Sequence[tuple[str, int] | None] = ()) -> list[tuple[Which, list[Diagnostic], bool, int]]:
+               vouched: Sequence[tuple[str, int] | None] = (),
+               scanned: list[Session] | None = None) -> list[tuple[Which, list[Diagnostic], bool, int]]:
     """Each session of the file checked: its number and id (when the file holds several), its
     problems, whether it was read, its deals. Without ``session``: every session of a PBN or LIN
     file; a session the batch path found valid (``vouched``: each session's id and deals, or
-    ``None``) is not checked again: a PBN file's sessions left are read alone where its text can
-    be cut to them (:func:`~.formats.pbn_batch.read_left`), else the file is read whole and a
-    vouched session taken where the reader cut the file alike and found nothing in it."""
+    ``None``) is not checked again: a PBN file's sessions left are read alone where its text
+    (``scanned`` by the batch path) can be cut to them (:func:`~.formats.pbn_batch.read_left`),
+    else the file is read whole and a vouched session taken where the reader cut the file alike
+    and found nothing in it."""
     data = read_input(path)
-    if session is None and any(vouched) and _format(path, data, fmt) == "pbn":
+    if session is None and any(vouched) and scanned is not None and _format(path, data, fmt) == "pbn":
         from .formats.pbn_batch import read_left
 
-        left = read_left(data, list(vouched), strict)  # only the sessions left are read
+        left = read_left(data, scanned, list(vouched), strict)  # only the sessions left are read
         if left is not None:
             out: list[tuple[Which, list[Diagnostic], bool, int]] = []
             for k, (proven, alone) in enumerate(zip(vouched, left), 1):

@@ -81,6 +81,16 @@ class Play:
                                       hands[3].bit_count()) != (13, 13, 13, 13)
         self.in_trick: tuple[Seat, ...] = ()  # uneven hands: the seats that play to the current trick
 
+    def copy(self) -> Play:
+        """The play as it stands, to go on from in more than one way (its own hands and tricks:
+        playing on from the copy leaves this one as it is)."""
+        other = Play.__new__(Play)
+        for name in Play.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands, other.current, other.tricks, other.won = (list(self.hands), list(self.current), list(self.tricks),
+                                                                list(self.won))
+        return other
+
     @property
     def finished(self) -> bool:
         return len(self.tricks) == 13

@@ -18,6 +18,7 @@ from typing import Literal
 from ..engine.calls import CALL_BY_TEXT, PASS, Call, Contract
 from ..engine.cards import CARD_BY_TEXT, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.gc_pause import paused_gc
 from ..engine.plural import plural
 from ..games.registry import ProfileError, get_profile, profile_names
 from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, PlayColumns, SessionInfo, SessionRecord, Shorthand
@@ -114,6 +115,13 @@ def _nothing_read(problems: list[Diagnostic]) -> ReadResult:
 
 
 def _read(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
+    """The file's sessions and its own problems (not any board's); the cycle collector paused,
+    as the JSON reader pauses it (a vugraph archive's games are tens of thousands of small objects)."""
+    with paused_gc():
+        return _sessions(data, strict)
+
+
+def _sessions(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnostic]]:
     kind = utf16_kind(data)
     if kind is not None:
         return [], [Diagnostic("syntax", utf16_message(kind), line=1, column=1)]

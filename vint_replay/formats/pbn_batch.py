@@ -34,13 +34,17 @@ _SUIT = rb"A?K?Q?J?T?9?8?7?6?5?4?3?2?"  # a holding high to low, each rank once
 _HAND = rb'(?=[^ "]{16}(?:[ "]|$))' + rb"\.".join([_SUIT] * 4)  # 13 cards: 13 ranks and 3 dots
 _DEAL = re.compile(rb"([NESW]):(" + b" ".join([_HAND] * 4) + rb")")
 _CARDS = re.compile(rb"(?:[SHDC][2-9TJQKA] )*")  # cards one space after another (upper case: the reader takes either)
-_VALUE = rb'"((?:[^"\\\n]|\\.)*)"'  # a quoted value, backslash escapes kept (pbn_tokens._VALUE)
-_TAG = re.compile(rb"\[[ \t]*([A-Za-z0-9_]+)[ \t]*" + _VALUE + rb"[ \t]*\]")  # one tag pair; re.split gives name, value, section
+# a quoted value, backslash escapes kept (pbn_tokens._VALUE), its runs of plain bytes taken whole
+# without backtracking (an alternation tried byte by byte was a sixth of the scan of real files)
+_VALUE = rb'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"'
+# one tag pair; re.split gives name, value, section
+_TAG = re.compile(rb"\[[ \t]*+([A-Za-z0-9_]++)[ \t]*+" + _VALUE + rb"[ \t]*+\]")
 _GAMES = re.compile(rb"\n[ \t]*(?=\n)")  # a blank line ends a game (PBN 2.1 §3.1)
-_COMMENT = re.compile(rb'("(?:[^"\\\n]|\\.)*")|\{[^{}]*\}|;[^\n]*')  # a comment, outside a tag value
+_QUOTED = rb'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'  # a quoted value whole (as _VALUE)
+_COMMENT = re.compile(rb"(" + _QUOTED + rb")|\{[^{}]*\}|;[^\n]*")  # a comment, outside a tag value
 _PERCENT = re.compile(rb"(?m)^%[^\n]*")  # PBN's % lines
 _SEMICOLON_LINE = re.compile(rb"(?m)^[^\n;]*;[^\n]*")  # a line holding a ;
-_BARE_SEMICOLON = re.compile(rb'(?:[^"\n;]|"(?:[^"\\\n]|\\.)*")*;')  # a line's ; outside its quoted values
+_BARE_SEMICOLON = re.compile(rb'(?:[^"\n;]++|' + _QUOTED + rb")*+;")  # a line's ; outside its quoted values
 _NOTE_REF = re.compile(rb"=[0-9]+=")  # a note reference in the auction (its [Note] is not read)
 _NOT_PLAYED = frozenset((b"-", b"--"))
 _GAP = b"\x00"  # a comment's place: not a blank line (the reader does not end a game at a commented line)
@@ -379,14 +383,15 @@ def _play(seat: bytes, section: bytes) -> tuple[bytes | None, bytes] | Literal[F
     return bytes(text) or None, partial
 
 
-def read_left(data: bytes, vouched: list[tuple[str, int] | None], strict: bool = False) -> list[tuple[str, ReadResult] | None] | None:
+def read_left(data: bytes, sessions: list[Session], vouched: list[tuple[str, int] | None],
+              strict: bool = False) -> list[tuple[str, ReadResult] | None] | None:
     """The sessions of a PBN file the batch path left (``None`` in ``vouched``, each session's id
     and boards), each read by :func:`~.pbn.pbn_sessions` from the :func:`cut` text holding its
     games alone, with its id (as the whole file's reading names it); ``None`` for a vouched one.
+    ``sessions`` is the file's :func:`scan`, the one the batch path checked (not scanned again).
     ``None`` when the file is to be read whole (not cut, or not cut as ``vouched`` says)."""
-    sessions = scan(data)
     left = [k for k, v in enumerate(vouched) if v is None]
-    if sessions is None or len(sessions) != len(vouched) or not left or any(
+    if len(sessions) != len(vouched) or not left or any(
             v is not None and (v[0] != s.ident or s.rows is None or len(s.rows) != v[1]) for s, v in zip(sessions, vouched)):
         return None
     text = cut(data, sessions, left)

@@ -47,12 +47,16 @@ def seat_order_hint(replay: Dealt, d: Diagnostic) -> str | None:
     trick = deal.play[start:start + 4]
     if len(trick) != 4:
         return None
+    before = Play(replay.hands, replay.trump, replay.leader, replay.profile)
+    try:
+        before.play_cards(deal.play[:start])  # the tricks before it, played once for the three rotations
+    except IllegalMove:
+        return None
+    first = before.to_play
     for turn in range(1, 4):
-        play = Play(replay.hands, replay.trump, replay.leader, replay.profile)
+        play = before.copy()
         rotated = trick[turn:] + trick[:turn]
         try:
-            play.play_cards(deal.play[:start])
-            first = play.to_play
             play.play_cards(rotated)
         except IllegalMove:
             continue

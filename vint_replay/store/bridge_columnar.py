@@ -81,7 +81,12 @@ def check_pbn_sessions(texts: Sequence[bytes]) -> list[list[CheckedFile | None] 
     """Each PBN file's sessions (as the reader cuts them: :func:`pbn_batch.scan`) checked and
     scored, ``None`` for a session the batch path does not take (a board not laid out as it
     scans, or not plainly valid); ``None`` for a file it leaves to the reader whole."""
-    scanned = [pbn_batch.scan(text) for text in texts]
+    return check_scanned([pbn_batch.scan(text) for text in texts])
+
+
+def check_scanned(scanned: Sequence[list[pbn_batch.Session] | None]) -> list[list[CheckedFile | None] | None]:
+    """:func:`check_pbn_sessions` of files already scanned (each :func:`pbn_batch.scan`, kept by
+    a caller that cuts the file to the sessions left: :func:`pbn_batch.read_left`)."""
     groups = [s.rows for sessions in scanned if sessions is not None for s in sessions if s.rows is not None]
     vouched = iter(_vouched(groups, pbn_columns))
     return [None if sessions is None else

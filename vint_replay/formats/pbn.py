@@ -27,6 +27,7 @@ from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, RecordedFigures, pars
 from .encodings import utf16_kind, utf16_message
 from .json_problems import line_column
 from .json_record import unknown_rules
+from .pbn_kept import kept_tags
 from .pbn_tokens import Game, Tag, Token, games
 from .pbn_traveller import read_totals, read_traveller
 from .sessions import NoSuchSession
@@ -484,7 +485,8 @@ class _Board:
             extra.get("nested_extra", {}),  # type: ignore[arg-type]
             vulnerable=None if "vulnerable" in absent else self._vulnerable(),
             contract=None if "contract" in absent else contract or None,
-            recorded_score=self._score(contract or None))
+            recorded_score=self._score(contract or None),
+            pbn_tags=kept_tags(self.game, values, READ_TAGS))  # the tags no field holds, to write back (§5.2)
 
     def _figures(self) -> RecordedFigures | None:
         """The board's recorded IMPs, matchpoints and percentage (team and pairs results), if any;

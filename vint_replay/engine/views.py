@@ -139,7 +139,16 @@ class Box:
     title_id: str | None = None
 
 
-Block = Union[Line, Bullets, Table, Chart, Box, Inline]
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """Parts shown folded under a line that opens them (a long table among many: one board's traveller)."""
+
+    summary: Content
+    parts: tuple[Block, ...]
+    id: str | None = None
+
+
+Block = Union[Line, Bullets, Table, Chart, Box, Fold, Inline]
 
 
 def card(title: str | None, *parts: Block | None, classes: str = "card", id: str | None = None) -> Box:

@@ -398,6 +398,7 @@ PBN_TAGS = frozenset(READ_TAGS) | {
     "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable", "OptimumResultTable", "PlayTimeTable", "ScoreTable",
     "TotalScoreTable"}
 _READ_LOWER = {t.lower(): t for t in READ_TAGS}
+_READ = frozenset(READ_TAGS)
 
 
 def _meant(name: str) -> str | None:
@@ -486,7 +487,7 @@ class _Board:
             vulnerable=None if "vulnerable" in absent else self._vulnerable(),
             contract=None if "contract" in absent else contract or None,
             recorded_score=self._score(contract or None),
-            pbn_tags=kept_tags(self.game, values, READ_TAGS))  # the tags no field holds, to write back (§5.2)
+            pbn_tags=kept_tags(self.game, values, _READ))  # the tags no field holds, to write back (§5.2)
 
     def _figures(self) -> RecordedFigures | None:
         """The board's recorded IMPs, matchpoints and percentage (team and pairs results), if any;

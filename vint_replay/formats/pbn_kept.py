@@ -27,8 +27,8 @@ def kept_tags(game: Game, values: Mapping[str, str], read: Collection[str]) -> t
         if written.startswith("#"):
             written = escaped(values.get(tag.name, ""))
         out.append(PbnTag(tag.name, written, _section(tag)))
-    out += [PbnTag(name, escaped(value)) for name, value in values.items()
-            if name not in game.tags and name not in read]  # a ## value inherited from an earlier game
+    if len(values) > len(game.tags):  # a value inherited from an earlier game: a ## one is kept
+        out += [PbnTag(name, escaped(value)) for name, value in values.items() if name not in game.tags and name not in read]
     return tuple(out)
 
 
@@ -36,6 +36,8 @@ def _written(tag: Tag) -> str:
     """The tag's value as the file wrote it (its escapes kept: ``Table\\2R``); the value as read
     when its line no longer shows it."""
     line = tag.text[tag.line - 1]
+    if "\\" not in line:  # nothing escaped: the value as read is the value as written
+        return tag.value
     m = _PAIR.match(line, tag.column - 1)
     return m.group(1) if m is not None else escaped(tag.value)
 

@@ -100,6 +100,19 @@ def test_audit_checks_the_same_rows_in_the_file_its_json_and_the_pbn_written_bac
     assert line == 2  # in a converted record, the row's line in its table: the second row
 
 
+def test_the_text_record_keeps_them_too(tmp_path):
+    """format.md §3.4: ``[PbnTags]``, JSON's ``pbn_tags``; PBN → .vint → PBN gives the same file."""
+    as_vint, back = tmp_path / "p.vint", tmp_path / "p.back.pbn"
+    run("convert", str(PAIRS), str(as_vint))
+    run("convert", str(as_vint), str(back))
+    assert back.read_text(encoding="utf-8") == converted(PAIRS, tmp_path)[1].read_text(encoding="utf-8")
+    assert travellers_audited(as_vint)[:2] == (8, 8)
+    broken = tmp_path / "broken.vint"
+    broken.write_text(as_vint.read_text(encoding="utf-8").replace('[PbnTags "[', '[PbnTags "{', 1), encoding="utf-8")
+    problems = [d for d in read_sessions(broken.read_bytes(), "vint")[0].diagnostics if d.at == "pbn_tags"]
+    assert [(d.code, d.deal, d.line) for d in problems] == [("schema", 1, 15)]
+
+
 BROKEN = [
     ("a text", "'pbn_tags' must be a list"),
     ([{"name": "Annotator"}], "'pbn_tags[0]' must be"),

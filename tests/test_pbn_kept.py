@@ -100,6 +100,19 @@ def test_audit_checks_the_same_rows_in_the_file_its_json_and_the_pbn_written_bac
     assert line == 2  # in a converted record, the row's line in its table: the second row
 
 
+def test_export_s_own_double_dummy_table_replaces_a_kept_one():
+    """format.md §5.3: with the store's analysis, its [OptimumResultTable] is written, the file's not."""
+    from vint_replay.formats.pbn_write import write_pbn
+
+    record = read_pbn(PAIRS.read_bytes()).record
+    kept = PbnTag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", ("N NT  9",))
+    record = replace(record, deals=(replace(record.deals[0], pbn_tags=(*record.deals[0].pbn_tags, kept)),
+                                    *record.deals[1:]))
+    assert write_pbn(record).count("[OptimumResultTable") == 1 and "N NT  9" in write_pbn(record)
+    analysed = write_pbn(record, {1: tuple(tuple(7 for _ in range(5)) for _ in range(4))})
+    assert analysed.count("[OptimumResultTable") == 1 and "N NT  9" not in analysed and "N NT  7" in analysed
+
+
 def test_the_text_record_keeps_them_too(tmp_path):
     """format.md §3.4: ``[PbnTags]``, JSON's ``pbn_tags``; PBN → .vint → PBN gives the same file."""
     as_vint, back = tmp_path / "p.vint", tmp_path / "p.back.pbn"

@@ -1,5 +1,5 @@
 """What a game shows on the dashboard's pages, as plain typed data (issue 20, "One seam for
-every game"): lines, lists, tables of cells, cards and charts with the classes and ids the page
+every game"): lines, lists, tables of cells, cards, folds and charts with the classes and ids the page
 keeps. A game builds them from its replay and score; ``dashboards/views.py`` draws any of them,
 so the dashboard never asks which game it holds. Nothing here imports Dash or a game."""
 from __future__ import annotations

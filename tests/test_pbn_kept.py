@@ -130,6 +130,7 @@ BROKEN = [
     ("a text", "'pbn_tags' must be a list"),
     ([{"name": "Annotator"}], "'pbn_tags[0]' must be"),
     ([{"name": "Score Table", "value": "x"}], "'name' must be a tag name"),
+    ([{"name": "Board", "value": "9"}], "names [Board], a tag the PBN reader reads"),
     ([{"name": "Annotator", "value": 'a "quoted" word'}], "'value' must be one line"),
     ([{"name": "Annotator", "value": "ends in \\"}], "'value' must be one line"),
     ([{"name": "ScoreTable", "value": "Table", "section": ['[Board "2"]']}], "'section' lines"),

@@ -85,8 +85,9 @@ def pbn_tags_json(tags: tuple[PbnTag, ...]) -> list[dict[str, object]]:
 
 def read_pbn_tags(raw: object) -> tuple[PbnTag, ...] | str:
     """The kept tags of a record's ``pbn_tags``, or what is wrong with them (format.md §5.2): each
-    names a tag PBN can write, its value is one line without a bare ``"``, its section lines
-    hold no line break and do not open a tag pair or end a game (a blank line)."""
+    names a tag PBN can write and its reader does not read (it would be written twice), its value
+    is one line without a bare ``"``, its section lines hold no line break and do not open a tag
+    pair or end a game (a blank line)."""
     if not isinstance(raw, list):
         return "'pbn_tags' must be a list of {\"name\": str, \"value\": str, \"section\": [str, …]}"
     out: list[PbnTag] = []
@@ -105,6 +106,10 @@ def _problem(item: object) -> str | None:
     name, value, section = item["name"], item["value"], item.get("section", [])
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         return "'name' must be a tag name (letters, digits and _)"
+    from .pbn import READ_TAGS  # here: the reader imports this module
+
+    if name in READ_TAGS:
+        return f"names [{name}], a tag the PBN reader reads into the record's fields, not one it keeps"
     if not isinstance(value, str) or _PAIR.fullmatch(f'[{name} "{value}"]') is None or "\n" in value:
         return "'value' must be one line as a PBN tag pair writes it (a \" or \\ escaped by \\)"
     if not isinstance(section, list) or not all(isinstance(s, str) for s in section):

@@ -12,23 +12,31 @@ from .pbn_tokens import Game, Tag, games
 
 _PAIR = re.compile(r'\[\s*[A-Za-z0-9_]+\s*"((?:[^"\\]|\\.)*)"\s*\]')  # a tag pair as written: its value's escapes kept
 _NAME = re.compile(r"[A-Za-z0-9_]{1,64}")  # a tag name PBN can write (format.md §5.2)
+# the tags the PBN reader (formats/pbn.py) reads into the record's fields; a game's others are kept
+READ_TAGS = ("Event", "Site", "Date", "Room", "Scoring", "Board", "North", "East", "South", "West", "Dealer",
+             "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score", "Auction", "Play", "Table", "Note",
+             "HomeTeam", "VisitTeam", "Match", "Section",
+             "ScoreIMP", "ScoreMP", "ScorePercentage",
+             "VintRules", "VintOptions", "VintSession", "VintSessionExtra", "VintRecorded", "VintAbsent", "VintExtra")
+_READ = frozenset(READ_TAGS)
 
 
-def kept_tags(game: Game, values: Mapping[str, str], read: Collection[str]) -> tuple[PbnTag, ...]:
-    """The game's tags not in ``read``, in its order, each with its value as written and its
-    section's lines; a value given by PBN's inheritance (``#``, ``##``: ``values`` has it resolved)
-    as that value, and a ``##`` value of an earlier game that this one inherits too, so a board
-    standing alone keeps what it meant."""
+def kept_tags(game: Game, values: Mapping[str, str]) -> tuple[PbnTag, ...]:
+    """The game's tags the reader does not read (:data:`READ_TAGS`), in its order, each with its
+    value as written and its section's lines; a value given by PBN's inheritance (``#``, ``##``:
+    ``values`` has it resolved) as that value, and a ``##`` value of an earlier game that this one
+    inherits too, so a board standing alone keeps what it meant."""
     out: list[PbnTag] = []
     for tag in game.tags.values():
-        if tag.name in read:
+        if tag.name in _READ:
             continue
         written = _written(tag)
         if written.startswith("#"):
             written = escaped(values.get(tag.name, ""))
         out.append(PbnTag(tag.name, written, _section(tag)))
     if len(values) > len(game.tags):  # a value inherited from an earlier game: a ## one is kept
-        out += [PbnTag(name, escaped(value)) for name, value in values.items() if name not in game.tags and name not in read]
+        out += [PbnTag(name, escaped(value)) for name, value in values.items()
+                if name not in game.tags and name not in _READ]
     return tuple(out)
 
 
@@ -106,9 +114,7 @@ def _problem(item: object) -> str | None:
     name, value, section = item["name"], item["value"], item.get("section", [])
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         return "'name' must be a tag name (letters, digits and _)"
-    from .pbn import READ_TAGS  # here: the reader imports this module
-
-    if name in READ_TAGS:
+    if name in _READ:
         return f"names [{name}], a tag the PBN reader reads into the record's fields, not one it keeps"
     if not isinstance(value, str) or _PAIR.fullmatch(f'[{name} "{value}"]') is None or "\n" in value:
         return "'value' must be one line as a PBN tag pair writes it (a \" or \\ escaped by \\)"

@@ -11,8 +11,8 @@ from dash import dcc, html
 from dash.development.base_component import Component
 
 from dashboards.charts import chart_card, label
-from vint_replay.engine.views import (Block, Box, Break, Bullets, Cell, Chart, Code, Content, Inline, Line, Link, Row,
-                                      Span, Strong, Table)
+from vint_replay.engine.views import (Block, Box, Break, Bullets, Cell, Chart, Code, Content, Fold, Inline, Line, Link,
+                                      Row, Span, Strong, Table)
 
 Drawn = Component | str | int
 
@@ -81,6 +81,8 @@ def block(part: Block) -> Drawn:
                           **_props(className=part.classes, id=part.id))
     if isinstance(part, Chart):
         return _chart(part)
+    if isinstance(part, Fold):
+        return html.Details([html.Summary(content(part.summary)), *blocks(part.parts)], **_props(id=part.id))
     if isinstance(part, Box):
         title = [] if part.title is None else [html.H3(part.title, **_props(id=part.title_id))]
         lone = part.title is None and len(part.parts) == 1 and isinstance(part.parts[0], (str, int))

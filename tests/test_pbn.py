@@ -253,7 +253,7 @@ def test_the_reader_pauses_the_cycle_collector_and_restores_it(monkeypatch):
     games = pbn.games
     monkeypatch.setattr(pbn, "games", lambda text: seen.append(gc.isenabled()) or games(text))
     assert gc.isenabled()
-    assert len(pbn_sessions(board(1).encode())[0].record.deals) == 1
+    assert len(pbn.pbn_sessions(board(1).encode())[0].record.deals) == 1
     assert seen == [False] and gc.isenabled()
     gc.disable()
     try:

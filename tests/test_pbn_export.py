@@ -4,6 +4,7 @@ writes read back here."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -57,7 +58,11 @@ def test_the_optimum_result_table_is_written_in_pbn_order_and_endplay_reads_it()
     text = write_pbn(record, {1: table})
     rows = endplay_pbn.load(io.StringIO(text))[0].info["OptimumResultTable"]["rows"]
     assert rows[:2] == [["N", "NT", "0"], ["N", "S", "1"]] and rows[5] == ["S", "NT", "20"] and rows[10][:2] == ["E", "NT"]
-    assert len(rows) == 20 and settled_pbn(text.encode()).record == record
+    # read back, the table is the board's own tag now, kept as written (format.md §5.2)
+    back = settled_pbn(text.encode()).record
+    assert len(rows) == 20 and back is not None and back.deals[0].pbn_tags[0].name == "OptimumResultTable"
+    assert back.deals[0].pbn_tags[0].section[:2] == ("N NT  0", "N  S  1")
+    assert replace(back, deals=(replace(back.deals[0], pbn_tags=()), *back.deals[1:])) == record
 
 
 def test_rubber_bridge_vulnerability_follows_the_games_won():

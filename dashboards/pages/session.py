@@ -8,7 +8,7 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data, duplicate_view, views
+from dashboards import data, duplicate_view, traveller_view, views
 from dashboards.app import library
 from dashboards.charts import chart_card, label
 from dashboards.dates import shown_date
@@ -82,6 +82,7 @@ def _sides_body(report: SessionReport, rescore: str | None, checked: AuditReport
                       _deal_table(info.id, rows, played, report.profile.scoresheet, figures)],
                      className="card deals-card"),
         ], className="two-col"),
+        *views.blocks(() if rescored else traveller_view.traveller_cards(report)),  # the file's under its rules
         _drawn(laws_view.players_card(report)),
         versions_card(session_id),
     ])

@@ -143,6 +143,17 @@ class Shorthand:
     columns: PlayColumns | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class PbnTag:
+    """A PBN tag pair no field of the record holds (``[Annotator]``, a board's ``[ScoreTable]``
+    traveller …), kept as the file wrote it so that PBN written from the record gives it back
+    (format.md §5.2): its value with its escapes, and its section's lines (a table's rows)."""
+
+    name: str
+    value: str
+    section: tuple[str, ...] = ()
+
+
 class GameDeal:
     """A game's own fields of one deal, beyond the common ones (format.md §5.5, §5.6): the game
     subclasses it and reads it back through its own typed accessor, so the record names no game."""
@@ -184,6 +195,7 @@ class DealRecord:
     thrown: tuple[Card, ...] = ()  # a 14-card player's extra card thrown away after trick 13 (laws §3.4)
     own: GameDeal | None = None  # the game's own fields, e.g. solo whist's turn-up and calls (format.md §5.5)
     shorthand: Shorthand | None = None  # as written, until the engine settles it
+    pbn_tags: tuple[PbnTag, ...] = ()  # the board's PBN tags no field holds, in the file's order (format.md §5.2)
 
     @property
     def hand_record(self) -> bool:

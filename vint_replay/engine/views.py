@@ -1,5 +1,5 @@
 """What a game shows on the dashboard's pages, as plain typed data (issue 20, "One seam for
-every game"): lines, lists, tables of cells, cards and charts with the classes and ids the page
+every game"): lines, lists, tables of cells, cards, folds and charts with the classes and ids the page
 keeps. A game builds them from its replay and score; ``dashboards/views.py`` draws any of them,
 so the dashboard never asks which game it holds. Nothing here imports Dash or a game."""
 from __future__ import annotations
@@ -139,7 +139,16 @@ class Box:
     title_id: str | None = None
 
 
-Block = Union[Line, Bullets, Table, Chart, Box, Inline]
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """Parts shown folded under a line that opens them (a long table among many: one board's traveller)."""
+
+    summary: Content
+    parts: tuple[Block, ...]
+    id: str | None = None
+
+
+Block = Union[Line, Bullets, Table, Chart, Box, Fold, Inline]
 
 
 def card(title: str | None, *parts: Block | None, classes: str = "card", id: str | None = None) -> Box:

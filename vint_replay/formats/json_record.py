@@ -19,10 +19,12 @@ from ..games.laws.fields import (LAWS_CODES, LAWS_OFF, Found, auction_json, deal
 from ..games.laws.rulings import parse_rulings, session_rulings_json
 from ..games.registry import DEFAULT_PROFILE, ProfileError, deal_codecs, get_profile, profile_names
 from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals,
-                             Ruling, SessionInfo, SessionRecord)
+                             PbnTag, Ruling, SessionInfo, SessionRecord)
 from ..engine.seats import SEATS, Seat, Side, by_seat
 from . import ReadResult
 from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
+from .pbn_kept import pbn_tags_json, read_pbn_tags
+from .pbn_traveller import kept_travellers
 from .encodings import utf16_kind, utf16_message
 from .json_problems import (DEEPEST, first_lone_surrogate, line_column, lone_surrogate_escape, repeated_key_path,
                             surrogate_message, too_deep)
@@ -31,7 +33,8 @@ FORMAT_NAME = "vint-record/1"
 SESSION_TAGS = ("event", "site", "date", "table")
 SESSION_KEYS = {"id", "players", "rules", "options", "laws", "draw", "rulings", *SESSION_TAGS}
 DEAL_KEYS = frozenset({"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable",
-                       "contract", "declarer", "recorded_score", "irregularities", "void", "deal_lost"})  # every game's
+                       "contract", "declarer", "recorded_score", "irregularities", "void", "deal_lost",
+                       "pbn_tags"})  # every game's
 FIFTH = "fifth"  # a fifth player's key in session.players, for a game that seats one (DealCodec.fifth)
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
@@ -312,6 +315,7 @@ class _Reader:
         recorded = self.recorded(raw["recorded"], number, nested) if "recorded" in raw and "recorded" in self.known \
             else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
+        pbn_tags = self.pbn_tags(raw["pbn_tags"], number) if "pbn_tags" in raw else ()
         vulnerable, contract, score = self.board(raw, number) if "vulnerable" in self.known else (None, None, None)
         irregularities: tuple[Irregularity, ...] = ()
         if self.laws_only("irregularities", raw, number):
@@ -330,7 +334,7 @@ class _Reader:
             self.foreign(extra, number)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
                           nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,
-                          deal_lost, tuple(thrown), own)
+                          deal_lost, tuple(thrown), own, pbn_tags=pbn_tags)
 
     def game_fields(self, raw: dict, number: int, unreadable: set[str]) -> GameDeal | None:
         """The deal's fields of the session's game, read by its codecs (engine/fields.py)."""
@@ -374,6 +378,14 @@ class _Reader:
                            number, "recorded_score")
                 score = None
         return vulnerable, contract, score
+
+    def pbn_tags(self, raw: object, number: int) -> tuple[PbnTag, ...]:
+        """The board's PBN tags no field holds, kept to be written back (format.md §5.2)."""
+        read = read_pbn_tags(raw)
+        if isinstance(read, str):
+            self.error("schema", read, number, "pbn_tags")
+            return ()
+        return read
 
     def comments(self, raw: Any, number: int | None, at: str) -> tuple[Comment, ...]:
         """The text format's comments: ``[{"before": "Auction", "text": " ..."}]`` (docs/format.md)."""
@@ -611,7 +623,9 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
         return ReadResult(None, reader.problems.listed())
     if info.party is not None and reader.lister is not None:
         info = replace(info, players=reader.lister.seat_names(info.party, deals))
-    return ReadResult(SessionRecord(info, tuple(deals), extra, comments), reader.problems.listed())
+    record = SessionRecord(info, tuple(deals), extra, comments)
+    travellers, totals = kept_travellers(record)  # a PBN file's, kept in its boards' pbn_tags (format.md §5.2)
+    return ReadResult(record, reader.problems.listed(), travellers=travellers, totals=totals)
 
 
 def unknown_rules(rules: object) -> str:
@@ -718,6 +732,8 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
         out.update(game.get(Slot.CLOSING, ()))
         if deal.comments:
             out["comments"] = comments_to_json(deal.comments)
+        if deal.pbn_tags:
+            out["pbn_tags"] = pbn_tags_json(deal.pbn_tags)
         out.update(deal.extra)
         deals.append(out)
     top: dict[str, object] = {"format": FORMAT_NAME, "session": session, "deals": deals}

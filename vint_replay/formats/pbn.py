@@ -29,6 +29,7 @@ from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, RecordedFigures, pars
 from .encodings import utf16_kind, utf16_message
 from .json_problems import line_column
 from .json_record import unknown_rules
+from .pbn_kept import READ_TAGS, kept_tags
 from .pbn_tokens import Game, Tag, Token, games
 from .pbn_traveller import read_totals, read_traveller
 from .sessions import NoSuchSession
@@ -391,12 +392,7 @@ def _slug(text: str) -> str:
 
 
 SEAT_TAG = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-# the tags this reader reads, and PBN 2.1's other tags (they pass unread, without a hint)
-READ_TAGS = ("Event", "Site", "Date", "Room", "Scoring", "Board", "North", "East", "South", "West", "Dealer",
-             "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score", "Auction", "Play", "Table", "Note",
-             "HomeTeam", "VisitTeam", "Match", "Section",
-             "ScoreIMP", "ScoreMP", "ScorePercentage",
-             "VintRules", "VintOptions", "VintSession", "VintSessionExtra", "VintRecorded", "VintAbsent", "VintExtra")
+# the tags this reader reads (pbn_kept.READ_TAGS), and PBN 2.1's other tags (they pass unread, without a hint)
 PBN_TAGS = frozenset(READ_TAGS) | {
     "Annotator", "AnnotatorNA", "Application", "BidSystemEW", "BidSystemNS", "Competition", "DealId", "Description",
     "EastNA", "EastType", "EventDate", "EventSponsor", "FrenchMP", "Generator", "Hidden", "Mode",
@@ -494,7 +490,8 @@ class _Board:
             vulnerable=None if "vulnerable" in absent else self._vulnerable(),
             contract=None if "contract" in absent else contract or None,
             recorded_score=self._score(contract or None),
-            shorthand=Shorthand(all_pass, columns) if all_pass or columns is not None else None)  # the engine settles it
+            shorthand=Shorthand(all_pass, columns) if all_pass or columns is not None else None,  # the engine settles it
+            pbn_tags=kept_tags(self.game, values))  # the tags no field holds, to write back (§5.2)
 
     def _figures(self) -> RecordedFigures | None:
         """The board's recorded IMPs, matchpoints and percentage (team and pairs results), if any;

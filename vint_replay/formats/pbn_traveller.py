@@ -10,7 +10,9 @@ from dataclasses import dataclass, replace
 from ..engine.calls import Contract
 from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.seats import Side
+from ..engine.record import SessionRecord
 from .board_fields import RecordedFigures, parse_contract
+from .pbn_kept import as_tag
 from .pbn_tokens import Tag
 
 # a column's name, less PBN's sort prefix (+/-) and its width and alignment (\6R: the tag value
@@ -96,6 +98,24 @@ def read_totals(tag: Tag, board: int) -> tuple[tuple[PairTotal, ...], list[Diagn
         mp, percentage = (None if isinstance(f, str) else f for f in figures)
         out.append(PairTotal(row, pair, read.get("names", ""), mp, percentage))
     return tuple(out), problems
+
+
+def kept_travellers(record: SessionRecord) -> tuple[dict[int, tuple[TravellerLine, ...]], tuple[PairTotal, ...]]:
+    """The travellers and the pairs' totals a record keeps in its boards' PBN tags (format.md
+    §5.2: a converted or stored session), read as the file's were, each row's line its line in
+    the table's section (1: the first row); a row that cannot be read is left out (reading the
+    file reported it)."""
+    travellers: dict[int, tuple[TravellerLine, ...]] = {}
+    totals: tuple[PairTotal, ...] = ()
+    for deal in record.deals:
+        for kept in deal.pbn_tags:
+            if kept.name == "ScoreTable" and deal.number not in travellers:
+                lines = read_traveller(as_tag(kept), deal.number)[0]
+                if lines:
+                    travellers[deal.number] = lines
+            elif kept.name == "TotalScoreTable" and not totals:  # on the first board, as the reader takes it
+                totals = read_totals(as_tag(kept), deal.number)[0]
+    return travellers, totals
 
 
 def _table(tag: Tag, board: int, problems: list[Diagnostic]) -> list[tuple[int, int, dict[str, str]]]:

@@ -17,6 +17,7 @@ from ..engine.replay import hands_from_play
 from ..engine.settle import played_under
 from ..engine.seats import SEATS, Seat
 from .board_fields import contract_text
+from .pbn_kept import escaped, pbn_lines
 
 # the optional deal fields PBN's mandatory tags always give a value; [VintAbsent] names those
 # the record did not have, so the reader leaves them out again
@@ -58,12 +59,8 @@ def pbn_date(text: str) -> str:
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-def _quote(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
-
-
 def _tag(name: str, value: str) -> str:
-    return f'[{name} "{_quote(value)}"]'
+    return f'[{name} "{escaped(value)}"]'
 
 
 def _vulnerability(record: SessionRecord, profile: RuleProfile) -> list[tuple[bool, bool]]:
@@ -141,6 +138,8 @@ def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: 
         opener = lead.leader or leader if lead is not None else leader
         lines.append(_tag("Play", opener.name))
         lines += _play_rows(deal.play, opener, None if lead is None else lead.trump, profile)
+    # the tags no field holds, as the file wrote them (format.md §5.2); the writer's own analysis replaces the file's
+    lines += pbn_lines(deal.pbn_tags, skip=("OptimumResultTable",) if dd is not None else ())
     if dd is not None:
         lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')  # PBN's own column spec
         lines += [f"{seat.name} {d:>2} {dd[seat][k]:>2}" for seat in (Seat.N, Seat.S, Seat.E, Seat.W)

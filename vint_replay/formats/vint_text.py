@@ -20,8 +20,8 @@ from ..games.laws.rulings import parse_rulings, rulings_from_text, rulings_text
 from ..engine.plural import plural
 from ..engine.settle import FIRST, all_pass_start
 from ..games.registry import DEFAULT_PROFILE, ProfileError, RuleProfile, deal_codecs, get_profile, profile_names
-from ..engine.record import (CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals, PlayColumns, Ruling,
-                             SessionInfo, SessionRecord, Shorthand)
+from ..engine.record import (CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals, PbnTag, PlayColumns,
+                             Ruling, SessionInfo, SessionRecord, Shorthand)
 from ..engine.seats import SEATS, Seat, by_seat
 from . import ReadResult, Section
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
@@ -30,16 +30,20 @@ from .encodings import utf16_kind
 from .json_record import (DEAL_KEYS, FIFTH, SESSION_KEYS, clip, codecs_of, deal_number_problem, decode_text, laws_problem,
                           read_party, unknown_rules)
 from .laws_text import YES_NO, irregularity_from_text, irregularity_text
+from .pbn_kept import pbn_tags_json, read_pbn_tags
+from .pbn_traveller import kept_travellers
 from .vint_runs import TOKEN, Runs, Token, Where
 
 SESSION_TAGS = {"Id": "id", "Event": "event", "Site": "site", "Date": "date", "Table": "table", "Rules": "rules"}
 PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
 IRREGULARITY, THROWN = "Irregularity", "Thrown"
 FIFTH_TAG = "Fifth"  # a fifth player, for a game that seats one (DealCodec.fifth)
+PBN_TAGS = "PbnTags"  # a PBN board's tags no field holds, as JSON's pbn_tags (format.md §5.2)
 COMMON_TAGS = {"Deal": "number", "Dealer": "dealer", "Hands": "hands", "Auction": "auction", "Play": "play",
                "Result": "result", "Score": "recorded", "Vulnerable": "vulnerable", "Contract": "contract",
                "Declarer": None, "BoardScore": "recorded_score", "Void": "void", "DealLost": "deal_lost",
-               THROWN: "thrown", IRREGULARITY: None}  # every game's deal tags, by the field each spells
+               THROWN: "thrown", IRREGULARITY: None,
+               PBN_TAGS: "pbn_tags"}  # every game's deal tags, by the field each spells
 GAME_TAGS = {name: key for codec in deal_codecs() for name, key in codec.tags.items() if name not in COMMON_TAGS}
 DEAL_TAGS = (*COMMON_TAGS, *GAME_TAGS)
 FIELDS = GAME_TAGS | COMMON_TAGS  # the field each deal tag spells
@@ -589,7 +593,21 @@ class _Reader:
         shorthand = Shorthand(all_pass, columns) if all_pass or columns is not None else None  # the engine settles it
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),  # type: ignore[arg-type]
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
-                          tuple(out_of_turn), void, deal_lost, thrown, own, shorthand)
+                          tuple(out_of_turn), void, deal_lost, thrown, own, shorthand,
+                          pbn_tags=self.pbn_tags(text.tag(PBN_TAGS), number))
+
+    def pbn_tags(self, tag: Tag | None, number: int) -> tuple[PbnTag, ...]:
+        """``[PbnTags "[…]"]``: the board's kept PBN tags, as the JSON record's ``pbn_tags`` (format.md §5.2)."""
+        if tag is None:
+            return ()
+        try:
+            read = read_pbn_tags(json.loads(tag.value or ""))
+        except ValueError:
+            read = "it must hold the JSON record's 'pbn_tags' (a list)"
+        if isinstance(read, str):
+            self.error("schema", f"[{PBN_TAGS}]: {read}", tag.char(0), number, "pbn_tags")
+            return ()
+        return read
 
     def game_fields(self, text: DealText, number: int, unreadable: set[str]) -> GameDeal | None:
         """The deal's tags of the session's game, read by its codecs (engine/fields.py); a game
@@ -986,8 +1004,9 @@ def _read_vint(data: bytes | str, strict: bool) -> ReadResult:
         return ReadResult(None, problems)
     if info.party is not None and reader.lister is not None:
         info = replace(info, players=reader.lister.seat_names(info.party, deals))
-    return ReadResult(SessionRecord(info, tuple(deals), top, tuple(scan.comments)), problems, reader.locations,
-                      reader.sections)
+    record = SessionRecord(info, tuple(deals), top, tuple(scan.comments))
+    travellers, totals = kept_travellers(record)  # a PBN file's, kept in its boards' [PbnTags] (format.md §5.2)
+    return ReadResult(record, problems, reader.locations, reader.sections, travellers=travellers, totals=totals)
 
 
 # -- the canonical writer -------------------------------------------------------------------
@@ -1104,6 +1123,8 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
         lines.append(f'[Hands "N:{" ".join(h.pbn() for h in deal.hands)}"]')
     lines += game.get(Slot.HANDS, ())
     lines += _extra_lines(deal.extra, EXTRA, put, deal.nested_extra)
+    if deal.pbn_tags:
+        lines += [*put(PBN_TAGS), f"[{PBN_TAGS} {_quote(json.dumps(pbn_tags_json(deal.pbn_tags), ensure_ascii=False))}]"]
     if deal.contract is not None:
         lines += [*put("Contract"), f'[Contract "{contract_text(deal.contract)}"]',
                   *put("Declarer"), f'[Declarer "{deal.contract.declarer.name}"]']

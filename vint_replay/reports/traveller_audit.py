@@ -32,6 +32,7 @@ class TravellerMismatch:
     listed: str  # the row's result: ``4HX N 9``; a total's pair: ``pair 7``
     message: str
     tag: str = "ScoreTable"
+    figure: str = ""  # what of a row differs: "score", "matchpoints" or "percentage" (a total's: "")
 
     def describe(self) -> str:
         return f"deal {self.board}, [{self.tag}] line {self.line} ({self.listed}): {self.message}"
@@ -110,14 +111,10 @@ def audit_travellers(report: SessionReport, travellers: Travellers, totals: tupl
     each pair's listed total against the sum of its boards (:func:`standings`)."""
     checked = 0
     found: list[TravellerMismatch] = []
-    for number, tables in _scored(report, travellers).items():
+    for number, tables in scored_tables(report, travellers).items():
         for table in tables:
             checked += 1
-            row = table.row
-            if row.score is not None and table.score is not None and row.score != table.score:
-                found.append(TravellerMismatch(number, row.line, row.text,
-                                               f"listed NS {row.score}, recomputed NS {table.score}"))
-            found.extend(_differs(number, table))
+            found.extend(row_mismatches(number, table))
     found.extend(_totals_differ(standings(report, travellers), totals,
                                 min(travellers, default=0)))  # the totals stand on the first board
     return TravellerAudit(checked, tuple(found), len(totals) if travellers else 0)
@@ -127,7 +124,7 @@ def standings(report: SessionReport, travellers: Travellers) -> dict[str, PairSt
     """Each pair's matchpoints over the boards its number is listed at, N–S or E–W (pairs may
     change direction), and its percentage, the mean of its boards' (duplicate-bridge.md §5.3)."""
     boards: dict[str, list[tuple[float, float, int]]] = {}  # each board's matchpoints, as rounded, its top
-    for tables in _scored(report, travellers).values():
+    for tables in scored_tables(report, travellers).values():
         for table in tables:
             for pair, won in zip(table.row.pairs or (), table.won):
                 if won is not None:
@@ -144,24 +141,30 @@ def _rounded(value: float, written: float) -> float:
     return math.floor(value / unit + 0.5 + 1e-9) * unit
 
 
-def _scored(report: SessionReport, travellers: Travellers) -> dict[int, list[TableScore]]:
+def scored_tables(report: SessionReport, travellers: Travellers) -> dict[int, list[TableScore]]:
+    """Each traveller of a board ``report`` holds, its rows scored (:func:`board_tables`)."""
     deals = {d.number: d for d in report.record.deals}
     return {number: board_tables(report, deals[number], rows) for number, rows in travellers.items() if number in deals}
 
 
-def _differs(board: int, table: TableScore) -> list[TravellerMismatch]:
-    """The row's recorded figures that its side's recomputed matchpoints contradict. An adjusted
-    table's sides' shares need not add up to the top, so each figure is held against its own side's."""
+def row_mismatches(board: int, table: TableScore) -> list[TravellerMismatch]:
+    """What of a scored row the recomputation contradicts: its listed score, and its recorded
+    figures against its side's recomputed matchpoints. An adjusted table's sides' shares need not
+    add up to the top, so each figure is held against its own side's."""
     row, top = table.row, table.top
     out: list[TravellerMismatch] = []
-    for recorded in (RecordedFigures(matchpoints=row.figures.matchpoints),
-                     RecordedFigures(percentage=row.figures.percentage)):
+    if row.score is not None and table.score is not None and row.score != table.score:
+        out.append(TravellerMismatch(board, row.line, row.text, f"listed NS {row.score}, recomputed NS {table.score}",
+                                     figure="score"))
+    for name, recorded in (("matchpoints", RecordedFigures(matchpoints=row.figures.matchpoints)),
+                           ("percentage", RecordedFigures(percentage=row.figures.percentage))):
         figure = recorded.matchpoints or recorded.percentage
         won = None if figure is None else table.won[figure[0]]
         if figure is None or won is None:
             continue
         ns = won if figure[0] is Side.NS else top - won  # as N–S's, as differs_matchpoints reads it
-        out.extend(TravellerMismatch(board, row.line, row.text, f"recorded {differs}, recomputed NS {ns:.4g} of {top}")
+        out.extend(TravellerMismatch(board, row.line, row.text, f"recorded {differs}, recomputed NS {ns:.4g} of {top}",
+                                     figure=name)
                    for differs in differs_matchpoints(recorded, ns, top, 100 * ns / top, row.written))
     return out
 

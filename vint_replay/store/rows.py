@@ -23,11 +23,12 @@ from ..engine.calls import CALL_BY_TEXT, CALLS_BY_CODE, Call
 from ..engine.cards import CARDS, HOLDINGS, Hand
 from .columnar import ColumnarBatch
 from ..engine.ledger import DealScore
-from ..engine.record import Comment, DealRecord, GameDeal, LineTotals, SessionInfo, SessionRecord
+from ..engine.record import Comment, DealRecord, GameDeal, LineTotals, PbnTag, SessionInfo, SessionRecord
 from ..engine.replay import DealReplay
 from ..engine.seats import SEATS, Seat, by_seat
 from ..engine.session import SessionReport
 from ..formats.board_fields import RecordedFigures, board_fields, board_json
+from ..formats.pbn_kept import pbn_tags_json, read_pbn_tags
 from ..games.laws.fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
 from ..games.laws.rulings import parse_rulings, session_rulings_json
 from ..games.registry import deal_codecs
@@ -74,6 +75,18 @@ def _comments_json(comments: tuple[Comment, ...]) -> list[list[str]]:
 
 def _comments_of(raw: list[list[str]] | None) -> tuple[Comment, ...]:
     return tuple(Comment(before, text) for before, text in raw or ())
+
+
+def stored_pbn_tags(deal: DealRecord) -> str | None:
+    """``deals.pbn_tags``: the board's kept PBN tags as the record's JSON ``pbn_tags`` (null: none)."""
+    return json.dumps(pbn_tags_json(deal.pbn_tags), ensure_ascii=False) if deal.pbn_tags else None
+
+
+def pbn_tags_of(text: str | None) -> tuple[PbnTag, ...]:
+    """A ``deals.pbn_tags`` value back (a store before schema version 4 has none: null)."""
+    read = read_pbn_tags(json.loads(text)) if text else ()
+    assert not isinstance(read, str), read  # the store wrote it from a record's tags
+    return read
 
 
 def _json_or_none(parts: dict[str, Any]) -> str | None:
@@ -192,7 +205,8 @@ class TableRows:
                 self._entries.append((side, line, _ITEM_CODE[e.item], e.points))
             self._scores.append((k, number, len(scored.entries)))
             board_figures = figure_row((figures or {}).get(number))
-            self._deals.append(self._deal_row(k, deal, replay, scored, totals) + board_figures)
+            self._deals.append(self._deal_row(k, deal, replay, scored, totals) + board_figures
+                               + (stored_pbn_tags(deal),))
             speakers = _speakers(deal, replay)
             if speakers is not None:  # the seats after a void call are not the rotation's
                 self._call_seats[len(self._calls)] = bytes(speakers)
@@ -244,7 +258,7 @@ class TableRows:
                 deal.hands is not None, deal.play is not None, deal.result,
                 _json_or_none({"extra": deal.extra, "comments": _comments_json(deal.comments),
                                "nested": deal.nested_extra, **_own_fields(deal, scored)}),
-                *NOT_RECORDED,
+                *NOT_RECORDED, stored_pbn_tags(deal),
             ))
             self._scores.append((k, deal.number, 0))
             self._calls.append((k, deal.number, int(deal.dealer), 0))
@@ -320,6 +334,7 @@ class TableRows:
             "result": pa.nulls(n, pa.int8()), "extra_json": pa.nulls(n, pa.string()),
             **{name: pa.nulls(n, S.DEALS.field(name).type.value_type if name.endswith("_side") else pa.float64())
                for name in FIGURE_COLUMNS},  # the batch path reads JSON, which records no team or pairs figures
+            "pbn_tags": pa.nulls(n, pa.string()),  # nor a deal with PBN tags (it takes no deal with other keys)
         }
         counts = batch.call_counts
         index = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
@@ -505,7 +520,7 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
                               comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {}),
                               **board_fields(deal_extra.get("board", {})),
                               **deal_laws_fields(deal_extra.get("laws", {})),
-                              own=_own_fields_of(deal_extra)))
+                              own=_own_fields_of(deal_extra), pbn_tags=pbn_tags_of(row.get("pbn_tags"))))
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))
 
 

@@ -19,8 +19,9 @@ LEGACY_NULL_PARTITION = f"{PARTITION}=__HIVE_DEFAULT_PARTITION__"  # how version
 
 # The store's schema version, kept in each generation's manifest. 1: no manifest, unknown year
 # as a null partition; 2: manifest, ``deals.doubled``, unknown year as ``year=0``; 3: the deals'
-# recorded team and pairs figures (``deals.recorded_imps`` … ``recorded_percentage_side``).
-SCHEMA_VERSION = 3
+# recorded team and pairs figures (``deals.recorded_imps`` … ``recorded_percentage_side``); 4: the
+# board's PBN tags no field holds (``deals.pbn_tags``: its travellers and the file's other tags).
+SCHEMA_VERSION = 4
 
 _dict = pa.dictionary(pa.int8(), pa.string())
 _sid = pa.dictionary(pa.int32(), pa.string())  # session ids repeat in long runs
@@ -101,6 +102,9 @@ DEALS = pa.schema([
     ("recorded_matchpoints_side", _dict),
     ("recorded_percentage", pa.float64()),
     ("recorded_percentage_side", _dict),
+    # The board's PBN tags no field holds, as the file wrote them (format.md §5.2), as the record's
+    # JSON ``pbn_tags`` (null: none): its [ScoreTable] traveller, [TotalScoreTable], [Annotator] …
+    ("pbn_tags", pa.string()),
 ])
 
 CALLS = pa.schema([
@@ -137,7 +141,7 @@ SCHEMAS: dict[str, pa.Schema] = {"sessions": SESSIONS, "deals": DEALS, "calls": 
 # repeat in runs, the 0–51 play index, and the hands, which are all different).
 COMPRESSION = "zstd"
 COMPRESSION_LEVEL = 3
-PLAIN_COLUMNS = frozenset({"deal", "rubber", "index", "hand_n", "hand_e", "hand_s", "hand_w", "extra_json",
+PLAIN_COLUMNS = frozenset({"deal", "rubber", "index", "hand_n", "hand_e", "hand_s", "hand_w", "extra_json", "pbn_tags",
                            "source_sha256", "content_sha256", "imported_at"})
 
 
@@ -152,7 +156,8 @@ def writer_options(schema: pa.Schema) -> dict[str, object]:
 
 # Columns that files written by an older schema version may lack (read back as nulls).
 ADDED_COLUMNS = {"deals": frozenset({"doubled", "recorded_imps", "recorded_imps_side", "recorded_matchpoints",
-                                      "recorded_matchpoints_side", "recorded_percentage", "recorded_percentage_side"})}
+                                      "recorded_matchpoints_side", "recorded_percentage", "recorded_percentage_side",
+                                      "pbn_tags"})}
 
 
 def read_schema(table: str) -> pa.Schema:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from test_vint_text import TRICKS, WORKED, pbn_columns, worked_text
-from vint_replay.cli import main
+from vint_replay.cli import evaluated, main
 from vint_replay.engine import auction as engine_auction
 from vint_replay.engine.calls import PASS, Call
 from vint_replay.engine.cards import Card
@@ -198,3 +198,22 @@ def test_a_card_after_the_play_stopped_is_one_finding_in_both_layouts() -> None:
     for result in (read_pbn(_pbn(rows="\n".join(ended))), read_vint(worked_text(tricks=ended, play_tag=LAYOUT))):
         settled_deal = evaluate(result.record).record.deals[0]  # type: ignore[arg-type]
         assert settled_deal.play == PLAYED[:16]
+
+
+def test_a_row_written_in_the_order_played_is_hinted_in_the_columns_words() -> None:
+    """format.md §5.2 (play): a row of PBN's seat columns written leader first instead is the
+    mirror of a .vint trick written in seat order; the hint names the slip the layout allows —
+    never "each trick is written leader first", which PBN's rows are not."""
+    rows = pbn_columns(TRICKS, "E", "C")
+    rows[2] = " ".join(card.name for card in PLAYED[8:12])  # trick 3 as played, from S: not S's column first
+    assert rows[2] != pbn_columns(TRICKS, "E", "C")[2]
+    for result in (read_pbn(_pbn(rows="\n".join(rows))), read_vint(worked_text(tricks=rows, play_tag=LAYOUT))):
+        _, report = evaluated(result)
+        problem = next(d for d in report.diagnostics if d.at == "play[8]")  # type: ignore[union-attr]
+        assert "leader first" in problem.message and "seat order?" not in problem.message
+        assert f"read as written, leader first ({rows[2]}), it is legal — was it written in the order played?" \
+            in problem.message
+    shifted = pbn_columns(TRICKS, "E", "C")
+    shifted[2] = " ".join(shifted[2].split()[2:] + shifted[2].split()[:2])  # a rotation no writer makes: no hint
+    _, report = evaluated(read_pbn(_pbn(rows="\n".join(shifted))))
+    assert not any("was it written" in d.message for d in report.diagnostics)  # type: ignore[union-attr]

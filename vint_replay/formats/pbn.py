@@ -169,13 +169,13 @@ def _sessions(data: bytes, strict: bool) -> tuple[list[_Session], list[Diagnosti
     tables = by_table(sessions)
     for s in sessions.values():
         s.by_table = s.key[:4] in tables
-        extra = _session_json(s.first.get("VintSessionExtra", ""))
-        s.result.record = SessionRecord(_info(s, extra), tuple(s.boards), extra.get("record_extra", {}),  # type: ignore[arg-type]
-                                        _comments(extra.get("comments", []))) if s.boards else None  # type: ignore[arg-type]
+        kept = _Kept.of(_session_json(s.first.get("VintSessionExtra", "")))
+        s.result.record = SessionRecord(_info(s, kept), tuple(s.boards), kept.record_extra,
+                                        kept.comments) if s.boards else None
     out = [s for s in sessions.values() if s.boards or s.result.diagnostics]
     for s in out:
         if s.result.record is None:
-            s.result.record = SessionRecord(_info(s, {}), ())
+            s.result.record = SessionRecord(_info(s, _Kept.of({})), ())
     return out, problems
 
 
@@ -257,8 +257,31 @@ def _number(text: str) -> int | None:
     return int(text) if _BOARD.fullmatch(text) and 1 <= int(text) <= 32767 else None
 
 
-def _comments(raw: list[dict[str, str]]) -> tuple[Comment, ...]:
-    return tuple(Comment(str(c.get("before", "")), str(c.get("text", ""))) for c in raw if isinstance(c, dict))
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """What vint-replay's PBN writer keeps in ``[VintExtra]`` and ``[VintSessionExtra]``
+    (format.md §5.3): unknown fields, nested unknowns by field, comments, the record's own
+    unknowns, and a date PBN's ``[Date]`` cannot give back; what is not of its kind is left out."""
+
+    extra: dict[str, object]
+    nested: dict[str, dict[str, object]]
+    comments: tuple[Comment, ...]
+    record_extra: dict[str, object]
+    date: str | None
+
+    @classmethod
+    def of(cls, value: dict[str, object]) -> _Kept:
+        def mapping(key: str) -> dict[str, object]:
+            found = value.get(key)
+            return {str(k): v for k, v in found.items()} if isinstance(found, dict) else {}
+
+        nested = {name: {str(k): v for k, v in fields.items()} for name, fields in mapping("nested_extra").items()
+                  if isinstance(fields, dict)}
+        raw = value.get("comments")
+        comments = tuple(Comment(str(c.get("before", "")), str(c.get("text", ""))) for c in raw
+                         if isinstance(c, dict)) if isinstance(raw, list) else ()
+        date = value.get("date")
+        return cls(mapping("extra"), nested, comments, mapping("record_extra"), str(date) if date else None)
 
 
 def _decode(data: bytes) -> tuple[str, list[Diagnostic], bool]:
@@ -357,7 +380,7 @@ def _session_json(text: str) -> dict[str, object]:
     return value if isinstance(value, dict) else {}
 
 
-def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
+def _info(session: _Session, kept: _Kept) -> SessionInfo:
     """The session's tags; a pairs event's table is in its id (:func:`session_ident`) and its
     ``table`` (the [Table] tag, else the table's number); a team match's table too."""
     tags = session.first
@@ -366,10 +389,10 @@ def _info(session: _Session, extra: dict[str, object]) -> SessionInfo:
     known = {name: value for name, value in tags.items() if value != "?"}  # PBN's "?": unknown
     return SessionInfo(session_ident(tags, session.key, session.by_table), players,
                        (event if event != "?" else "") or None,
-                       known.get("Site") or None, str(extra.get("date") or iso_date(known.get("Date", ""))) or None,
+                       known.get("Site") or None, kept.date or iso_date(known.get("Date", "")) or None,
                        match_table or known.get("Table") or (str(table) if session.by_table else None),
                        _rules(tags), session.options,
-                       extra=extra.get("extra", {}), nested_extra=extra.get("nested_extra", {}))  # type: ignore[arg-type]
+                       extra=kept.extra, nested_extra=kept.nested)
 
 
 def iso_date(text: str) -> str:
@@ -481,12 +504,11 @@ class _Board:
         passed = contract is False or (contract is None and bool(auction) and not any(c.is_bid for c in auction))
         if passed and not (play or columns is not None and columns.written) and not profile.plays_passed_out():
             play, columns, tricks = None, None, None if tricks == 0 else tricks  # BBO's pass-out: [Result "0"], no card
-        extra = self._json("VintExtra")
+        kept = _Kept.of(self._json("VintExtra"))
         return DealRecord(
             number, dealer or Seat.N, auction, None if "hands" in absent else hands, play,
             tricks, self._recorded(),
-            extra.get("extra", {}), frozenset(self.unreadable), _comments(extra.get("comments", [])),  # type: ignore[arg-type]
-            extra.get("nested_extra", {}),  # type: ignore[arg-type]
+            kept.extra, frozenset(self.unreadable), kept.comments, kept.nested,
             vulnerable=None if "vulnerable" in absent else self._vulnerable(),
             contract=None if "contract" in absent else contract or None,
             recorded_score=self._score(contract or None),

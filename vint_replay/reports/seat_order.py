@@ -1,6 +1,7 @@
 """Typing help for a trick written in seat order (N E S W, as bridge players often write it)
 instead of leader first: when the card refused would be legal with the trick's cards rotated to
-start from its leader, the diagnostic says so."""
+start from its leader, the diagnostic says so. The mirror slip of PBN's seat columns (format.md
+§3.5, §5.2), a row written in the order played, is told the same way in its own words."""
 from __future__ import annotations
 
 import dataclasses
@@ -53,15 +54,27 @@ def seat_order_hint(replay: Dealt, d: Diagnostic) -> str | None:
     except IllegalMove:
         return None
     first = before.to_play
-    for turn in range(1, 4):
+    if first is None:
+        return None  # no trick left to play: nothing to rotate
+    columns = (d.written_at or "").startswith("play[")  # written in seat columns, which the engine ordered
+    # seat columns from the opening leader: the row as written is the trick from its first column's seat
+    turns = [(replay.leader - first) & 3] if columns else [1, 2, 3]
+    for turn in turns:
+        if not turn:
+            return None  # the trick's leader has the first column: the row is the order played
         play = before.copy()
         rotated = trick[turn:] + trick[:turn]
         try:
             play.play_cards(rotated)
         except IllegalMove:
             continue
+        shown = " ".join(c.name for c in rotated)
+        if columns:
+            return (f"; in PBN's layout each row holds a trick in seat columns from the opening leader "
+                    f"({replay.leader}), and trick {start // 4 + 1} is led by {first}: read as written, leader first "
+                    f"({shown}), it is legal — was it written in the order played?")
         return (f"; each trick is written leader first, and trick {start // 4 + 1} is led by {first}: read from "
-                f"{first}'s card ({' '.join(c.name for c in rotated)}) it is legal — was it written in seat order?")
+                f"{first}'s card ({shown}) it is legal — was it written in seat order?")
     return None
 
 

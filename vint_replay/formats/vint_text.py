@@ -75,6 +75,9 @@ ESCAPE = {ord(v): "\\" + k for k, v in UNESCAPE.items()} | {
     c: f"\\u{c:04x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in UNESCAPE.values()}
 
 
+Draw = tuple[Card, Card, Card, Card]  # the card each seat drew (laws.md §1)
+
+
 @dataclass
 class Tag:
     """One ``[Name "value"]`` line; ``value`` is ``None`` for a bare ``[Name]``."""
@@ -219,13 +222,13 @@ class _Reader:
                     section = tag.name if tag.name in SECTIONS and deal is not None else None
                     if deal is not None and section is not None:
                         deal.ends[section] = (number, end)
-                start = BLANKS.match(line, rest_at).end()  # type: ignore[union-attr]
+                start = _past_blanks(line, rest_at)
                 if start < len(line) and line[start] != "[" and tag.name not in SECTIONS:
                     self.error("syntax", f"unexpected text after [{tag.name}]: another [Tag \"value\"] or the end "
                                          "of the line was expected", (number, start + 1), self.current)
                     rest_at = len(line)
                     break
-            if body.startswith("[") and (tag is None or BLANKS.match(line, rest_at).end() == len(line)):  # type: ignore[union-attr]
+            if body.startswith("[") and (tag is None or _past_blanks(line, rest_at) == len(line)):
                 continue
             blank = 0
             if section is None or deal is None:
@@ -330,7 +333,7 @@ class _Reader:
         for tag_name, key in SESSION_TAGS.items():
             tag = header.get(tag_name)
             values[key] = None if tag is None else tag.value
-        sid = values.pop("id")
+        sid = values.pop("id") or ""
         if "Id" in scan.broken:
             ok = False
         elif not sid or not sid.strip():
@@ -365,9 +368,8 @@ class _Reader:
         options = self.options(header.get(OPTIONS), rules if ok else None)
         if options is None:
             ok = False
-        laws, draw = self.session_laws(header, rules if ok else None)
-        if laws is False:
-            ok = False
+        laws, draw, read = self.session_laws(header, rules if ok else None)
+        ok = ok and read
         rulings = self.rulings(header.get(RULING))
         if rulings is None:
             ok = False
@@ -383,40 +385,41 @@ class _Reader:
             self.error("schema", f"[{FIFTH_TAG}] names a fifth player of a solo-whist session (docs/format.md §5.5), "
                                  "not one already seated", fifth.at, at=f"session.players.{FIFTH}")
             return None, top, profile
-        info = SessionInfo(sid, by_seat(names), rules=rules, options=options or {}, laws=laws, draw=draw,  # type: ignore[arg-type]
+        info = SessionInfo(sid, by_seat(names), rules=rules, options=options or {}, laws=laws, draw=draw,
                            rulings=rulings or (),
                            extra=extra, nested_extra=nested, fifth=None if fifth is None else fifth.value, party=party or None,
                            **values)
         return info, top, profile.with_options(options or {})
 
-    def session_laws(self, header: dict[str, Tag], rules: str | None) -> tuple[str | None | bool, object]:
+    def session_laws(self, header: dict[str, Tag], rules: str | None) -> tuple[str | None, Draw | None, bool]:
         """``[Laws "001"]`` and ``[Draw "N:S2 HA D5 C9"]`` (the cards drawn, clockwise from the
-        seat named); ``False`` for laws that cannot be read (reported)."""
+        seat named), and whether both could be read (else reported)."""
         tag = header.get(LAWS)
         self.laws = tag is not None
-        laws: str | None | bool = None if tag is None else (tag.value or "").strip()
+        laws = None if tag is None else (tag.value or "").strip()
+        read = True
         if tag is not None and rules is not None:
             problem = laws_problem(laws, rules)
             if problem is not None:
                 self.error("schema", problem, tag.char(0), at="session.laws")
-                laws = False
+                read = False
         tag = header.get(DRAW)
         if tag is None:
-            return laws, None
+            return laws, None, read
         if not self.laws:
             self.error("schema", f"[{DRAW}]: {LAWS_OFF_TEXT}", tag.char(0), at="session.draw")
-            return False, None
+            return laws, None, False
         first, sep, rest = (tag.value or "").partition(":")
         cards = rest.split()
         if not sep or first.strip().upper() not in SEAT_KEYS or len(cards) != 4:
             self.error("schema", "[Draw] must be \"N:<card> <card> <card> <card>\": a seat, a colon, then the card "
                                  "each player drew, clockwise from that seat", tag.char(0), at="session.draw")
-            return False, None
+            return laws, None, False
         start = SEAT_KEYS.index(first.strip().upper())
         found = parse_draw({SEAT_KEYS[(start + i) & 3]: card for i, card in enumerate(cards)})
         for at, message in found.errors:
             self.error("schema", message, tag.char(0), at=at)
-        return (False if found.errors else laws), found.value
+        return laws, found.value, read and not found.errors
 
     def rulings(self, tag: Tag | None) -> tuple[Ruling, ...] | None:
         """``[Ruling "180 N rubber=2; 180 E rubber=3"]``: the laws' rulings on the session;
@@ -572,10 +575,9 @@ class _Reader:
         if tag is not None:
             layout = self.layout(tag, number) or layout
         irregularities = self.irregularities(text, number, "Play" in text.tags)
-        play = self.play(text, number, layout, unreadable, irregularities)
-        columns = play if isinstance(play, PlayColumns) else None
-        if columns is not None:
-            play = None
+        written = self.play(text, number, layout, unreadable, irregularities)
+        columns = written if isinstance(written, PlayColumns) else None
+        play = None if isinstance(written, PlayColumns) else written
         thrown = self.thrown(text, number, play is not None or columns is not None)
         result = self.result(text.tag("Result"), number, unreadable)
         recorded = None if "recorded" in self.lacks else self.score(text.tag("Score"), number)
@@ -591,7 +593,7 @@ class _Reader:
         extra, nested = self.extras(list(text.unknown.values()), text.tags.get(EXTRA), number,
                                      GAME_KEYS.difference(profile.deal_fields), "", DEAL_NESTED, profile.deal_fields)
         shorthand = Shorthand(all_pass, columns) if all_pass or columns is not None else None  # the engine settles it
-        return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),  # type: ignore[arg-type]
+        return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
                           tuple(out_of_turn), void, deal_lost, thrown, own, shorthand,
                           pbn_tags=self.pbn_tags(text.tag(PBN_TAGS), number))
@@ -732,11 +734,12 @@ class _Reader:
             except ValueError as bad:
                 self.error("schema", f"[Vulnerable]: {bad}", tag.char(0), number, "vulnerable")
         tag, declarer = text.tag("Contract"), text.tag("Declarer")
-        if tag is not None or declarer is not None:
+        anchor = tag or declarer
+        if anchor is not None:
             try:
                 contract = parse_contract((tag.value if tag else None) or "", (declarer.value if declarer else None) or "")
             except ValueError as bad:
-                where = (tag or declarer).char(0)  # type: ignore[union-attr]
+                where = anchor.char(0)
                 self.error("schema", f"[Contract] and [Declarer] must be {CONTRACT_HELP} and N, E, S or W: {bad}",
                            where, number, "contract")
         tag = text.tag("BoardScore")
@@ -778,7 +781,8 @@ class _Reader:
                 self.error(err.code, f"{seat.full_name}: {err}", where, number, f"hands.{seat.name}")
                 unreadable.add("hands")
             seat = seat.left
-        return None if "hands" in unreadable else tuple(out)  # type: ignore[return-value]
+        dealt = [hand for hand in out if hand is not None]
+        return None if "hands" in unreadable or len(dealt) != 4 else (dealt[0], dealt[1], dealt[2], dealt[3])
 
     def auction(self, text: DealText, number: int, dealer: Seat, unreadable: set[str],
                 out_of_turn: list[CallOutOfTurn]) -> tuple[tuple[Call, ...], bool]:
@@ -1048,9 +1052,15 @@ def did_you_mean(name: str) -> str:
     return f"; did you mean [{CANONICAL_TAGS[close[0]]}]?" if close else ""
 
 
-def _plain(key: str, value: object) -> bool:
-    """Whether an unknown field can be written as its own ``[Key "value"]`` tag."""
-    return isinstance(value, str) and TAG_NAME.fullmatch(key) is not None and key.lower() not in KNOWN_TAGS
+def _plain(key: str) -> bool:
+    """Whether an unknown field (of a string) can be written as its own ``[Key "value"]`` tag."""
+    return TAG_NAME.fullmatch(key) is not None and key.lower() not in KNOWN_TAGS
+
+
+def _past_blanks(line: str, at: int) -> int:
+    """Where the blanks from ``at`` end (``BLANKS`` matches the empty run too)."""
+    found = BLANKS.match(line, at)
+    return at if found is None else found.end()
 
 
 def _extra_lines(extra: dict[str, object], blob_name: str, put,
@@ -1060,15 +1070,18 @@ def _extra_lines(extra: dict[str, object], blob_name: str, put,
     lines = []
     blob: dict[str, object] = {}
     for key, value in extra.items():
-        if blob_name != FILE_EXTRA and _plain(key, value):
+        if blob_name != FILE_EXTRA and isinstance(value, str) and _plain(key):
             lines.extend(put(key))
-            lines.append(f"[{key} {_quote(value)}]")  # type: ignore[arg-type]
+            lines.append(f"[{key} {_quote(value)}]")
         else:
             blob[key] = value
     for path, fields in (nested or {}).items():
         node = blob
         for part in path.split("."):
-            node = node.setdefault(part, {})  # type: ignore[assignment]
+            child = node.get(part)
+            if not isinstance(child, dict):
+                child = node[part] = {}
+            node = child
         node.update(fields)
     if blob:
         lines.extend(put(blob_name))

@@ -774,3 +774,21 @@ def test_a_session_read_alone_is_read_as_in_the_whole_file(data):
         assert problems == [(d.code, d.message, d.deal, d.line, d.column) for d in result.diagnostics]
         checked = evaluate(read.record, read.diagnostics).diagnostics
         assert [str(d) for d in checked] == [str(d) for d in evaluate(result.record, result.diagnostics).diagnostics]
+
+
+@FAST
+@given(st.data())
+def test_ap_for_the_closing_passes_is_settled_by_the_profiles_rule_here_as_there(data):
+    """rubber-bridge.md §2 (three passes after a bid, four without one, close the auction):
+    every auction's closing passes written ``AP`` — the batch path settles it by the profile's
+    rule as the engine does (bridge_columnar._all_passed, engine/settle.py), so the file is taken
+    with the reference's scores; an ``AP`` after passes that already closed it is refused, as
+    the reference refuses it (call_after_close)."""
+    text = generated(data)
+    short = re.sub(rb"((?:Pass\s+){1,3})(?=\[|\Z)", lambda m: b"AP\n", text.replace(b"\r", b""))
+    if short == text:
+        return
+    assert assert_batch_is_safe(short) is None  # taken, each board as the reference scores it
+    closed = re.sub(rb"((?:Pass\s+){3})(?=\[|\Z)", lambda m: m[1] + b"AP\n", text, count=1)
+    if closed != text:
+        assert assert_batch_is_safe(closed) is not None  # refused, for the reference's reason

@@ -47,6 +47,7 @@ _SEMICOLON_LINE = re.compile(rb"(?m)^[^\n;]*;[^\n]*")  # a line holding a ;
 _BARE_SEMICOLON = re.compile(rb'(?:[^"\n;]++|' + _QUOTED + rb")*+;")  # a line's ; outside its quoted values
 _NOTE_REF = re.compile(rb"=[0-9]+=")  # a note reference in the auction (its [Note] is not read)
 _NOT_PLAYED = frozenset((b"-", b"--"))
+ALL_PASS = b"AP"  # PBN's "the passes that close the auction"
 _GAP = b"\x00"  # a comment's place: not a blank line (the reader does not end a game at a commented line)
 TRICK_TEXT = 12  # "SA HK D2 C3\n"
 SEAT_CODE = {bytes(str(seat), "ascii"): int(seat) for seat in SEATS}
@@ -338,17 +339,14 @@ def _hands(deal: bytes) -> bytes | None:
 
 
 def _calls(section: bytes) -> bytes | None:
-    """The auction's calls, blanks apart (note references dropped, ``AP`` written out as the
-    passes that close it: rubber-bridge.md §2); ``None`` for any other word."""
+    """The auction's calls, blanks apart (note references dropped; a closing ``AP`` kept as
+    written, for the checker to settle by the profile's rule: bridge_columnar.pbn_columns);
+    ``None`` for any other word."""
     if _PLAIN_CALLS.fullmatch(section):
         return section  # bridge_columnar.pbn_columns splits it
     words = _words(_NOTE_REF.sub(b" ", section))
-    if words and words[-1] == b"AP":
-        words.pop()
-        trailing = next((i for i, w in enumerate(reversed(words)) if w != b"Pass"), len(words))
-        bid = any(w not in (b"Pass", b"X", b"XX") for w in words)
-        words += [b"Pass"] * max(0, (3 if bid else 4) - trailing)
-    if not words or not all(w in CALL_CODE for w in words):
+    calls = words[:-1] if words and words[-1] == ALL_PASS else words
+    if not calls or not all(w in CALL_CODE for w in calls):
         return None
     return b" ".join(words)
 

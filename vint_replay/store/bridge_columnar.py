@@ -143,12 +143,29 @@ def _vouched(groups: list[list], columns: Callable[[list[list]], Boards]) -> lis
             for good, a, b in zip(np.logical_and.reduceat(ok, starts).tolist(), starts.tolist(), ends.tolist())]
 
 
+def _all_passed(words: list[bytes], closes: Callable[[int, bool], bool]) -> list[bytes]:
+    """The calls with a closing ``AP`` written out as the passes that close the auction, by the
+    profile's rule (``closes``: rubber-bridge.md §2, as engine/settle.py settles it)."""
+    if not words or words[-1] != pbn_batch.ALL_PASS:
+        return words
+    words = words[:-1]
+    trailing = next((i for i, w in enumerate(reversed(words)) if w != b"Pass"), len(words))
+    bid = any(w not in (b"Pass", b"X", b"XX") for w in words)
+    if closes(trailing, bid):  # AP after the auction closed: a call after the close, which the check refuses
+        return words + [b"Pass"]
+    while not closes(trailing, bid):
+        words.append(b"Pass")
+        trailing += 1
+    return words
+
+
 def pbn_columns(files: list[list[pbn_batch.Row]]) -> Boards:
     """The columns of every board of PBN ``files`` (each :func:`pbn_batch.scan`'s rows)."""
     rows = list(chain.from_iterable(files))
     n = len(rows)
     deals = np.frombuffer(b"".join(row[4] for row in rows), np.uint8).reshape(n, 67)
-    auctions = [row[10].split() for row in rows]
+    closes = get_profile(PROFILE).auction_closed
+    auctions = [_all_passed(row[10].split(), closes) for row in rows]
     plays = [row[12] or b"" for row in rows]
     cells = np.frombuffer(b"".join(plays), np.uint8).reshape(-1, 3)  # "SA " and "C3\n"
     contract = np.array([pbn_batch.CONTRACT_CODE[row[7]] for row in rows], dtype=np.int64).reshape(n, 2)

@@ -6,7 +6,7 @@ or pass the deal out, whether doubles exist, and who declares.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Iterable, Protocol, TypeVar
 
 from .calls import Call, CallKind, Contract, Denomination
 from .errors import IllegalMove
@@ -140,10 +140,19 @@ class Auction:
                             self.doubled)
 
 
+C = TypeVar("C", contravariant=True)  # a call the auction takes
+S = TypeVar("S", covariant=True)  # the state it tells
 _NEXT = SEATS[1:] + SEATS[:1]  # the seat on the left of each seat
 
 
-def stepped(auction: Any, calls: Iterable[Any]) -> list[Any]:
+class Steps(Protocol[C, S]):
+    """An auction a replay can step through: it takes calls of one kind and tells its state."""
+
+    def call(self, call: C) -> object: ...
+    def state(self) -> S: ...
+
+
+def stepped(auction: Steps[C, S], calls: Iterable[C]) -> list[S]:
     """An auction's state before any call and after each legal call, up to the first illegal
     one: what a replay steps through (any auction with ``call`` and ``state``, vint's or solo's)."""
     states = [auction.state()]

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from vint_replay.cli import main
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import evaluate
+from vint_replay.engine.views import Block, Box, Fold, Table
 from vint_replay.games.bridge.imps import ImpReading, butler_datum, imps, pairs_imps
 from vint_replay.reports.pairs_standings import ranked
 from vint_replay.reports.traveller_audit import audit_travellers
@@ -141,3 +142,28 @@ def test_a_real_matchpointed_session_keeps_its_percentage_ranking(name):
     assert all(p.reading is None for p in places)
     percentages = [p.standing.listed_percentage for p in places]
     assert percentages == sorted(percentages, reverse=True)
+
+
+def _tables(block: Block) -> dict[str, Table]:
+    """Every table of a card's view data (engine/views.py), by its id."""
+    if isinstance(block, Table):
+        return {block.id: block} if block.id else {}
+    parts = block.parts if isinstance(block, (Box, Fold)) else ()
+    return {k: v for part in parts for k, v in _tables(part).items()}
+
+
+def test_the_session_page_shows_the_imps_beside_the_recorded_ones_and_ranks_by_them():
+    """dashboard: a session scored in IMPs (§5.7) has an IMPs column on each traveller, a row whose
+    recorded IMPs differ marked as audit marks it, and the standings ranked by IMPs with their column."""
+    from dashboards.traveller_view import traveller_cards
+    rows = BUTLER.replace("450      -   3  -3", "450      -   4  -4")
+    [read] = settled_pbn_sessions((HEAD + COLUMNS + "\n" + rows).encode())
+    tables = {k: v for card in traveller_cards(evaluate(read.record)) for k, v in _tables(card).items()}
+    traveller, standings = tables["traveller-1"], tables["standings-table"]
+    assert traveller.head[0].cells[-1].content == "IMPs"
+    wrong = traveller.body[2]
+    assert wrong.classes == "problem-row" and wrong.cells[-1].classes == "num bad-cell"
+    assert "recorded IMP_NS 4, recomputed NS 3 IMPs (butler)" == wrong.cells[-1].title
+    assert traveller.body[0].classes is None and traveller.body[0].cells[-1].content == "2"
+    assert [c.content for c in standings.head[0].cells][4] == "IMPs"
+    assert [(r.cells[1].content, r.cells[4].content) for r in standings.body[:2]] == [("4", "+10.00"), ("8", "+5.00")]

@@ -167,3 +167,18 @@ def test_the_session_page_shows_the_imps_beside_the_recorded_ones_and_ranks_by_t
     assert traveller.body[0].classes is None and traveller.body[0].cells[-1].content == "2"
     assert [c.content for c in standings.head[0].cells][4] == "IMPs"
     assert [(r.cells[1].content, r.cells[4].content) for r in standings.body[:2]] == [("4", "+10.00"), ("8", "+5.00")]
+
+
+def test_a_converted_session_keeps_its_imp_travellers_and_audits_alike(tmp_path):
+    """format.md §5.2, *Tags kept*: the traveller's IMP_ columns travel with the board through
+    convert to JSON and back to PBN; each copy's audit finds the same reading and the same row."""
+    source = _file(tmp_path, BUTLER.replace("450      -   3  -3", "450      -   4  -4"))
+    as_json, as_pbn = tmp_path / "imp.json", tmp_path / "imp.back.pbn"
+    for args in (("convert", str(source), str(as_json)), ("convert", str(as_json), str(as_pbn))):
+        assert CliRunner().invoke(main, list(args)).exit_code == 0
+
+    def audited(path):
+        doc = json.loads(CliRunner().invoke(main, ["audit", "--json", str(path)]).output)
+        return doc["traveller_imps"], [(m["listed"], m["message"]) for m in doc["traveller_mismatches"]]
+    planted = ("butler", [("4H N 11", "recorded IMP_NS 4, recomputed NS 3 IMPs (butler)")])
+    assert audited(source) == audited(as_json) == audited(as_pbn) == planted

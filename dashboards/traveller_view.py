@@ -1,7 +1,7 @@
 """A pairs session's travellers and standings on its page, from the PBN tables its boards keep
 (``[ScoreTable]``, ``[TotalScoreTable]``: docs/format.md §5.2): each traveller's rows as the file
-lists them, with the matchpoints ``audit`` recomputes beside them (reports/traveller_audit.py) and
-a mark where they differ, and the pairs ranked as ``score --compare`` ranks them
+lists them, with the matchpoints (and, in a session scored in IMPs, the IMPs) ``audit`` recomputes
+beside them (reports/traveller_audit.py) and a mark where they differ, and the pairs ranked as ``score --compare`` ranks them
 (reports/pairs_standings.py). Nothing is computed here; the parts are view data (engine/views.py)
 that dashboards/views.py draws."""
 from __future__ import annotations
@@ -13,9 +13,10 @@ from vint_replay.engine.seats import Side
 from vint_replay.engine.session import SessionReport
 from vint_replay.engine.views import Block, Cell, Fold, Line, Row, Span, Table, card
 from vint_replay.formats.pbn_traveller import kept_travellers
+from vint_replay.games.bridge.imps import ImpReading
 from vint_replay.reports.pairs_standings import Standing, ranked
-from vint_replay.reports.traveller_audit import TableScore, TravellerMismatch, row_mismatches, scored_tables, \
-    total_differences
+from vint_replay.reports.traveller_audit import TableScore, TravellerMismatch, imp_reading, row_mismatches, \
+    scored_tables, total_differences
 
 _HEAD = ("N–S", "E–W", "contract", "by", "tricks", "score N–S", "MP", "%")
 
@@ -26,34 +27,39 @@ def traveller_cards(report: SessionReport) -> tuple[Block, ...]:
     travellers, totals = kept_travellers(report.record)
     if not travellers or report.score is None:
         return ()
-    boards = [_board(number, tables) for number, tables in sorted(scored_tables(report, travellers).items())]
+    scored = scored_tables(report, travellers)
+    reading = imp_reading(scored)  # duplicate-bridge.md §5.7: the IMPs' reading, as audit checks them
+    boards = [_board(number, tables, reading) for number, tables in sorted(scored.items())]
     differing = sum(1 for _, bad in boards if bad)
     words = (f"{plural(len(boards), 'board')}' travellers as the file lists them, each table's matchpoints "
              "recomputed beside the recorded ones (red: they differ); open a board to see it.")
     summary = Line(words + (f" {plural(differing, 'board')} {'differs' if differing == 1 else 'differ'}."
                             if differing else " All agree."),
                    "muted", "travellers-summary")
-    standings = card("Pairs' standings", Line("Ranked by the boards' matchpoints as the travellers round them "
-                                              "(the file's totals beside them, red where they differ).", "muted"),
+    ranking = ("the boards' matchpoints as the travellers round them" if reading is None
+               else f"the boards' IMPs ({reading}, as the travellers' IMP figures read)")
+    standings = card("Pairs' standings", Line(f"Ranked by {ranking} (the file's totals beside them, red where "
+                                              "they differ).", "muted"),
                      _standings(ranked(report, travellers, totals)), id="standings-card", classes="card wide-table")
     return (standings, card("Travellers", summary, *(fold for fold, _ in boards), id="travellers-card",
                             classes="card wide-table"))
 
 
-def _board(number: int, tables: list[TableScore]) -> tuple[Fold, int]:
-    """One board's traveller, folded under a line saying how many tables and how many differ; and that many."""
-    rows = [_row(number, k, table) for k, table in enumerate(tables)]
+def _board(number: int, tables: list[TableScore], reading: ImpReading | None) -> tuple[Fold, int]:
+    """One board's traveller, folded under a line saying how many tables and how many differ; and
+    that many. A session scored in IMPs has an IMPs column too."""
+    rows = [_row(number, k, table, reading) for k, table in enumerate(tables)]
     bad = sum(1 for r in rows if r.classes)
     said = f"Board {number}: {plural(len(tables), 'table')}, " + (
         f"{bad} differ{'s' if bad == 1 else ''}" if bad else "as recorded")
-    head = Row(tuple(Cell(h, head=True) for h in _HEAD))
+    head = Row(tuple(Cell(h, head=True) for h in _HEAD + (() if reading is None else ("IMPs",))))
     table = Table((head,), tuple(rows), "deals traveller", f"traveller-{number}")
     return Fold(Span(said, "differs" if bad else None), (table,), f"board-{number}-traveller"), bad
 
 
-def _row(board: int, k: int, table: TableScore) -> Row:
+def _row(board: int, k: int, table: TableScore, reading: ImpReading | None) -> Row:
     row = table.row
-    differs = {m.figure: m for m in row_mismatches(board, table)}
+    differs = {m.figure: m for m in row_mismatches(board, table, reading)}
     ns, ew = row.pairs or ("", "")
     played: tuple[Cell, ...]
     if row.contract is None:
@@ -65,10 +71,21 @@ def _row(board: int, k: int, table: TableScore) -> Row:
     mp, pct = row.figures.matchpoints, row.figures.percentage
     side = (mp or pct or (Side.NS, 0.0))[0]  # the side the row's figures are written for
     won = table.won[side]
+    imps = () if reading is None else (_imps(table, reading, differs.get("imps")),)
     return Row((Cell(ns, "num"), Cell(ew, "num"), *played, score,
                 _figure(mp, row.written[0], won, differs.get("matchpoints")),
-                _figure(pct, row.written[1], None if won is None else 100 * won / table.top, differs.get("percentage"))),
+                _figure(pct, row.written[1], None if won is None else 100 * won / table.top, differs.get("percentage")),
+                *imps),
                "problem-row" if differs else None, f"traveller-{board}-row-{k}")
+
+
+def _imps(table: TableScore, reading: ImpReading, differs: TravellerMismatch | None) -> Cell:
+    """The row's recorded IMPs with the recomputed ones, for the same side, beside them (§5.7);
+    an adjusted row's none."""
+    recorded = table.row.figures.imps
+    side = recorded[0] if recorded is not None else Side.NS
+    ns = table.imps.get(reading)
+    return _figure(recorded, table.row.imps_written, None if ns is None else ns if side is Side.NS else -ns, differs)
 
 
 def _figure(recorded: tuple[Side, float] | None, written: float, computed: float | None,
@@ -101,8 +118,9 @@ def _beside(recorded: str, computed: str | None, differs: TravellerMismatch | No
 
 
 def _standings(places: tuple[Standing, ...]) -> Table:
-    head = Row(tuple(Cell(h, head=True) for h in ("rank", "pair", "names", "boards", "MP", "%", "listed MP",
-                                                  "listed %")))
+    in_imps = bool(places) and places[0].reading is not None  # ranked by IMPs (§5.7): a column for them
+    head = Row(tuple(Cell(h, head=True) for h in ("rank", "pair", "names", "boards", *(("IMPs",) if in_imps else ()),
+                                                  "MP", "%", "listed MP", "listed %")))
     body = []
     for p in places:
         s, r = p.standing, p.recorded
@@ -112,7 +130,8 @@ def _standings(places: tuple[Standing, ...]) -> Table:
                  title="; ".join(f"recorded {a:g}{u}, recomputed {b:.2f}{u}" for a, b, u in total_differences(r, s))
                  if wrong else None)
             for f in (r.matchpoints, r.percentage))
+        imps = (Cell(f"{s.imps:+.2f}", "num"),) if in_imps else ()
         body.append(Row((Cell(str(p.rank), "num"), Cell(s.pair, "num"), Cell(p.names), Cell(str(s.boards), "num"),
-                         Cell(f"{s.listed:.1f}", "num"), Cell(f"{s.listed_percentage:.2f}", "num"), *recorded),
+                         *imps, Cell(f"{s.listed:.1f}", "num"), Cell(f"{s.listed_percentage:.2f}", "num"), *recorded),
                         "problem-row" if wrong else None, f"standing-{s.pair}"))
     return Table((head,), tuple(body), "deals standings", "standings-table")

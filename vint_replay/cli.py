@@ -422,7 +422,8 @@ def audit(file: str, as_json: bool, session: int | None) -> None:
                            | ({"traveller_rows_checked": travellers.rows_checked,
                                "traveller_mismatches": [m.to_json() for m in travellers.mismatches]}
                               if travellers.rows_checked else {})
-                           | ({"traveller_totals_checked": travellers.totals_checked} if travellers.totals_checked else {}))
+                           | ({"traveller_totals_checked": travellers.totals_checked} if travellers.totals_checked else {})
+                           | ({"traveller_imps": str(travellers.imp_reading)} if travellers.imp_reading else {}))
         print_other_sessions(file, report)
         print_problems(file, errors)
         for m in result.mismatches:
@@ -435,7 +436,8 @@ def audit(file: str, as_json: bool, session: int | None) -> None:
                                                 if result.deals_checked else said))
         if travellers.rows_checked:
             totals = f" and {plural(travellers.totals_checked, 'pair')}' totals" if travellers.totals_checked else ""
-            click.echo(f"{named(file, which)}: {plural(travellers.rows_checked, '[ScoreTable] row')}{totals} checked, "
+            imps = f" (IMPs read as {travellers.imp_reading})" if travellers.imp_reading else ""  # duplicate-bridge.md §5.7
+            click.echo(f"{named(file, which)}: {plural(travellers.rows_checked, '[ScoreTable] row')}{totals} checked{imps}, "
                        f"{plural(len(travellers.mismatches), 'mismatch', 'mismatches')}")
         return clean, None
 

@@ -31,8 +31,8 @@ AVERAGES = {"A+": 60.0, "AVE+": 60.0, "A": 50.0, "A=": 50.0, "AVE": 50.0, "A-": 
 class TravellerLine:
     """One table's result as a traveller row lists it: the contract (``None`` passed out), tricks
     taken, N–S's score (the ``Score_NS`` column, else minus ``Score_EW``; ``None`` when not
-    given) and the recorded matchpoints and percentage, with how finely each is written (half
-    its last digit: ``28.3`` ± 0.05). A table given an adjusted score instead (``A+``, ``60%``)
+    given) and the recorded matchpoints, percentage and IMPs (``IMP_NS``/``IMP_EW``), with how
+    finely each is written (half its last digit: ``28.3`` ± 0.05). A table given an adjusted score instead (``A+``, ``60%``)
     has no contract and the percentages assigned to N–S and E–W (``assigned``)."""
 
     line: int
@@ -43,6 +43,7 @@ class TravellerLine:
     written: tuple[float, float] = (0.0, 0.0)  # the rounding of the recorded matchpoints and percentage
     assigned: tuple[float | None, float | None] | None = None  # an adjusted score's percentages, N–S and E–W
     pairs: tuple[str, str] | None = None  # the N–S and E–W pairs' numbers (PairId_NS, PairId_EW), when given
+    imps_written: float = 0.0  # the rounding of the recorded IMPs
 
     @property
     def text(self) -> str:
@@ -183,10 +184,11 @@ def _pairs(values: dict[str, str]) -> tuple[str, str] | None:
 
 
 def _figures(values: dict[str, str], line: TravellerLine) -> TravellerLine:
-    """The row with its recorded matchpoints and percentage, and how finely each is written."""
-    mp, percentage = (_figure(values, name) for name in ("mp", "percentage"))
-    return replace(line, figures=RecordedFigures(None, mp and mp[0], percentage and percentage[0]),
-                   written=(mp[1] if mp else 0.0, percentage[1] if percentage else 0.0), pairs=_pairs(values))
+    """The row with its recorded matchpoints, percentage and IMPs, and how finely each is written."""
+    mp, percentage, imp = (_figure(values, name) for name in ("mp", "percentage", "imp"))
+    return replace(line, figures=RecordedFigures(imp and imp[0], mp and mp[0], percentage and percentage[0]),
+                   written=(mp[1] if mp else 0.0, percentage[1] if percentage else 0.0), pairs=_pairs(values),
+                   imps_written=imp[1] if imp else 0.0)
 
 
 def _assigned(values: dict[str, str]) -> tuple[float | None, float | None] | None:
@@ -248,7 +250,7 @@ def _written(text: str) -> tuple[float, float] | None:
 
 
 def _figure(values: dict[str, str], name: str) -> tuple[tuple[Side, float], float] | None:
-    """A recorded figure of ``MP_NS``/``MP_EW`` (or ``Percentage_…``), as its side's, with half a
+    """A recorded figure of ``MP_NS``/``MP_EW`` (or ``Percentage_…``, ``IMP_…``), as its side's, with half a
     unit of its last digit (``28.3``: 0.05, ``67``: 0.5)."""
     for side in Side:
         figure = _written(values.get(f"{name}_{side.name.lower()}", "-"))

@@ -4,21 +4,17 @@ tables) in IMPs, a pairs event's tables in matchpoints, each checked against the
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from dataclasses import dataclass
 from enum import StrEnum
 
 from ..engine.calls import Contract
 from ..games.bridge.duplicate import board_score
+from ..games.bridge.imps import imps
 from ..engine.seats import Side
 from ..engine.session import SessionReport
 from ..formats.board_fields import RecordedFigures
 from .labels import PASSED_OUT, contract_text
 
-# The WBF IMP scale (shared/reference/bridge-team-pairs-scoring.md, "IMPs (teams)"): the largest
-# N–S score difference of each IMP from 0 to 23; 4000 and more is 24.
-IMP_SCALE = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990,
-             2240, 2490, 2990, 3490, 3990)
 ROUNDING_SLACK = 0.01  # recorded matchpoints and percentages are rounded to two decimals
 TABLE_ID = re.compile(r"-table-\d+$")  # a pairs event's session, as formats/pbn.py names it (format.md §5.2)
 MATCH_ID = re.compile(r"--(?P<match>[a-z0-9-]+)--table-[a-z0-9-]+$")  # a team match's table, as formats/pbn.py names it
@@ -34,12 +30,6 @@ class Scoring(StrEnum):
     TOPS = "tops"  # §5.2: 1 for each score beaten, ½ for each tie; top tables − 1
     PERCENTAGES = "percentages"  # §5.3: each board's matchpoints as a percentage of its top; the mean over boards
     NEUBERG = "neuberg"  # §5.4: matchpoints of a board played fewer times factored up to the event's most
-
-
-def imps(difference: int) -> int:
-    """The IMPs a N–S score difference is worth (negative when the difference is)."""
-    won = bisect_left(IMP_SCALE, abs(difference))
-    return won if difference >= 0 else -won
 
 
 def matchpoints(score: int, others: list[int]) -> int:

@@ -1,12 +1,12 @@
 """A board's ``[ScoreTable]`` traveller audited (docs/format.md §4.4, §5.2): each listed table's
 contract, declarer and result scored again under the session's rules (duplicate-bridge.md §3)
 against the listed score, and its matchpoints against the other listed tables' (§5.1, factored
-up past an adjusted table, §5.4–§5.5); and the pairs' totals over every traveller, against
-``[TotalScoreTable]`` where the file lists them."""
+up past an adjusted table, §5.4–§5.5), and its IMPs against a datum or the other tables' (§5.7);
+and the pairs' totals over every traveller, against ``[TotalScoreTable]`` where the file lists them."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine.plural import plural
 from ..engine.record import DealRecord
@@ -16,6 +16,7 @@ from ..engine.session import SessionReport
 from ..formats.board_fields import RecordedFigures
 from ..formats.pbn_traveller import PairTotal, TravellerLine
 from ..games.bridge.duplicate import board_score
+from ..games.bridge.imps import ImpReading, pairs_imps
 from ..games.registry import RubberState
 from .duplicate_comparison import Scoring, agrees, board_top, differs_matchpoints, matchpoints, neuberg
 
@@ -32,7 +33,7 @@ class TravellerMismatch:
     listed: str  # the row's result: ``4HX N 9``; a total's pair: ``pair 7``
     message: str
     tag: str = "ScoreTable"
-    figure: str = ""  # what of a row differs: "score", "matchpoints" or "percentage" (a total's: "")
+    figure: str = ""  # what of a row differs: "score", "matchpoints", "percentage" or "imps" (a total's: "")
 
     def describe(self) -> str:
         return f"deal {self.board}, [{self.tag}] line {self.line} ({self.listed}): {self.message}"
@@ -44,22 +45,26 @@ class TravellerMismatch:
 
 @dataclass(frozen=True, slots=True)
 class TravellerAudit:
-    """The rows checked over every traveller of a session (and the pairs' totals), and those that differ."""
+    """The rows checked over every traveller of a session (and the pairs' totals), those that
+    differ, and the reading its ``IMP_`` columns were checked by (``None``: it has none)."""
 
     rows_checked: int
     mismatches: tuple[TravellerMismatch, ...]
     totals_checked: int = 0
+    imp_reading: ImpReading | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TableScore:
-    """One traveller row scored: N–S's score recomputed (``None`` for an adjusted score) and each
-    side's matchpoints of the board's ``top`` (``None`` for an adjusted side not given)."""
+    """One traveller row scored: N–S's score recomputed (``None`` for an adjusted score), each
+    side's matchpoints of the board's ``top`` (``None`` for an adjusted side not given), and N–S's
+    IMPs by each reading of §5.7 (none for an adjusted score)."""
 
     row: TravellerLine
     score: int | None
     won: tuple[float | None, float | None]  # N–S's, E–W's
     top: int
+    imps: dict[ImpReading, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +80,7 @@ class PairStanding:
     percentage: float
     listed: float
     tops: int
+    imps: float = 0.0  # §5.7: its boards' IMPs by the session's reading, in either direction
 
     @property
     def listed_percentage(self) -> float:
@@ -91,8 +97,10 @@ def board_tables(report: SessionReport, deal: DealRecord, rows: tuple[TravellerL
     top = board_top(Scoring.NEUBERG, len(played), tables)  # 2 per other table listed
     out = []
     for k, (row, score) in enumerate(zip(played, scores)):
-        won = neuberg(matchpoints(score, scores[:k] + scores[k + 1:]), len(played), tables) if tables > 1 else None
-        out.append(TableScore(row, score, (won, None if won is None else top - won), top))
+        others = scores[:k] + scores[k + 1:]
+        won = neuberg(matchpoints(score, others), len(played), tables) if tables > 1 else None
+        out.append(TableScore(row, score, (won, None if won is None else top - won), top,
+                              {reading: pairs_imps(reading, score, others) for reading in ImpReading}))
     for row in rows:
         if row.assigned is not None:
             ns, ew = row.assigned
@@ -111,26 +119,54 @@ def audit_travellers(report: SessionReport, travellers: Travellers, totals: tupl
     each pair's listed total against the sum of its boards (:func:`standings`)."""
     checked = 0
     found: list[TravellerMismatch] = []
-    for number, tables in scored_tables(report, travellers).items():
+    scored = scored_tables(report, travellers)
+    reading = imp_reading(scored)
+    for number, tables in scored.items():
         for table in tables:
             checked += 1
-            found.extend(row_mismatches(number, table))
+            found.extend(row_mismatches(number, table, reading))
     found.extend(_totals_differ(standings(report, travellers), totals,
                                 min(travellers, default=0)))  # the totals stand on the first board
-    return TravellerAudit(checked, tuple(found), len(totals) if travellers else 0)
+    return TravellerAudit(checked, tuple(found), len(totals) if travellers else 0, reading)
+
+
+def imp_reading(scored: dict[int, list[TableScore]]) -> ImpReading | None:
+    """The reading of §5.7 a session's ``IMP_`` columns were written by: the one most of its
+    recorded IMPs agree with (Butler first, then cross-IMPs summed, then averaged, on a tie);
+    ``None`` when no row records IMPs."""
+    recorded = [(table, figure) for tables in scored.values() for table in tables
+                if table.imps and (figure := table.row.figures.imps) is not None]
+    if not recorded:
+        return None
+    return max(ImpReading, key=lambda reading: sum(
+        agrees(value, _side_imps(table, reading, side), table.row.imps_written)
+        for table, (side, value) in recorded))
+
+
+def _side_imps(table: TableScore, reading: ImpReading, side: Side) -> float:
+    """``side``'s IMPs on a scored row by ``reading``: E–W's are N–S's negated (§5.7)."""
+    ns = table.imps[reading]
+    return ns if side is Side.NS else -ns
 
 
 def standings(report: SessionReport, travellers: Travellers) -> dict[str, PairStanding]:
     """Each pair's matchpoints over the boards its number is listed at, N–S or E–W (pairs may
-    change direction), and its percentage, the mean of its boards' (duplicate-bridge.md §5.3)."""
+    change direction), and its percentage, the mean of its boards' (duplicate-bridge.md §5.3);
+    in a session scored in IMPs, its IMPs too, by the reading the travellers agree with (§5.7)."""
     boards: dict[str, list[tuple[float, float, int]]] = {}  # each board's matchpoints, as rounded, its top
-    for tables in scored_tables(report, travellers).values():
+    won_imps: dict[str, float] = {}
+    scored = scored_tables(report, travellers)
+    reading = imp_reading(scored)
+    for tables in scored.values():
         for table in tables:
-            for pair, won in zip(table.row.pairs or (), table.won):
+            for pair, won, side in zip(table.row.pairs or (), table.won, Side):
                 if won is not None:
                     boards.setdefault(pair, []).append((won, _rounded(won, table.row.written[0]), table.top))
+                if reading is not None and table.imps:
+                    won_imps[pair] = won_imps.get(pair, 0.0) + _side_imps(table, reading, side)
     return {pair: PairStanding(pair, len(won), sum(w for w, _, _ in won), sum(100 * w / t for w, _, t in won) / len(won),
-                               sum(r for _, r, _ in won), sum(t for _, _, t in won)) for pair, won in boards.items()}
+                               sum(r for _, r, _ in won), sum(t for _, _, t in won), won_imps.get(pair, 0.0))
+            for pair, won in boards.items()}
 
 
 def _rounded(value: float, written: float) -> float:
@@ -147,10 +183,11 @@ def scored_tables(report: SessionReport, travellers: Travellers) -> dict[int, li
     return {number: board_tables(report, deals[number], rows) for number, rows in travellers.items() if number in deals}
 
 
-def row_mismatches(board: int, table: TableScore) -> list[TravellerMismatch]:
-    """What of a scored row the recomputation contradicts: its listed score, and its recorded
-    figures against its side's recomputed matchpoints. An adjusted table's sides' shares need not
-    add up to the top, so each figure is held against its own side's."""
+def row_mismatches(board: int, table: TableScore, reading: ImpReading | None = None) -> list[TravellerMismatch]:
+    """What of a scored row the recomputation contradicts: its listed score, its recorded
+    figures against its side's recomputed matchpoints, and its recorded IMPs against its side's
+    by the session's ``reading`` (§5.7; an adjusted row's are not checked). An adjusted table's
+    sides' shares need not add up to the top, so each figure is held against its own side's."""
     row, top = table.row, table.top
     out: list[TravellerMismatch] = []
     if row.score is not None and table.score is not None and row.score != table.score:
@@ -166,6 +203,11 @@ def row_mismatches(board: int, table: TableScore) -> list[TravellerMismatch]:
         out.extend(TravellerMismatch(board, row.line, row.text, f"recorded {differs}, recomputed NS {ns:.4g} of {top}",
                                      figure=name)
                    for differs in differs_matchpoints(recorded, ns, top, 100 * ns / top, row.written))
+    if reading is not None and table.imps and row.figures.imps is not None:
+        side, value = row.figures.imps
+        if not agrees(value, _side_imps(table, reading, side), row.imps_written):
+            out.append(TravellerMismatch(board, row.line, row.text, f"recorded IMP_{side.name} {value:g}, recomputed NS "
+                                         f"{table.imps[reading]:.4g} IMPs ({reading})", figure="imps"))
     return out
 
 

@@ -312,7 +312,7 @@ def _row(parts: list[bytes], tags: dict[bytes, bytes], values: dict[str, str]) -
         return None
     tricks, partial = play or (None, b"")
     return (tags.get(b"Event", b""), board, dealer, vulnerable, hands, tags.get(b"Scoring", b""), declarer,
-            contract, result, auction, calls, play_seat or b"", tricks, partial)  # type: ignore[return-value]
+            contract, result, auction, calls, play_seat or b"", tricks or b"", partial)
 
 
 @cache

@@ -166,7 +166,7 @@ def pbn_columns(files: list[list[pbn_batch.Row]]) -> Boards:
     deals = np.frombuffer(b"".join(row[4] for row in rows), np.uint8).reshape(n, 67)
     closes = get_profile(PROFILE).auction_closed
     auctions = [_all_passed(row[10].split(), closes) for row in rows]
-    plays = [row[12] or b"" for row in rows]
+    plays = [row[12] or b"" for row in rows]  # the export scan leaves a play not given None
     cells = np.frombuffer(b"".join(plays), np.uint8).reshape(-1, 3)  # "SA " and "C3\n"
     contract = np.array([pbn_batch.CONTRACT_CODE[row[7]] for row in rows], dtype=np.int64).reshape(n, 2)
     tricks = np.fromiter(map(len, plays), np.int64, n) // pbn_batch.TRICK_TEXT

@@ -138,6 +138,8 @@ BROKEN = [
     ([{"name": "ScoreTable", "value": "Table", "section": ["1\n2"]}], "'section' lines"),
     ([{"name": "ScoreTable", "value": "Table", "section": "1 2"}], "'section' must be a list"),
     ([{"name": "Annotator", "value": "x", "rows": []}], "'pbn_tags[0]' must be"),
+    ([{"name": "Annotator", "value": "x"}, {"name": "Annotator", "value": "y"}],
+     "'pbn_tags[1]' names [Annotator] again"),
 ]
 
 

@@ -95,15 +95,20 @@ def read_pbn_tags(raw: object) -> tuple[PbnTag, ...] | str:
     """The kept tags of a record's ``pbn_tags``, or what is wrong with them (format.md §5.2): each
     names a tag PBN can write and its reader does not read (it would be written twice), its value
     is one line without a bare ``"``, its section lines hold no line break and do not open a tag
-    pair or end a game (a blank line)."""
+    pair or end a game (a blank line), and no name comes twice (PBN 2.1 §3: a game holds a tag
+    once; the second would not read back)."""
     if not isinstance(raw, list):
         return "'pbn_tags' must be a list of {\"name\": str, \"value\": str, \"section\": [str, …]}"
     out: list[PbnTag] = []
+    names: set[str] = set()
     for i, item in enumerate(raw):
         problem = _problem(item)
         if problem is not None:
             return f"'pbn_tags[{i}]' {problem}"
         assert isinstance(item, dict)
+        if item["name"] in names:
+            return f"'pbn_tags[{i}]' names [{item['name']}] again: a PBN board holds each tag once"
+        names.add(item["name"])
         out.append(PbnTag(item["name"], item["value"], tuple(item.get("section", ()))))
     return tuple(out)
 

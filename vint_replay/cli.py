@@ -141,9 +141,12 @@ def error_count(problems: list[Diagnostic]) -> int:
     return sum(unlisted_count(d) if d.code == UNLISTED else 1 for d in problems if d.severity is Severity.ERROR)
 
 
-def print_problems(path: str, problems: list[Diagnostic]) -> None:
+def print_problems(path: str, problems: list[Diagnostic], all_to_stderr: bool = False) -> None:
+    """Each diagnostic located in ``path``: errors on standard error, warnings on standard output
+    beside the command's findings, or on standard error too where standard output is the
+    command's data (``convert … -``)."""
     for d in problems:
-        click.echo(d.describe(path), err=d.severity is Severity.ERROR)
+        click.echo(d.describe(path), err=all_to_stderr or d.severity is Severity.ERROR)
 
 
 def print_other_sessions(path: str, report: SessionReport) -> None:
@@ -935,7 +938,7 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
     result = read_session(source, read_input(source), from_fmt, strict, session)
     record, settling = (None, []) if result.record is None else settle(result.record)  # AP, seat columns
     problems = result.diagnostics if not settling else in_line_order(result.diagnostics, result.locate(settling))
-    print_problems(source, problems)
+    print_problems(source, problems, all_to_stderr=target == "-")
     if record is None or any(d.severity is Severity.ERROR for d in problems):
         click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)
         sys.exit(1)

@@ -214,3 +214,13 @@ def test_score_compare_ranks_the_pairs_over_their_travellers(tmp_path):
     [standings] = doc["standings"]
     assert standings["pairs"][2] == {"rank": 3, "pair": "1", "names": "Ed - Flo", "boards": 1, "matchpoints": 2.0,
                                      "percentage": 50.0, "recorded": {"matchpoints": 3.0, "percentage": 75.0}}
+
+
+def test_score_points_a_pairs_session_s_sheet_to_its_travellers(tmp_path):
+    """The sheet scores the file's own table only; a session whose boards list their tables in
+    [ScoreTable] travellers says where their results are read (format.md §5.2), on stderr."""
+    done = CliRunner().invoke(main, ["score", str(_file(tmp_path))])
+    assert done.exit_code == 0, done.output
+    assert ("the tables' results are in [ScoreTable] travellers on 1 board: score --compare ranks the pairs "
+            "over them") in done.stderr
+    assert "[ScoreTable]" not in done.stdout

@@ -351,7 +351,7 @@ def score(file: str, as_json: bool, rules: str | None, session: int | None, comp
     # scored faster than NumPy (the batch path) is imported, and the sheet needs its rubbers.
     from .reports.sheets import sheet_writer
 
-    def sheet(which: Which, _read: ReadResult, report: SessionReport) -> tuple[bool, dict[str, object] | None]:
+    def sheet(which: Which, read: ReadResult, report: SessionReport) -> tuple[bool, dict[str, object] | None]:
         writer = sheet_writer(report)
         if as_json:  # one session of several: its number beside its id
             document = writer.json(report)
@@ -363,6 +363,10 @@ def score(file: str, as_json: bool, rules: str | None, session: int | None, comp
         if which is not None:
             click.echo(("\n" if which[0] > 1 else "") + f"{named(file, which)}:")
         click.echo(writer.text(report), nl=False)
+        if read.travellers:  # a pairs session's tables are on its travellers, not this sheet (format.md §5.2)
+            click.echo(f"{named(file, which)}: the tables' results are in [ScoreTable] travellers on "
+                       f"{plural(len(read.travellers), 'board')}: score --compare ranks the pairs over them, audit "
+                       "checks them", err=True)
         return True, None
 
     _each_scored(file, as_json, rules, session, False, sheet)

@@ -255,6 +255,16 @@ def test_the_session_page_shows_travellers_only_of_a_session_that_keeps_them(tmp
     assert not {"travellers-card", "standings-card"} & _page_ids(store, "arbat-2026-11-03-t1")
 
 
+def test_a_pairs_session_no_other_rules_can_read_has_no_rules_switch(tmp_path):
+    """docs/dashboard.md ``?rules=``: a pairs event's hand records read under no other profile, so
+    the page offers no switch (it listed every profile struck out, a screen of refusals at phone
+    width); a vint evening keeps its switch."""
+    store = Store(tmp_path / "store")
+    store.import_paths([str(PAIRS), str(ROOT / "sample_data" / "arbat-2026-11-03-t1.json")], workers=1)
+    assert "rules-switch" not in _page_ids(store, SESSION)
+    assert "rules-switch" in _page_ids(store, "arbat-2026-11-03-t1")
+
+
 # -- the FFB's real files: 22 tables a board, adjusted scores, Latin-1, [TotalScoreTable] -----------
 
 @pytest.mark.parametrize("name", FFB)

@@ -24,7 +24,7 @@ _HEAD = ("N–S", "E–W", "contract", "by", "tricks", "score N–S", "MP", "%")
 def traveller_cards(report: SessionReport) -> tuple[Block, ...]:
     """The standings card and the travellers card of a session whose boards keep travellers
     (none otherwise, nor for a session that cannot be scored)."""
-    travellers, totals = kept_travellers(report.record)
+    travellers, totals, _ = kept_travellers(report.record)
     if not travellers or report.score is None:
         return ()
     scored = scored_tables(report, travellers)

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from builders import RANKED, deal, result_deal, session
 from vint_replay.cli import main
@@ -370,3 +371,16 @@ def test_score_of_every_session_goes_on_past_one_with_errors(runner, tmp_path):
     documents = json.loads(run(runner, "score", path, "--json").stdout)
     assert [d.get("valid", True) for d in documents] == [True, False, True]
     assert documents[1]["session"] == 2 and documents[1]["session_id"] == "club-pairs-2024-05-01-table-2"
+
+
+def test_convert_to_stdout_writes_only_the_record_there_its_warnings_on_stderr(tmp_path):
+    """``convert IN - --to json`` feeds a pipe: a warning (here a Latin-1 PBN file's, format.md
+    §5.2) goes to standard error, and standard output is the record alone, valid JSON."""
+    pbn = tmp_path / "latin1.pbn"
+    pbn.write_bytes('[Event "Séance 1"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+                    '[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\n'
+                    .encode("latin-1"))
+    done = CliRunner().invoke(main, ["convert", str(pbn), "-", "--to", "json"])
+    assert done.exit_code == 0, done.output
+    assert "not UTF-8" in done.stderr
+    assert json.loads(done.stdout)["session"]["event"] == "Séance 1"

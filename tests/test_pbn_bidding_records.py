@@ -144,8 +144,9 @@ def test_score_compare_and_replay_say_a_bidding_record_was_not_played(tmp_path):
     out = CliRunner().invoke(main, ["replay", "--deal", "1", str(path)])
     assert out.exit_code == 0, out.output
     assert "Contract 4♥ by North" in out.output and "Bidding record: bid, never played" in out.output
-    assert "Hand record: dealt, never bid nor played" in CliRunner().invoke(
-        main, ["replay", "--deal", "3", str(path)]).output
+    shown = CliRunner().invoke(main, ["replay", "--deal", "3", str(path)]).output
+    assert "Hand record: dealt, never bid nor played" in shown
+    assert "Auction" not in shown  # never bid: no empty auction under its seats' names
 
 
 def test_the_store_keeps_a_bidding_record_and_the_dashboard_shows_it(tmp_path):

@@ -138,6 +138,8 @@ BROKEN = [
     ([{"name": "ScoreTable", "value": "Table", "section": ["1\n2"]}], "'section' lines"),
     ([{"name": "ScoreTable", "value": "Table", "section": "1 2"}], "'section' must be a list"),
     ([{"name": "Annotator", "value": "x", "rows": []}], "'pbn_tags[0]' must be"),
+    ([{"name": "Annotator", "value": "x"}, {"name": "Annotator", "value": "y"}],
+     "'pbn_tags[1]' names [Annotator] again"),
 ]
 
 
@@ -253,6 +255,16 @@ def test_the_session_page_shows_travellers_only_of_a_session_that_keeps_them(tmp
     assert not {"travellers-card", "standings-card"} & _page_ids(store, "arbat-2026-11-03-t1")
 
 
+def test_a_pairs_session_no_other_rules_can_read_has_no_rules_switch(tmp_path):
+    """docs/dashboard.md ``?rules=``: a pairs event's hand records read under no other profile, so
+    the page offers no switch (it listed every profile struck out, a screen of refusals at phone
+    width); a vint evening keeps its switch."""
+    store = Store(tmp_path / "store")
+    store.import_paths([str(PAIRS), str(ROOT / "sample_data" / "arbat-2026-11-03-t1.json")], workers=1)
+    assert "rules-switch" not in _page_ids(store, SESSION)
+    assert "rules-switch" in _page_ids(store, "arbat-2026-11-03-t1")
+
+
 # -- the FFB's real files: 22 tables a board, adjusted scores, Latin-1, [TotalScoreTable] -----------
 
 @pytest.mark.parametrize("name", FFB)
@@ -277,3 +289,21 @@ def test_a_real_ffb_file_keeps_its_travellers_through_convert_import_and_export(
     rows = next(t for t in original.deals[0].pbn_tags if t.name == "ScoreTable").section
     lines = {line.rstrip() for line in source.read_bytes().decode("latin-1").splitlines()}
     assert set(rows) <= lines and set(rows) <= set(as_pbn.read_text(encoding="utf-8").splitlines())  # as the file had them
+
+
+def test_a_huge_kept_value_is_checked_in_memory_near_its_size():
+    """format.md §5.2: a kept value is checked as one line a tag pair can hold; a 2 MB one (plain,
+    then all escapes) is checked without the regex engine keeping a backtracking entry a
+    character (that was 290 MB here, 2.7 GB for 20 MB)."""
+    import tracemalloc
+
+    raw = json.loads(write_json(read_pbn(PAIRS.read_bytes()).record))
+    for value in ("y" * 2_000_000, '\\"' * 1_000_000):
+        raw["deals"][1]["pbn_tags"] = [{"name": "Annotator", "value": value}]
+        text = json.dumps(raw)
+        tracemalloc.start()
+        result = read_json(text)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert not [d for d in result.diagnostics if d.at == "pbn_tags"]
+        assert peak < 40_000_000, peak

@@ -80,6 +80,31 @@ def test_a_malformed_traveller_line_is_a_located_warning():
     assert [r.line for r in read.travellers[1]] == [12]
 
 
+def test_a_row_short_by_all_but_one_element_is_worded_in_the_singular():
+    [read] = settled_pbn_sessions((HEAD + COLUMNS + "\n 1\n").encode())
+    assert "line 12: 1 element where the table has 9 columns" in read.diagnostics[0].message
+
+
+def test_a_kept_traveller_s_unreadable_rows_are_warnings_at_pbn_tags_in_json_and_vint(tmp_path):
+    """format.md §5.2 *Tags kept*: a JSON or .vint record's kept [ScoreTable] is read as the file's
+    was, so a row it cannot read (a record edited by hand) is a warning naming its board and its
+    line in the section, not a row the audit leaves out unsaid."""
+    path = _file(tmp_path)
+    as_json = tmp_path / "t.json"
+    assert CliRunner().invoke(main, ["convert", str(path), str(as_json)]).exit_code == 0
+    raw = json.loads(as_json.read_text(encoding="utf-8"))
+    [table] = [t for t in raw["deals"][0]["pbn_tags"] if t["name"] == "ScoreTable"]
+    table["section"].append("7 8 4H")
+    as_json.write_text(json.dumps(raw), encoding="utf-8")
+    as_vint = tmp_path / "t.vint"
+    assert CliRunner().invoke(main, ["convert", str(as_json), str(as_vint)]).exit_code == 0
+    for record in (as_json, as_vint):
+        done = CliRunner().invoke(main, ["validate", str(record)])
+        assert done.exit_code == 0, done.output
+        assert (f"deal 1, pbn_tags: traveller (warning): [ScoreTable] section line {len(table['section'])}: "
+                "3 elements where the table has 9 columns") in done.output
+
+
 # duplicate-bridge.md §5.5: a fourth table given average plus to both sides. The three played are
 # matchpointed among themselves (+450 4, +420 2, −100 0 of 4) and factored up to four tables by
 # Neuberg (§5.4): (4 + 1) × 4/3 − 1 = 5.67, (2 + 1) × 4/3 − 1 = 3, (0 + 1) × 4/3 − 1 = 0.33 of 6;
@@ -189,3 +214,13 @@ def test_score_compare_ranks_the_pairs_over_their_travellers(tmp_path):
     [standings] = doc["standings"]
     assert standings["pairs"][2] == {"rank": 3, "pair": "1", "names": "Ed - Flo", "boards": 1, "matchpoints": 2.0,
                                      "percentage": 50.0, "recorded": {"matchpoints": 3.0, "percentage": 75.0}}
+
+
+def test_score_points_a_pairs_session_s_sheet_to_its_travellers(tmp_path):
+    """The sheet scores the file's own table only; a session whose boards list their tables in
+    [ScoreTable] travellers says where their results are read (format.md §5.2), on stderr."""
+    done = CliRunner().invoke(main, ["score", str(_file(tmp_path))])
+    assert done.exit_code == 0, done.output
+    assert ("the tables' results are in [ScoreTable] travellers on 1 board: score --compare ranks the pairs "
+            "over them") in done.stderr
+    assert "[ScoreTable]" not in done.stdout

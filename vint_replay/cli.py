@@ -141,9 +141,12 @@ def error_count(problems: list[Diagnostic]) -> int:
     return sum(unlisted_count(d) if d.code == UNLISTED else 1 for d in problems if d.severity is Severity.ERROR)
 
 
-def print_problems(path: str, problems: list[Diagnostic]) -> None:
+def print_problems(path: str, problems: list[Diagnostic], all_to_stderr: bool = False) -> None:
+    """Each diagnostic located in ``path``: errors on standard error, warnings on standard output
+    beside the command's findings, or on standard error too where standard output is the
+    command's data (``convert … -``)."""
     for d in problems:
-        click.echo(d.describe(path), err=d.severity is Severity.ERROR)
+        click.echo(d.describe(path), err=all_to_stderr or d.severity is Severity.ERROR)
 
 
 def print_other_sessions(path: str, report: SessionReport) -> None:
@@ -348,7 +351,7 @@ def score(file: str, as_json: bool, rules: str | None, session: int | None, comp
     # scored faster than NumPy (the batch path) is imported, and the sheet needs its rubbers.
     from .reports.sheets import sheet_writer
 
-    def sheet(which: Which, _read: ReadResult, report: SessionReport) -> tuple[bool, dict[str, object] | None]:
+    def sheet(which: Which, read: ReadResult, report: SessionReport) -> tuple[bool, dict[str, object] | None]:
         writer = sheet_writer(report)
         if as_json:  # one session of several: its number beside its id
             document = writer.json(report)
@@ -360,6 +363,10 @@ def score(file: str, as_json: bool, rules: str | None, session: int | None, comp
         if which is not None:
             click.echo(("\n" if which[0] > 1 else "") + f"{named(file, which)}:")
         click.echo(writer.text(report), nl=False)
+        if read.travellers:  # a pairs session's tables are on its travellers, not this sheet (format.md §5.2)
+            click.echo(f"{named(file, which)}: the tables' results are in [ScoreTable] travellers on "
+                       f"{plural(len(read.travellers), 'board')}: score --compare ranks the pairs over them, audit "
+                       "checks them", err=True)
         return True, None
 
     _each_scored(file, as_json, rules, session, False, sheet)
@@ -937,7 +944,7 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
     result = read_session(source, read_input(source), from_fmt, strict, session)
     record, settling = (None, []) if result.record is None else settle(result.record)  # AP, seat columns
     problems = result.diagnostics if not settling else in_line_order(result.diagnostics, result.locate(settling))
-    print_problems(source, problems)
+    print_problems(source, problems, all_to_stderr=target == "-")
     if record is None or any(d.severity is Severity.ERROR for d in problems):
         click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)
         sys.exit(1)

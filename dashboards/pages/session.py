@@ -73,7 +73,7 @@ def _sides_body(report: SessionReport, rescore: str | None, checked: AuditReport
     figures = duplicate_view.event_figures(report) if boards and not rescored else None
     return html.Div([
         _head(report, checked, status),
-        _rules_switch(session_id, played, rescore or played) if len(data.rescore_choices(played)) > 1 else None,
+        _rules_switch(session_id, played, rescore or played),
         html.Div(_charts(report), className="chart-grid"),
         html.Div([
             html.Div(_sheet(sheet) if sheet else _invalid(report), className="card sheet-card"),
@@ -104,10 +104,11 @@ def _head(report, checked, status: str, game_words: str | None = None) -> html.D
     ], className="page-head")
 
 
-def _rules_switch(session_id: str, played: str, shown: str) -> html.Div:
+def _rules_switch(session_id: str, played: str, shown: str) -> html.Div | None:
     """Score the evening under another profile: the table's contracts and play, the other rules'
     numbers (the engine's rescoring; nothing is computed here). A profile under which the record
-    cannot be read is not offered, and one sentence says why."""
+    cannot be read is not offered, and one sentence says why; with none offered there is nothing
+    to switch to (``None``: a pairs event's hand records, which no other rules read)."""
     as_played = library().report(session_id)
     assert as_played is not None  # the page is drawn for a stored session
     links: list[html.Span | dcc.Link] = []
@@ -123,6 +124,8 @@ def _rules_switch(session_id: str, played: str, shown: str) -> html.Div:
         else:
             links.append(html.Span(label, className="rules-choice current") if name == shown
                          else dcc.Link(label, href=href, className="rules-choice"))
+    if len(links) == len(refusals) + 1:  # the played rules alone
+        return None
     note = scoresheet.rules_note(as_played.record, get_profile(shown)) if shown != played else None
     return html.Div([html.Span("Score under the rules of: ", className="muted"), *links]
                     + ([html.P(note, className="muted", id="rules-note")] if note else [])

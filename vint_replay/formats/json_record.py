@@ -624,8 +624,8 @@ def _read_json(data: bytes | str, strict: bool) -> ReadResult:
     if info.party is not None and reader.lister is not None:
         info = replace(info, players=reader.lister.seat_names(info.party, deals))
     record = SessionRecord(info, tuple(deals), extra, comments)
-    travellers, totals = kept_travellers(record)  # a PBN file's, kept in its boards' pbn_tags (format.md §5.2)
-    return ReadResult(record, reader.problems.listed(), travellers=travellers, totals=totals)
+    travellers, totals, unread = kept_travellers(record)  # a PBN file's, kept in its boards' pbn_tags (format.md §5.2)
+    return ReadResult(record, reader.problems.listed() + unread, travellers=travellers, totals=totals)
 
 
 def unknown_rules(rules: object) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from ..engine.calls import Contract
 from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.plural import plural
 from ..engine.seats import Side
 from ..engine.record import SessionRecord
 from .board_fields import RecordedFigures, parse_contract
@@ -101,22 +102,26 @@ def read_totals(tag: Tag, board: int) -> tuple[tuple[PairTotal, ...], list[Diagn
     return tuple(out), problems
 
 
-def kept_travellers(record: SessionRecord) -> tuple[dict[int, tuple[TravellerLine, ...]], tuple[PairTotal, ...]]:
+def kept_travellers(record: SessionRecord) -> tuple[dict[int, tuple[TravellerLine, ...]], tuple[PairTotal, ...],
+                                                   list[Diagnostic]]:
     """The travellers and the pairs' totals a record keeps in its boards' PBN tags (format.md
     §5.2: a converted or stored session), read as the file's were, each row's line its line in
-    the table's section (1: the first row); a row that cannot be read is left out (reading the
-    file reported it)."""
+    the table's section (1: the first row), and a ``traveller`` warning at ``pbn_tags`` for each
+    row that cannot be read (a record written by hand, or a file's row its reader warned of)."""
     travellers: dict[int, tuple[TravellerLine, ...]] = {}
     totals: tuple[PairTotal, ...] = ()
+    problems: list[Diagnostic] = []
     for deal in record.deals:
         for kept in deal.pbn_tags:
             if kept.name == "ScoreTable" and deal.number not in travellers:
-                lines = read_traveller(as_tag(kept), deal.number)[0]
+                lines, found = read_traveller(as_tag(kept), deal.number)
+                problems += found
                 if lines:
                     travellers[deal.number] = lines
             elif kept.name == "TotalScoreTable" and not totals:  # on the first board, as the reader takes it
-                totals = read_totals(as_tag(kept), deal.number)[0]
-    return travellers, totals
+                totals, found = read_totals(as_tag(kept), deal.number)
+                problems += found
+    return travellers, totals, problems
 
 
 def _table(tag: Tag, board: int, problems: list[Diagnostic]) -> list[tuple[int, int, dict[str, str]]]:
@@ -129,7 +134,7 @@ def _table(tag: Tag, board: int, problems: list[Diagnostic]) -> list[tuple[int, 
     for row, indexes in _rows(tag):
         elements, column = _elements(tag, indexes), tag.token(indexes[0]).column
         if len(elements) != len(columns):
-            problems.append(_problem(tag, board, row, f"{len(elements)} elements where the table has "
+            problems.append(_problem(tag, board, row, f"{plural(len(elements), 'element')} where the table has "
                                                       f"{len(columns)} columns", column))
         else:
             out.append((row, column, dict(zip(columns, elements))))
@@ -137,6 +142,11 @@ def _table(tag: Tag, board: int, problems: list[Diagnostic]) -> list[tuple[int, 
 
 
 def _problem(tag: Tag, board: int, row: int, message: str, column: int) -> Diagnostic:
+    """A row's warning, at its line in the file, or for a kept tag (its tag pair on line 0:
+    formats/pbn_kept.py ``as_tag``) at ``pbn_tags`` and its line in the section."""
+    if tag.line == 0:
+        return Diagnostic("traveller", f"[{tag.name}] section line {row}: {message}", board, "pbn_tags",
+                          Severity.WARNING)
     return Diagnostic("traveller", f"[{tag.name}] line {row}: {message}", board, None, Severity.WARNING, row, column)
 
 

@@ -1009,8 +1009,8 @@ def _read_vint(data: bytes | str, strict: bool) -> ReadResult:
     if info.party is not None and reader.lister is not None:
         info = replace(info, players=reader.lister.seat_names(info.party, deals))
     record = SessionRecord(info, tuple(deals), top, tuple(scan.comments))
-    travellers, totals = kept_travellers(record)  # a PBN file's, kept in its boards' [PbnTags] (format.md §5.2)
-    return ReadResult(record, problems, reader.locations, reader.sections, travellers=travellers, totals=totals)
+    travellers, totals, unread = kept_travellers(record)  # a PBN file's, kept in its boards' [PbnTags] (format.md §5.2)
+    return ReadResult(record, problems + unread, reader.locations, reader.sections, travellers=travellers, totals=totals)
 
 
 # -- the canonical writer -------------------------------------------------------------------

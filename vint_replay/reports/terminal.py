@@ -293,13 +293,15 @@ class DealView:
     # -- whole views -----------------------------------------------------------------------
 
     def opening(self) -> str:
-        """Everything before the first card: header, dealt hands, auction."""
+        """Everything before the first card: header, dealt hands, auction (none for a hand
+        record, which was never bid: format.md §5.2)."""
         parts = [self.header()]
         if self.replay.hands is not None:
             parts.append(self.diagram(self.replay.hands_after(0)))
         else:
             parts.append("(the hands were not recorded)")
-        parts.append(self.auction())
+        if not (self.replay.profile.hand_records and self.replay.deal.hand_record):
+            parts.append(self.auction())
         return "\n\n".join(parts)
 
     def steps(self) -> Iterator[str]:

@@ -186,6 +186,17 @@ def test_each_pair_s_total_is_held_against_its_boards_over_every_traveller():
         "deal 1, [TotalScoreTable] line 19 (pair 1): recorded 75 %, recomputed 50.00 % over 1 board"]
 
 
+def test_totals_with_no_traveller_read_are_not_checked_nor_named_on_a_board_0():
+    """duplicate-bridge.md §5.6: a pair's total is the sum of its boards' travellers; with none
+    read (every row unreadable: the reader's warnings say why) there is nothing to add up, so no
+    total is checked and none is reported "on no traveller" at a deal 0 the session has not."""
+    read = _read(rows="".join(" ".join(row.split()[:3]) + "\n" for row in ROWS.splitlines()))  # rows cut short
+    assert read.totals and not read.travellers
+    assert [d.code for d in read.diagnostics] and {d.code for d in read.diagnostics} == {"traveller"}
+    found = audit_travellers(evaluate(read.record, read.diagnostics), read.travellers, read.totals)
+    assert (found.rows_checked, found.totals_checked, found.mismatches) == (0, 0, ())
+
+
 def test_audit_says_the_pairs_totals_it_checked_and_lists_them_in_json(tmp_path):
     """format.md §4.4: the last line counts the pairs' totals with the rows; --json gives their count."""
     path = tmp_path / "totals.pbn"

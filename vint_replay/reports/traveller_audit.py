@@ -125,8 +125,8 @@ def audit_travellers(report: SessionReport, travellers: Travellers, totals: tupl
         for table in tables:
             checked += 1
             found.extend(row_mismatches(number, table, reading))
-    found.extend(_totals_differ(standings(report, travellers), totals,
-                                min(travellers, default=0)))  # the totals stand on the first board
+    if travellers:  # with no traveller read there is nothing to add up: the totals are not checked
+        found.extend(_totals_differ(standings(report, travellers), totals, min(travellers)))  # on the first board
     return TravellerAudit(checked, tuple(found), len(totals) if travellers else 0, reading)
 
 

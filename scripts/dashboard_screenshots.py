@@ -36,7 +36,9 @@ PAGES = [
     ("scoresheet-classic", "/session/arbat-2026-12-15-t1", "", None),  # classic: coronkas, X marks
     # a real tournament board (PBN), 5 × →: the opening lead made, the dummy face up
     ("replay-bridge", "/replay/16th-european-youth-team-championships-1998-07-16-open/1", "\ue014" * 5, None),
-    ("history", "/history/arbat-2026-11-03-t2", "", None),  # the corrected sample: what changed, how the score moved
+    ("history", "/history/arbat-2026-11-03-t2", "", None),
+    # a pairs session's travellers and standings (PBN [ScoreTable], [TotalScoreTable]): a planted wrong row in red
+    ("session-travellers", "/session/club-pairs-2026-11-03", "", None),  # the corrected sample: what changed, how the score moved
     ("solo-session", "/session/arbat-solo-2026-11-24", "", None),  # payments, balances, the planted mistake
     # 6 × →: an open misère in trick 2, the declarer's hand face up since trick 1
     ("solo-replay", "/replay/arbat-solo-2026-11-24/1", "\ue014" * 6, None),
@@ -74,7 +76,8 @@ def main() -> None:
                            + [str(p) for p in sorted((ROOT / "sample_data" / "laws").glob("*.json"))]
                            + [str(p) for p in sorted((ROOT / "sample_data" / "solo").glob("*.json"))]
                            + [str(p) for p in sorted((ROOT / "sample_data" / "vint235").glob("*.json"))]
-                           + [str(ROOT / "tests" / "data" / "pbn" / "junior-teams-1998.pbn")], workers=1)
+                           + [str(ROOT / "tests" / "data" / "pbn" / name)
+                              for name in ("junior-teams-1998.pbn", "pairs-travellers.pbn")], workers=1)
         for _ in apply_corrections(store, ROOT / "sample_data" / "corrections"):  # as the demo does
             pass
         analyse_store(store, workers=os.cpu_count() or 1)

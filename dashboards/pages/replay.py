@@ -69,7 +69,7 @@ def layout(session_id: str | None = None, deal: str | None = None, view: str | N
         if next_deal is not None else html.Span(),
     ], className="deal-nav")
     return html.Div([
-        dcc.Store(id="replay-deal", data=payload),
+        dcc.Store(id="replay-deal", data=dict(payload)),
         dcc.Store(id="replay-seat", data=None if seat is None else {"session": info.id, "deal": number, "view": seat.name}),
         dcc.Store(id="replay-drawn"),
         *board.stores(),

@@ -91,10 +91,9 @@ def test_convert_settles_the_columns_through_the_engine(tmp_path) -> None:
     assert refused.exit_code == 1 and "led by E" in refused.stderr  # the engine's finding refuses it, as the reader's did
 
 
-def test_each_deal_replays_its_auction_once(monkeypatch) -> None:
-    """Reading and checking a .vint session makes one auction machine a deal: the reader makes
-    none (before, ``AP`` and the seat columns each replayed the calls in the reader)."""
-    made = []
+def _auctions_made(monkeypatch) -> list[object]:
+    """Each auction machine made from now on (engine/auction.py's Auction), as it is made."""
+    made: list[object] = []
     real = engine_auction.Auction.__init__
 
     def counted(self, *args, **kwargs) -> None:
@@ -102,6 +101,13 @@ def test_each_deal_replays_its_auction_once(monkeypatch) -> None:
         real(self, *args, **kwargs)
 
     monkeypatch.setattr(engine_auction.Auction, "__init__", counted)
+    return made
+
+
+def test_each_deal_replays_its_auction_once(monkeypatch) -> None:
+    """Reading and checking a .vint session makes one auction machine a deal: the reader makes
+    none (before, ``AP`` and the seat columns each replayed the calls in the reader)."""
+    made = _auctions_made(monkeypatch)
     one = worked_text(tricks=pbn_columns(TRICKS, "E", "C"), play_tag=LAYOUT)
     two = one + one[one.index("\n[Deal"):].replace('[Deal "1"]', '[Deal "2"]')
     result = read_vint(two)
@@ -163,14 +169,7 @@ def test_each_pbn_deal_replays_its_auction_once(monkeypatch) -> None:
     replayed each auction to close ``AP`` and to find the trumps that order the columns)."""
     one = _pbn()
     two = one + b"\n" + one.replace(b'[Board "1"]', b'[Board "2"]')
-    made = []
-    real = engine_auction.Auction.__init__
-
-    def counted(self, *args, **kwargs) -> None:
-        made.append(self)
-        real(self, *args, **kwargs)
-
-    monkeypatch.setattr(engine_auction.Auction, "__init__", counted)
+    made = _auctions_made(monkeypatch)
     result = read_pbn(two)
     assert result.record is not None and len(result.record.deals) == 2 and made == []
     evaluate(result.record)

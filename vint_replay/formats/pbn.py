@@ -12,6 +12,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import cache
 from datetime import date
 from typing import Literal
 
@@ -427,6 +428,7 @@ PBN_TAGS = frozenset(READ_TAGS) | {
 _READ_LOWER = {t.lower(): t for t in READ_TAGS}
 
 
+@cache
 def _meant(name: str) -> str | None:
     """The tag read here that an unknown tag name is likely a slip for (``Auctoin``: ``Auction``)."""
     if name in PBN_TAGS:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 from typing import Literal
 
 from ..engine.calls import CALL_BY_TEXT, Contract
@@ -315,7 +314,6 @@ def _row(parts: list[bytes], tags: dict[bytes, bytes], values: dict[str, str]) -
             contract, result, auction, calls, play_seat or b"", tricks or b"", partial)
 
 
-@cache
 def _slip(name: bytes) -> bool:
     """Whether the reader warns of tag ``name`` as a likely slip for a tag it reads (pbn._meant)."""
     return _meant(name.decode()) is not None

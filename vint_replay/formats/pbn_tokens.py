@@ -4,6 +4,7 @@ Reading is linear in time and memory (possessive quantifiers: no backtracking st
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 
 from ..engine.diagnostics import Diagnostic, Severity
@@ -56,8 +57,7 @@ class Tag:
         row = self.rows[index]
         column = None if self.columns is None else self.columns.get(index)
         if column is None:  # a plain line: its words are the line's words in order
-            nth = sum(1 for i in range(index) if self.rows[i] == row)
-            column = _nth_word_column(self.text[row - 1], nth)
+            column = _nth_word_column(self.text[row - 1], index - bisect_left(self.rows, row))  # rows never fall
         return Token(self.words[index], row, column)
 
 

@@ -15,8 +15,8 @@ from vint_replay.engine.views import Block, Cell, Fold, Line, Row, Span, Table, 
 from vint_replay.formats.pbn_traveller import kept_travellers
 from vint_replay.games.bridge.imps import ImpReading
 from vint_replay.reports.pairs_standings import Standing, ranked
-from vint_replay.reports.traveller_audit import TableScore, TravellerMismatch, imp_reading, row_mismatches, \
-    scored_tables, total_differences
+from vint_replay.reports.traveller_audit import TableScore, TravellerMismatch, imp_reading, repeated_pairs, \
+    row_mismatches, scored_tables, total_differences
 
 _HEAD = ("N–S", "E–W", "contract", "by", "tricks", "score N–S", "MP", "%")
 
@@ -48,7 +48,8 @@ def traveller_cards(report: SessionReport) -> tuple[Block, ...]:
 def _board(number: int, tables: list[TableScore], reading: ImpReading | None) -> tuple[Fold, int]:
     """One board's traveller, folded under a line saying how many tables and how many differ; and
     that many. A session scored in IMPs has an IMPs column too."""
-    rows = [_row(number, k, table, reading) for k, table in enumerate(tables)]
+    repeated = {m.line: m for m in repeated_pairs(number, [table.row for table in tables])}
+    rows = [_row(number, k, table, reading, repeated.get(table.row.line)) for k, table in enumerate(tables)]
     bad = sum(1 for r in rows if r.classes)
     said = f"Board {number}: {plural(len(tables), 'table')}, " + (
         f"{bad} differ{'s' if bad == 1 else ''}" if bad else "as recorded")
@@ -57,10 +58,15 @@ def _board(number: int, tables: list[TableScore], reading: ImpReading | None) ->
     return Fold(Span(said, "differs" if bad else None), (table,), f"board-{number}-traveller"), bad
 
 
-def _row(board: int, k: int, table: TableScore, reading: ImpReading | None) -> Row:
+def _row(board: int, k: int, table: TableScore, reading: ImpReading | None, repeated: TravellerMismatch | None) -> Row:
+    """A traveller row: its pairs (red where a pair is listed again on the board), result, the
+    score and figures, each recomputed beside the recorded one."""
     row = table.row
     differs = {m.figure: m for m in row_mismatches(board, table, reading)}
-    ns, ew = row.pairs or ("", "")
+    if repeated is not None:
+        differs["pairs"] = repeated
+    pairs = tuple(Cell(pair, "num" if repeated is None else "num bad-cell",
+                       title=None if repeated is None else repeated.message) for pair in row.pairs or ("", ""))
     played: tuple[Cell, ...]
     if row.contract is None:
         played = (Cell(row.text, "contract", span=3),)
@@ -72,7 +78,7 @@ def _row(board: int, k: int, table: TableScore, reading: ImpReading | None) -> R
     side = (mp or pct or (Side.NS, 0.0))[0]  # the side the row's figures are written for
     won = table.won[side]
     imps = () if reading is None else (_imps(table, reading, differs.get("imps")),)
-    return Row((Cell(ns, "num"), Cell(ew, "num"), *played, score,
+    return Row((*pairs, *played, score,
                 _figure(mp, row.written[0], won, differs.get("matchpoints")),
                 _figure(pct, row.written[1], None if won is None else 100 * won / table.top, differs.get("percentage")),
                 *imps),

@@ -235,3 +235,38 @@ def test_score_points_a_pairs_session_s_sheet_to_its_travellers(tmp_path):
     assert ("the tables' results are in [ScoreTable] travellers on 1 board: score --compare ranks the pairs "
             "over them") in done.stderr
     assert "[ScoreTable]" not in done.stdout
+
+
+def test_a_pair_listed_twice_on_a_board_is_named_by_audit_and_marked_on_the_traveller(tmp_path):
+    """duplicate-bridge.md §5.6: a pair plays a board once; a traveller that lists pair 1 again
+    (here as E–W of the third table) counts the board twice in its session, so audit names the
+    later row with the first one's line, and the board's traveller card marks that row's pairs
+    (a kept table's lines are its section's: formats/pbn_traveller.kept_travellers)."""
+    from dashboards.traveller_view import traveller_cards
+
+    rows = ROWS.replace(" 5  6 4H     N 11", " 5  1 4H     N 11")
+    shown = CliRunner().invoke(main, ["audit", str(_file(tmp_path, rows))])
+    assert shown.exit_code == 1, shown.output
+    assert ("deal 1, [ScoreTable] line 14 (4H N 11): pair 1 is listed again (first on line 12): "
+            "a pair plays a board once") in shown.output
+    clean = CliRunner().invoke(main, ["audit", str(_file(tmp_path))])
+    assert "listed again" not in clean.output and clean.exit_code == 0, clean.output
+    [read] = settled_pbn_sessions(_file(tmp_path, rows).read_bytes())
+    _, travellers = traveller_cards(evaluate(read.record, read.diagnostics))
+    marked = [(cell.content, cell.title) for cell in _cells(travellers) if "bad-cell" in (cell.classes or "")]
+    said = "pair 1 is listed again (first on line 1): a pair plays a board once"  # the kept table's own line
+    assert marked == [("5", said), ("1", said)]
+
+
+def _cells(block):
+    """Every table cell under a view block, in order."""
+    from vint_replay.engine.views import Cell
+
+    if isinstance(block, Cell):
+        yield block
+    elif isinstance(block, (list, tuple)):
+        for part in block:
+            yield from _cells(part)
+    elif hasattr(block, "__dataclass_fields__"):
+        for name in block.__dataclass_fields__:
+            yield from _cells(getattr(block, name))

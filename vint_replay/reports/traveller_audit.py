@@ -6,6 +6,7 @@ and the pairs' totals over every traveller, against ``[TotalScoreTable]`` where 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.plural import plural
@@ -33,7 +34,7 @@ class TravellerMismatch:
     listed: str  # the row's result: ``4HX N 9``; a total's pair: ``pair 7``
     message: str
     tag: str = "ScoreTable"
-    figure: str = ""  # what of a row differs: "score", "matchpoints", "percentage" or "imps" (a total's: "")
+    figure: str = ""  # what of a row differs: "score", "matchpoints", "percentage", "imps" or "pairs" (a total's: "")
 
     def describe(self) -> str:
         return f"deal {self.board}, [{self.tag}] line {self.line} ({self.listed}): {self.message}"
@@ -125,6 +126,7 @@ def audit_travellers(report: SessionReport, travellers: Travellers, totals: tupl
         for table in tables:
             checked += 1
             found.extend(row_mismatches(number, table, reading))
+        found.extend(repeated_pairs(number, [table.row for table in tables]))
     if travellers:  # with no traveller read there is nothing to add up: the totals are not checked
         found.extend(_totals_differ(standings(report, travellers), totals, min(travellers)))  # on the first board
     return TravellerAudit(checked, tuple(found), len(totals) if travellers else 0, reading)
@@ -208,6 +210,22 @@ def row_mismatches(board: int, table: TableScore, reading: ImpReading | None = N
         if not agrees(value, _side_imps(table, reading, side), row.imps_written):
             out.append(TravellerMismatch(board, row.line, row.text, f"recorded IMP_{side.name} {value:g}, recomputed NS "
                                          f"{table.imps[reading]:.4g} IMPs ({reading})", figure="imps"))
+    return out
+
+
+def repeated_pairs(board: int, rows: Sequence[TravellerLine]) -> list[TravellerMismatch]:
+    """Each row of a board's traveller that lists a pair listed on an earlier row (or on its
+    own other side): a pair plays a board once (duplicate-bridge.md §5.6), so one of the rows is
+    another pair's or another board's, and the pair's session counts the board twice."""
+    first: dict[str, int] = {}
+    out: list[TravellerMismatch] = []
+    for row in sorted(rows, key=lambda row: row.line):
+        for pair in row.pairs or ():
+            if pair in first:
+                out.append(TravellerMismatch(board, row.line, row.text, f"pair {pair} is listed again (first on line "
+                                             f"{first[pair]}): a pair plays a board once", figure="pairs"))
+            else:
+                first[pair] = row.line
     return out
 
 

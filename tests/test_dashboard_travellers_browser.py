@@ -2,7 +2,8 @@
 (dashboards/traveller_view.py, docs/dashboard.md): each board's traveller folded under a line that
 says whether it agrees, the file's rows with the recomputed matchpoints beside them and the rows
 ``audit`` finds different marked, the pairs ranked with their listed totals; readable at 1,400 px
-and at 500 px (the overflow check of test_dashboard_fit_browser.py, every traveller opened)."""
+and at 500 px (the overflow check of test_dashboard_fit_browser.py, every traveller opened; neither
+card's table scrolls inside it)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -74,5 +75,7 @@ def test_the_travellers_fit_a_desktop_and_a_narrow_window(browser_at, page, widt
         browser.execute_script("document.querySelectorAll('#travellers-card details').forEach(d => d.open = true)")
         wait_for(lambda: css(browser, "#traveller-2-row-3") and css(browser, "#traveller-2-row-3")[0].is_displayed())
         assert browser.execute_script(OVERFLOW_JS, width == DESKTOP) == []
+        inner = "const c = document.getElementById(arguments[0]); return c.scrollWidth - c.clientWidth;"
+        assert [browser.execute_script(inner, card) for card in ("standings-card", "travellers-card")] == [0, 0]
     finally:
         browser.set_window_size(DESKTOP, 1000)

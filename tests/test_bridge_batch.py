@@ -331,6 +331,19 @@ def test_lin_hands_high_to_low_are_taken_as_low_to_high():
     assert turned != text and assert_batch_is_safe(turned, LIN) is None
 
 
+def test_a_lin_board_with_a_card_after_the_13th_trick_is_left_to_the_reader():
+    """rubber-bridge.md §3 (13 tricks; found by the edits above): a board whose pc tags run past
+    52 cards is the reader's to report, not the batch path's to lay out (it raised on it)."""
+    [text] = fixed_files(7, 1, 4, LIN)
+    first = text.index(b"pc|")
+    four = re.search(rb"(?:pc\|[SHDC][2-9TJQKA]\|){4}pg\|\|", text[first:])
+    assert four is not None
+    board_end = text.index(b"\n", first)
+    longer = text[:board_end] + four[0] + text[board_end:]
+    assert longer.count(b"pc|") == text.count(b"pc|") + 4
+    assert assert_batch_is_safe(longer, LIN) is not None  # refused, for the reader's reason
+
+
 @pytest.mark.parametrize("change", [
     lambda t: t.replace(b"ah|Board 2|", b"ah|Board 1|"),  # board 1 twice
     lambda t: t.replace(b"ah|Board 2|", b"ah|Board 01|"),

@@ -255,6 +255,8 @@ def _row(tags: _Tags, values: list[bytes], file_calls: list[int], file_cards: li
         return None
     played = len(tags.pc)
     cards = b"".join(file_cards[tags.pc.start:tags.pc.stop])
+    if played > 52:
+        return None  # a card after the 13th trick: the reader reports it
     if played and (len(cards) != CARD * played or cards[0::2].translate(None, b"shdc")
                    or cards[1::2].translate(None, b"23456789tjqka")
                    or tags.last_mb is not None and tags.first_pc is not None and tags.last_mb > tags.first_pc):

@@ -138,8 +138,7 @@ def board_rows(score: SessionScore) -> list[BoardRow]:
         if deal.bidding_record or deal.unfinished:  # bid, never played; stopped by its table (format.md §5.2)
             taken = "not played" if deal.bidding_record else "unfinished"
         shown = labels.contract_text(contract) if contract else (
-            "passed out" if deal.passed_out else "hand record" if deal.hand_record
-            else "unfinished" if deal.unfinished else "?")
+            "passed out" if deal.passed_out else deal.unplayed_word or "?")
         rows.append(BoardRow(deal.number, vulnerable_short(deal.vulnerable), shown,
                              "" if contract is None else contract.declarer.name, taken, points, running))
     return rows
@@ -187,7 +186,7 @@ def deal_rows(report: SessionReport, checked: AuditReport | None = None, paper: 
         elif replay.passed_out:
             shown, declarer, tricks = "passed out", "", ""
         elif contract is None:
-            shown = "hand record" if s is not None and s.hand_record else "unfinished" if replay.unfinished else "?"
+            shown = (s.unplayed_word if s is not None else None) or ("unfinished" if replay.unfinished else "?")
             declarer, tricks = "", ""
         else:
             shown = labels.contract_text(contract)

@@ -156,8 +156,9 @@ def _call(word: str) -> str | None:
 def _auction(first: str, dealer: int, words: list[str]) -> tuple[str, int | None] | str:
     """The contract (``4SX``, or ``Pass``) and its declarer's seat of a complete legal auction
     spoken from ``dealer`` on and listed from seat ``first`` (a ``-`` for each seat before the
-    dealer), or the fault."""
+    dealer), or the fault; a bidding quiz's auction, legal up to its first ``AC``, is not closed."""
     calls: list[str] = []
+    asked = False  # the auction stops at a quiz's question (AC): open there, what follows depends on it
     before = (dealer - SEATS.index(first.strip().upper())) % 4 if first.strip().upper() in tuple(SEATS) else 0
     for word in words:
         if word in ("*", "+") or _NOISE.match(word):
@@ -171,6 +172,9 @@ def _auction(first: str, dealer: int, words: list[str]) -> tuple[str, int | None
             return "auction: a call listed before the dealer's"
         if word.upper() == "AP":
             calls += ["P"] * (3 if any(c not in ("P",) for c in calls) else 4)
+            break
+        if word.upper() == "AC":  # a bidding quiz asks the contestant's call here: the calls made stop
+            asked = True
             break
         call = _call(word.rstrip("!?").removesuffix("*"))  # "4D*": an alert mark stuck to the call
         if call is None:
@@ -200,7 +204,10 @@ def _auction(first: str, dealer: int, words: list[str]) -> tuple[str, int | None
             if last_bid is not None and rank <= last_bid[0]:
                 return "auction: an insufficient bid"
             last_bid, doubled = (rank, seat), 0
-    if not (passes >= 4 or last_bid is not None and passes >= 3):
+    closed = passes >= 4 or last_bid is not None and passes >= 3
+    if asked:
+        return "auction: a call after the auction closed" if closed else UNCLOSED
+    if not closed:
         return UNCLOSED
     if last_bid is None:
         return "Pass", None

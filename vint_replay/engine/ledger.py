@@ -58,6 +58,7 @@ class DealScore:
     hand_record: bool = False  # the hands alone, never bid nor played (format.md §5.2): nothing written
     bidding_record: bool = False  # the hands and a closed auction, never played (format.md §5.2): nothing written
     unfinished: bool = False  # its auction or play stops with no result (format.md §5.2): nothing written
+    quiz: bool = False  # unfinished as a bidding quiz: the auction stops at the contestant's call (format.md §5.2)
 
     @property
     def passed_out(self) -> bool:
@@ -68,6 +69,13 @@ class DealScore:
         """A hand record, a bidding record or an unfinished board: never played to a result, so
         nothing to score nor to compare with another table's result (format.md §5.2)."""
         return self.hand_record or self.bidding_record or self.unfinished
+
+    @property
+    def unplayed_word(self) -> str | None:
+        """What a board with no contract played to a result is called on a scoresheet: ``hand
+        record``, ``bidding quiz`` or ``unfinished`` (format.md §5.2); ``None`` for any other."""
+        return "hand record" if self.hand_record else "bidding quiz" if self.quiz else \
+            "unfinished" if self.unfinished else None
 
     def totals(self, side: Side) -> LineTotals:
         below = sum(e.points for e in self.entries if e.side is side and e.line is Line.BELOW)
@@ -85,6 +93,8 @@ class DealScore:
             return Summary(figures, f"bidding record: {self.contract.pretty} by {declarer}, not played")
         if self.hand_record:
             return Summary(figures, "hand record: not bid nor played")
+        if self.quiz:
+            return Summary(figures, "bidding quiz: the auction stops at the contestant's call, not played")
         if self.unfinished:
             return Summary(figures, "unfinished: the table stopped before the end, no result")
         if self.contract is None or self.tricks is None:
@@ -309,7 +319,8 @@ class Ledger:
         if replay.bidding_record or replay.unfinished:  # not played to a result: the contract (if any), nothing written
             deal = DealScore(replay.deal.number, self.rubber.number, replay.deal.dealer, contract,
                              None if contract is None else self.profile.trick_value(contract), None, (), None, before,
-                             vulnerable=vulnerable, bidding_record=replay.bidding_record, unfinished=replay.unfinished)
+                             vulnerable=vulnerable, bidding_record=replay.bidding_record, unfinished=replay.unfinished,
+                             quiz=replay.unfinished and replay.deal.question is not None)
             self.score.deals.append(deal)
             return deal
         if contract is None:

@@ -196,13 +196,17 @@ class DealRecord:
     own: GameDeal | None = None  # the game's own fields, e.g. solo whist's turn-up and calls (format.md §5.5)
     shorthand: Shorthand | None = None  # as written, until the engine settles it
     pbn_tags: tuple[PbnTag, ...] = ()  # the board's PBN tags no field holds, in the file's order (format.md §5.2)
+    # a bidding quiz (format.md §5.2): ``auction`` stops at the contestant's first call; these are
+    # the calls written from it on, ``None`` at each call the contestant is to make (PBN's ``AC``)
+    question: tuple[Call | None, ...] | None = None
 
     @property
     def hand_record(self) -> bool:
         """Its hands alone (no call, contract, card or result read or unreadable): a hand record,
         as club dealing programs write them (format.md §5.2)."""
         return (not self.auction and self.contract is None and self.play is None and self.result is None
-                and self.shorthand is None and not self.unreadable & {"auction", "contract", "play", "result"})
+                and self.shorthand is None and self.question is None
+                and not self.unreadable & {"auction", "contract", "play", "result"})
 
     @property
     def bidding_record(self) -> bool:
@@ -212,7 +216,7 @@ class DealRecord:
         are their own error; the missing play is then not a second one."""
         return ((bool(self.auction) or self.contract is not None) and (self.hands is not None or "hands" in self.unreadable)
                 and self.play is None and self.result is None and (self.shorthand is None or self.shorthand.columns is None)
-                and not self.unreadable & {"auction", "play", "result"})
+                and self.question is None and not self.unreadable & {"auction", "play", "result"})
 
     def recorded_for(self, side: Side) -> LineTotals | None:
         return None if self.recorded is None else self.recorded[side]

@@ -230,6 +230,26 @@ UNFINISHED = ("; with no result, the table did not finish the board (BBO records
               "it is kept as far as it goes and scores nothing")
 
 
+def _asked(deal: DealRecord, auction: Auction | LawsAuction, may_stop: bool, report) -> None:
+    """A bidding quiz's stop (format.md §5.2): its calls before the contestant's are legal, the
+    auction open there; the calls written after it depend on the call asked, so they are not
+    checked, and the board scores nothing. Asked after the auction closed, or of a board that
+    records a play or a result, it is no quiz: an error."""
+    after = len(deal.question or ()) - 1  # the calls written after the first asked
+    whose = f"{SEATS[(deal.dealer + len(deal.auction)) & 3]}'s"
+    if auction.closed:
+        report("call_after_close", f"auction[{len(deal.auction)}]", "the quiz asks for a call after the auction closed")
+    elif not may_stop or deal.play is not None:
+        report("auction_incomplete", f"auction[{len(deal.auction)}]", f"the auction stops at {whose} call, the quiz's "
+               "question, but the board records a " + ("play" if deal.play is not None else "result"))
+    else:
+        report("unfinished", f"auction[{len(deal.auction)}]",
+               f"a bidding quiz: the auction stops at {whose} call, which the contestant is to make; the calls "
+               "before it are legal" + (f"; {plural(after, 'call')} written after it "
+                                        f"{'depends' if after == 1 else 'depend'} on it and {'is' if after == 1 else 'are'}"
+                                        " not checked" if after else "") + "; the board scores nothing", Severity.WARNING)
+
+
 def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | None = None) -> DealReplay:
     """Check one deal against the rules and replay it; every problem becomes a diagnostic.
 
@@ -291,7 +311,9 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
         else:
             if calls is not None:
                 passes = close_all_pass(auction, calls, report)
-            if not auction.closed:
+            if deal.question is not None:
+                _asked(deal, auction, may_stop, report)
+            elif not auction.closed:
                 need = auction.passes_needed
                 what = "no bid yet" if auction.highest is None else f"after {auction.highest_by}'s {auction.highest.pretty}"
                 stops = f"the auction is not closed: {need} more pass{'es' if need > 1 else ''} needed ({what})"
@@ -331,7 +353,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
                                          profile, report, leads=leads, skips=skips)
             if len(tricks) == 13:
                 tricks_won = _won(tricks)
-        elif not ({"play", "result"} & deal.unreadable):
+        elif not ({"play", "result"} & deal.unreadable) and deal.question is None:  # a quiz's: call_after_close says it
             report("missing_play", "play", f"under the {profile.name} rules a passed-out deal is played out; "
                                            "this one has no play")
     elif passed_out:
@@ -366,7 +388,7 @@ def replay_deal(deal: DealRecord, profile: RuleProfile, previous: DealRecord | N
             tricks_won = (deal.result, 13 - deal.result) if declarer_side is Side.NS else (13 - deal.result, deal.result)
         elif profile.hand_records and deal.bidding_record:
             pass  # bid and never played (format.md §5.2): the auction is the record, nothing is scored
-        elif not ({"play", "result"} & deal.unreadable):
+        elif not ({"play", "result"} & deal.unreadable) and deal.question is None:  # a quiz's: call_after_close says it
             report("missing_play", "play", f"contract {contract} by {contract.declarer} has neither play nor result")
     if not laws:
         return DealReplay(deal, profile, contract, passed_out, hands, tricks, tricks_won, tuple(problems))

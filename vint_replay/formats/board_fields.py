@@ -1,12 +1,13 @@
 """The board fields of format.md §5.1, as JSON and ``.vint`` write them: vulnerability, a
-contract recorded without its auction (``4SX`` by ``N``), and a board's recorded score."""
+contract recorded without its auction (``4SX`` by ``N``), a board's recorded score, and a
+bidding quiz's question (§5.2)."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from typing import TypedDict
 
-from ..engine.calls import Contract, Denomination
+from ..engine.calls import CALL_BY_TEXT, Call, Contract, Denomination
 from ..engine.record import VULNERABLE, VULNERABLE_TEXT, DealRecord
 from ..engine.seats import Seat, Side
 
@@ -15,6 +16,7 @@ _DENOMINATION = {"S": Denomination.SPADES, "H": Denomination.HEARTS, "D": Denomi
                  "C": Denomination.CLUBS, "N": Denomination.NOTRUMP, "NT": Denomination.NOTRUMP}
 CONTRACT_HELP = "a contract such as 4S, 3NTX or 6HXX"
 VULNERABLE_HELP = "None, NS, EW or All"
+ASKED = "AC"  # a bidding quiz's call the contestant is to make (BridgeComposer's PBN; format.md §5.2)
 
 
 def parse_contract(text: object, declarer: object) -> Contract:
@@ -55,7 +57,28 @@ def board_json(deal: DealRecord) -> dict[str, object]:
         out["declarer"] = deal.contract.declarer.name
     if deal.recorded_score is not None:
         out["recorded_score"] = deal.recorded_score
+    if deal.question is not None:
+        out["question"] = question_words(deal.question)
     return out
+
+
+def question_words(question: tuple[Call | None, ...]) -> list[str]:
+    """A quiz's calls from its question on as written: ``AC`` where the contestant is to call."""
+    return [ASKED if call is None else str(call) for call in question]
+
+
+def parse_question(raw: object) -> tuple[Call | None, ...]:
+    """JSON's ``question`` (a list of calls, ``AC`` first and at each call the contestant is to
+    make) read; ``ValueError`` saying what is wrong."""
+    if not isinstance(raw, list) or not raw or raw[0] != ASKED:
+        raise ValueError(f"must be a list of calls starting with {ASKED!r}, the contestant's call")
+    out: list[Call | None] = []
+    for i, word in enumerate(raw):
+        call = None if word == ASKED else CALL_BY_TEXT.get(word) if isinstance(word, str) else None
+        if call is None and word != ASKED:
+            raise ValueError(f"[{i}] {str(word)[:12]!r} is neither a call nor {ASKED!r}")
+        out.append(call)
+    return tuple(out)
 
 
 class BoardFields(TypedDict):
@@ -64,6 +87,7 @@ class BoardFields(TypedDict):
     vulnerable: tuple[bool, bool] | None
     contract: Contract | None
     recorded_score: int | None
+    question: tuple[Call | None, ...] | None
 
 
 def board_fields(raw: dict[str, object]) -> BoardFields:
@@ -71,7 +95,8 @@ def board_fields(raw: dict[str, object]) -> BoardFields:
     score = raw.get("recorded_score")
     return {"vulnerable": parse_vulnerable(raw["vulnerable"]) if "vulnerable" in raw else None,
             "contract": parse_contract(raw["contract"], raw["declarer"]) if "contract" in raw else None,
-            "recorded_score": score if isinstance(score, int) else None}
+            "recorded_score": score if isinstance(score, int) else None,
+            "question": parse_question(raw["question"]) if "question" in raw else None}
 
 
 _FIGURE = re.compile(r"^(?:(NS|EW)\s+)?([-+]?[0-9]{1,6}(?:[.,][0-9]{1,4})?)(?![0-9])")

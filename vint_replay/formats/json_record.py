@@ -22,7 +22,7 @@ from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, G
                              PbnTag, Ruling, SessionInfo, SessionRecord)
 from ..engine.seats import SEATS, Seat, Side, by_seat
 from . import ReadResult
-from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_vulnerable
+from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_question, parse_vulnerable
 from .pbn_kept import pbn_tags_json, read_pbn_tags
 from .pbn_traveller import kept_travellers
 from .encodings import utf16_kind, utf16_message
@@ -34,7 +34,7 @@ SESSION_TAGS = ("event", "site", "date", "table")
 SESSION_KEYS = {"id", "players", "rules", "options", "laws", "draw", "rulings", *SESSION_TAGS}
 DEAL_KEYS = frozenset({"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable",
                        "contract", "declarer", "recorded_score", "irregularities", "void", "deal_lost",
-                       "pbn_tags"})  # every game's
+                       "pbn_tags", "question"})  # every game's
 FIFTH = "fifth"  # a fifth player's key in session.players, for a game that seats one (DealCodec.fifth)
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
@@ -317,6 +317,8 @@ class _Reader:
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
         pbn_tags = self.pbn_tags(raw["pbn_tags"], number) if "pbn_tags" in raw else ()
         vulnerable, contract, score = self.board(raw, number) if "vulnerable" in self.known else (None, None, None)
+        question = self.question(raw["question"], number, unreadable) if "question" in raw and "question" in self.known \
+            else None
         irregularities: tuple[Irregularity, ...] = ()
         if self.laws_only("irregularities", raw, number):
             found = parse_irregularities(raw["irregularities"], "play" in raw)
@@ -334,7 +336,7 @@ class _Reader:
             self.foreign(extra, number)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
                           nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,
-                          deal_lost, tuple(thrown), own, pbn_tags=pbn_tags)
+                          deal_lost, tuple(thrown), own, pbn_tags=pbn_tags, question=question)
 
     def game_fields(self, raw: dict, number: int, unreadable: set[str]) -> GameDeal | None:
         """The deal's fields of the session's game, read by its codecs (engine/fields.py)."""
@@ -378,6 +380,15 @@ class _Reader:
                            number, "recorded_score")
                 score = None
         return vulnerable, contract, score
+
+    def question(self, raw: object, number: int, unreadable: set[str]) -> tuple[Call | None, ...] | None:
+        """A bidding quiz's calls from the contestant's first on (format.md §5.2)."""
+        try:
+            return parse_question(raw)
+        except ValueError as bad:
+            self.error("schema", f"'question' {bad}", number, "question")
+            unreadable.add("auction")
+            return None
 
     def pbn_tags(self, raw: object, number: int) -> tuple[PbnTag, ...]:
         """The board's PBN tags no field holds, kept to be written back (format.md §5.2)."""

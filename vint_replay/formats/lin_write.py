@@ -22,7 +22,7 @@ def lin_refusal(record: SessionRecord) -> str | None:
     """Why the session cannot be written as LIN (``None`` if it can): a profile other than
     bridge, a board recorded by its contract without the auction in a session without an
     event (with one, ``rs`` holds the contract), a name with LIN's separators ``|`` or ``,``
-    in it, or a comment with ``|``."""
+    in it, a bidding quiz, or a comment with ``|``."""
     rules = record.info.rules
     if rules not in profile_names() or not get_profile(rules).bridge_boards:
         return (f"a {rules} session cannot be written as LIN (BBO's format holds bridge boards only): "
@@ -35,6 +35,9 @@ def lin_refusal(record: SessionRecord) -> str | None:
         if "|" in text or "," in text:
             return f"{text!r} holds '|' or ',', which LIN uses to separate its fields: write .json, .vint or .pbn"
     for deal in record.deals:
+        if deal.question is not None:
+            return (f"deal {deal.number} is a bidding quiz (its auction stops at the call the contestant is to make, "
+                    "AC), which LIN has no way to write: write .json, .vint or .pbn")
         if any("|" in c.text for c in deal.comments):
             return f"a comment of deal {deal.number} holds '|', which ends a LIN value: write .json, .vint or .pbn"
     return None

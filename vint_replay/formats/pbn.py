@@ -26,7 +26,7 @@ from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, PlayCol
 from ..engine.settle import FIRST
 from ..engine.seats import SEATS, Seat, Side, by_seat
 from . import ReadResult
-from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, RecordedFigures, parse_contract, parse_figure
+from .board_fields import ASKED, CONTRACT_HELP, CONTRACT_PATTERN, RecordedFigures, parse_contract, parse_figure
 from .encodings import utf16_kind, utf16_message
 from .json_problems import line_column
 from .json_record import unknown_rules
@@ -497,7 +497,7 @@ class _Board:
         hands, first = self._hands()
         dealer = self._dealer(first)
         contract = self._contract()
-        auction, all_pass = self._auction(dealer, number, result)
+        auction, all_pass, question = self._auction(dealer, number, result)
         play, columns = self._play(number, result)
         absent = set(values.get("VintAbsent", "").split(";"))
         if auction is None:  # [Contract "Pass"] without an auction: passed out, unless only a filled-in tag
@@ -515,7 +515,8 @@ class _Board:
             contract=None if "contract" in absent else contract or None,
             recorded_score=self._score(contract or None),
             shorthand=Shorthand(all_pass, columns) if all_pass or columns is not None else None,  # the engine settles it
-            pbn_tags=kept_tags(self.game, values))  # the tags no field holds, to write back (§5.2)
+            pbn_tags=kept_tags(self.game, values),  # the tags no field holds, to write back (§5.2)
+            question=question)
 
     def _figures(self) -> RecordedFigures | None:
         """The board's recorded IMPs, matchpoints and percentage (team and pairs results), if any;
@@ -631,12 +632,15 @@ class _Board:
                 self.unreadable.add("auction")
             return None
 
-    def _auction(self, dealer: Seat | None, number: int, result: ReadResult) -> tuple[tuple[Call, ...] | None, bool]:
+    def _auction(self, dealer: Seat | None, number: int,
+                 result: ReadResult) -> tuple[tuple[Call, ...] | None, bool, tuple[Call | None, ...] | None]:
         """The calls as written, and whether ``AP`` ends them (the passes that close the auction,
-        which the engine settles: engine/settle.py); ``None`` without ``[Auction]``."""
+        which the engine settles: engine/settle.py); ``None`` without ``[Auction]``. A bidding
+        quiz's calls stop at its first ``AC``; the calls from there on are its question (§5.2)."""
         tag = self.game.tags.get("Auction")
         if tag is None:
-            return None, False
+            return None, False, None
+        question: list[Call | None] | None = None
         calls: list[Call] = []
         at: list[int] = []
         all_pass = False
@@ -664,22 +668,31 @@ class _Board:
                             "the dealer in [Auction]", tag.token(index))
                 self.unreadable.add("auction")
                 break
-            if word.upper() == "AP":
+            if word.upper() == "AP" and question is None:
                 all_pass = True
                 at.append(index)  # where the passes it stands for are written
                 break
             call = CALL_BY_TEXT.get(word)
             if call is None and len(word) > 1 and word[-1] == "*":  # an alert mark stuck to the call (format.md §5.2)
                 call = CALL_BY_TEXT.get(word[:-1])
+            if call is None and word.upper() == ASKED:  # BridgeComposer's quiz: the contestant is to call here
+                if question is None:
+                    at.append(index)  # where the auction stops
+                question = (question or []) + [None]
+                continue
             if call is None:
-                self.report("bad_call", f"auction[{len(calls)}]", QUIZ_CALL if word.upper() == "AC"
-                            else f"{word[:12]!r} is not a call", tag.token(index))
+                self.report("bad_call", f"auction[{len(calls) + len(question or ())}]",
+                            f"{word[:12]!r} is not a call" + (f" (after the quiz's {ASKED!r})" if question else ""),
+                            tag.token(index))
                 self.unreadable.add("auction")
                 break
+            if question is not None:
+                question.append(call)
+                continue
             calls.append(call)
             at.append(index)
         result.sections[(number, "auction")] = _Section(tag, at)
-        return tuple(calls), all_pass
+        return tuple(calls), all_pass, None if question is None else tuple(question)
 
     def _play(self, number: int, result: ReadResult) -> tuple[tuple[Card, ...] | None, PlayColumns | None]:
         """``[Play]`` as written: seat columns from the opening leader the tag names, four a trick
@@ -752,6 +765,3 @@ class _Board:
         return points if side == "NS" else -points
 
 
-# BridgeComposer's bidding quizzes write "AC" where the contestant is to call (format.md §5.2)
-QUIZ_CALL = ("'AC' is not a call: a bidding quiz (BridgeComposer) writes it where the contestant is to call, "
-             "so this auction is a question, not the calls made, and it cannot be checked")

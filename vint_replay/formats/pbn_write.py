@@ -16,7 +16,7 @@ from ..engine.auction import Auction
 from ..engine.replay import hands_from_play
 from ..engine.settle import played_under
 from ..engine.seats import SEATS, Seat
-from .board_fields import contract_text
+from .board_fields import ASKED, contract_text
 from .pbn_kept import escaped, pbn_lines
 
 # the optional deal fields PBN's mandatory tags always give a value; [VintAbsent] names those
@@ -129,9 +129,9 @@ def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: 
         session_extra = _session_extra(record)
         if session_extra:
             lines.append(_tag("VintSessionExtra", json.dumps(session_extra, ensure_ascii=False, sort_keys=True)))
-    if deal.auction:
+    if deal.auction or deal.question is not None:
         lines.append(_tag("Auction", deal.dealer.name))
-        calls = [_call(c) for c in deal.auction]
+        calls = [_call(c) for c in deal.auction] + [ASKED if c is None else _call(c) for c in deal.question or ()]
         lines += [" ".join(calls[i:i + 4]) for i in range(0, len(calls), 4)]
     lead = played_under(auction, deal, profile)  # as the engine will order the columns read back
     if deal.play is not None and leader is not None:

@@ -25,7 +25,8 @@ from ..engine.record import (CallOutOfTurn, Comment, DealRecord, GameDeal, Irreg
 from ..engine.seats import SEATS, Seat, by_seat
 from . import ReadResult, Section
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
-from .board_fields import CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, vulnerable_text
+from .board_fields import ASKED, CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, question_words, \
+    vulnerable_text
 from .encodings import utf16_kind
 from .json_record import (DEAL_KEYS, FIFTH, SESSION_KEYS, clip, codecs_of, deal_number_problem, decode_text, laws_problem,
                           read_party, unknown_rules)
@@ -568,8 +569,8 @@ class _Reader:
         void, deal_lost = self.void(text, number)
         out_of_turn: list[CallOutOfTurn] = []
         own = self.game_fields(text, number, unreadable) if self.codecs else None
-        auction, all_pass = ((), False) if self.owned or void is not None and "Auction" not in text.tags else \
-            self.auction(text, number, dealer, unreadable, out_of_turn)
+        auction, all_pass, question = ((), False, None) if self.owned or void is not None and "Auction" not in text.tags \
+            else self.auction(text, number, dealer, unreadable, out_of_turn)
         self.foreign(text, number)
         tag = text.tags.get(LAYOUT)
         if tag is not None:
@@ -596,7 +597,7 @@ class _Reader:
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
                           tuple(out_of_turn), void, deal_lost, thrown, own, shorthand,
-                          pbn_tags=self.pbn_tags(text.tag(PBN_TAGS), number))
+                          pbn_tags=self.pbn_tags(text.tag(PBN_TAGS), number), question=question)
 
     def pbn_tags(self, tag: Tag | None, number: int) -> tuple[PbnTag, ...]:
         """``[PbnTags "[…]"]``: the board's kept PBN tags, as the JSON record's ``pbn_tags`` (format.md §5.2)."""
@@ -785,23 +786,35 @@ class _Reader:
         return None if "hands" in unreadable or len(dealt) != 4 else (dealt[0], dealt[1], dealt[2], dealt[3])
 
     def auction(self, text: DealText, number: int, dealer: Seat, unreadable: set[str],
-                out_of_turn: list[CallOutOfTurn]) -> tuple[tuple[Call, ...], bool]:
+                out_of_turn: list[CallOutOfTurn]) -> tuple[tuple[Call, ...], bool, tuple[Call | None, ...] | None]:
         """The calls as written, and whether ``AP`` (all pass) closes them: the engine settles
-        which passes it stands for (engine/settle.py), each located at the ``AP``."""
+        which passes it stands for (engine/settle.py), each located at the ``AP``; a bidding
+        quiz's calls stop at its first ``AC``, those from there on its question (format.md §5.2)."""
         tag = text.tags.get("Auction")
         if tag is None:
             self.error("schema", f"deal {number} has no [Auction] section", text.start.at, number, "auction")
             unreadable.add("auction")
-            return (), False
+            return (), False, None
         self.locations[(number, "auction")] = tag.at
         if tag.value is not None and tag.value.strip().upper() != dealer.name:
             self.error("schema", f"[Auction \"{tag.value}\"] must name the dealer ({dealer.name}), or no one",
                        tag.char(0), number, "auction")
         calls: list[Call] = []
         ap: Token | None = None
+        question: list[Call | None] | None = None
         self.sections[(number, "auction")] = text.calls
         total = text.calls.total
         for i, token in enumerate(text.calls.tokens()):
+            if token.text.upper() == ASKED:
+                question = (question or []) + [None]
+                continue
+            if question is not None:  # a call after the quiz's question: one it depends on, kept as written
+                try:
+                    question.append(Call.parse(token.text))
+                except ValueError as err:
+                    self.error("bad_call", f"{err} (after the quiz's {ASKED!r})", token.at, number, f"auction[{i}]")
+                    unreadable.add("auction")
+                continue
             if token.text.upper() == "AP":
                 if i != total - 1:
                     self.error("syntax", "AP (all pass) must be the last call of the auction", token.at, number,
@@ -825,10 +838,11 @@ class _Reader:
                 self.error("bad_call", f"{err} (write e.g. pass, 1S, 3NT, AP)", token.at, number, f"auction[{i}]")
                 unreadable.add("auction")
         self.locations[(number, f"auction[{total}]")] = text.ends.get("Auction", tag.at)
+        asked = None if question is None else tuple(question)
         if ap is None or "auction" in unreadable:
-            return tuple(calls), False
+            return tuple(calls), False, asked
         self.locations[(number, f"auction[{len(calls)}]")] = ap.at
-        return tuple(calls), True
+        return tuple(calls), True, asked
 
     def play(self, text: DealText, number: int, layout: str, unreadable: set[str],
              irregularities: tuple[Irregularity, ...] = ()) -> tuple[Card, ...] | PlayColumns | None:
@@ -1152,7 +1166,8 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
         words = owner.auction_words(deal)
     else:
         ap = _ap_start(deal, profile, anchors, laws)
-        words = [str(c) for c in deal.auction[:ap]] + (["AP"] if ap is not None else [])
+        words = [str(c) for c in deal.auction[:ap]] + (["AP"] if ap is not None else []) + (
+            question_words(deal.question) if deal.question is not None else [])
     for spoken in deal.out_of_turn:
         words[spoken.index] = f"{spoken.by.name}:{words[spoken.index]}"
     row: list[str] = []

@@ -30,7 +30,7 @@ LABELS: dict[str, str] = {
     "exposed_card": "an exposed card played against its restrictions",
     "barred_lead": "an opening lead the laws forbid",
     "play_incomplete": "the play stops before the 52nd card",
-    "unfinished": "a duplicate board its table did not finish",
+    "unfinished": "a duplicate board its table did not finish, or a quiz's question",
     "play_after_passout": "cards or a result for a passed-out deal",
     "missing_play": "a contract with neither play nor result",
     "order_needed": "a result-only deal whose trick order decides the game",

@@ -223,8 +223,7 @@ def board_lines(score: SessionScore) -> list[str]:
         running += points
         contract = deal.contract
         if contract is None:
-            shown = (PASSED_OUT if deal.passed_out else "hand record" if deal.hand_record
-                     else "unfinished" if deal.unfinished else "?")
+            shown = PASSED_OUT if deal.passed_out else deal.unplayed_word or "?"
             by, tricks = "", ""
         else:
             shown, by = contract_text(contract), contract.declarer.name

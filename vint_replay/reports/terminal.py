@@ -24,6 +24,7 @@ from ..engine.seats import SEATS, Seat, Side
 from ..engine.session import FourHandedLedger, SessionReport
 from ..engine.scored import Unplayed
 from ..engine.shown import Pen
+from ..formats.board_fields import question_words
 from .irregularities import Irregular, Mark, penalty_lines, play_marks
 from .labels import contract_text, dummy_text, vulnerability_text
 
@@ -202,7 +203,10 @@ class DealView:
                 lines.append("Bidding record: bid, never played; it scores nothing (format.md §5.2)")
         elif replay.profile.hand_records and deal.hand_record:
             lines.append("Hand record: dealt, never bid nor played; it scores nothing (format.md §5.2)")
-        if replay.unfinished:
+        if replay.unfinished and deal.question is not None:
+            lines.append(f"Bidding quiz: the auction stops at the contestant's call (AC), written on from there as "
+                         f"{' '.join(question_words(deal.question))}; it scores nothing (format.md §5.2)")
+        elif replay.unfinished:
             lines.append("Unfinished: the table stopped before the end, with no result; it scores nothing (format.md §5.2)")
         elif replay.passed_out:
             lines.append("Passed out: no bid, no play")

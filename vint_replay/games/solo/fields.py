@@ -19,7 +19,8 @@ JSON_KEYS = ("sits_out", "turn_up", "abond_trump", "outcome", "payments", "contr
 TAGS = {"SitsOut": "sits_out", "TurnUp": "turn_up", "Contract": "contract", "Declarer": "contract",
         "Partner": "contract", "AbondTrump": "abond_trump", "Outcome": "outcome", "Payments": "payments"}
 # a vint or bridge deal's fields that a solo-whist deal has not (format.md §5.5), by JSON key and by tag
-LACKS = frozenset({"recorded", "vulnerable", "declarer", "recorded_score", "irregularities", "void", "deal_lost"})
+LACKS = frozenset({"recorded", "vulnerable", "declarer", "recorded_score", "irregularities", "void", "deal_lost",
+                   "question"})
 LACKS_TAGS = ("Score", "Vulnerable", "BoardScore")
 T = TypeVar("T")
 V = TypeVar("V")

@@ -383,9 +383,8 @@ def _compare(file: str, as_json: bool, scoring: str | None) -> None:
     if fmt not in ("pbn", "lin"):
         raise click.UsageError(f"{printable(file)}: --compare reads a PBN or LIN file's rooms or tables (.pbn, .lin)")
     checked = [(read, report) for read in read_sessions(data, fmt) for _, report in [evaluated(read)] if report is not None]
-    reports = [(report, read.figures) for read, report in checked]
     try:
-        comparison = compare(reports, Scoring(scoring) if scoring else None)
+        comparison = compare([report for _, report in checked], Scoring(scoring) if scoring else None)
     except ComparisonError as e:
         raise click.UsageError(f"{printable(file)}: {e}") from None
     # a pairs session's travellers: its pairs ranked over them (format.md §4.3, duplicate-bridge.md §5.6)

@@ -21,11 +21,12 @@ from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.gc_pause import paused_gc
 from ..engine.plural import plural
 from ..games.registry import ProfileError, get_profile, profile_names
-from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, PlayColumns, SessionInfo, SessionRecord, Shorthand
+from ..engine.record import (VULNERABLE, Comment, DealRecord, LineTotals, PlayColumns, RecordedFigures, SessionInfo,
+                             SessionRecord, Shorthand)
 from ..engine.settle import FIRST
 from ..engine.seats import SEATS, Seat, Side, by_seat
 from . import ReadResult
-from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, RecordedFigures, parse_contract, parse_figure
+from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, parse_contract, parse_figure
 from .encodings import utf16_kind, utf16_message
 from .json_problems import line_column
 from .json_record import unknown_rules
@@ -476,9 +477,6 @@ class _Board:
                 self.report("schema", None, f"unknown tag [{tag.name}] (PBN lets it pass, but it is not read); did you "
                             f"mean [{meant}]?", tag, Severity.WARNING)
         result.locations[(number, None)] = (self.game.line, 1)
-        figures = self._figures()
-        if figures is not None:
-            result.figures[number] = figures
         if "ScoreTable" in tags:  # the other tables' results (format.md §5.2), audited with the board
             lines, problems = read_traveller(tags["ScoreTable"], number)
             self.problems.extend(problems)
@@ -513,7 +511,8 @@ class _Board:
             contract=None if "contract" in absent else contract or None,
             recorded_score=self._score(contract or None),
             shorthand=Shorthand(all_pass, columns) if all_pass or columns is not None else None,  # the engine settles it
-            pbn_tags=kept_tags(self.game, values))  # the tags no field holds, to write back (§5.2)
+            pbn_tags=kept_tags(self.game, values),  # the tags no field holds, to write back (§5.2)
+            recorded_figures=self._figures())
 
     def _figures(self) -> RecordedFigures | None:
         """The board's recorded IMPs, matchpoints and percentage (team and pairs results), if any;

@@ -96,7 +96,7 @@ def figure_text(figure: tuple[Side, float]) -> str:
 
 def _number(value: float) -> int | float:
     """A figure's value without a ``.0`` that PBN did not write (``5``, ``41.67``)."""
-    return int(value) if value.is_integer() else value
+    return int(value) if float(value).is_integer() else value
 
 
 def figures_json(figures: RecordedFigures) -> dict[str, object]:

@@ -150,6 +150,10 @@ def test_import_then_export_gives_the_figures_back(tmp_path):
             assert done.exit_code == 0, done.output
             [back] = sessions(target.read_bytes()) if ext == "pbn" else [read_json(target.read_text("utf-8")).record]
             assert figures(back) == figures(original) and any(figures(back))
+    exported = tmp_path / f"{min(originals)}.json"  # a JSON record with figures: not the columnar path's
+    again = Store(tmp_path / "again")
+    assert [o.status for o in again.import_paths([str(exported)], workers=1).outcomes] == ["imported"]
+    assert figures(again.load_session(min(originals))) == figures(originals[min(originals)])
 
 
 def test_compare_reads_the_figures_from_the_record_of_any_format():

@@ -171,12 +171,20 @@ def test_compare_reads_the_figures_from_the_record_of_any_format():
     assert differs([read_vint(write_text(r, "vint").encode()).record for r in read if r]) == differs(read)
 
 
-def test_lin_does_not_write_them(tmp_path):
-    """format.md §5.7 *What LIN cannot hold*: ``recorded_figures`` among what LIN does not write;
-    the session still converts."""
+def test_convert_to_lin_says_it_does_not_write_them(tmp_path):
+    """format.md §5.7 *What LIN cannot hold*, diagnostics.md ``lin_drops``: the LIN is written, and one
+    warning on standard error names the figures and the other board data left out, with the boards."""
     target = tmp_path / "sample.lin"
     done = CliRunner().invoke(main, ["convert", str(SAMPLE), str(target)])
     assert done.exit_code == 0, done.output
     assert "ScoreIMP" not in target.read_text(encoding="utf-8")
     [back] = [r.record for r in read_sessions(target.read_bytes(), "lin")]
     assert back is not None and figures(back) == [None]
+    [warning] = [line for line in done.stderr.splitlines() if "lin_drops" in line]
+    assert warning == (f"{SAMPLE}: lin_drops (warning): LIN does not hold the recorded team and pairs figures "
+                       "([ScoreIMP], [ScoreMP], [ScorePercentage]) of board 17; the recorded score ([Score]) of board "
+                       "17; the PBN tags kept ([ScoreTable] …) of board 17: not written (.json, .vint and .pbn keep them)")
+    as_json = tmp_path / "sample.json"
+    assert CliRunner().invoke(main, ["convert", str(target), str(as_json)]).exit_code == 0
+    quiet = CliRunner().invoke(main, ["convert", str(as_json), str(tmp_path / "again.lin")])
+    assert quiet.exit_code == 0 and "lin_drops" not in quiet.output  # nothing left to leave out

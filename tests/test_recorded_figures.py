@@ -150,6 +150,8 @@ def test_import_then_export_gives_the_figures_back(tmp_path):
             assert done.exit_code == 0, done.output
             [back] = sessions(target.read_bytes()) if ext == "pbn" else [read_json(target.read_text("utf-8")).record]
             assert figures(back) == figures(original) and any(figures(back))
+    lin = CliRunner().invoke(main, ["export", "--store", str(store.root), min(originals), str(tmp_path / "out.lin")])
+    assert lin.exit_code == 0 and f"{min(originals)}: lin_drops (warning): LIN does not hold the recorded team" in lin.stderr
     exported = tmp_path / f"{min(originals)}.json"  # a JSON record with figures: not the columnar path's
     again = Store(tmp_path / "again")
     assert [o.status for o in again.import_paths([str(exported)], workers=1).outcomes] == ["imported"]

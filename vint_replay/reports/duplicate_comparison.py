@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..engine.calls import Contract
+from ..engine.record import RecordedFigures
 from ..games.bridge.duplicate import board_score
 from ..games.bridge.imps import imps
 from ..engine.seats import Side
 from ..engine.session import SessionReport
-from ..engine.record import RecordedFigures
 from .labels import PASSED_OUT, contract_text
 
 ROUNDING_SLACK = 0.01  # recorded matchpoints and percentages are rounded to two decimals

@@ -3,12 +3,12 @@ which the LIN reader, endplay and BBO's hand viewer read. What LIN has no tag fo
 (:func:`lin_refusal`) or, for the few fields listed in the docs, not written."""
 from __future__ import annotations
 
-from ..engine.calls import Call, CallKind, Denomination
-from ..engine.cards import CARDS
 from collections.abc import Callable
 
 from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.plural import plural
+from ..engine.calls import Call, CallKind, Denomination
+from ..engine.cards import CARDS
 from ..engine.record import DealRecord, SessionRecord
 from ..games.registry import get_profile, profile_names
 from .lin import ALERT, LIN_SEATS, LIN_VULNERABLE

@@ -21,12 +21,11 @@ from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.gc_pause import paused_gc
 from ..engine.plural import plural
 from ..games.registry import ProfileError, get_profile, profile_names
-from ..engine.record import (VULNERABLE, Comment, DealRecord, LineTotals, PlayColumns, RecordedFigures, SessionInfo,
-                             SessionRecord, Shorthand)
+from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, PlayColumns, SessionInfo, SessionRecord, Shorthand
 from ..engine.settle import FIRST
 from ..engine.seats import SEATS, Seat, Side, by_seat
 from . import ReadResult
-from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, parse_contract, parse_figure
+from .board_fields import CONTRACT_HELP, CONTRACT_PATTERN, RecordedFigures, parse_contract, parse_figure
 from .encodings import utf16_kind, utf16_message
 from .json_problems import line_column
 from .json_record import unknown_rules

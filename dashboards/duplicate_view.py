@@ -12,9 +12,9 @@ from dashboards.app import library
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import SessionReport
 from vint_replay.engine.views import Cell, Span
-from vint_replay.formats.board_fields import RecordedFigures
-from vint_replay.reports.duplicate_comparison import Comparison, Scoring, TableResult, compare, event_day
-from vint_replay.store.figures import recorded_figures
+from vint_replay.engine.record import RecordedFigures
+from vint_replay.reports.duplicate_comparison import (Comparison, Scoring, TableResult, board_figures, compare,
+                                                      event_day)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +39,7 @@ def event_figures(report: SessionReport) -> EventFigures | None:
     ``event``, day and rules; a session of no named event is compared with none), with the
     recorded figures; ``None`` when there is nothing to show (no other session, nothing recorded)."""
     info = report.record.info
-    store = library().store
-    own = recorded_figures(store, info.id)
+    own = board_figures(report)
     results: dict[int, TableResult] = {}
     scoring = None
     if info.event is not None:
@@ -68,7 +67,7 @@ def _comparison(report: SessionReport) -> Comparison | None:
                     & ((days == day) if day is not None else sessions["date"].isna())]
     if len(same) < 2:
         return None
-    reports = [(r, recorded_figures(store, sid)) for sid in same["session_id"]
+    reports = [r for sid in same["session_id"]
                for r in [report if sid == info.id else library().report(sid)] if r is not None]
     found = [c for c in compare(reports) if info.id in c.sessions]
     return found[0] if found else None

@@ -27,7 +27,7 @@ def game(room: str, tricks: int, tags: str = "", contract: str = "4H", event: st
 
 
 def events(text: str, scoring: Scoring | None = None):
-    return compare([(evaluate(r.record, r.diagnostics), r.figures) for r in settled_pbn_sessions(text.encode())], scoring)
+    return compare([evaluate(r.record, r.diagnostics) for r in settled_pbn_sessions(text.encode())], scoring)
 
 
 def compared(text: str):
@@ -154,7 +154,8 @@ def test_the_reader_keeps_the_recorded_figures_and_reports_an_unreadable_one():
     a value that is no figure is a located warning at its tag, the board still read."""
     [read] = settled_pbn_sessions(game("Open", 10, '[ScoreIMP "NS -2 EW 2"]\n[ScorePercentage "EW 41,5"]\n'
                                            '[ScoreMP "lots"]\n').encode())
-    figures = read.figures[1]
+    [deal] = read.record.deals
+    figures = deal.recorded_figures
     assert figures.imps == (Side.NS, -2) and figures.percentage == (Side.EW, 41.5) and figures.matchpoints is None
     [bad] = [d for d in read.diagnostics if "[ScoreMP]" in d.message]
     assert (bad.deal, bad.severity, bad.line) == (1, "warning", 13)  # line 13: [ScoreMP]

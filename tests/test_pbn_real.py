@@ -66,7 +66,7 @@ def check(data: bytes) -> Checked:
         if result.record is not None:
             report = evaluate(result.record, result.diagnostics)
             problems = result.locate(report.diagnostics)
-            reports.append((report, result.figures))
+            reports.append(report)
             travellers = audit_travellers(report, result.travellers, result.totals)
             out.traveller_checked += travellers.rows_checked
             out.totals_checked += travellers.totals_checked

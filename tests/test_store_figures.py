@@ -14,14 +14,19 @@ from test_duplicate_comparison import game
 
 from vint_replay.cli import main
 from vint_replay.engine.seats import Side
-from vint_replay.formats.board_fields import RecordedFigures
+from vint_replay.engine.record import RecordedFigures
 from vint_replay.store import Store
-from vint_replay.store.figures import COLUMNS, recorded_figures
+from vint_replay.store.figures import COLUMNS
 from vint_replay.store.layout import data_files
 from vint_replay.store.manifest import MANIFEST, entry_of, load_manifest
 from vint_replay.store.schema import SCHEMA_VERSION
 
 TABLE_1, TABLE_2 = "match-2024-05-01-table-1", "match-2024-05-01-table-2"
+
+
+def recorded_figures(store: Store, session_id: str) -> dict[int, RecordedFigures]:
+    """The figures the stored session gives back (``load_session``, as ``export`` reads it), by board."""
+    return {d.number: d.recorded_figures for d in store.load_session(session_id).deals if d.recorded_figures}
 
 
 def _pairs(tmp_path: Path, name: str = "pairs.pbn", event: str = "Match") -> Path:

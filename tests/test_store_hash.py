@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 from strategies import random_session, sessions
 from synthetic_profile import ALL_PROFILES
 from test_columnar import FAST, SAMPLES, as_raw, club, profile_of
+from test_store_figures import recorded_figures
 from vint_replay.formats import format_of, read_sessions
 from vint_replay.formats.json_record import read_json
 from vint_replay.games.registry import get_profile
 from vint_replay.store import Store
 from vint_replay.store.columnar import batch_supported, check_sessions
 from vint_replay.store.content import columnar_contents, columnar_sha256, content_sha256, deal_content
-from vint_replay.store.figures import recorded_figures
 
 ROOT = Path(__file__).resolve().parents[1]
 # the content_sha256 of each session of these files as the code before "one content hash" wrote

@@ -383,9 +383,8 @@ def _compare(file: str, as_json: bool, scoring: str | None) -> None:
     if fmt not in ("pbn", "lin"):
         raise click.UsageError(f"{printable(file)}: --compare reads a PBN or LIN file's rooms or tables (.pbn, .lin)")
     checked = [(read, report) for read in read_sessions(data, fmt) for _, report in [evaluated(read)] if report is not None]
-    reports = [(report, read.figures) for read, report in checked]
     try:
-        comparison = compare(reports, Scoring(scoring) if scoring else None)
+        comparison = compare([report for _, report in checked], Scoring(scoring) if scoring else None)
     except ComparisonError as e:
         raise click.UsageError(f"{printable(file)}: {e}") from None
     # a pairs session's travellers: its pairs ranked over them (format.md §4.3, duplicate-bridge.md §5.6)
@@ -598,7 +597,7 @@ def export(session_id: str, out: str, store_path: str, version: int | None) -> N
         from .analysis.optimum import optimum_tables
 
         tables = optimum_tables(open_existing(store_path), session_id)
-    text = _record_text(record, format_of(out), tables)
+    text = _record_text(record, format_of(out), session_id, tables)
     if out == "-":
         click.echo(text, nl=False)
     else:
@@ -949,7 +948,7 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
         click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)
         sys.exit(1)
     fmt = to_fmt or format_of(target)
-    text = _record_text(record, fmt)
+    text = _record_text(record, fmt, source)
     if target == "-":
         click.echo(text, nl=False)
         return
@@ -976,19 +975,24 @@ def _pbn_text(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[i
     return text
 
 
-def _record_text(record: SessionRecord, fmt: str, dd_tables: Mapping[int, Sequence[Sequence[int]]] | None = None) -> str:
+def _record_text(record: SessionRecord, fmt: str, named: str,
+                 dd_tables: Mapping[int, Sequence[Sequence[int]]] | None = None) -> str:
     """The session written as ``fmt``, or a usage error naming what PBN or LIN cannot hold
-    (format.md §5.3, §5.7): nothing is written that would not read back."""
+    (format.md §5.3, §5.7): nothing is written that would not read back. What the boards record
+    that LIN does not write is a ``lin_drops`` warning on standard error, given as ``named``'s."""
     from .formats import write_text
 
     if fmt == "pbn":
         return _pbn_text(record, dd_tables)
     if fmt == "lin":
-        from .formats.lin_write import lin_refusal
+        from .formats.lin_write import lin_drops, lin_refusal
 
         why = lin_refusal(record)
         if why is not None:
             raise click.UsageError(why)
+        lost = lin_drops(record)
+        if lost is not None:  # on standard error: standard output may be the LIN itself
+            click.echo(lost.describe(named), err=True)
     return write_text(record, fmt)
 
 

@@ -19,7 +19,7 @@ CODES = (
     "syntax", "schema", "bad_card", "bad_call", "duplicate_card", "hand_size", "hands_mismatch",
     "wrong_dealer", "deal_number", "insufficient_bid", "auction_incomplete", "call_after_close",
     "card_not_held", "revoke", "play_incomplete", "play_after_passout", "missing_play",
-    "order_needed", "result_mismatch", "contract_mismatch", "pbn_session", "traveller", "unlisted",
+    "order_needed", "result_mismatch", "contract_mismatch", "pbn_session", "traveller", "lin_drops", "unlisted",
     "unfinished",  # a duplicate board its table did not finish, or a quiz's question (format.md §5.2): a warning
     # solo whist (docs/rules/solo-whist.md)
     "turn_up", "sits_out", "nothing_to_accept", "out_of_auction", "proposal_unaccepted", "abond_trump",

@@ -154,6 +154,16 @@ class PbnTag:
     section: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class RecordedFigures:
+    """A board's recorded team or pairs result (PBN's ``[ScoreIMP]``, ``[ScoreMP]``,
+    ``[ScorePercentage]``; format.md §5.1), each as recorded for ``side`` (``NS 5`` or ``EW -5``)."""
+
+    imps: tuple[Side, float] | None = None
+    matchpoints: tuple[Side, float] | None = None
+    percentage: tuple[Side, float] | None = None
+
+
 class GameDeal:
     """A game's own fields of one deal, beyond the common ones (format.md §5.5, §5.6): the game
     subclasses it and reads it back through its own typed accessor, so the record names no game."""
@@ -199,6 +209,7 @@ class DealRecord:
     # a bidding quiz (format.md §5.2): ``auction`` stops at the contestant's first call; these are
     # the calls written from it on, ``None`` at each call the contestant is to make (PBN's ``AC``)
     question: tuple[Call | None, ...] | None = None
+    recorded_figures: RecordedFigures | None = None  # the board's recorded IMPs, matchpoints, percentage (§5.1)
 
     @property
     def hand_record(self) -> bool:

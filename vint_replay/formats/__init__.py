@@ -9,7 +9,6 @@ from ..engine.diagnostics import Diagnostic
 from ..engine.record import SessionRecord
 
 if TYPE_CHECKING:
-    from .board_fields import RecordedFigures
     from .pbn_traveller import PairTotal, TravellerLine
 
 
@@ -32,7 +31,6 @@ class ReadResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     locations: dict[tuple[int | None, str | None], tuple[int, int]] = field(default_factory=dict)
     sections: dict[tuple[int, str], Section] = field(default_factory=dict)
-    figures: dict[int, RecordedFigures] = field(default_factory=dict)  # PBN's [ScoreIMP]/[ScoreMP]/…, by board
     travellers: dict[int, tuple[TravellerLine, ...]] = field(default_factory=dict)  # PBN's [ScoreTable], by board
     totals: tuple[PairTotal, ...] = ()  # PBN's [TotalScoreTable]: the pairs' totals over the session
 

@@ -1,14 +1,13 @@
 """The board fields of format.md §5.1, as JSON and ``.vint`` write them: vulnerability, a
-contract recorded without its auction (``4SX`` by ``N``), a board's recorded score, and a
-bidding quiz's question (§5.2)."""
+contract recorded without its auction (``4SX`` by ``N``), a board's recorded score, its
+recorded team and pairs figures (PBN's ``[ScoreIMP]`` …), and a bidding quiz's question (§5.2)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TypedDict
 
 from ..engine.calls import CALL_BY_TEXT, Call, Contract, Denomination
-from ..engine.record import VULNERABLE, VULNERABLE_TEXT, DealRecord
+from ..engine.record import VULNERABLE, VULNERABLE_TEXT, DealRecord, RecordedFigures
 from ..engine.seats import Seat, Side
 
 CONTRACT_PATTERN = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X)?$", re.IGNORECASE)
@@ -100,16 +99,10 @@ def board_fields(raw: dict[str, object]) -> BoardFields:
 
 
 _FIGURE = re.compile(r"^(?:(NS|EW)\s+)?([-+]?[0-9]{1,6}(?:[.,][0-9]{1,4})?)(?![0-9])")
-
-
-@dataclass(frozen=True, slots=True)
-class RecordedFigures:
-    """A board's recorded team or pairs result (PBN's ``[ScoreIMP]``, ``[ScoreMP]``,
-    ``[ScorePercentage]``), each as recorded for ``side`` (``NS 5`` or ``EW -5``)."""
-
-    imps: tuple[Side, float] | None = None
-    matchpoints: tuple[Side, float] | None = None
-    percentage: tuple[Side, float] | None = None
+FIGURES = ("imps", "matchpoints", "percentage")  # RecordedFigures' fields, as JSON names them
+FIGURE_TAGS = dict(zip(FIGURES, ("ScoreIMP", "ScoreMP", "ScorePercentage")))  # and as PBN names them
+FIGURE_HELP = ('{"side": "NS" or "EW", "value": a number of at most 6 digits and 4 decimals} '
+               "(PBN's [ScoreIMP], [ScoreMP], [ScorePercentage] write no other)")
 
 
 def parse_figure(text: str) -> tuple[Side, float] | None:
@@ -118,3 +111,34 @@ def parse_figure(text: str) -> tuple[Side, float] | None:
     if m is None:
         return None
     return Side.EW if m.group(1) == "EW" else Side.NS, float(m.group(2).replace(",", "."))
+
+
+def figure_text(figure: tuple[Side, float]) -> str:
+    """``NS 5``, ``EW 41.67``: a figure as PBN's ``[ScoreIMP]`` … write it, for its side."""
+    return f"{figure[0].name} {_number(figure[1])}"
+
+
+def _number(value: float) -> int | float:
+    """A figure's value without a ``.0`` that PBN did not write (``5``, ``41.67``)."""
+    return int(value) if float(value).is_integer() else value
+
+
+def figures_json(figures: RecordedFigures) -> dict[str, object]:
+    """JSON's ``recorded_figures`` (format.md §5.1): ``{"imps": {"side": "NS", "value": 5}, …}``."""
+    return {name: {"side": figure[0].name, "value": _number(figure[1])}
+            for name in FIGURES if (figure := getattr(figures, name)) is not None}
+
+
+def read_figures(raw: object) -> RecordedFigures | str:
+    """JSON's ``recorded_figures`` as written by :func:`figures_json`, or what is wrong with it:
+    each figure's side and a value PBN's tags can write back (format.md §5.1)."""
+    if not isinstance(raw, dict) or not raw or not raw.keys() <= set(FIGURES):
+        return "'recorded_figures' must be an object of one or more of 'imps', 'matchpoints' and 'percentage'"
+    read = {}
+    for name, figure in raw.items():
+        value = figure.get("value") if isinstance(figure, dict) and figure.keys() == {"side", "value"} else None
+        if (isinstance(value, bool) or not isinstance(value, (int, float)) or not abs(value) < 1_000_000
+                or round(value, 4) != value or figure["side"] not in ("NS", "EW")):
+            return f"'recorded_figures.{name}' must be {FIGURE_HELP}"
+        read[name] = (Side[figure["side"]], float(value))
+    return RecordedFigures(**read)

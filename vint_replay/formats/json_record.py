@@ -19,10 +19,11 @@ from ..games.laws.fields import (LAWS_CODES, LAWS_OFF, Found, auction_json, deal
 from ..games.laws.rulings import parse_rulings, session_rulings_json
 from ..games.registry import DEFAULT_PROFILE, ProfileError, deal_codecs, get_profile, profile_names
 from ..engine.record import (DEAL_NUMBERS, CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals,
-                             PbnTag, Ruling, SessionInfo, SessionRecord)
+                             PbnTag, RecordedFigures, Ruling, SessionInfo, SessionRecord)
 from ..engine.seats import SEATS, Seat, Side, by_seat
 from . import ReadResult
-from .board_fields import CONTRACT_HELP, board_json, parse_contract, parse_question, parse_vulnerable
+from .board_fields import (CONTRACT_HELP, board_json, figures_json, parse_contract, parse_question, parse_vulnerable,
+                           read_figures)
 from .pbn_kept import pbn_tags_json, read_pbn_tags
 from .pbn_traveller import kept_travellers
 from .encodings import utf16_kind, utf16_message
@@ -34,7 +35,7 @@ SESSION_TAGS = ("event", "site", "date", "table")
 SESSION_KEYS = {"id", "players", "rules", "options", "laws", "draw", "rulings", *SESSION_TAGS}
 DEAL_KEYS = frozenset({"number", "dealer", "hands", "auction", "play", "result", "recorded", "comments", "vulnerable",
                        "contract", "declarer", "recorded_score", "irregularities", "void", "deal_lost",
-                       "pbn_tags", "question"})  # every game's
+                       "pbn_tags", "recorded_figures", "question"})  # every game's
 FIFTH = "fifth"  # a fifth player's key in session.players, for a game that seats one (DealCodec.fifth)
 TOP_KEYS = {"format", "session", "deals", "comments"}
 SEAT_KEYS = ("N", "E", "S", "W")
@@ -316,6 +317,8 @@ class _Reader:
             else None
         comments = self.comments(raw["comments"], number, "comments") if "comments" in raw else ()
         pbn_tags = self.pbn_tags(raw["pbn_tags"], number) if "pbn_tags" in raw else ()
+        figures = self.figures(raw["recorded_figures"], number) if "recorded_figures" in raw \
+            and "recorded_figures" in self.known else None
         vulnerable, contract, score = self.board(raw, number) if "vulnerable" in self.known else (None, None, None)
         question = self.question(raw["question"], number, unreadable) if "question" in raw and "question" in self.known \
             else None
@@ -336,7 +339,8 @@ class _Reader:
             self.foreign(extra, number)
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable), comments,
                           nested, vulnerable, contract, score, irregularities, tuple(out_of_turn), void,
-                          deal_lost, tuple(thrown), own, pbn_tags=pbn_tags, question=question)
+                          deal_lost, tuple(thrown), own, pbn_tags=pbn_tags, question=question,
+                          recorded_figures=figures)
 
     def game_fields(self, raw: dict, number: int, unreadable: set[str]) -> GameDeal | None:
         """The deal's fields of the session's game, read by its codecs (engine/fields.py)."""
@@ -396,6 +400,14 @@ class _Reader:
         if isinstance(read, str):
             self.error("schema", read, number, "pbn_tags")
             return ()
+        return read
+
+    def figures(self, raw: object, number: int) -> RecordedFigures | None:
+        """The board's recorded team and pairs figures (format.md §5.1)."""
+        read = read_figures(raw)
+        if isinstance(read, str):
+            self.error("schema", read, number, "recorded_figures")
+            return None
         return read
 
     def comments(self, raw: Any, number: int | None, at: str) -> tuple[Comment, ...]:
@@ -743,6 +755,8 @@ def record_to_json(record: SessionRecord) -> dict[str, object]:
         out.update(game.get(Slot.CLOSING, ()))
         if deal.comments:
             out["comments"] = comments_to_json(deal.comments)
+        if deal.recorded_figures is not None:
+            out["recorded_figures"] = figures_json(deal.recorded_figures)
         if deal.pbn_tags:
             out["pbn_tags"] = pbn_tags_json(deal.pbn_tags)
         out.update(deal.extra)

@@ -3,6 +3,10 @@ which the LIN reader, endplay and BBO's hand viewer read. What LIN has no tag fo
 (:func:`lin_refusal`) or, for the few fields listed in the docs, not written."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.plural import plural
 from ..engine.calls import Call, CallKind, Denomination
 from ..engine.cards import CARDS
 from ..engine.record import DealRecord, SessionRecord
@@ -41,6 +45,31 @@ def lin_refusal(record: SessionRecord) -> str | None:
         if any("|" in c.text for c in deal.comments):
             return f"a comment of deal {deal.number} holds '|', which ends a LIN value: write .json, .vint or .pbn"
     return None
+
+
+# what a board records to be checked that LIN does not write (format.md §5.7 *What LIN cannot hold*)
+_NOT_WRITTEN: tuple[tuple[str, Callable[[DealRecord], bool]], ...] = (
+    ("recorded team and pairs figures ([ScoreIMP], [ScoreMP], [ScorePercentage])",
+     lambda d: d.recorded_figures is not None),
+    ("recorded score ([Score])", lambda d: d.recorded_score is not None),
+    ("paper scoresheet (recorded)", lambda d: d.recorded is not None),
+    ("PBN tags kept ([ScoreTable] …)", lambda d: bool(d.pbn_tags)))
+
+
+def lin_drops(record: SessionRecord) -> Diagnostic | None:
+    """A ``lin_drops`` warning naming what the boards record that LIN does not write (format.md
+    §5.7), each with its boards, so that a LIN written from them says what it left out;
+    ``None`` when it leaves out nothing of the kind."""
+    lost = []
+    for what, has in _NOT_WRITTEN:
+        boards = [d.number for d in record.deals if has(d)]
+        if boards:
+            lost.append(f"the {what} of " + (f"board{'s' if len(boards) > 1 else ''} {', '.join(map(str, boards))}"
+                                              if len(boards) <= 4 else plural(len(boards), "board")))
+    if not lost:
+        return None
+    return Diagnostic("lin_drops", f"LIN does not hold {'; '.join(lost)}: not written (.json, .vint and .pbn keep them)",
+                      severity=Severity.WARNING)
 
 
 def write_lin(record: SessionRecord) -> str:

@@ -478,9 +478,6 @@ class _Board:
                 self.report("schema", None, f"unknown tag [{tag.name}] (PBN lets it pass, but it is not read); did you "
                             f"mean [{meant}]?", tag, Severity.WARNING)
         result.locations[(number, None)] = (self.game.line, 1)
-        figures = self._figures()
-        if figures is not None:
-            result.figures[number] = figures
         if "ScoreTable" in tags:  # the other tables' results (format.md §5.2), audited with the board
             lines, problems = read_traveller(tags["ScoreTable"], number)
             self.problems.extend(problems)
@@ -516,7 +513,7 @@ class _Board:
             recorded_score=self._score(contract or None),
             shorthand=Shorthand(all_pass, columns) if all_pass or columns is not None else None,  # the engine settles it
             pbn_tags=kept_tags(self.game, values),  # the tags no field holds, to write back (§5.2)
-            question=question)
+            question=question, recorded_figures=self._figures())
 
     def _figures(self) -> RecordedFigures | None:
         """The board's recorded IMPs, matchpoints and percentage (team and pairs results), if any;

@@ -11,8 +11,8 @@ from ..engine.calls import Contract
 from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.plural import plural
 from ..engine.seats import Side
-from ..engine.record import SessionRecord
-from .board_fields import RecordedFigures, parse_contract
+from ..engine.record import RecordedFigures, SessionRecord
+from .board_fields import parse_contract
 from .pbn_kept import as_tag
 from .pbn_tokens import Tag
 

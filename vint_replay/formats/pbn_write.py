@@ -16,7 +16,7 @@ from ..engine.auction import Auction
 from ..engine.replay import hands_from_play
 from ..engine.settle import played_under
 from ..engine.seats import SEATS, Seat
-from .board_fields import ASKED, contract_text
+from .board_fields import ASKED, FIGURE_TAGS, contract_text, figure_text
 from .pbn_kept import escaped, pbn_lines
 
 # the optional deal fields PBN's mandatory tags always give a value; [VintAbsent] names those
@@ -111,6 +111,9 @@ def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: 
              _tag("Result", "" if result is None else str(result))]
     if deal.recorded_score is not None:
         lines.append(_tag("Score", f"NS {deal.recorded_score}"))
+    if deal.recorded_figures is not None:  # the team and pairs figures, each for its side (format.md §5.1)
+        lines += [_tag(tag, figure_text(figure)) for name, tag in FIGURE_TAGS.items()
+                  if (figure := getattr(deal.recorded_figures, name)) is not None]
     if info.table:
         lines.append(_tag("Table", info.table))
     if absent:

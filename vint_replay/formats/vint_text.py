@@ -21,12 +21,12 @@ from ..engine.plural import plural
 from ..engine.settle import FIRST, all_pass_start
 from ..games.registry import DEFAULT_PROFILE, ProfileError, RuleProfile, deal_codecs, get_profile, profile_names
 from ..engine.record import (CallOutOfTurn, Comment, DealRecord, GameDeal, Irregularity, LineTotals, PbnTag, PlayColumns,
-                             Ruling, SessionInfo, SessionRecord, Shorthand)
+                             RecordedFigures, Ruling, SessionInfo, SessionRecord, Shorthand)
 from ..engine.seats import SEATS, Seat, by_seat
 from . import ReadResult, Section
 from .json_problems import lone_surrogate_escape, surrogate_message, too_deep
-from .board_fields import ASKED, CONTRACT_HELP, contract_text, parse_contract, parse_vulnerable, question_words, \
-    vulnerable_text
+from .board_fields import (ASKED, CONTRACT_HELP, contract_text, figures_json, parse_contract, parse_vulnerable,
+                           question_words, read_figures, vulnerable_text)
 from .encodings import utf16_kind
 from .json_record import (DEAL_KEYS, FIFTH, SESSION_KEYS, clip, codecs_of, deal_number_problem, decode_text, laws_problem,
                           read_party, unknown_rules)
@@ -40,11 +40,12 @@ PLAYER_TAGS = ("North", "East", "South", "West")  # by Seat
 IRREGULARITY, THROWN = "Irregularity", "Thrown"
 FIFTH_TAG = "Fifth"  # a fifth player, for a game that seats one (DealCodec.fifth)
 PBN_TAGS = "PbnTags"  # a PBN board's tags no field holds, as JSON's pbn_tags (format.md §5.2)
+FIGURES = "BoardFigures"  # a board's recorded team and pairs figures, as JSON's recorded_figures (format.md §5.1)
 COMMON_TAGS = {"Deal": "number", "Dealer": "dealer", "Hands": "hands", "Auction": "auction", "Play": "play",
                "Result": "result", "Score": "recorded", "Vulnerable": "vulnerable", "Contract": "contract",
                "Declarer": None, "BoardScore": "recorded_score", "Void": "void", "DealLost": "deal_lost",
                THROWN: "thrown", IRREGULARITY: None,
-               PBN_TAGS: "pbn_tags"}  # every game's deal tags, by the field each spells
+               PBN_TAGS: "pbn_tags", FIGURES: "recorded_figures"}  # every game's deal tags, by the field each spells
 GAME_TAGS = {name: key for codec in deal_codecs() for name, key in codec.tags.items() if name not in COMMON_TAGS}
 DEAL_TAGS = (*COMMON_TAGS, *GAME_TAGS)
 FIELDS = GAME_TAGS | COMMON_TAGS  # the field each deal tag spells
@@ -582,7 +583,7 @@ class _Reader:
         thrown = self.thrown(text, number, play is not None or columns is not None)
         result = self.result(text.tag("Result"), number, unreadable)
         recorded = None if "recorded" in self.lacks else self.score(text.tag("Score"), number)
-        for name in ("Result", "Score", "Vulnerable", "Contract", "BoardScore", "Void", "DealLost", THROWN):
+        for name in ("Result", "Score", "Vulnerable", "Contract", "BoardScore", FIGURES, "Void", "DealLost", THROWN):
             tag = text.tag(name)
             if tag is not None:
                 loc[(number, _field(name))] = tag.char(0)
@@ -597,7 +598,8 @@ class _Reader:
         return DealRecord(number, dealer, auction, hands, play, result, recorded, extra, frozenset(unreadable),
                           tuple(text.comments), nested, vulnerable, contract, board_score, irregularities,
                           tuple(out_of_turn), void, deal_lost, thrown, own, shorthand,
-                          pbn_tags=self.pbn_tags(text.tag(PBN_TAGS), number), question=question)
+                          pbn_tags=self.pbn_tags(text.tag(PBN_TAGS), number), question=question,
+                          recorded_figures=None if "recorded_figures" in self.lacks else self.figures(text.tag(FIGURES), number))
 
     def pbn_tags(self, tag: Tag | None, number: int) -> tuple[PbnTag, ...]:
         """``[PbnTags "[…]"]``: the board's kept PBN tags, as the JSON record's ``pbn_tags`` (format.md §5.2)."""
@@ -610,6 +612,20 @@ class _Reader:
         if isinstance(read, str):
             self.error("schema", f"[{PBN_TAGS}]: {read}", tag.char(0), number, "pbn_tags")
             return ()
+        return read
+
+    def figures(self, tag: Tag | None, number: int) -> RecordedFigures | None:
+        """``[BoardFigures "{…}"]``: the board's recorded team and pairs figures, as the JSON
+        record's ``recorded_figures`` (format.md §5.1)."""
+        if tag is None:
+            return None
+        try:
+            read = read_figures(json.loads(tag.value or ""))
+        except ValueError:
+            read = "it must hold the JSON record's 'recorded_figures' (an object)"
+        if isinstance(read, str):
+            self.error("schema", f"[{FIGURES}]: {read}", tag.char(0), number, "recorded_figures")
+            return None
         return read
 
     def game_fields(self, text: DealText, number: int, unreadable: set[str]) -> GameDeal | None:
@@ -1209,6 +1225,8 @@ def _write_deal(deal: DealRecord, profile: RuleProfile | None, laws: bool) -> li
         lines.append(f'[Score "NS {ns.below}/{ns.above} EW {ew.below}/{ew.above}"]')
     if deal.recorded_score is not None:
         lines += [*put("BoardScore"), f'[BoardScore "{deal.recorded_score}"]']
+    if deal.recorded_figures is not None:
+        lines += [*put(FIGURES), f"[{FIGURES} {_quote(json.dumps(figures_json(deal.recorded_figures)))}]"]
     lines += put("end")
     lines += put.rest()
     return lines

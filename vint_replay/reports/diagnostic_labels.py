@@ -38,6 +38,7 @@ LABELS: dict[str, str] = {
     "contract_mismatch": "the recorded contract is not the auction's",
     "pbn_session": "a PBN file holds more than one session",
     "traveller": "a [ScoreTable] row that cannot be read",
+    "lin_drops": "LIN leaves out what the boards record",
     "roles": "who plays which place contradicts the method",
     "lead_out_of_turn": "the first card is not from the hand the method names",
     "widow": "the widow contradicts the hands or the method",

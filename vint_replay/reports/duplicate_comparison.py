@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..engine.calls import Contract
+from ..engine.record import RecordedFigures
 from ..games.bridge.duplicate import board_score
 from ..games.bridge.imps import imps
 from ..engine.seats import Side
 from ..engine.session import SessionReport
-from ..formats.board_fields import RecordedFigures
 from .labels import PASSED_OUT, contract_text
 
 ROUNDING_SLACK = 0.01  # recorded matchpoints and percentages are rounded to two decimals
@@ -122,20 +122,23 @@ class Comparison:
         return sum(1 for board in self.boards for r in board.results if r.differs)
 
 
-Reports = list[tuple[SessionReport, dict[int, RecordedFigures]]]
+def board_figures(report: SessionReport) -> dict[int, RecordedFigures]:
+    """The session's boards' recorded team and pairs figures (the record's ``recorded_figures``,
+    format.md §5.1), by board; boards without any left out."""
+    return {d.number: d.recorded_figures for d in report.record.deals if d.recorded_figures is not None}
 
 
-def compare(reports: Reports, scoring: Scoring | None = None) -> tuple[Comparison, ...]:
-    """Each event of ``reports`` (each with its recorded figures by board) compared on its own, in
+def compare(reports: list[SessionReport], scoring: Scoring | None = None) -> tuple[Comparison, ...]:
+    """Each event of ``reports`` compared on its own, each board against its recorded figures, in
     the order of its first session, and each match of a team event on its own: in ``scoring``, else
     IMPs when its sessions are a match's two rooms or tables (``…--match--table-t``) and
     matchpoints when they are a pairs event's tables (``…-table-n``).
     :class:`ComparisonError` when IMPs are asked of more than two sessions."""
-    events: dict[tuple[str | None, str | None, str | None], Reports] = {}
-    for report, figures in reports:
+    events: dict[tuple[str | None, str | None, str | None], list[SessionReport]] = {}
+    for report in reports:
         info = report.record.info
         found = MATCH_ID.search(info.id)
-        events.setdefault((info.event, event_day(info.date), found and found["match"]), []).append((report, figures))
+        events.setdefault((info.event, event_day(info.date), found and found["match"]), []).append(report)
     return tuple(_event(event, date, match, group, scoring) for (event, date, match), group in events.items())
 
 
@@ -146,22 +149,23 @@ def event_day(date: str | None) -> str | None:
     return found["day"] if found else date
 
 
-def _event(event: str | None, date: str | None, match: str | None, reports: Reports,
+def _event(event: str | None, date: str | None, match: str | None, reports: list[SessionReport],
            scoring: Scoring | None) -> Comparison:
     """The boards played in more than one of one event's (or match's) sessions, compared (a table
     not scored is left out, the others still matchpointed)."""
-    ids = [r.record.info.id for r, _ in reports]
+    ids = [r.record.info.id for r in reports]
     rooms = len(ids) == 2 and (match is not None or not any(TABLE_ID.search(i) for i in ids))
     chosen = scoring or (Scoring.IMPS if rooms else Scoring.MATCHPOINTS)
     if chosen is Scoring.IMPS and len(ids) > 2:
         raise ComparisonError(f"{_named(event, date, match)}: IMPs compare a match's two rooms, "
                               f"not {len(ids)} sessions ({', '.join(ids)}); compare them in matchpoints")
-    scored = [(r, figures) for r, figures in reports if r.fine_score is not None]  # §1: a board on its own
-    unscored = tuple(r.record.info.id for r, _ in reports if r.fine_score is None)
-    left_out = tuple((r.record.info.id, number) for r, _ in scored for number in _not_scored(r))
+    scored = [r for r in reports if r.fine_score is not None]  # §1: a board on its own
+    unscored = tuple(r.record.info.id for r in reports if r.fine_score is None)
+    left_out = tuple((r.record.info.id, number) for r in scored for number in _not_scored(r))
     played: dict[int, list[tuple[str, Contract | None, int, RecordedFigures | None]]] = {}
     unplayed: list[tuple[str, int, str]] = []
-    for report, figures in scored:
+    for report in scored:
+        figures = board_figures(report)
         score = report.fine_score
         assert score is not None
         for deal in score.deals:
@@ -174,7 +178,7 @@ def _event(event: str | None, date: str | None, match: str | None, reports: Repo
     compared = {number: tables for number, tables in sorted(played.items()) if len(tables) > 1}
     most = max((len(tables) for tables in compared.values()), default=0)
     boards = tuple(_board(number, tables, chosen, most) for number, tables in compared.items())
-    return Comparison(event, date, match, chosen, tuple(r.record.info.id for r, _ in scored), boards, unscored,
+    return Comparison(event, date, match, chosen, tuple(r.record.info.id for r in scored), boards, unscored,
                       left_out, tuple(unplayed))
 
 

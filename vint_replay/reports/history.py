@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from ..store.versions import Version
 
 # the record's fields compared one by one beyond the calls, cards, result, figures and hands
-OTHER_FIELDS = ("vulnerable", "contract", "recorded_score", "question", "irregularities", "out_of_turn", "void",
-                "deal_lost", "thrown", "own", "comments", "extra")
+OTHER_FIELDS = ("vulnerable", "contract", "recorded_score", "recorded_figures", "question", "irregularities",
+                "out_of_turn", "void", "deal_lost", "thrown", "own", "comments", "extra")
 
 
 @dataclass(frozen=True)

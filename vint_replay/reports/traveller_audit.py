@@ -10,11 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.plural import plural
-from ..engine.record import DealRecord
+from ..engine.record import DealRecord, RecordedFigures
 from ..engine.scoring import DealFacts
 from ..engine.seats import Side, by_seat
 from ..engine.session import SessionReport
-from ..formats.board_fields import RecordedFigures
 from ..formats.pbn_traveller import PairTotal, TravellerLine
 from ..games.bridge.duplicate import board_score
 from ..games.bridge.imps import ImpReading, pairs_imps

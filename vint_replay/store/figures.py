@@ -1,27 +1,18 @@
-"""A board's recorded team and pairs figures (PBN's ``[ScoreIMP]``, ``[ScoreMP]``,
-``[ScorePercentage]``; docs/format.md §5.2) as the ``deals`` table keeps them: each figure's
-value and the side it is written for, as recorded, so the session page can set them beside the
-IMPs and matchpoints computed from the store (docs/store.md)."""
+"""A board's recorded team and pairs figures (the record's ``recorded_figures``: PBN's
+``[ScoreIMP]``, ``[ScoreMP]``, ``[ScorePercentage]``; docs/format.md §5.1) as the ``deals`` table
+keeps them: each figure's value and the side it is written for, as recorded, so that ``export``
+gives them back with the record (docs/store.md)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol, SupportsFloat
+from typing import SupportsFloat
 
 import pandas as pd
-import pyarrow as pa
-import pyarrow.dataset as ds
 
+from ..engine.record import RecordedFigures
 from ..engine.seats import Side
-from ..formats.board_fields import RecordedFigures
+from ..formats.board_fields import FIGURES  # RecordedFigures' fields, in the deals table's order
 
-
-class Readable(Protocol):
-    """What :func:`recorded_figures` asks of a store (``Store.read``): this module is one the
-    store itself imports."""
-
-    def read(self, table: str, filter: ds.Expression | None = None, columns: list[str] | None = None) -> pa.Table: ...
-
-FIGURES = ("imps", "matchpoints", "percentage")  # RecordedFigures' fields, in the deals table's order
 COLUMNS = tuple(c for f in FIGURES for c in (f"recorded_{f}", f"recorded_{f}_side"))
 NOT_RECORDED = (None,) * len(COLUMNS)
 
@@ -45,10 +36,3 @@ def figures_of(row: Mapping[str, object]) -> RecordedFigures | None:
         if isinstance(value, SupportsFloat) and not pd.isna(value) and isinstance(side, str):
             read[name] = (Side[side], float(value))
     return RecordedFigures(**read) if read else None
-
-
-def recorded_figures(store: Readable, session_id: str) -> dict[int, RecordedFigures]:
-    """The recorded figures of a stored session's boards, by board number (boards without any left out)."""
-    rows = store.read("deals", ds.field("session_id") == session_id, ["deal", *COLUMNS]).to_pylist()
-    found = {int(row["deal"]): figures_of(row) for row in rows}
-    return {number: figures for number, figures in found.items() if figures is not None}

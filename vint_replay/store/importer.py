@@ -20,7 +20,6 @@ import pyarrow as pa
 from .columnar import ParsedSession, check_parsed, decoded_session, empty_batch, parse_texts
 from ..engine.diagnostics import Diagnostic, Severity, in_file_order
 from ..formats import ReadResult, format_of, read_sessions
-from ..formats.board_fields import RecordedFigures
 from ..formats.json_record import plain_text
 from ..engine.gc_pause import paused_gc
 from ..engine.record import SessionRecord
@@ -232,28 +231,25 @@ def _check_one(path: str, rows: TableRows, now: datetime) -> list[tuple[FileOutc
         if stored is None:
             out.append((outcome, None))
         else:
-            rows.add(stored.report, stored.source, now, stored.digest, stored.figures)
+            rows.add(stored.report, stored.source, now, stored.digest)
             out.append((outcome, len(rows) - 1))
     return out
 
 
 class Storable(NamedTuple):
-    """A session that can be stored: its report, its source, its content hash and its recorded
-    team and pairs figures."""
+    """A session that can be stored: its report, its source and its content hash."""
 
     report: SessionReport
     source: Source
     digest: str
-    figures: dict[int, RecordedFigures]
 
 
 Checked = tuple[FileOutcome, Storable | None]  # a session's outcome, and what stores it if it may be
 
 
 def _check(path: str) -> list[Checked]:
-    """Each session's outcome in one file and, if it can be stored, its report, source, content
-    hash and recorded team and pairs figures (a PBN file holds a session per event and room;
-    other files one)."""
+    """Each session's outcome in one file and, if it can be stored, its report, source and content
+    hash (a PBN file holds a session per event and room; other files one)."""
     try:
         data = Path(path).read_bytes()
     except OSError as err:
@@ -273,7 +269,7 @@ def _check(path: str) -> list[Checked]:
 
 def _check_session(path: str, fmt: str, sha: str, result: ReadResult) -> Checked:
     """One session read from ``path``: its outcome and, if it can be stored, its report,
-    source, content hash and recorded figures."""
+    source and content hash."""
     if result.record is None:
         return FileOutcome(path, "rejected", diagnostics=list(result.diagnostics)), None
     report = _evaluated(result.record, result.diagnostics)
@@ -310,7 +306,7 @@ def _check_session(path: str, fmt: str, sha: str, result: ReadResult) -> Checked
     outcome.content_sha256 = digest
     outcome.status = "checked"
     source = Source(os.path.abspath(path), fmt, PARTIAL + sha if dropped else sha)
-    return outcome, Storable(report, source, digest, result.figures)
+    return outcome, Storable(report, source, digest)
 
 
 def _evaluated(record: SessionRecord, diagnostics: list[Diagnostic]) -> SessionReport:

@@ -27,14 +27,14 @@ from ..engine.record import Comment, DealRecord, GameDeal, LineTotals, PbnTag, S
 from ..engine.replay import DealReplay
 from ..engine.seats import SEATS, Seat, by_seat
 from ..engine.session import SessionReport
-from ..formats.board_fields import RecordedFigures, board_fields, board_json
+from ..formats.board_fields import board_fields, board_json
 from ..formats.pbn_kept import pbn_tags_json, read_pbn_tags
 from ..games.laws.fields import deal_laws_fields, parse_draw, session_laws_json, stored_laws_json
 from ..games.laws.rulings import parse_rulings, session_rulings_json
 from ..games.registry import deal_codecs
 from . import schema as S
 from .figures import COLUMNS as FIGURE_COLUMNS
-from .figures import NOT_RECORDED, figure_row
+from .figures import NOT_RECORDED, figure_row, figures_of
 
 _LINE_CODE = {line: i for i, line in enumerate(S.LINE_NAMES)}
 _BONUS_CODE = {bonus: i for i, bonus in enumerate(S.BONUS_NAMES)}
@@ -173,9 +173,8 @@ class TableRows:
     def __len__(self) -> int:
         return len(self.ids)
 
-    def add(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str,
-            figures: Mapping[int, RecordedFigures] | None = None) -> None:
-        """Add one valid, scored session, with its boards' recorded team and pairs ``figures`` (by board)."""
+    def add(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str) -> None:
+        """Add one valid, scored session."""
         score = report.score
         assert score is not None, "only valid sessions are stored"
         if any(codec.paid_sheet for codec in report.profile.deal_codecs):  # no rubbers nor lines (docs/store.md)
@@ -204,8 +203,7 @@ class TableRows:
                 totals[2 * side + line] += e.points
                 self._entries.append((side, line, _ITEM_CODE[e.item], e.points))
             self._scores.append((k, number, len(scored.entries)))
-            board_figures = figure_row((figures or {}).get(number))
-            self._deals.append(self._deal_row(k, deal, replay, scored, totals) + board_figures
+            self._deals.append(self._deal_row(k, deal, replay, scored, totals) + figure_row(deal.recorded_figures)
                                + (stored_pbn_tags(deal),))
             speakers = _speakers(deal, replay)
             if speakers is not None:  # the seats after a void call are not the rotation's
@@ -333,8 +331,8 @@ class TableRows:
             "hands_given": np.ones(n, dtype=bool), "play_given": ~passed,
             "result": pa.nulls(n, pa.int8()), "extra_json": pa.nulls(n, pa.string()),
             **{name: pa.nulls(n, S.DEALS.field(name).type.value_type if name.endswith("_side") else pa.float64())
-               for name in FIGURE_COLUMNS},  # the batch path reads JSON, which records no team or pairs figures
-            "pbn_tags": pa.nulls(n, pa.string()),  # nor a deal with PBN tags (it takes no deal with other keys)
+               for name in FIGURE_COLUMNS},  # the batch path takes no deal with recorded_figures,
+            "pbn_tags": pa.nulls(n, pa.string()),  # nor with PBN tags (it takes no deal with other keys)
         }
         counts = batch.call_counts
         index = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
@@ -520,7 +518,8 @@ def record_from_tables(session: dict[str, Any], deals: pa.Table, calls: pa.Table
                               comments=_comments_of(deal_extra.get("comments")), nested_extra=deal_extra.get("nested", {}),
                               **board_fields(deal_extra.get("board", {})),
                               **deal_laws_fields(deal_extra.get("laws", {})),
-                              own=_own_fields_of(deal_extra), pbn_tags=pbn_tags_of(row.get("pbn_tags"))))
+                              own=_own_fields_of(deal_extra), pbn_tags=pbn_tags_of(row.get("pbn_tags")),
+                              recorded_figures=figures_of(row)))
     return SessionRecord(info, tuple(out), extra.get("record", {}), _comments_of(extra.get("comments")))
 
 

@@ -19,9 +19,9 @@ JSON_KEYS = ("sits_out", "turn_up", "abond_trump", "outcome", "payments", "contr
 TAGS = {"SitsOut": "sits_out", "TurnUp": "turn_up", "Contract": "contract", "Declarer": "contract",
         "Partner": "contract", "AbondTrump": "abond_trump", "Outcome": "outcome", "Payments": "payments"}
 # a vint or bridge deal's fields that a solo-whist deal has not (format.md §5.5), by JSON key and by tag
-LACKS = frozenset({"recorded", "vulnerable", "declarer", "recorded_score", "irregularities", "void", "deal_lost",
-                   "question"})
-LACKS_TAGS = ("Score", "Vulnerable", "BoardScore")
+LACKS = frozenset({"recorded", "vulnerable", "declarer", "recorded_score", "recorded_figures", "irregularities", "void",
+                   "deal_lost", "question"})
+LACKS_TAGS = ("Score", "Vulnerable", "BoardScore", "BoardFigures")
 T = TypeVar("T")
 V = TypeVar("V")
 PAYMENT = re.compile(r"\s*([NESW])\s+([+-]?\d{1,6}(?:\.\d{1,2})?)", re.ASCII)

@@ -331,6 +331,21 @@ def test_lin_hands_high_to_low_are_taken_as_low_to_high():
     assert turned != text and assert_batch_is_safe(turned, LIN) is None
 
 
+@pytest.mark.parametrize(("way", "change"), [
+    (PBN, lambda t: re.sub(rb'\[Result "[0-9]+"\]', b'[Result "' + b"9" * 5001 + b'"]', t, count=1)),
+    (PBN, lambda t: t.replace(b'[Board "1"]', b'[Board "' + b"0" * 5000 + b'1"]', 1)),
+    (LIN, lambda t: t.replace(b"pg||\n", b"pg||mc|" + b"1" * 5001 + b"|\n", 1)),
+    (LIN, lambda t: t.replace(b"pg||\n", "pg||mc|\u0661\u0660|\n".encode(), 1)),  # Arabic-Indic digits: no claim
+])
+def test_numbers_of_thousands_of_digits_are_left_to_the_reader(way, change):
+    """Bad input (the fuzzed batch paths): a result, board number or claim of 5,000 digits raised
+    in the scan (Python's int() limit); each is now the reader's to report, never a traceback."""
+    [text] = fixed_files(9, 1, 3, way)
+    changed = change(text)
+    assert changed != text
+    assert assert_batch_is_safe(changed, way) is not None
+
+
 def test_a_lin_board_with_a_card_after_the_13th_trick_is_left_to_the_reader():
     """rubber-bridge.md §3 (13 tricks; found by the edits above): a board whose pc tags run past
     52 cards is the reader's to report, not the batch path's to lay out (it raised on it)."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 from vint_replay.cli import main
@@ -78,6 +80,17 @@ def test_a_malformed_traveller_line_is_a_located_warning():
     assert "line 13: 8 elements where the table has 9 columns" in read.diagnostics[0].message
     assert "line 14: result '14' is not a number of tricks" in read.diagnostics[1].message
     assert [r.line for r in read.travellers[1]] == [12]
+
+
+@pytest.mark.parametrize("result", ["9" * 5001, "\u0661\u0660", "\u00b2"])
+def test_a_result_of_thousands_of_digits_or_not_ascii_is_a_warning_not_a_traceback(result):
+    """Bad input: a row's result that int() raises on (5,001 digits, '²') or reads as a number
+    ('١٠', Arabic-Indic ten) is the row's located warning, as a result of 14 is."""
+    rows = f' 1  2 4H N 10 420 - 2 2\n 5  6 4H N {result} 450 - 4 0\n'
+    [read] = settled_pbn_sessions((HEAD + COLUMNS + "\n" + rows).encode())
+    [said] = read.diagnostics
+    assert (said.code, said.line, said.severity) == ("traveller", 13, Severity.WARNING)
+    assert "is not a number of tricks (0–13)" in said.message and len(said.message) < 200
 
 
 def test_a_row_short_by_all_but_one_element_is_worded_in_the_singular():

@@ -29,6 +29,12 @@ def parse_contract(text: object, declarer: object) -> Contract:
                     {"": 1, "X": 2, "XX": 4}[(m.group(3) or "").upper()])
 
 
+def trick_count(text: str) -> int | None:
+    """``text`` as a number of tricks, 0–13, in ASCII digits; ``None`` otherwise (``int`` reads
+    ``١٠`` as 10, and raises on ``²`` and on thousands of digits)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 2 and int(text) <= 13 else None
+
+
 def contract_text(contract: Contract) -> str:
     """``4SX``: the contract as PBN's ``[Contract]`` writes it (``NT`` for no trump)."""
     return str(contract)

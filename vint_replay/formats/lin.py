@@ -17,6 +17,7 @@ from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.record import Comment, DealRecord, SessionInfo, SessionRecord
 from ..engine.seats import Seat
 from . import ReadResult
+from .board_fields import trick_count
 from .lin_results import ROOM_ORDER, Stated, stated_results, with_stated
 from .lin_tokens import LinTag, lin_tags, lin_text, unknown_tag
 from .pbn import _slug
@@ -427,11 +428,11 @@ class _BoardReader:
             self.report("schema", "result", "a second claim (mc) in the board; the first is kept", tag)
             return claim
         text = tag.value.strip()
-        if not text.isdigit() or int(text) > 13:
+        tricks = trick_count(text)
+        if tricks is None:
             self.report("schema", "result", f"mc {text[:8]!r} is not a number of tricks (0–13)", tag)
             self.unreadable.add("result")
-            return None
-        return int(text)
+        return tricks
 
 
 def _alert(comments: list[Comment], anchor: str, text: str) -> None:

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..engine.calls import CALL_BY_TEXT
 from ..engine.diagnostics import Diagnostic
+from .board_fields import trick_count
 from .encodings import is_utf8
 from .lin_tokens import LinTag
 from .lin import _BOARD, _QX, KNOWN, LIN_VULNERABLE, ROOMS, _event
@@ -266,10 +267,9 @@ def _row(tags: _Tags, values: list[bytes], file_calls: list[int], file_cards: li
         return None
     claim = None
     if tags.mc:
-        text = values[tags.mc[0]].decode().strip()
-        if not text.isdigit() or int(text) > 13 or tags.last_pc is not None and tags.last_pc > tags.mc[0]:
+        claim = trick_count(values[tags.mc[0]].decode().strip())
+        if claim is None or tags.last_pc is not None and tags.last_pc > tags.mc[0]:
             return None
-        claim = int(text)
     elif played % 4:
         return None
     md = _MD.fullmatch(values[tags.md[0]].upper())

@@ -285,10 +285,11 @@ def _row(parts: list[bytes], tags: dict[bytes, bytes], values: dict[str, str]) -
     contract, declarer, result = (b"" if (v := tags.get(t, b"")) == b"?" else v
                                   for t in (b"Contract", b"Declarer", b"Result"))
     if (auction is not None and auction not in SEAT_CODE or dealer not in SEAT_CODE or vulnerable not in VULNERABLE_CODE
-            or deal is None or board is None or not board.isdigit() or not 1 <= int(board) <= 32767
+            or deal is None or board is None or not board.isdigit() or len(board) > 5 or not 1 <= int(board) <= 32767
             or contract not in CONTRACT_CODE):
         return None
-    if declarer not in SEAT_CODE and declarer != b"" or result and not (result.isdigit() and int(result) <= 13):
+    if declarer not in SEAT_CODE and declarer != b"" or result and not (
+            result.isdigit() and len(result) <= 2 and int(result) <= 13):
         return None
     score = tags.get(b"Score", b"").strip()
     if score not in (b"", b"?") and _SCORE_TEXT.match(score) is None:

@@ -12,7 +12,7 @@ from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.plural import plural
 from ..engine.seats import Side
 from ..engine.record import RecordedFigures, SessionRecord
-from .board_fields import parse_contract
+from .board_fields import parse_contract, trick_count
 from .pbn_kept import as_tag
 from .pbn_tokens import Tag
 
@@ -179,9 +179,9 @@ def _line(values: dict[str, str], row: int) -> TravellerLine | str | None:
         except ValueError as bad:
             return f"contract {values.get('contract')!r} by {values.get('declarer')!r}: {bad}"
         result = values.get("result", "")
-        if not result.isdigit() or int(result) > 13:
-            return f"result {result!r} is not a number of tricks (0–13)"
-        tricks = int(result)
+        tricks = trick_count(result)
+        if tricks is None:
+            return f"result {result[:8]!r} is not a number of tricks (0–13)"
     score = _score(values)
     if isinstance(score, str):
         return score

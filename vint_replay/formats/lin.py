@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from ..engine.calls import CALL_BY_TEXT, Call, CallKind
 from ..engine.cards import CARD_BY_TEXT, CARDS, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
-from ..engine.record import Comment, DealRecord, SessionInfo, SessionRecord
+from ..engine.record import ALERT, Comment, DealRecord, SessionInfo, SessionRecord, alerted
 from ..engine.seats import Seat
 from . import ReadResult
 from .lin_results import ROOM_ORDER, Stated, stated_results, with_stated
@@ -31,7 +31,6 @@ TABLE = "table-"  # a traveller's table n (no qx, a board given again): session 
 SKIPPED = frozenset({"at", "bn", "bt", "cg", "cr", "ha", "hc", "lb", "mn", "mp", "pf", "pg", "pw", "px", "rh",
                      "sa", "sk", "st", "tu", "va"})
 READ = frozenset({"ah", "an", "mb", "mc", "md", "nt", "pc", "pn", "qx", "rs", "sv", "vg"})
-ALERT = "!"  # a comment "!" or "! <explanation>" after a call is its alert (mb|2H!|an|…|)
 KNOWN = READ | SKIPPED
 FULL_DECK = (1 << 52) - 1
 _QX = re.compile(r"\s*([oc]?)(\d{1,5})\b", re.IGNORECASE)  # qx|o12|, qx|c12|, qx|12| (one room)
@@ -436,7 +435,7 @@ class _BoardReader:
 
 def _alert(comments: list[Comment], anchor: str, text: str) -> None:
     """``an|text|``: the explanation of the call before it, joined to its ``!`` if flagged."""
-    alert = Comment(anchor, f"{ALERT} {text}" if text else ALERT)
+    alert = Comment(anchor, alerted(text))
     if comments and comments[-1] == Comment(anchor, ALERT):
         comments[-1] = alert
     else:

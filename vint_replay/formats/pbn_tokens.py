@@ -1,5 +1,6 @@
 """PBN's lexical layer: a file cut into games, each game's tag pairs and the tokens of its
-sections, every item with its line and column; comments, ``%`` lines and annotations dropped.
+sections, every item with its line and column; comments, ``%`` lines and annotations dropped,
+but for the marks a call or card carries (note references ``=n=`` and the alert mark ``!``).
 Reading is linear in time and memory (possessive quantifiers: no backtracking state per character)."""
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ _TAG_LINES = 8  # the most lines one tag pair is read across
 _ANNOTATION = re.compile(r"^(?:\$\d+|=\d+=|[!?]{1,2}|\^[ISRL])$")  # NAGs, note references, suffixes, irregularities
 _SUFFIX = re.compile(r"[!?]{1,2}$")
 _SPECIAL = re.compile(r"[\[;$=!?^]")  # a line with any of these takes the slow path
+_MARK = re.compile(r"^(?:=\d+=|!)$")  # the marks kept, by the word they follow (docs/format.md §5.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +36,7 @@ class Tag:
     """A tag pair and the words of the section it opens (``Auction``, ``Play``, tables): each
     word with its line; its column is found only when asked (:meth:`token`)."""
 
-    __slots__ = ("name", "value", "line", "column", "words", "rows", "columns", "text", "annotations")
+    __slots__ = ("name", "value", "line", "column", "words", "rows", "columns", "text", "annotations", "marks")
 
     def __init__(self, name: str, value: str, line: int, column: int, text: list[str]) -> None:
         self.name, self.value, self.line, self.column = name, value, line, column
@@ -43,6 +45,7 @@ class Tag:
         self.columns: dict[int, int] | None = None  # word index -> column, for words not on a plain line
         self.text = text  # the file's lines (shared), to find a column
         self.annotations = 0  # notes, NAGs and suffixes skipped in the section
+        self.marks: dict[int, list[Token]] | None = None  # word index -> the note references and ``!`` after it
 
     def extend(self, words: list[str], row: int) -> None:
         """Words of the section on line ``row``."""
@@ -154,16 +157,29 @@ def _add_tag(game: Game, m: re.Match[str], line_no: int, column: int, lines: lis
 
 
 def _add_word(current: Tag, word: str, line_no: int, column: int) -> None:
-    """A section word, unless it is an annotation (skipped, counted); a suffix is cut off."""
+    """A section word, unless it is an annotation (skipped, counted; a note reference or ``!``
+    kept as a mark of the word before it); a suffix is cut off (a ``!`` kept so)."""
     if word[0] in "$=!?^" and _ANNOTATION.match(word):
         current.annotations += 1
+        if _MARK.match(word):
+            _mark(current, len(current.words) - 1, Token(word, line_no, column))
         return
     if word[-1] in "!?":
-        word = _SUFFIX.sub("", word)
+        bare = _SUFFIX.sub("", word)
+        if word[len(bare):] == "!":
+            _mark(current, len(current.words), Token("!", line_no, column + len(bare)))
+        word = bare
     if current.columns is None:
         current.columns = {}
     current.columns[len(current.words)] = column
     current.extend([word], line_no)
+
+
+def _mark(current: Tag, index: int, token: Token) -> None:
+    """A note reference or alert mark after word ``index`` (-1: before the section's first word)."""
+    if current.marks is None:
+        current.marks = {}
+    current.marks.setdefault(index, []).append(token)
 
 
 def _tokens(game: Game, current: Tag | None, line: str, line_no: int, lines: list[str]) -> Tag | None:

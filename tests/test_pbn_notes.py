@@ -130,6 +130,16 @@ def test_a_note_reference_without_its_note_is_a_located_warning():
     assert result.record.deals[0].comments == () and len(result.record.deals[0].auction) == 6
 
 
+def test_a_note_number_of_any_length_or_digits_reads_without_a_traceback():
+    """A hostile note number (5000 digits: no int() to Python; Arabic-Indic or superscript digits)
+    is read as written, leading zeros cut, or reported: never a traceback."""
+    long = "9" * 5000
+    text = BOARD + f'[Auction "N"]\n1H ={long}= 1S =\u0661= 4H =01= Pass\nPass Pass\n[Note "{long}:long"]\n[Note "\u00b2:x"]\n[Note "1:one"]\n'
+    result = settled_pbn(text.encode())
+    assert [(c.before, c.text) for c in result.record.deals[0].comments] == [("auction[1]", "long"), ("auction[3]", "one")]
+    assert sorted(d.at or "" for d in result.diagnostics) == ["", "auction[1]"]  # [Note "²:x"], the reference =١=
+
+
 def test_a_real_file_with_notes_is_read_card_for_card_as_before_with_its_notes_on_the_calls():
     """camrose-2024-ben.pbn (318 [Note] tags, BridgeComposer's): read with its notes, and with
     every note reference and [Note] blanked out, the same calls, cards, results and problems;

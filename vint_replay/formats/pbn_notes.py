@@ -5,6 +5,7 @@ back as notes by the PBN writer (hand-record-tools.md §1.4: a call or card has 
 note reference, n from 1 to 32, its [Note] tags right after the section)."""
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from .pbn_tokens import Game, Tag, Token
 
 SECTIONS = ("Auction", "Play")  # the sections whose calls and cards carry notes
 MOST_NOTES = 32  # PBN's note numbers run from 1 to 32 in a game; the comments past them stay in [VintExtra]
+_NUMBERED = re.compile(r"[ \t]*([0-9]+)[ \t]*:")  # a [Note]'s number, as formats/pbn_batch.py reads it
 Report = Callable[[str, str | None, str, Tag | Token | None, Severity], None]  # as pbn._Board.report
 
 
@@ -25,16 +27,17 @@ class GameNotes:
 
     def __init__(self, game: Game, report: Report) -> None:
         self.report = report
-        self.by_section: dict[tuple[int, int], str] = {}  # (the line of the section it follows, n) -> its text
-        self.anywhere: dict[int, str] = {}  # n -> the first such note of the game, wherever it stands
+        # n as written, leading zeros cut (no int: a hostile file's 5000 digits are no int() to Python)
+        self.by_section: dict[tuple[int, str], str] = {}  # (the line of the section it follows, n) -> its text
+        self.anywhere: dict[str, str] = {}  # n -> the first such note of the game, wherever it stands
         starts = sorted(tag.line for name, tag in game.tags.items() if name in SECTIONS)
         for tag in game.notes:
-            number, colon, text = tag.value.partition(":")
-            if not colon or not number.strip().isdigit():
+            numbered = _NUMBERED.match(tag.value)
+            if numbered is None:
                 report("schema", None, f"[Note] {tag.value[:20]!r} must read \"n:text\" (n the number of its "
                        "references =n=); it is not read", tag, Severity.WARNING)
                 continue
-            n = int(number)
+            n, text = numbered[1].lstrip("0"), tag.value[numbered.end():]
             after = bisect_right(starts, tag.line)
             self.by_section.setdefault((starts[after - 1] if after else 0, n), text)
             self.anywhere.setdefault(n, text)
@@ -51,10 +54,10 @@ class GameNotes:
             if mark.text == "!":
                 alert = alert or alerts
                 continue
-            n = int(mark.text[1:-1])
+            n = mark.text[1:-1].lstrip("0")
             text = self.by_section.get((section.line, n), self.anywhere.get(n))
             if text is None:
-                self.report("schema", at, f"note reference {mark.text} has no [Note \"{n}:…\"] in the game: the note "
+                self.report("schema", at, f"note reference {mark.text} has no [Note \"{n or 0}:…\"] in the game: the note "
                             "is lost", mark, Severity.WARNING)
             else:
                 texts.append(text)

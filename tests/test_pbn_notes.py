@@ -1,4 +1,4 @@
-"""PBN's notes and alerts (docs/format.md §5.2, §5.3; hand-record-tools.md §1.4): a call's or
+"""PBN's notes and alerts (docs/format.md §5.2, §5.3; PBN 2.1's auction section): a call's or
 card's note reference ``=n=`` with its game's ``[Note "n:text"]`` is its comment, the alert mark
 ``!`` a call's alert (the comment LIN's ``mb|2H!|an|…|`` gives, format.md §5.7); the writer
 writes each comment right after a call or card as its note, so PBN → JSON → PBN and
@@ -128,6 +128,21 @@ def test_a_note_reference_without_its_note_is_a_located_warning():
     assert problems == [("schema", Severity.WARNING, None, 12, 1), ("schema", Severity.WARNING, "auction[1]", 10, 7)]
     assert "=7=" in result.diagnostics[1].message and "[Note" in result.diagnostics[0].message
     assert result.record.deals[0].comments == () and len(result.record.deals[0].auction) == 6
+
+
+def test_a_block_comment_inside_the_auction_or_the_play_is_kept_where_it_stands():
+    """format.md §5.2 (*Notes and comments*) and §3.7: a ``{…}`` comment among the calls stands
+    before the call it precedes (after the note of the call before it); between tricks before
+    the next trick; inside a trick after the card before it (in the order played); after the
+    play's end at the end. Written back (as notes where it stands after a call or card), it reads
+    back the same."""
+    text = NOTED.replace("1H 1S =1= 2H! 2S =2= !\n", "{before all} 1H 1S =1= {after the note}\n2H {two\n  lines} 2S\n")
+    text = text.replace("SA =1= S2 SJ SK\nDA D3 D2 DQ\n", "SA S2 {mid} SJ SK\n{between}\nDA D3 D2 DQ\n*\n{after the end}\n")
+    record = settled_pbn(text.encode()).record
+    assert [(c.before, c.text) for c in record.deals[0].comments] == [
+        ("auction[0]", "before all"), ("auction[2]", "weak jump"), ("auction[2]", "after the note"),
+        ("auction[3]", "two lines"), ("play[2]", "mid"), ("play[4]", "between"), ("end", "after the end")]
+    assert settled_pbn(write_pbn(record).encode()).record == record
 
 
 def test_a_note_number_of_any_length_or_digits_reads_without_a_traceback():

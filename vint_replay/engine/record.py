@@ -86,7 +86,7 @@ def explanation(text: str) -> str | None:
     return "" if text == ALERT else text[2:] if text.startswith(ALERT + " ") else None
 
 
-def _place(before: str) -> tuple[int, int]:
+def place(before: str) -> tuple[int, int]:
     """Where a deal's comment anchor stands in a text record's order (format.md §3.7): the tags
     before the auction, the auction, the play, the tags after it, the end."""
     name, _, index = before.partition("[")
@@ -110,8 +110,8 @@ def placed(kept: tuple[Comment, ...], marks: list[Comment]) -> tuple[Comment, ..
     out: list[Comment] = []
     at = 0
     for comment in kept:
-        place = _place(comment.before)
-        while at < len(marks) and _place(marks[at].before) <= place:
+        where = place(comment.before)
+        while at < len(marks) and place(marks[at].before) <= where:
             out.append(marks[at])
             at += 1
         out.append(comment)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -23,7 +23,7 @@ from ..engine.gc_pause import paused_gc
 from ..engine.plural import plural
 from ..games.registry import ProfileError, get_profile, profile_names
 from ..engine.record import (VULNERABLE, Comment, DealRecord, LineTotals, PlayColumns, SessionInfo, SessionRecord,
-                             Shorthand, placed)
+                             Shorthand, place, placed)
 from ..engine.settle import FIRST
 from ..engine.seats import SEATS, Seat, Side, by_seat
 from . import ReadResult
@@ -695,6 +695,9 @@ class _Board:
             at.append(index)
             self.marked += [Comment(f"auction[{len(calls)}]", text)  # after its call (format.md §3.7)
                             for text in self.notes.texts(tag, index, f"auction[{len(calls) - 1}]", True, starred)]
+        if tag.comments:  # a {…} comment before the call it precedes, after the notes of the call before it
+            self.marked += [Comment(f"auction[{bisect_left(at, word, hi=len(calls))}]", text) for word, text in tag.comments]
+            self.marked.sort(key=lambda comment: place(comment.before))
         result.sections[(number, "auction")] = _Section(tag, at)
         return tuple(calls), all_pass, None if question is None else tuple(question)
 
@@ -726,9 +729,17 @@ class _Board:
         rows = tuple(tuple(cells[k:k + 4]) for k in range(0, len(cells), 4))
         result.sections[(number, "play")] = _Section(tag, list(range(stop)))  # a card is located by its cell
         result.locations[(number, FIRST)] = (tag.line, tag.column)
-        notes = tuple((cell, text) for cell in sorted(tag.marks or ()) if 0 <= cell < stop
-                      for text in self.notes.texts(tag, cell, "play", False))  # placed when the play is ordered
-        return None, PlayColumns(first, rows, unread, notes, from_lead=True)
+        # a note after a card, a {…} comment inside a trick after the card before it: placed when the play is
+        # ordered (engine/settle.py); a comment between tricks stands before the next (format.md §3.7)
+        notes = [(cell, 0, text) for cell in sorted(tag.marks or ()) if 0 <= cell < stop
+                 for text in self.notes.texts(tag, cell, "play", False)]
+        for before, text in tag.comments or ():
+            if before % 4:
+                notes.append((before - 1, 1, text))
+            else:
+                self.marked.append(Comment(f"play[{before}]", text))
+        notes.sort(key=lambda note: note[:2])
+        return None, PlayColumns(first, rows, unread, tuple((cell, text) for cell, _, text in notes), from_lead=True)
 
     def _result(self) -> int | None:
         tag = self.game.tags.get("Result")

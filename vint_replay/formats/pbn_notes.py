@@ -1,8 +1,8 @@
 """PBN's notes (docs/format.md §5.2, §5.3): the note reference ``=n=`` after a call or card and
 its game's ``[Note "n:text"]`` are that call's or card's comment, the alert mark ``!`` after a
 call its alert (the comment ``! text`` LIN's ``mb|2H!|an|text|`` gives); read here, and written
-back as notes by the PBN writer (hand-record-tools.md §1.4: a call or card has at most one
-note reference, n from 1 to 32, its [Note] tags right after the section)."""
+back as notes by the PBN writer (PBN 2.1's auction and play sections: a call or card has at
+most one note reference, n from 1 to 32, its [Note] tags right after the section)."""
 from __future__ import annotations
 
 import re

@@ -36,7 +36,8 @@ class Tag:
     """A tag pair and the words of the section it opens (``Auction``, ``Play``, tables): each
     word with its line; its column is found only when asked (:meth:`token`)."""
 
-    __slots__ = ("name", "value", "line", "column", "words", "rows", "columns", "text", "annotations", "marks")
+    __slots__ = ("name", "value", "line", "column", "words", "rows", "columns", "text", "annotations", "marks",
+                 "comments")
 
     def __init__(self, name: str, value: str, line: int, column: int, text: list[str]) -> None:
         self.name, self.value, self.line, self.column = name, value, line, column
@@ -46,6 +47,7 @@ class Tag:
         self.text = text  # the file's lines (shared), to find a column
         self.annotations = 0  # notes, NAGs and suffixes skipped in the section
         self.marks: dict[int, list[Token]] | None = None  # word index -> the note references and ``!`` after it
+        self.comments: list[tuple[int, str]] | None = None  # (the index of the word it stands before, its text)
 
     def extend(self, words: list[str], row: int) -> None:
         """Words of the section on line ``row``."""
@@ -93,8 +95,9 @@ class Game:
 def games(text: str) -> tuple[list[Game], list[Diagnostic]]:
     """The games of a PBN text (a game ends at a line holding only blanks outside a comment),
     and the file's broken comments, located."""
+    blocks: dict[int, list[tuple[int, str]]] = {}
     if "{" in text or "}" in text:
-        text, commented, problems = _without_block_comments(text)
+        text, commented, problems = _without_block_comments(text, blocks)
     else:
         commented, problems = set(), []
     lines = text.split("\n")
@@ -109,6 +112,8 @@ def games(text: str) -> tuple[list[Game], list[Diagnostic]]:
         if not stripped:
             if line_no not in commented:
                 game, current = None, None
+            elif line_no in blocks and current is not None:
+                _attach(current, line_no, blocks[line_no])
             continue
         if game is None:
             game = Game(line_no)
@@ -120,7 +125,26 @@ def games(text: str) -> tuple[list[Game], list[Diagnostic]]:
             current.extend(stripped.split(), line_no)
         else:
             current = _tokens(game, current, line, line_no, lines)
+        if line_no in blocks and current is not None:
+            _attach(current, line_no, blocks[line_no])
     return out, problems
+
+
+KEPT_COMMENTS = ("Auction", "Play")  # the sections whose {…} comments are kept where they stand (format.md §5.2)
+
+
+def _attach(tag: Tag, line_no: int, found: list[tuple[int, str]]) -> None:
+    """The ``{…}`` comments that start on line ``line_no`` (column, text), kept by ``tag`` when
+    it is an auction or a play, each with the index of the word it stands before."""
+    if tag.name not in KEPT_COMMENTS:
+        return
+    if tag.comments is None:
+        tag.comments = []
+    for column, text in found:
+        before = len(tag.words)
+        while before and tag.rows[before - 1] == line_no and tag.token(before - 1).column > column:
+            before -= 1
+        tag.comments.append((before, text))
 
 
 def _joined_tags(lines: list[str]) -> set[int]:
@@ -256,9 +280,10 @@ _BRACE = re.compile(r"[{}]")
 _NEST_REACH = 2000  # how far past its first '}' a nested comment's outer '}' is looked for
 
 
-def _without_block_comments(text: str) -> tuple[str, set[int], list[Diagnostic]]:
-    """The text with every ``{…}`` comment blanked (line breaks kept, so positions stay), the
-    lines a comment covers (not game separators even when blank now), and the broken comments:
+def _without_block_comments(text: str, blocks: dict[int, list[tuple[int, str]]]) -> tuple[str, set[int], list[Diagnostic]]:
+    """The text with every ``{…}`` comment blanked (line breaks kept, so positions stay), each
+    comment's text put in ``blocks`` by the line and column it starts at (one line: its blanks
+    run together), the lines a comment covers (not game separators even when blank now), and the broken comments:
     one never closed (it ends with its line, so the games after it are still read), one holding
     a ``{`` (PBN comments do not nest), a ``}`` outside any comment."""
     commented: set[int] = set()
@@ -294,6 +319,9 @@ def _without_block_comments(text: str) -> tuple[str, set[int], list[Diagnostic]]
                 slips.add(_NESTED_CLOSED, lines.of(nested), Severity.WARNING)
                 end = outer + 1
         comment = text[start:end]
+        said = " ".join(comment[1:-1 if comment.endswith("}") else None].split())
+        if said:
+            blocks.setdefault(first, []).append((where[1], said))
         breaks = comment.count("\n")
         commented.update(range(first, first + breaks + 1))
         out += [text[done:start], re.sub(r"[^\n]", " ", comment) if breaks else " " * len(comment)]

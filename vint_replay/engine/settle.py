@@ -163,7 +163,7 @@ def settled_deal(deal: DealRecord, passes: tuple[Call, ...], ordered: Ordered | 
     if columns is not None:
         play = None if ordered is None else ordered.cards
         unreadable = unreadable | {"play"} if ordered is None else unreadable
-        comments = placed(comments, _column_notes(columns, ordered))
+        comments = placed(comments, _column_notes(columns, ordered)) if columns.notes else comments
     return replace(deal, auction=deal.auction + passes, play=play, unreadable=unreadable, comments=comments,
                    shorthand=None)
 

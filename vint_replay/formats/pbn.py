@@ -693,8 +693,9 @@ class _Board:
                 continue
             calls.append(call)
             at.append(index)
-            self.marked += [Comment(f"auction[{len(calls)}]", text)  # after its call (format.md §3.7)
-                            for text in self.notes.texts(tag, index, f"auction[{len(calls) - 1}]", True, starred)]
+            if starred or tag.marks and index in tag.marks:  # a note or an alert: its comments, after it (§3.7)
+                self.marked += [Comment(f"auction[{len(calls)}]", text)
+                                for text in self.notes.texts(tag, index, f"auction[{len(calls) - 1}]", True, starred)]
         if tag.comments:  # a {…} comment before the call it precedes, after the notes of the call before it
             self.marked += [Comment(f"auction[{bisect_left(at, word, hi=len(calls))}]", text) for word, text in tag.comments]
             self.marked.sort(key=lambda comment: place(comment.before))
@@ -729,8 +730,13 @@ class _Board:
         rows = tuple(tuple(cells[k:k + 4]) for k in range(0, len(cells), 4))
         result.sections[(number, "play")] = _Section(tag, list(range(stop)))  # a card is located by its cell
         result.locations[(number, FIRST)] = (tag.line, tag.column)
-        # a note after a card, a {…} comment inside a trick after the card before it: placed when the play is
-        # ordered (engine/settle.py); a comment between tricks stands before the next (format.md §3.7)
+        return None, PlayColumns(first, rows, unread, self._play_notes(tag, stop) if tag.marks or tag.comments else (),
+                                 from_lead=True)
+
+    def _play_notes(self, tag: Tag, stop: int) -> tuple[tuple[int, str], ...]:
+        """The notes on the play's cards (its first ``stop`` words) and its ``{…}`` comments inside
+        a trick, each after its cell, to be placed when the play is ordered (engine/settle.py); a
+        comment between tricks stands before the next (format.md §3.7), put among the deal's."""
         notes = [(cell, 0, text) for cell in sorted(tag.marks or ()) if 0 <= cell < stop
                  for text in self.notes.texts(tag, cell, "play", False)]
         for before, text in tag.comments or ():
@@ -738,8 +744,8 @@ class _Board:
                 notes.append((before - 1, 1, text))
             else:
                 self.marked.append(Comment(f"play[{before}]", text))
-        notes.sort(key=lambda note: note[:2])
-        return None, PlayColumns(first, rows, unread, tuple((cell, text) for cell, _, text in notes), from_lead=True)
+        notes.sort(key=lambda note: note[:2])  # a card's note before a comment after it
+        return tuple((cell, text) for cell, _, text in notes)
 
     def _result(self) -> int | None:
         tag = self.game.tags.get("Result")

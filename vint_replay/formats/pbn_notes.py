@@ -30,7 +30,7 @@ class GameNotes:
         # n as written, leading zeros cut (no int: a hostile file's 5000 digits are no int() to Python)
         self.by_section: dict[tuple[int, str], str] = {}  # (the line of the section it follows, n) -> its text
         self.anywhere: dict[str, str] = {}  # n -> the first such note of the game, wherever it stands
-        starts = sorted(tag.line for name, tag in game.tags.items() if name in SECTIONS)
+        starts = sorted(game.tags[name].line for name in SECTIONS if name in game.tags) if game.notes else []
         for tag in game.notes:
             numbered = _NUMBERED.match(tag.value)
             if numbered is None:

@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 from ..engine.diagnostics import Severity
 from ..engine.record import Comment, DealRecord, alerted
 from .pbn_kept import escaped
-from .pbn_tokens import Game, Tag, Token
+from .pbn_tokens import KEPT_COMMENTS, Game, Tag, Token
 
-SECTIONS = ("Auction", "Play")  # the sections whose calls and cards carry notes
 MOST_NOTES = 32  # PBN's note numbers run from 1 to 32 in a game; the comments past them stay in [VintExtra]
 _NUMBERED = re.compile(r"[ \t]*([0-9]+)[ \t]*:")  # a [Note]'s number, as formats/pbn_batch.py reads it
 Report = Callable[[str, str | None, str, Tag | Token | None, Severity], None]  # as pbn._Board.report
@@ -30,7 +29,7 @@ class GameNotes:
         # n as written, leading zeros cut (no int: a hostile file's 5000 digits are no int() to Python)
         self.by_section: dict[tuple[int, str], str] = {}  # (the line of the section it follows, n) -> its text
         self.anywhere: dict[str, str] = {}  # n -> the first such note of the game, wherever it stands
-        starts = sorted(game.tags[name].line for name in SECTIONS if name in game.tags) if game.notes else []
+        starts = sorted(game.tags[name].line for name in KEPT_COMMENTS if name in game.tags) if game.notes else []
         for tag in game.notes:
             numbered = _NUMBERED.match(tag.value)
             if numbered is None:

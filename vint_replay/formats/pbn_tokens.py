@@ -130,7 +130,7 @@ def games(text: str) -> tuple[list[Game], list[Diagnostic]]:
     return out, problems
 
 
-KEPT_COMMENTS = ("Auction", "Play")  # the sections whose {…} comments are kept where they stand (format.md §5.2)
+KEPT_COMMENTS = ("Auction", "Play")  # the sections whose notes and {…} comments are kept where they stand (format.md §5.2)
 
 
 def _attach(tag: Tag, line_no: int, found: list[tuple[int, str]]) -> None:

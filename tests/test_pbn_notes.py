@@ -58,13 +58,16 @@ def test_a_note_is_its_calls_comment_and_an_alert_mark_its_alert():
 def test_a_note_on_a_card_of_the_seat_columns_stands_after_it_in_the_order_played():
     """format.md §5.2: [Play]'s columns are seats from the opening leader (E S W N), not the
     order played; West wins trick 1 and leads trick 2, so East's DA, in the first column, is
-    the 7th card played, and its note stands after it."""
+    the 7th card played, and its note stands after it; a note on a card not played (``-``) at
+    the deal's end."""
     text = BOARD + '[Play "E"]\nS4 SJ SK S2\nDA =1= D2 DQ D3\n[Note "1:won at once"]\n'
     deal = settled_pbn(text.encode()).record.deals[0]
     assert [str(c) for c in deal.play[4:8]] == ["DQ", "D3", "DA", "D2"]
     assert [(c.before, c.text) for c in deal.comments] == [("play[7]", "won at once")]
     record = settled_pbn(text.encode()).record
     written = write_pbn(record)
+    claimed = BOARD + '[Play "E"]\nS4 SJ SK S2\n- - - - =1=\n*\n[Note "1:claimed"]\n'  # a note on a card not played
+    assert [(c.before, c.text) for c in settled_pbn(claimed.encode()).record.deals[0].comments] == [("end", "claimed")]
     assert "DA =1= D2 DQ D3" in written and '[Note "1:won at once"]' in written
     assert settled_pbn(written.encode()).record == record
 

@@ -172,8 +172,9 @@ def _column_notes(columns: PlayColumns, ordered: Ordered | None) -> list[Comment
     """The notes on cards of seat columns as comments after their cards in the order played
     (``play[i + 1]`` for the i-th card); a note on a card not played at the deal's ``end``."""
     after = {} if ordered is None else {cell: i + 1 for i, cell in enumerate(ordered.cells[:-1])}
-    notes = [(after.get(cell, 1 << 30), text) for cell, text in columns.notes]
-    return [Comment("end" if i == 1 << 30 else f"play[{i}]", text) for i, text in sorted(notes, key=lambda n: n[0])]
+    played = sorted(((after[cell], text) for cell, text in columns.notes if cell in after), key=lambda note: note[0])
+    return ([Comment(f"play[{i}]", text) for i, text in played]
+            + [Comment("end", text) for cell, text in columns.notes if cell not in after])
 
 
 def slip(dealer: Seat, calls: tuple[Call, ...], recorded: Contract, found: Contract | None,

@@ -158,6 +158,16 @@ def test_a_note_number_of_any_length_or_digits_reads_without_a_traceback():
     assert sorted(d.at or "" for d in result.diagnostics) == ["", "auction[1]"]  # [Note "²:x"], the reference =١=
 
 
+def test_a_note_or_a_comment_holding_a_nul_is_one_line_and_converts_to_json():
+    """format.md §3.7 (a comment is one line, as JSON reads it back): a NUL inside a [Note] or a
+    ``{…}`` comment is a space, as in LIN's alerts."""
+    text = BOARD + '[Auction "N"]\n1H =1= {x\x00y} Pass 4H Pass\nPass Pass\n[Note "1:a\x00b"]\n'
+    record = settled_pbn(text.encode()).record
+    assert [c.text for c in record.deals[0].comments] == ["a b", "x y"]
+    back = read_bytes(write_text(record, "json").encode(), "json")
+    assert not back.diagnostics and back.record == record
+
+
 def test_a_real_file_with_notes_is_read_card_for_card_as_before_with_its_notes_on_the_calls():
     """camrose-2024-ben.pbn (318 [Note] tags, BridgeComposer's): read with its notes, and with
     every note reference and [Note] blanked out, the same calls, cards, results and problems;

@@ -73,6 +73,13 @@ class Comment:
     text: str
 
 
+def one_line(text: str) -> str:
+    """A comment is one line (format.md §3.7): a line end, a carriage return or a NUL inside a
+    text read from a file becomes a space (the comment then writes to JSON and .vint as read)."""
+    return text.translate(_NOT_IN_A_LINE)
+
+
+_NOT_IN_A_LINE = {ord("\n"): " ", ord("\r"): " ", 0: " "}
 ALERT = "!"  # a comment "!" or "! <explanation>" right after a call is its alert (format.md §5.7, §5.2)
 
 

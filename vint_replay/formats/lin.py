@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from ..engine.calls import CALL_BY_TEXT, Call, CallKind
 from ..engine.cards import CARD_BY_TEXT, CARDS, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
-from ..engine.record import ALERT, Comment, DealRecord, SessionInfo, SessionRecord, alerted
+from ..engine.record import ALERT, Comment, DealRecord, SessionInfo, SessionRecord, alerted, one_line
 from ..engine.seats import Seat
 from . import ReadResult
 from .lin_results import ROOM_ORDER, Stated, stated_results, with_stated
@@ -313,10 +313,10 @@ class _BoardReader:
                 if self._call(tag, calls, called) and tag.value.strip().endswith("!"):
                     comments.append(Comment(f"auction[{len(calls)}]", ALERT))
             elif name == "an" and calls and not cards:
-                _alert(comments, f"auction[{len(calls)}]", _one_line(tag.value))
+                _alert(comments, f"auction[{len(calls)}]", one_line(tag.value))
             elif name in ("an", "nt"):  # commentary (an alert before any call or after the play began too)
                 comments.append(Comment(f"play[{len(cards)}]" if cards else f"auction[{len(calls)}]",
-                                        _one_line(tag.value)))
+                                        one_line(tag.value)))
             elif name == "pc":
                 if claim is not None:
                     self.report("syntax", f"play[{len(cards)}]", f"card {tag.value[:8]!r} after the claim (mc)", tag)
@@ -442,13 +442,6 @@ def _alert(comments: list[Comment], anchor: str, text: str) -> None:
         comments.append(alert)
 
 
-def _one_line(text: str) -> str:
-    """A comment is one line (format.md §3.7): a line end, a carriage return or a NUL inside a
-    LIN value becomes a space (the comment then writes to JSON and .vint as read)."""
-    return text.translate(_NOT_IN_A_LINE)
-
-
-_NOT_IN_A_LINE = {ord("\n"): " ", ord("\r"): " ", 0: " "}
 
 
 def _hand(text: str) -> Hand:

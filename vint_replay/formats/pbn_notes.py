@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine.diagnostics import Severity
-from ..engine.record import Comment, DealRecord, alerted
+from ..engine.record import Comment, DealRecord, alerted, one_line
 from .pbn_kept import escaped
 from .pbn_tokens import KEPT_COMMENTS, Game, Tag, Token
 
@@ -36,7 +36,7 @@ class GameNotes:
                 report("schema", None, f"[Note] {tag.value[:20]!r} must read \"n:text\" (n the number of its "
                        "references =n=); it is not read", tag, Severity.WARNING)
                 continue
-            n, text = numbered[1].lstrip("0"), tag.value[numbered.end():]
+            n, text = numbered[1].lstrip("0"), one_line(tag.value[numbered.end():])
             after = bisect_right(starts, tag.line)
             self.by_section.setdefault((starts[after - 1] if after else 0, n), text)
             self.anywhere.setdefault(n, text)

@@ -9,6 +9,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 
 from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.record import one_line
 
 _VALUE = r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"'  # a quoted tag value, backslash escapes kept
 # a tag pair, or a comment, or one token of a section
@@ -319,7 +320,7 @@ def _without_block_comments(text: str, blocks: dict[int, list[tuple[int, str]]])
                 slips.add(_NESTED_CLOSED, lines.of(nested), Severity.WARNING)
                 end = outer + 1
         comment = text[start:end]
-        said = " ".join(comment[1:-1 if comment.endswith("}") else None].split())
+        said = " ".join(one_line(comment[1:-1 if comment.endswith("}") else None]).split())
         if said:
             blocks.setdefault(first, []).append((where[1], said))
         breaks = comment.count("\n")

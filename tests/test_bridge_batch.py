@@ -402,11 +402,15 @@ def vouched(data: bytes) -> list[bool] | None:
     (lambda t: t.replace(b"\n", b"\r\n"), [True]),  # CRLF line ends
     (lambda t: t.replace(b'[Board "2"]', b'[Board "1"]'), [True, True]),  # board 1 twice: a second table
     (lambda t: t.replace(b'[Event "?"]', b'[Event "other"]', 1), [True, True]),  # two events
-    (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Note "x"]\n[HomeTeam "a"]', 1), [True]),  # tags it does not need
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Note "1:x"]\n[HomeTeam "a"]', 1), [True]),  # tags it does not need
+    (lambda t: t.replace(b'[Site "?"]', b'[Site "?"]\n[Note "x"]', 1), [False]),  # no n:text: the reader warns of it
     (lambda t: t + b'\n[Note "x"]\n', None),  # a game without [Board] or [Deal]: the reader reports it, or reads it at another table
     (lambda t: t.replace(b'[Site "?"]', b'[Site "?"] {a comment [with a bracket]} ; and one to the line end', 1),
      [True]),
     (lambda t: re.sub(rb"(\[Auction \"[NESW]\"\]\n\S+)", rb"\1 =1=", t, count=1).replace(b"[Score", b'[Note "1:x"]\n[Score', 1), [True]),
+    (lambda t: re.sub(rb"(\[Auction \"[NESW]\"\]\n\S+)", rb"\1 =2=", t, count=1).replace(b"[Score", b'[Note "1:x"]\n[Score', 1),
+     [False]),  # a note reference without its [Note]: the reader warns of it (format.md §5.2)
+    (lambda t: re.sub(rb"(\[Auction \"[NESW]\"\]\n\S+)", rb"\1 =1=", t, count=1), [False]),  # and with no [Note] at all
     (lambda t: t.replace(b'[Scoring "?"]', b'[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n'
                          b'N NT 9\nS NT 9\n[Scoring "?"]'), [True]),  # a table tag: its section skipped
     # a table tag's ; (column separators, inside its value) beside a ; comment that hides a tag: the comment is

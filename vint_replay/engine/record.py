@@ -73,6 +73,58 @@ class Comment:
     text: str
 
 
+def one_line(text: str) -> str:
+    """A comment is one line (format.md §3.7): a line end, a carriage return or a NUL inside a
+    text read from a file becomes a space (the comment then writes to JSON and .vint as read)."""
+    return text.translate(_NOT_IN_A_LINE)
+
+
+_NOT_IN_A_LINE = {ord("\n"): " ", ord("\r"): " ", 0: " "}
+ALERT = "!"  # a comment "!" or "! <explanation>" right after a call is its alert (format.md §5.7, §5.2)
+
+
+def alerted(explanation: str) -> str:
+    """The comment of an alerted call, with its explanation ("": none)."""
+    return f"{ALERT} {explanation}" if explanation else ALERT
+
+
+def explanation(text: str) -> str | None:
+    """The explanation of an alert comment ("" for a bare ``!``); ``None``: no alert."""
+    return "" if text == ALERT else text[2:] if text.startswith(ALERT + " ") else None
+
+
+def place(before: str) -> tuple[int, int]:
+    """Where a deal's comment anchor stands in a text record's order (format.md §3.7): the tags
+    before the auction, the auction, the play, the tags after it, the end."""
+    name, _, index = before.partition("[")
+    if index[:-1].isdigit() and name in _SECTIONS:
+        return _SECTIONS[name], int(index[:-1])
+    if before in _SECTIONS:
+        return _SECTIONS[before], -1
+    return (2, 1 << 30) if before in _AFTER_PLAY else (3, 0) if before == "end" else (0, 0)
+
+
+_SECTIONS = {"Auction": 1, "auction": 1, "Play": 2, "play": 2}
+_AFTER_PLAY = frozenset(("Irregularity", "Thrown", "Result", "Score"))
+
+
+def placed(kept: tuple[Comment, ...], marks: list[Comment]) -> tuple[Comment, ...]:
+    """``kept`` with ``marks`` (comments a format writes on its calls and cards, as PBN's notes,
+    in their order) put where they stand: each before the first kept comment at its place or
+    after it, so that comments read back in file order come back in that order."""
+    if not marks:
+        return kept
+    out: list[Comment] = []
+    at = 0
+    for comment in kept:
+        where = place(comment.before)
+        while at < len(marks) and place(marks[at].before) <= where:
+            out.append(marks[at])
+            at += 1
+        out.append(comment)
+    return (*out, *marks[at:])
+
+
 class IrregularityKind(StrEnum):
     """The irregularities a deal under the laws may record (docs/rules/laws.md)."""
 
@@ -124,6 +176,7 @@ class PlayColumns:
     first: Seat
     rows: tuple[tuple[Card | None, ...], ...]
     unread: dict[int, str] = field(default_factory=dict)
+    notes: tuple[tuple[int, str], ...] = ()  # (cell, text): a comment after the card of that cell (PBN's notes)
     from_lead: bool = False  # the columns run from the opening leader whatever ``first`` names (PBN, format.md
     # §5.2, as BBO writes and the batch path reads it); else ``first`` must be the opening leader (§3.5)
 

@@ -24,7 +24,7 @@ from .cards import Card
 from .errors import IllegalMove
 from .diagnostics import Diagnostic, Severity
 from .plural import plural
-from .record import DealRecord, PlayColumns, SessionRecord
+from .record import Comment, DealRecord, PlayColumns, SessionRecord, placed
 from .rule_profile import RuleProfile
 from .seats import SEATS, Seat
 
@@ -159,11 +159,22 @@ def settled_deal(deal: DealRecord, passes: tuple[Call, ...], ordered: Ordered | 
     """``deal`` with its shorthand settled: the passes ``AP`` stood for added to its calls, the
     play in the order played (unreadable if its columns could not be ordered)."""
     columns = None if deal.shorthand is None else deal.shorthand.columns
-    play, unreadable = deal.play, deal.unreadable
+    play, unreadable, comments = deal.play, deal.unreadable, deal.comments
     if columns is not None:
         play = None if ordered is None else ordered.cards
         unreadable = unreadable | {"play"} if ordered is None else unreadable
-    return replace(deal, auction=deal.auction + passes, play=play, unreadable=unreadable, shorthand=None)
+        comments = placed(comments, _column_notes(columns, ordered)) if columns.notes else comments
+    return replace(deal, auction=deal.auction + passes, play=play, unreadable=unreadable, comments=comments,
+                   shorthand=None)
+
+
+def _column_notes(columns: PlayColumns, ordered: Ordered | None) -> list[Comment]:
+    """The notes on cards of seat columns as comments after their cards in the order played
+    (``play[i + 1]`` for the i-th card); a note on a card not played at the deal's ``end``."""
+    after = {} if ordered is None else {cell: i + 1 for i, cell in enumerate(ordered.cells[:-1])}
+    played = sorted(((after[cell], text) for cell, text in columns.notes if cell in after), key=lambda note: note[0])
+    return ([Comment(f"play[{i}]", text) for i, text in played]
+            + [Comment("end", text) for cell, text in columns.notes if cell not in after])
 
 
 def slip(dealer: Seat, calls: tuple[Call, ...], recorded: Contract, found: Contract | None,

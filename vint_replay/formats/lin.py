@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from ..engine.calls import CALL_BY_TEXT, Call, CallKind
 from ..engine.cards import CARD_BY_TEXT, CARDS, Card, Hand, HandError
 from ..engine.diagnostics import Diagnostic, Severity
-from ..engine.record import Comment, DealRecord, SessionInfo, SessionRecord
+from ..engine.record import ALERT, Comment, DealRecord, SessionInfo, SessionRecord, alerted, one_line
 from ..engine.seats import Seat
 from . import ReadResult
 from .board_fields import trick_count
@@ -32,7 +32,6 @@ TABLE = "table-"  # a traveller's table n (no qx, a board given again): session 
 SKIPPED = frozenset({"at", "bn", "bt", "cg", "cr", "ha", "hc", "lb", "mn", "mp", "pf", "pg", "pw", "px", "rh",
                      "sa", "sk", "st", "tu", "va"})
 READ = frozenset({"ah", "an", "mb", "mc", "md", "nt", "pc", "pn", "qx", "rs", "sv", "vg"})
-ALERT = "!"  # a comment "!" or "! <explanation>" after a call is its alert (mb|2H!|an|…|)
 KNOWN = READ | SKIPPED
 FULL_DECK = (1 << 52) - 1
 _QX = re.compile(r"\s*([oc]?)(\d{1,5})\b", re.IGNORECASE)  # qx|o12|, qx|c12|, qx|12| (one room)
@@ -315,10 +314,10 @@ class _BoardReader:
                 if self._call(tag, calls, called) and tag.value.strip().endswith("!"):
                     comments.append(Comment(f"auction[{len(calls)}]", ALERT))
             elif name == "an" and calls and not cards:
-                _alert(comments, f"auction[{len(calls)}]", _one_line(tag.value))
+                _alert(comments, f"auction[{len(calls)}]", one_line(tag.value))
             elif name in ("an", "nt"):  # commentary (an alert before any call or after the play began too)
                 comments.append(Comment(f"play[{len(cards)}]" if cards else f"auction[{len(calls)}]",
-                                        _one_line(tag.value)))
+                                        one_line(tag.value)))
             elif name == "pc":
                 if claim is not None:
                     self.report("syntax", f"play[{len(cards)}]", f"card {tag.value[:8]!r} after the claim (mc)", tag)
@@ -437,20 +436,13 @@ class _BoardReader:
 
 def _alert(comments: list[Comment], anchor: str, text: str) -> None:
     """``an|text|``: the explanation of the call before it, joined to its ``!`` if flagged."""
-    alert = Comment(anchor, f"{ALERT} {text}" if text else ALERT)
+    alert = Comment(anchor, alerted(text))
     if comments and comments[-1] == Comment(anchor, ALERT):
         comments[-1] = alert
     else:
         comments.append(alert)
 
 
-def _one_line(text: str) -> str:
-    """A comment is one line (format.md §3.7): a line end, a carriage return or a NUL inside a
-    LIN value becomes a space (the comment then writes to JSON and .vint as read)."""
-    return text.translate(_NOT_IN_A_LINE)
-
-
-_NOT_IN_A_LINE = {ord("\n"): " ", ord("\r"): " ", 0: " "}
 
 
 def _hand(text: str) -> Hand:

@@ -9,9 +9,9 @@ from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.plural import plural
 from ..engine.calls import Call, CallKind, Denomination
 from ..engine.cards import CARDS
-from ..engine.record import DealRecord, SessionRecord
+from ..engine.record import DealRecord, SessionRecord, explanation
 from ..games.registry import get_profile, profile_names
-from .lin import ALERT, LIN_SEATS, LIN_VULNERABLE
+from .lin import LIN_SEATS, LIN_VULNERABLE
 from .lin_results import ROOM_ORDER, entry_text
 
 _VULNERABLE_LETTER = {value: letter for letter, value in LIN_VULNERABLE.items() if letter in "oneb"}
@@ -107,9 +107,9 @@ def _board(deal: DealRecord, names: str, room: str) -> str:
     out += _commentary(notes.pop("auction[0]", []))
     for i, call in enumerate(deal.auction, 1):
         texts = notes.pop(f"auction[{i}]", [])
-        alerts = [t for t in texts[:1] if t == ALERT or t.startswith(ALERT + " ")]  # only right after the call
+        alerts = [e for e in map(explanation, texts[:1]) if e is not None]  # only right after the call
         out.append(f"mb|{_call(call)}{'!' if alerts else ''}|")
-        out += [f"an|{t[2:]}|" for t in alerts if t != ALERT]
+        out += [f"an|{e}|" for e in alerts if e]
         out += _commentary(texts[len(alerts):])
     out.append("pg||")
     for k, card in enumerate(deal.play or ()):

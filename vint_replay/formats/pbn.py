@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -22,7 +22,8 @@ from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.gc_pause import paused_gc
 from ..engine.plural import plural
 from ..games.registry import ProfileError, get_profile, profile_names
-from ..engine.record import VULNERABLE, Comment, DealRecord, LineTotals, PlayColumns, SessionInfo, SessionRecord, Shorthand
+from ..engine.record import (VULNERABLE, Comment, DealRecord, LineTotals, PlayColumns, SessionInfo, SessionRecord,
+                             Shorthand, place, placed)
 from ..engine.settle import FIRST
 from ..engine.seats import SEATS, Seat, Side, by_seat
 from . import ReadResult
@@ -31,6 +32,7 @@ from .encodings import utf16_kind, utf16_message
 from .json_problems import line_column
 from .json_record import unknown_rules
 from .pbn_kept import READ_TAGS, kept_tags
+from .pbn_notes import GameNotes
 from .pbn_tokens import Game, Tag, Token, games
 from .pbn_traveller import read_totals, read_traveller
 from .sessions import NoSuchSession
@@ -448,6 +450,7 @@ class _Board:
         self.problems: list[Diagnostic] = []
         self.number: int | None = None
         self.unreadable: set[str] = set()
+        self.marked: list[Comment] = []  # the comments its calls carry (notes, alerts), in order
 
     def report(self, code: str, at: str | None, message: str, where: Tag | Token | None,
                severity: Severity = Severity.ERROR) -> None:
@@ -469,6 +472,7 @@ class _Board:
                         "(digits 0–9); the game is not read") + after, board)
             return None
         number = self.number
+        self.notes = GameNotes(self.game, self.report)  # its [Note] tags, for the marks of its calls and cards
         for tag in self.game.repeated:
             self.report("schema", None, f"tag [{tag.name}] given twice in the game; the first is kept", tag,
                         self.lenient)
@@ -507,7 +511,7 @@ class _Board:
         return DealRecord(
             number, dealer or Seat.N, auction, None if "hands" in absent else hands, play,
             tricks, self._recorded(),
-            kept.extra, frozenset(self.unreadable), kept.comments, kept.nested,
+            kept.extra, frozenset(self.unreadable), placed(kept.comments, self.marked), kept.nested,
             vulnerable=None if "vulnerable" in absent else self._vulnerable(),
             contract=None if "contract" in absent else contract or None,
             recorded_score=self._score(contract or None),
@@ -670,7 +674,8 @@ class _Board:
                 at.append(index)  # where the passes it stands for are written
                 break
             call = CALL_BY_TEXT.get(word)
-            if call is None and len(word) > 1 and word[-1] == "*":  # an alert mark stuck to the call (format.md §5.2)
+            starred = call is None and len(word) > 1 and word[-1] == "*"
+            if starred:  # an alert mark stuck to the call (format.md §5.2)
                 call = CALL_BY_TEXT.get(word[:-1])
             if call is None and word.upper() == ASKED:  # BridgeComposer's quiz: the contestant is to call here
                 if question is None:
@@ -688,6 +693,12 @@ class _Board:
                 continue
             calls.append(call)
             at.append(index)
+            if starred or tag.marks and index in tag.marks:  # a note or an alert: its comments, after it (§3.7)
+                self.marked += [Comment(f"auction[{len(calls)}]", text)
+                                for text in self.notes.texts(tag, index, f"auction[{len(calls) - 1}]", True, starred)]
+        if tag.comments:  # a {…} comment before the call it precedes, after the notes of the call before it
+            self.marked += [Comment(f"auction[{bisect_left(at, word, hi=len(calls))}]", text) for word, text in tag.comments]
+            self.marked.sort(key=lambda comment: place(comment.before))
         result.sections[(number, "auction")] = _Section(tag, at)
         return tuple(calls), all_pass, None if question is None else tuple(question)
 
@@ -719,7 +730,22 @@ class _Board:
         rows = tuple(tuple(cells[k:k + 4]) for k in range(0, len(cells), 4))
         result.sections[(number, "play")] = _Section(tag, list(range(stop)))  # a card is located by its cell
         result.locations[(number, FIRST)] = (tag.line, tag.column)
-        return None, PlayColumns(first, rows, unread, from_lead=True)
+        return None, PlayColumns(first, rows, unread, self._play_notes(tag, stop) if tag.marks or tag.comments else (),
+                                 from_lead=True)
+
+    def _play_notes(self, tag: Tag, stop: int) -> tuple[tuple[int, str], ...]:
+        """The notes on the play's cards (its first ``stop`` words) and its ``{…}`` comments inside
+        a trick, each after its cell, to be placed when the play is ordered (engine/settle.py); a
+        comment between tricks stands before the next (format.md §3.7), put among the deal's."""
+        notes = [(cell, 0, text) for cell in sorted(tag.marks or ()) if 0 <= cell < stop
+                 for text in self.notes.texts(tag, cell, "play", False)]
+        for before, text in tag.comments or ():
+            if before % 4:
+                notes.append((before - 1, 1, text))
+            else:
+                self.marked.append(Comment(f"play[{before}]", text))
+        notes.sort(key=lambda note: note[:2])  # a card's note before a comment after it
+        return tuple((cell, text) for cell, _, text in notes)
 
     def _result(self) -> int | None:
         tag = self.game.tags.get("Result")

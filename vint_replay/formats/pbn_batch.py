@@ -44,7 +44,8 @@ _COMMENT = re.compile(rb"(" + _QUOTED + rb")|\{[^{}]*\}|;[^\n]*")  # a comment, 
 _PERCENT = re.compile(rb"(?m)^%[^\n]*")  # PBN's % lines
 _SEMICOLON_LINE = re.compile(rb"(?m)^[^\n;]*;[^\n]*")  # a line holding a ;
 _BARE_SEMICOLON = re.compile(rb'(?:[^"\n;]++|' + _QUOTED + rb")*+;")  # a line's ; outside its quoted values
-_NOTE_REF = re.compile(rb"=[0-9]+=")  # a note reference in the auction (its [Note] is not read)
+_NOTE_REF = re.compile(rb"=[0-9]+=")  # a note reference in the auction (its [Note] is a comment: not checked here)
+_NOTE_VALUE = re.compile(rb"[ \t]*([0-9]+)[ \t]*:")  # [Note "n:text"]
 _NOT_PLAYED = frozenset((b"-", b"--"))
 ALL_PASS = b"AP"  # PBN's "the passes that close the auction"
 _GAP = b"\x00"  # a comment's place: not a blank line (the reader does not end a game at a commented line)
@@ -298,8 +299,11 @@ def _row(parts: list[bytes], tags: dict[bytes, bytes], values: dict[str, str]) -
                                              and parse_figure(f.decode("latin-1")) is None for name in _FIGURES):
         return None  # the reader warns (a byte that is not ASCII makes no figure, and Latin-1 decodes any byte)
     hands = _hands(deal)
+    section = parts[3 * names.index(b"Auction") + 3] if auction is not None else b""
+    if (b"Note" in tags or b"=" in section) and not _noted(parts, names, section):
+        return None  # the reader warns of a note (formats/pbn_notes.py)
     if auction is not None:
-        calls = _calls(parts[3 * names.index(b"Auction") + 3])
+        calls = _calls(section)
     elif contract == b"Pass":  # pbn._Board.deal: passed out
         auction, calls = dealer, _PASSED_OUT
     elif contract or b"Play" not in tags:  # a board recorded by its contract, or a hand record (bridge_columnar._check)
@@ -313,6 +317,19 @@ def _row(parts: list[bytes], tags: dict[bytes, bytes], values: dict[str, str]) -
     tricks, partial = play or (None, b"")
     return (tags.get(b"Event", b""), board, dealer, vulnerable, hands, tags.get(b"Scoring", b""), declarer,
             contract, result, auction, calls, play_seat or b"", tricks or b"", partial)
+
+
+def _noted(parts: list[bytes], names: list[bytes], auction: bytes) -> bool:
+    """Whether each [Note] of a game reads ``n:text`` and each note reference of its auction
+    has its [Note], as the reader takes them without a warning (formats/pbn_notes.py)."""
+    numbers = set()
+    for k, name in enumerate(names):
+        if name == b"Note":
+            found = _NOTE_VALUE.match(parts[3 * k + 2])
+            if found is None:
+                return False
+            numbers.add(found[1].lstrip(b"0"))  # as the reader keys them (pbn_notes.GameNotes)
+    return all(ref[1:-1].lstrip(b"0") in numbers for ref in _NOTE_REF.findall(auction))
 
 
 def _slip(name: bytes) -> bool:

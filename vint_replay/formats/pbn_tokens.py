@@ -1,5 +1,6 @@
 """PBN's lexical layer: a file cut into games, each game's tag pairs and the tokens of its
-sections, every item with its line and column; comments, ``%`` lines and annotations dropped.
+sections, every item with its line and column; comments, ``%`` lines and annotations dropped,
+but for the marks a call or card carries (note references ``=n=`` and the alert mark ``!``).
 Reading is linear in time and memory (possessive quantifiers: no backtracking state per character)."""
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 
 from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.record import one_line
 
 _VALUE = r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"'  # a quoted tag value, backslash escapes kept
 # a tag pair, or a comment, or one token of a section
@@ -19,6 +21,7 @@ _TAG_LINES = 8  # the most lines one tag pair is read across
 _ANNOTATION = re.compile(r"^(?:\$\d+|=\d+=|[!?]{1,2}|\^[ISRL])$")  # NAGs, note references, suffixes, irregularities
 _SUFFIX = re.compile(r"[!?]{1,2}$")
 _SPECIAL = re.compile(r"[\[;$=!?^]")  # a line with any of these takes the slow path
+_MARK = re.compile(r"^(?:=\d+=|!)$")  # the marks kept, by the word they follow (docs/format.md §5.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +37,8 @@ class Tag:
     """A tag pair and the words of the section it opens (``Auction``, ``Play``, tables): each
     word with its line; its column is found only when asked (:meth:`token`)."""
 
-    __slots__ = ("name", "value", "line", "column", "words", "rows", "columns", "text", "annotations")
+    __slots__ = ("name", "value", "line", "column", "words", "rows", "columns", "text", "annotations", "marks",
+                 "comments")
 
     def __init__(self, name: str, value: str, line: int, column: int, text: list[str]) -> None:
         self.name, self.value, self.line, self.column = name, value, line, column
@@ -43,6 +47,8 @@ class Tag:
         self.columns: dict[int, int] | None = None  # word index -> column, for words not on a plain line
         self.text = text  # the file's lines (shared), to find a column
         self.annotations = 0  # notes, NAGs and suffixes skipped in the section
+        self.marks: dict[int, list[Token]] | None = None  # word index -> the note references and ``!`` after it
+        self.comments: list[tuple[int, str]] | None = None  # (the index of the word it stands before, its text)
 
     def extend(self, words: list[str], row: int) -> None:
         """Words of the section on line ``row``."""
@@ -90,8 +96,9 @@ class Game:
 def games(text: str) -> tuple[list[Game], list[Diagnostic]]:
     """The games of a PBN text (a game ends at a line holding only blanks outside a comment),
     and the file's broken comments, located."""
+    blocks: dict[int, list[tuple[int, str]]] = {}
     if "{" in text or "}" in text:
-        text, commented, problems = _without_block_comments(text)
+        text, commented, problems = _without_block_comments(text, blocks)
     else:
         commented, problems = set(), []
     lines = text.split("\n")
@@ -106,6 +113,8 @@ def games(text: str) -> tuple[list[Game], list[Diagnostic]]:
         if not stripped:
             if line_no not in commented:
                 game, current = None, None
+            elif line_no in blocks and current is not None:
+                _attach(current, line_no, blocks[line_no])
             continue
         if game is None:
             game = Game(line_no)
@@ -117,7 +126,26 @@ def games(text: str) -> tuple[list[Game], list[Diagnostic]]:
             current.extend(stripped.split(), line_no)
         else:
             current = _tokens(game, current, line, line_no, lines)
+        if line_no in blocks and current is not None:
+            _attach(current, line_no, blocks[line_no])
     return out, problems
+
+
+KEPT_COMMENTS = ("Auction", "Play")  # the sections whose notes and {…} comments are kept where they stand (format.md §5.2)
+
+
+def _attach(tag: Tag, line_no: int, found: list[tuple[int, str]]) -> None:
+    """The ``{…}`` comments that start on line ``line_no`` (column, text), kept by ``tag`` when
+    it is an auction or a play, each with the index of the word it stands before."""
+    if tag.name not in KEPT_COMMENTS:
+        return
+    if tag.comments is None:
+        tag.comments = []
+    for column, text in found:
+        before = len(tag.words)
+        while before and tag.rows[before - 1] == line_no and tag.token(before - 1).column > column:
+            before -= 1
+        tag.comments.append((before, text))
 
 
 def _joined_tags(lines: list[str]) -> set[int]:
@@ -154,16 +182,29 @@ def _add_tag(game: Game, m: re.Match[str], line_no: int, column: int, lines: lis
 
 
 def _add_word(current: Tag, word: str, line_no: int, column: int) -> None:
-    """A section word, unless it is an annotation (skipped, counted); a suffix is cut off."""
+    """A section word, unless it is an annotation (skipped, counted; a note reference or ``!``
+    kept as a mark of the word before it); a suffix is cut off (a ``!`` kept so)."""
     if word[0] in "$=!?^" and _ANNOTATION.match(word):
         current.annotations += 1
+        if _MARK.match(word):
+            _mark(current, len(current.words) - 1, Token(word, line_no, column))
         return
     if word[-1] in "!?":
-        word = _SUFFIX.sub("", word)
+        bare = _SUFFIX.sub("", word)
+        if word[len(bare):] == "!":
+            _mark(current, len(current.words), Token("!", line_no, column + len(bare)))
+        word = bare
     if current.columns is None:
         current.columns = {}
     current.columns[len(current.words)] = column
     current.extend([word], line_no)
+
+
+def _mark(current: Tag, index: int, token: Token) -> None:
+    """A note reference or alert mark after word ``index`` (-1: before the section's first word)."""
+    if current.marks is None:
+        current.marks = {}
+    current.marks.setdefault(index, []).append(token)
 
 
 def _tokens(game: Game, current: Tag | None, line: str, line_no: int, lines: list[str]) -> Tag | None:
@@ -240,9 +281,10 @@ _BRACE = re.compile(r"[{}]")
 _NEST_REACH = 2000  # how far past its first '}' a nested comment's outer '}' is looked for
 
 
-def _without_block_comments(text: str) -> tuple[str, set[int], list[Diagnostic]]:
-    """The text with every ``{…}`` comment blanked (line breaks kept, so positions stay), the
-    lines a comment covers (not game separators even when blank now), and the broken comments:
+def _without_block_comments(text: str, blocks: dict[int, list[tuple[int, str]]]) -> tuple[str, set[int], list[Diagnostic]]:
+    """The text with every ``{…}`` comment blanked (line breaks kept, so positions stay), each
+    comment's text put in ``blocks`` by the line and column it starts at (one line: its blanks
+    run together), the lines a comment covers (not game separators even when blank now), and the broken comments:
     one never closed (it ends with its line, so the games after it are still read), one holding
     a ``{`` (PBN comments do not nest), a ``}`` outside any comment."""
     commented: set[int] = set()
@@ -278,6 +320,9 @@ def _without_block_comments(text: str) -> tuple[str, set[int], list[Diagnostic]]
                 slips.add(_NESTED_CLOSED, lines.of(nested), Severity.WARNING)
                 end = outer + 1
         comment = text[start:end]
+        said = " ".join(one_line(comment[1:-1 if comment.endswith("}") else None]).split())
+        if said:
+            blocks.setdefault(first, []).append((where[1], said))
         breaks = comment.count("\n")
         commented.update(range(first, first + breaks + 1))
         out += [text[done:start], re.sub(r"[^\n]", " ", comment) if breaks else " " * len(comment)]

@@ -11,13 +11,14 @@ from ..engine.cards import CARDS, Card, Hand
 from ..engine.errors import IllegalMove
 from ..games.laws.auction import LawsAuction, replay_calls
 from ..games.registry import RubberState, RuleProfile, get_profile
-from ..engine.record import VULNERABLE_TEXT, DealRecord, SessionRecord
+from ..engine.record import VULNERABLE_TEXT, Comment, DealRecord, SessionRecord
 from ..engine.auction import Auction
 from ..engine.replay import hands_from_play
 from ..engine.settle import played_under
 from ..engine.seats import SEATS, Seat
 from .board_fields import ASKED, FIGURE_TAGS, contract_text, figure_text
 from .pbn_kept import escaped, pbn_lines
+from .pbn_notes import write_notes
 
 # the optional deal fields PBN's mandatory tags always give a value; [VintAbsent] names those
 # the record did not have, so the reader leaves them out again
@@ -121,7 +122,8 @@ def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: 
     if deal.recorded is not None:
         ns, ew = deal.recorded
         lines.append(_tag("VintRecorded", f"NS {ns.below}/{ns.above} EW {ew.below}/{ew.above}"))
-    extra = _deal_extra(deal)
+    notes = write_notes(deal)  # the comments on its calls and cards as PBN's notes, the others kept below
+    extra = _deal_extra(deal, notes.rest)
     if extra:
         lines.append(_tag("VintExtra", json.dumps(extra, ensure_ascii=False, sort_keys=True)))
     if info.options:
@@ -134,13 +136,16 @@ def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: 
             lines.append(_tag("VintSessionExtra", json.dumps(session_extra, ensure_ascii=False, sort_keys=True)))
     if deal.auction or deal.question is not None:
         lines.append(_tag("Auction", deal.dealer.name))
-        calls = [_call(c) for c in deal.auction] + [ASKED if c is None else _call(c) for c in deal.question or ()]
+        calls = [_call(c) + notes.calls.get(i, "") for i, c in enumerate(deal.auction)] + [
+            ASKED if c is None else _call(c) for c in deal.question or ()]
         lines += [" ".join(calls[i:i + 4]) for i in range(0, len(calls), 4)]
+        lines += notes.auction_notes
     lead = played_under(auction, deal, profile)  # as the engine will order the columns read back
     if deal.play is not None and leader is not None:
         opener = lead.leader or leader if lead is not None else leader
         lines.append(_tag("Play", opener.name))
-        lines += _play_rows(deal.play, opener, None if lead is None else lead.trump, profile)
+        lines += _play_rows(deal.play, opener, None if lead is None else lead.trump, profile, notes.cards)
+        lines += notes.play_notes
     # the tags no field holds, as the file wrote them (format.md §5.2); the writer's own analysis replaces the file's
     lines += pbn_lines(deal.pbn_tags, skip=("OptimumResultTable",) if dd is not None else ())
     if dd is not None:
@@ -190,16 +195,18 @@ def _tricks(deal: DealRecord, contract: Contract | None, leader: Seat | None, pr
     return won
 
 
-def _play_rows(play: Sequence[Card], first: Seat, trump: int | None, profile: RuleProfile) -> list[str]:
-    """The cards in PBN's seat columns (from the opening leader clockwise), a trick a line;
-    ``-`` for a card not played, ``*`` after a play that stops early."""
+def _play_rows(play: Sequence[Card], first: Seat, trump: int | None, profile: RuleProfile,
+               marks: Mapping[int, str]) -> list[str]:
+    """The cards in PBN's seat columns (from the opening leader clockwise), a trick a line, each
+    with its ``marks`` (by its index in the play: a note reference); ``-`` for a card not played,
+    ``*`` after a play that stops early."""
     rows: list[str] = []
     leader = first
     for k in range(0, len(play), 4):
         trick = play[k:k + 4]
         row = ["-"] * 4
         for i, card in enumerate(trick):
-            row[((leader + i) - first) & 3] = CARDS[card].name
+            row[((leader + i) - first) & 3] = CARDS[card].name + marks.get(k + i, "")
         rows.append(" ".join(row))
         if len(trick) == 4:
             leader = SEATS[(leader + profile.trick_winner(trick, trump)) & 3]
@@ -208,15 +215,16 @@ def _play_rows(play: Sequence[Card], first: Seat, trump: int | None, profile: Ru
     return rows
 
 
-def _deal_extra(deal: DealRecord) -> dict[str, object]:
-    """What a deal holds beyond PBN's tags: unknown fields, nested unknowns, comments."""
+def _deal_extra(deal: DealRecord, comments: tuple[Comment, ...]) -> dict[str, object]:
+    """What a deal holds beyond PBN's tags: unknown fields, nested unknowns, the ``comments``
+    its notes do not give."""
     out: dict[str, object] = {}
     if deal.extra:
         out["extra"] = deal.extra
     if deal.nested_extra:
         out["nested_extra"] = deal.nested_extra
-    if deal.comments:
-        out["comments"] = [{"before": c.before, "text": c.text} for c in deal.comments]
+    if comments:
+        out["comments"] = [{"before": c.before, "text": c.text} for c in comments]
     return out
 
 

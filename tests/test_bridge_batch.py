@@ -411,6 +411,10 @@ def vouched(data: bytes) -> list[bool] | None:
     (lambda t: re.sub(rb"(\[Auction \"[NESW]\"\]\n\S+)", rb"\1 =2=", t, count=1).replace(b"[Score", b'[Note "1:x"]\n[Score', 1),
      [False]),  # a note reference without its [Note]: the reader warns of it (format.md §5.2)
     (lambda t: re.sub(rb"(\[Auction \"[NESW]\"\]\n\S+)", rb"\1 =1=", t, count=1), [False]),  # and with no [Note] at all
+    # found by fuzzing: a note reference stuck to a call ("=1=1S" is no call to the reader), a } that opens no comment
+    (lambda t: re.sub(rb"(\[Auction \"[NESW]\"\]\n)", rb"\1=1=", t, count=1).replace(b"[Score", b'[Note "1:x"]\n[Score', 1),
+     [False]),
+    (lambda t: t.replace(b'[Site "?"]', b'}[Site "?"]', 1), None),
     (lambda t: t.replace(b'[Scoring "?"]', b'[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n'
                          b'N NT 9\nS NT 9\n[Scoring "?"]'), [True]),  # a table tag: its section skipped
     # a table tag's ; (column separators, inside its value) beside a ; comment that hides a tag: the comment is

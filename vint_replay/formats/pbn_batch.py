@@ -166,11 +166,11 @@ def _found(data: bytes) -> list[Session] | None:
     # a % line or a comment stands as a gap, its line breaks kept: neither ends a game (pbn_tokens.games)
     if b"%" in data:
         data = _PERCENT.sub(_GAP, data)
-    if b"{" in data or b";" in data and any(map(_BARE_SEMICOLON.match, _SEMICOLON_LINE.findall(data))):  # a ; in
-        # tag values only (PBN tables' columns) is no comment
+    if b"{" in data or b"}" in data or b";" in data and any(map(_BARE_SEMICOLON.match, _SEMICOLON_LINE.findall(data))):
+        # (a ; in tag values only, PBN tables' columns, is no comment)
         data = _COMMENT.sub(lambda m: m[1] or _GAP + m[0].count(b"\n") * (b"\n" + _GAP), data)
         if b"{" in data or b"}" in data:
-            return None  # a comment nested or left open
+            return None  # a comment nested or left open, or a } that opens none
     keys: dict[SessionKey, list[tuple[list[bytes], dict[bytes, bytes], dict[str, str]]]] = {}  # each game's parts
     placed: dict[SessionKey, list[Placed]] = {}
     firsts: dict[SessionKey, dict[str, str]] = {}
@@ -360,7 +360,7 @@ def _calls(section: bytes) -> bytes | None:
     ``None`` for any other word."""
     if _PLAIN_CALLS.fullmatch(section):
         return section  # bridge_columnar.pbn_columns splits it
-    words = _words(_NOTE_REF.sub(b" ", section))
+    words = [word for word in _words(section) if not _NOTE_REF.fullmatch(word)]  # "=1=1S" is no call: the reader's
     calls = words[:-1] if words and words[-1] == ALL_PASS else words
     if not calls or not all(w in CALL_CODE for w in calls):
         return None

@@ -20,9 +20,7 @@ def parts(report: SessionReport, replay: DealReplay, payload: Payload, analysed:
     """The lines under the title (dealer, contract, vulnerability) and the side cards (the auction
     in columns, the double-dummy panel) of a vint or bridge deal."""
     info, record, contract = report.record.info, replay.deal, replay.contract
-    unplayed = replay.profile.hand_records and record.hand_record  # format.md §5.2: dealt, never bid nor played
-    summary = (f"void (law {record.void})" if replay.void else "hand record: never bid nor played" if unplayed
-               else "unfinished: the auction stops, no result" if replay.unfinished else "passed out") if contract is None else (
+    summary = (f"void (law {record.void})" if replay.void else replay.without_contract) if contract is None else (
         f"{payload['contract']} by {contract.declarer.full_name} ({info.players[contract.declarer]}) · "
         f"needs {contract.tricks_needed} tricks · each trick is worth {replay.trick_value}"
         + (" · bidding record: never played" if replay.bidding_record else

@@ -85,6 +85,7 @@ def replay_payload(report: SessionReport, number: int, seat: Seat | None = None)
         "marked": None if table.marked is None else {"card": int(table.marked[0]), "title": table.marked[1]},
         "notes": [{"text": text, "from": at} for text, at in table.notes],
         "outcome": table.outcome,
+        "stopped": table.stopped,
         # the laws: the irregular cards (where played) and the revoke penalty as the ledger applied it
         "marks": [m for m in laws_view.marks_payload(replay) if seat is None or m["kind"] != "revoke"],  # a revoke shows a hand
         "penalty": laws_view.penalty_payload(replay, score if isinstance(score, DealScore) else None),

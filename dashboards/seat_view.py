@@ -68,6 +68,7 @@ class Payload(TypedDict):
     marked: Marked | None
     notes: list[Note]
     outcome: str | None
+    stopped: str | None  # how a deal with no contract stands, in the engine's words (passed out, a hand record …)
     marks: list[dict[str, object]]
     penalty: dict[str, object] | None
     ended: NotRequired[bool]  # a seat's view: whether the play ended at the position sent

@@ -374,6 +374,32 @@ def test_the_dashboard_s_pages_show_a_bidding_record_and_analysis_leaves_it_out(
     assert "Slam attempts" in body and "6♥" not in body
 
 
+def test_the_replay_page_says_how_a_deal_with_no_contract_stands(tmp_path):
+    """dashboard.md (replay page), format.md §5.2: the table's centre and the page's line say, in
+    the engine's words (DealReplay.without_contract), that a hand record was never bid and a quiz
+    stops at the contestant's call (both were "passed out"); the quiz's auction shows its question
+    ("?" where the contestant calls) and its warning is no irregularity of the laws."""
+    import dash
+
+    from dashboards.app import create_app
+
+    path = tmp_path / "quiz.pbn"
+    path.write_text(game(1, "") + game(2, '[Auction "N"]\n1H AC Pass AC\n', scoring="Facit"))
+    store = Store(tmp_path / "store")
+    assert not store.import_paths([str(path)], workers=1).rejected
+    [session] = store.session_ids()
+    app = create_app(store.root)
+    pages = {p["path_template"] or p["path"]: p for p in dash.page_registry.values()}
+    replay = pages["/replay/<session_id>/<deal>"]["layout"]
+    with app.server.app_context():
+        hand_record, quiz = (str(replay(session_id=session, deal=n)) for n in ("1", "2"))
+    assert "'stopped': 'hand record: never bid nor played'" in hand_record
+    assert "'stopped': \"bidding quiz: the auction stops at the contestant's call\"" in quiz
+    assert "passed out" not in hand_record + quiz and "Irregularities (laws)" not in quiz
+    auction = quiz[quiz.index("H3('Auction')"):quiz.index("H3('Double dummy')")]
+    assert re.findall(r"Td\(children='([^']*)'", auction) == ["1♥", "?", "pass", "?"], auction[:600]
+
+
 @pytest.mark.parametrize("name", ["bbo-annamar-1538-pairs.pbn", "bbo-sky-club-2196-pairs.pbn"])
 def test_real_boards_their_tables_left_are_kept_with_one_warning_each(name):
     """duplicate-bridge.md §1, format.md §5.2 (unfinished boards; tests/data/pbn/real/README.md:

@@ -20,7 +20,8 @@
  * declarer's). A game may add tags by place (deal.tags), mark a card (deal.marked: the turn-up),
  * add lines to the status from a card on (deal.notes) and state how the deal ended
  * (deal.outcome, shown at the end of the play); where it counts tricks needed (deal.needed) the
- * verdict is counted here from the engine's trick counts.
+ * verdict is counted here from the engine's trick counts. A deal with no contract says how it
+ * stands in the engine's words (deal.stopped: passed out, a hand record, a bidding quiz …).
  * Under the laws (deal.marks, deal.penalty) the irregular cards are marked where played, and at
  * the end of the play the score panel shows the engine's counts before and after the revoke
  * penalty and its lines; no penalty is computed here.
@@ -177,7 +178,7 @@
         if (st.shown < 0) {
             var lead = deal.leaders.length ? deal.leaders[0] : deal.first_leader;
             var text = lead !== null ? SEAT_NAMES[lead] + " (" + deal.players[lead] + ") leads"
-                : deal.contract === null ? "passed out: no bid, nothing played"
+                : deal.contract === null ? deal.stopped || "passed out: no bid, nothing played"
                 : deal.result ? "only the result was recorded: " + sideName(deal, 0) + " took " + deal.result[0] + ", " +
                                 sideName(deal, 1) + " " + deal.result[1] + " tricks"
                 : "no card play recorded";

@@ -226,7 +226,8 @@ def branch(report: SessionReport[Replayed, Sheet], number: int, at: int, bid: bo
     if replay.void:
         raise VariationError(f"deal {number} is void under the laws (law {deal.void}): it has no play")
     if replay.contract is None and bid:  # a hand record has its hands alone (duplicate-bridge.md §1)
-        what = "a hand record (its hands alone)" if deal.hand_record else "passed out"
+        what = "a hand record (its hands alone)" if deal.hand_record else "a bidding quiz" if deal.question is not None \
+            else "unfinished in its auction" if replay.unfinished else "passed out"
         raise VariationError(f"deal {number} is {what}: it has no contract to play")
     if deal.irregularities or replay.hands is None or any(h.bit_count() != 13 for h in replay.hands):
         raise VariationError(f"deal {number} records irregularities under the laws: it is not varied")

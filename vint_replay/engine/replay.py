@@ -66,6 +66,16 @@ class ToContract:
         return any(d.code == "unfinished" for d in self.diagnostics)
 
     @property
+    def without_contract(self) -> str:
+        """How a deal that names no contract stands, in words (format.md §5.2): a hand record, a
+        bidding quiz, a board its table left in the auction, or passed out."""
+        if self.profile.hand_records and self.deal.hand_record:
+            return "hand record: never bid nor played"
+        if self.deal.question is not None:
+            return "bidding quiz: the auction stops at the contestant's call"
+        return "unfinished: the auction stops, no result" if self.unfinished else "passed out: no bid, nothing played"
+
+    @property
     def valid(self) -> bool:
         return not any(d.severity == "error" for d in self.diagnostics)
 

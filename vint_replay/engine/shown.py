@@ -40,6 +40,7 @@ class TableShown:
     marked: tuple[Card, str] | None = None  # a card picked out in its hand, and why
     notes: tuple[tuple[str, int], ...] = ()  # lines for the status, each shown from a card on
     outcome: str | None = None  # how the deal ended, shown at the end of the play
+    stopped: str | None = None  # how a deal with no contract stands: passed out, a hand record, a quiz …
 
 
 class Played(Protocol):
@@ -57,6 +58,8 @@ class Played(Protocol):
     def trump(self) -> int | None: ...
     @property
     def trick_value(self) -> int | None: ...
+    @property
+    def without_contract(self) -> str: ...
 
 
 class Pen(Protocol):
@@ -100,4 +103,5 @@ class CommonShown:
             None if contract is None else contract.pretty, None if contract is None else contract.declarer,
             None if contract is None else contract.tricks_needed, self.trump, self.trick_value, self.deal.dealer,
             result=won if won and not played else None,
-            claim=won if won and 0 < played < 13 and self.deal.result is not None else None)
+            claim=won if won and 0 < played < 13 and self.deal.result is not None else None,
+            stopped=self.without_contract if contract is None else None)

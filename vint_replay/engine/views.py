@@ -197,9 +197,11 @@ def call_classes(call: str) -> str:
 
 def auction_grid(deal: DealRecord, void: Collection[int] = ()) -> tuple[list[Seat], list[list[str]]]:
     """The calls in columns from the dealer: the seat order of the columns and the rows. The
-    calls at the indices ``void`` (under the laws: out of turn, late) are left out of the columns."""
+    calls at the indices ``void`` (under the laws: out of turn, late) are left out of the columns;
+    a bidding quiz's question follows its calls, ``?`` where the contestant is to call (format.md §5.2)."""
     seats = [SEATS[(deal.dealer + i) & 3] for i in range(4)]
-    calls = [c.pretty for i, c in enumerate(deal.auction) if i not in void]
+    calls = [c.pretty for i, c in enumerate(deal.auction) if i not in void] + [
+        "?" if c is None else c.pretty for c in deal.question or ()]
     rows = [calls[i:i + 4] + [""] * (4 - len(calls[i:i + 4])) for i in range(0, len(calls), 4)]
     return seats, rows
 

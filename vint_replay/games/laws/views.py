@@ -50,8 +50,9 @@ def auction_marks(replay: DealReplay) -> dict[int, str]:
     calls the checker read another way (its warnings at ``auction[i]``, e.g. an insufficient
     bid read as corrected, §4.4)."""
     marks = {c.index: f"{c.by} called out of turn (laws.md §4.5)" for c in replay.deal.out_of_turn}
-    for d in replay.diagnostics:
-        if d.severity is Severity.WARNING and d.at and d.at.startswith("auction[") and d.at.endswith("]"):
+    for d in replay.diagnostics:  # a board left unfinished, or a quiz's question, is no irregularity (format.md §5.2)
+        if d.severity is Severity.WARNING and d.code != "unfinished" and d.at and d.at.startswith("auction[") \
+                and d.at.endswith("]"):
             index = d.at[len("auction["):-1]
             if index.isdigit():
                 marks[int(index)] = f"{marks[int(index)]}; {d.message}" if int(index) in marks else d.message

@@ -209,6 +209,23 @@ def test_deal_changes_names_each_call_card_and_hand_that_differs() -> None:
     assert deal_changes(None, deal) == ["deal added"] and deal_changes(deal, None) == ["deal removed"]
 
 
+def test_deal_changes_names_a_board_s_figures_and_kept_tags() -> None:
+    """docs/store.md (history): a board's recorded figures and its kept PBN
+    tags are part of what a version lists as changed, field by field."""
+    from dataclasses import replace
+
+    from vint_replay.engine.record import PbnTag, RecordedFigures
+    from vint_replay.engine.seats import Side
+    from vint_replay.reports.history import deal_changes
+
+    deal = read_file(EVENING).record.deals[0]
+    old = replace(deal, pbn_tags=(PbnTag("Annotator", "club"),), recorded_figures=RecordedFigures(imps=(Side.NS, 5.0)))
+    new = replace(old, pbn_tags=(PbnTag("Annotator", "director"),), recorded_figures=RecordedFigures(imps=(Side.NS, 6.0)))
+    lines = deal_changes(old, new)
+    assert [line.split(":")[0] for line in lines] == ["recorded figures imps 2", "pbn tags 1 value"], lines
+    assert lines[1] == "pbn tags 1 value: club → director"
+
+
 def test_the_versions_dataset_is_readable_without_project_code(store: Store, tmp_path: Path) -> None:
     store.import_paths([str(corrected(tmp_path))], workers=1, correction=Correction("ruling", "A"))
     table = ds.dataset(store.root / "versions", partitioning="hive").to_table()

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 # the record's fields compared one by one beyond the calls, cards, result, figures and hands
 OTHER_FIELDS = ("vulnerable", "contract", "recorded_score", "recorded_figures", "question", "irregularities",
-                "out_of_turn", "void", "deal_lost", "thrown", "own", "comments", "extra")
+                "out_of_turn", "void", "deal_lost", "thrown", "own", "comments", "pbn_tags", "extra")
 
 
 @dataclass(frozen=True)

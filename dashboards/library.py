@@ -63,16 +63,17 @@ class Library:
         self.max_upload_bytes = max_upload_bytes
         self.on_import = on_import
         # by session id, rescoring, content; least recently used first, at most MAX_CACHED_DEALS deals in all
-        self._reports: OrderedDict[tuple[str, str | None, str], SessionReport] = OrderedDict()
+        self._reports: OrderedDict[tuple[str, str | None, str, str | None], SessionReport] = OrderedDict()
         self._lock = Lock()
 
     def report(self, session_id: str, rules: str | None = None) -> SessionReport | None:
         """The checked and scored session (rescored under profile ``rules`` when given), or
         ``None`` if the store has no such id. A session corrected meanwhile is scored afresh."""
-        stored = self.store.read("sessions", ds.field("session_id") == session_id, ["content_sha256"]).to_pylist()
+        stored = self.store.read("sessions", ds.field("session_id") == session_id,
+                                 ["content_sha256", "kept_sha256"]).to_pylist()
         if not stored:
             return None
-        key = (session_id, rules, stored[0]["content_sha256"])
+        key = (session_id, rules, stored[0]["content_sha256"], stored[0]["kept_sha256"])
         with self._lock:
             cached = self._reports.get(key)
             if cached is not None:

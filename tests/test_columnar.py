@@ -32,7 +32,7 @@ from vint_replay.engine.session import SessionReport, evaluate
 from vint_replay.simulators.vint import deal_record, generated_session
 from vint_replay.store import Store
 from vint_replay.store import columnar, importer
-from vint_replay.store.content import columnar_sha256, content_sha256
+from vint_replay.store.content import NOTHING_KEPT, columnar_sha256, content_sha256, kept_sha256
 from vint_replay.store.rows import Source, TableRows
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,7 +58,7 @@ def reference_tables(raws: list[dict]) -> dict[str, dict]:
     for raw in raws:
         report, _ = reference(raw)
         assert report is not None and report.valid
-        rows.add(report, SOURCE, NOW, content_sha256(report.record))
+        rows.add(report, SOURCE, NOW, content_sha256(report.record), kept_sha256(report.record))
     return {table: batch.to_pydict() for table, batch in rows.batches().items()}
 
 
@@ -71,7 +71,7 @@ def batch_tables(raws: list[dict]) -> dict[str, dict]:
     batch, refused = check_sessions(raws, profile_of(raws[0]))
     assert refused == []
     rows = TableRows()
-    rows.add_columnar(batch, [SOURCE] * len(batch), NOW, columnar_sha256(batch))
+    rows.add_columnar(batch, [SOURCE] * len(batch), NOW, columnar_sha256(batch), NOTHING_KEPT)
     return {table: data.to_pydict() for table, data in rows.batches().items()}
 
 
@@ -169,10 +169,10 @@ def test_rows_of_both_paths_mix_in_session_order():
     for i, raw in enumerate(raws):
         if i == 1:
             batch, _ = check_sessions([raw])
-            rows.add_columnar(batch, [SOURCE], NOW, columnar_sha256(batch))
+            rows.add_columnar(batch, [SOURCE], NOW, columnar_sha256(batch), NOTHING_KEPT)
         else:
             report, _ = reference(raw)
-            rows.add(report, SOURCE, NOW, content_sha256(report.record))
+            rows.add(report, SOURCE, NOW, content_sha256(report.record), kept_sha256(report.record))
     mixed = {table: batch.to_pydict() for table, batch in rows.batches().items()}
     assert mixed == reference_tables(raws)
 

@@ -23,9 +23,10 @@ from vint_replay.formats.json_record import read_json, write_json
 from vint_replay.formats.pbn import read_pbn
 from vint_replay.store import Store
 from vint_replay.store.columnar import decoded_session, parse_texts
-from vint_replay.store.content import content_sha256
+from vint_replay.store.content import NOTHING_KEPT, content_sha256, kept_sha256
 from vint_replay.store.layout import data_files
 from vint_replay.store.manifest import MANIFEST, entry_of, load_manifest
+from vint_replay.store.schema import SCHEMA_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS = ROOT / "tests" / "data" / "pbn" / "pairs-travellers.pbn"
@@ -172,20 +173,39 @@ def test_import_keeps_them_and_export_writes_them_back_as_convert_does(tmp_path)
     assert again.load_session(SESSION) == store.load_session(SESSION)
 
 
-def test_the_kept_tags_alone_do_not_change_the_content(tmp_path):
-    """docs/store.md, schema version: like the recorded figures, they are the file's notes beside
-    the boards; a file whose kept tags alone differ is ``unchanged``, and its tags are not taken."""
+def _retagged(tmp_path: Path) -> Path:
+    """The pairs file with one kept tag's value changed (BridgeComposer's [BCFlags])."""
     changed = tmp_path / "changed.pbn"
     changed.write_text(PAIRS.read_text(encoding="utf-8").replace('[BCFlags "1f"]', '[BCFlags "2e"]'), encoding="utf-8")
+    return changed
+
+
+def test_the_kept_tags_are_outside_the_content_hash_and_a_change_of_them_is_a_new_version(tmp_path):
+    """docs/store.md, re-imports: like the recorded figures, they are the file's notes beside the
+    boards, outside ``content_sha256`` (older stores stay ``unchanged`` from their files) and hashed
+    on their own (``kept_sha256``): a file whose kept tags alone differ is refused without
+    ``--replace`` and is the next version with it, its history naming the tag."""
+    changed = _retagged(tmp_path)
     assert [content_sha256(r.record) for r in read_sessions(PAIRS.read_bytes(), "pbn")] == \
         [content_sha256(r.record) for r in read_sessions(changed.read_bytes(), "pbn")]
     without = read_pbn(PAIRS.read_bytes()).record
     without = replace(without, deals=tuple(replace(d, pbn_tags=()) for d in without.deals))
     assert content_sha256(without) == content_sha256(read_pbn(PAIRS.read_bytes()).record)
+    assert kept_sha256(without) == NOTHING_KEPT != kept_sha256(read_pbn(PAIRS.read_bytes()).record)
     store = Store(tmp_path / "store")
     store.import_paths([str(PAIRS)], workers=1)
-    assert {o.status for o in store.import_paths([str(changed)], workers=1).outcomes} == {"unchanged"}
+    [refused] = store.import_paths([str(changed)], workers=1).outcomes
+    assert refused.status == "rejected" and "different recorded figures or kept PBN tags (use --replace)" in refused.reason
     assert PbnTag("BCFlags", "1f") in store.load_session(SESSION).deals[0].pbn_tags
+    fixed = CliRunner().invoke(main, ["correct", str(changed), "--reason", "BCFlags as the scorer set them",
+                                      "--store", str(store.root)])
+    assert fixed.exit_code == 0, fixed.output
+    assert PbnTag("BCFlags", "2e") in store.load_session(SESSION).deals[0].pbn_tags
+    history = json.loads(run("history", SESSION, "--store", str(store.root), "--json"))
+    assert [v["version"] for v in history["versions"]] == [1, 2]
+    assert "BCFlags" in json.dumps(history["versions"][1], ensure_ascii=False)
+    again = CliRunner().invoke(main, ["correct", str(changed), "--reason", "again", "--store", str(store.root)])
+    assert again.exit_code == 1 and "changes nothing" in again.output
 
 
 def test_a_json_record_with_kept_tags_leaves_the_columnar_path_and_keeps_them(tmp_path):
@@ -203,17 +223,19 @@ def test_a_json_record_with_kept_tags_leaves_the_columnar_path_and_keeps_them(tm
 
 
 def _as_version_3(store: Store) -> None:
-    """Make the store look as schema version 3 wrote it: deals files without ``pbn_tags``."""
+    """Make the store look as schema version 3 wrote it: deals files without ``pbn_tags``, sessions
+    files without ``kept_sha256``."""
     for generation in (store.root / ".generations").iterdir():
         manifest = load_manifest(generation)
         assert manifest is not None
         files = dict(manifest.files)
-        for file in data_files(generation, "deals"):
-            old = pq.read_table(file).drop_columns(["pbn_tags"])
-            file.unlink()
-            pq.write_table(old, file)
-            rel = str(file.relative_to(generation))
-            files[rel] = entry_of(file, set(files[rel].sessions))
+        for table, column in (("deals", "pbn_tags"), ("sessions", "kept_sha256")):
+            for file in data_files(generation, table):
+                old = pq.read_table(file).drop_columns([column])
+                file.unlink()
+                pq.write_table(old, file)
+                rel = str(file.relative_to(generation))
+                files[rel] = entry_of(file, set(files[rel].sessions))
         raw = {"schema_version": 3, "files": {name: vars(entry) | {"sessions": list(entry.sessions)}
                                               for name, entry in sorted(files.items())}}
         (generation / MANIFEST).write_text(json.dumps(raw), encoding="utf-8")
@@ -227,11 +249,13 @@ def test_a_store_of_schema_version_3_reads_without_kept_tags_and_takes_new_ones(
     check = json.loads(run("check", "--store", str(store.root), "--json"))
     assert check["ok"] and check["schema_version"] == 3
     assert all(not d.pbn_tags for d in store.load_session(SESSION).deals)
+    # a session stored before kept_sha256 is judged by its content alone, as it was then
+    assert {o.status for o in store.import_paths([str(_retagged(tmp_path))], workers=1).outcomes} == {"unchanged"}
     other = tmp_path / "other.pbn"
     other.write_text(PAIRS.read_text(encoding="utf-8").replace("Club pairs", "Club pairs B"), encoding="utf-8")
     store.import_paths([str(other)], workers=1)
     store.compact()
-    assert json.loads(run("check", "--store", str(store.root), "--json"))["schema_version"] == 4
+    assert json.loads(run("check", "--store", str(store.root), "--json"))["schema_version"] == SCHEMA_VERSION
     assert store.load_session("club-pairs-b-2026-11-03").deals[0].pbn_tags[0] == PbnTag("Competition", "Pairs")
     assert all(not d.pbn_tags for d in store.load_session(SESSION).deals)  # what version 3 never stored stays so
 

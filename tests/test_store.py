@@ -449,7 +449,7 @@ def test_a_file_known_from_a_stale_snapshot_is_not_taken_as_unchanged(store: Sto
     from vint_replay.store.importer import KnownFile
 
     store.import_paths([str(WORKED)])
-    stale = {sha: KnownFile(k.session_id, "0" * 64, k.deals) for sha, k in store._known_files().items()}
+    stale = {sha: KnownFile(k.session_id, "0" * 64, k.deals, k.kept_sha256) for sha, k in store._known_files().items()}
     monkeypatch.setattr(Store, "_known_files", lambda self: stale)  # as if another import replaced it meanwhile
     before = snapshot(store.root)
     summary = store.import_paths([str(WORKED)])
@@ -567,7 +567,7 @@ def test_doubles_and_redoubles_round_trip_through_the_tables(store: Store, worke
     replay = dataclasses.replace(replay, contract=dataclasses.replace(replay.contract, doubled=4))
     rows = TableRows()
     rows.add(dataclasses.replace(report, record=record, replays=(replay,)), Source("x.json", "json", "0" * 64),
-             datetime.now(timezone.utc), "0" * 64)
+             datetime.now(timezone.utc), "0" * 64, "0" * 64)
     with store.transaction() as txn:
         for table, batch in rows.batches().items():
             pq.write_table(pa.Table.from_batches([batch]), txn.new_file(table, "year=2026"),

@@ -286,6 +286,28 @@ def test_a_rollback_names_the_sessions_it_reverts(store: Store, tmp_path: Path, 
     assert len(store.session_ids()) == 2
 
 
+def test_a_rollback_names_a_session_whose_recorded_figures_alone_it_reverts(tmp_path: Path) -> None:
+    """docs/store.md, repair: a replacement that changed only a board's [ScoreIMP] (the same
+    content_sha256, another kept_sha256) is a session the rollback takes back, and says so."""
+    from vint_replay.store.manifest import load_manifest
+
+    source = (ROOT / "tests/data/pbn/sample-imp.pbn").read_text(encoding="utf-8")
+    first, fixed = tmp_path / "first.pbn", tmp_path / "fixed.pbn"
+    first.write_text(source, encoding="utf-8")
+    fixed.write_text(source.replace('[ScoreIMP "NS -2 EW 2"]', '[ScoreIMP "NS -3 EW 3"]'), encoding="utf-8")
+    store = Store(tmp_path / "store")
+    store.import_paths([str(first)], workers=1)
+    [replaced] = store.import_paths([str(fixed)], replace=True, workers=1).replaced
+    generation = current_generation(store.root)
+    new = next(rel for rel, e in load_manifest(generation).files.items()
+               if rel.startswith("sessions/") and e.sessions == (replaced.session_id,))
+    flip(generation / new, 100)
+    repaired = run("repair", "--store", str(store.root))
+    assert repaired.exit_code == 0 and "rolled back" in repaired.output, repaired.output
+    assert f"{replaced.session_id!r} is back to its earlier content: import {fixed} again with --replace" \
+        in repaired.output
+
+
 def test_a_damaged_manifest_is_repaired_by_checking_every_file(store: Store) -> None:
     manifest = current_generation(store.root) / MANIFEST
     manifest.write_text("{not json")

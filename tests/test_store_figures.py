@@ -187,3 +187,34 @@ def test_a_column_says_recorded_only_when_the_file_recorded_a_figure(tmp_path):
         assert _cells(table, "Th")[-2:] == [heading, "game"], session_id
     cell = json.dumps(_row_cells(_deal_table(store, "pairs-2024-05-01-table-1"), 1)[-2])
     assert "2 MP 100.00%" in cell and "recorded" not in cell
+
+
+def test_a_correction_of_the_recorded_figures_alone_shows_on_the_running_dashboard(tmp_path):
+    """docs/store.md, re-imports: a file whose [ScoreIMP] alone was put right is the session's next
+    version, and a dashboard already serving the session shows the new figure (the session's
+    scored report is cached by both of its hashes, not by its content alone)."""
+    from dashboards.app import create_app
+    from test_bridge_analysis import _dash, _nodes
+
+    path = tmp_path / "match.pbn"
+    path.write_text(game("Open", 10, '[ScoreIMP "NS 10"]\n') + game("Closed", 9, '[ScoreIMP "NS -9"]\n'))
+    store = Store(tmp_path / "store")
+    store.import_paths([str(path)], workers=1)
+    client = create_app(store.root).server.test_client()
+
+    def closed_cell() -> str:
+        status, text = _dash(client, [("_pages_content", "children"), ("_pages_store", "data")],
+                             [{"id": "_pages_location", "property": "pathname", "value": "/session/match-2024-05-01-closed"},
+                              {"id": "_pages_location", "property": "search", "value": ""}])
+        assert status == 200, text[-400:]
+        tree = json.loads(text)["response"]["_pages_content"]["children"]
+        table = next(node for node in _nodes(tree) if node["props"].get("id") == "deal-table")
+        return json.dumps(_row_cells(table, 1)[-2], ensure_ascii=False)
+
+    assert "recorded NS -9" in closed_cell() and "bad-cell" in closed_cell()
+    path.write_text(game("Open", 10, '[ScoreIMP "NS 10"]\n') + game("Closed", 9, '[ScoreIMP "NS -10"]\n'))
+    fixed = CliRunner().invoke(main, ["correct", str(path), "--reason", "closed room's IMPs as scored",
+                                      "--store", str(store.root)])
+    assert fixed.exit_code == 0, fixed.output
+    cell = closed_cell()
+    assert "recorded NS -10" in cell and "recorded NS -9" not in cell and "bad-cell" not in cell

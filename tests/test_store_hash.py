@@ -97,8 +97,10 @@ def test_a_store_written_before_reimported_with_the_same_session_is_unchanged(tm
     assert [o.status for o in summary.outcomes] == ["unchanged", "unchanged"] and summary.deals == 0
 
 
-def test_recorded_figures_alone_do_not_change_the_content(tmp_path: Path):
-    # docs/store.md "Schema version": [ScoreIMP] is kept beside the record, not part of its content
+def test_recorded_figures_alone_leave_the_content_hash_and_make_a_new_version(tmp_path: Path):
+    # docs/store.md "Re-imports": [ScoreIMP] is kept beside the record, outside its content hash
+    # (older stores stay `unchanged` from their files), and hashed on its own (kept_sha256): a
+    # file whose figures alone were corrected is refused without --replace, and is the next version with it
     source = (ROOT / "tests/data/pbn/sample-imp.pbn").read_text(encoding="utf-8")
     changed = source.replace('[ScoreIMP "NS -2 EW 2"]', '[ScoreIMP "NS -3 EW 3"]')
     assert changed != source
@@ -111,5 +113,16 @@ def test_recorded_figures_alone_do_not_change_the_content(tmp_path: Path):
     store.import_paths([str(first)], workers=1)
     before = {sid: recorded_figures(store, sid) for sid in store.sessions()["session_id"]}
     summary = store.import_paths([str(second)], workers=1)
-    assert {o.status for o in summary.outcomes} == {"unchanged"}
+    [refused] = summary.rejected
+    assert refused.reason == (f"session {refused.session_id!r} is already in the store with different recorded "
+                              "figures or kept PBN tags (use --replace)")
+    assert {o.status for o in summary.outcomes} == {"rejected", "unchanged"}  # the file's other room is as stored
     assert {sid: recorded_figures(store, sid) for sid in store.sessions()["session_id"]} == before
+    [replaced] = store.import_paths([str(second)], replace=True, workers=1).replaced
+    assert replaced.session_id == refused.session_id and replaced.version == 2
+    after = recorded_figures(store, replaced.session_id)
+    assert after != before[replaced.session_id]
+    assert {board: f.imps for board, f in after.items() if f.imps is not None} == {
+        board: (f.imps[0], {-2: -3, 2: 3}.get(f.imps[1], f.imps[1]))
+        for board, f in before[replaced.session_id].items() if f.imps is not None}
+    assert {o.status for o in store.import_paths([str(second)], workers=1).outcomes} == {"unchanged"}

@@ -515,7 +515,8 @@ def import_(paths: tuple[str, ...], store_path: str, replace: bool, workers: int
 @click.option("--by", "author", default=None, help="Who corrects it (default: the OS user).")
 def correct(file: str, store_path: str, reason: str, author: str | None) -> None:
     """Store FILE as the next version of the stored session it holds, keeping every earlier
-    version (see `history`). Exit 1 if it is invalid or changes nothing."""
+    version (see `history`); of a file of several sessions (a PBN match), those it changes. Exit 1
+    if it is invalid or changes nothing."""
     from .store import StoreError, open_existing
     from .store.versions import Correction, os_user
 
@@ -533,6 +534,8 @@ def correct(file: str, store_path: str, reason: str, author: str | None) -> None
     for outcome in summary.replaced:  # the number this import took, not the latest (another may follow at once)
         click.echo(printable(f"{outcome.session_id}: version {outcome.version} stored "
                              f"({correction.author}: {correction.reason})"))
+    for outcome in summary.unchanged:  # another session of the file was corrected (Correction.settle)
+        click.echo(printable(f"{outcome.session_id}: unchanged (stored with this content already)"))
     sys.exit(1 if summary.rejected else 0)
 
 
@@ -865,12 +868,13 @@ def _earlier_version(store, path: str, session_id: str | None) -> bool:
     """Whether the store holds the record at ``path`` as a version of its session: a sample
     the demo's own correction has since replaced, which is in place, not a clash."""
     from .formats import read_file
-    from .store.content import content_sha256
+    from .store.content import content_sha256, kept_sha256, same_session
 
     record = read_file(Path(path)).record
     if record is None or session_id is None or session_id not in store:
         return False
-    return any(v.content_sha256 == content_sha256(record) for v in store.versions(session_id))
+    digests = content_sha256(record), kept_sha256(record)
+    return any(same_session(v.digests, digests) for v in store.versions(session_id))
 
 
 def _scheduler_address(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:

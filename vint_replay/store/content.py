@@ -6,6 +6,10 @@ Both checking paths build that form with the same two functions, :func:`deal_tex
 and :func:`session_sha256` per session: the reference path from a record
 (:func:`content_sha256`), the columnar path from a batch's columns (:func:`columnar_sha256`).
 The form is the one stores have kept since ``content_sha256`` existed (docs/store.md).
+
+What that hash leaves out, a board's recorded team and pairs figures and its kept PBN tags (the
+scorer's figures and travellers beside the deals), has a hash of its own, :func:`kept_sha256`:
+the store compares both, so a file whose figures alone were corrected is a new version.
 """
 from __future__ import annotations
 
@@ -17,7 +21,8 @@ import numpy as np
 
 from ..engine.record import Comment, DealRecord, SessionInfo, SessionRecord
 from ..engine.settle import settle
-from ..formats.board_fields import board_json
+from ..formats.board_fields import board_json, figures_json
+from ..formats.pbn_kept import pbn_tags_json
 from ..games.laws.fields import session_laws_json, stored_laws_json
 from ..games.laws.rulings import session_rulings_json
 from ..games.registry import deal_codecs
@@ -32,6 +37,28 @@ def content_sha256(record: SessionRecord) -> str:
     so a session has one hash whether its record wrote ``AP`` and seat columns or not."""
     record = settle(record)[0]
     return session_sha256(record.info, record.extra, record.comments, map(deal_content, record.deals))
+
+
+def kept_sha256(record: SessionRecord) -> str:
+    """The hash of what :func:`content_sha256` leaves out: each board's recorded figures and kept
+    PBN tags, by deal number (:data:`NOTHING_KEPT` for a record with none, as every session of
+    the columnar path, which takes no deal holding them)."""
+    kept = [[deal.number, figures_json(deal.recorded_figures) if deal.recorded_figures else None,
+             pbn_tags_json(deal.pbn_tags)] for deal in record.deals if deal.recorded_figures or deal.pbn_tags]
+    return hashlib.sha256(json.dumps(kept, ensure_ascii=False, sort_keys=True).encode()).hexdigest() if kept \
+        else NOTHING_KEPT
+
+
+NOTHING_KEPT = hashlib.sha256(b"[]").hexdigest()  # kept_sha256 of a session without figures or kept tags
+
+Digests = tuple[str, "str | None"]  # a session's content_sha256 and kept_sha256 (None: stored before schema 5)
+
+
+def same_session(stored: Digests, checked: Digests) -> bool:
+    """Whether a checked session holds what a stored one holds: the same content, and the same
+    figures and kept tags where the store hashed them (a session stored before schema version 5,
+    when they were not compared, is judged by its content alone, as it was then)."""
+    return stored[0] == checked[0] and (stored[1] is None or checked[1] is None or stored[1] == checked[1])
 
 
 def columnar_sha256(batch: ColumnarBatch) -> list[str]:

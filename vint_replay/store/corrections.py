@@ -9,7 +9,7 @@ from pathlib import Path
 from ..formats import read_file
 from .errors import StoreError
 from .store import Store
-from .content import content_sha256
+from .content import content_sha256, kept_sha256, same_session
 from .versions import Correction
 
 LIST = "corrections.json"
@@ -45,8 +45,8 @@ def apply_corrections(store: Store, folder: Path) -> list[str]:
         if result.record is None:
             lines.append(f"{item.path}: not applied (it cannot be read)")
             continue
-        sid, digest = result.record.info.id, content_sha256(result.record)
-        if sid in store and any(v.content_sha256 == digest for v in store.versions(sid)):
+        sid, digests = result.record.info.id, (content_sha256(result.record), kept_sha256(result.record))
+        if sid in store and any(same_session(v.digests, digests) for v in store.versions(sid)):
             lines.append(f"{sid}: correction {item.path.name} already applied")
             continue
         outcome = store.import_paths([str(item.path)], workers=1,

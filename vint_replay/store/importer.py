@@ -27,7 +27,7 @@ from ..engine.rule_profile import RuleProfile
 from ..engine.session import SessionReport, evaluate
 from ..games import registry
 from ..reports.seat_order import with_seat_order_hints
-from .content import columnar_sha256, content_sha256
+from .content import NOTHING_KEPT, columnar_sha256, content_sha256, kept_sha256
 from .rows import Source, TableRows
 
 RECORD_SUFFIXES = (".json", ".vint", ".pbn", ".lin")
@@ -43,6 +43,7 @@ class FileOutcome:
     session_id: str | None = None
     deals: int = 0
     content_sha256: str | None = None
+    kept_sha256: str | None = None  # of its boards' recorded figures and kept PBN tags (store/content.py)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     reason: str | None = None  # why an otherwise valid session was refused
     version: int | None = None  # the version number a replacement was stored as
@@ -102,6 +103,11 @@ class KnownFile:
     session_id: str
     content_sha256: str
     deals: int
+    kept_sha256: str | None  # null: stored before schema version 5
+
+    def outcome(self, path: str) -> FileOutcome:
+        """The outcome of a file with the stored file's bytes: checked, as stored."""
+        return FileOutcome(path, "checked", self.session_id, self.deals, self.content_sha256, self.kept_sha256)
 
 
 _known: dict[str, KnownFile] = {}  # by source SHA-256; set in each worker by remember()
@@ -185,9 +191,9 @@ def _check_batch(paths: list[str]) -> CheckedBatch:
             regular = [b for k, b in enumerate(bulk) if k not in dropped]
             digests = columnar_sha256(batch)
             for j, ((i, _, _), digest) in enumerate(zip(regular, digests)):
-                outcomes[i].status, outcomes[i].content_sha256 = "checked", digest
+                outcomes[i].status, outcomes[i].content_sha256, outcomes[i].kept_sha256 = "checked", digest, NOTHING_KEPT
                 row_of[i] = len(rows) + j
-            rows.add_columnar(batch, [source for _, _, source in regular], now, digests)
+            rows.add_columnar(batch, [source for _, _, source in regular], now, digests, NOTHING_KEPT)
     tables = rows.batches() if len(rows) else None
     return CheckedBatch(outcomes, row_of, rows.years, tables, time.process_time() - cpu,
                         resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
@@ -212,7 +218,7 @@ def _read_plain(path: str) -> PlainJson | FileOutcome | None:
     sha = hashlib.sha256(data).hexdigest()
     known = _known.get(sha)
     if known is not None:
-        return FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256)
+        return known.outcome(path)
     text = plain_text(data)  # as read_json reads it (no NUL, no lone surrogate), else left to it
     if text is None:
         return None
@@ -231,17 +237,19 @@ def _check_one(path: str, rows: TableRows, now: datetime) -> list[tuple[FileOutc
         if stored is None:
             out.append((outcome, None))
         else:
-            rows.add(stored.report, stored.source, now, stored.digest)
+            rows.add(stored.report, stored.source, now, stored.digest, stored.kept)
             out.append((outcome, len(rows) - 1))
     return out
 
 
 class Storable(NamedTuple):
-    """A session that can be stored: its report, its source and its content hash."""
+    """A session that can be stored: its report, its source, its content hash and the hash of
+    its figures and kept tags."""
 
     report: SessionReport
     source: Source
     digest: str
+    kept: str
 
 
 Checked = tuple[FileOutcome, Storable | None]  # a session's outcome, and what stores it if it may be
@@ -260,8 +268,7 @@ def _check(path: str) -> list[Checked]:
     # deals, it is read again (else the retry the rejection suggests would store nothing)
     known = None if _skip_broken else _known.get(sha)
     if known is not None:
-        stored = FileOutcome(path, "checked", known.session_id, known.deals, known.content_sha256)
-        return [(stored, None)]
+        return [(known.outcome(path), None)]
     fmt = format_of(path)
     results = read_sessions(data, fmt)
     return [_check_session(path, fmt, sha, result) for result in results]
@@ -302,11 +309,11 @@ def _check_session(path: str, fmt: str, sha: str, result: ReadResult) -> Checked
         outcome.diagnostics = [Diagnostic("auction_too_long", f"the auction has {len(deal.auction)} calls, too many to "
                                                               f"store (at most {MAX_CALLS})", deal.number, "auction")]
         return outcome, None
-    digest = content_sha256(record)
-    outcome.content_sha256 = digest
+    digest, kept = content_sha256(record), kept_sha256(record)
+    outcome.content_sha256, outcome.kept_sha256 = digest, kept
     outcome.status = "checked"
     source = Source(os.path.abspath(path), fmt, PARTIAL + sha if dropped else sha)
-    return outcome, Storable(report, source, digest)
+    return outcome, Storable(report, source, digest, kept)
 
 
 def _evaluated(record: SessionRecord, diagnostics: list[Diagnostic]) -> SessionReport:

@@ -18,6 +18,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from .damage import Problem, committed_or_dangling, consistency, generations, verify
+from .content import same_session
 from .errors import StoreError
 from .layout import (CURRENT, Transaction, data_files, generation_number, is_store, link_problems, link_tables,
                      switch_current, table_names, writer_lock, writing)
@@ -132,8 +133,7 @@ def _rollback(root: Path, current: Path | None, known: dict[str, _Stored]) -> _P
     for candidate in generations(root):
         if generation_number(candidate) < newest and not verify(candidate):
             older = _sessions(candidate)
-            changed = {sid for sid, stored in known.items() if sid not in older or
-                       stored.content_sha256 is None or older[sid].content_sha256 != stored.content_sha256}
+            changed = {sid for sid, stored in known.items() if sid not in older or not older[sid].holds(stored)}
             return _Plan(candidate, frozenset(), frozenset(changed), frozenset())
     return None
 
@@ -181,6 +181,12 @@ class _Stored:
 
     source_file: str | None = None
     content_sha256: str | None = None
+    kept_sha256: str | None = None  # of its figures and kept tags (null before schema version 5)
+
+    def holds(self, newer: _Stored) -> bool:
+        """Whether this older generation's session holds what ``newer`` holds (both hashes known)."""
+        return self.content_sha256 is not None and newer.content_sha256 is not None and same_session(
+            (self.content_sha256, self.kept_sha256), (newer.content_sha256, newer.kept_sha256))
 
 
 def _sessions(generation: Path) -> dict[str, _Stored]:
@@ -190,9 +196,11 @@ def _sessions(generation: Path) -> dict[str, _Stored]:
     for file in data_files(generation, "sessions"):
         try:
             rows = pq.read_table(file, columns=["session_id", "source_file", "content_sha256"]).to_pydict()
+            kept = pq.read_table(file, columns=["kept_sha256"]).column(0).to_pylist() \
+                if "kept_sha256" in pq.read_schema(file).names else [None] * len(rows["session_id"])
         except Exception:  # a damaged file: its ids come from the manifest below
             continue
-        out.update((sid, _Stored(source, digest)) for sid, source, digest in zip(*rows.values()))
+        out.update((sid, _Stored(source, digest, held)) for sid, source, digest, held in zip(*rows.values(), kept))
     try:
         manifest = load_manifest(generation)
     except ManifestError:

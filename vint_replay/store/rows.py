@@ -173,12 +173,13 @@ class TableRows:
     def __len__(self) -> int:
         return len(self.ids)
 
-    def add(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str) -> None:
-        """Add one valid, scored session."""
+    def add(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str,
+            kept_hash: str) -> None:
+        """Add one valid, scored session (``kept_hash``: of its figures and kept tags, store/content.py)."""
         score = report.score
         assert score is not None, "only valid sessions are stored"
         if any(codec.paid_sheet for codec in report.profile.deal_codecs):  # no rubbers nor lines (docs/store.md)
-            self._add_payments(report, source, imported_at, content_hash)
+            self._add_payments(report, source, imported_at, content_hash, kept_hash)
             return
         record = report.record
         info = record.info
@@ -194,6 +195,7 @@ class TableRows:
             _json_or_none({"session": info.extra, "record": record.extra, "comments": _comments_json(record.comments),
                            "session_nested": info.nested_extra, "options": info.options,
                            "laws": session_laws_json(info) | session_rulings_json(info), **_party_json(info)}),
+            kept_hash,
         ))
         for deal, replay, scored in zip(record.deals, report.replays, score.deals):
             number = deal.number
@@ -225,7 +227,8 @@ class TableRows:
             self._leaders.append(tricks[-1].winner if tricks else replay.leader)
             self._winners.append(NO_WINNER)
 
-    def _add_payments(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str) -> None:
+    def _add_payments(self, report: SessionReport, source: Source, imported_at: datetime, content_hash: str,
+                      kept_hash: str) -> None:
         """An evening settled in payments per player (solo whist's): no rubbers nor lines (zero
         totals, null vint columns); each deal's own fields and payments in its ``extra_json``, the
         fifth player and the balances in the session's; the cards as any deal's (docs/store.md)."""
@@ -242,6 +245,7 @@ class TableRows:
             _json_or_none({"session": info.extra, "record": record.extra, "comments": _comments_json(record.comments),
                            "session_nested": info.nested_extra, "options": info.options, "fifth": info.fifth,
                            "balances": balances}),
+            kept_hash,
         ))
         for deal, replay, scored in zip(record.deals, report.replays, score.deals):
             assert isinstance(replay, PaidReplay), f"a replay of a paid deal, not {type(replay).__name__}"
@@ -287,9 +291,10 @@ class TableRows:
         )
 
     def add_columnar(self, batch: ColumnarBatch, sources: list[Source], imported_at: datetime,
-                     content_hashes: list[str]) -> None:
+                     content_hashes: list[str], kept_hash: str) -> None:
         """Add the sessions of a batch checked by the columnar path (all valid, none with
-        unknown fields or comments), column by column; the rows equal those :meth:`add` makes."""
+        unknown fields or comments), column by column; the rows equal those :meth:`add` makes
+        (``kept_hash``: every session's, as it holds no figures nor kept tags)."""
         self._flush()
         k = len(self.ids)
         for info, deals, rubbers, (ns, ew), source, digest in zip(
@@ -300,7 +305,7 @@ class TableRows:
             self._sessions.append((
                 info.id, info.event, info.site, info.date, info.table, info.rules, *info.players,
                 deals, rubbers, ns, ew, None if ns == ew else (0 if ns > ew else 1), abs(ns - ew),
-                source.file, source.format, source.sha256, digest, imported_at, None,
+                source.file, source.format, source.sha256, digest, imported_at, None, kept_hash,
             ))
         session = (batch.session + k).astype(np.int32)
         number = batch.number.astype(np.int16)

@@ -20,8 +20,9 @@ LEGACY_NULL_PARTITION = f"{PARTITION}=__HIVE_DEFAULT_PARTITION__"  # how version
 # The store's schema version, kept in each generation's manifest. 1: no manifest, unknown year
 # as a null partition; 2: manifest, ``deals.doubled``, unknown year as ``year=0``; 3: the deals'
 # recorded team and pairs figures (``deals.recorded_imps`` … ``recorded_percentage_side``); 4: the
-# board's PBN tags no field holds (``deals.pbn_tags``: its travellers and the file's other tags).
-SCHEMA_VERSION = 4
+# board's PBN tags no field holds (``deals.pbn_tags``: its travellers and the file's other tags); 5:
+# the hash of those figures and tags (``sessions.kept_sha256``), which the content hash leaves out.
+SCHEMA_VERSION = 5
 
 _dict = pa.dictionary(pa.int8(), pa.string())
 _sid = pa.dictionary(pa.int32(), pa.string())  # session ids repeat in long runs
@@ -58,6 +59,9 @@ SESSIONS = pa.schema([
     ("content_sha256", pa.string()),  # of the record itself: equal content, equal hash
     ("imported_at", pa.timestamp("ms", tz="UTC")),
     ("extra_json", pa.string()),  # unknown fields and comments of the record, for export
+    # of the boards' recorded figures and kept PBN tags (store/content.py); null: stored before
+    # schema version 5, when they were not compared
+    ("kept_sha256", pa.string()),
 ])
 
 DEALS = pa.schema([
@@ -142,7 +146,7 @@ SCHEMAS: dict[str, pa.Schema] = {"sessions": SESSIONS, "deals": DEALS, "calls": 
 COMPRESSION = "zstd"
 COMPRESSION_LEVEL = 3
 PLAIN_COLUMNS = frozenset({"deal", "rubber", "index", "hand_n", "hand_e", "hand_s", "hand_w", "extra_json", "pbn_tags",
-                           "source_sha256", "content_sha256", "imported_at"})
+                           "source_sha256", "content_sha256", "kept_sha256", "imported_at"})
 
 
 def writer_options(schema: pa.Schema) -> dict[str, object]:
@@ -157,7 +161,8 @@ def writer_options(schema: pa.Schema) -> dict[str, object]:
 # Columns that files written by an older schema version may lack (read back as nulls).
 ADDED_COLUMNS = {"deals": frozenset({"doubled", "recorded_imps", "recorded_imps_side", "recorded_matchpoints",
                                       "recorded_matchpoints_side", "recorded_percentage", "recorded_percentage_side",
-                                      "pbn_tags"})}
+                                      "pbn_tags"}),
+                 "sessions": frozenset({"kept_sha256"})}
 
 
 def read_schema(table: str) -> pa.Schema:

@@ -19,6 +19,7 @@ import pyarrow.parquet as pq
 
 from ..engine.record import SessionRecord
 from ..games.registry import registered
+from .content import Digests, same_session
 from .importer import CheckedBatch, FileOutcome, KnownFile, batched, check_files, expand_paths, remember
 from .damage import Problem, StoreDamaged, committed, verify
 from .errors import StoreError
@@ -241,7 +242,7 @@ class Store:
               writer_lock(self.root)):
             existing = self._existing()
             write = _ImportWriter(self.root)
-            seen: dict[str, tuple[str, str]] = {}
+            seen: dict[str, tuple[Digests, str]] = {}
             try:
                 for batch in (batch for batches in checked for batch in batches):
                     summary.check_cpu_seconds += batch.cpu_seconds
@@ -259,6 +260,8 @@ class Store:
                         write.rows(batch, keep)
                     if progress:
                         progress(len(batch.outcomes))
+                if correction is not None:
+                    correction.settle(summary.outcomes)
                 replaced = {o.session_id for o in summary.replaced if o.session_id is not None}  # each has one
                 if write.txn is not None and replaced:
                     record_versions(self, write.txn, summary.replaced, correction)
@@ -271,12 +274,13 @@ class Store:
 
     def _known_files(self) -> dict[str, KnownFile]:
         """The stored sessions by the SHA-256 of their source files (re-imports skip them)."""
-        table = self.read("sessions", columns=["source_sha256", "session_id", "content_sha256", "deals"])
-        return {sha: KnownFile(sid, digest, deals) for sha, sid, digest, deals in zip(*table.to_pydict().values())}
+        table = self.read("sessions", columns=["source_sha256", "session_id", "content_sha256", "deals", "kept_sha256"])
+        return {sha: KnownFile(sid, digest, deals, kept) for sha, sid, digest, deals, kept in zip(*table.to_pydict().values())}
 
-    def _existing(self) -> dict[str, str]:
-        table = self.read("sessions", columns=["session_id", "content_sha256"])
-        return dict(zip(table.column("session_id").to_pylist(), table.column("content_sha256").to_pylist()))
+    def _existing(self) -> dict[str, Digests]:
+        """Each stored session's content hash and the hash of its figures and kept tags."""
+        table = self.read("sessions", columns=["session_id", "content_sha256", "kept_sha256"])
+        return {sid: (digest, kept) for sid, digest, kept in zip(*table.to_pydict().values())}
 
     @contextmanager
     def transaction(self, merge_above: int | None = AUTO_COMPACT_FILES) -> Iterator[Transaction]:
@@ -349,36 +353,42 @@ def begin(root: Path) -> Transaction:
 
 
 
-def _decide(outcome: FileOutcome, existing: dict[str, str], seen: dict[str, tuple[str, str]], replace: bool,
+def _decide(outcome: FileOutcome, existing: dict[str, Digests], seen: dict[str, tuple[Digests, str]], replace: bool,
             has_rows: bool) -> bool:
     """Set ``outcome.status`` for a valid session; ``True`` if its rows are to be written.
     A session without rows was recognised by its file's hash as already stored."""
     sid, digest = outcome.session_id, outcome.content_sha256
     assert sid is not None and digest is not None
+    digests = (digest, outcome.kept_sha256)
     write = False
-    if not has_rows and existing.get(sid) != digest:
+    if not has_rows and (sid not in existing or not same_session(existing[sid], digests)):
         outcome.status = "rejected"
         outcome.reason = "the store changed while this file was being imported; import it again"
         return False
     if sid in seen:
-        first_digest, first_path = seen[sid]
-        if first_digest == digest:
+        first_digests, first_path = seen[sid]
+        if same_session(first_digests, digests):
             outcome.status, outcome.reason = "unchanged", f"same session as {first_path}"
         else:
             outcome.status = "rejected"
-            outcome.reason = f"session {sid!r} is also in {first_path} with different content"
+            outcome.reason = f"session {sid!r} is also in {first_path} with {_differing(first_digests, digests)}"
         return False
     if sid not in existing:
         outcome.status, write = "imported", True
-    elif existing[sid] == digest:
+    elif same_session(existing[sid], digests):
         outcome.status, outcome.reason = "unchanged", "already in the store"
     elif replace:
         outcome.status, write = "replaced", True
     else:
         outcome.status = "rejected"
-        outcome.reason = f"session {sid!r} is already in the store with different content (use --replace)"
-    seen[sid] = (digest, outcome.path)
+        outcome.reason = f"session {sid!r} is already in the store with {_differing(existing[sid], digests)} (use --replace)"
+    seen[sid] = (digests, outcome.path)
     return write
+
+
+def _differing(stored: Digests, checked: Digests) -> str:
+    """What differs between two versions of a session, in a rejection's words."""
+    return "different content" if stored[0] != checked[0] else "different recorded figures or kept PBN tags"
 
 
 class _ImportWriter:

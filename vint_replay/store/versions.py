@@ -20,13 +20,13 @@ import pyarrow.parquet as pq
 
 from ..engine.record import SessionRecord
 from ..engine.settle import settle
-from ..formats import format_of, read_bytes, write_text
+from ..formats import format_of, read_bytes, read_sessions, write_text
 from .damage import StoreDamaged, verify
 from .errors import StoreError
 from .importer import FileOutcome
 from .layout import Transaction
 from .schema import PARTITION, UNKNOWN_YEAR, writer_options
-from .content import content_sha256
+from .content import Digests, content_sha256, kept_sha256
 from .rows import year_of
 
 if TYPE_CHECKING:
@@ -77,18 +77,29 @@ class Correction:
     author: str
 
     def admit(self, outcome: FileOutcome) -> bool:
-        """Whether a checked file is a correction the store accepts: it must change a stored
-        session. Otherwise the outcome becomes a rejection saying why."""
+        """Whether a checked session is a correction the store accepts: it must change a stored
+        session. Otherwise the outcome becomes a rejection saying why; a session as stored stays
+        ``unchanged`` (a match file corrected in one room holds the other as it was) until
+        :meth:`settle` finds that the correction changed nothing at all."""
         if outcome.status == "replaced":
             return True
         if outcome.status == "imported":
             outcome.reason = f"session {outcome.session_id!r} is not in the store: import it first, then correct it"
-        elif outcome.status == "unchanged":
-            outcome.reason = (f"this correction changes nothing: session {outcome.session_id!r} is already stored "
-                              "with exactly this content")
-        if outcome.status != "rejected":
+        if outcome.status not in ("rejected", "unchanged"):
             outcome.status = "rejected"
         return False
+
+    @staticmethod
+    def settle(outcomes: list[FileOutcome]) -> None:
+        """A correction that replaced no session changes nothing: its sessions as stored are
+        rejections saying so."""
+        if any(o.status == "replaced" for o in outcomes):
+            return
+        for outcome in outcomes:
+            if outcome.status == "unchanged":
+                outcome.status = "rejected"
+                outcome.reason = (f"this correction changes nothing: session {outcome.session_id!r} is already "
+                                  "stored with exactly this content")
 
 
 @dataclass(frozen=True)
@@ -103,6 +114,11 @@ class Version:
     content_sha256: str
     source_file: str | None
     record: SessionRecord
+
+    @property
+    def digests(self) -> Digests:
+        """Its content hash and the hash of its figures and kept tags (store/content.py)."""
+        return self.content_sha256, kept_sha256(self.record)
 
 
 def _dataset(generation: Path) -> ds.Dataset | None:
@@ -180,10 +196,12 @@ def record_versions(store: StoreReader, txn: Transaction, replaced: list[FileOut
 
 
 def _new_record(outcome: FileOutcome) -> SessionRecord:
-    """The record of an accepted file, read again and settled as its check settled it
-    (engine/settle.py); it must still hold what was checked."""
-    read = read_bytes(Path(outcome.path).read_bytes(), format_of(outcome.path)).record
-    record = None if read is None else settle(read)[0]
+    """The record of an accepted session, read again from its file (the session of its id, of
+    the several a PBN or LIN file may hold) and settled as its check settled it (engine/settle.py);
+    it must still hold what was checked."""
+    read = [r.record for r in read_sessions(Path(outcome.path).read_bytes(), format_of(outcome.path))
+            if r.record is not None and r.record.info.id == outcome.session_id]  # a PBN or LIN file holds several
+    record = settle(read[0])[0] if len(read) == 1 else None
     if record is None or content_sha256(record) != outcome.content_sha256:
         raise StoreError(f"{outcome.path} changed while it was being imported; nothing was written: run it again")
     return record

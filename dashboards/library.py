@@ -41,8 +41,8 @@ def upload_name(filename: str | None) -> str:
 
 
 @dataclass(frozen=True)
-class UploadResult:
-    """What became of an uploaded file: the stored session id and the importer's verdict
+class SessionUpload:
+    """What became of one session of an uploaded file: its id and the importer's verdict
     (imported, replaced, unchanged, rejected), with the reasons for a rejection."""
 
     status: str
@@ -53,6 +53,26 @@ class UploadResult:
     @property
     def accepted(self) -> bool:
         return self.status != "rejected"
+
+
+@dataclass(frozen=True)
+class UploadResult:
+    """What became of an uploaded file: each session's verdict, in the file's order (a PBN or
+    LIN file holds a session per room or table, each stored or refused on its own), or why the
+    file was refused before it was read (``reason``)."""
+
+    sessions: tuple[SessionUpload, ...] = ()
+    reason: str | None = None
+
+    @property
+    def accepted(self) -> bool:
+        """Whether every session of the file is in the store (imported, replaced or already there)."""
+        return bool(self.sessions) and all(s.accepted for s in self.sessions)
+
+    @property
+    def stored(self) -> tuple[SessionUpload, ...]:
+        """The sessions of the file the store holds now."""
+        return tuple(s for s in self.sessions if s.accepted)
 
 
 class Library:
@@ -96,25 +116,25 @@ class Library:
         return sum(len(r.record.deals) for r in self._reports.values())
 
     def upload(self, filename: str, data: bytes) -> UploadResult:
-        """Import one uploaded ``.json``/``.vint``/``.pbn``/``.lin`` file (its first session); a
-        session id already stored with other content is refused (the store keeps what it has).
+        """Import one uploaded ``.json``/``.vint``/``.pbn``/``.lin`` file, each of its sessions
+        stored or refused on its own as ``import`` does; a session id already stored with other
+        content is refused (the store keeps what it has).
         Whatever the browser sent as the file name, the file is stored under :func:`upload_name`
         of it."""
         name = upload_name(filename)
         if not name.lower().endswith(UPLOAD_SUFFIXES):
-            return UploadResult("rejected", None,
-                                reason=f"{name}: only .json, .vint, .pbn and .lin session records can be imported")
+            return UploadResult(reason=f"{name}: only .json, .vint, .pbn and .lin session records can be imported")
         if len(data) > self.max_upload_bytes:
-            return UploadResult("rejected", None,
-                                reason=f"{name} is {len(data):,} bytes; the upload limit is {self.max_upload_bytes:,}")
+            return UploadResult(reason=f"{name} is {len(data):,} bytes; the upload limit is {self.max_upload_bytes:,}")
         with tempfile.TemporaryDirectory(prefix="vint-upload-") as folder:
             path = Path(folder) / name
             path.write_bytes(data)
-            outcome = self.store.import_paths([str(path)], replace=False, workers=1).outcomes[0]
-        if outcome.session_id is not None:
-            with self._lock:
-                for key in [k for k in self._reports if k[0] == outcome.session_id]:
-                    self._reports.pop(key, None)
-        if outcome.status in ("imported", "replaced") and self.on_import is not None:
+            outcomes = self.store.import_paths([str(path)], replace=False, workers=1).outcomes
+        ids = {o.session_id for o in outcomes if o.session_id is not None}
+        with self._lock:
+            for key in [k for k in self._reports if k[0] in ids]:
+                self._reports.pop(key, None)
+        if any(o.status in ("imported", "replaced") for o in outcomes) and self.on_import is not None:
             self.on_import()
-        return UploadResult(outcome.status, outcome.session_id, tuple(outcome.diagnostics), outcome.reason)
+        return UploadResult(tuple(SessionUpload(o.status, o.session_id, tuple(o.diagnostics), o.reason)
+                                  for o in outcomes))

@@ -217,9 +217,10 @@ def test_a_session_of_hand_records_has_no_running_totals_chart_but_says_why(tmp_
 
     app = create_app(tmp_path / "store")
     uploaded = app.server.extensions["vint_library"].upload("deals.pbn", HAND_RECORD.encode())
-    assert uploaded.status == "imported"
+    [session] = uploaded.sessions
+    assert session.status == "imported"
     with app.server.test_request_context("/"):
-        page = sys.modules["pages.session"].layout(uploaded.session_id)
+        page = sys.modules["pages.session"].layout(session.session_id)
     texts = [c.children for c in components(page) if isinstance(getattr(c, "children", None), str)]
     assert any(t.startswith("No chart: no deal of the session was played to a result") for t in texts)
     assert not [c for c in components(page) if type(c).__name__ == "Graph"]  # the running totals' and the line's
@@ -319,14 +320,14 @@ def test_upload_of_a_broken_file_stores_nothing(tmp_path):
     library = Library(Store(tmp_path / "store"), max_upload_bytes=100_000)
     broken = (SAMPLES / "broken" / "broken-evening.json").read_bytes()
     result = library.upload("broken-evening.json", broken)
-    assert not result.accepted and {d.code for d in result.diagnostics} >= {"revoke", "bad_call"}
+    assert not result.accepted and {d.code for d in result.sessions[0].diagnostics} >= {"revoke", "bad_call"}
     assert library.store.session_ids() == []
     too_big = library.upload("big.json", b" " * 100_001)
     assert not too_big.accepted and "limit" in too_big.reason
     assert not library.upload("evening.csv", b"a,b").accepted
     good = SAMPLE_FILES[0].read_bytes()
-    assert library.upload("../../etc/evening.json", good).status == "imported"
-    assert library.upload("evening.json", good).status == "unchanged"
+    assert [s.status for s in library.upload("../../etc/evening.json", good).sessions] == ["imported"]
+    assert [s.status for s in library.upload("evening.json", good).sessions] == ["unchanged"]
     assert library.store.session_ids() == [SAMPLE_FILES[0].stem]
     assert library.report(SAMPLE_FILES[0].stem).score is not None and library.report("nope") is None
 
@@ -364,8 +365,8 @@ def test_an_upload_that_adds_a_session_asks_for_its_analysis(tmp_path):
     asked: list[str] = []
     library = Library(Store(tmp_path / "store"), 1_000_000, on_import=lambda: asked.append("analyse"))
     good = SAMPLE_FILES[0].read_bytes()
-    assert library.upload("evening.json", good).status == "imported" and asked == ["analyse"]
-    assert library.upload("evening.json", good).status == "unchanged" and asked == ["analyse"]
+    assert [s.status for s in library.upload("evening.json", good).sessions] == ["imported"] and asked == ["analyse"]
+    assert [s.status for s in library.upload("evening.json", good).sessions] == ["unchanged"] and asked == ["analyse"]
     broken = (SAMPLES / "broken" / "broken-evening.json").read_bytes()
     assert not library.upload("broken.json", broken).accepted and asked == ["analyse"]
 
@@ -575,3 +576,26 @@ def test_the_report_cache_keeps_the_recently_used_within_its_bound(store, monkey
         assert library.report(first) is kept  # used again each time: kept, not scored anew
     library.report(second, "classic")
     assert library.report(first) is kept and library.cached_deals() <= 60
+
+
+@pytest.mark.parametrize("broken", ["Open", "Closed"])
+def test_an_upload_of_a_match_names_each_room_stored_or_refused(tmp_path, broken):
+    """format.md §5.2 (a session per room) and docs/dashboard.md, the upload: a match file whose one
+    room has a result of 14 tricks stores the other room, as `import` does, and the answer says
+    so room by room. Before, it named the file's first session alone: a refused closed room went
+    unsaid, and a refused open room read "nothing was stored" while the closed room was stored."""
+    import base64
+
+    from test_duplicate_comparison import game
+
+    rooms = {room: game(room, 10, "") for room in ("Open", "Closed")}
+    rooms[broken] = rooms[broken].replace('[Result "10"]', '[Result "14"]')
+    assert '[Result "14"]' in rooms[broken]
+    contents = "data:application/octet-stream;base64," + base64.b64encode("".join(rooms.values()).encode()).decode()
+    answer = upload_answer(tmp_path / "store", contents, "match.pbn")
+    fine = "Closed" if broken == "Open" else "Open"
+    refused, stored = f"match-2024-05-01-{broken.lower()}", f"match-2024-05-01-{fine.lower()}"
+    assert Store(tmp_path / "store").session_ids() == [stored]
+    assert "match.pbn: 1 of its 2 sessions stored" in answer and "nothing was stored" not in answer
+    assert f"/session/{stored}" in answer and f"/session/{refused}" not in answer
+    assert f"match.pbn ({refused}): " in answer and "the others were not imported" in answer

@@ -258,7 +258,7 @@ def test_a_table_evening_uploads_and_opens(tmp_path):
     library: Library = app.server.extensions["vint_library"]
     path = simulated_file(tmp_path, "vint2-cards", 5)
     result = library.upload(path.name, path.read_bytes())
-    assert result.status == "imported" and result.session_id == "sim-vint2-cards"
+    assert [(s.status, s.session_id) for s in result.sessions] == [("imported", "sim-vint2-cards")]
     assert Store(tmp_path / "store").sessions()["session_id"].tolist() == ["sim-vint2-cards"]
     with app.server.test_request_context("/"):
         assert "rubber-1-columns" in ids(module("session").layout("sim-vint2-cards"))

@@ -432,7 +432,7 @@ def test_the_dashboard_upload_takes_lin_files(tmp_path, bbo):
 
     library = Library(Store(tmp_path / "store"), max_upload_bytes=100_000)
     result = library.upload("robots.lin", bbo)
-    assert result.status == "imported", (result.reason, result.diagnostics)
+    assert [s.status for s in result.sessions] == ["imported"], result
     assert library.store.session_ids() == [read_lin(bbo).record.info.id]
 
 

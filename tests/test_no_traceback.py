@@ -52,9 +52,10 @@ def test_the_session_page_of_such_an_upload_opens(tmp_path):
     app = create_app(tmp_path / "store")
     path = with_figures(tmp_path, "recorded")
     uploaded = app.server.extensions["vint_library"].upload(path.name, path.read_bytes())
-    assert uploaded.status == "imported"
+    [session] = uploaded.sessions
+    assert session.status == "imported"
     with app.server.test_request_context("/"):
-        assert sys.modules["pages.session"].layout(uploaded.session_id) is not None
+        assert sys.modules["pages.session"].layout(session.session_id) is not None
 
 
 # laws records whose irregularities are not a list (format.md §5.4) -----------------------------------

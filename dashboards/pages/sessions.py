@@ -11,7 +11,7 @@ from dash import Input, Output, State, callback, dcc, html
 
 from dashboards import data
 from dashboards.app import library
-from dashboards.library import upload_name
+from dashboards.library import SessionUpload, upload_name
 from dashboards.views import Drawn, data_attribute
 
 dash.register_page(__name__, path="/", title="Sessions — vint-replay")
@@ -89,13 +89,31 @@ def upload(contents: str | None, filename: str | None):
     except (IndexError, binascii.Error):
         return html.P(f"{filename}: the upload arrived damaged; nothing was stored.", className="upload-bad")
     result = library().upload(filename, raw)
-    if not result.accepted:
-        problems = [html.Li(f"{filename}: {data.diagnostic_text(d)}") for d in result.diagnostics]
-        if result.reason:
-            problems.append(html.Li(result.reason))
+    problems = [html.Li(f"{filename}{'' if s.session_id is None else f' ({s.session_id})'}: {data.diagnostic_text(d)}")
+                for s in result.sessions if not s.accepted for d in s.diagnostics]
+    problems += [html.Li(reason) for reason in (result.reason, *(s.reason for s in result.sessions if not s.accepted))
+                 if reason]
+    if not result.stored:
         return html.Div([html.P(f"{filename} was not imported; nothing was stored:", className="upload-bad"),
-                         html.Ul(problems, className="diagnostics", id="upload-diagnostics")])
-    sid = result.session_id or ""
-    verb = {"imported": "imported", "replaced": "replaced", "unchanged": "already in the store (unchanged)"}[result.status]
-    return html.P([f"{filename}: session ", dcc.Link(sid, href=f"/session/{quote(sid, safe='')}"), f" {verb}."],
-                  className="upload-ok", id="upload-ok")
+                         html.Ul(problems or [html.Li("no session could be read")], className="diagnostics",
+                                 id="upload-diagnostics")])
+    if len(result.sessions) == 1:
+        return html.P([*_stored_line(result.stored[0], f"{filename}: session "), "."], className="upload-ok",
+                      id="upload-ok")
+    # a PBN or LIN file's sessions (rooms, tables) are each stored or refused on their own (Library.upload)
+    out = [html.P(f"{filename}: {len(result.stored)} of its {len(result.sessions)} sessions stored",
+                  className="upload-ok", id="upload-ok"),
+           html.Ul([html.Li(_stored_line(s)) for s in result.stored], id="upload-stored")]
+    if problems:
+        out += [html.P("the others were not imported:", className="upload-bad"),
+                html.Ul(problems, className="diagnostics", id="upload-diagnostics")]
+    return html.Div(out)
+
+
+_VERBS = {"imported": "imported", "replaced": "replaced", "unchanged": "already in the store (unchanged)"}
+
+
+def _stored_line(session: SessionUpload, lead: str = "session ") -> list[str | dcc.Link]:
+    """"session <link> imported" for an uploaded session the store holds."""
+    sid = session.session_id or ""
+    return [lead, dcc.Link(sid, href=f"/session/{quote(sid, safe='')}"), f" {_VERBS[session.status]}"]

@@ -379,6 +379,15 @@ def test_convert_lin_to_pbn_and_back_gives_the_same_rooms(tmp_path, clean):
         assert back.record == lin_sessions(clean.read_bytes())[int(session) - 1].record
 
 
+def test_convert_of_the_whole_match_keeps_both_rooms_in_one_pbn_and_one_lin_file(tmp_path, clean):
+    """Without --session, the match's two rooms go into one file (format.md §5.7)."""
+    pbn, lin = tmp_path / "match.pbn", tmp_path / "match.lin"
+    assert run("convert", str(clean), str(pbn)).exit_code == 0
+    assert run("convert", str(pbn), str(lin)).exit_code == 0
+    rooms = [r.record for r in lin_sessions(clean.read_bytes())]
+    assert len(rooms) == 2 and [r.record for r in lin_sessions(lin.read_bytes())] == rooms
+
+
 def test_import_stores_both_rooms_and_a_broken_room_only_without_its_broken_board_when_asked(tmp_path, clean, broken):
     """Each room is a session (docs/store.md): the clean closed room of the 1974 match is stored,
     its open room (board 19 revoked) is rejected, and imported again with ``--skip-broken-deals``

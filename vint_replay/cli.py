@@ -933,10 +933,14 @@ def analyze(store_path: str, workers: int | None, scheduler: str | None, retry_e
                                                        "starts with '{', else .vint).")
 @click.option("--to", "to_fmt", type=FORMATS, help="Format of TARGET (default: its extension; '-' is JSON).")
 @click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
-@SESSION
-def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, strict: bool, session: int) -> None:
+@click.option("--session", type=click.IntRange(1), default=None,
+              help="Only this session of a PBN or LIN file holding several (one per event, room and table; default: "
+                   "every session into PBN or LIN, the first into JSON or .vint).")
+def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, strict: bool,
+            session: int | None) -> None:
     """Convert a record between JSON, .vint and PBN text without loss, and from and to LIN
-    ('-' for stdin/stdout).
+    ('-' for stdin/stdout). Every session of a PBN or LIN file goes into one PBN file, and a
+    match's two rooms into one LIN file; JSON and .vint hold one session (--session N).
 
     A file that cannot be read completely is not converted (exit 1): nothing is dropped."""
     if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint", ".pbn", ".lin")):
@@ -944,15 +948,22 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
                                "--to")
     from .engine.settle import settle
 
-    result = read_session(source, read_input(source), from_fmt, strict, session)
-    record, settling = (None, []) if result.record is None else settle(result.record)  # AP, seat columns
-    problems = result.diagnostics if not settling else in_line_order(result.diagnostics, result.locate(settling))
-    print_problems(source, problems, all_to_stderr=target == "-")
-    if record is None or any(d.severity is Severity.ERROR for d in problems):
-        click.echo(f"{printable(source)}: not converted until the errors above are fixed", err=True)
-        sys.exit(1)
     fmt = to_fmt or format_of(target)
-    text = _record_text(record, fmt, source)
+    every = session is None and fmt in ("pbn", "lin")  # formats that hold several sessions a file
+    read = file_sessions(source, strict, from_fmt, None if every else session or 1)
+    records = []
+    for which, result in read:
+        record, settling = (None, []) if result.record is None else settle(result.record)  # AP, seat columns
+        problems = result.diagnostics if not settling else in_line_order(result.diagnostics, result.locate(settling))
+        print_problems(named(source, which), problems, all_to_stderr=target == "-")
+        if record is None or any(d.severity is Severity.ERROR for d in problems):
+            click.echo(f"{named(source, which)}: not converted until the errors above are fixed", err=True)
+            sys.exit(1)
+        records.append((which, record))
+    if len(records) == 1:
+        text = _record_text(records[0][1], fmt, source)
+    else:
+        text = _sessions_text([record for _, record in records], fmt, [named(source, which) for which, _ in records])
     if target == "-":
         click.echo(text, nl=False)
         return
@@ -960,6 +971,29 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
         Path(target).write_text(text, encoding="utf-8")
     except OSError as err:
         raise click.ClickException(f"cannot write {target}: {err.strerror or err}")
+
+
+def _sessions_text(records: list[SessionRecord], fmt: str, names: list[str]) -> str:
+    """Several sessions as one PBN or LIN file, or a usage error: each session as
+    :func:`_record_text` writes it alone (its refusals and warnings, named by ``names``), and the
+    file read back as those sessions, each as its own file reads back."""
+    from .engine.settle import settle
+    from .formats import read_sessions, write_sessions
+    from .formats.lin_write import LinRefused
+
+    try:
+        text = write_sessions(records, fmt)
+    except LinRefused as err:
+        raise click.UsageError(str(err))
+    alone = [_record_text(record, fmt, name) for record, name in zip(records, names)]
+
+    def sessions_of(written: str) -> list[SessionRecord | None]:
+        return [None if r.record is None else settle(r.record)[0] for r in read_sessions(written.encode("utf-8"), fmt)]
+
+    if sessions_of(text) != [session for written in alone for session in sessions_of(written)]:
+        raise click.UsageError(f"these {len(records)} sessions do not read back from one {fmt.upper()} file as they "
+                               "are: convert one with --session N")
+    return text
 
 
 def _pbn_text(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[int]]] | None = None) -> str:

@@ -123,3 +123,21 @@ def write_text(record: SessionRecord, fmt: str) -> str:
     from .vint_text import write_vint
 
     return write_vint(record)
+
+
+def write_sessions(records: Iterable[SessionRecord], fmt: str) -> str:
+    """Several sessions of one file as one ``pbn`` or ``lin`` text (a match's rooms, a pairs
+    event's tables: format.md §5.2, §5.7), each settled first as :func:`write_text` settles it;
+    LIN takes only a match's two rooms (``lin_write.LinRefused`` otherwise)."""
+    from ..engine.settle import settle
+
+    settled = [settle(record)[0] for record in records]
+    if fmt == "lin":
+        from .lin_write import write_lin_rooms
+
+        return write_lin_rooms(settled)
+    if fmt == "pbn":
+        from .pbn_write import write_pbn_sessions
+
+        return write_pbn_sessions(settled)
+    raise ValueError(f"a {fmt} file holds one session")

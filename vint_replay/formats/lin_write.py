@@ -3,7 +3,7 @@ which the LIN reader, endplay and BBO's hand viewer read. What LIN has no tag fo
 (:func:`lin_refusal`) or, for the few fields listed in the docs, not written."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..engine.diagnostics import Diagnostic, Severity
 from ..engine.plural import plural
@@ -76,20 +76,49 @@ def write_lin(record: SessionRecord) -> str:
     """The session as LIN text: a ``vg`` line with the event when it has one and the ``rs`` of
     its boards' recorded contracts and results, then a line per board; :class:`LinRefused`
     when :func:`lin_refusal` says why it cannot be."""
-    why = lin_refusal(record)
-    if why is not None:
-        raise LinRefused(why)
-    info = record.info
-    by_seat = dict(zip((0, 1, 2, 3), info.players))
-    names = ",".join(by_seat[seat] for seat in LIN_SEATS)
+    return _write([record])
+
+
+def write_lin_rooms(records: Sequence[SessionRecord]) -> str:
+    """A match's open and closed rooms as one vugraph file (format.md §5.7): one ``vg`` and
+    ``rs``, then each board at the open room and at the closed room; :class:`LinRefused` unless
+    they are the two rooms of one event (their ids end in ``-open`` and ``-closed``, as the
+    reader names them), or for what :func:`lin_refusal` says of either."""
+    if (sorted(map(_room, records)) != sorted(ROOM_ORDER) or not records[0].info.event
+            or any(r.info.event != records[0].info.event for r in records)):
+        raise LinRefused(f"LIN holds several sessions only as the open and closed rooms of one event's match, not "
+                         f"these {len(records)}: convert one with --session N, or write .pbn")
+    return _write(records)
+
+
+def _room(record: SessionRecord) -> str:
+    """The room letter of ``qx`` for a session that is a room of a vugraph ("": none)."""
+    return next((letter for letter, word in (("o", "-open"), ("c", "-closed")) if record.info.id.endswith(word)), "")
+
+
+def _write(records: Sequence[SessionRecord]) -> str:
+    """The sessions' boards as one LIN text: a session's in its order, a match's by board and
+    room (open, then closed)."""
+    for record in records:
+        why = lin_refusal(record)
+        if why is not None:
+            raise LinRefused(why)
+    boards = [(deal, _room(r), _names(r)) for r in records for deal in r.deals]
+    if len(records) > 1:
+        boards.sort(key=lambda board: (board[0].number, ROOM_ORDER.index(board[1])))
     lines = []
-    room = next((letter for letter, word in (("o", "-open"), ("c", "-closed")) if info.id.endswith(word)), "")
-    if info.event:
-        numbers = [d.number for d in record.deals] or [1]
-        lines.append(f"vg|{info.event},,I,{min(numbers)},{max(numbers)},,0,,0|")
-        lines.append(f"rs|{_results(record, min(numbers), max(numbers), room)}|")
-    lines += [_board(deal, names, room) for deal in record.deals]
+    if records[0].info.event:
+        numbers = [deal.number for deal, _, _ in boards] or [1]
+        lines.append(f"vg|{records[0].info.event},,I,{min(numbers)},{max(numbers)},,0,,0|")
+        lines.append(f"rs|{_results(records, min(numbers), max(numbers))}|")
+    lines += [_board(deal, names, room) for deal, room, names in boards]
     return "\n".join(lines) + "\n"
+
+
+def _names(record: SessionRecord) -> str:
+    """``pn``'s players in LIN's seat order."""
+    by_seat = dict(zip((0, 1, 2, 3), record.info.players))
+    return ",".join(by_seat[seat] for seat in LIN_SEATS)
 
 
 def _board(deal: DealRecord, names: str, room: str) -> str:
@@ -123,14 +152,16 @@ def _board(deal: DealRecord, names: str, room: str) -> str:
     return "".join(out)
 
 
-def _results(record: SessionRecord, first: int, last: int, room: str) -> str:
+def _results(records: Sequence[SessionRecord], first: int, last: int) -> str:
     """``rs``: an entry per board from ``first`` to ``last`` and room (open, then closed, in a
-    room of a match: the other room's left empty), each the deal's recorded contract and result
+    match's rooms: a room not written left empty), each the deal's recorded contract and result
     (format.md §5.7); empty where none is recorded, so that reading it back adds nothing."""
-    rooms = ROOM_ORDER if room else ("",)
+    rooms = ROOM_ORDER if any(map(_room, records)) else ("",)
     entries = [""] * ((last - first + 1) * len(rooms))
-    for deal in record.deals:
-        entries[(deal.number - first) * len(rooms) + rooms.index(room)] = entry_text(deal.contract, deal.result)
+    for record in records:
+        room = rooms.index(_room(record))
+        for deal in record.deals:
+            entries[(deal.number - first) * len(rooms) + room] = entry_text(deal.contract, deal.result)
     return ",".join(entries)
 
 

@@ -189,13 +189,14 @@ def session_key(values: dict[str, str], seen: dict[tuple[str, str, str, str, str
                 matches: dict[tuple[str, frozenset[str]], str]) -> SessionKey:
     """The session of a game whose tags (after inheritance) are ``values`` (format.md §5.2): its
     event, room, match and table, and n where its board comes back for the n-th time in them
-    (a pairs event's table n; a match's table n where no tag names its tables). ``seen`` and
-    ``matches`` carry what the earlier games gave."""
+    (a pairs event's table n; a match's table n where no tag names its tables); a game's
+    ``[VintSession]`` stands for its match. ``seen`` and ``matches`` carry what the earlier games gave."""
     event, room = values.get("Event", ""), values.get("Room", "")
-    match, match_table = _match_table(values, matches)
+    named = values.get("VintSession", "")  # vint-replay's writer names each game's session: a file of several it wrote
+    match, match_table = (named, "") if named else _match_table(values, matches)
     played = (event, room, match, match_table, values.get("Board", "").strip())
     table = seen[played] = seen.get(played, 0) + 1  # the n-th table of a board is session n of its event
-    if match and not match_table:  # a match whose tables only the board coming back tells: its table n
+    if match and not match_table and not named:  # a match whose tables only the board coming back tells: its table n
         return (event, room, match, str(table), 1)
     return (event, room, match, match_table, table)
 

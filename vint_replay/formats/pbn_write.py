@@ -26,14 +26,26 @@ ABSENT_FIELDS = ("vulnerable", "contract", "result", "hands")
 DD_DENOMINATIONS = ("NT", "S", "H", "D", "C")  # OptimumResultTable's row order per declarer
 
 
+_HEADER = "% PBN 2.1\n% EXPORT\n%\n"
+
+
 def write_pbn(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[int]]] | None = None) -> str:
     """The session as PBN text, one game per deal; ``dd_tables`` (deal number → tricks by
     declarer N, E, S, W and denomination NT, S, H, D, C) add ``[OptimumResultTable]``."""
+    return _HEADER + _games(record, dd_tables)
+
+
+def write_pbn_sessions(records: Sequence[SessionRecord]) -> str:
+    """Several sessions as one PBN file (a match's rooms, a pairs event's tables), one after
+    another; each game's ``[VintSession]`` tells the reader its session."""
+    return _HEADER + "\n".join(_games(record) for record in records)
+
+
+def _games(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[int]]] | None = None) -> str:
     profile = get_profile(record.info.rules, record.info.options)
     vulnerable = _vulnerability(record, profile)
-    games = [_game(record, deal, profile, i == 0, (dd_tables or {}).get(deal.number), vulnerable[i])
-             for i, deal in enumerate(record.deals)]
-    return "% PBN 2.1\n% EXPORT\n%\n" + "\n".join(games)
+    return "\n".join(_game(record, deal, profile, i == 0, (dd_tables or {}).get(deal.number), vulnerable[i])
+                     for i, deal in enumerate(record.deals))
 
 
 def pbn_cannot_hold(record: SessionRecord) -> str | None:

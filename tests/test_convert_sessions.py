@@ -1,0 +1,109 @@
+"""``convert`` of a file of several sessions (format.md §5.2, §5.7): into PBN every session, into
+LIN a match's two rooms, into JSON and ``.vint`` one session; what is written reads back as the
+sessions read from the source, each as its own file would."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from vint_replay.cli import main
+from vint_replay.engine.settle import settle
+from vint_replay.formats import read_sessions
+from vint_replay.formats.pbn_write import write_pbn_sessions
+
+from lin_samples import vugraph
+from test_pbn_found import DEAL, DEAL_2, FOUR_HEARTS, game
+
+TWO_TABLES = (game(1, "N", DEAL, FOUR_HEARTS) + game(2, "E", DEAL_2, '[Declarer "E"]\n[Contract "4H"]\n[Result "10"]\n')
+              + game(1, "N", DEAL, '[Declarer "N"]\n[Contract "4H"]\n[Result "9"]\n[Score "NS -50"]\n')
+              + game(2, "E", DEAL_2, '[Declarer "E"]\n[Contract "3H"]\n[Result "9"]\n'))
+
+
+def _run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def _records(path: Path, fmt: str):
+    return [settle(r.record)[0] for r in read_sessions(path.read_bytes(), fmt)]
+
+
+def test_a_pairs_event_converts_to_one_pbn_file_table_by_table(tmp_path):
+    source, target = tmp_path / "pairs.pbn", tmp_path / "out.pbn"
+    source.write_text(TWO_TABLES)
+    done = _run("convert", str(source), str(target))
+    assert done.exit_code == 0, done.output
+    assert "pbn_session" not in done.output  # no session left behind to name
+    assert _records(target, "pbn") == _records(source, "pbn")
+    assert [r.info.id for r in _records(target, "pbn")] == ["bbo-daylong-2024-05-01-table-1",
+                                                            "bbo-daylong-2024-05-01-table-2"]
+    listed = _run("score", "--compare", "--json", str(target))
+    assert listed.exit_code == _run("score", "--compare", "--json", str(source)).exit_code
+
+
+def test_the_writer_s_session_tag_keeps_sessions_of_one_event_apart():
+    """Two sessions of one event with the same boards and no [Room] or [Table]: each game's
+    [VintSession] names its session, so neither is read as a pairs event's table."""
+    monday, tuesday = (_named(record, ident) for record, ident in zip(_records_of(TWO_TABLES),
+                                                                       ("club-monday", "club-tuesday")))
+    back = _records_of(write_pbn_sessions([monday, tuesday]))
+    assert [(r.info.id, r.info.table) for r in back] == [("club-monday", None), ("club-tuesday", None)]
+    assert back == [monday, tuesday]
+
+
+def _records_of(text: str):
+    return [settle(r.record)[0] for r in read_sessions(text.encode(), "pbn")]
+
+
+def _named(record, ident: str):
+    """The session under another id, at no table."""
+    return replace(record, info=replace(record.info, id=ident, table=None))
+
+
+def test_a_vugraph_match_converts_to_one_lin_and_one_pbn_file_with_both_rooms(tmp_path):
+    text, rooms = vugraph(boards=6)
+    source, as_pbn, as_lin = tmp_path / "match.lin", tmp_path / "match.pbn", tmp_path / "again.lin"
+    source.write_text(text)
+    assert _run("convert", str(source), str(as_pbn)).exit_code == 0
+    assert _run("convert", str(as_pbn), str(as_lin)).exit_code == 0
+    original = _records(source, "lin")
+    assert [r.info.id.rsplit("-", 1)[1] for r in original] == ["open", "closed"]
+    assert _records(as_pbn, "pbn") == original
+    assert _records(as_lin, "lin") == original
+    lines = as_lin.read_text().splitlines()
+    assert [line[:6] for line in lines if line.startswith("qx|")] == [f"qx|{room}{n}|" for n in range(1, 7)
+                                                                        for room in "oc"]
+    assert sum(line.startswith("vg|") for line in lines) == 1  # one match, one header
+
+
+def test_lin_takes_several_sessions_only_as_a_match_s_rooms(tmp_path):
+    source, target = tmp_path / "pairs.pbn", tmp_path / "out.lin"
+    source.write_text(TWO_TABLES)
+    refused = _run("convert", str(source), str(target))
+    assert refused.exit_code == 2 and "open and closed rooms" in refused.output and "--session N" in refused.output
+    assert not target.exists()
+    one = _run("convert", "--session", "2", str(source), str(target))
+    assert one.exit_code == 0, one.output
+    [back] = _records(target, "lin")
+    assert [d.result for d in back.deals] == [9, 9]
+
+
+def test_json_and_vint_take_one_session_and_name_the_others(tmp_path):
+    source = tmp_path / "pairs.pbn"
+    source.write_text(TWO_TABLES)
+    for suffix in ("json", "vint"):
+        target = tmp_path / f"first.{suffix}"
+        done = _run("convert", str(source), str(target))
+        assert done.exit_code == 0 and "--session 2" in done.output
+        [record] = _records(target, suffix)
+        assert record == _records(source, "pbn")[0]
+
+
+def test_an_error_in_any_session_converts_none_and_names_that_session(tmp_path):
+    source, target = tmp_path / "pairs.pbn", tmp_path / "out.pbn"
+    source.write_text(TWO_TABLES.replace('[Contract "3H"]\n[Result "9"]', '[Contract "3H"]\n[Result "14"]'))
+    refused = _run("convert", str(source), str(target))
+    assert refused.exit_code == 1 and not target.exists()
+    assert "(session 2: bbo-daylong-2024-05-01-table-2): not converted until the errors above are fixed" \
+        in refused.output

@@ -6,15 +6,18 @@ Chosen by the profile's sheet (``SheetLayout.BOARDS``), for any game kept board 
 cells are view data (engine/views.py) that dashboards/views.py draws."""
 from __future__ import annotations
 
+import os
+from collections import Counter
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from dashboards.app import library
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import SessionReport
-from vint_replay.engine.views import Cell, Span
+from vint_replay.engine.views import Box, Cell, Line, Link, Row, Span, Strong, Table, card
 from vint_replay.engine.record import RecordedFigures
-from vint_replay.reports.duplicate_comparison import (Comparison, Scoring, TableResult, board_figures, compare,
-                                                      event_day)
+from vint_replay.reports.duplicate_comparison import (UNITS, Comparison, Scoring, TableResult, board_figures,
+                                                      compare, event_day, event_name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +31,12 @@ class BoardFigure:
 
 @dataclass(frozen=True, slots=True)
 class EventFigures:
-    """The column the session page adds: its heading and each board's figure."""
+    """The column the session page adds: its heading and each board's figure; the comparison
+    they come from (``None``: no other session of the event in the store)."""
 
     heading: str  # "IMPs", "MP"; "IMPs (recorded)", "MP (recorded)" when the file recorded a figure
     boards: dict[int, BoardFigure]
+    comparison: Comparison | None = None
 
 
 def event_figures(report: SessionReport) -> EventFigures | None:
@@ -42,18 +47,59 @@ def event_figures(report: SessionReport) -> EventFigures | None:
     own = board_figures(report)
     results: dict[int, TableResult] = {}
     scoring = None
-    if info.event is not None:
-        comparison = _comparison(report)
-        if comparison is not None:
-            scoring = comparison.scoring
-            results = {b.number: r for b in comparison.boards for r in b.results if r.session == info.id}
+    comparison = None if info.event is None else _comparison(report)
+    if comparison is not None:
+        scoring = comparison.scoring
+        results = {b.number: r for b in comparison.boards for r in b.results if r.session == info.id}
     if not results and not own:
         return None
     unit = "IMPs" if scoring is Scoring.IMPS or (scoring is None and _only_imps(own)) else "MP"
     boards = {number: BoardFigure(_computed(results.get(number), scoring), _recorded(own.get(number)),
                                   results[number].differs if number in results else ())
               for number in sorted(set(results) | set(own))}
-    return EventFigures(unit + (" (recorded)" if own else ""), boards)  # nothing recorded: not said to be
+    return EventFigures(unit + (" (recorded)" if own else ""), boards, comparison)  # nothing recorded: not said to be
+
+
+def event_card(session_id: str, figures: EventFigures | None) -> Box | None:
+    """The event's sessions in the store that this one is compared with (a match's other room, a
+    pairs event's other tables), each with its boards compared and its total, as ``score
+    --compare`` totals them; the sessions left out (errors) named. ``None`` with none."""
+    comparison = None if figures is None else figures.comparison
+    if comparison is None:
+        return None
+    unit, name = UNITS[comparison.scoring]
+    compared = Counter(r.session for board in comparison.boards for r in board.results)
+    totals = comparison.totals()
+    short = _short_names([*comparison.sessions, *comparison.unscored])
+
+    def named(s: str) -> Cell:
+        shown = Strong(short[s]) if s == session_id else Link(short[s], "/session/" + quote(s, safe=""), s)
+        return Cell(shown, title=s)
+
+    rows = [Row((named(s), Cell(compared[s], "num"),
+                 Cell(f"{totals[s]:+g} {unit}" if comparison.scoring is Scoring.IMPS else f"{totals[s]:g} {unit}",
+                      "num")), "this-session" if s == session_id else None)
+            for s in comparison.sessions]
+    rows += [Row((named(s), Cell("—", "num"), Cell("not scored: it has errors", "muted")))
+             for s in comparison.unscored]
+    head = Row(tuple(Cell(h, head=True) for h in ("session", "boards", "N–S total")))
+    event = event_name(comparison.event, comparison.date, comparison.match)
+    words = (f"{event[:1].upper()}{event[1:]}: this session's boards against the event's other "
+             f"{'room' if comparison.scoring is Scoring.IMPS else 'tables'} in the store, board by board in {name} "
+             "(the column in the deals above), as score --compare totals them.")
+    return card("The event", Line(words, "muted"), Table((head,), tuple(rows), "deals", "event-sessions"),
+                id="event-card")
+
+
+def _short_names(ids: list[str]) -> dict[str, str]:
+    """Each session id without the part all of them share, up to a hyphen, and the word before a
+    number (``…-2013-r-table-1``: ``table-1``; a match's ``open`` and ``closed``); an id that
+    would be left empty stays whole."""
+    shared = os.path.commonprefix(ids) if len(ids) > 1 else ""
+    cut = shared.rfind("-") + 1
+    if any(i[cut:].isdigit() for i in ids):
+        cut = shared.rfind("-", 0, cut - 1) + 1
+    return {i: i[cut:] or i for i in ids}
 
 
 def _comparison(report: SessionReport) -> Comparison | None:

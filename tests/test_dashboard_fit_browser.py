@@ -92,6 +92,7 @@ def overflow(browser, open_page, path: str, ready: str, width: int) -> list[str]
 PAGES = [("/", "#sessions"), ("/analysis", "#kpis"), (f"/history/{CORRECTED}", "#changes-table")]
 PAGES += [(f"/session/{quote(sid, safe='')}", "#deal-table, #deals-table, #payment-sheet, .sheet-card") for sid in GAMES.values()]
 PAGES += [(f"/replay/{quote(sid, safe='')}/1", "#card-table .hand") for sid in GAMES.values()]
+PAGES += [("/session/16th-european-youth-team-championships-1998-07-16-open", "#event-card")]  # a match's room: IMPs
 
 
 def board_line(cards: int) -> str:

@@ -101,7 +101,7 @@ def dispatch_imports(root: Path, types: set[type]) -> list[str]:
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("vint_replay"):
                 module = importlib.import_module(node.module)
                 found += [f"{path.relative_to(root)}:{node.lineno}: {a.name}" for a in node.names
-                          if getattr(module, a.name, None) in types]
+                          if isinstance(imported := getattr(module, a.name, None), type) and imported in types]
     return found
 
 

@@ -149,6 +149,60 @@ def test_the_session_page_matchpoints_a_pairs_event_whose_tables_began_at_other_
     assert "2 MP 100.00%" in cells[0] and "0 MP 0.00%" in cells[1]
 
 
+def _page(store: Store, session_id: str) -> list[dict]:
+    """The session page's component tree, every node."""
+    from dashboards.app import create_app
+    from test_bridge_analysis import _dash, _nodes
+
+    client = create_app(store.root).server.test_client()
+    status, text = _dash(client, [("_pages_content", "children"), ("_pages_store", "data")],
+                         [{"id": "_pages_location", "property": "pathname", "value": f"/session/{session_id}"},
+                          {"id": "_pages_location", "property": "search", "value": ""}])
+    assert status == 200, text[-400:]
+    return list(_nodes(json.loads(text)["response"]["_pages_content"]["children"]))
+
+
+def _event_rows(store: Store, session_id: str) -> list[str]:
+    """The event card's rows, each its cells' text joined by " | "."""
+    from test_bridge_analysis import _nodes
+
+    table = next((n for n in _page(store, session_id) if n["props"].get("id") == "event-sessions"), None)
+    rows = [] if table is None else [n for n in _nodes(table) if n.get("type") == "Tr"][1:]
+    return [" | ".join(_text(c) for c in r["props"]["children"]) for r in rows]
+
+
+def _text(node: object) -> str:
+    """A component's text, its children's in order."""
+    if isinstance(node, dict):
+        return _text(node.get("props", {}).get("children"))
+    if isinstance(node, list):
+        return "".join(map(_text, node))
+    return "" if node is None else str(node)
+
+
+def test_the_session_page_totals_the_event_room_against_room_and_links_the_others(tmp_path):
+    """A match (duplicate-bridge.md §5, WBF scale): open +420 against closed −50 is 10 IMPs to the
+    open room's N–S, −10 to the closed room's, over the one board compared, as score --compare
+    totals them; the other room linked. A pairs event's tables in matchpoints (§5.1: top 2)."""
+    path = tmp_path / "match.pbn"
+    path.write_text(game("Open", 10, event="Teams") + game("Closed", 9, event="Teams"))
+    store = Store(tmp_path / "store")
+    assert len(store.import_paths([str(path), str(_pairs(tmp_path))], workers=1).imported) == 4
+    assert _event_rows(store, "teams-2024-05-01-open") == ["open | 1 | +10 IMPs", "closed | 1 | -10 IMPs"]
+    links = [n for n in _page(store, "teams-2024-05-01-open") if n.get("type") == "Link"
+             and n["props"].get("href") == "/session/teams-2024-05-01-closed"]
+    assert len(links) == 1
+    assert _event_rows(store, TABLE_2) == ["table-1 | 1 | 2 MP", "table-2 | 1 | 0 MP"]  # the ids' own part
+
+
+def test_a_session_alone_in_its_event_has_no_event_card(tmp_path):
+    path = tmp_path / "open.pbn"
+    path.write_text(game("Open", 10))
+    store = Store(tmp_path / "store")
+    [outcome] = store.import_paths([str(path)], workers=1).imported
+    assert not [n for n in _page(store, outcome.session_id) if n["props"].get("id") == "event-card"]
+
+
 def test_a_board_recorded_but_not_compared_shows_the_recorded_figure_alone(tmp_path):
     """One room of a match in the store: nothing to compare with, so the column shows the
     recorded figure in brackets; a vint session has no such column."""

@@ -82,6 +82,7 @@ def _sides_body(report: SessionReport, rescore: str | None, checked: AuditReport
                       _deal_table(info.id, rows, played, report.profile.scoresheet, figures)],
                      className="card deals-card"),
         ], className="two-col"),
+        *views.blocks(filter(None, [duplicate_view.event_card(session_id, figures)])),
         *views.blocks(() if rescored else traveller_view.traveller_cards(report)),  # the file's under its rules
         _drawn(laws_view.players_card(report)),
         versions_card(session_id),

@@ -157,7 +157,7 @@ def _event(event: str | None, date: str | None, match: str | None, reports: list
     rooms = len(ids) == 2 and (match is not None or not any(TABLE_ID.search(i) for i in ids))
     chosen = scoring or (Scoring.IMPS if rooms else Scoring.MATCHPOINTS)
     if chosen is Scoring.IMPS and len(ids) > 2:
-        raise ComparisonError(f"{_named(event, date, match)}: IMPs compare a match's two rooms, "
+        raise ComparisonError(f"{event_name(event, date, match)}: IMPs compare a match's two rooms, "
                               f"not {len(ids)} sessions ({', '.join(ids)}); compare them in matchpoints")
     scored = [r for r in reports if r.fine_score is not None]  # §1: a board on its own
     unscored = tuple(r.record.info.id for r in reports if r.fine_score is None)
@@ -189,7 +189,7 @@ def _not_scored(report: SessionReport) -> tuple[int, ...]:
     return tuple(dict.fromkeys(d.number for d in report.record.deals if d.number not in scored))
 
 
-def _named(event: str | None, date: str | None, match: str | None) -> str:
+def event_name(event: str | None, date: str | None, match: str | None) -> str:
     """An event as the comparison names it: ``event Match 2024-05-01`` (``…, match austria-v-denmark``)."""
     return f"event {event or '(unnamed)'}{f' {date}' if date else ''}{f', match {match}' if match else ''}"
 
@@ -271,7 +271,7 @@ def render_comparison(comparisons: tuple[Comparison, ...]) -> str:
 
 def _section(comparison: Comparison) -> str:
     unit, name = UNITS[comparison.scoring]
-    heading = f"{_named(comparison.event, comparison.date, comparison.match)} ({name})\n"
+    heading = f"{event_name(comparison.event, comparison.date, comparison.match)} ({name})\n"
     if not comparison.boards:
         return heading + (f"no board is played in more than one scored session ({len(comparison.sessions)} scored); "
                           "nothing to compare\n" + "".join(f"{line}\n" for line in _left_out(comparison)))

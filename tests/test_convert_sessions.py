@@ -78,15 +78,24 @@ def test_a_vugraph_match_converts_to_one_lin_and_one_pbn_file_with_both_rooms(tm
 
 
 def test_lin_takes_several_sessions_only_as_a_match_s_rooms(tmp_path):
+    """A pairs event's tables are no match: into LIN goes the first table, the other named, as
+    into JSON; export of both into one LIN file is refused, nothing written."""
     source, target = tmp_path / "pairs.pbn", tmp_path / "out.lin"
     source.write_text(TWO_TABLES)
-    refused = _run("convert", str(source), str(target))
-    assert refused.exit_code == 2 and "open and closed rooms" in refused.output and "--session N" in refused.output
-    assert not target.exists()
+    first = _run("convert", str(source), str(target))
+    assert first.exit_code == 0 and "--session 2" in first.output
+    [back] = _records(target, "lin")
+    assert [d.result for d in back.deals] == [10, 10]
     one = _run("convert", "--session", "2", str(source), str(target))
     assert one.exit_code == 0, one.output
     [back] = _records(target, "lin")
     assert [d.result for d in back.deals] == [9, 9]
+    store = tmp_path / "store"
+    assert _run("import", "--store", str(store), str(source)).exit_code == 0
+    ids = ["bbo-daylong-2024-05-01-table-1", "bbo-daylong-2024-05-01-table-2"]
+    refused = _run("export", "--store", str(store), *ids, str(tmp_path / "both.lin"))
+    assert refused.exit_code == 2 and "open and closed rooms" in refused.output and ".pbn" in refused.output
+    assert not (tmp_path / "both.lin").exists()
 
 
 def test_json_and_vint_take_one_session_and_name_the_others(tmp_path):
@@ -107,3 +116,32 @@ def test_an_error_in_any_session_converts_none_and_names_that_session(tmp_path):
     assert refused.exit_code == 1 and not target.exists()
     assert "(session 2: bbo-daylong-2024-05-01-table-2): not converted until the errors above are fixed" \
         in refused.output
+
+
+def test_an_analysed_session_exports_to_pbn_with_its_tables_alone_and_beside_another(tmp_path):
+    """format.md §5.3: ``export`` writes the store's double-dummy analysis as each board's
+    [OptimumResultTable] (in place of one the file kept), and the file reads back as the
+    session with that table (before, the read-back check refused every analysed session)."""
+    from vint_replay.analysis.batch import analyse_store
+    from vint_replay.analysis.optimum import optimum_tables
+    from vint_replay.store import Store
+
+    source = tmp_path / "match.lin"
+    source.write_text(vugraph(boards=3)[0])
+    store = Store(tmp_path / "store")
+    ids = [o.session_id for o in store.import_paths([str(source)], workers=1).imported]
+    assert len(ids) == 2 and analyse_store(store, workers=1).analysed == 6
+    alone, both = tmp_path / "open.pbn", tmp_path / "both.pbn"
+    done = _run("export", "--store", str(store.root), ids[0], str(alone))
+    assert done.exit_code == 0, done.output
+    assert _run("export", "--store", str(store.root), *ids, str(both)).exit_code == 0
+    for path, sessions in ((alone, ids[:1]), (both, ids)):
+        back = _records(path, "pbn")
+        assert [r.info.id for r in back] == sessions
+        for record in back:
+            tables = optimum_tables(store, record.info.id)
+            assert {d.number: d.pbn_tags[-1].name for d in record.deals} == dict.fromkeys(tables, "OptimumResultTable")
+            rows = record.deals[0].pbn_tags[-1].section
+            assert len(rows) == 20 and rows[0] == f"N NT {tables[record.deals[0].number][0][0]:>2}"
+    refused = _run("export", "--store", str(store.root), *ids, str(tmp_path / "both.json"))
+    assert refused.exit_code == 2 and not (tmp_path / "both.json").exists()

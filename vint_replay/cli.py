@@ -580,34 +580,50 @@ def history(session_id: str, store_path: str, as_json: bool) -> None:
         click.echo(printable(line))
 
 
+def _session_ids(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_session_id(ctx, param, value) for value in values)
+
+
 @main.command()
-@click.argument("session_id", callback=_session_id)
+@click.argument("session_ids", nargs=-1, required=True, metavar="SESSION_ID...", callback=_session_ids)
 @click.argument("out")
 @_store_option
 @click.option("--version", "version", type=click.IntRange(1), default=None,
-              help="An earlier accepted version (see `history`; default: the current one).")
-def export(session_id: str, out: str, store_path: str, version: int | None) -> None:
+              help="An earlier accepted version (see `history`; default: the current one); of one session.")
+def export(session_ids: tuple[str, ...], out: str, store_path: str, version: int | None) -> None:
     """Write stored session SESSION_ID to OUT (.vint for the text format, .pbn for PBN with the
-    double-dummy tables when analysed, .lin for LIN, else JSON; - for stdout)."""
+    double-dummy tables when analysed, .lin for LIN, else JSON; - for stdout). Several sessions
+    go into one PBN file, or one LIN file when they are a match's two rooms."""
     from .store import open_existing
 
-    try:
-        record = open_existing(store_path).load_session(session_id, version=version)
-    except KeyError:
-        raise _unknown_session(session_id, store_path, version)
+    fmt = format_of(out)
+    if len(session_ids) > 1 and (version is not None or fmt not in ("pbn", "lin")):
+        raise click.UsageError("several sessions go into one .pbn file (or .lin for a match's two rooms), each as it "
+                               "is now: export an earlier --version or a .json or .vint file one session at a time")
+    store = open_existing(store_path)
+    records = []
+    for session_id in session_ids:
+        try:
+            records.append(store.load_session(session_id, version=version))
+        except KeyError:
+            raise _unknown_session(session_id, store_path, version)
     tables = None
-    if format_of(out) == "pbn":  # with the double-dummy tables when the store has them
+    if fmt == "pbn":  # with the double-dummy tables when the store has them
         from .analysis.optimum import optimum_tables
 
-        tables = optimum_tables(open_existing(store_path), session_id)
-    text = _record_text(record, format_of(out), session_id, tables)
+        tables = [optimum_tables(store, session_id) for session_id in session_ids]
+    if len(records) == 1:
+        text = _record_text(records[0], fmt, session_ids[0], None if tables is None else tables[0])
+    else:
+        text = _sessions_text(records, fmt, list(session_ids), tables)
     if out == "-":
         click.echo(text, nl=False)
-    else:
-        try:
-            Path(out).write_text(text, encoding="utf-8")
-        except OSError as err:
-            raise click.ClickException(f"cannot write {out}: {err.strerror or err}")
+        return
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise click.ClickException(f"cannot write {out}: {err.strerror or err}")
+    for session_id, record in zip(session_ids, records):
         click.echo(printable(f"{out}: session {session_id} ({plural(len(record.deals), 'deal')})"))
 
 
@@ -935,12 +951,13 @@ def analyze(store_path: str, workers: int | None, scheduler: str | None, retry_e
 @click.option("--strict", is_flag=True, help="Unknown fields and tags are errors, not warnings.")
 @click.option("--session", type=click.IntRange(1), default=None,
               help="Only this session of a PBN or LIN file holding several (one per event, room and table; default: "
-                   "every session into PBN or LIN, the first into JSON or .vint).")
+                   "every session into PBN, a match's two rooms into LIN, else the first).")
 def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, strict: bool,
             session: int | None) -> None:
     """Convert a record between JSON, .vint and PBN text without loss, and from and to LIN
     ('-' for stdin/stdout). Every session of a PBN or LIN file goes into one PBN file, and a
-    match's two rooms into one LIN file; JSON and .vint hold one session (--session N).
+    match's two rooms into one LIN file; JSON, .vint and LIN otherwise hold one session (the
+    first, or --session N).
 
     A file that cannot be read completely is not converted (exit 1): nothing is dropped."""
     if to_fmt is None and target != "-" and not target.lower().endswith((".json", ".vint", ".pbn", ".lin")):
@@ -951,6 +968,11 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
     fmt = to_fmt or format_of(target)
     every = session is None and fmt in ("pbn", "lin")  # formats that hold several sessions a file
     read = file_sessions(source, strict, from_fmt, None if every else session or 1)
+    if every and fmt == "lin" and len(read) > 1:
+        from .formats.lin_write import match_rooms
+
+        if not match_rooms([result.record for _, result in read]):  # LIN holds one of them: the first, as JSON
+            read = file_sessions(source, strict, from_fmt, 1)
     records = []
     for which, result in read:
         record, settling = (None, []) if result.record is None else settle(result.record)  # AP, seat columns
@@ -973,19 +995,21 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
         raise click.ClickException(f"cannot write {target}: {err.strerror or err}")
 
 
-def _sessions_text(records: list[SessionRecord], fmt: str, names: list[str]) -> str:
-    """Several sessions as one PBN or LIN file, or a usage error: each session as
-    :func:`_record_text` writes it alone (its refusals and warnings, named by ``names``), and the
-    file read back as those sessions, each as its own file reads back."""
+def _sessions_text(records: list[SessionRecord], fmt: str, names: list[str],
+                   dd_tables: Sequence[Mapping[int, Sequence[Sequence[int]]] | None] | None = None) -> str:
+    """Several sessions as one PBN or LIN file (PBN with each session's ``dd_tables``), or a usage
+    error: each session as :func:`_record_text` writes it alone (its refusals and warnings, named
+    by ``names``), and the file read back as those sessions, each as its own file reads back."""
     from .engine.settle import settle
     from .formats import read_sessions, write_sessions
     from .formats.lin_write import LinRefused
 
+    tables = list(dd_tables or [None] * len(records))
     try:
-        text = write_sessions(records, fmt)
+        text = write_sessions(records, fmt, tables)
     except LinRefused as err:
         raise click.UsageError(str(err))
-    alone = [_record_text(record, fmt, name) for record, name in zip(records, names)]
+    alone = [_record_text(record, fmt, name, table) for record, name, table in zip(records, names, tables)]
 
     def sessions_of(written: str) -> list[SessionRecord | None]:
         return [None if r.record is None else settle(r.record)[0] for r in read_sessions(written.encode("utf-8"), fmt)]
@@ -1001,12 +1025,12 @@ def _pbn_text(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[i
     that would not read back as the same session: the text is read back and compared)."""
     from .engine.settle import settle
     from .formats.pbn import read_pbn
-    from .formats.pbn_write import pbn_cannot_hold, write_pbn
+    from .formats.pbn_write import pbn_cannot_hold, with_analysis, write_pbn
 
     why = pbn_cannot_hold(record)
     text = write_pbn(record, dd_tables) if why is None else ""
     back = read_pbn(text.encode("utf-8")).record
-    if why is None and (back is None or settle(back)[0] != settle(record)[0]):
+    if why is None and (back is None or settle(back)[0] != settle(with_analysis(record, dd_tables))[0]):
         why = "this session does not read back from PBN as it is"
     if why is not None:
         raise click.UsageError(f"{why}: write .json or .vint")

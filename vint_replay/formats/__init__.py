@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Protocol
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from ..engine.diagnostics import Diagnostic
 from ..engine.record import SessionRecord
@@ -125,10 +126,12 @@ def write_text(record: SessionRecord, fmt: str) -> str:
     return write_vint(record)
 
 
-def write_sessions(records: Iterable[SessionRecord], fmt: str) -> str:
+def write_sessions(records: Iterable[SessionRecord], fmt: str,
+                   dd_tables: Sequence[Mapping[int, Sequence[Sequence[int]]] | None] = ()) -> str:
     """Several sessions of one file as one ``pbn`` or ``lin`` text (a match's rooms, a pairs
     event's tables: format.md §5.2, §5.7), each settled first as :func:`write_text` settles it;
-    LIN takes only a match's two rooms (``lin_write.LinRefused`` otherwise)."""
+    PBN with each session's double-dummy tables (``pbn_write.write_pbn``); LIN takes only a
+    match's two rooms (``lin_write.LinRefused`` otherwise)."""
     from ..engine.settle import settle
 
     settled = [settle(record)[0] for record in records]
@@ -139,5 +142,5 @@ def write_sessions(records: Iterable[SessionRecord], fmt: str) -> str:
     if fmt == "pbn":
         from .pbn_write import write_pbn_sessions
 
-        return write_pbn_sessions(settled)
+        return write_pbn_sessions(settled, dd_tables)
     raise ValueError(f"a {fmt} file holds one session")

@@ -84,11 +84,19 @@ def write_lin_rooms(records: Sequence[SessionRecord]) -> str:
     ``rs``, then each board at the open room and at the closed room; :class:`LinRefused` unless
     they are the two rooms of one event (their ids end in ``-open`` and ``-closed``, as the
     reader names them), or for what :func:`lin_refusal` says of either."""
-    if (sorted(map(_room, records)) != sorted(ROOM_ORDER) or not records[0].info.event
-            or any(r.info.event != records[0].info.event for r in records)):
+    if not match_rooms(records):
         raise LinRefused(f"LIN holds several sessions only as the open and closed rooms of one event's match, not "
-                         f"these {len(records)}: convert one with --session N, or write .pbn")
+                         f"these {len(records)}: write them as .pbn, or one session a file")
     return _write(records)
+
+
+def match_rooms(records: Sequence[SessionRecord | None]) -> bool:
+    """Whether the sessions are a match's open and closed rooms of one event, which one LIN file holds."""
+    if any(r is None for r in records):
+        return False
+    rooms = [r for r in records if r is not None]
+    return (sorted(map(_room, rooms)) == sorted(ROOM_ORDER) and bool(rooms[0].info.event)
+            and all(r.info.event == rooms[0].info.event for r in rooms))
 
 
 def _room(record: SessionRecord) -> str:

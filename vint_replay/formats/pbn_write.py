@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from collections.abc import Mapping, Sequence
 
 from ..engine.calls import Call, Contract
@@ -11,7 +12,7 @@ from ..engine.cards import CARDS, Card, Hand
 from ..engine.errors import IllegalMove
 from ..games.laws.auction import LawsAuction, replay_calls
 from ..games.registry import RubberState, RuleProfile, get_profile
-from ..engine.record import VULNERABLE_TEXT, Comment, DealRecord, SessionRecord
+from ..engine.record import VULNERABLE_TEXT, Comment, DealRecord, PbnTag, SessionRecord
 from ..engine.auction import Auction
 from ..engine.replay import hands_from_play
 from ..engine.settle import played_under
@@ -35,10 +36,13 @@ def write_pbn(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[i
     return _HEADER + _games(record, dd_tables)
 
 
-def write_pbn_sessions(records: Sequence[SessionRecord]) -> str:
+def write_pbn_sessions(records: Sequence[SessionRecord],
+                       dd_tables: Sequence[Mapping[int, Sequence[Sequence[int]]] | None] = ()) -> str:
     """Several sessions as one PBN file (a match's rooms, a pairs event's tables), one after
-    another; each game's ``[VintSession]`` tells the reader its session."""
-    return _HEADER + "\n".join(_games(record) for record in records)
+    another, each with its ``dd_tables`` as :func:`write_pbn` takes them; each game's
+    ``[VintSession]`` tells the reader its session."""
+    tables = list(dd_tables) or [None] * len(records)
+    return _HEADER + "\n".join(_games(record, table) for record, table in zip(records, tables, strict=True))
 
 
 def _games(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[int]]] | None = None) -> str:
@@ -159,12 +163,27 @@ def _game(record: SessionRecord, deal: DealRecord, profile: RuleProfile, first: 
         lines += _play_rows(deal.play, opener, None if lead is None else lead.trump, profile, notes.cards)
         lines += notes.play_notes
     # the tags no field holds, as the file wrote them (format.md §5.2); the writer's own analysis replaces the file's
-    lines += pbn_lines(deal.pbn_tags, skip=("OptimumResultTable",) if dd is not None else ())
-    if dd is not None:
-        lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')  # PBN's own column spec
-        lines += [f"{seat.name} {d:>2} {dd[seat][k]:>2}" for seat in (Seat.N, Seat.S, Seat.E, Seat.W)
-                  for k, d in enumerate(DD_DENOMINATIONS)]
+    lines += pbn_lines(_analysed_tags(deal, dd))
     return "\n".join(lines) + "\n"
+
+
+def with_analysis(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[int]]] | None) -> SessionRecord:
+    """The record as its PBN written with ``dd_tables`` reads back: each analysed board's kept tags
+    with the analysis's ``[OptimumResultTable]`` in place of the file's, last (format.md §5.3)."""
+    if not dd_tables:
+        return record
+    return replace(record, deals=tuple(replace(deal, pbn_tags=_analysed_tags(deal, dd_tables.get(deal.number)))
+                                       for deal in record.deals))
+
+
+def _analysed_tags(deal: DealRecord, dd: Sequence[Sequence[int]] | None) -> tuple[PbnTag, ...]:
+    """The board's kept tags, its ``[OptimumResultTable]`` replaced by the analysis ``dd`` when there is one."""
+    if dd is None:
+        return deal.pbn_tags
+    rows = tuple(f"{seat.name} {d:>2} {dd[seat][k]:>2}" for seat in (Seat.N, Seat.S, Seat.E, Seat.W)
+                 for k, d in enumerate(DD_DENOMINATIONS))
+    return (*(tag for tag in deal.pbn_tags if tag.name != "OptimumResultTable"),
+            PbnTag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", rows))  # PBN's own column spec
 
 
 def _call(call: Call) -> str:

@@ -76,7 +76,8 @@ def _worth(variation: Variation) -> dict[str, object]:
     }
     if variation.finished:
         outcome = variation.outcome()
-        out["outcome"] = {"lines": outcome_lines(outcome), **outcome_json(outcome, variation.report.profile)}
+        out["outcome"] = {"lines": outcome_lines(outcome, variation.report.profile.scoresheet),
+                          **outcome_json(outcome, variation.report.profile)}
     return out
 
 

@@ -107,7 +107,7 @@ def whatif_lines(store, session: str, number: int, at: int, cards: list[str]) ->
 
     opened = open_line(evaluate(store.load_session(session)), number, at, cards)
     assert opened.note is None
-    return outcome_lines(opened.variation.outcome())
+    return outcome_lines(opened.variation.outcome(), opened.variation.report.profile.scoresheet)
 
 
 def test_a_variation_that_takes_the_game_says_so_in_points(browser_at, page):

@@ -271,3 +271,19 @@ def test_cli_varies_the_session_asked_for(runner):
     contracts = [json.loads(runner.invoke(main, ["whatif", str(junior), "--deal", "3", "--at", "0", "--json", *extra]).output)
                  ["contract"] for extra in ([], ["--session", "2"])]
     assert contracts == ["2S", "3D"]
+
+
+def test_cli_a_duplicate_board_s_line_is_its_one_score(runner):
+    """duplicate-bridge.md §1: a board is scored on its own, from N–S's side, with no line and no
+    game carried on: the open room's board 3 (2♠) finished double dummy from the lead says its
+    entries without "below"/"above", the board's score actual → variation, and no "game:" line."""
+    junior = Path(__file__).parent / "data" / "pbn" / "junior-teams-1998.pbn"
+    out = runner.invoke(main, ["whatif", str(junior), "--deal", "3", "--at", "0", "--finish"]).output
+    entries = out[out.index("the deal's entries"):out.index("board score")].splitlines()[1:]
+    assert entries and not [line for line in entries if " below " in line or " above " in line]
+    [board] = [line for line in out.splitlines() if line.startswith("board score (N–S): ")]
+    was, now = (int(v) for v in board.split(": ")[1].split(" (")[0].split(" → "))
+    moved = {line.split(":")[0][8:]: int(line.split("(")[1].split()[0]) for line in out.splitlines()
+             if line.startswith("session ")}
+    assert f"({now - was:+d})" in board and "game:" not in out
+    assert moved["N–S"] - moved["E–W"] == now - was  # the sessions' totals move by what the board does

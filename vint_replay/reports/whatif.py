@@ -11,7 +11,7 @@ from ..analysis.variation import Outcome, Variation
 from ..engine.cards import Card, Hand
 from ..engine.ledger import GameWon
 from ..engine.plural import plural
-from ..games.registry import RuleProfile
+from ..games.registry import RuleProfile, SheetLayout
 from ..engine.scoring import Entry
 from ..engine.seats import SEATS, Side
 from .labels import contract_text
@@ -113,7 +113,7 @@ def render_whatif(what: WhatIf, color: bool = False) -> str:
         lines.append(f"{state.to_play} to play; double dummy, {declarer.side.label}'s tricks after each card:")
         lines += [f"  {view.card(v.card)}  {v.tricks:>2}  {v.verdict}" for v in what.values]
     if what.outcome is not None:
-        lines += outcome_lines(what.outcome)
+        lines += outcome_lines(what.outcome, variation.report.profile.scoresheet)
     if what.single is not None:
         single = what.single
         lines.append(f"single dummy for {single.seat} ({single.layouts} layouts of the cards {single.seat} could not see, "
@@ -144,14 +144,17 @@ def choice_lines(choice: ContractChoice) -> list[str]:
     return [f"deal {choice.line.replay.deal.number}: {choice.call.pretty} after the auction's first "
             f"{plural(choice.kept, 'call')}, then passes: {contract_text(contract)} by {contract.declarer}",
             f"double dummy: {contract.declarer.side.label} take {choice.tricks} tricks, {value.verdict}",
-            *outcome_lines(choice.outcome)]
+            *outcome_lines(choice.outcome, choice.line.report.profile.scoresheet)]
 
 
-def outcome_lines(outcome: Outcome) -> list[str]:
+def outcome_lines(outcome: Outcome, layout: SheetLayout) -> list[str]:
     """A finished line's result, its deal's entries actual → variation, the game and rubbers if
-    they change hands, and each side's session total with the difference (terminal and page)."""
+    they change hands, and each side's session total with the difference (terminal and page).
+    Scored board by board (``layout``, duplicate-bridge.md §1), the entries have no line and the
+    board its one score from N–S's side; no game is carried to the next board."""
     actual, varied = outcome.actual_deal, outcome.varied_deal
     assert varied.tricks is not None  # a finished line has its 13 tricks
+    boards = layout is SheetLayout.BOARDS
     # a deal never played (a hand or bidding record, duplicate-bridge.md §1) has no actual tricks
     taken = "not played" if actual.tricks is None else ", ".join(f"{s.label} {actual.tricks[s]}" for s in Side)
     lines = [f"the line is finished: {', '.join(f'{s.label} {varied.tricks[s]}' for s in Side)} (actual: {taken})",
@@ -159,9 +162,13 @@ def outcome_lines(outcome: Outcome) -> list[str]:
     keys = list(dict.fromkeys(_key(e) for e in (*actual.entries, *varied.entries)))
     for side, line, item in keys:
         was, now = _points(actual.entries, side, line, item), _points(varied.entries, side, line, item)
-        lines.append(f"  {side.label:<4} {line:<5} {item:<24} {was:>6} → {now:>6}")
-    lines.append(f"game: {_game(actual.game)} → {_game(varied.game)}"
-                 + (" (changes hands)" if outcome.game_changes else ""))
+        lines.append(f"  {side.label:<4} {'' if boards else f'{line:<5} '}{item:<24} {was:>6} → {now:>6}")
+    if boards:
+        was, now = (sum(e.points if e.side is Side.NS else -e.points for e in d.entries) for d in (actual, varied))
+        lines.append(f"board score (N–S): {was:+d} → {now:+d} ({now - was:+d})")
+    else:
+        lines.append(f"game: {_game(actual.game)} → {_game(varied.game)}"
+                     + (" (changes hands)" if outcome.game_changes else ""))
     if outcome.rubbers_change:
         before = ", ".join(_winner(r.winner) for r in outcome.actual.rubbers)
         after = ", ".join(_winner(r.winner) for r in outcome.varied.rubbers)

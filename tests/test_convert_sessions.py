@@ -6,14 +6,19 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from vint_replay.cli import main
 from vint_replay.engine.settle import settle
-from vint_replay.formats import read_sessions
-from vint_replay.formats.pbn_write import write_pbn_sessions
+from vint_replay.formats import read_sessions, write_sessions
+from vint_replay.formats.lin_write import write_lin
+from vint_replay.formats.pbn_write import pbn_cannot_hold, write_pbn_sessions
+from vint_replay.games.registry import profile_names
 
 from lin_samples import vugraph
+from strategies import random_session, sessions
 from test_pbn_found import DEAL, DEAL_2, FOUR_HEARTS, game
 
 TWO_TABLES = (game(1, "N", DEAL, FOUR_HEARTS) + game(2, "E", DEAL_2, '[Declarer "E"]\n[Contract "4H"]\n[Result "10"]\n')
@@ -145,3 +150,32 @@ def test_an_analysed_session_exports_to_pbn_with_its_tables_alone_and_beside_ano
             assert len(rows) == 20 and rows[0] == f"N NT {tables[record.deals[0].number][0][0]:>2}"
     refused = _run("export", "--store", str(store.root), *ids, str(tmp_path / "both.json"))
     assert refused.exit_code == 2 and not (tmp_path / "both.json").exists()
+
+
+# the profiles whose sessions PBN holds (format.md §5.3: four players, no laws), by a session of each
+PBN_PROFILES = [rules for rules in profile_names() if pbn_cannot_hold(random_session(lambda n: 0, 1, rules=rules)) is None]
+
+
+def test_pbn_holds_the_four_handed_profiles():
+    assert {"volchaninov", "classic", "rubber-bridge", "duplicate-bridge"} <= set(PBN_PROFILES)
+
+
+@pytest.mark.parametrize("rules", PBN_PROFILES)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_two_sessions_of_one_event_read_back_from_one_pbn_file(rules, data):
+    """Random legal sessions of every profile PBN holds, two of one event with the same deal
+    numbers, written into one file: each reads back as itself."""
+    first, second = (_named(data.draw(sessions(rules=rules)), ident) for ident in ("night-open", "night-closed"))
+    assert _records_of(write_pbn_sessions([first, second])) == [settle(first)[0], settle(second)[0]]
+
+
+@settings(max_examples=25, deadline=None)
+@given(opened=sessions(rules="duplicate-bridge"), closed=sessions(rules="duplicate-bridge"))
+def test_any_match_s_two_rooms_read_back_from_one_lin_file(opened, closed):
+    """format.md §5.7: a match's rooms in one vugraph file read back as each room's own file does."""
+    rooms = [_named(opened, "night-open"), _named(closed, "night-closed")]
+    alone = [settle(r.record)[0] for room in rooms for r in read_sessions(write_lin(settle(room)[0]).encode(), "lin")]
+    joined = [settle(r.record)[0] for r in read_sessions(write_sessions(rooms, "lin").encode(), "lin")]
+    assert joined == alone
+    assert [r.info.id for r in joined] == ["generated-open", "generated-closed"]  # LIN's ids: the event and room

@@ -597,9 +597,8 @@ def export(session_ids: tuple[str, ...], out: str, store_path: str, version: int
     from .store import open_existing
 
     fmt = format_of(out)
-    if len(session_ids) > 1 and (version is not None or fmt not in ("pbn", "lin")):
-        raise click.UsageError("several sessions go into one .pbn file (or .lin for a match's two rooms), each as it "
-                               "is now: export an earlier --version or a .json or .vint file one session at a time")
+    if len(session_ids) > 1 and version is not None:
+        raise click.UsageError("--version names an earlier version of one session: export them one at a time")
     store = open_existing(store_path)
     records = []
     for session_id in session_ids:
@@ -607,15 +606,12 @@ def export(session_ids: tuple[str, ...], out: str, store_path: str, version: int
             records.append(store.load_session(session_id, version=version))
         except KeyError:
             raise _unknown_session(session_id, store_path, version)
-    tables = None
+    tables = []
     if fmt == "pbn":  # with the double-dummy tables when the store has them
         from .analysis.optimum import optimum_tables
 
         tables = [optimum_tables(store, session_id) for session_id in session_ids]
-    if len(records) == 1:
-        text = _record_text(records[0], fmt, session_ids[0], None if tables is None else tables[0])
-    else:
-        text = _sessions_text(records, fmt, list(session_ids), tables)
+    text = _text_of(records, fmt, session_ids, tables)
     if out == "-":
         click.echo(text, nl=False)
         return
@@ -982,10 +978,8 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
             click.echo(f"{named(source, which)}: not converted until the errors above are fixed", err=True)
             sys.exit(1)
         records.append((which, record))
-    if len(records) == 1:
-        text = _record_text(records[0][1], fmt, source)
-    else:
-        text = _sessions_text([record for _, record in records], fmt, [named(source, which) for which, _ in records])
+    text = _text_of([record for _, record in records], fmt,
+                    [source if len(records) == 1 else named(source, which) for which, _ in records])
     if target == "-":
         click.echo(text, nl=False)
         return
@@ -995,67 +989,21 @@ def convert(source: str, target: str, from_fmt: str | None, to_fmt: str | None, 
         raise click.ClickException(f"cannot write {target}: {err.strerror or err}")
 
 
-def _sessions_text(records: list[SessionRecord], fmt: str, names: list[str],
-                   dd_tables: Sequence[Mapping[int, Sequence[Sequence[int]]] | None] | None = None) -> str:
-    """Several sessions as one PBN or LIN file (PBN with each session's ``dd_tables``), or a usage
-    error: each session as :func:`_record_text` writes it alone (its refusals and warnings, named
-    by ``names``), and the file read back as those sessions, each as its own file reads back."""
-    from .engine.settle import settle
-    from .formats import read_sessions, write_sessions
-    from .formats.lin_write import LinRefused
+def _text_of(records: Sequence[SessionRecord], fmt: str, names: Sequence[str],
+             dd_tables: Sequence[Mapping[int, Sequence[Sequence[int]]] | None] = ()) -> str:
+    """The sessions written as ``fmt`` (formats/written.py), or a usage error naming what the
+    format cannot hold (format.md §5.3, §5.7): nothing is written that would not read back. What
+    the boards record that LIN does not write is a ``lin_drops`` warning on standard error, given
+    as the session's ``names``."""
+    from .formats.written import Unwritable, written
 
-    tables = list(dd_tables or [None] * len(records))
     try:
-        text = write_sessions(records, fmt, tables)
-    except LinRefused as err:
+        out = written(records, fmt, dd_tables)
+    except Unwritable as err:
         raise click.UsageError(str(err))
-    alone = [_record_text(record, fmt, name, table) for record, name, table in zip(records, names, tables)]
-
-    def sessions_of(written: str) -> list[SessionRecord | None]:
-        return [None if r.record is None else settle(r.record)[0] for r in read_sessions(written.encode("utf-8"), fmt)]
-
-    if sessions_of(text) != [session for written in alone for session in sessions_of(written)]:
-        raise click.UsageError(f"these {len(records)} sessions do not read back from one {fmt.upper()} file as they "
-                               "are: convert one with --session N")
-    return text
-
-
-def _pbn_text(record: SessionRecord, dd_tables: Mapping[int, Sequence[Sequence[int]]] | None = None) -> str:
-    """The session as PBN, or a usage error naming what PBN cannot hold (nothing is written
-    that would not read back as the same session: the text is read back and compared)."""
-    from .engine.settle import settle
-    from .formats.pbn import read_pbn
-    from .formats.pbn_write import pbn_cannot_hold, with_analysis, write_pbn
-
-    why = pbn_cannot_hold(record)
-    text = write_pbn(record, dd_tables) if why is None else ""
-    back = read_pbn(text.encode("utf-8")).record
-    if why is None and (back is None or settle(back)[0] != settle(with_analysis(record, dd_tables))[0]):
-        why = "this session does not read back from PBN as it is"
-    if why is not None:
-        raise click.UsageError(f"{why}: write .json or .vint")
-    return text
-
-
-def _record_text(record: SessionRecord, fmt: str, named: str,
-                 dd_tables: Mapping[int, Sequence[Sequence[int]]] | None = None) -> str:
-    """The session written as ``fmt``, or a usage error naming what PBN or LIN cannot hold
-    (format.md §5.3, §5.7): nothing is written that would not read back. What the boards record
-    that LIN does not write is a ``lin_drops`` warning on standard error, given as ``named``'s."""
-    from .formats import write_text
-
-    if fmt == "pbn":
-        return _pbn_text(record, dd_tables)
-    if fmt == "lin":
-        from .formats.lin_write import lin_drops, lin_refusal
-
-        why = lin_refusal(record)
-        if why is not None:
-            raise click.UsageError(why)
-        lost = lin_drops(record)
-        if lost is not None:  # on standard error: standard output may be the LIN itself
-            click.echo(lost.describe(named), err=True)
-    return write_text(record, fmt)
+    for k, lost in out.dropped:  # on standard error: standard output may be the LIN itself
+        click.echo(lost.describe(names[k]), err=True)
+    return out.text
 
 
 def _next_step() -> bool:

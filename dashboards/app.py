@@ -8,6 +8,7 @@ import dash
 import flask
 from dash import Dash, dcc, html
 
+from dashboards import downloads
 from dashboards.library import Library
 
 HERE = Path(__file__).resolve().parent
@@ -33,6 +34,7 @@ def create_app(store_path: str | Path, *, max_upload_bytes: int = MAX_UPLOAD_BYT
         server.before_request(lambda: None if host_name(flask.request.headers.get("Host", "")) in allowed
                               else flask.abort(400, "this dashboard answers only to its loopback address"))
     server.extensions["vint_library"] = Library(Store(store_path), max_upload_bytes, on_import)
+    downloads.register(server)
     app = Dash(
         __name__,
         server=server,  # type: ignore[arg-type]  # Dash's hint leaves out the Flask app its docs take

@@ -60,10 +60,11 @@ def event_figures(report: SessionReport) -> EventFigures | None:
     return EventFigures(unit + (" (recorded)" if own else ""), boards, comparison)  # nothing recorded: not said to be
 
 
-def event_card(session_id: str, figures: EventFigures | None) -> Box | None:
+def event_card(session_id: str, figures: EventFigures | None, saved: Line | None = None) -> Box | None:
     """The event's sessions in the store that this one is compared with (a match's other room, a
     pairs event's other tables), each with its boards compared and its total, as ``score
-    --compare`` totals them; the sessions left out (errors) named. ``None`` with none."""
+    --compare`` totals them; the sessions left out (errors) named; ``saved``: the links to save
+    them in one file. ``None`` with none."""
     comparison = None if figures is None else figures.comparison
     if comparison is None:
         return None
@@ -87,7 +88,7 @@ def event_card(session_id: str, figures: EventFigures | None) -> Box | None:
     words = (f"{event[:1].upper()}{event[1:]}: this session's boards against the event's other "
              f"{'room' if comparison.scoring is Scoring.IMPS else 'tables'} in the store, board by board in {name} "
              "(the column in the deals above), as score --compare totals them.")
-    return card("The event", Line(words, "muted"), Table((head,), tuple(rows), "deals", "event-sessions"),
+    return card("The event", Line(words, "muted"), Table((head,), tuple(rows), "deals", "event-sessions"), saved,
                 id="event-card")
 
 

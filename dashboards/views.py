@@ -11,8 +11,8 @@ from dash import dcc, html
 from dash.development.base_component import Component
 
 from dashboards.charts import chart_card, label
-from vint_replay.engine.views import (Block, Box, Break, Bullets, Cell, Chart, Code, Content, Fold, Inline, Line, Link,
-                                      Row, Span, Strong, Table)
+from vint_replay.engine.views import (Block, Box, Break, Bullets, Cell, Chart, Code, Content, File, Fold, Inline, Line,
+                                      Link, Row, Span, Strong, Table)
 
 Drawn = Component | str | int
 
@@ -39,6 +39,8 @@ def inline(part: Inline) -> Drawn:
         return html.Code(part.text)
     if isinstance(part, Link):
         return dcc.Link(part.text, href=part.href, **_props(title=part.title))
+    if isinstance(part, File):
+        return html.A(part.text, href=part.href, download="", **_props(id=part.id))
     if isinstance(part, Break):
         return html.Br()
     return part

@@ -40,6 +40,8 @@ PAGES = [
     # a pairs session's travellers and standings (PBN [ScoreTable], [TotalScoreTable]): a planted wrong row in red
     ("session-travellers", "/session/club-pairs-2026-11-03", "", None),  # the corrected sample: what changed, how the score moved
     ("solo-session", "/session/arbat-solo-2026-11-24", "", None),  # payments, balances, the planted mistake
+    # a match's room (PBN): each board's IMPs against the other room, the event card, the downloads
+    ("session-match", "/session/16th-european-youth-team-championships-1998-07-16-open", "", None),
     # 6 × →: an open misère in trick 2, the declarer's hand face up since trick 1
     ("solo-replay", "/replay/arbat-solo-2026-11-24/1", "\ue014" * 6, None),
     ("scoresheet-three", "/session/dacha-2026-08-16-three", "", None),  # 3.2: a column per player

@@ -8,7 +8,7 @@ import dash
 import plotly.graph_objects as go
 from dash import dcc, html
 
-from dashboards import data, duplicate_view, traveller_view, views
+from dashboards import data, downloads, duplicate_view, traveller_view, views
 from dashboards.app import library
 from dashboards.charts import chart_card, label
 from dashboards.dates import shown_date
@@ -17,7 +17,7 @@ from vint_replay.games.registry import ProfileError, SheetLayout, get_profile, p
 from vint_replay.engine.seats import Side
 from vint_replay.engine.session import SessionReport
 from vint_replay.engine.rule_profile import SessionPage
-from vint_replay.engine.views import Block
+from vint_replay.engine.views import Block, Line
 from vint_replay.games.laws import views as laws_view
 from vint_replay.reports import labels, scoresheet
 from vint_replay.reports.audit import AuditReport
@@ -82,11 +82,19 @@ def _sides_body(report: SessionReport, rescore: str | None, checked: AuditReport
                       _deal_table(info.id, rows, played, report.profile.scoresheet, figures)],
                      className="card deals-card"),
         ], className="two-col"),
-        *views.blocks(filter(None, [duplicate_view.event_card(session_id, figures)])),
+        *views.blocks(filter(None, [duplicate_view.event_card(session_id, figures, _event_downloads(figures))])),
         *views.blocks(() if rescored else traveller_view.traveller_cards(report)),  # the file's under its rules
         _drawn(laws_view.players_card(report)),
         versions_card(session_id),
     ])
+
+
+def _event_downloads(figures: duplicate_view.EventFigures | None) -> Line | None:
+    """The event's sessions compared, to save in one file."""
+    compared = None if figures is None or figures.comparison is None else figures.comparison.sessions
+    reports = [library().report(sid) for sid in compared or ()]
+    return downloads.download_line([r.record for r in reports if r is not None], "event-downloads",
+                                   "The event's sessions in one file:") if len(reports) > 1 else None
 
 
 def _refused(session_id: str, why: str) -> html.Div:
@@ -98,10 +106,12 @@ def _head(report, checked, status: str, game_words: str | None = None) -> html.D
     info = report.record.info
     facts = " · ".join(x for x in (game_words, shown_date(info.date), info.event, info.site,
                                    info.table and f"table {info.table}") if x)
+    saved = downloads.download_line([report.record], "downloads", "Download:")
     return html.Div([
         html.H2(f"Session {info.id}"),
         html.P(facts, className="muted"),
         html.Span(status, className="badge " + _badge(report, checked), id="audit-status"),
+        *views.blocks(filter(None, [saved])),
     ], className="page-head")
 
 

@@ -46,11 +46,20 @@ class Link:
 
 
 @dataclass(frozen=True, slots=True)
+class File:
+    """A link to a file the dashboard serves to be saved (a download), not to a page."""
+
+    text: str
+    href: str
+    id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Break:
     """A line break inside a cell."""
 
 
-Inline = Union[str, int, Strong, Span, Code, Link, Break]
+Inline = Union[str, int, Strong, Span, Code, Link, File, Break]
 Content = Union[Inline, tuple[Inline, ...]]
 
 

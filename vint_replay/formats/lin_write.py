@@ -11,7 +11,7 @@ from ..engine.calls import Call, CallKind, Denomination
 from ..engine.cards import CARDS
 from ..engine.record import DealRecord, SessionRecord, explanation
 from ..games.registry import get_profile, profile_names
-from .lin import LIN_SEATS, LIN_VULNERABLE
+from .lin import LIN_SEATS, LIN_VULNERABLE, ROOMS
 from .lin_results import ROOM_ORDER, entry_text
 
 _VULNERABLE_LETTER = {value: letter for letter, value in LIN_VULNERABLE.items() if letter in "oneb"}
@@ -92,16 +92,15 @@ def write_lin_rooms(records: Sequence[SessionRecord]) -> str:
 
 def match_rooms(records: Sequence[SessionRecord | None]) -> bool:
     """Whether the sessions are a match's open and closed rooms of one event, which one LIN file holds."""
-    if any(r is None for r in records):
-        return False
     rooms = [r for r in records if r is not None]
-    return (sorted(map(_room, rooms)) == sorted(ROOM_ORDER) and bool(rooms[0].info.event)
-            and all(r.info.event == rooms[0].info.event for r in rooms))
+    return (len(rooms) == len(records) and sorted(map(_room, rooms)) == sorted(ROOM_ORDER)
+            and bool(rooms[0].info.event) and all(r.info.event == rooms[0].info.event for r in rooms))
 
 
 def _room(record: SessionRecord) -> str:
-    """The room letter of ``qx`` for a session that is a room of a vugraph ("": none)."""
-    return next((letter for letter, word in (("o", "-open"), ("c", "-closed")) if record.info.id.endswith(word)), "")
+    """The room letter of ``qx`` for a session that is a room of a vugraph, as the reader names
+    its id (``…-open``: ``o``; "": none)."""
+    return next((letter for letter, word in ROOMS.items() if record.info.id.endswith("-" + word.lower())), "")
 
 
 def _write(records: Sequence[SessionRecord]) -> str:

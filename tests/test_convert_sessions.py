@@ -179,3 +179,23 @@ def test_any_match_s_two_rooms_read_back_from_one_lin_file(opened, closed):
     joined = [settle(r.record)[0] for r in read_sessions(write_sessions(rooms, "lin").encode(), "lin")]
     assert joined == alone
     assert [r.info.id for r in joined] == ["generated-open", "generated-closed"]  # LIN's ids: the event and room
+
+
+def test_a_match_file_imported_again_says_each_room_as_it_stands(tmp_path):
+    """docs/store.md, re-imports: a LIN file of two rooms imported again is read again, not taken
+    for its first stored room by its bytes: both rooms are unchanged; once the closed room was
+    corrected from another file, the old file's closed room is refused as different (before: the
+    file's bytes named one stored room, "1 unchanged", and the closed room went unsaid)."""
+    source = tmp_path / "match.lin"
+    source.write_text(vugraph(boards=3)[0])
+    store = tmp_path / "store"
+    assert _run("import", "--store", str(store), str(source)).output.startswith("2 imported")
+    assert _run("import", "--store", str(store), str(source)).output.startswith("0 imported, 0 replaced, 2 unchanged")
+    closed = tmp_path / "closed.pbn"
+    assert _run("convert", "--session", "2", str(source), str(closed)).exit_code == 0
+    closed.write_text(closed.read_text().replace('[North "Gus"]', '[North "Gustav"]'))
+    fixed = _run("correct", "--store", str(store), str(closed), "--reason", "North's name")
+    assert fixed.exit_code == 0, fixed.output
+    again = _run("import", "--store", str(store), str(source))
+    assert "0 imported, 0 replaced, 1 unchanged, 1 rejected" in again.output
+    assert "different content (use --replace)" in again.output

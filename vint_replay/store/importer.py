@@ -264,12 +264,13 @@ def _check(path: str) -> list[Checked]:
         problem = Diagnostic("syntax", f"cannot read the file: {err.strerror or err}")
         return [(FileOutcome(path, "rejected", diagnostics=[problem]), None)]
     sha = hashlib.sha256(data).hexdigest()
-    # a file with one session stored may hold another that was rejected: asked to skip broken
-    # deals, it is read again (else the retry the rejection suggests would store nothing)
-    known = None if _skip_broken else _known.get(sha)
+    fmt = format_of(path)
+    # a PBN or LIN file of one stored session may hold others, rejected or stored (and since
+    # corrected) otherwise: it is read again, each session said as it stands; so is any file
+    # asked to skip broken deals (else the retry the rejection suggests would store nothing)
+    known = None if _skip_broken or fmt in ("pbn", "lin") else _known.get(sha)
     if known is not None:
         return [(known.outcome(path), None)]
-    fmt = format_of(path)
     results = read_sessions(data, fmt)
     return [_check_session(path, fmt, sha, result) for result in results]
 

@@ -73,6 +73,16 @@ def values(driver) -> dict[str, str]:
     return {li.find_element("css selector", ".pc").text: li.text.split(" ", 1)[1] for li in css(driver, "#board-values li")}
 
 
+def panel_once_valued(driver) -> str:
+    """The board panel's text once its position's values are there (not "computing…": after
+    Back, the list of the position left may stand a moment while the new one is computed)."""
+    def settled() -> str:
+        text = text_of(driver, "#board-panel")
+        return text if css(driver, "#board-values li") and "computing" not in text else ""
+
+    return wait_for(settled)
+
+
 S7, HA, H2, SA, DA_ = 5, 25, 13, 12, 38  # ♠7 ♥A ♥2 ♠A ♦A
 
 
@@ -90,7 +100,7 @@ def test_a_click_starts_a_variation_with_its_values_and_its_points(browser_at, p
     click_card(driver, S7)
     assert wait_for(lambda: "♠7" in text_of(driver, "#board-moves"))
     assert query(driver)["line"] == ["S7"] and query(driver)["card"] == ["0"]
-    assert "East to play" in wait_for(lambda: text_of(driver, "#board-panel") if css(driver, "#board-values") else "")
+    assert "East to play" in panel_once_valued(driver)
     css(driver, "#board-finish")[0].click()
     outcome = wait_for(lambda: text_of(driver, "#board-outcome"))
     assert outcome.splitlines()[0] == "the line is finished: N–S 12, E–W 1 (actual: N–S 1, E–W 12)"
@@ -140,11 +150,11 @@ def test_the_url_follows_the_position_and_back_and_forward_step_through_it(brows
     driver.back()
     wait_for(lambda: query(driver).get("line") == ["S7"])
     assert wait_for(lambda: text_of(driver, ".board-move.current") == "♠7")
-    assert "East to play" in wait_for(lambda: text_of(driver, "#board-panel") if css(driver, "#board-values") else "")
+    assert "East to play" in panel_once_valued(driver)
     driver.back()
     wait_for(lambda: "line" not in query(driver))
     assert wait_for(lambda: not css(driver, "#board-moves"))
-    assert "North to play" in wait_for(lambda: text_of(driver, "#board-panel") if css(driver, "#board-values") else "")
+    assert "North to play" in panel_once_valued(driver)
     driver.forward()
     driver.forward()
     wait_for(lambda: query(driver).get("line") == ["S7,SA"])

@@ -245,15 +245,24 @@ def _nodes(tree):
         yield from _nodes(tree["props"].get("children"))
 
 
-def _deal_table(store, session_id: str) -> dict:
-    from dashboards.app import create_app
-    client = create_app(store.root).server.test_client()
+def page_nodes(client, path: str) -> list[dict]:
+    """Every component of the page at ``path`` as the server sends it (the pages' own callback)."""
     status, text = _dash(client, [("_pages_content", "children"), ("_pages_store", "data")],
-                         [{"id": "_pages_location", "property": "pathname", "value": f"/session/{session_id}"},
+                         [{"id": "_pages_location", "property": "pathname", "value": path},
                           {"id": "_pages_location", "property": "search", "value": ""}])
     assert status == 200, text[-400:]
-    tree = json.loads(text)["response"]["_pages_content"]["children"]
-    return next(node for node in _nodes(tree) if node["props"].get("id") == "deal-table")
+    return list(_nodes(json.loads(text)["response"]["_pages_content"]["children"]))
+
+
+def session_page(store, session_id: str) -> list[dict]:
+    """Every component of the session's page, from a dashboard over ``store``."""
+    from dashboards.app import create_app
+
+    return page_nodes(create_app(store.root).server.test_client(), f"/session/{session_id}")
+
+
+def _deal_table(store, session_id: str) -> dict:
+    return next(node for node in session_page(store, session_id) if node["props"].get("id") == "deal-table")
 
 
 def _cells(node: dict, kind: str) -> list[str]:

@@ -3,7 +3,6 @@ an event's sessions in one file, served as ``export`` writes them; the session p
 format the session can be written in; what a format cannot hold is said in words (422)."""
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from vint_replay.store import Store
 
 from conftest import dashboard_in_chromium
 from lin_samples import vugraph
-from test_bridge_analysis import _dash, _nodes
+from test_bridge_analysis import page_nodes
 from test_dashboard_browser import css, wait_for
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
@@ -49,11 +48,7 @@ def _rooms(store: Store) -> list[str]:
 
 def _links(client, session_id: str) -> dict[str, str]:
     """The session page's download links: element id → href."""
-    status, text = _dash(client, [("_pages_content", "children"), ("_pages_store", "data")],
-                         [{"id": "_pages_location", "property": "pathname", "value": f"/session/{session_id}"},
-                          {"id": "_pages_location", "property": "search", "value": ""}])
-    assert status == 200
-    return {n["props"]["id"]: n["props"]["href"] for n in _nodes(json.loads(text)["response"]["_pages_content"]["children"])
+    return {n["props"]["id"]: n["props"]["href"] for n in page_nodes(client, f"/session/{session_id}")
             if n.get("type") == "A" and "download" in n["props"]}
 
 

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 import real_records
-from test_bridge_analysis import _dash, _nodes
+from test_bridge_analysis import session_page
 from vint_replay.cli import main
 from vint_replay.engine.record import PbnTag
 from vint_replay.formats import read_sessions
@@ -261,14 +261,7 @@ def test_a_store_of_schema_version_3_reads_without_kept_tags_and_takes_new_ones(
 
 
 def _page_ids(store: Store, session_id: str) -> set[str]:
-    from dashboards.app import create_app
-
-    client = create_app(store.root).server.test_client()
-    status, text = _dash(client, [("_pages_content", "children"), ("_pages_store", "data")],
-                         [{"id": "_pages_location", "property": "pathname", "value": f"/session/{session_id}"},
-                          {"id": "_pages_location", "property": "search", "value": ""}])
-    assert status == 200, text[-400:]
-    return {str(n["props"].get("id")) for n in _nodes(json.loads(text)["response"]["_pages_content"]["children"])}
+    return {str(n["props"].get("id")) for n in session_page(store, session_id)}
 
 
 def test_the_session_page_shows_travellers_only_of_a_session_that_keeps_them(tmp_path):

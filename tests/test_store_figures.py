@@ -150,16 +150,9 @@ def test_the_session_page_matchpoints_a_pairs_event_whose_tables_began_at_other_
 
 
 def _page(store: Store, session_id: str) -> list[dict]:
-    """The session page's component tree, every node."""
-    from dashboards.app import create_app
-    from test_bridge_analysis import _dash, _nodes
+    from test_bridge_analysis import session_page
 
-    client = create_app(store.root).server.test_client()
-    status, text = _dash(client, [("_pages_content", "children"), ("_pages_store", "data")],
-                         [{"id": "_pages_location", "property": "pathname", "value": f"/session/{session_id}"},
-                          {"id": "_pages_location", "property": "search", "value": ""}])
-    assert status == 200, text[-400:]
-    return list(_nodes(json.loads(text)["response"]["_pages_content"]["children"]))
+    return session_page(store, session_id)
 
 
 def _event_rows(store: Store, session_id: str) -> list[str]:
